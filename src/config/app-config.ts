@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+
+/** Everything the app reads from the environment, parsed once and validated at start. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  appName: string;
+  appUrl: string;
+  port: number;
+  appKey: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Where embedded PostgreSQL keeps its data and local disk storage keeps uploads. */
+  storageDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  session: { cookieName: string; maxAgeMs: number; secure: boolean };
+  mail: { from: string; smtpUrl: string | null };
+  storage: {
+    driver: 'local' | 's3';
+    s3: { endpoint: string | null; region: string; bucket: string | null; accessKeyId: string | null; secretAccessKey: string | null };
+  };
+  broadcasting: {
+    driver: 'builtin' | 'pusher' | 'log';
+    appId: string;
+    key: string;
+    secret: string;
+    cluster: string;
+    host: string | null;
+    port: number | null;
+    scheme: 'http' | 'https';
+    encryptionMasterKeyBase64: string | null;
+    maxMessageSize: number;
+    maxConnections: number;
+    allowedOrigins: string[];
+    activityTimeout: number;
+  };
+  rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = str(env, name, fallback);
+  if (!allowed.includes(value as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
+  const value = optional(env, name) ?? fallback;
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return value;
+}
+
+/** Parses the environment; throws ConfigError with one clear sentence on the first invalid setting. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = int(env, 'PORT', 3000, 1, 65535);
+  const appUrl = url(env, 'APP_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
+  const appKey = optional(env, 'APP_KEY');
+  if (nodeEnv === 'production' && (!appKey || appKey.length < 32)) {
+    throw new ConfigError('APP_KEY must be set to at least 32 random characters in production (openssl rand -base64 48)');
+  }
+  const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
+  return {
+    env: nodeEnv,
+    appName: str(env, 'APP_NAME', 'Reelty'),
+    appUrl,
+    port,
+    // In development a missing key is generated per process: sessions then end on restart, which is acceptable locally.
+    appKey: appKey ?? randomBytes(32).toString('hex'),
+    databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    storageDir: str(env, 'STORAGE_DIR', 'storage'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, nodeEnv === 'test' ? 'warn' : 'info'),
+    session: {
+      cookieName: str(env, 'SESSION_COOKIE', 'reelty_session'),
+      maxAgeMs: int(env, 'SESSION_LIFETIME_MINUTES', 60 * 24 * 14, 1) * 60_000,
+      secure: bool(env, 'SESSION_SECURE_COOKIE', appUrl.startsWith('https:')),
+    },
+    mail: {
+      from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
+      smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+    },
+    storage: {
+      driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),
+      s3: {
+        endpoint: url(env, 'S3_ENDPOINT', null, ['http:', 'https:']),
+        region: str(env, 'S3_REGION', 'us-east-1'),
+        bucket: optional(env, 'S3_BUCKET'),
+        accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
+        secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+      },
+    },
+    broadcasting: {
+      driver: oneOf(env, 'BROADCAST_DRIVER', ['builtin', 'pusher', 'log'] as const, 'builtin'),
+      appId: str(env, 'BROADCAST_APP_ID', 'reelty'),
+      key: broadcastKey,
+      secret: str(env, 'BROADCAST_SECRET', appKey ?? 'reelty-dev-secret'),
+      cluster: str(env, 'BROADCAST_CLUSTER', 'us3'),
+      host: optional(env, 'BROADCAST_HOST'),
+      port: env.BROADCAST_PORT ? int(env, 'BROADCAST_PORT', 443, 1, 65535) : null,
+      scheme: oneOf(env, 'BROADCAST_SCHEME', ['http', 'https'] as const, appUrl.startsWith('https:') ? 'https' : 'http'),
+      encryptionMasterKeyBase64: optional(env, 'BROADCAST_ENCRYPTION_MASTER_KEY'),
+      maxMessageSize: int(env, 'BROADCAST_MAX_MESSAGE_SIZE', 10_000, 256),
+      maxConnections: int(env, 'BROADCAST_MAX_CONNECTIONS', 20_000, 1),
+      allowedOrigins: str(env, 'BROADCAST_ALLOWED_ORIGINS', '*').split(',').map((o) => o.trim()).filter(Boolean),
+      activityTimeout: int(env, 'BROADCAST_ACTIVITY_TIMEOUT', 120, 1),
+    },
+    rateLimits: {
+      loginPerMinute: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 5, 1),
+      registerPerHour: int(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 10, 1),
+      resetPerHour: int(env, 'RATE_LIMIT_RESET_PER_HOUR', 5, 1),
+      twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
+    },
+    seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

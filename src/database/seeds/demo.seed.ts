@@ -1,0 +1,61 @@
+import { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { hashPassword } from '../../modules/auth/password';
+import { CreditTransaction } from '../../modules/users/credit-transaction.entity';
+import { User, UserRole, UserType } from '../../modules/users/user.entity';
+
+export interface DemoAccount {
+  name: string;
+  email: string;
+  handle: string;
+  type: UserType;
+  role: UserRole;
+  password: string;
+}
+
+/** Fixed demo accounts so the README and the startup log can name them. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { name: 'Rita Realtor', email: 'realtor@reelty.test', handle: 'rita', type: 'realtor', role: 'user', password: 'realtor-demo-1' },
+  { name: 'Victor Viewer', email: 'viewer@reelty.test', handle: 'victor', type: 'viewer', role: 'user', password: 'viewer-demo-1' },
+  { name: 'Ada Admin', email: 'admin@reelty.test', handle: 'ada', type: 'realtor', role: 'admin', password: 'admin-demo-1' },
+];
+
+const STARTING_CREDITS = 10;
+
+/**
+ * Creates the demo accounts once (idempotent: existing emails are left alone) and prints how to
+ * log in. Feature modules add their demo rows (listings, spots, chats) through their own seeders.
+ */
+export async function seedDemoData(app: INestApplicationContext, logger: LoggerService): Promise<void> {
+  const db = app.get<DataSource>(getDataSourceToken());
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const exists = await tx.getRepository(User).exists({ where: { email: account.email } });
+      if (exists) continue;
+      const user = await tx.getRepository(User).save(
+        tx.getRepository(User).create({
+          name: account.name,
+          email: account.email,
+          handle: account.handle,
+          type: account.type,
+          role: account.role,
+          passwordHash: await hashPassword(account.password),
+          emailVerifiedAt: new Date(),
+          imageCredits: STARTING_CREDITS,
+        }),
+      );
+      await tx.getRepository(CreditTransaction).save({
+        userId: user.id,
+        kind: 'grant',
+        amount: STARTING_CREDITS,
+        balanceAfter: STARTING_CREDITS,
+        reason: 'Welcome credits',
+      });
+    }
+  });
+  logger.log(
+    'Demo accounts (development only):\n' +
+      DEMO_ACCOUNTS.map((a) => `    ${a.role === 'admin' ? 'admin  ' : a.type.padEnd(7)}  ${a.email}  /  ${a.password}`).join('\n'),
+  );
+}

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/app-config';
+import { resolveRuntime } from './config/runtime';
+import { seedDemoData } from './database/seeds/demo.seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = new Logger('Reelty');
+  const runtime = await resolveRuntime(config);
+  const runWorkers = process.env.RUN_WORKERS !== 'false';
+  const app = await createApp(config, runtime, { runWorkers });
+
+  if (config.seedDemo) await seedDemoData(app, logger);
+
+  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  logger.log(
+    `${config.appName} is up at ${config.appUrl} (database: ${runtime.databaseSource}, ` +
+      `Redis: ${runtime.redisSource}${runWorkers ? ', jobs processed in this process' : ''})`,
+  );
+
+  // Graceful stop: stop accepting, let requests and jobs finish, close pools, then the embedded database.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: shutting down`);
+    const force = setTimeout(() => process.exit(1), 25_000).unref();
+    await app.close();
+    await runtime.stop();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: Error) => {
+  console.error(`Reelty failed to start: ${error.message}`);
+  process.exit(1);
+});

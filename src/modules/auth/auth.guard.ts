@@ -1,0 +1,57 @@
+import { CanActivate, ExecutionContext, ForbiddenException, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { UsersService } from '../users/users.service';
+import { ACCESS_KEY, Access, ROLES_KEY } from './auth.decorators';
+import type { UserRole } from '../users/user.entity';
+import '../../common/session.types';
+
+/** Redirect for signed-in users who open a guest-only page. */
+class AlreadySignedInException extends HttpException {
+  constructor() {
+    super('Already signed in', 302);
+  }
+}
+
+/**
+ * Global guard: every route needs a signed-in user unless marked @Public or @GuestOnly.
+ * Loads the user once per request into req.user.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const access = this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user';
+    const roles = this.reflector.getAllAndOverride<UserRole[]>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+
+    const userId = req.session?.userId;
+    if (userId && !req.user) {
+      const user = await this.users.findById(userId);
+      if (user) req.user = user;
+      else delete req.session.userId; // the account was deleted elsewhere
+    }
+
+    if (access === 'public') return true;
+    if (access === 'guest') {
+      if (req.user) {
+        context.switchToHttp().getResponse<Response>().redirect(303, '/dashboard');
+        throw new AlreadySignedInException();
+      }
+      return true;
+    }
+    if (!req.user) throw new UnauthorizedException('Please log in to continue.');
+    if (access === 'verified' && !req.user.emailVerifiedAt) {
+      throw new ForbiddenException('Please verify your email address first.');
+    }
+    if (roles?.length && !roles.includes(req.user.role)) {
+      throw new ForbiddenException('This area is for administrators only.');
+    }
+    return true;
+  }
+}

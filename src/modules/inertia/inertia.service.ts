@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { takeErrors, takeFlash } from '../../common/flash';
+import { AssetsService } from './assets.service';
+import { buildPage, escapeHtml, scriptSafeJson } from './page-builder';
+import { INERTIA_HEADERS, InertiaPage, PropResolver, isInertiaRequest } from './inertia.types';
+
+/** Renders Inertia responses and holds the props every page shares (registered by modules). */
+@Injectable()
+export class InertiaService {
+  private readonly shared = new Map<string, PropResolver>();
+
+  constructor(
+    private readonly assets: AssetsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.share('appName', () => this.config.appName);
+  }
+
+  /** Adds a prop to every page, computed per request (e.g. the signed-in user). */
+  share(key: string, resolver: PropResolver): void {
+    this.shared.set(key, resolver);
+  }
+
+  get version(): string {
+    return this.assets.version;
+  }
+
+  async page(req: Request, component: string, props: Record<string, unknown>): Promise<InertiaPage> {
+    const all: Record<string, unknown> = {};
+    for (const [key, resolver] of this.shared) all[key] = () => resolver(req);
+    Object.assign(all, props);
+    all.errors = props.errors ?? takeErrors(req);
+    return buildPage(req, component, all, this.version, takeFlash(req));
+  }
+
+  async send(req: Request, res: Response, component: string, props: Record<string, unknown>, status = 200): Promise<void> {
+    const page = await this.page(req, component, props);
+    res.status(status).setHeader('Vary', 'X-Inertia');
+    if (isInertiaRequest(req)) {
+      res.setHeader('X-Inertia', 'true');
+      res.json(page);
+      return;
+    }
+    res.type('html').send(this.html(page, req.session?.csrfToken ?? ''));
+  }
+
+  /** 409 + X-Inertia-Location makes the client do a full visit (outside URLs, stale assets). */
+  location(req: Request, res: Response, url: string): void {
+    if (isInertiaRequest(req)) {
+      res.status(409).setHeader(INERTIA_HEADERS.location, url);
+      res.end();
+      return;
+    }
+    res.redirect(url);
+  }
+
+  private html(page: InertiaPage, csrfToken: string): string {
+    const title = this.config.appName;
+    return this.assets.rootView
+      .replace(/{{title}}/g, escapeHtml(title))
+      .replace(/{{appName}}/g, escapeHtml(this.config.appName))
+      .replace(/{{csrfToken}}/g, escapeHtml(csrfToken))
+      .replace('{{head}}', () => this.assets.headTags)
+      .replace('{{page}}', () => scriptSafeJson(page));
+  }
+}

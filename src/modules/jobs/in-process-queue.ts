@@ -1,0 +1,62 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { JobRegistry } from './job-registry';
+import { DispatchOptions, JOB_DEFAULTS, QueueName, QueueState } from './job.types';
+
+/**
+ * Runs jobs in this process when there is no Redis: same handlers, same retries with backoff,
+ * but nothing survives a restart. Used by the embedded quick start only.
+ */
+export class InProcessQueue {
+  private readonly logger = new Logger('InProcessQueue');
+  private readonly counts = { waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 };
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    readonly name: QueueName,
+    private readonly registry: JobRegistry,
+  ) {}
+
+  add(jobName: string, data: unknown, options: DispatchOptions = {}): string {
+    const id = options.jobId ?? randomUUID();
+    const attempts = options.attempts ?? JOB_DEFAULTS.attempts;
+    const backoffMs = options.backoffMs ?? JOB_DEFAULTS.backoffMs;
+    this.counts.waiting++;
+    const run = this.run(id, jobName, data, attempts, backoffMs, options.delayMs ?? 0);
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return id;
+  }
+
+  private async run(id: string, jobName: string, data: unknown, attempts: number, backoffMs: number, delayMs: number): Promise<void> {
+    if (delayMs) await sleep(delayMs);
+    this.counts.waiting--;
+    for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
+      this.counts.active++;
+      try {
+        await this.registry.get(this.name, jobName).handle(data, { id, attempt, progress: async () => undefined });
+        this.counts.active--;
+        this.counts.completed++;
+        return;
+      } catch (error) {
+        this.counts.active--;
+        this.logger.warn(`${this.name}:${jobName} attempt ${attempt}/${attempts} failed: ${(error as Error).message}`);
+        if (attempt < attempts) await sleep(backoffMs * 2 ** (attempt - 1));
+      }
+    }
+    this.counts.failed++;
+  }
+
+  state(): QueueState {
+    return { name: this.name, ...this.counts };
+  }
+
+  /** Lets running jobs finish (graceful shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -1,0 +1,32 @@
+export const QUEUES = ['mail', 'media', 'designs', 'fanout'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+export interface JobContext {
+  id: string;
+  attempt: number;
+  /** Reports progress (0-100 or an object) to whoever watches the queue. */
+  progress(value: number | object): Promise<void>;
+}
+
+/** A plain handler: the same code runs under BullMQ workers and under the in-process runner. */
+export interface JobHandler<T = unknown> {
+  handle(data: T, context: JobContext): Promise<unknown>;
+}
+
+export interface DispatchOptions {
+  attempts?: number;
+  backoffMs?: number;
+  delayMs?: number;
+  jobId?: string;
+}
+
+export interface QueueState {
+  name: string;
+  waiting: number;
+  active: number;
+  completed: number;
+  failed: number;
+  delayed: number;
+}
+
+export const JOB_DEFAULTS = { attempts: 3, backoffMs: 2000 };

@@ -1,0 +1,56 @@
+import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { InProcessQueue } from './in-process-queue';
+import { JobRegistry } from './job-registry';
+import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
+
+export const JOBS_MODE = Symbol('JOBS_MODE');
+export type JobsMode = 'bullmq' | 'in-process';
+
+/** The one way modules start background work, whichever runner this node has. */
+@Injectable()
+export class JobsService implements OnApplicationShutdown {
+  private readonly local = new Map<QueueName, InProcessQueue>();
+
+  constructor(
+    @Inject(JOBS_MODE) readonly mode: JobsMode,
+    private readonly registry: JobRegistry,
+    @Optional() private readonly moduleRef?: ModuleRef,
+  ) {
+    if (mode === 'in-process') for (const name of QUEUES) this.local.set(name, new InProcessQueue(name, registry));
+  }
+
+  async dispatch<T>(queue: QueueName, jobName: string, data: T, options: DispatchOptions = {}): Promise<string> {
+    const local = this.local.get(queue);
+    if (local) return local.add(jobName, data, options);
+    const job = await this.bullQueue(queue).add(jobName, data, {
+      attempts: options.attempts ?? JOB_DEFAULTS.attempts,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_DEFAULTS.backoffMs },
+      delay: options.delayMs,
+      jobId: options.jobId,
+      removeOnComplete: { age: 86_400, count: 1000 },
+      removeOnFail: { age: 7 * 86_400 },
+    });
+    return job.id!;
+  }
+
+  async states(): Promise<QueueState[]> {
+    if (this.mode === 'in-process') return [...this.local.values()].map((queue) => queue.state());
+    return Promise.all(
+      QUEUES.map(async (name) => {
+        const counts = await this.bullQueue(name).getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+        return { name, waiting: counts.waiting ?? 0, active: counts.active ?? 0, completed: counts.completed ?? 0, failed: counts.failed ?? 0, delayed: counts.delayed ?? 0 };
+      }),
+    );
+  }
+
+  bullQueue(name: QueueName): Queue {
+    return this.moduleRef!.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.local.values()].map((queue) => queue.close()));
+  }
+}

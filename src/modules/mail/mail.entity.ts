@@ -1,0 +1,12 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A mail kept by the development mailbox (used when no SMTP server is configured). */
+@Entity('mails')
+export class Mail {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column() to!: string;
+  @Column() subject!: string;
+  @Column('text') html!: string;
+  @Column('text') text!: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}

@@ -1,0 +1,78 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const USER_TYPES = ['realtor', 'team_member', 'viewer', 'buyer', 'follower', 'affiliate', 'shopper'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export interface NotificationPreferences {
+  email: Record<string, boolean>;
+  push: Record<string, boolean>;
+}
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  email: { chat_request: true, new_follower: true, design_ready: true, video_ready: true, open_house_rsvp: true, product_news: false },
+  push: { chat_request: true, new_follower: true, design_ready: true, video_ready: true, open_house_rsvp: true, product_news: false },
+};
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column() name!: string;
+  @Index('users_email_unique', { unique: true }) @Column() email!: string;
+  /** Public @handle, unique case-insensitively (lower-cased on write). */
+  @Index('users_handle_unique', { unique: true }) @Column({ type: 'varchar', nullable: true }) handle!: string | null;
+  @Column({ type: 'varchar', default: 'viewer' }) type!: UserType;
+  @Column({ type: 'varchar', default: 'user' }) role!: UserRole;
+  @Column({ select: false }) passwordHash!: string;
+  @Column({ type: 'timestamptz', nullable: true }) emailVerifiedAt!: Date | null;
+  @Column({ type: 'varchar', nullable: true }) avatarPath!: string | null;
+  @Column({ type: 'text', nullable: true }) bio!: string | null;
+  @Column({ default: 'UTC' }) timezone!: string;
+  @Column({ type: 'jsonb', default: () => `'${JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)}'` })
+  notificationPreferences!: NotificationPreferences;
+  /** TOTP secret sealed with the app key; null until two-factor setup starts. */
+  @Column({ type: 'text', nullable: true, select: false }) twoFactorSecret!: string | null;
+  @Column({ type: 'text', array: true, nullable: true, select: false }) twoFactorRecoveryCodes!: string[] | null;
+  @Column({ type: 'timestamptz', nullable: true }) twoFactorConfirmedAt!: Date | null;
+  @Column({ type: 'integer', default: 0 }) imageCredits!: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
+}
+
+/** What the client may see of a user: never hashes or secrets. */
+export interface PublicUser {
+  id: string;
+  name: string;
+  handle: string | null;
+  type: UserType;
+  avatarUrl: string | null;
+  bio: string | null;
+}
+
+export interface AuthUser extends PublicUser {
+  email: string;
+  role: UserRole;
+  emailVerifiedAt: string | null;
+  twoFactorEnabled: boolean;
+  timezone: string;
+}
+
+export function avatarUrl(user: Pick<User, 'avatarPath'>): string | null {
+  return user.avatarPath ? `/media/${user.avatarPath}` : null;
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return { id: user.id, name: user.name, handle: user.handle, type: user.type, avatarUrl: avatarUrl(user), bio: user.bio };
+}
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    ...toPublicUser(user),
+    email: user.email,
+    role: user.role,
+    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+    twoFactorEnabled: user.twoFactorConfirmedAt !== null,
+    timezone: user.timezone,
+  };
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { User } from './user.entity';
+
+/** Reads and writes user rows; the only way other modules reach users. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: string): Promise<User | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return this.users.findOneBy({ id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: normalizeEmail(email) });
+  }
+
+  findByHandle(handle: string): Promise<User | null> {
+    return this.users.findOneBy({ handle: handle.toLowerCase() });
+  }
+
+  /** With the password hash, for checking credentials only. */
+  findWithSecrets(id: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect(['user.passwordHash', 'user.twoFactorSecret', 'user.twoFactorRecoveryCodes'])
+      .where('user.id = :id', { id })
+      .getOne();
+  }
+
+  findByEmailWithSecrets(email: string): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect(['user.passwordHash', 'user.twoFactorSecret', 'user.twoFactorRecoveryCodes'])
+      .where('user.email = :email', { email: normalizeEmail(email) })
+      .getOne();
+  }
+
+  async isHandleTaken(handle: string, exceptUserId?: string): Promise<boolean> {
+    const found = await this.users.findOne({ where: { handle: handle.toLowerCase() }, select: { id: true } });
+    return !!found && found.id !== exceptUserId;
+  }
+
+  create(data: Partial<User>): Promise<User> {
+    return this.users.save(this.users.create({ ...data, email: normalizeEmail(data.email ?? '') }));
+  }
+
+  async update(id: string, changes: Partial<User>): Promise<User> {
+    await this.users.update({ id }, changes);
+    return (await this.findById(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.users.delete({ id });
+  }
+
+  get repository(): Repository<User> {
+    return this.users;
+  }
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
