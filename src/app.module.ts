@@ -14,6 +14,7 @@ import { JobsModule } from './modules/jobs/jobs.module';
 import { MailModule } from './modules/mail/mail.module';
 import { SecurityModule } from './modules/security/security.module';
 import { SiteModule } from './modules/site/site.module';
+import { StorageModule } from './modules/storage/storage.module';
 import { UsersModule } from './modules/users/users.module';
 
 export interface AppOptions {
@@ -37,6 +38,7 @@ export class AppModule {
         SecurityModule,
         InertiaModule,
         MailModule,
+        StorageModule,
         UsersModule,
         AuthModule,
         HealthModule,

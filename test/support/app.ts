@@ -1,7 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -50,6 +53,7 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
 /** Boots the whole application on a fresh database and real Redis, listening on a free port. */
 export async function bootTestApp(env: Record<string, string> = {}, extraModules: AppOptions['extraModules'] = []): Promise<TestApp> {
   const database = await createTestDatabase();
+  const storageDir = mkdtempSync(join(tmpdir(), 'reelty-test-storage-'));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -57,6 +61,7 @@ export async function bootTestApp(env: Record<string, string> = {}, extraModules
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     SEED_DEMO: 'false',
+    STORAGE_DIR: storageDir,
     LOG_LEVEL: 'warn',
     ...env,
   });
@@ -113,6 +118,7 @@ export async function bootTestApp(env: Record<string, string> = {}, extraModules
       await app.close();
       await runtime.stop();
       await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

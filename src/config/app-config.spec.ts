@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ appName: 'Reelty', port: 3000, appUrl: 'http://localhost:3000', databaseUrl: null, redisUrl: null, env: 'development' });
+    expect(config.broadcasting).toMatchObject({ driver: 'builtin', cluster: 'us3', activityTimeout: 120 });
+    expect(config.appKey.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number between 1 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must use postgres/],
+    [{ REDIS_URL: 'not a url' }, /REDIS_URL is not a valid URL/],
+    [{ BROADCAST_DRIVER: 'carrier-pigeon' }, /BROADCAST_DRIVER must be one of builtin, pusher, log/],
+    [{ SESSION_SECURE_COOKIE: 'maybe' }, /SESSION_SECURE_COOKIE must be true or false/],
+    [{ NODE_ENV: 'production' }, /APP_KEY must be set/],
+  ])('fails fast with one clear sentence for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads every group from the environment', () => {
+    const config = loadConfig({
+      APP_NAME: 'Homes',
+      PORT: '8080',
+      APP_URL: 'https://homes.example',
+      DATABASE_URL: 'postgres://u:p@db:5432/homes',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'media',
+      BROADCAST_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(config).toMatchObject({ appName: 'Homes', port: 8080, databaseUrl: 'postgres://u:p@db:5432/homes', redisUrl: 'redis://cache:6379' });
+    expect(config.session.secure).toBe(true);
+    expect(config.mail.smtpUrl).toBe('smtp://mail:25');
+    expect(config.storage).toMatchObject({ driver: 's3', s3: { bucket: 'media' } });
+    expect(config.broadcasting.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.broadcasting.scheme).toBe('https');
+  });
+});

@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+export interface ObjectStat {
+  size: number;
+  contentType: string;
+  modifiedAt: Date;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where bytes live: local disk or an S3-compatible bucket. Keys are ours, never a user's path. */
+export interface StorageDriver {
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<ObjectStat | null>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+  /** A local file path for tools that need one (ffmpeg); S3 downloads to a temp file. */
+  localCopy(key: string): Promise<{ path: string; release(): Promise<void> }>;
+}
