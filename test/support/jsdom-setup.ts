@@ -1,13 +1,16 @@
 import '@testing-library/jest-dom';
 
 // jsdom gaps that @inertiajs/core and the shell touch at import/render time.
-if (typeof window !== 'undefined') {
-  if (typeof window.performance.getEntriesByType !== 'function') {
-    window.performance.getEntriesByType = (() => []) as Performance['getEntriesByType'];
+// Typed loosely on purpose: the server tsconfig (no DOM lib) also type-checks this file.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const jsdomWindow = (globalThis as { window?: any }).window;
+if (jsdomWindow) {
+  if (typeof jsdomWindow.performance.getEntriesByType !== 'function') {
+    jsdomWindow.performance.getEntriesByType = () => [];
   }
-  if (typeof window.matchMedia !== 'function') {
+  if (typeof jsdomWindow.matchMedia !== 'function') {
     // Default: no media query matches (tests that need one replace window.matchMedia).
-    window.matchMedia = ((query: string) => ({
+    jsdomWindow.matchMedia = (query: string) => ({
       matches: false,
       media: query,
       onchange: null,
@@ -16,6 +19,6 @@ if (typeof window !== 'undefined') {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    });
   }
 }

@@ -1,0 +1,49 @@
+import '../../resources/css/app.css';
+import { createInertiaApp, http, router } from '@inertiajs/react';
+import { createRoot } from 'react-dom/client';
+import { ShellChrome } from '@/components/ShellChrome';
+import { defaultLayoutFor } from '@/layouts/resolve-layout';
+import { watchAffiliateRef } from '@/lib/affiliate-ref';
+import { showFlash } from '@/lib/flash';
+import { csrfHeaders, updateCsrfToken } from '@/lib/http';
+import { initLogger, logger } from '@/lib/logger';
+import { resolvePage } from '@/lib/page-resolver';
+import { captureInstallPrompt, registerServiceWorker } from '@/lib/pwa';
+import { formatTitle } from '@/lib/title';
+
+initLogger();
+
+// Lazy: each page becomes its own chunk. Tests beside pages are not pages.
+const pageLoaders = import.meta.glob(['../pages/**/*.tsx', '!../pages/**/*.test.tsx']);
+
+// Affiliate ref: at load, after every Inertia navigation, and on back/forward (popstate).
+watchAffiliateRef((onNavigate) => router.on('navigate', (event) => onNavigate(event.detail.page.url)));
+
+// Flash toasts: v3 `page.flash`, plus `props.flash` for responses that carry it there.
+router.on('flash', (event) => showFlash(event.detail.flash));
+router.on('success', (event) => showFlash(event.detail.page.props.flash));
+
+// The session's anti-forgery token changes at login/logout; keep the meta tag current
+// and send it on Inertia's own requests too.
+router.on('navigate', (event) => updateCsrfToken(event.detail.page.props.csrfToken as string | undefined));
+http.onRequest((config) => ({ ...config, headers: { ...csrfHeaders(), ...config.headers } }));
+
+captureInstallPrompt();
+
+createInertiaApp({
+  resolve: (name) => resolvePage(name, pageLoaders),
+  layout: (name) => defaultLayoutFor(name),
+  title: (title, page) => formatTitle(title, page?.props?.appName),
+  progress: { delay: 250, color: '#9ca3af', showSpinner: false },
+  setup({ el, App, props }) {
+    showFlash(props.initialPage.props.flash);
+    createRoot(el).render(
+      <>
+        <App {...props} />
+        <ShellChrome />
+      </>,
+    );
+  },
+}).catch((error: unknown) => logger.error('Failed to start the app', error));
+
+void registerServiceWorker();

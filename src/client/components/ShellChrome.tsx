@@ -1,0 +1,14 @@
+import { AppToaster } from './AppToaster';
+import { CookieConsent } from './CookieConsent';
+import { InstalledAppSpinner } from './InstalledAppSpinner';
+
+/** App-wide pieces rendered once beside the Inertia page tree. */
+export function ShellChrome() {
+  return (
+    <>
+      <AppToaster />
+      <CookieConsent />
+      <InstalledAppSpinner />
+    </>
+  );
+}

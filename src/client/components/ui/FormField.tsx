@@ -1,0 +1,82 @@
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { FieldError } from './FieldError';
+import { Input, type InputProps } from './Input';
+import { Label } from './Label';
+
+/** What a control needs to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  name: string;
+  invalid: boolean;
+  'aria-describedby'?: string;
+}
+
+export interface FormFieldProps {
+  label: ReactNode;
+  /** Form key, e.g. `email`; also used to read `form.errors[name]`. */
+  name: string;
+  error?: string | null;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  /** One control element (id/name/invalid are injected) or a render function. */
+  children: ReactElement<Partial<FieldControlProps>> | ((control: FieldControlProps) => ReactNode);
+}
+
+/**
+ * Label + control + hint + validation error, wired with ids for accessibility.
+ *
+ *   <FormField label="Email" name="email" error={form.errors.email}>
+ *     <Input type="email" value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} />
+ *   </FormField>
+ */
+export function FormField({ label, name, error, hint, required, className, children }: FormFieldProps) {
+  const id = `${name}-${useId().replace(/:/g, '')}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const control: FieldControlProps = {
+    id,
+    name,
+    invalid: Boolean(error),
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  };
+
+  let rendered: ReactNode;
+  if (typeof children === 'function') rendered = children(control);
+  else if (isValidElement(children)) {
+    // Props set explicitly on the child win over the generated ones.
+    rendered = cloneElement(children, { ...control, ...children.props });
+  }
+
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {rendered}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputProps, 'name'> {
+  label: ReactNode;
+  name: string;
+  error?: string | null;
+  hint?: ReactNode;
+}
+
+/** Shortcut for the most common case: a FormField holding one Input. */
+export function TextField({ label, name, error, hint, required, className, ...inputProps }: TextFieldProps) {
+  return (
+    <FormField label={label} name={name} error={error} hint={hint} required={required} className={className}>
+      <Input required={required} {...inputProps} />
+    </FormField>
+  );
+}

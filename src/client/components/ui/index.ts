@@ -1,0 +1,43 @@
+/**
+ * Reelty UI kit: small, typed, Tailwind-styled building blocks with dark mode.
+ * Import from '@/components/ui'.
+ *
+ * - Button        <Button variant="primary|secondary|ghost|danger" size="sm|md|lg" loading={form.processing} fullWidth>
+ * - ButtonLink    an Inertia <Link> styled as a Button (same variant/size props)
+ * - Input         <Input invalid={!!error} ... />   (all <input> props, `ref` supported)
+ * - Label         <Label htmlFor="x" required>
+ * - FieldError    <FieldError message={form.errors.email} />   (nothing when empty)
+ * - FormField     label + control + hint + error wired with ids/aria:
+ *                   <FormField label="Email" name="email" error={form.errors.email}>
+ *                     <Input type="email" value={form.data.email} onChange={e => form.setData('email', e.target.value)} />
+ *                   </FormField>
+ *                 (or a render function: {(control) => <Input {...control} />})
+ * - TextField     FormField + Input in one: <TextField label="Name" name="name" value=... onChange=... error=... />
+ * - Card          <Card title="Profile" description="..." actions={<Button/>} footer={<Button/>}>
+ * - Checkbox      <Checkbox label="Remember me" checked=... onChange=... />
+ * - Select        <Select options={[{ value, label }]} placeholder="Choose…" invalid={...} />
+ * - Alert         <Alert variant="info|success|warning|error" title="...">text</Alert>
+ * - Spinner       <Spinner size="sm|md|lg" label="Loading" />
+ * - EmptyState    <EmptyState title="No chats yet" description="..." icon={...} action={<ButtonLink/>} />
+ * - Pagination    <Pagination currentPage={2} lastPage={9} hrefFor={(p) => `/listings?page=${p}`} />
+ *                 (or onPageChange={(p) => ...} for client-side paging)
+ *
+ * Layouts (src/client/layouts) are applied by page name in app.tsx:
+ * `Auth/*` → AuthLayout, `Settings/*` → AppLayout + SettingsLayout, everything else → AppLayout.
+ * A page can pass props to its default layout(s): `Login.layout = { heading: 'Log in', intro: '...' }`,
+ * or choose another one: `MyPage.layout = AuthLayout` (layout components must be `function`
+ * declarations, not arrow functions: Inertia treats arrow functions as layout callbacks).
+ */
+export { Alert, type AlertProps, type AlertVariant } from './Alert';
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './Button';
+export { Card, type CardProps } from './Card';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { FieldError, type FieldErrorProps } from './FieldError';
+export { FormField, TextField, type FormFieldProps, type TextFieldProps, type FieldControlProps } from './FormField';
+export { Input, type InputProps } from './Input';
+export { Label, type LabelProps } from './Label';
+export { Pagination, type PaginationProps } from './Pagination';
+export { pageWindow } from './pagination-window';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { Spinner, type SpinnerProps } from './Spinner';

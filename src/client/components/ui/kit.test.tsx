@@ -1,0 +1,72 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Alert, Button, Checkbox, EmptyState, FormField, Input, Pagination, pageWindow, Select, TextField } from '@/components/ui';
+
+describe('UI kit', () => {
+  it('FormField ties label, control, hint and error together', () => {
+    render(
+      <FormField label="Email" name="email" error="Email is required" hint="We never share it">
+        <Input type="email" />
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Email');
+    expect(input).toHaveAttribute('name', 'email');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('We never share it Email is required');
+    expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
+  });
+
+  it('FormField accepts a render function', () => {
+    render(<FormField label="Handle" name="handle">{(control) => <Input {...control} />}</FormField>);
+    expect(screen.getByLabelText('Handle')).toHaveAttribute('name', 'handle');
+  });
+
+  it('TextField is a labelled input without an error by default', () => {
+    render(<TextField label="Name" name="name" defaultValue="Ana" />);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Button shows a busy state while loading', () => {
+    const onClick = jest.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('Checkbox, Select, Alert and EmptyState render accessibly', () => {
+    render(
+      <>
+        <Checkbox label="Remember me" />
+        <Select aria-label="Style" placeholder="Choose…" options={[{ value: 'modern', label: 'Modern' }]} />
+        <Alert variant="error" title="Could not save" />
+        <EmptyState title="No chats yet" description="Start a conversation from a listing." />
+      </>,
+    );
+    fireEvent.click(screen.getByLabelText('Remember me'));
+    expect(screen.getByLabelText('Remember me')).toBeChecked();
+    expect(screen.getByRole('option', { name: 'Modern' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    expect(screen.getByText('No chats yet')).toBeInTheDocument();
+  });
+
+  it('pageWindow keeps first, last and neighbours, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, 'gap', 10]);
+  });
+
+  it('Pagination calls back with the chosen page', () => {
+    const onPageChange = jest.fn();
+    render(<Pagination currentPage={2} lastPage={4} onPageChange={onPageChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    expect(onPageChange.mock.calls).toEqual([[3], [4]]);
+    expect(screen.getByText('2')).toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -1,0 +1,18 @@
+import type { ComponentType, SVGProps } from 'react';
+import { ChatIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
+import { routes } from '@/routes';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/** Main areas, in the order they appear in the top bar and the phone bottom bar. */
+export const mainNav: NavItem[] = [
+  { label: 'Feed', href: routes.feed, icon: PlayIcon },
+  { label: 'Market', href: routes.market, icon: MapPinIcon },
+  { label: 'Listings', href: routes.listings, icon: HomeIcon },
+  { label: 'Designer', href: routes.designer, icon: SparklesIcon },
+  { label: 'Chats', href: routes.chats, icon: ChatIcon },
+];

@@ -1,0 +1,14 @@
+import { Link } from '@inertiajs/react';
+import { LogoMark } from '@/components/icons';
+import { useAppName } from '@/hooks/useSharedProps';
+import { routes } from '@/routes';
+
+export function Brand({ href = routes.home }: { href?: string }) {
+  const appName = useAppName();
+  return (
+    <Link href={href} className="flex items-center gap-2 font-semibold tracking-tight text-slate-900 dark:text-white">
+      <LogoMark className="h-8 w-8" />
+      <span className="text-lg">{appName}</span>
+    </Link>
+  );
+}

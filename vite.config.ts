@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outDir = fromRoot('./dist/public');
+
+/**
+ * Stamps the copied service worker with a hash of this build's file names, so
+ * every deploy with changed assets installs a new worker (and users get the
+ * "App updated!" toast) while an unchanged build keeps the same worker.
+ */
+function stampServiceWorker(): Plugin {
+  return {
+    name: 'reelty-stamp-service-worker',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const swPath = join(outDir, 'sw.js');
+      if (!existsSync(swPath)) return;
+      const version = createHash('sha1').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
+      writeFileSync(swPath, readFileSync(swPath, 'utf8').replace(/__BUILD_VERSION__/g, version));
+    },
+  };
+}
+
+/**
+ * Client bundle. The Nest server reads dist/public/.vite/manifest.json to inject
+ * the entry's script and CSS tags into resources/views/app.html and to derive the
+ * Inertia asset version. Files in resources/public (icons, manifest.webmanifest,
+ * sw.js, offline.html) are copied unchanged and served from "/".
+ */
+export default defineConfig({
+  plugins: [react(), tailwindcss(), stampServiceWorker()],
+  publicDir: fromRoot('./resources/public'),
+  resolve: {
+    alias: {
+      '@': fromRoot('./src/client'),
+      '@pages': fromRoot('./src/pages'),
+    },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    rolldownOptions: {
+      input: fromRoot('./src/client/app.tsx'),
+      // Libraries change less often than app code: one long-cached vendor chunk.
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+    },
+  },
+});
