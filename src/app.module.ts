@@ -12,6 +12,7 @@ import { HealthModule } from './modules/health/health.module';
 import { InertiaModule } from './modules/inertia/inertia.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { MailModule } from './modules/mail/mail.module';
+import { RealtimeModule } from './modules/realtime/realtime.module';
 import { SecurityModule } from './modules/security/security.module';
 import { SiteModule } from './modules/site/site.module';
 import { StorageModule } from './modules/storage/storage.module';
@@ -39,6 +40,7 @@ export class AppModule {
         InertiaModule,
         MailModule,
         StorageModule,
+        RealtimeModule.forRoot({ redisPrefix: options.redisPrefix }),
         UsersModule,
         AuthModule,
         HealthModule,

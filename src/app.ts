@@ -14,6 +14,7 @@ import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
+import { RealtimeGateway } from './modules/realtime/realtime.gateway';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
@@ -72,6 +73,8 @@ export async function createApp(config: AppConfig, runtime: Runtime, options: Ap
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
+  // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
+  await app.get(RealtimeGateway).attach(app.getHttpServer());
   const close = app.close.bind(app);
   app.close = async () => {
     store.close();

@@ -2,6 +2,7 @@ import '../../resources/css/app.css';
 import { createInertiaApp, http, router } from '@inertiajs/react';
 import { createRoot } from 'react-dom/client';
 import { ShellChrome } from '@/components/ShellChrome';
+import { configureEcho, type EchoSettings } from '@/echo';
 import { defaultLayoutFor } from '@/layouts/resolve-layout';
 import { watchAffiliateRef } from '@/lib/affiliate-ref';
 import { showFlash } from '@/lib/flash';
@@ -28,6 +29,13 @@ router.on('success', (event) => showFlash(event.detail.page.props.flash));
 router.on('navigate', (event) => updateCsrfToken(event.detail.page.props.csrfToken as string | undefined));
 http.onRequest((config) => ({ ...config, headers: { ...csrfHeaders(), ...config.headers } }));
 
+// Real-time: one Echo connection while someone is signed in (every channel we use is private).
+const connectRealtime = (props: Record<string, unknown>) => {
+  const signedIn = Boolean((props.auth as { user?: unknown } | undefined)?.user);
+  configureEcho(signedIn ? (props.realtime as EchoSettings | undefined) : null);
+};
+router.on('navigate', (event) => connectRealtime(event.detail.page.props));
+
 captureInstallPrompt();
 
 createInertiaApp({
@@ -37,6 +45,7 @@ createInertiaApp({
   progress: { delay: 250, color: '#9ca3af', showSpinner: false },
   setup({ el, App, props }) {
     showFlash(props.initialPage.props.flash);
+    connectRealtime(props.initialPage.props);
     createRoot(el).render(
       <>
         <App {...props} />

@@ -1,3 +1,4 @@
+import { ConnectionBanner } from '@/echo';
 import { AppToaster } from './AppToaster';
 import { CookieConsent } from './CookieConsent';
 import { InstalledAppSpinner } from './InstalledAppSpinner';
@@ -9,6 +10,7 @@ export function ShellChrome() {
       <AppToaster />
       <CookieConsent />
       <InstalledAppSpinner />
+      <ConnectionBanner />
     </>
   );
 }

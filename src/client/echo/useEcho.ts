@@ -1,0 +1,84 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { connectionState, type ConnectionState } from './connection-state';
+import { getEcho, subscribeToEcho } from './echo-instance';
+import type { AppEcho } from './createEcho';
+
+export type ChannelKind = 'public' | 'private' | 'presence' | 'encrypted';
+export type EventHandlers = Record<string, (payload: any) => void>;
+
+/** The app's Echo instance, or null while real-time is disabled or not configured yet. */
+export function useEcho(): AppEcho | null {
+  return useSyncExternalStore(subscribeToEcho, getEcho, () => null);
+}
+
+// Several components may listen on one channel; leave it only when the last one unmounts.
+const channelUsers = new Map<string, number>();
+
+function echoChannel(echo: AppEcho, name: string, kind: ChannelKind) {
+  switch (kind) {
+    case 'private':
+      return echo.private(name);
+    case 'presence':
+      return echo.join(name);
+    case 'encrypted':
+      return echo.encryptedPrivate(name);
+    default:
+      return echo.channel(name);
+  }
+}
+
+/**
+ * Listens on a channel while the component is mounted.
+ *   useChannel(`design.${id}`, 'private', { '.design.progress': (e) => ..., DesignGenerated: (e) => ... })
+ * Names are given without the Pusher prefix (Echo adds it). Custom event names take a leading
+ * dot; class-style names resolve in the App.Events namespace. Handlers may change every render.
+ */
+export function useChannel(channelName: string | null | undefined, kind: ChannelKind, events: EventHandlers): void {
+  const echo = useEcho();
+  const handlers = useRef(events);
+  handlers.current = events;
+  const eventNames = Object.keys(events).sort().join('|');
+
+  useEffect(() => {
+    if (!echo || !channelName) return;
+    const channel = echoChannel(echo, channelName, kind);
+    const names = eventNames ? eventNames.split('|') : [];
+    const bound = names.map((event) => {
+      const listener = (payload: unknown) => handlers.current[event]?.(payload);
+      channel.listen(event, listener);
+      return [event, listener] as const;
+    });
+    const fullName = channel.name;
+    channelUsers.set(fullName, (channelUsers.get(fullName) ?? 0) + 1);
+    return () => {
+      for (const [event, listener] of bound) channel.stopListening(event, listener);
+      const left = (channelUsers.get(fullName) ?? 1) - 1;
+      if (left > 0) channelUsers.set(fullName, left);
+      else {
+        channelUsers.delete(fullName);
+        echo.leaveChannel(fullName);
+      }
+    };
+  }, [echo, channelName, kind, eventNames]);
+}
+
+function readState(): ConnectionState {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'offline';
+  return connectionState.get();
+}
+
+function subscribeState(listener: () => void): () => void {
+  const unsubscribe = connectionState.subscribe(listener);
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** 'connected' | 'connecting' | 'unavailable' | 'offline' (the browser's own offline flag wins). */
+export function useConnectionState(): ConnectionState {
+  return useSyncExternalStore(subscribeState, readState, () => 'connecting');
+}

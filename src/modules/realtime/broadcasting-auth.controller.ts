@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Public } from '../auth/auth.decorators';
+import { UsersService } from '../users/users.service';
+import type { ChannelAuthResponse } from './core';
+import { ChannelAuthorizationService } from './channel-authorization.service';
+import '../../common/session.types';
+
+/** pusher-js / Echo ask here before joining a private, presence or encrypted channel. */
+@Controller('broadcasting')
+export class BroadcastingAuthController {
+  constructor(
+    private readonly authorization: ChannelAuthorizationService,
+    private readonly users: UsersService,
+  ) {}
+
+  // Public so a guest gets the 403 pusher-js expects rather than a login redirect.
+  @Public()
+  @Post('auth')
+  @HttpCode(200)
+  async auth(@Req() req: Request, @Body() body: { socket_id?: unknown; channel_name?: unknown }): Promise<ChannelAuthResponse> {
+    const userId = req.session?.userId;
+    const user = req.user ?? (userId ? await this.users.findById(userId) : null);
+    return this.authorization.authorize(user, body?.socket_id, body?.channel_name);
+  }
+}

@@ -1,0 +1,64 @@
+import type { WebSocket } from 'ws';
+import { TokenBucket } from './rate-limiter';
+import { encodeFrame, errorFrame } from './protocol';
+
+export interface PresenceMember {
+  user_id: string | number;
+  user_info?: unknown;
+}
+
+/** One client socket: its id, subscriptions, liveness and client-event budget. */
+export class Connection {
+  readonly subscriptions = new Set<string>();
+  /** Presence membership per channel, needed to announce removal when the socket goes. */
+  readonly presence = new Map<string, PresenceMember>();
+  lastSeenAt = Date.now();
+  pingSentAt: number | null = null;
+  closed = false;
+
+  constructor(
+    readonly socketId: string,
+    private readonly socket: WebSocket,
+    readonly clientEvents: TokenBucket,
+  ) {}
+
+  touch(): void {
+    this.lastSeenAt = Date.now();
+    this.pingSentAt = null;
+  }
+
+  /** A Buffer is sent as a text frame: fan-out encodes a frame once and shares the bytes. */
+  sendRaw(frame: string | Buffer): void {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(frame, { binary: false });
+  }
+
+  send(event: string, data: unknown, channel?: string): void {
+    this.sendRaw(encodeFrame(event, data, channel));
+  }
+
+  sendError(code: number | null, message: string): void {
+    this.sendRaw(errorFrame(code, message));
+  }
+
+  /** Protocol 7: the error frame first, then the close code pusher-js acts on. */
+  fail(code: number, message: string): void {
+    this.sendError(code, message);
+    this.close(code, message);
+  }
+
+  ping(): void {
+    this.pingSentAt = Date.now();
+    this.send('pusher:ping', {});
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.socket.close(code, reason.slice(0, 120));
+  }
+
+  terminate(): void {
+    this.closed = true;
+    this.socket.terminate();
+  }
+}
