@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's chromium, driven by playwright-core; no browser is ever downloaded. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MANIFEST = join(__dirname, '..', '..', 'dist', 'public', '.vite', 'manifest.json');
+
+/** Flags that keep chromium quiet on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** Fails loudly (never skips) when the browser or the client build is missing. */
+export function assertBrowserReady(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+  if (!existsSync(MANIFEST)) throw new Error(`The client build is missing (${MANIFEST}). Run: npx vite build`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertBrowserReady();
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh persistent profile (so localStorage and service workers behave as for a person). */
+export async function launchProfile(baseURL: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  assertBrowserReady();
+  const profileDir = mkdtempSync(join(tmpdir(), 'reelty-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, baseURL, viewport });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects page errors and console errors so a failing step can say what the page said. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  return problems;
+}
+
+/** Runs a browser scenario; on failure the error carries the URL, a screenshot path and what the page logged. */
+export async function withDiagnostics(page: Page, scenario: () => Promise<void>): Promise<void> {
+  const problems = watchProblems(page);
+  try {
+    await scenario();
+  } catch (error) {
+    const shot = join(tmpdir(), `reelty-browser-failure-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    throw new Error(`${(error as Error).message}\nAt ${page.url()} (screenshot: ${shot})\n${problems.join('\n')}`);
+  }
+}
