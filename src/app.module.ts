@@ -13,10 +13,23 @@ import { InertiaModule } from './modules/inertia/inertia.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { ChatsModule } from './modules/chats/chats.module';
 import { SecurityModule } from './modules/security/security.module';
+import { SettingsModule } from './modules/settings/settings.module';
 import { SiteModule } from './modules/site/site.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { UsersModule } from './modules/users/users.module';
+import { CreditsModule } from './modules/credits/credits.module';
+import { UsageModule } from './modules/usage/usage.module';
+import { DesignsModule } from './modules/designs/designs.module';
+import { QueueMonitorModule } from './modules/admin/queue-monitor.module';
+import { PropertiesModule } from './modules/properties/properties.module';
+import { ListingsModule } from './modules/listings/listings.module';
+import { MarketModule } from './modules/market/market.module';
+import { PeopleModule } from './modules/people/people.module';
+import { OpenHousesModule } from './modules/open-houses/open-houses.module';
+import { VideoModule } from './modules/video/video.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -33,7 +46,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        RuntimeModule.forRoot(config, runtime),
+        RuntimeModule.forRoot(config, runtime, options.redisPrefix),
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl)),
         JobsModule.forRoot(runtime, { runWorkers: options.runWorkers, prefix: options.redisPrefix }),
         SecurityModule,
@@ -43,8 +56,21 @@ export class AppModule {
         RealtimeModule.forRoot({ redisPrefix: options.redisPrefix }),
         UsersModule,
         AuthModule,
+        SettingsModule,
         HealthModule,
         SiteModule,
+        NotificationsModule,
+        ChatsModule,
+        PropertiesModule,
+        ListingsModule,
+        MarketModule,
+        PeopleModule,
+        OpenHousesModule,
+        VideoModule,
+        CreditsModule,
+        UsageModule,
+        DesignsModule,
+        QueueMonitorModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -3,6 +3,16 @@ import { CreditTransaction } from '../modules/users/credit-transaction.entity';
 import { UserAddress } from '../modules/users/user-address.entity';
 import { User } from '../modules/users/user.entity';
 import { Mail } from '../modules/mail/mail.entity';
+import { Design, DesignChatMessage, DesignEditSession, DesignEditState, Dream, GeneratedDesign, SavedPrompt } from '../modules/designs/entities';
+import { UsageRecord } from '../modules/usage/usage-record.entity';
+import { Notification } from '../modules/notifications/notification.entity';
+import { Chat, ChatMessage, ChatParticipant } from '../modules/chats/chat.entity';
+import { Currency, Property, PropertyComponent, PropertyUpload } from '../modules/properties/property.entity';
+import { Listing } from '../modules/listings/listing.entity';
+import { OpenHouse, OpenHouseRsvp } from '../modules/open-houses/open-house.entity';
+import { SavedSearch } from '../modules/market/saved-search.entity';
+import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/people.entities';
+import { VIDEO_ENTITIES } from '../modules/video/entities';
 
 /** Every entity; each module adds its own here. */
-export const entities = [User, UserAddress, ConnectedAccount, CreditTransaction, Mail];
+export const entities = [User, UserAddress, ConnectedAccount, CreditTransaction, Mail, Notification, Chat, ChatParticipant, ChatMessage, Design, GeneratedDesign, SavedPrompt, DesignEditState, DesignEditSession, Dream, DesignChatMessage, UsageRecord, Currency, Property, PropertyComponent, PropertyUpload, Listing, OpenHouse, OpenHouseRsvp, SavedSearch, Follow, Market, UserMarket, Stat, UserStat, ...VIDEO_ENTITIES];

@@ -1,4 +1,13 @@
 import { Foundation1763870000000 } from './1763870000000-Foundation';
+import { Designs1763874000000 } from './1763874000000-Designs';
+import { TwoFactorLastStep1763880000000 } from './1763880000000-TwoFactorLastStep';
+import { Notifications1763873000000 } from './1763873000000-Notifications';
+import { Chats1763873100000 } from './1763873100000-Chats';
+import { PropertiesListings1763871000000 } from './1763871000000-PropertiesListings';
+import { MarketPeople1763871100000 } from './1763871100000-MarketPeople';
+import { OpenHouses1763871200000 } from './1763871200000-OpenHouses';
+import { Video1763872000000 } from './1763872000000-Video';
+import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
-export const migrations = [Foundation1763870000000];
+export const migrations = [Foundation1763870000000, Designs1763874000000, TwoFactorLastStep1763880000000, Notifications1763873000000, Chats1763873100000, PropertiesListings1763871000000, MarketPeople1763871100000, OpenHouses1763871200000, Video1763872000000, VideoListingKeys1763872100000];

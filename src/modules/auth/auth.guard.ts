@@ -4,6 +4,8 @@ import type { Request, Response } from 'express';
 import { UsersService } from '../users/users.service';
 import { ACCESS_KEY, Access, ROLES_KEY } from './auth.decorators';
 import type { UserRole } from '../users/user.entity';
+import { wantsJson } from '../../common/http-exception.filter';
+import { isInertiaRequest } from '../inertia/inertia.types';
 import '../../common/session.types';
 
 /** Redirect for signed-in users who open a guest-only page. */
@@ -47,7 +49,10 @@ export class AuthGuard implements CanActivate {
     }
     if (!req.user) throw new UnauthorizedException('Please log in to continue.');
     if (access === 'verified' && !req.user.emailVerifiedAt) {
-      throw new ForbiddenException('Please verify your email address first.');
+      if (wantsJson(req)) throw new ForbiddenException('Please verify your email address first.');
+      // Pages send unverified users to the notice, as Laravel's `verified` middleware does.
+      context.switchToHttp().getResponse<Response>().redirect(req.method === 'GET' && !isInertiaRequest(req) ? 302 : 303, '/email/verify');
+      throw new AlreadySignedInException();
     }
     if (roles?.length && !roles.includes(req.user.role)) {
       throw new ForbiddenException('This area is for administrators only.');

@@ -1,13 +1,48 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
 import { InertiaService } from '../inertia/inertia.service';
+import { DevMailboxController } from '../mail/dev-mailbox.controller';
 import { toAuthUser } from '../users/user.entity';
 import { UsersModule } from '../users/users.module';
+import { ConfirmPasswordController } from './controllers/confirm-password.controller';
+import { EmailVerificationController } from './controllers/email-verification.controller';
+import { LoginController } from './controllers/login.controller';
+import { PasswordResetController } from './controllers/password-reset.controller';
+import { RegisterController } from './controllers/register.controller';
+import { TwoFactorChallengeController } from './controllers/two-factor-challenge.controller';
+import { PasswordConfirmedGuard } from './password-confirmation.guard';
+import { EmailVerificationService } from './services/email-verification.service';
+import { LoginService } from './services/login.service';
+import { PasswordResetService } from './services/password-reset.service';
+import { RegistrationService } from './services/registration.service';
+import { SessionAuthService } from './services/session-auth.service';
+import { SessionsService } from './services/sessions.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
+
+const services = [
+  SessionAuthService,
+  SessionsService,
+  LoginService,
+  RegistrationService,
+  EmailVerificationService,
+  PasswordResetService,
+  TwoFactorService,
+  PasswordConfirmedGuard,
+];
 
 @Module({
   imports: [UsersModule],
-  providers: [],
-  exports: [UsersModule],
+  controllers: [
+    LoginController,
+    RegisterController,
+    EmailVerificationController,
+    PasswordResetController,
+    ConfirmPasswordController,
+    TwoFactorChallengeController,
+    DevMailboxController,
+  ],
+  providers: services,
+  exports: [UsersModule, ...services],
 })
 export class AuthModule implements OnModuleInit {
   constructor(private readonly inertia: InertiaService) {}

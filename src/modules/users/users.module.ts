@@ -4,11 +4,14 @@ import { ConnectedAccount } from './connected-account.entity';
 import { CreditTransaction } from './credit-transaction.entity';
 import { UserAddress } from './user-address.entity';
 import { User } from './user.entity';
+import { UserAccountService } from './user-account.service';
+import { UsersApiController } from './users-api.controller';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount, CreditTransaction])],
-  providers: [UsersService],
-  exports: [UsersService, TypeOrmModule],
+  controllers: [UsersApiController],
+  providers: [UsersService, UserAccountService],
+  exports: [UsersService, UserAccountService, TypeOrmModule],
 })
 export class UsersModule {}

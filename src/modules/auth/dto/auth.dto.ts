@@ -1,0 +1,44 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsHandle } from '../../users/handle';
+import { USER_TYPES, UserType } from '../../users/user.entity';
+import { PASSWORD_MAX, PASSWORD_MIN, SameAs, emptyToUndefined, lowerTrim, toBool, trim } from './validators';
+
+/** Account types a visitor may pick at sign-up (team members are invited by a team). */
+export const REGISTERABLE_TYPES = USER_TYPES.filter((type) => type !== 'team_member');
+
+export class LoginDto {
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
+  @IsOptional() @Transform(toBool) @IsBoolean() remember?: boolean;
+}
+
+export class RegisterDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @IsString() @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` }) @MaxLength(PASSWORD_MAX) password!: string;
+  @SameAs('password') password_confirmation!: string;
+  @IsIn(REGISTERABLE_TYPES, { message: 'Choose an account type.' }) type!: UserType;
+  @Transform(emptyToUndefined) @IsOptional() @IsHandle() handle?: string;
+}
+
+export class ForgotPasswordDto {
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+}
+
+export class ResetPasswordDto {
+  @IsString() @IsNotEmpty() @MaxLength(200) token!: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @IsString() @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` }) @MaxLength(PASSWORD_MAX) password!: string;
+  @SameAs('password') password_confirmation!: string;
+}
+
+export class ConfirmPasswordDto {
+  @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
+}
+
+/** Either a current code from the authenticator app or one recovery code. */
+export class TwoFactorChallengeDto {
+  @ValidateIf((o: TwoFactorChallengeDto) => !o.recovery_code) @IsString() @IsNotEmpty({ message: 'Enter the code from your authenticator app.' }) @MaxLength(10) code?: string;
+  @ValidateIf((o: TwoFactorChallengeDto) => !o.code) @IsString() @IsNotEmpty({ message: 'Enter a recovery code.' }) @MaxLength(40) recovery_code?: string;
+}

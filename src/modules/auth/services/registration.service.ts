@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { ValidationFailedException } from '../../../common/validation';
+import { RateLimiterService } from '../../security/rate-limiter.service';
+import { UserAccountService } from '../../users/user-account.service';
+import { User } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
+import { RegisterDto } from '../dto/auth.dto';
+import { hashPassword } from '../password';
+import { countAttempt } from '../throttle';
+import { EmailVerificationService } from './email-verification.service';
+
+/** Creates accounts (unverified) and mails the verification link. */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly accounts: UserAccountService,
+    private readonly verification: EmailVerificationService,
+    private readonly limiter: RateLimiterService,
+  ) {}
+
+  async register(input: RegisterDto, ip: string): Promise<User> {
+    await countAttempt(this.limiter, `register:${ip}`, this.config.rateLimits.registerPerHour, 3600, 'email', 'sign-up attempts from this network');
+    if (await this.users.findByEmail(input.email)) throw ValidationFailedException.of('email', 'An account with this email address already exists.');
+    if (input.handle) await this.accounts.assertHandleAvailable(input.handle);
+    let user: User;
+    try {
+      user = await this.users.create({
+        name: input.name,
+        email: input.email,
+        handle: input.handle ?? null,
+        type: input.type,
+        passwordHash: await hashPassword(input.password),
+      });
+    } catch (error) {
+      if (error instanceof QueryFailedError && String((error as { code?: string }).code) === '23505') {
+        const detail = String((error as { detail?: string }).detail ?? '');
+        throw detail.includes('handle')
+          ? ValidationFailedException.of('handle', 'This handle is already taken.')
+          : ValidationFailedException.of('email', 'An account with this email address already exists.');
+      }
+      throw error;
+    }
+    await this.verification.send(user);
+    return user;
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { toString as qrToString } from 'qrcode';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { ValidationFailedException } from '../../../common/validation';
+import { User } from '../../users/user.entity';
+import { UsersService } from '../../users/users.service';
+import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
+import { seal, unseal } from './sealing';
+import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+/**
+ * Two-factor authentication: secrets sealed at rest, codes checked with a ±1 step window and
+ * never accepted twice (the last used step is kept), recovery codes hashed and single use.
+ */
+@Injectable()
+export class TwoFactorService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Starts (or restarts) setup: a new secret and new recovery codes; not active until confirmed. */
+  async enable(userId: string): Promise<string[]> {
+    const codes = generateRecoveryCodes();
+    await this.users.repository.query(
+      `UPDATE users SET two_factor_secret = $2, two_factor_recovery_codes = $3, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId, seal(generateTotpSecret(), this.config.appKey), codes.map(hashRecoveryCode)],
+    );
+    return codes;
+  }
+
+  async confirm(userId: string, code: string): Promise<void> {
+    const user = await this.users.findWithSecrets(userId);
+    if (!user?.twoFactorSecret) throw ValidationFailedException.of('code', 'Start two-factor setup first.');
+    if (!(await this.acceptCode(user, code))) throw ValidationFailedException.of('code', 'The code is not valid. Check the time on your device and try again.');
+    await this.users.repository.query(`UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`, [userId]);
+  }
+
+  async disable(userId: string): Promise<void> {
+    await this.users.repository.query(
+      `UPDATE users SET two_factor_secret = NULL, two_factor_recovery_codes = NULL, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId],
+    );
+  }
+
+  async regenerateRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = generateRecoveryCodes();
+    await this.users.repository.query(`UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`, [userId, codes.map(hashRecoveryCode)]);
+    return codes;
+  }
+
+  /** The setup details shown while the user scans the QR code (only before confirmation). */
+  async setup(userId: string): Promise<TwoFactorSetup | null> {
+    const user = await this.users.findWithSecrets(userId);
+    if (!user?.twoFactorSecret || user.twoFactorConfirmedAt) return null;
+    const secret = unseal(user.twoFactorSecret, this.config.appKey);
+    const otpauthUrl = otpauthUri(secret, user.email, this.config.appName);
+    const qrSvg = await qrToString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { secret, otpauthUrl, qrSvg };
+  }
+
+  async remainingRecoveryCodes(userId: string): Promise<number> {
+    const user = await this.users.findWithSecrets(userId);
+    return user?.twoFactorRecoveryCodes?.length ?? 0;
+  }
+
+  /** A TOTP code for a user with a secret; consumes the step so it cannot be replayed. */
+  async acceptCode(user: User, code: string): Promise<boolean> {
+    if (!user.twoFactorSecret) return false;
+    const step = verifyTotp(unseal(user.twoFactorSecret, this.config.appKey), code);
+    if (step === null) return false;
+    const rows: unknown[] = await this.users.repository.query(
+      `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
+      [user.id, step],
+    );
+    return affected(rows) > 0;
+  }
+
+  /** Uses up one recovery code (atomically, so two requests cannot both spend it). */
+  async acceptRecoveryCode(userId: string, code: string): Promise<boolean> {
+    const hash = hashRecoveryCode(code);
+    const rows: unknown[] = await this.users.repository.query(
+      `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
+      [userId, hash],
+    );
+    return affected(rows) > 0;
+  }
+}
+
+/** TypeORM's postgres driver answers UPDATE ... RETURNING as [rows, count]. */
+function affected(result: unknown[]): number {
+  if (Array.isArray(result[0])) return (result[0] as unknown[]).length;
+  return result.length;
+}

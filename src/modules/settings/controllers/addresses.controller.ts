@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { flash } from '../../../common/flash';
+import { ValidationFailedException } from '../../../common/validation';
+import { CurrentUser } from '../../auth/auth.decorators';
+import { redirectBack } from '../../auth/http';
+import { Inertia } from '../../inertia/inertia';
+import { User } from '../../users/user.entity';
+import { AddressesService, MAX_ADDRESSES, toAddressView } from '../addresses.service';
+import { AddressDto } from '../dto/settings.dto';
+
+@Controller('settings/addresses')
+export class AddressesController {
+  constructor(private readonly addresses: AddressesService) {}
+
+  @Get()
+  async index(@CurrentUser() user: User, @Query('page') pageParam?: string) {
+    const page = Math.max(1, Math.floor(Number(pageParam) || 1));
+    const result = await this.addresses.page(user.id, page);
+    return Inertia.render('Settings/Addresses', {
+      addresses: result.data.map(toAddressView),
+      pagination: { currentPage: result.currentPage, lastPage: result.lastPage, total: result.total },
+    });
+  }
+
+  @Post()
+  async create(@Body() body: AddressDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if ((await this.addresses.count(user.id)) >= MAX_ADDRESSES) throw ValidationFailedException.of('label', `You can keep up to ${MAX_ADDRESSES} addresses.`);
+    await this.addresses.create(user.id, body);
+    flash(req, 'success', 'Address added.');
+    await redirectBack(req, res);
+  }
+
+  @Put(':id')
+  async update(@Param('id') id: string, @Body() body: AddressDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.addresses.update(user.id, id, body);
+    flash(req, 'success', 'Address saved.');
+    await redirectBack(req, res);
+  }
+
+  @Post(':id/default')
+  async makeDefault(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.addresses.makeDefault(user.id, id);
+    flash(req, 'success', 'Default address updated.');
+    await redirectBack(req, res);
+  }
+
+  @Delete(':id')
+  async remove(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.addresses.remove(user.id, id);
+    flash(req, 'success', 'Address removed.');
+    await redirectBack(req, res);
+  }
+}

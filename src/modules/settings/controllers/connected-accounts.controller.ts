@@ -1,0 +1,37 @@
+import { Controller, Delete, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { Repository } from 'typeorm';
+import { flash } from '../../../common/flash';
+import { CurrentUser } from '../../auth/auth.decorators';
+import { redirectTo } from '../../auth/http';
+import { Inertia } from '../../inertia/inertia';
+import { ConnectedAccount } from '../../users/connected-account.entity';
+import { User } from '../../users/user.entity';
+import { isUuid } from '../../users/users.service';
+
+/**
+ * Linked external accounts. Disconnecting is refused only when it would leave no way to log
+ * in; every account here has a password, so it is always allowed today.
+ */
+@Controller('settings/connected-accounts')
+export class ConnectedAccountsController {
+  constructor(@InjectRepository(ConnectedAccount) private readonly accounts: Repository<ConnectedAccount>) {}
+
+  @Get()
+  async index(@CurrentUser() user: User) {
+    const accounts = await this.accounts.find({ where: { userId: user.id }, order: { createdAt: 'ASC' } });
+    return Inertia.render('Settings/ConnectedAccounts', {
+      accounts: accounts.map((a) => ({ id: a.id, provider: a.provider, displayName: a.displayName, connectedAt: a.createdAt.toISOString() })),
+    });
+  }
+
+  @Delete(':id')
+  async disconnect(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const account = isUuid(id) ? await this.accounts.findOneBy({ id, userId: user.id }) : null;
+    if (!account) throw new NotFoundException('There is no such connected account.');
+    await this.accounts.delete({ id, userId: user.id });
+    flash(req, 'success', `${account.provider} disconnected.`);
+    await redirectTo(req, res, '/settings/connected-accounts');
+  }
+}

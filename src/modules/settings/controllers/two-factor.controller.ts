@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { flash } from '../../../common/flash';
+import { CurrentUser } from '../../auth/auth.decorators';
+import { redirectTo } from '../../auth/http';
+import { passwordRecentlyConfirmed, RequiresPasswordConfirmation } from '../../auth/password-confirmation.guard';
+import { TwoFactorService } from '../../auth/two-factor/two-factor.service';
+import { Inertia } from '../../inertia/inertia';
+import { User } from '../../users/user.entity';
+import { TwoFactorCodeDto } from '../dto/settings.dto';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Plain recovery codes, shown once on the next settings page and then forgotten. */
+    newRecoveryCodes: string[];
+  }
+}
+
+const PAGE = '/settings/two-factor';
+
+@Controller('settings/two-factor')
+export class TwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Get()
+  async show(@CurrentUser() user: User, @Req() req: Request) {
+    const recoveryCodes = req.session.newRecoveryCodes ?? null;
+    delete req.session.newRecoveryCodes;
+    const setup = user.twoFactorConfirmedAt ? null : await this.twoFactor.setup(user.id);
+    return Inertia.render('Settings/TwoFactor', {
+      enabled: !!user.twoFactorConfirmedAt,
+      pending: !!setup,
+      setup,
+      recoveryCodes,
+      remainingRecoveryCodes: user.twoFactorConfirmedAt ? await this.twoFactor.remainingRecoveryCodes(user.id) : 0,
+      passwordConfirmed: passwordRecentlyConfirmed(req),
+    });
+  }
+
+  @Post()
+  @RequiresPasswordConfirmation()
+  async enable(@CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if (!user.twoFactorConfirmedAt) req.session.newRecoveryCodes = await this.twoFactor.enable(user.id);
+    await redirectTo(req, res, PAGE);
+  }
+
+  @Post('confirm')
+  @RequiresPasswordConfirmation()
+  async confirm(@Body() body: TwoFactorCodeDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.twoFactor.confirm(user.id, body.code);
+    flash(req, 'success', 'Two-factor authentication is on.');
+    await redirectTo(req, res, PAGE);
+  }
+
+  @Post('recovery-codes')
+  @RequiresPasswordConfirmation()
+  async regenerate(@CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if (user.twoFactorConfirmedAt) {
+      req.session.newRecoveryCodes = await this.twoFactor.regenerateRecoveryCodes(user.id);
+      flash(req, 'success', 'New recovery codes generated. The old ones no longer work.');
+    }
+    await redirectTo(req, res, PAGE);
+  }
+
+  @Delete()
+  @RequiresPasswordConfirmation()
+  async disable(@CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.twoFactor.disable(user.id);
+    flash(req, 'success', 'Two-factor authentication is off.');
+    await redirectTo(req, res, PAGE);
+  }
+}

@@ -1,0 +1,31 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength, registerDecorator } from 'class-validator';
+import { IsHandle } from '../handle';
+import { isTimeZone } from '../timezones';
+import { USER_TYPES, UserType } from '../user.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export function IsTimeZone() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isTimeZone',
+      target: object.constructor,
+      propertyName,
+      validator: { validate: (value: unknown) => isTimeZone(value), defaultMessage: () => 'Choose a valid time zone.' },
+    });
+}
+
+/** POST /api/user/{id}/update: every field optional; fields left out are not changed. */
+export class UpdateUserDto {
+  @IsOptional() @Transform(trim) @IsString() @MinLength(1, { message: 'The name may not be empty.' }) @MaxLength(120) name?: string;
+  @IsOptional() @Transform(lower) @IsHandle() handle?: string;
+  @IsOptional() @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio?: string | null;
+  @IsOptional() @IsTimeZone() timezone?: string;
+  @IsOptional() @IsIn(USER_TYPES.filter((t) => t !== 'team_member'), { message: 'Choose a valid account type.' }) type?: UserType;
+}
+
+export class CheckHandleDto {
+  @Transform(lower) @IsHandle() handle!: string;
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import { CreditsService } from '../credits/credits.service';
+import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
+import { UserAccountService } from './user-account.service';
+import { AuthUser, PublicUser, User, toAuthUser, toPublicUser } from './user.entity';
+import { UsersService } from './users.service';
+
+/** Spec 7, Users: profile reads, self-updates, the handle check and the image-credit balance. */
+@Controller('api/user')
+export class UsersApiController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly accounts: UserAccountService,
+    private readonly ledger: CreditsService,
+  ) {}
+
+  @Get('credits/image')
+  async credits(@CurrentUser() user: User): Promise<{ credits: number }> {
+    // The image-credit ledger (src/modules/credits) owns the balance.
+    return { credits: await this.ledger.balance(user.id) };
+  }
+
+  /** Public fields for everyone; the full account for oneself (and admins). */
+  @Get(':id')
+  @Public()
+  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined): Promise<{ user: PublicUser | AuthUser }> {
+    const user = await this.users.findById(id);
+    if (!user) throw new NotFoundException('There is no user with that id.');
+    const full = viewer && (viewer.id === user.id || viewer.role === 'admin');
+    return { user: full ? toAuthUser(user) : toPublicUser(user) };
+  }
+
+  @Post(':id/update')
+  @HttpCode(200)
+  async update(@Param('id') id: string, @Body() body: UpdateUserDto, @CurrentUser() actor: User): Promise<{ message: string; user: AuthUser }> {
+    const target = await this.accounts.findEditable(actor, id);
+    const updated = await this.accounts.update(target, body);
+    return { message: 'User Updated', user: toAuthUser(updated) };
+  }
+
+  @Post(':id/check-handle')
+  @HttpCode(200)
+  async checkHandle(@Param('id') id: string, @Body() body: CheckHandleDto, @CurrentUser() actor: User): Promise<{ status: 'available' }> {
+    const target = id === actor.id ? actor : await this.accounts.findEditable(actor, id);
+    await this.accounts.assertHandleAvailable(body.handle, target.id);
+    return { status: 'available' };
+  }
+}

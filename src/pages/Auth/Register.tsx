@@ -1,0 +1,63 @@
+import { Head, useForm } from '@inertiajs/react';
+import type { FormEvent } from 'react';
+import { PasswordField } from '@/components/auth/PasswordField';
+import { TextLink } from '@/components/auth/TextLink';
+import { Button, FormField, Select, TextField, type SelectOption } from '@/components/ui';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ accountTypes: SelectOption[] }>;
+
+export default function Register({ accountTypes }: Props) {
+  const form = useForm({ name: '', email: '', handle: '', type: 'viewer', password: '', password_confirmation: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post('/register', { onFinish: () => form.reset('password', 'password_confirmation') });
+  };
+
+  return (
+    <>
+      <Head title="Create an account" />
+      <form onSubmit={submit} className="space-y-5" noValidate>
+        <TextField label="Name" name="name" autoComplete="name" autoFocus required value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} error={form.errors.email} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="I am a" name="type" error={form.errors.type} required>
+            <Select options={accountTypes} value={form.data.type} onChange={(e) => form.setData('type', e.target.value)} />
+          </FormField>
+          <TextField
+            label="Handle"
+            name="handle"
+            autoComplete="username"
+            placeholder="optional"
+            hint="Letters, digits, _ and ."
+            value={form.data.handle}
+            onChange={(e) => form.setData('handle', e.target.value.toLowerCase())}
+            error={form.errors.handle}
+          />
+        </div>
+        <PasswordField label="Password" name="password" autoComplete="new-password" required hint="At least 8 characters." value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+        <PasswordField
+          label="Confirm password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={form.data.password_confirmation}
+          onChange={(e) => form.setData('password_confirmation', e.target.value)}
+          error={form.errors.password_confirmation}
+        />
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          By creating an account you agree to our <TextLink href="/legal/terms">terms</TextLink> and <TextLink href="/legal/privacy">privacy policy</TextLink>.
+        </p>
+        <Button type="submit" fullWidth size="lg" loading={form.processing}>
+          Create account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        Already registered? <TextLink href="/login">Log in</TextLink>
+      </p>
+    </>
+  );
+}
+
+Register.layout = { heading: 'Create your account', intro: 'Share listings with video, chat with buyers and design rooms with AI.' };
