@@ -8,7 +8,7 @@ import { AppFooter } from './parts/AppFooter';
 import { Brand } from './parts/Brand';
 import { BottomNav, MainNavLinks } from './parts/MainNavLinks';
 import { MobileMenu } from './parts/MobileMenu';
-import { NotificationBell } from './parts/NotificationBell';
+import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
 import { UserMenu } from './parts/UserMenu';
 
 export interface AppLayoutProps {
@@ -39,7 +39,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
             <ThemeToggle />
             {user ? (
               <>
-                <NotificationBell />
+                <LiveNotificationBell />
                 <UserMenu user={user} />
               </>
             ) : (

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { ChatIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
 import { routes } from '@/routes';
 
@@ -6,6 +7,8 @@ export interface NavItem {
   label: string;
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** A live count shown beside the item (e.g. unread chats). */
+  badge?: ComponentType;
 }
 
 /** Main areas, in the order they appear in the top bar and the phone bottom bar. */
@@ -14,5 +17,5 @@ export const mainNav: NavItem[] = [
   { label: 'Market', href: routes.market, icon: MapPinIcon },
   { label: 'Listings', href: routes.listings, icon: HomeIcon },
   { label: 'Designer', href: routes.designer, icon: SparklesIcon },
-  { label: 'Chats', href: routes.chats, icon: ChatIcon },
+  { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
 ];

@@ -23,6 +23,7 @@ export function MainNavLinks() {
             )}
           >
             {item.label}
+            {item.badge && <item.badge />}
           </Link>
         );
       })}
@@ -53,7 +54,7 @@ export function BottomNav() {
                 )}
               >
                 <Icon className="h-6 w-6" />
-                {item.label}
+                <span className="inline-flex items-center">{item.label}{item.badge && <item.badge />}</span>
               </Link>
             </li>
           );

@@ -1,0 +1,15 @@
+// Lets plain `node` load the TypeScript app (Nest needs decorator metadata), compiled in memory
+// with @swc/core, the compiler the test suite already uses.
+require('reflect-metadata');
+const fs = require('node:fs');
+const swc = require('@swc/core');
+
+require.extensions['.ts'] = (module, filename) => {
+  const source = fs.readFileSync(filename, 'utf8');
+  const { code } = swc.transformSync(source, {
+    filename,
+    jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } },
+    module: { type: 'commonjs' },
+  });
+  module._compile(code, filename);
+};

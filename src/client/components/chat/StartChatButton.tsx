@@ -1,0 +1,35 @@
+import { router } from '@inertiajs/react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@/components/ui';
+import { api } from '@/lib/http';
+import { notify } from '@/lib/toast';
+import type { Chat, ListingCard } from '@/stores/chats-types';
+
+export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
+  userId: string;
+  /** From a listing page: shared as the first message. */
+  listing?: { id: string } & Partial<ListingCard> & { title: string };
+  message?: string;
+}
+
+/** For profiles and listings: opens (or starts, as a request) the chat with that user. */
+export function StartChatButton({ userId, listing, message, children = 'Message', ...rest }: StartChatButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { id, ...snapshot } = listing ?? ({} as NonNullable<StartChatButtonProps['listing']>);
+      const res = await api.post<{ chat: Chat }>('/api/chats', { user_id: userId, message, ...(listing ? { listing_id: id, listing: snapshot } : {}) });
+      router.visit(`/chats?chat=${res.chat.id}`);
+    } catch (error) {
+      notify.error((error as Error).message || 'Could not start the chat');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button {...rest} loading={busy} onClick={start}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,119 @@
+/** Shapes of the chats API (spec 3, snake_case as the server sends them). */
+export type ChatTab = 'chats' | 'muted' | 'blocked' | 'requested';
+export const CHAT_TABS: ChatTab[] = ['chats', 'requested', 'muted', 'blocked'];
+
+export interface ChatUser {
+  id: string;
+  name: string;
+  handle: string | null;
+  avatarUrl: string | null;
+}
+
+export type MessageType = 'text' | 'image' | 'listing' | 'system';
+
+export interface ChatImage {
+  url: string;
+  thumb_url: string;
+  large_url: string;
+  width: number;
+  height: number;
+}
+
+export interface ListingCard {
+  title: string;
+  price: string | null;
+  address: string | null;
+  image_url: string | null;
+  url: string | null;
+}
+
+export interface Message {
+  id: string;
+  chat_id: string;
+  user_id: string | null;
+  user: ChatUser | null;
+  content: string;
+  type: MessageType;
+  data: { image?: ChatImage; listing?: ListingCard; listing_id?: string | null } & Record<string, unknown>;
+  created_at: string;
+  client_id?: string;
+}
+
+export interface ChatSettings {
+  user_id: string;
+  is_muted: boolean;
+  is_blocked: boolean;
+}
+
+export interface Chat {
+  id: string;
+  type: 'direct' | 'group';
+  name: string | null;
+  users: ChatUser[];
+  accepted: boolean;
+  created_by_user_id: string | null;
+  last_message: Message | null;
+  last_message_at: string | null;
+  created_at: string;
+  unread_count: number;
+  chat_settings: ChatSettings;
+  left_by_users: string[];
+  is_request?: boolean;
+  messages?: Message[];
+}
+
+/** The part of a chat that is the same for everyone (sent with live events). */
+export interface ChatSummary {
+  id: string;
+  type: 'direct' | 'group';
+  name: string | null;
+  users: ChatUser[];
+  accepted: boolean;
+  created_by_user_id: string | null;
+  created_at: string;
+  left_by_users: string[];
+}
+
+export interface Paginated<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface MessageSentEvent {
+  chat_id: string;
+  message: Message;
+  chat: ChatSummary;
+}
+
+export interface RequestAnsweredEvent {
+  chat_id: string;
+  user_id: string;
+  accepted: boolean;
+  chat: ChatSummary | null;
+}
+
+export interface ChatLeftEvent {
+  chat_id: string;
+  user_id: string;
+  deleted: boolean;
+  message: Message | null;
+}
+
+export interface ChatReadEvent {
+  chat_id: string;
+  user_id: string;
+  last_read_at: string;
+}
+
+export interface ChatSettingsEvent {
+  chat_id: string;
+  chat_settings: ChatSettings;
+}
+
+export interface UnreadCounts {
+  count: number;
+  tabs: Record<ChatTab, number>;
+}

@@ -1,0 +1,133 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+import { ValidationFailedException } from '../../common/validation';
+import { CurrentUser } from '../auth/auth.decorators';
+import { Inertia } from '../inertia/inertia';
+import { socketIdFrom } from '../realtime/socket-id';
+import type { User } from '../users/user.entity';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_TABS, CHATS_PAGE_SIZE, type ChatTab } from './chats.constants';
+import { ChatsService, listingMessage } from './chats.service';
+import { FilteredChatsQueryDto, ImageMessageDto, MessagesQueryDto, PageQueryDto, RespondDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
+
+/** The /chats page (Chats/Index). */
+@Controller('chats')
+export class ChatsPageController {
+  constructor(private readonly chats: ChatsService) {}
+
+  @Get()
+  async index(@CurrentUser() user: User, @Query('tab') tab?: string, @Query('chat') chat?: string) {
+    const current: ChatTab = (CHAT_TABS as readonly string[]).includes(tab ?? '') ? (tab as ChatTab) : 'chats';
+    const [list, unread] = await Promise.all([this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE), this.chats.unreadCounts(user.id)]);
+    return Inertia.render('Chats/Index', { tab: current, chats: list, unread, openChatId: chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null });
+  }
+}
+
+/** Spec 7 "Chats" plus starting chats, sending messages and marking read. */
+@Controller('api/chats')
+export class ChatsApiController {
+  constructor(private readonly chats: ChatsService) {}
+
+  @Get('unread-count')
+  async unreadCount(@CurrentUser() user: User) {
+    return this.chats.unreadCounts(user.id);
+  }
+
+  @Get('user/:userId/ids')
+  async ids(@CurrentUser() user: User, @Param('userId') userId: string) {
+    return { ids: await this.chats.chatIds(user.id, userId) };
+  }
+
+  @Get('filtered')
+  async filtered(@CurrentUser() user: User, @Query() q: FilteredChatsQueryDto) {
+    return { data: await this.chats.list(user.id, q.type ?? 'chats', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE) };
+  }
+
+  @Get()
+  async all(@CurrentUser() user: User, @Query() q: PageQueryDto) {
+    return { data: await this.chats.list(user.id, 'all', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE) };
+  }
+
+  /** Start (or reopen) a chat: `{user_id}` for a direct chat, `{user_ids, name}` for a group; optional first message or listing. */
+  @Post()
+  async start(@CurrentUser() user: User, @Body() body: StartChatDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const socketId = socketIdFrom(req);
+    const first = { message: body.message, listingId: body.listing_id, listing: body.listing };
+    let result;
+    if (body.user_ids?.length) result = await this.chats.startGroup(user, body.user_ids, body.name, first, socketId);
+    else if (body.user_id) result = await this.chats.startDirect(user, body.user_id, first, socketId);
+    else if (body.handle) {
+      const userId = await this.chats.userIdByHandle(body.handle);
+      if (!userId) throw ValidationFailedException.of('handle', 'Nobody has that handle.');
+      result = await this.chats.startDirect(user, userId, first, socketId);
+    }
+    else throw ValidationFailedException.of('user_id', 'Choose who to chat with.');
+    res.status(result.created ? 201 : 200);
+    return result;
+  }
+
+  @Get(':id')
+  async show(@CurrentUser() user: User, @Param('id') id: string) {
+    return { chat: await this.chats.get(user.id, id, true) };
+  }
+
+  @Get(':id/messages')
+  async messages(@CurrentUser() user: User, @Param('id') id: string, @Query() q: MessagesQueryDto) {
+    return this.chats.messages(user.id, id, { page: q.page, perPage: q.per_page, before: q.before });
+  }
+
+  @Post(':id/messages')
+  async send(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendMessageDto, @Req() req: Request) {
+    const type = body.type ?? 'text';
+    if (type === 'listing') {
+      if (!body.listing) throw ValidationFailedException.of('listing', 'Choose a listing to share.');
+      const message = await this.chats.send(user, id, { ...listingMessage(body.listing_id, body.listing, body.content), clientId: body.client_id }, socketIdFrom(req));
+      return { message };
+    }
+    const message = await this.chats.send(user, id, { type: 'text', content: body.content ?? '', clientId: body.client_id }, socketIdFrom(req));
+    return { message };
+  }
+
+  @Post(':id/messages/image')
+  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } }))
+  async sendImage(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+    @Body() body: ImageMessageDto,
+    @Req() req: Request,
+  ) {
+    const message = await this.chats.sendImage(user, id, file?.buffer, body.content, body.client_id, socketIdFrom(req));
+    return { message };
+  }
+
+  @Post(':id/read')
+  @HttpCode(200)
+  async read(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+    return this.chats.markRead(user.id, id, socketIdFrom(req));
+  }
+
+  @Post(':id/toggle-mute')
+  @HttpCode(200)
+  async toggleMute(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+    return this.chats.toggleMute(user.id, id, socketIdFrom(req));
+  }
+
+  @Post(':id/toggle-block')
+  @HttpCode(200)
+  async toggleBlock(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+    return this.chats.toggleBlock(user.id, id, socketIdFrom(req));
+  }
+
+  @Post(':id/respond')
+  @HttpCode(200)
+  async respond(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RespondDto, @Req() req: Request) {
+    return this.chats.respond(user, id, body.accept, socketIdFrom(req));
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async leave(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+    return this.chats.leave(user, id, socketIdFrom(req));
+  }
+}

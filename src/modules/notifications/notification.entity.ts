@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export const NOTIFICATION_KINDS = [
+  'new_follower',
+  'chat_request',
+  'chat_message',
+  'design_ready',
+  'design_failed',
+  'video_ready',
+  'video_failed',
+  'open_house_rsvp',
+  'system',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** One notification for one user. Indexes (in the migration): (user_id, created_at desc), unread partial on (user_id). */
+@Entity('notifications')
+@Index('notifications_user_created_idx', ['userId', 'createdAt'])
+export class Notification {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') userId!: string;
+  @Column({ type: 'varchar' }) kind!: NotificationKind;
+  @Column({ type: 'varchar' }) title!: string;
+  @Column({ type: 'text', nullable: true }) body!: string | null;
+  @Column({ type: 'varchar', nullable: true }) url!: string | null;
+  @Column({ type: 'jsonb', default: () => `'{}'` }) data!: Record<string, unknown>;
+  @Column({ type: 'timestamptz', nullable: true }) readAt!: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}
+
+/** The JSON shape (spec 3: id, read; snake_case like the rest of the API). */
+export interface NotificationJson {
+  id: string;
+  kind: NotificationKind;
+  type: NotificationKind;
+  title: string;
+  body: string | null;
+  url: string | null;
+  data: Record<string, unknown>;
+  read: boolean;
+  read_at: string | null;
+  created_at: string;
+}
+
+export function toNotificationJson(n: Notification): NotificationJson {
+  return {
+    id: n.id,
+    kind: n.kind,
+    type: n.kind,
+    title: n.title,
+    body: n.body,
+    url: n.url,
+    data: n.data ?? {},
+    read: n.readAt !== null,
+    read_at: n.readAt ? new Date(n.readAt).toISOString() : null,
+    created_at: new Date(n.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,50 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CurrentUser } from '../auth/auth.decorators';
+import { Inertia } from '../inertia/inertia';
+import { socketIdFrom } from '../realtime/socket-id';
+import type { User } from '../users/user.entity';
+import { ListNotificationsDto } from './dto/list-notifications.dto';
+import { NOTIFICATIONS_PAGE_SIZE } from './notifications.constants';
+import { NotificationsService } from './notifications.service';
+
+/** Spec 7 "Notifications" plus the Notifications/Index page. */
+@Controller()
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get('notifications')
+  async page(@CurrentUser() user: User, @Query() q: ListNotificationsDto) {
+    const page = q.page ?? 1;
+    const [notifications, unread] = await Promise.all([this.notifications.list(user.id, page, NOTIFICATIONS_PAGE_SIZE), this.notifications.unreadCount(user.id)]);
+    return Inertia.render('Notifications/Index', { notifications, unread_count: unread });
+  }
+
+  @Get('api/notifications')
+  async list(@CurrentUser() user: User, @Query() q: ListNotificationsDto) {
+    const [notifications, unread] = await Promise.all([
+      this.notifications.list(user.id, q.page ?? 1, q.limit ?? NOTIFICATIONS_PAGE_SIZE),
+      this.notifications.unreadCount(user.id),
+    ]);
+    return { notifications, unread_count: unread };
+  }
+
+  @Get('api/notifications/count')
+  async count(@CurrentUser() user: User) {
+    return { unread_count: await this.notifications.unreadCount(user.id) };
+  }
+
+  @Post('notifications/mark-all-as-read')
+  @HttpCode(200)
+  async markAll(@CurrentUser() user: User, @Req() req: Request) {
+    const result = await this.notifications.markAllAsRead(user.id, socketIdFrom(req));
+    return { status: 'success', ...result };
+  }
+
+  @Post('notifications/:id/mark-as-read')
+  @HttpCode(200)
+  async markOne(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+    const result = await this.notifications.markAsRead(user.id, id, socketIdFrom(req));
+    return { status: 'success', ...result };
+  }
+}

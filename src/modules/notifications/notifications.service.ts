@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MailService } from '../mail/mail.service';
+import { Broadcaster } from '../realtime/broadcaster.service';
+import { isUuid, UsersService } from '../users/users.service';
+import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
+import { NOTIFICATION_EVENTS, NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_PAGE_SIZE, userChannel } from './notifications.constants';
+
+export interface NewNotification {
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  url?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface NotificationPage {
+  data: NotificationJson[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/**
+ * The one way any module tells a user something:
+ *   notifications.notify(userId, { kind: 'design_ready', title: 'Your design is ready', url: `/designs/${id}` })
+ * Stores it, pushes `.notification.created` on the user's private channel and, when the user's
+ * notificationPreferences.email[kind] is true, queues an email.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    @InjectRepository(Notification) private readonly repo: Repository<Notification>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    private readonly broadcaster: Broadcaster,
+  ) {}
+
+  async notify(userId: string, n: NewNotification): Promise<Notification> {
+    const saved = await this.repo.save(
+      this.repo.create({ userId, kind: n.kind, title: n.title.slice(0, 255), body: n.body ?? null, url: n.url ?? null, data: n.data ?? {} }),
+    );
+    const unread = await this.unreadCount(userId);
+    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.created, { notification: toNotificationJson(saved), unread_count: unread });
+    try {
+      await this.maybeEmail(userId, saved);
+    } catch (error) {
+      // The notification is stored and pushed; a mail queue hiccup must not fail the caller.
+      this.logger.warn(`email for notification ${saved.id} not queued: ${(error as Error).message}`);
+    }
+    return saved;
+  }
+
+  private async maybeEmail(userId: string, n: Notification): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user || user.notificationPreferences?.email?.[n.kind] !== true) return;
+    const link = n.url ? new URL(n.url, this.config.appUrl).toString() : `${this.config.appUrl}/notifications`;
+    const text = [n.title, n.body ?? '', link].filter(Boolean).join('\n\n');
+    const html =
+      `<p>Hi ${escapeHtml(user.name)},</p><p><strong>${escapeHtml(n.title)}</strong></p>` +
+      (n.body ? `<p>${escapeHtml(n.body)}</p>` : '') +
+      `<p><a href="${escapeHtml(link)}">Open ${escapeHtml(this.config.appName)}</a></p>` +
+      `<p style="color:#666;font-size:12px">You can change which emails you get in Settings &rsaquo; Notifications.</p>`;
+    await this.mail.send({ to: user.email, subject: `${n.title} - ${this.config.appName}`, html, text });
+  }
+
+  async list(userId: string, page = 1, limit = NOTIFICATIONS_PAGE_SIZE): Promise<NotificationPage> {
+    const perPage = Math.min(Math.max(1, Math.floor(limit)), NOTIFICATIONS_MAX_LIMIT);
+    const current = Math.max(1, Math.floor(page));
+    const [rows, total] = await this.repo.findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (current - 1) * perPage,
+      take: perPage,
+    });
+    return { data: rows.map(toNotificationJson), current_page: current, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+  }
+
+  /** Uses the partial index on unread rows; a count can never be negative. */
+  unreadCount(userId: string): Promise<number> {
+    return this.repo.count({ where: { userId, readAt: IsNull() } });
+  }
+
+  async markAsRead(userId: string, id: string, exceptSocketId?: string): Promise<{ notification: NotificationJson; unread_count: number }> {
+    if (!isUuid(id)) throw new NotFoundException('Notification not found.');
+    const found = await this.repo.findOneBy({ id, userId });
+    if (!found) throw new NotFoundException('Notification not found.');
+    if (!found.readAt) {
+      await this.repo.update({ id, userId, readAt: IsNull() }, { readAt: new Date() });
+    }
+    const fresh = (await this.repo.findOneBy({ id }))!;
+    const unread = await this.unreadCount(userId);
+    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.read, { id, unread_count: unread }, { exceptSocketId });
+    return { notification: toNotificationJson(fresh), unread_count: unread };
+  }
+
+  async markAllAsRead(userId: string, exceptSocketId?: string): Promise<{ updated: number; unread_count: number }> {
+    const result = await this.repo.update({ userId, readAt: IsNull() }, { readAt: new Date() });
+    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.read, { id: null, all: true, unread_count: 0 }, { exceptSocketId });
+    return { updated: result.affected ?? 0, unread_count: 0 };
+  }
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
