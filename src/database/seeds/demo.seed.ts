@@ -54,6 +54,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
       });
     }
   });
+  await (require('./properties.seed') as typeof import('./properties.seed')).seedDemoProperties(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map((a) => `    ${a.role === 'admin' ? 'admin  ' : a.type.padEnd(7)}  ${a.email}  /  ${a.password}`).join('\n'),

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// Market benchmark: 1,000,000 properties in a dedicated database, radius search p50/p95 at 2 and
+// 25 miles with and without filters, the same queries with no index (same run), EXPLAIN ANALYZE,
+// and the listings dashboard p99 under HTTP load. Bounded: about 3-4 minutes.
+//
+//   node bench/market/run.js            (BENCH_POSTGRES_URL, BENCH_REDIS_URL, ROWS, QUERIES to override)
+require('reflect-metadata');
+require('./ts-register');
+const { writeFileSync, mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { Client } = require('pg');
+
+const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const QUERIES = Number(process.env.QUERIES ?? 200);
+const NO_INDEX_QUERIES = Number(process.env.NO_INDEX_QUERIES ?? 10);
+const DB = 'reelty_bench_market';
+const RESULTS = join(__dirname, '..', 'results');
+
+const CITIES = [
+  [40.7128, -74.006], [34.0522, -118.2437], [41.8781, -87.6298], [29.7604, -95.3698], [33.4484, -112.074], [39.9526, -75.1652],
+  [29.4241, -98.4936], [32.7157, -117.1611], [32.7767, -96.797], [30.2672, -97.7431], [37.7749, -122.4194], [47.6062, -122.3321],
+  [39.7392, -104.9903], [25.7617, -80.1918], [42.3601, -71.0589], [36.1699, -115.1398], [45.5152, -122.6784], [35.2271, -80.8431],
+  [51.5074, -0.1278], [48.8566, 2.3522], [52.52, 13.405], [40.4168, -3.7038], [41.9028, 12.4964], [35.6762, 139.6503],
+  [-33.8688, 151.2093], [-37.8136, 144.9631], [43.6532, -79.3832], [19.4326, -99.1332], [-23.5505, -46.6333], [-17.8, 179.99],
+];
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => Math.round(x * 100) / 100;
+
+async function main() {
+  const t0 = Date.now();
+  const admin = new Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB}`);
+  await admin.end();
+  const url = new URL(ADMIN);
+  url.pathname = `/${DB}`;
+
+  // Schema from the real migrations.
+  const { DataSource } = require('typeorm');
+  const { dataSourceOptions } = require('../../src/database/data-source-options');
+  const ds = new DataSource(dataSourceOptions(url.toString()));
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  await ds.destroy();
+
+  const db = new Client({ connectionString: url.toString() });
+  await db.connect();
+  const { hashPassword } = require('../../src/modules/auth/password');
+  const hash = await hashPassword('bench-password-1');
+  const [{ id: seller }] = (await db.query(`INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Seller', 'seller@bench.test', 'seller', 'realtor', $1, now()) RETURNING id`, [hash])).rows;
+  const [{ id: realtor }] = (await db.query(`INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Dash Realtor', 'dash@bench.test', 'dash', 'realtor', $1, now()) RETURNING id`, [hash])).rows;
+
+  // 1,000,000 properties: 70 % around 30 cities (within ~40 miles, denser near the centre), 30 % anywhere.
+  const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
+  const seedStart = Date.now();
+  await db.query(`SET synchronous_commit = off`);
+  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = false)`);
+  await db.query(`DROP INDEX properties_market_geo_idx`);
+  await db.query(`
+    WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
+    g AS (
+      SELECT i, random() AS r1, random() AS r2, random() AS r3, (i % ${CITIES.length}) AS k FROM generate_series(1, ${ROWS}) AS i
+    )
+    INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, sector, status, publish, published_at, city, full_address)
+    SELECT $1, 'bench-' || g.i, 'Bench property ' || g.i,
+           round((50000 + g.r3 * 1950000)::numeric, 2), 'USD',
+           CASE WHEN g.i % 10 < 7 THEN greatest(-89.9, least(89.9, cs.lat + (g.r1 - 0.5) * 1.2 * g.r2)) ELSE degrees(asin(2 * g.r1 - 1)) END,
+           CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
+           (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + (g.i % 6)],
+           (ARRAY['residential','residential','residential','commercial'])[1 + (g.i % 4)],
+           (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + (g.i % 5)],
+           g.i % 20 <> 0, now(), 'Bench City', 'Somewhere ' || g.i
+    FROM g JOIN cs ON cs.k = g.k`, [seller]);
+  // The dashboard realtor: 2,000 properties with listings.
+  await db.query(`
+    WITH p AS (
+      INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, archived_at, city, full_address)
+      SELECT $1, 'dash-' || i, 'Dashboard home ' || i, (100000 + i * 100)::numeric, 'USD', 30.2672, -97.7431, 'house', 'for_sale',
+             i % 3 <> 0, CASE WHEN i % 17 = 0 THEN now() END, 'Austin', i || ' Main St, Austin'
+      FROM generate_series(1, 2000) AS i RETURNING id
+    ) INSERT INTO listings (property_id, user_id) SELECT id, $1 FROM p`, [realtor]);
+  const indexStart = Date.now();
+  await db.query(`
+    CREATE INDEX properties_market_geo_idx ON properties USING gist (point(longitude, latitude))
+    WHERE publish AND NOT is_private AND archived_at IS NULL AND latitude IS NOT NULL AND longitude IS NOT NULL`);
+  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = true)`);
+  await db.query(`VACUUM ANALYZE properties`);
+  await db.query(`VACUUM ANALYZE listings`);
+  const seedSeconds = (indexStart - seedStart) / 1000;
+  const indexSeconds = (Date.now() - indexStart) / 1000;
+  const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM properties`)).rows;
+  console.log(`seeded ${n} properties in ${seedSeconds.toFixed(1)} s, index + analyze in ${indexSeconds.toFixed(1)} s`);
+
+  const { radiusSql } = require('../../src/modules/market/market-search.service');
+  // Query centres: near city centres (where the data is dense), deterministic jitter.
+  const centres = Array.from({ length: QUERIES }, (_, i) => {
+    const [lat, lng] = CITIES[i % CITIES.length];
+    return { lat: lat + (((i * 37) % 100) / 100 - 0.5) * 0.2, lng: lng + (((i * 53) % 100) / 100 - 0.5) * 0.2 };
+  });
+  const cases = [
+    { name: '2 mi', radius: 2, filters: {} },
+    { name: '2 mi + filters', radius: 2, filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' } },
+    { name: '25 mi', radius: 25, filters: {} },
+    { name: '25 mi + filters', radius: 25, filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' } },
+  ];
+  const run = async (c, centre) => {
+    const { sql, params } = radiusSql({ lat: centre.lat, lng: centre.lng, radius: c.radius, ...c.filters, limit: 20, offset: 0 });
+    const start = process.hrtime.bigint();
+    const res = await db.query(sql, params);
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, total: res.rows.length ? Number(res.rows[0].total) : 0 };
+  };
+  // Warm-up.
+  for (const c of cases) for (const centre of centres.slice(0, 10)) await run(c, centre);
+  const indexed = {};
+  for (const c of cases) {
+    const times = [];
+    const totals = [];
+    for (const centre of centres) {
+      const r = await run(c, centre);
+      times.push(r.ms);
+      totals.push(r.total);
+    }
+    indexed[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)), p99: ms(pct(times, 99)), medianMatches: pct(totals, 50) };
+  }
+
+  // EXPLAIN ANALYZE of the 2- and 25-mile queries (Austin).
+  const explain = async (radius, filters = {}) => {
+    const { sql, params } = radiusSql({ lat: 30.2672, lng: -97.7431, radius, ...filters, limit: 20, offset: 0 });
+    return (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+  const plan2 = await explain(2);
+  const plan25 = await explain(25, cases[3].filters);
+
+  // Same queries with no index, in the same run: drop it inside a transaction and roll back.
+  const noIndex = {};
+  await db.query('BEGIN');
+  await db.query('DROP INDEX properties_market_geo_idx');
+  for (const c of cases) {
+    const times = [];
+    for (const centre of centres.slice(0, NO_INDEX_QUERIES)) times.push((await run(c, centre)).ms);
+    noIndex[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)) };
+  }
+  const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${radiusSql({ lat: 30.2672, lng: -97.7431, radius: 2, limit: 20, offset: 0 }).sql}`, radiusSql({ lat: 30.2672, lng: -97.7431, radius: 2, limit: 20, offset: 0 }).params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  await db.query('ROLLBACK');
+  await db.end();
+
+  const dashboard = await dashboardLoad(url.toString());
+
+  const summary = { rows: n, seedSeconds, indexSeconds, queriesPerCase: QUERIES, noIndexQueriesPerCase: NO_INDEX_QUERIES, indexed, noIndex, dashboard, totalSeconds: (Date.now() - t0) / 1000 };
+  console.log('\nradius search (ms)        p50      p95   | no index p50   ratio p50');
+  for (const c of cases) {
+    const a = indexed[c.name];
+    const b = noIndex[c.name];
+    console.log(`${c.name.padEnd(20)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)}   | ${String(b.p50).padStart(12)}   ${(b.p50 / a.p50).toFixed(0).padStart(6)}x   (median matches ${a.medianMatches})`);
+  }
+  console.log(`\nlistings dashboard: ${JSON.stringify(dashboard)}`);
+  console.log(`\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'market.json'), JSON.stringify(summary, null, 2));
+  writeFileSync(join(RESULTS, 'market-explain.txt'), `2 mi:\n${plan2}\n\n25 mi + filters:\n${plan25}\n\n2 mi, no index:\n${planNoIndex}\n`);
+  const drop = new Client({ connectionString: ADMIN });
+  await drop.connect();
+  await drop.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await drop.end();
+  console.log(`\ndone in ${summary.totalSeconds.toFixed(0)} s; results in bench/results/market.json`);
+  process.exit(0);
+}
+
+/** Boots the real app on the bench database and hits GET /api/listings/dashboard with autocannon. */
+async function dashboardLoad(databaseUrl) {
+  const { loadConfig } = require('../../src/config/app-config');
+  const { resolveRuntime } = require('../../src/config/runtime');
+  const { createApp } = require('../../src/app');
+  const { mkdtempSync } = require('node:fs');
+  const { tmpdir } = require('node:os');
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: databaseUrl, REDIS_URL: REDIS, SEED_DEMO: 'false', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')), LOG_LEVEL: 'error' });
+  const runtime = await resolveRuntime(config);
+  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:market:${Date.now()}` });
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  // Sign in like a browser.
+  const jar = new Map();
+  const keep = (res) => res.headers.getSetCookie().forEach((c) => { const [pair] = c.split(';'); const [k, ...v] = pair.split('='); jar.set(k, v.join('=')); });
+  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie(), 'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') }, body: JSON.stringify({ email: 'dash@bench.test', password: 'bench-password-1' }) }));
+  const probe = await fetch(`${base}/api/listings/dashboard?count=12`, { headers: { Accept: 'application/json', Cookie: cookie() } });
+  if (probe.status !== 200) throw new Error(`dashboard probe failed: ${probe.status}`);
+  const autocannon = require('autocannon');
+  const result = await autocannon({
+    url: base,
+    connections: 20,
+    duration: Number(process.env.DASHBOARD_SECONDS ?? 10),
+    headers: { Accept: 'application/json', Cookie: cookie(), 'X-Requested-With': 'XMLHttpRequest' },
+    requests: [
+      { method: 'GET', path: '/api/listings/dashboard?count=12' },
+      { method: 'GET', path: '/api/listings/dashboard?publish=published&sort=price_desc&count=12' },
+      { method: 'GET', path: '/api/listings/dashboard/paginate?search=main&count=12&page=7' },
+    ],
+  });
+  await app.close();
+  await runtime.stop();
+  return { connections: 20, seconds: result.duration, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import type { PropertySummary, Upload } from '@/components/property/types';
+import { formatPrice } from '@/components/property/rules';
+
+export interface OpenHouseJson {
+  id: string;
+  listing_id: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+  notes: string | null;
+  registered: number;
+  spots_left: number;
+  has_ended: boolean;
+}
+
+export interface OpenHousePageProps {
+  openHouse: OpenHouseJson;
+  listingId: string;
+  property: PropertySummary & { description: string | null };
+  photos: Upload[];
+}
+
+export function when(h: Pick<OpenHouseJson, 'starts_at' | 'ends_at'>): string {
+  const start = new Date(h.starts_at);
+  const end = new Date(h.ends_at);
+  return `${start.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}, ${start.toLocaleTimeString(undefined, { timeStyle: 'short' })} – ${end.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
+}
+
+export function OpenHouseHeader({ openHouse, property, photos }: Omit<OpenHousePageProps, 'listingId'>) {
+  return (
+    <header className="space-y-2">
+      {photos[0] && <img src={photos[0].web_url} alt="" className="h-48 w-full rounded-xl object-cover sm:h-64" />}
+      <p className="text-sm font-medium uppercase tracking-wide text-indigo-600 dark:text-indigo-300">Open house</p>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property.name}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{property.full_address}</p>
+      <p className="font-medium text-slate-900 dark:text-white">{when(openHouse)}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {formatPrice(property.price, property.currency)} · {openHouse.has_ended ? 'This open house has ended.' : `${openHouse.spots_left} of ${openHouse.capacity} spots left`}
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Listing, Paginated } from '@/components/property/types';
+import { apiErrorMessage, dashboardQuery, type DashboardFilters, LISTINGS_FETCH_ERROR, LISTINGS_MORE_ERROR } from '@/components/property/rules';
+import { api } from '@/lib/http';
+import { notify } from '@/lib/toast';
+
+interface DashboardAnswer {
+  success: boolean;
+  message: string;
+  listings: Paginated<Listing>;
+}
+
+/**
+ * Listings dashboard with incremental paging: the first page from GET /api/listings/dashboard,
+ * further pages from the next-page route the server supplies (spec 7). Failures keep the spec 8
+ * messages (the HTTP client stores the API error itself).
+ */
+export function useListingsDashboard(filters: DashboardFilters) {
+  const [listings, setListings] = useState<Listing[]>([]);
+  const [nextUrl, setNextUrl] = useState<string | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const generation = useRef(0);
+  const key = JSON.stringify(dashboardQuery(filters));
+
+  const reload = useCallback(async () => {
+    const mine = ++generation.current;
+    setLoading(true);
+    setError(null);
+    try {
+      const res = await api.get<DashboardAnswer>('/api/listings/dashboard', { query: JSON.parse(key) });
+      if (mine !== generation.current) return;
+      setListings(res.listings.data);
+      setNextUrl(res.listings.next_page_url);
+      setTotal(res.listings.total);
+    } catch (e) {
+      if (mine !== generation.current) return;
+      const message = apiErrorMessage(e, LISTINGS_FETCH_ERROR);
+      setError(message);
+      notify.error(message);
+    } finally {
+      if (mine === generation.current) setLoading(false);
+    }
+  }, [key]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const loadMore = useCallback(async () => {
+    if (!nextUrl || loadingMore || loading) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    try {
+      const res = await api.get<DashboardAnswer>(nextUrl);
+      if (mine !== generation.current) return;
+      setListings((current) => {
+        const seen = new Set(current.map((l) => l.id));
+        return [...current, ...res.listings.data.filter((l) => !seen.has(l.id))];
+      });
+      setNextUrl(res.listings.next_page_url);
+      setTotal(res.listings.total);
+    } catch (e) {
+      const message = apiErrorMessage(e, LISTINGS_MORE_ERROR);
+      setError(message);
+      notify.error(message);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [nextUrl, loadingMore, loading]);
+
+  return { listings, total, loading, loadingMore, error, hasMore: !!nextUrl, loadMore, reload };
+}

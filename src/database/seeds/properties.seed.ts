@@ -1,0 +1,98 @@
+import { INestApplicationContext, LoggerService } from '@nestjs/common';
+import sharp from 'sharp';
+import { destination } from '../../modules/market/geo';
+import { PeopleService } from '../../modules/people/people.service';
+import { PropertiesService } from '../../modules/properties/properties.service';
+import { PropertyUploadsService } from '../../modules/properties/property-uploads.service';
+import { UsersService } from '../../modules/users/users.service';
+import type { PropertyType } from '../../modules/properties/property.constants';
+
+const CITIES = [
+  { city: 'Austin', state: 'TX', zip: '78701', lat: 30.2672, lng: -97.7431 },
+  { city: 'Denver', state: 'CO', zip: '80202', lat: 39.7392, lng: -104.9903 },
+  { city: 'Miami', state: 'FL', zip: '33130', lat: 25.7617, lng: -80.1918 },
+  { city: 'Seattle', state: 'WA', zip: '98101', lat: 47.6062, lng: -122.3321 },
+  { city: 'Chicago', state: 'IL', zip: '60601', lat: 41.8781, lng: -87.6298 },
+  { city: 'San Diego', state: 'CA', zip: '92101', lat: 32.7157, lng: -117.1611 },
+];
+const STREETS = ['Oak', 'Maple', 'Cedar', 'Elm', 'Pine', 'Lake', 'Hill', 'River', 'Park', 'Sunset'];
+const KINDS: Array<{ type: PropertyType; label: string; base: number }> = [
+  { type: 'house', label: 'Family House', base: 520000 },
+  { type: 'condo', label: 'City Condo', base: 340000 },
+  { type: 'townhouse', label: 'Townhouse', base: 410000 },
+  { type: 'apartment', label: 'Loft Apartment', base: 280000 },
+  { type: 'multi_family', label: 'Duplex', base: 690000 },
+];
+const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
+
+/** A simple house drawing in the property's colour: photos made locally, no network. */
+async function demoPhoto(color: string, label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bae6fd"/><stop offset="1" stop-color="#e0f2fe"/></linearGradient></defs>
+    <rect width="1200" height="800" fill="url(#s)"/><rect y="600" width="1200" height="200" fill="#65a30d"/>
+    <rect x="350" y="330" width="500" height="300" fill="${color}"/><polygon points="320,340 600,150 880,340" fill="#7c2d12"/>
+    <rect x="560" y="480" width="80" height="150" fill="#451a03"/><rect x="410" y="400" width="90" height="80" fill="#f8fafc"/><rect x="700" y="400" width="90" height="80" fill="#f8fafc"/>
+    <text x="600" y="740" font-family="sans-serif" font-size="44" fill="#fff" text-anchor="middle">${label.replace(/[<&>]/g, '')}</text></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * Demo listings for realtor@reelty.test: 54 properties in six US cities with generated photos,
+ * most published (so the market map and dashboards look alive), a few drafts and one archived.
+ * Idempotent: does nothing when the realtor already has properties.
+ */
+export async function seedDemoProperties(app: INestApplicationContext, logger: LoggerService): Promise<void> {
+  const users = app.get(UsersService);
+  const properties = app.get(PropertiesService);
+  const uploads = app.get(PropertyUploadsService);
+  const people = app.get(PeopleService);
+  const realtor = await users.findByEmail('realtor@reelty.test');
+  if (!realtor) return;
+  if (await properties.properties.existsBy({ userId: realtor.id })) return;
+
+  let n = 0;
+  for (const place of CITIES) {
+    for (let i = 0; i < 9; i++) {
+      n += 1;
+      const kind = KINDS[n % KINDS.length];
+      const street = `${100 + ((n * 37) % 900)} ${STREETS[(n * 7) % STREETS.length]} St`;
+      const at = destination(place.lat, place.lng, 0.2 + ((n * 13) % 30) / 10, (n * 47) % 360);
+      const name = `${place.city} ${kind.label} on ${street.split(' ').slice(1).join(' ')}`;
+      const property = await properties.create(realtor, name);
+      const price = `${kind.base + ((n * 7919) % 250) * 1000}.00`;
+      await properties.update(property, {
+        description: `A bright ${kind.label.toLowerCase()} in ${place.city}, close to parks, cafés and transit.`,
+        price,
+        currency: 'USD',
+        accepted_currencies: n % 4 === 0 ? ['EUR'] : [],
+        accepted_cryptocurrencies: n % 5 === 0 ? ['BTC', 'USDC'] : [],
+        address: street,
+        city: place.city,
+        state: place.state,
+        zip: place.zip,
+        country: 'United States',
+        country_code: 'US',
+        latitude: +at.lat.toFixed(6),
+        longitude: +at.lng.toFixed(6),
+        type: kind.type,
+        sector: 'residential',
+        status: n % 6 === 0 ? 'for_rent' : 'for_sale',
+      });
+      const details = await properties.getComponent(property, 'details');
+      await properties.updateComponent(details.id, realtor, { bedrooms: 1 + (n % 5), bathrooms: 1 + (n % 3), area_sqft: 700 + ((n * 131) % 2500), year_built: 1950 + ((n * 3) % 70) });
+      const features = await properties.getComponent(property, 'features');
+      await properties.updateComponent(features.id, realtor, { items: ['Hardwood floors', 'Garden', 'Garage', 'Balcony', 'Solar panels'].filter((_, k) => (n + k) % 2 === 0) });
+      const fresh = (await properties.findById(property.id))!;
+      for (let k = 0; k < (i < 2 ? 2 : 1); k++) {
+        await uploads.upload(fresh, realtor, await demoPhoto(COLORS[(n + k) % COLORS.length], k === 0 ? name : `${place.city} · photo ${k + 1}`), {});
+      }
+      const current = (await properties.findById(property.id))!;
+      if (i < 7) await properties.setPublish(current, true);
+      if (i === 8 && place.city === 'Denver') await properties.update((await properties.findById(property.id))!, { archived: true });
+    }
+  }
+  for (const name of ['Austin', 'Denver', 'Miami']) {
+    await people.addMarket(realtor, { name }).catch(() => undefined);
+  }
+  logger.log(`Demo properties: ${n} for realtor@reelty.test (${CITIES.map((c) => c.city).join(', ')}); try /market?q=Austin`);
+}

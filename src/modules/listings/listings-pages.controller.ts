@@ -1,0 +1,37 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import { Inertia } from '../inertia/inertia';
+import { mapSettings } from '../market/market.config';
+import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties/property.constants';
+import { PropertiesService } from '../properties/properties.service';
+import type { User } from '../users/user.entity';
+import { ListingsService } from './listings.service';
+
+@Controller()
+export class ListingsPagesController {
+  constructor(
+    private readonly listings: ListingsService,
+    private readonly properties: PropertiesService,
+  ) {}
+
+  /** Listings dashboard with incremental paging (the page loads its data through the API). */
+  @Get('listings')
+  dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
+    return Inertia.render('Listings/Dashboard', {
+      filters: {
+        publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
+        search: typeof search === 'string' ? search : '',
+        sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
+      },
+      sorts: DASHBOARD_SORTS,
+    });
+  }
+
+  @Get('listing/:id')
+  @Public()
+  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+    const { listing, property } = await this.listings.getVisible(id, viewer);
+    const [json, full, photos] = await Promise.all([this.listings.one(listing, property), this.properties.full(property, viewer), this.properties.photos(property)]);
+    return Inertia.render('Listing/Show', { listing: json, property: full, photos, map: mapSettings() });
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { DashboardQueryDto } from '../properties/dto/property.dto';
+import { paginate, Paginated, QueryParams } from '../properties/pagination';
+import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
+import { Property } from '../properties/property.entity';
+import { PropertySummaryJson } from '../properties/property.serializer';
+import { applyPublishFilter, applySearch, applySort, canEditProperty, isPubliclyVisible, PropertiesService } from '../properties/properties.service';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
+import { Listing } from './listing.entity';
+
+export interface OpenHouseSummaryJson {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  capacity: number;
+}
+
+/** spec 3 Listing. */
+export interface ListingJson extends ListingMedia {
+  id: string;
+  name: string;
+  property: PropertySummaryJson;
+  open_houses: OpenHouseSummaryJson[];
+  created_at: string;
+}
+
+export type OpenHousesLoader = (listingIds: string[]) => Promise<Map<string, OpenHouseSummaryJson[]>>;
+
+@Injectable()
+export class ListingsService {
+  private openHousesLoader: OpenHousesLoader | null = null;
+
+  constructor(
+    @InjectRepository(Listing) private readonly listings: Repository<Listing>,
+    @InjectRepository(Property) private readonly propertyRepo: Repository<Property>,
+    private readonly properties: PropertiesService,
+    private readonly media: ListingMediaRegistry,
+  ) {}
+
+  /** The open-houses module supplies upcoming open houses per listing. */
+  useOpenHouses(loader: OpenHousesLoader): void {
+    this.openHousesLoader = loader;
+  }
+
+  async findWithProperty(id: string): Promise<{ listing: Listing; property: Property } | null> {
+    const listing = isUuid(id) ? await this.listings.findOneBy({ id }) : null;
+    const property = listing ? await this.properties.findById(listing.propertyId) : null;
+    return listing && property ? { listing, property } : null;
+  }
+
+  /** 404 for unknown ids and for listings whose property the viewer may not see. */
+  async getVisible(id: string, viewer: User | null | undefined): Promise<{ listing: Listing; property: Property }> {
+    const found = await this.findWithProperty(id);
+    if (!found || !(isPubliclyVisible(found.property) || canEditProperty(found.property, viewer))) {
+      throw new NotFoundException('There is no listing with that id.');
+    }
+    return found;
+  }
+
+  async getEditable(id: string, user: User): Promise<{ listing: Listing; property: Property }> {
+    const found = await this.getVisible(id, user);
+    this.properties.assertEditable(found.property, user);
+    return found;
+  }
+
+  async json(pairs: Array<{ listing: Listing; property: Property }>): Promise<ListingJson[]> {
+    const summaries = await this.properties.summaries(pairs.map((p) => p.property));
+    const ids = pairs.map((p) => p.listing.id);
+    const [media, openHouses] = await Promise.all([
+      this.media.resolve(
+        pairs.map(({ listing }) => ({ listingId: listing.id, spotId: listing.spotId, spotVideoId: listing.spotVideoId, walkthroughId: listing.walkthroughId })),
+      ),
+      this.openHousesLoader && ids.length ? this.openHousesLoader(ids) : Promise.resolve(new Map<string, OpenHouseSummaryJson[]>()),
+    ]);
+    return pairs.map(({ listing, property }, i) => ({
+      id: listing.id,
+      name: property.name,
+      property: summaries[i],
+      ...media.get(listing.id)!,
+      open_houses: openHouses.get(listing.id) ?? [],
+      created_at: listing.createdAt.toISOString(),
+    }));
+  }
+
+  async one(listing: Listing, property: Property): Promise<ListingJson> {
+    return (await this.json([{ listing, property }]))[0];
+  }
+
+  /** Listings dashboard: the user's listings with publish (not all), search, sort, count, page. */
+  async dashboard(user: User, query: DashboardQueryDto): Promise<Paginated<ListingJson>> {
+    const perPage = query.count ?? DEFAULT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const qb = this.propertyRepo
+      .createQueryBuilder('p')
+      .innerJoin(Listing, 'l', 'l.property_id = p.id')
+      .addSelect('l.id', 'listing_id')
+      .where('p.user_id = :uid', { uid: user.id });
+    applyPublishFilter(qb, 'p', query.publish);
+    applySearch(qb, 'p', query.search);
+    applySort(qb, 'p', query.sort);
+    qb.offset((page - 1) * perPage).limit(perPage);
+    const [total, { entities, raw }] = await Promise.all([qb.getCount(), qb.getRawAndEntities<{ listing_id: string }>()]);
+    const listingIds = raw.map((r) => r.listing_id);
+    const listings = listingIds.length ? await this.listings.findBy({ id: In(listingIds) }) : [];
+    const byProperty = new Map(listings.map((l) => [l.propertyId, l]));
+    const pairs = entities.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
+    const params: QueryParams = { publish: query.publish === 'all' ? undefined : query.publish, search: query.search?.trim(), sort: query.sort, count: query.count };
+    return paginate(await this.json(pairs), total, page, perPage, '/api/listings/dashboard/paginate', params);
+  }
+
+  /** A user's published listings (profile page), newest first. */
+  async publishedBy(userId: string, page: number, perPage: number): Promise<Paginated<ListingJson>> {
+    const qb = this.propertyRepo
+      .createQueryBuilder('p')
+      .innerJoin(Listing, 'l', 'l.property_id = p.id')
+      .addSelect('l.id', 'listing_id')
+      .where('p.user_id = :uid AND p.publish AND NOT p.is_private AND p.archived_at IS NULL', { uid: userId })
+      .orderBy('p.published_at', 'DESC', 'NULLS LAST')
+      .addOrderBy('p.id')
+      .offset((page - 1) * perPage)
+      .limit(perPage);
+    const [total, { entities }] = await Promise.all([qb.getCount(), qb.getRawAndEntities()]);
+    const listings = entities.length ? await this.listings.findBy({ propertyId: In(entities.map((e) => e.id)) }) : [];
+    const byProperty = new Map(listings.map((l) => [l.propertyId, l]));
+    const pairs = entities.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
+    return paginate(await this.json(pairs), total, page, perPage, `/api/profile/user/${userId}`, {});
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PropertiesModule } from '../properties/properties.module';
+import { GEOCODER, Geocoder } from './geocoding/geocoder';
+import { HttpGeocoder } from './geocoding/http-geocoder';
+import { OfflineGeocoder } from './geocoding/offline-geocoder';
+import { MarketController } from './market.controller';
+import { loadMarketConfig, MARKET_CONFIG, MarketConfig } from './market.config';
+import { MarketSearchService } from './market-search.service';
+import { SavedSearch } from './saved-search.entity';
+import { SavedSearchesService } from './saved-searches.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SavedSearch]), PropertiesModule],
+  controllers: [MarketController],
+  providers: [
+    { provide: MARKET_CONFIG, useFactory: () => loadMarketConfig() },
+    {
+      provide: GEOCODER,
+      inject: [MARKET_CONFIG],
+      useFactory: (config: MarketConfig): Geocoder => (config.geocoder === 'http' ? new HttpGeocoder(config.geocoderUrl!) : new OfflineGeocoder()),
+    },
+    MarketSearchService,
+    SavedSearchesService,
+  ],
+  exports: [MarketSearchService, GEOCODER],
+})
+export class MarketModule {}

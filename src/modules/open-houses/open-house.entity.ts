@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('open_houses')
+export class OpenHouse {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') listingId!: string;
+  @Column({ type: 'timestamptz' }) startsAt!: Date;
+  @Column({ type: 'timestamptz' }) endsAt!: Date;
+  @Column('int') capacity!: number;
+  @Column({ type: 'text', nullable: true }) notes!: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}
+
+export interface SurveyAnswers {
+  rating: number;
+  interested: boolean;
+  comments: string | null;
+}
+
+@Entity('open_house_rsvps')
+export class OpenHouseRsvp {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid') openHouseId!: string;
+  @Column({ type: 'uuid', nullable: true }) userId!: string | null;
+  @Column() name!: string;
+  @Column() email!: string;
+  @Column() token!: string;
+  @Column({ type: 'timestamptz', nullable: true }) cancelledAt!: Date | null;
+  @Column({ type: 'jsonb', nullable: true }) survey!: SurveyAnswers | null;
+  @Column({ type: 'timestamptz', nullable: true }) surveyedAt!: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+}

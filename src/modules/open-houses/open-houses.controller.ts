@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import { Inertia } from '../inertia/inertia';
+import { ListingsService } from '../listings/listings.service';
+import { PropertiesService } from '../properties/properties.service';
+import type { User } from '../users/user.entity';
+import { CreateOpenHouseDto, RsvpDto, RsvpPageDto, SurveyDto } from './dto/open-house.dto';
+import { OpenHousesService } from './open-houses.service';
+
+@Controller()
+export class OpenHousesController {
+  constructor(
+    private readonly openHouses: OpenHousesService,
+    private readonly listings: ListingsService,
+    private readonly properties: PropertiesService,
+  ) {}
+
+  // ---- API --------------------------------------------------------------------
+
+  @Get('api/listings/:id/open-houses')
+  @Public()
+  async list(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+    return { open_houses: await this.openHouses.forListing(id, viewer) };
+  }
+
+  @Post('api/listings/:id/open-houses')
+  @HttpCode(201)
+  async create(@Param('id') id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
+    return { message: 'Open house scheduled', open_house: await this.openHouses.create(id, user, body) };
+  }
+
+  @Get('api/open-houses/:id')
+  @Public()
+  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+    const { house } = await this.openHouses.getVisible(id, viewer);
+    return { open_house: await this.openHouses.one(house) };
+  }
+
+  @Delete('api/open-houses/:id')
+  async remove(@Param('id') id: string, @CurrentUser() user: User) {
+    await this.openHouses.delete(id, user);
+    return { message: 'Open house removed' };
+  }
+
+  @Get('api/open-houses/:id/rsvps')
+  async rsvps(@Param('id') id: string, @Query() q: RsvpPageDto, @CurrentUser() user: User) {
+    return this.openHouses.rsvpList(id, user, q.page ?? 1, q.per_page ?? 50);
+  }
+
+  @Post('api/open-houses/:id/rsvp')
+  @Public()
+  @HttpCode(201)
+  async rsvp(@Param('id') id: string, @Body() body: RsvpDto, @CurrentUser() viewer: User | undefined) {
+    return { message: 'You are registered', ...(await this.openHouses.rsvp(id, body, viewer)) };
+  }
+
+  @Post('api/open-houses/rsvp/:token/cancel')
+  @Public()
+  @HttpCode(200)
+  async cancel(@Param('token') token: string) {
+    await this.openHouses.cancel(token);
+    return { message: 'Registration cancelled', redirect: `/open-houses/rsvp/${token}/cancelled` };
+  }
+
+  @Post('api/open-houses/rsvp/:token/survey')
+  @Public()
+  @HttpCode(200)
+  async survey(@Param('token') token: string, @Body() body: SurveyDto) {
+    await this.openHouses.survey(token, body);
+    return { message: 'Thank you for your feedback' };
+  }
+
+  // ---- pages ------------------------------------------------------------------
+
+  private async pageProps(id: string, viewer: User | undefined) {
+    const { house, listing, property } = await this.openHouses.getVisible(id, viewer);
+    const [openHouse, summary, photos] = await Promise.all([this.openHouses.one(house), this.properties.summaries([property]), this.properties.photos(property)]);
+    return { openHouse, listingId: listing.id, property: { ...summary[0], description: property.description }, photos: photos.slice(0, 6) };
+  }
+
+  @Get('open-houses/:id')
+  @Public()
+  async landing(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+    return Inertia.render('OpenHouse/Landing', await this.pageProps(id, viewer));
+  }
+
+  @Get('open-houses/:id/register')
+  @Public()
+  async register(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+    return Inertia.render('OpenHouse/Register', { ...(await this.pageProps(id, viewer)), prefill: viewer ? { name: viewer.name, email: viewer.email } : null });
+  }
+
+  @Get('open-houses/rsvp/:token/survey')
+  @Public()
+  async surveyPage(@Param('token') token: string) {
+    const { rsvp, house, property } = await this.openHouses.byToken(token);
+    return Inertia.render('OpenHouse/Survey', {
+      token,
+      name: rsvp.name,
+      cancelled: !!rsvp.cancelledAt,
+      submitted: !!rsvp.surveyedAt,
+      openHouse: await this.openHouses.one(house),
+      property: { name: property.name, slug: property.slug, full_address: property.fullAddress },
+    });
+  }
+
+  @Get('open-houses/rsvp/:token/cancelled')
+  @Public()
+  async cancelled(@Param('token') token: string) {
+    const { rsvp, house, property } = await this.openHouses.byToken(token);
+    return Inertia.render('OpenHouse/CancellationSuccess', {
+      cancelled: !!rsvp.cancelledAt,
+      openHouse: await this.openHouses.one(house),
+      property: { name: property.name, slug: property.slug },
+    });
+  }
+
+  /** The realtor's view: schedule open houses and see who registered. */
+  @Get('listing/:id/open-houses')
+  async manage(@Param('id') id: string, @CurrentUser() user: User) {
+    const { listing, property } = await this.listings.getEditable(id, user);
+    return Inertia.render('OpenHouse/Manage', {
+      listing: await this.listings.one(listing, property),
+      openHouses: await this.openHouses.forListing(listing.id, user),
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import { Inertia } from '../inertia/inertia';
+import type { User } from '../users/user.entity';
+import { AddMarketDto, MarketsQueryDto, PageQueryDto, UpdateStatDto } from './dto/people.dto';
+import { PeopleService } from './people.service';
+
+/** spec 7 "Users and markets": followings/followers, markets, stats, profiles; plus follow/unfollow. */
+@Controller()
+export class PeopleController {
+  constructor(private readonly people: PeopleService) {}
+
+  @Get('api/followings')
+  async followings(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+    const target = q.user_id ? await this.people.userOr404(q.user_id) : user;
+    return this.people.followList('followings', target.id, q.page ?? 1, q.per_page ?? 20);
+  }
+
+  @Get('api/followers')
+  async followers(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+    const target = q.user_id ? await this.people.userOr404(q.user_id) : user;
+    return this.people.followList('followers', target.id, q.page ?? 1, q.per_page ?? 20);
+  }
+
+  /** Not in spec 7 (follow button): follow / unfollow a user by id. */
+  @Post('api/follows/:userId')
+  @HttpCode(200)
+  async follow(@Param('userId') userId: string, @CurrentUser() user: User) {
+    return { message: 'Following', ...(await this.people.follow(user, userId)) };
+  }
+
+  @Delete('api/follows/:userId')
+  async unfollow(@Param('userId') userId: string, @CurrentUser() user: User) {
+    return { message: 'Unfollowed', ...(await this.people.unfollow(user, userId)) };
+  }
+
+  @Get('api/markets')
+  @Public()
+  markets(@Query() q: MarketsQueryDto) {
+    return this.people.searchMarkets(q.search, q.page ?? 1, q.per_page ?? 20);
+  }
+
+  @Get('api/markets/user/:userId')
+  @Public()
+  async userMarkets(@Param('userId') userId: string) {
+    const user = await this.people.userOr404(userId);
+    return { markets: await this.people.marketsOf(user.id) };
+  }
+
+  @Post('api/markets')
+  @HttpCode(201)
+  async addMarket(@Body() body: AddMarketDto, @CurrentUser() user: User) {
+    return { message: 'Market added', ...(await this.people.addMarket(user, body)) };
+  }
+
+  @Post('api/markets/:id/user/:userId/detach')
+  @HttpCode(200)
+  async detachMarket(@Param('id') id: string, @Param('userId') userId: string, @CurrentUser() user: User) {
+    return { message: 'Market removed', markets: await this.people.detachMarket(user, id, userId) };
+  }
+
+  @Post('api/user/stat/:statId/update')
+  @HttpCode(200)
+  async updateStat(@Param('statId') statId: string, @Body() body: UpdateStatDto, @CurrentUser() user: User) {
+    return { message: 'Stats Updated', stats: await this.people.updateStat(user, statId, body.value) };
+  }
+
+  @Get('api/profile/user/:userId')
+  @Public()
+  async profileById(@Param('userId') userId: string, @Query() q: PageQueryDto, @CurrentUser() viewer: User | undefined) {
+    return this.people.profile(await this.people.userOr404(userId), viewer, q.page ?? 1);
+  }
+
+  @Get('api/profile/:handle')
+  @Public()
+  profile(@Param('handle') handle: string, @Query() q: PageQueryDto, @CurrentUser() viewer: User | undefined) {
+    return this.people.profileByHandle(handle, viewer, q.page ?? 1);
+  }
+
+  @Get('profile/user/:userId')
+  @Public()
+  async profilePageById(@Param('userId') userId: string, @CurrentUser() viewer: User | undefined) {
+    const user = await this.people.userOr404(userId);
+    if (user.handle) return Inertia.location(`/profile/${user.handle}`);
+    return Inertia.render('Profile/Show', { profile: await this.people.profile(user, viewer) });
+  }
+
+  @Get('profile/:handle')
+  @Public()
+  async profilePage(@Param('handle') handle: string, @CurrentUser() viewer: User | undefined) {
+    return Inertia.render('Profile/Show', { profile: await this.people.profileByHandle(handle, viewer) });
+  }
+}

@@ -1,0 +1,146 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ValidationFailedException } from '../../common/validation';
+import { CurrentUser, Public } from '../auth/auth.decorators';
+import type { User } from '../users/user.entity';
+import { AnimationsDto, ComponentDto, CreatePropertyDto, DashboardQueryDto, PublishDto, UpdatePropertyDto, UploadPhotoDto } from './dto/property.dto';
+import { paginate } from './pagination';
+import { COMPONENT_TYPES, MAX_PAGE_SIZE, PHOTO_MAX_BYTES, PUBLISH_FILTERS, PublishFilter } from './property.constants';
+import { PropertiesService } from './properties.service';
+import { PropertyUploadsService } from './property-uploads.service';
+
+/** spec 7 "Properties and listings" (property side) and GET /api/currency/. */
+@Controller('api')
+export class PropertiesApiController {
+  constructor(
+    private readonly properties: PropertiesService,
+    private readonly uploads: PropertyUploadsService,
+  ) {}
+
+  /** Not in spec 7 (the editor needs a draft to start from): creates a draft with its listing. */
+  @Post('properties')
+  @HttpCode(201)
+  async create(@Body() body: CreatePropertyDto, @CurrentUser() user: User) {
+    const property = await this.properties.create(user, body.name);
+    return { message: 'Property created', property: await this.properties.full(property, user) };
+  }
+
+  /** Realtor dashboard: publish (not when all), trimmed search, sort, count; answer `properties` (+ counts per state). */
+  @Get('properties/dashboard/realtor')
+  dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User) {
+    return this.properties.dashboard(user, query, '/api/properties/dashboard/realtor');
+  }
+
+  /** GET /api/properties/{publish}/paginate/{count}?page=&search=&sort= */
+  @Get('properties/:publish/paginate/:count')
+  async paginateByState(@Param('publish') publish: string, @Param('count') count: string, @Query() query: DashboardQueryDto, @CurrentUser() user: User) {
+    if (!PUBLISH_FILTERS.includes(publish as PublishFilter)) throw ValidationFailedException.of('publish', 'Choose a valid publish filter.');
+    const size = Number(count);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw ValidationFailedException.of('count', `The count must be between 1 and ${MAX_PAGE_SIZE}.`);
+    const result = await this.properties.dashboard(user, { ...query, publish: publish as PublishFilter, count: size }, `/api/properties/${publish}/paginate/${size}`);
+    // The page route carries publish and count in its path: keep them out of the query string.
+    const { properties: page } = result;
+    const params = { search: query.search?.trim(), sort: query.sort };
+    return { properties: paginate(page.data, page.total, page.current_page, page.per_page, page.path, params) };
+  }
+
+  @Get('properties/:slug')
+  @Public()
+  async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
+    const property = await this.properties.getVisible(slug, viewer);
+    return { property: await this.properties.full(property, viewer) };
+  }
+
+  /** Fields left undefined are dropped (spec 3). */
+  @Post('properties/:slug')
+  @HttpCode(200)
+  async update(@Param('slug') slug: string, @Body() body: UpdatePropertyDto, @CurrentUser() user: User) {
+    const property = await this.properties.getEditable(slug, user);
+    const updated = await this.properties.update(property, body);
+    return { message: 'Property updated', property: await this.properties.full(updated, user) };
+  }
+
+  @Post('properties/:slug/publish')
+  @HttpCode(200)
+  async publish(@Param('slug') slug: string, @Body() body: PublishDto, @CurrentUser() user: User) {
+    const property = await this.properties.getEditable(slug, user);
+    const updated = await this.properties.setPublish(property, body.publish);
+    return { message: updated.publish ? 'Property published' : 'Property unpublished', publish: updated.publish };
+  }
+
+  @Post('properties/:slug/animations')
+  @HttpCode(200)
+  async animations(@Param('slug') slug: string, @Body() body: AnimationsDto, @CurrentUser() user: User) {
+    const property = await this.properties.getEditable(slug, user);
+    return { message: 'Animations saved', animations: await this.properties.setAnimations(property, body.animations) };
+  }
+
+  @Get('properties/:slug/component/:type')
+  @Public()
+  async component(@Param('slug') slug: string, @Param('type') type: string, @CurrentUser() viewer: User | undefined) {
+    const property = await this.properties.getVisible(slug, viewer);
+    if (!(COMPONENT_TYPES as readonly string[]).includes(type)) throw ValidationFailedException.of('type', `Choose one of: ${COMPONENT_TYPES.join(', ')}.`);
+    return { component: await this.properties.getComponent(property, type) };
+  }
+
+  /** Photo upload (multipart field `photo`, optional component_id and featured). */
+  @Post('properties/:slug/uploads')
+  @HttpCode(201)
+  @UseInterceptors(FileInterceptor('photo', { limits: { fileSize: PHOTO_MAX_BYTES * 2, files: 1, fields: 10 } }))
+  async upload(
+    @Param('slug') slug: string,
+    @UploadedFile() file: UploadedPhoto | undefined,
+    @Body() body: UploadPhotoDto,
+    @CurrentUser() user: User,
+  ) {
+    const property = await this.properties.getEditable(slug, user);
+    const upload = await this.uploads.upload(property, user, file?.buffer, { componentId: body.component_id, featured: body.featured });
+    return { message: 'Photo uploaded', upload };
+  }
+
+  /** Everything the editor and the public page load at once. */
+  @Get('property/:slug/resources')
+  @Public()
+  async resources(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
+    const property = await this.properties.getVisible(slug, viewer);
+    const [full, photos, currencies] = await Promise.all([
+      this.properties.full(property, viewer),
+      this.properties.photos(property),
+      this.properties.currencyList(),
+    ]);
+    return { property: full, photos, currencies, component_types: COMPONENT_TYPES };
+  }
+
+  @Get('property/:slug/featured-image')
+  @Public()
+  async featuredImage(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
+    const property = await this.properties.getVisible(slug, viewer);
+    return { featured_image: await this.properties.featuredImage(property) };
+  }
+
+  @Post('component/:id')
+  @HttpCode(200)
+  async updateComponent(@Param('id') id: string, @Body() body: ComponentDto, @CurrentUser() user: User) {
+    return { message: 'Component saved', component: await this.properties.updateComponent(id, user, body.content) };
+  }
+
+  @Delete('upload/:id')
+  async deleteUpload(@Param('id') id: string, @CurrentUser() user: User) {
+    await this.uploads.delete(id, user);
+    return { message: 'Photo deleted' };
+  }
+
+  @Get('currency')
+  @Public()
+  async currency() {
+    return { currencies: await this.properties.currencyList() };
+  }
+}
+
+
+/** The part of multer's file object used here (memory storage). */
+interface UploadedPhoto {
+  buffer: Buffer;
+  size: number;
+  originalname: string;
+}

@@ -1,0 +1,27 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Listing } from '../listings/listing.entity';
+import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { UsersModule } from '../users/users.module';
+import { PropertiesApiController } from './properties-api.controller';
+import { PropertiesPagesController } from './properties-pages.controller';
+import { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import { PropertiesService } from './properties.service';
+import { PropertyUploadsService } from './property-uploads.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Property, PropertyComponent, PropertyUpload, Currency, Listing]), UsersModule],
+  controllers: [PropertiesApiController, PropertiesPagesController],
+  providers: [PropertiesService, PropertyUploadsService],
+  exports: [PropertiesService, PropertyUploadsService],
+})
+export class PropertiesModule implements OnModuleInit {
+  constructor(
+    private readonly access: MediaAccessRegistry,
+    private readonly uploads: PropertyUploadsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.access.register('listings/', (key, user) => this.uploads.canRead(key, user));
+  }
+}

@@ -1,0 +1,364 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ValidationFailedException } from '../../common/validation';
+import { Listing } from '../listings/listing.entity';
+import { StorageService } from '../storage/storage.service';
+import { toPublicUser, User } from '../users/user.entity';
+import { isUuid, UsersService } from '../users/users.service';
+import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
+import { paginate, Paginated, QueryParams } from './pagination';
+import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE, DashboardSort, PublishFilter } from './property.constants';
+import { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import {
+  ComponentJson,
+  componentJson,
+  CurrencyJson,
+  currencyJson,
+  PropertyJson,
+  propertyJson,
+  PropertySummaryJson,
+  summaryJson,
+  UploadJson,
+  uploadJson,
+} from './property.serializer';
+import { makeSlug } from './slug';
+
+const MAX_COMPONENT_BYTES = 32 * 1024;
+
+export interface PublishCounts {
+  all: number;
+  draft: number;
+  published: number;
+  archived: number;
+}
+
+/** Everyone may see a published, public, unarchived property. */
+export function isPubliclyVisible(p: Pick<Property, 'publish' | 'isPrivate' | 'archivedAt'>): boolean {
+  return p.publish && !p.isPrivate && !p.archivedAt;
+}
+
+/** Only the owner (and admins; teams once they exist) change a property. */
+export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null | undefined): boolean {
+  return !!user && (user.id === p.userId || user.role === 'admin');
+}
+
+/** Applies a publish filter (all → nothing) to a query whose property alias is `alias`. */
+export function applyPublishFilter<T extends object>(qb: SelectQueryBuilder<T>, alias: string, publish: PublishFilter | undefined): void {
+  if (publish === 'draft') qb.andWhere(`${alias}.publish = false AND ${alias}.archived_at IS NULL`);
+  else if (publish === 'published') qb.andWhere(`${alias}.publish = true AND ${alias}.archived_at IS NULL`);
+  else if (publish === 'archived') qb.andWhere(`${alias}.archived_at IS NOT NULL`);
+}
+
+export function applySearch<T extends object>(qb: SelectQueryBuilder<T>, alias: string, search: string | undefined): void {
+  const term = search?.trim();
+  if (!term) return;
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  qb.andWhere(
+    `(${alias}.name ILIKE :like OR ${alias}.full_address ILIKE :like OR ${alias}.city ILIKE :like OR ${alias}.slug ILIKE :like)`,
+    { like },
+  );
+}
+
+export function applySort<T extends object>(qb: SelectQueryBuilder<T>, alias: string, sort: DashboardSort | undefined): void {
+  switch (sort ?? 'newest') {
+    case 'oldest':
+      qb.orderBy(`${alias}.created_at`, 'ASC');
+      break;
+    case 'updated':
+      qb.orderBy(`${alias}.updated_at`, 'DESC');
+      break;
+    case 'name':
+      qb.orderBy(`lower(${alias}.name)`, 'ASC');
+      break;
+    case 'price_asc':
+      qb.orderBy(`${alias}.price`, 'ASC', 'NULLS LAST');
+      break;
+    case 'price_desc':
+      qb.orderBy(`${alias}.price`, 'DESC', 'NULLS LAST');
+      break;
+    default:
+      qb.orderBy(`${alias}.created_at`, 'DESC');
+  }
+  qb.addOrderBy(`${alias}.id`, 'ASC');
+}
+
+/** Properties, their components and photos: the owner's edits, visibility and every shape spec 7 answers with. */
+@Injectable()
+export class PropertiesService {
+  private currencyCache: Currency[] | null = null;
+
+  constructor(
+    @InjectRepository(Property) readonly properties: Repository<Property>,
+    @InjectRepository(PropertyComponent) private readonly components: Repository<PropertyComponent>,
+    @InjectRepository(PropertyUpload) readonly uploads: Repository<PropertyUpload>,
+    @InjectRepository(Currency) private readonly currencyRepo: Repository<Currency>,
+    @InjectRepository(Listing) private readonly listings: Repository<Listing>,
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly storage: StorageService,
+  ) {}
+
+  // ---- lookups & access ----------------------------------------------------
+
+  findBySlug(slug: string): Promise<Property | null> {
+    if (!slug || slug.length > 120) return Promise.resolve(null);
+    return this.properties.findOneBy({ slug });
+  }
+
+  findById(id: string): Promise<Property | null> {
+    if (!isUuid(id)) return Promise.resolve(null);
+    return this.properties.findOneBy({ id });
+  }
+
+  /** 404 for unknown slugs and for drafts/private/archived properties of others. */
+  async getVisible(slug: string, viewer: User | null | undefined): Promise<Property> {
+    const property = await this.findBySlug(slug);
+    if (!property || !(isPubliclyVisible(property) || canEditProperty(property, viewer))) {
+      throw new NotFoundException('There is no property with that address.');
+    }
+    return property;
+  }
+
+  /** As getVisible, then 403 when the viewer may see it but not change it. */
+  async getEditable(slug: string, user: User): Promise<Property> {
+    const property = await this.getVisible(slug, user);
+    this.assertEditable(property, user);
+    return property;
+  }
+
+  assertEditable(property: Property, user: User | null | undefined): void {
+    if (!canEditProperty(property, user)) throw new ForbiddenException('Only the owner can change this property.');
+  }
+
+  // ---- writes ----------------------------------------------------------------
+
+  /** A draft with every component type and its listing, in one transaction. */
+  async create(user: User, name?: string): Promise<Property> {
+    const finalName = name?.trim() || 'New property';
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.dataSource.transaction(async (tx) => {
+          const property = await tx.getRepository(Property).save(
+            tx.getRepository(Property).create({ userId: user.id, name: finalName, slug: makeSlug(finalName) }),
+          );
+          await tx.getRepository(PropertyComponent).insert(
+            COMPONENT_TYPES.map((type, position) => ({ propertyId: property.id, type, position, content: {} })),
+          );
+          await tx.getRepository(Listing).insert({ propertyId: property.id, userId: user.id });
+          return property;
+        });
+      } catch (error) {
+        const unique = (error as { code?: string; constraint?: string }).code === '23505';
+        if (!unique || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  async update(property: Property, dto: UpdatePropertyDto): Promise<Property> {
+    const given = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)) as UpdatePropertyDto;
+    await this.checkCurrencies(given);
+    const changes: Partial<Property> = {};
+    const map: Array<[keyof UpdatePropertyDto, keyof Property]> = [
+      ['name', 'name'],
+      ['description', 'description'],
+      ['price', 'price'],
+      ['currency', 'currency'],
+      ['accepted_currencies', 'acceptedCurrencies'],
+      ['accepted_cryptocurrencies', 'acceptedCryptocurrencies'],
+      ['full_address', 'fullAddress'],
+      ['address', 'address'],
+      ['address_line_2', 'addressLine2'],
+      ['city', 'city'],
+      ['state', 'state'],
+      ['zip', 'zip'],
+      ['country', 'country'],
+      ['country_code', 'countryCode'],
+      ['latitude', 'latitude'],
+      ['longitude', 'longitude'],
+      ['type', 'type'],
+      ['sector', 'sector'],
+      ['status', 'status'],
+      ['is_private', 'isPrivate'],
+    ];
+    for (const [from, to] of map) {
+      if (from in given) (changes as Record<string, unknown>)[to] = given[from] ?? null;
+    }
+    if (changes.price !== undefined && changes.price !== null) changes.price = normalizePrice(changes.price);
+    if (changes.acceptedCurrencies) changes.acceptedCurrencies = [...new Set(changes.acceptedCurrencies)];
+    if (changes.acceptedCryptocurrencies) changes.acceptedCryptocurrencies = [...new Set(changes.acceptedCryptocurrencies)];
+    // The one-line address follows the parts unless it was sent itself.
+    const addressParts = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'] as const;
+    if (!('full_address' in given) && addressParts.some((k) => k in given)) {
+      const merged = { ...property, ...changes };
+      changes.fullAddress = composeAddress(merged);
+    }
+    if (given.archived !== undefined) changes.archivedAt = given.archived ? (property.archivedAt ?? new Date()) : null;
+    if (given.publish !== undefined && given.publish !== property.publish) {
+      if (given.publish) this.assertPublishable({ ...property, ...changes } as Property);
+      changes.publish = given.publish;
+      changes.publishedAt = given.publish ? (property.publishedAt ?? new Date()) : property.publishedAt;
+    }
+    if (Object.keys(changes).length) {
+      await this.properties.update({ id: property.id }, changes as QueryDeepPartialEntity<Property>);
+    }
+    return (await this.findById(property.id))!;
+  }
+
+  /** spec 4: publish toggled by a call (then the client reloads the property). */
+  async setPublish(property: Property, publish?: boolean): Promise<Property> {
+    const next = publish ?? !property.publish;
+    if (next) this.assertPublishable(property);
+    await this.properties.update(
+      { id: property.id },
+      { publish: next, publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt, archivedAt: next ? null : property.archivedAt },
+    );
+    return (await this.findById(property.id))!;
+  }
+
+  assertPublishable(p: Property): void {
+    const errors: Record<string, string[]> = {};
+    if (!p.name?.trim()) errors.name = ['Give the property a name before publishing.'];
+    if (p.price === null || p.price === undefined) errors.price = ['Set a price before publishing.'];
+    if (!p.address && !p.city && !p.fullAddress) errors.address = ['Add the address before publishing.'];
+    if (p.latitude === null || p.longitude === null || p.latitude === undefined || p.longitude === undefined) {
+      errors.latitude = ['Place the property on the map before publishing.'];
+    }
+    if (Object.keys(errors).length) throw new ValidationFailedException(errors);
+  }
+
+  async setAnimations(property: Property, animations: AnimationSetting[]): Promise<AnimationSetting[]> {
+    const clean = animations.map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined))) as AnimationSetting[];
+    await this.properties.update({ id: property.id }, { animations: clean as QueryDeepPartialEntity<AnimationSetting>[] });
+    return clean;
+  }
+
+  private async checkCurrencies(dto: UpdatePropertyDto): Promise<void> {
+    if (dto.currency === undefined && !dto.accepted_currencies && !dto.accepted_cryptocurrencies) return;
+    const all = await this.currencies();
+    const codes = new Map(all.map((c) => [c.code, c]));
+    const errors: Record<string, string[]> = {};
+    if (dto.currency !== undefined && !codes.has(dto.currency)) errors.currency = ['Choose a currency from the list.'];
+    const badFiat = dto.accepted_currencies?.find((c) => codes.get(c)?.isCrypto !== false);
+    if (badFiat) errors.accepted_currencies = [`${badFiat} is not an accepted currency.`];
+    const badCrypto = dto.accepted_cryptocurrencies?.find((c) => codes.get(c)?.isCrypto !== true);
+    if (badCrypto) errors.accepted_cryptocurrencies = [`${badCrypto} is not an accepted cryptocurrency.`];
+    if (Object.keys(errors).length) throw new ValidationFailedException(errors);
+  }
+
+  // ---- components --------------------------------------------------------------
+
+  async getComponent(property: Property, type: string): Promise<ComponentJson> {
+    const component = await this.components.findOneBy({ propertyId: property.id, type });
+    if (!component) throw new NotFoundException('This property has no component of that type.');
+    const uploads = await this.uploads.find({ where: { componentId: component.id }, order: { position: 'ASC' } });
+    return componentJson(component, uploads);
+  }
+
+  async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
+    const component = isUuid(id) ? await this.components.findOneBy({ id }) : null;
+    const property = component ? await this.findById(component.propertyId) : null;
+    if (!component || !property || !(isPubliclyVisible(property) || canEditProperty(property, user))) {
+      throw new NotFoundException('There is no such component.');
+    }
+    this.assertEditable(property, user);
+    if (Buffer.byteLength(JSON.stringify(content)) > MAX_COMPONENT_BYTES) {
+      throw ValidationFailedException.of('content', 'The content is too large (32 KB at most).');
+    }
+    await this.components.update({ id }, { content: content as QueryDeepPartialEntity<Record<string, unknown>> });
+    await this.properties.update({ id: property.id }, { updatedAt: new Date() });
+    return this.getComponent(property, component.type);
+  }
+
+  // ---- reads / shapes --------------------------------------------------------------
+
+  async full(property: Property, viewer: User | null | undefined): Promise<PropertyJson> {
+    const [components, uploads, listing, owner] = await Promise.all([
+      this.components.find({ where: { propertyId: property.id }, order: { position: 'ASC' } }),
+      this.uploads.find({ where: { propertyId: property.id }, order: { position: 'ASC', createdAt: 'ASC' } }),
+      this.listings.findOne({ where: { propertyId: property.id }, select: { id: true } }),
+      this.users.findById(property.userId),
+    ]);
+    return propertyJson(property, {
+      components,
+      uploads,
+      listingId: listing?.id ?? null,
+      owner: owner ? toPublicUser(owner) : null,
+      canEdit: canEditProperty(property, viewer),
+    });
+  }
+
+  async photos(property: Property): Promise<UploadJson[]> {
+    const uploads = await this.uploads.find({ where: { propertyId: property.id }, order: { position: 'ASC', createdAt: 'ASC' } });
+    return uploads.map(uploadJson);
+  }
+
+  async featuredImage(property: Property): Promise<UploadJson | null> {
+    if (!property.featuredUploadId) return null;
+    const upload = await this.uploads.findOneBy({ id: property.featuredUploadId });
+    return upload ? uploadJson(upload) : null;
+  }
+
+  /** Summaries with their featured photos loaded in one query. */
+  async summaries(properties: Property[]): Promise<PropertySummaryJson[]> {
+    const ids = properties.map((p) => p.featuredUploadId).filter((id): id is string => !!id);
+    const uploads = ids.length ? await this.uploads.findBy({ id: In(ids) }) : [];
+    const byId = new Map(uploads.map((u) => [u.id, u]));
+    return properties.map((p) => summaryJson(p, p.featuredUploadId ? byId.get(p.featuredUploadId) : null));
+  }
+
+  async currencies(): Promise<Currency[]> {
+    this.currencyCache ??= await this.currencyRepo.find({ order: { position: 'ASC' } });
+    return this.currencyCache;
+  }
+
+  async currencyList(): Promise<CurrencyJson[]> {
+    return (await this.currencies()).map(currencyJson);
+  }
+
+  /** The realtor dashboard: own properties by publish state, trimmed search, sort, page size; counts per state. */
+  async dashboard(user: User, query: DashboardQueryDto, path: string): Promise<{ properties: Paginated<PropertySummaryJson>; counts: PublishCounts }> {
+    const perPage = query.count ?? DEFAULT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const qb = this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });
+    applySearch(qb, 'p', query.search);
+    const countsQb = qb.clone();
+    applyPublishFilter(qb, 'p', query.publish);
+    applySort(qb, 'p', query.sort);
+    qb.skip((page - 1) * perPage).take(perPage);
+    const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), this.counts(countsQb)]);
+    const params: QueryParams = { publish: query.publish === 'all' ? undefined : query.publish, search: query.search?.trim(), sort: query.sort, count: query.count };
+    return { properties: paginate(await this.summaries(rows), total, page, perPage, path, params), counts };
+  }
+
+  private async counts(qb: SelectQueryBuilder<Property>): Promise<PublishCounts> {
+    const raw = await qb
+      .select('count(*)::int', 'all')
+      .addSelect('(count(*) FILTER (WHERE p.publish = false AND p.archived_at IS NULL))::int', 'draft')
+      .addSelect('(count(*) FILTER (WHERE p.publish = true AND p.archived_at IS NULL))::int', 'published')
+      .addSelect('(count(*) FILTER (WHERE p.archived_at IS NOT NULL))::int', 'archived')
+      .getRawOne<PublishCounts>();
+    return raw ?? { all: 0, draft: 0, published: 0, archived: 0 };
+  }
+
+  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  get storageService(): StorageService {
+    return this.storage;
+  }
+}
+
+/** "450000.5" → "450000.50" (numeric(14,2) text form, no float on the way). */
+export function normalizePrice(value: string): string {
+  const [whole, fraction = ''] = value.split('.');
+  return `${BigInt(whole).toString()}.${(fraction + '00').slice(0, 2)}`;
+}
+
+export function composeAddress(p: Partial<Pick<Property, 'address' | 'addressLine2' | 'city' | 'state' | 'zip' | 'country'>>): string | null {
+  const cityLine = [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const parts = [p.address, p.addressLine2, cityLine, p.country].filter((s) => s && String(s).trim());
+  return parts.length ? parts.join(', ') : null;
+}

@@ -1,0 +1,95 @@
+import { Head, Link, router } from '@inertiajs/react';
+import { useEffect, useRef, useState } from 'react';
+import { PropertyCard } from '@/components/property/PropertyCard';
+import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { Alert, Button, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { useListingsDashboard } from '@/hooks/useListingsDashboard';
+
+interface Props {
+  filters: { publish: PublishFilter; search: string; sort: string };
+  sorts: string[];
+}
+
+/** Listings dashboard with incremental paging: "Load more" and loading on scroll. */
+export default function ListingsDashboard({ filters, sorts }: Props) {
+  const [publish, setPublish] = useState<PublishFilter>(filters.publish);
+  const [search, setSearch] = useState(filters.search);
+  const [debounced, setDebounced] = useState(filters.search);
+  const [sort, setSort] = useState(filters.sort);
+  const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({ publish, search: debounced, sort, count: 12 });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(search), 300);
+    return () => clearTimeout(id);
+  }, [search]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    }, { rootMargin: '200px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
+      <Head title="Listings" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          Listings <span className="text-base font-normal text-slate-500">({total})</span>
+        </h1>
+        <div className="flex gap-2">
+          <Link href="/properties" className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+            Realtor dashboard
+          </Link>
+          <Button onClick={() => router.post('/properties')}>New property</Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">
+        {PUBLISH_TABS.map((tab) => (
+          <button key={tab.value} role="tab" aria-selected={publish === tab.value} onClick={() => setPublish(tab.value)} className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}>
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+        <Input type="search" aria-label="Search listings" placeholder="Search listings" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)} options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))} />
+      </div>
+      {error && <Alert variant="error">{error}</Alert>}
+      {loading ? (
+        <Spinner label="Loading listings" />
+      ) : listings.length === 0 ? (
+        <EmptyState title="No listings yet" description="Every property you create has a listing; publish it to show it on the market map." action={<Link href="/market" className="text-indigo-600 hover:underline">Browse the market</Link>} />
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2" data-testid="listings">
+          {listings.map((l) => (
+            <PropertyCard
+              key={l.id}
+              property={l.property}
+              href={l.property.publish_state === 'published' ? `/listing/${l.id}` : `/properties/${l.property.slug}/edit`}
+              extra={l.open_houses.length > 0 ? <p className="text-xs text-emerald-700 dark:text-emerald-300">{l.open_houses.length} open house(s) coming up</p> : null}
+              actions={
+                <>
+                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${l.property.slug}/edit`}>Edit</Link>
+                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/listing/${l.id}/open-houses`}>Open houses</Link>
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+      <div ref={sentinel} />
+      {hasMore && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void loadMore()} loading={loadingMore}>
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Head, Link, router } from '@inertiajs/react';
+import { useCallback, useEffect, useState } from 'react';
+import { PropertyCard } from '@/components/property/PropertyCard';
+import { apiErrorMessage, dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import type { Paginated, PropertySummary } from '@/components/property/types';
+import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { api } from '@/lib/http';
+import { notify } from '@/lib/toast';
+
+interface Props {
+  filters: { publish: PublishFilter; search: string; sort: string };
+  sorts: string[];
+}
+
+interface Answer {
+  properties: Paginated<PropertySummary>;
+  counts: Record<PublishFilter, number>;
+}
+
+/** Realtor dashboard: drafts, published, archived; search, sort, count (spec 2). */
+export default function PropertyDashboard({ filters, sorts }: Props) {
+  const [publish, setPublish] = useState<PublishFilter>(filters.publish);
+  const [search, setSearch] = useState(filters.search);
+  const [debounced, setDebounced] = useState(filters.search);
+  const [sort, setSort] = useState(filters.sort);
+  const [count, setCount] = useState(12);
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(search), 300);
+    return () => clearTimeout(id);
+  }, [search]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setAnswer(await api.get<Answer>('/api/properties/dashboard/realtor', { query: dashboardQuery({ publish, search: debounced, sort, count, page }) }));
+    } catch (e) {
+      notify.error(apiErrorMessage(e, 'Failed to fetch properties'));
+    } finally {
+      setLoading(false);
+    }
+  }, [publish, debounced, sort, count, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const createProperty = () => router.post('/properties');
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
+      <Head title="My properties" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">My properties</h1>
+        <Button onClick={createProperty} data-testid="new-property">
+          New property
+        </Button>
+      </div>
+      <div role="tablist" aria-label="Publish state" className="flex flex-wrap gap-2">
+        {PUBLISH_TABS.map((tab) => (
+          <button
+            key={tab.value}
+            role="tab"
+            aria-selected={publish === tab.value}
+            onClick={() => {
+              setPublish(tab.value);
+              setPage(1);
+            }}
+            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+          >
+            {tab.label} <span className="opacity-75">({answer?.counts[tab.value] ?? 0})</span>
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
+        <Input
+          type="search"
+          aria-label="Search properties"
+          placeholder="Search by name, address or city"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)} options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))} />
+        <Select
+          aria-label="Per page"
+          value={String(count)}
+          onChange={(e) => {
+            setCount(Number(e.target.value));
+            setPage(1);
+          }}
+          options={[12, 24, 48].map((n) => ({ value: String(n), label: `${n} per page` }))}
+        />
+      </div>
+      {loading && !answer ? (
+        <Spinner label="Loading properties" />
+      ) : answer && answer.properties.data.length === 0 ? (
+        <EmptyState title="No properties here yet" description="Create a property, add photos and publish it to the market." action={<Button onClick={createProperty}>New property</Button>} />
+      ) : (
+        <div className="grid gap-3 md:grid-cols-2">
+          {answer?.properties.data.map((p) => (
+            <PropertyCard
+              key={p.id}
+              property={p}
+              href={`/properties/${p.slug}/edit`}
+              actions={
+                <>
+                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${p.slug}/edit`}>
+                    Edit
+                  </Link>
+                  {p.publish_state === 'published' && (
+                    <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${p.slug}`}>
+                      View
+                    </Link>
+                  )}
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+      {answer && answer.properties.last_page > 1 && <Pagination currentPage={answer.properties.current_page} lastPage={answer.properties.last_page} onPageChange={setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { Head } from '@inertiajs/react';
+import { PropertyDetails } from '@/components/property/PropertyDetails';
+import type { Property, Upload } from '@/components/property/types';
+
+interface Props {
+  property: Property;
+  photos: Upload[];
+  map: { tileUrl: string; attribution: string };
+}
+
+export default function PropertyShow({ property, photos, map }: Props) {
+  return (
+    <>
+      <Head title={property.name} />
+      <PropertyDetails property={property} photos={photos} listing={null} map={map} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { makeProperty, photoBytes } from './helpers';
+
+/** What each route's table row needs: an owner with published and draft properties, another user, a guest. */
+export interface Ctx {
+  t: TestApp;
+  owner: TestClient;
+  ownerId: string;
+  otherId: string;
+  published: { slug: string; id: string; listing: { id: string } };
+  draft: { slug: string; id: string; listing: { id: string } };
+  /** A fresh published property of the owner (for rows that change or delete things). */
+  fresh(publish?: boolean): Promise<{ slug: string; id: string; listing: { id: string } }>;
+  upload(slug: string): Promise<string>;
+  component(slug: string, type?: string): Promise<string>;
+  openHouse(listingId: string): Promise<string>;
+  rsvpToken(openHouseId: string): Promise<string>;
+}
+
+export interface Row {
+  name: string;
+  method: 'get' | 'post' | 'delete';
+  /** Built per caller, so destructive rows get their own resources. */
+  path: (ctx: Ctx, who: Who) => Promise<string> | string;
+  body?: Record<string, unknown> | ((ctx: Ctx) => Record<string, unknown>);
+  attach?: boolean;
+  guest: number;
+  other: number;
+  owner: number;
+}
+
+export type Who = 'guest' | 'other' | 'owner';
+
+/** Runs each row as guest, another user and the owner, and compares the statuses in one table. */
+export function authorizationTable(title: string, rows: Row[]): void {
+  describe(title, () => {
+    let ctx: Ctx;
+    let clients: Record<Who, TestClient>;
+    beforeAll(async () => {
+      const t = await bootTestApp();
+      const owner = await t.signedIn({ type: 'realtor' });
+      const other = await t.signedIn();
+      const published = await makeProperty(owner.client, { name: 'Auth Published' });
+      const draft = await makeProperty(owner.client, { name: 'Auth Draft' }, false);
+      const hours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+      ctx = {
+        t,
+        owner: owner.client,
+        ownerId: owner.user.id,
+        otherId: other.user.id,
+        published,
+        draft,
+        fresh: (publish = true) => makeProperty(owner.client, { name: 'Auth Fresh' }, publish),
+        upload: async (slug) => (await owner.client.post(`/api/properties/${slug}/uploads`).attach('photo', await photoBytes(), 'p.jpg')).body.upload.id,
+        component: async (slug, type = 'details') => (await owner.client.get(`/api/properties/${slug}/component/${type}`)).body.component.id,
+        openHouse: async (listingId) =>
+          (await owner.client.post(`/api/listings/${listingId}/open-houses`).send({ starts_at: hours(24), ends_at: hours(25), capacity: 50 })).body.open_house.id,
+        rsvpToken: async (id) =>
+          (await (await t.client()).post(`/api/open-houses/${id}/rsvp`).send({ name: 'Rsvp', email: `r${Math.random().toString(36).slice(2)}@example.test` })).body.rsvp.token,
+      };
+      clients = { guest: await t.client(), other: other.client, owner: owner.client };
+    });
+    afterAll(() => ctx.t.close());
+
+    it('answers each caller as the table says', async () => {
+      const got: string[] = [];
+      const want: string[] = [];
+      for (const row of rows) {
+        const statuses: Record<Who, number> = { guest: 0, other: 0, owner: 0 };
+        for (const who of ['guest', 'other', 'owner'] as Who[]) {
+          const path = await row.path(ctx, who);
+          const c = clients[who];
+          let req = row.method === 'get' ? c.get(path).set('Accept', 'application/json') : row.method === 'post' ? c.post(path) : c.delete(path);
+          if (row.attach) req = req.attach('photo', await photoBytes(), 'p.jpg');
+          else if (row.method === 'post') req = req.send(typeof row.body === 'function' ? row.body(ctx) : (row.body ?? {}));
+          statuses[who] = (await req).status;
+        }
+        got.push(`${row.name}: guest ${statuses.guest}, other ${statuses.other}, owner ${statuses.owner}`);
+        want.push(`${row.name}: guest ${row.guest}, other ${row.other}, owner ${row.owner}`);
+      }
+      expect(got).toEqual(want);
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import { seedDemoData } from '../../src/database/seeds/demo.seed';
+import { bootTestApp, TestApp } from '../support/app';
+
+describe('demo seed: properties', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates 54 properties with photos for the demo realtor, findable on the market map; idempotent', async () => {
+    const logger = new Logger('SeedTest');
+    await seedDemoData(t.app, logger);
+    const [{ n, published, photos }] = await t.db.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE publish AND archived_at IS NULL)::int AS published,
+              (SELECT count(*)::int FROM property_uploads) AS photos FROM properties`,
+    );
+    expect(n).toBe(54);
+    expect(published).toBeGreaterThanOrEqual(40);
+    expect(photos).toBe(66);
+    await seedDemoData(t.app, logger);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM properties'))[0].n).toBe(54);
+    const res = await (await t.client()).get('/api/market/search').query({ q: 'Austin, TX', radius: 5 });
+    expect(res.body.results.total).toBeGreaterThanOrEqual(5);
+    const thumb = res.body.results.data[0].featured_image.thumb_url;
+    expect((await (await t.client()).get(thumb)).status).toBe(200);
+  }, 120000);
+});
