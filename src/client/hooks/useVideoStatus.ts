@@ -1,0 +1,7 @@
+import { useChannel } from '@/echo';
+import type { VideoStatusEvent } from '@/components/video/types';
+
+/** Live video status changes (uploading → processing → ready | errored) on the owner's private channel. */
+export function useVideoStatus(userId: string | null | undefined, onEvent: (event: VideoStatusEvent) => void): void {
+  useChannel(userId ? `App.Models.User.${userId}` : null, 'private', { '.video.status': onEvent });
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, NotFoundException, Param, Post, Query } from '@nestjs/common';
+import { CurrentUser, Public } from '../../auth/auth.decorators';
+import type { User } from '../../users/user.entity';
+import { CreateVideoDto, PageQueryDto, UpdateVideoDto } from '../dto/video.dto';
+import { FEED_PAGE_SIZE, SpotsService } from '../spots.service';
+import { VideoUploadsService } from '../uploads/video-uploads.service';
+import { VideoAccessService } from '../video-access.service';
+import { toVideoJson, type Paginated, type SpotJson, type VideoJson } from '../video.serializer';
+import { VideosService } from '../videos.service';
+import { WalkthroughsService } from '../walkthroughs.service';
+
+/**
+ * Spec 7 Video: POST /api/video/walkthrough/{slug}, POST /api/video/blank, POST /api/video/{id}/update,
+ * DELETE /api/video/{id}; plus GET /api/video/{id}, POST /api/video/{id}/retry and the feed.
+ */
+@Controller('api')
+export class VideoApiController {
+  constructor(
+    private readonly videos: VideosService,
+    private readonly walkthroughs: WalkthroughsService,
+    private readonly spots: SpotsService,
+    private readonly uploads: VideoUploadsService,
+    private readonly access: VideoAccessService,
+  ) {}
+
+  @Post('video/walkthrough/:slug')
+  @HttpCode(201)
+  async createInWalkthrough(@Param('slug') slug: string, @Body() body: CreateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+    const walkthrough = await this.walkthroughs.findManageable(user, slug);
+    const video = await this.videos.create(user, { title: body.title, walkthrough });
+    return { message: 'Video Created', video: toVideoJson(video, user) };
+  }
+
+  @Post('video/blank')
+  @HttpCode(201)
+  async createBlank(@Body() body: CreateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+    const video = await this.videos.create(user, { title: body.title });
+    return { message: 'Video Created', video: toVideoJson(video, user) };
+  }
+
+  @Get('video/:id')
+  @Public()
+  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined): Promise<{ video: VideoJson }> {
+    const video = await this.videos.find(id);
+    if (!(await this.access.canView(video, viewer))) throw new NotFoundException('There is no video with that id.');
+    return { video: toVideoJson(video, viewer) };
+  }
+
+  @Post('video/:id/update')
+  @HttpCode(200)
+  async update(@Param('id') id: string, @Body() body: UpdateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+    const video = await this.videos.findManageable(user, id);
+    const saved = await this.videos.update(video, body);
+    return { message: 'Video Updated!', video: toVideoJson(saved, user) };
+  }
+
+  @Post('video/:id/retry')
+  @HttpCode(200)
+  async retry(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+    const video = await this.videos.findManageable(user, id);
+    await this.videos.retry(video);
+    return { message: 'Processing the video again', video: toVideoJson(video, user) };
+  }
+
+  @Delete('video/:id')
+  @HttpCode(200)
+  async remove(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string }> {
+    const video = await this.videos.find(id);
+    if (!this.access.canManage(video, user)) throw new ForbiddenException('You cannot delete a video that is not yours.');
+    await this.uploads.discard(video.uploadId);
+    await this.videos.delete(video);
+    return { message: 'Video Deleted' };
+  }
+
+  /** The swipe feed: published spots with ready videos, newest first, paged. */
+  @Get('feed')
+  @Public()
+  feed(@Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<SpotJson>> {
+    return this.spots.feed(viewer, query.page ?? 1, query.per_page ?? FEED_PAGE_SIZE);
+  }
+}

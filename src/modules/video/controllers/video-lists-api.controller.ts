@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { CurrentUser, Public } from '../../auth/auth.decorators';
+import type { User } from '../../users/user.entity';
+import { PageQueryDto, VideoListDto } from '../dto/video.dto';
+import { VideoListsService } from '../video-lists.service';
+import { toVideoListJson, type Paginated, type VideoJson, type VideoListJson } from '../video.serializer';
+
+/** Spec 7 Video: GET /api/video-lists/{id}/videos and /lists; plus create, change and delete for the owner. */
+@Controller('api/video-lists')
+export class VideoListsApiController {
+  constructor(private readonly lists: VideoListsService) {}
+
+  @Get(':id/videos')
+  @Public()
+  async videos(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<VideoJson> & { list: VideoListJson }> {
+    const list = await this.lists.findViewable(viewer, id);
+    const page = await this.lists.videosOf(list, viewer, query.page ?? 1, query.per_page ?? 50);
+    return { ...page, list: toVideoListJson(list, page.total) };
+  }
+
+  @Get(':id/lists')
+  @Public()
+  async siblings(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<VideoListJson>> {
+    const list = await this.lists.findViewable(viewer, id);
+    return this.lists.siblingsOf(list, viewer, query.page ?? 1, query.per_page ?? 20);
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@Body() body: VideoListDto, @CurrentUser() user: User): Promise<{ message: string; list: VideoListJson }> {
+    const list = await this.lists.create(user, body);
+    return { message: 'Video List Created', list: toVideoListJson(list, body.video_ids?.length ?? 0) };
+  }
+
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() body: VideoListDto, @CurrentUser() user: User): Promise<{ message: string; list: VideoListJson }> {
+    const list = await this.lists.update(await this.lists.findManageable(user, id), body);
+    return { message: 'Video List Updated', list: toVideoListJson(list, body.video_ids?.length ?? 0) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string }> {
+    await this.lists.delete(await this.lists.findManageable(user, id));
+    return { message: 'Video List Deleted' };
+  }
+}

@@ -1,0 +1,175 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { ValidationFailedException } from '../../common/validation';
+import { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { Spot, Video, Walkthrough } from './entities';
+import { newSlug } from './ids';
+import { ListingDirectory, type ListingSummary } from './listing-directory';
+import { VideoAccessService } from './video-access.service';
+import { paginated, toSpotJson, type Paginated, type SpotJson } from './video.serializer';
+
+export interface SpotChanges {
+  title?: string;
+  caption?: string | null;
+  published?: boolean;
+  listing_id?: string | null;
+  video_id?: string | null;
+}
+
+export const FEED_PAGE_SIZE = 10;
+const FEED_CACHE_MS = 2_000;
+
+@Injectable()
+export class SpotsService {
+  private readonly feedCache = new Map<string, { value: Promise<Paginated<SpotJson>>; at: number }>();
+
+  constructor(
+    @InjectRepository(Spot) readonly repo: Repository<Spot>,
+    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: VideoAccessService,
+    private readonly listings: ListingDirectory,
+  ) {}
+
+  async findBySlug(slug: string): Promise<Spot> {
+    const spot = slug.length <= 64 ? await this.repo.findOneBy({ slug }) : null;
+    if (!spot) throw new NotFoundException('There is no spot with that slug.');
+    return spot;
+  }
+
+  canManage(spot: Pick<Spot, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
+    return !!user && (user.id === spot.userId || user.role === 'admin');
+  }
+
+  async findManageable(user: User, slug: string): Promise<Spot> {
+    const spot = await this.findBySlug(slug);
+    if (!this.canManage(spot, user)) throw new ForbiddenException('You cannot change a spot that is not yours.');
+    return spot;
+  }
+
+  async findViewable(user: User | null | undefined, slug: string): Promise<Spot> {
+    const spot = await this.findBySlug(slug);
+    if (this.canManage(spot, user) || (await this.access.spotIsPublic(spot))) return spot;
+    throw new NotFoundException('There is no spot with that slug.');
+  }
+
+  async create(user: User, walkthrough: Walkthrough, changes: SpotChanges): Promise<Spot> {
+    const title = (changes.title ?? '').trim().slice(0, 160);
+    const spot = this.repo.create({
+      slug: newSlug(title || walkthrough.title),
+      userId: walkthrough.userId,
+      walkthroughId: walkthrough.id,
+      listingId: walkthrough.listingId,
+      title,
+      caption: null,
+      published: false,
+      publishedAt: null,
+      videoId: null,
+    });
+    return this.apply(user, spot, changes);
+  }
+
+  async update(user: User, spot: Spot, changes: SpotChanges): Promise<Spot> {
+    return this.apply(user, spot, changes);
+  }
+
+  private async apply(user: User, spot: Spot, changes: SpotChanges): Promise<Spot> {
+    if (changes.title !== undefined) spot.title = changes.title.trim().slice(0, 160);
+    if (changes.caption !== undefined) spot.caption = changes.caption;
+    if (changes.listing_id !== undefined && changes.listing_id !== spot.listingId) {
+      if (changes.listing_id !== null) {
+        const listing = await this.listings.findOne(changes.listing_id);
+        if (!listing || (listing.userId !== spot.userId && user.role !== 'admin')) throw ValidationFailedException.of('listing_id', 'Choose one of your listings.');
+      }
+      spot.listingId = changes.listing_id;
+    }
+    if (changes.video_id !== undefined) {
+      if (changes.video_id !== null) {
+        const video = isUuid(changes.video_id) ? await this.videos.findOneBy({ id: changes.video_id }) : null;
+        if (!video || video.userId !== spot.userId) throw ValidationFailedException.of('video_id', 'Choose one of your videos.');
+      }
+      spot.videoId = changes.video_id;
+    }
+    if (changes.published !== undefined && changes.published !== spot.published) {
+      if (changes.published) {
+        const video = spot.videoId ? await this.videos.findOneBy({ id: spot.videoId }) : null;
+        if (!video || video.status !== 'ready') throw ValidationFailedException.of('published', 'A spot can be published once its video is ready.');
+      }
+      spot.published = changes.published;
+      spot.publishedAt = changes.published ? new Date() : null;
+    }
+    const saved = await this.repo.save(spot);
+    this.access.forgetAll();
+    this.feedCache.clear();
+    return saved;
+  }
+
+  async toJson(spot: Spot, viewer: User | null | undefined): Promise<SpotJson> {
+    const [json] = await this.toJsonMany([spot], viewer);
+    return json;
+  }
+
+  /** Spots with their video, walkthrough slug, listing summary and realtor, in a fixed number of queries. */
+  async toJsonMany(spots: Spot[], viewer: User | null | undefined, knownListings?: Map<string, ListingSummary>): Promise<SpotJson[]> {
+    if (!spots.length) return [];
+    const ids = <T>(values: Array<T | null>) => [...new Set(values.filter((v): v is T => v !== null))];
+    const videoIds = ids(spots.map((s) => s.videoId));
+    const [videos, walkthroughs, owners, listings] = await Promise.all([
+      videoIds.length ? this.videos.findBy({ id: In(videoIds) }) : Promise.resolve([]),
+      this.walkthroughs.find({ where: { id: In(ids(spots.map((s) => s.walkthroughId))) }, select: { id: true, slug: true } }),
+      this.dataSource.getRepository(User).find({ where: { id: In(ids(spots.map((s) => s.userId))) }, select: { id: true, name: true, handle: true, avatarPath: true } }),
+      knownListings ?? this.listings.find(ids(spots.map((s) => s.listingId))),
+    ]);
+    const videoById = new Map(videos.map((v) => [v.id, v]));
+    const slugById = new Map(walkthroughs.map((w) => [w.id, w.slug]));
+    const ownerById = new Map(owners.map((u) => [u.id, u]));
+    return spots.map((spot) => {
+      const manager = this.canManage(spot, viewer);
+      const video = spot.videoId ? videoById.get(spot.videoId) : undefined;
+      return toSpotJson(spot, {
+        video: video && (manager || video.status === 'ready') ? video : null,
+        walkthroughSlug: slugById.get(spot.walkthroughId) ?? null,
+        listing: spot.listingId ? (listings.get(spot.listingId) ?? null) : null,
+        owner: ownerById.get(spot.userId) ?? null,
+        viewer,
+      });
+    });
+  }
+
+  /**
+   * The swipe feed: published spots whose video is ready, newest first. Spots of listings that are
+   * not published are left out of the page (the page may come back shorter; paging goes on).
+   */
+  async feed(viewer: User | null | undefined, page: number, perPage = FEED_PAGE_SIZE): Promise<Paginated<SpotJson>> {
+    // Guests all see the same pages: a short micro-cache absorbs bursts (a publish shows within FEED_CACHE_MS).
+    if (viewer) return this.loadFeed(viewer, page, perPage);
+    const key = `${page}:${perPage}`;
+    const hit = this.feedCache.get(key);
+    if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.value;
+    const value = this.loadFeed(null, page, perPage);
+    if (this.feedCache.size > 1_000) this.feedCache.clear();
+    this.feedCache.set(key, { value, at: Date.now() });
+    value.catch(() => this.feedCache.delete(key));
+    return value;
+  }
+
+  private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Paginated<SpotJson>> {
+    const query = this.repo
+      .createQueryBuilder('s')
+      .innerJoin(Video, 'v', 'v.id = s.video_id AND v.status = :ready', { ready: 'ready' })
+      .where('s.published = true')
+      .orderBy('s.published_at', 'DESC')
+      .addOrderBy('s.id', 'DESC');
+    const [spots, total] = await query
+      .skip((page - 1) * perPage)
+      .take(perPage)
+      .getManyAndCount();
+    const listingIds = [...new Set(spots.map((s) => s.listingId).filter((id): id is string => !!id))];
+    const listings = listingIds.length ? await this.listings.find(listingIds) : new Map();
+    const visible = spots.filter((s) => !s.listingId || listings.get(s.listingId)?.published);
+    return paginated(await this.toJsonMany(visible, viewer, listings), page, perPage, total);
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { Spot, Video, Walkthrough } from './entities';
+import { ListingDirectory } from './listing-directory';
+
+const CACHE_MS = 5_000;
+
+/**
+ * Who may watch a video: its owner (and admins) always; anyone else only once it is ready and it is
+ * shown publicly: in a published walkthrough or published spot whose listing (when it has one) is
+ * published. Used by the API, the pages and the /media rule for videos/<id>/... keys.
+ */
+@Injectable()
+export class VideoAccessService {
+  /** Public answers per video id for a few seconds: a player asks for a segment every few seconds. */
+  private readonly publicCache = new Map<string, { value: boolean; ownerId: string; at: number }>();
+
+  constructor(
+    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
+    @InjectRepository(Spot) private readonly spots: Repository<Spot>,
+    private readonly listings: ListingDirectory,
+  ) {}
+
+  canManage(video: Pick<Video, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
+    return !!user && (user.id === video.userId || user.role === 'admin');
+  }
+
+  async canView(video: Video, user: Pick<User, 'id' | 'role'> | null | undefined): Promise<boolean> {
+    if (this.canManage(video, user)) return true;
+    return video.status === 'ready' && this.isPublic(video);
+  }
+
+  /** Published walkthrough or spot, and its listing (if any) published. */
+  async isPublic(video: Pick<Video, 'id' | 'walkthroughId'>): Promise<boolean> {
+    if (video.walkthroughId) {
+      const walkthrough = await this.walkthroughs.findOneBy({ id: video.walkthroughId });
+      if (walkthrough && (await this.walkthroughIsPublic(walkthrough))) return true;
+    }
+    const spots = await this.spots.find({ where: { videoId: video.id, published: true } });
+    for (const spot of spots) if (await this.listingAllows(spot.listingId)) return true;
+    return false;
+  }
+
+  async walkthroughIsPublic(walkthrough: Walkthrough): Promise<boolean> {
+    return walkthrough.published && this.listingAllows(walkthrough.listingId);
+  }
+
+  async spotIsPublic(spot: Spot): Promise<boolean> {
+    return spot.published && this.listingAllows(spot.listingId);
+  }
+
+  async listingAllows(listingId: string | null): Promise<boolean> {
+    if (!listingId) return true;
+    return (await this.listings.findOne(listingId))?.published ?? false;
+  }
+
+  /** The /media rule for keys under videos/<videoId>/. */
+  async canReadKey(key: string, user: User | null): Promise<boolean> {
+    const id = key.split('/')[1] ?? '';
+    if (!isUuid(id)) return false;
+    const cached = this.publicCache.get(id);
+    if (cached && Date.now() - cached.at < CACHE_MS) {
+      if (cached.value) return true;
+      return !!user && (user.id === cached.ownerId || user.role === 'admin');
+    }
+    const video = await this.videos.findOneBy({ id });
+    if (!video) return false;
+    const value = video.status === 'ready' && (await this.isPublic(video));
+    if (this.publicCache.size > 10_000) this.publicCache.clear();
+    this.publicCache.set(id, { value, ownerId: video.userId, at: Date.now() });
+    return value || this.canManage(video, user);
+  }
+
+  forget(videoId: string): void {
+    this.publicCache.delete(videoId);
+  }
+
+  /** After a publish change of a walkthrough or spot (its videos change visibility together). */
+  forgetAll(): void {
+    this.publicCache.clear();
+  }
+}

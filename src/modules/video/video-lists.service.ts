@@ -1,0 +1,128 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { ValidationFailedException } from '../../common/validation';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { Video, VideoList, VideoListItem } from './entities';
+import { VideoAccessService } from './video-access.service';
+import { paginated, toVideoJson, toVideoListJson, type Paginated, type VideoJson, type VideoListJson } from './video.serializer';
+
+export interface VideoListInput {
+  name?: string;
+  description?: string | null;
+  is_public?: boolean;
+  /** Video ids in play order (replaces the list's videos). */
+  video_ids?: string[];
+}
+
+/** Playlists: a public list plays the videos a viewer may watch; a private one only to its owner. */
+@Injectable()
+export class VideoListsService {
+  constructor(
+    @InjectRepository(VideoList) readonly repo: Repository<VideoList>,
+    @InjectRepository(VideoListItem) private readonly items: Repository<VideoListItem>,
+    @InjectRepository(Video) private readonly videos: Repository<Video>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: VideoAccessService,
+  ) {}
+
+  canManage(list: VideoList, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
+    return !!user && (user.id === list.userId || user.role === 'admin');
+  }
+
+  async find(id: string): Promise<VideoList> {
+    const list = isUuid(id) ? await this.repo.findOneBy({ id }) : null;
+    if (!list) throw new NotFoundException('There is no video list with that id.');
+    return list;
+  }
+
+  async findViewable(user: User | null | undefined, id: string): Promise<VideoList> {
+    const list = await this.find(id);
+    if (!list.isPublic && !this.canManage(list, user)) throw new NotFoundException('There is no video list with that id.');
+    return list;
+  }
+
+  async findManageable(user: User, id: string): Promise<VideoList> {
+    const list = await this.find(id);
+    if (!this.canManage(list, user)) throw new ForbiddenException('You cannot change a video list that is not yours.');
+    return list;
+  }
+
+  async create(user: User, input: VideoListInput): Promise<VideoList> {
+    const list = this.repo.create({ userId: user.id, name: (input.name ?? '').trim(), description: input.description ?? null, isPublic: input.is_public ?? true });
+    if (!list.name) throw ValidationFailedException.of('name', 'Give the list a name.');
+    return this.save(list, input);
+  }
+
+  async update(list: VideoList, input: VideoListInput): Promise<VideoList> {
+    if (input.name !== undefined) list.name = input.name.trim();
+    if (!list.name) throw ValidationFailedException.of('name', 'Give the list a name.');
+    if (input.description !== undefined) list.description = input.description;
+    if (input.is_public !== undefined) list.isPublic = input.is_public;
+    return this.save(list, input);
+  }
+
+  private async save(list: VideoList, input: VideoListInput): Promise<VideoList> {
+    const ids = input.video_ids ? [...new Set(input.video_ids)] : null;
+    if (ids) {
+      const owned = ids.length ? await this.videos.find({ where: { id: In(ids.filter(isUuid)), userId: list.userId }, select: { id: true } }) : [];
+      if (owned.length !== ids.length) throw ValidationFailedException.of('video_ids', 'A list can only hold your own videos.');
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(list);
+      if (ids) {
+        await manager.delete(VideoListItem, { videoListId: saved.id });
+        if (ids.length) await manager.insert(VideoListItem, ids.map((videoId, position) => ({ videoListId: saved.id, videoId, position })));
+      }
+      return saved;
+    });
+  }
+
+  async delete(list: VideoList): Promise<void> {
+    await this.repo.delete({ id: list.id });
+  }
+
+  /** The list's videos in order: all of them for the owner, the watchable ready ones for others. */
+  async videosOf(list: VideoList, viewer: User | null | undefined, page: number, perPage: number): Promise<Paginated<VideoJson>> {
+    const manager = this.canManage(list, viewer);
+    const query = this.videos
+      .createQueryBuilder('v')
+      .innerJoin(VideoListItem, 'i', 'i.video_id = v.id AND i.video_list_id = :list', { list: list.id })
+      .orderBy('i.position', 'ASC')
+      .addOrderBy('v.created_at', 'ASC');
+    if (!manager) query.andWhere('v.status = :ready', { ready: 'ready' });
+    const all = await query.getMany();
+    const visible: Video[] = [];
+    for (const video of all) if (manager || (await this.access.isPublic(video))) visible.push(video);
+    const slice = visible.slice((page - 1) * perPage, page * perPage);
+    return paginated(slice.map((v) => toVideoJson(v, viewer)), page, perPage, visible.length);
+  }
+
+  /** The lists of the same owner that the viewer may see (the player's "more lists"). */
+  async siblingsOf(list: VideoList, viewer: User | null | undefined, page: number, perPage: number): Promise<Paginated<VideoListJson>> {
+    const manager = this.canManage(list, viewer);
+    const [lists, total] = await this.repo.findAndCount({
+      where: { userId: list.userId, ...(manager ? {} : { isPublic: true }) },
+      order: { createdAt: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+    const counts = lists.length
+      ? await this.items
+          .createQueryBuilder('i')
+          .select('i.video_list_id', 'id')
+          .addSelect('COUNT(*)::int', 'count')
+          .where('i.video_list_id IN (:...ids)', { ids: lists.map((l) => l.id) })
+          .groupBy('i.video_list_id')
+          .getRawMany<{ id: string; count: number }>()
+      : [];
+    const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
+    return paginated(lists.map((l) => toVideoListJson(l, countById.get(l.id) ?? 0)), page, perPage, total);
+  }
+
+  async owned(user: User): Promise<VideoListJson[]> {
+    const lists = await this.repo.find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 50 });
+    return lists.map((l) => toVideoListJson(l, 0));
+  }
+}

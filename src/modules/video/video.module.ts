@@ -1,0 +1,69 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobRegistry } from '../jobs/job-registry';
+import { ListingMediaRegistry } from '../listings/listing-media.registry';
+import { ListingsModule } from '../listings/listings.module';
+import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { SpotApiController } from './controllers/spot-api.controller';
+import { VideoApiController } from './controllers/video-api.controller';
+import { VideoListsApiController } from './controllers/video-lists-api.controller';
+import { VideoPagesController } from './controllers/video-pages.controller';
+import { VideoUploadsController } from './controllers/video-uploads.controller';
+import { WalkthroughApiController } from './controllers/walkthrough-api.controller';
+import { VIDEO_ENTITIES } from './entities';
+import { ListingDirectory } from './listing-directory';
+import { ListingMediaResolver } from './listing-media.resolver';
+import { SpotsService } from './spots.service';
+import { PosterJob, TranscodeJob } from './transcode.job';
+import { VideoUploadsService } from './uploads/video-uploads.service';
+import { VideoAccessService } from './video-access.service';
+import { VideoListsService } from './video-lists.service';
+import { loadVideoConfig, VIDEO_CONFIG } from './video.config';
+import { POSTER_JOB, TRANSCODE_JOB, VideosService } from './videos.service';
+import { WalkthroughsService } from './walkthroughs.service';
+
+/**
+ * Video: walkthroughs, spots, videos and video lists; tus uploads; the media:transcode job (HLS
+ * ladder, poster, duration) with live status on the owner's private channel; playback through
+ * /media under videos/<id>/ with the access rule below; the feed, players and embeds.
+ * Other modules use the exported services (e.g. listings: WalkthroughsService.create, SpotsService).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule],
+  controllers: [WalkthroughApiController, SpotApiController, VideoApiController, VideoListsApiController, VideoUploadsController, VideoPagesController],
+  providers: [
+    { provide: VIDEO_CONFIG, useFactory: (config: AppConfig) => loadVideoConfig(config), inject: [APP_CONFIG] },
+    ListingDirectory,
+    ListingMediaResolver,
+    VideoAccessService,
+    VideosService,
+    WalkthroughsService,
+    SpotsService,
+    VideoListsService,
+    VideoUploadsService,
+    TranscodeJob,
+    PosterJob,
+  ],
+  exports: [VideosService, WalkthroughsService, SpotsService, VideoAccessService, VIDEO_CONFIG],
+})
+export class VideoModule implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobRegistry,
+    private readonly media: MediaAccessRegistry,
+    private readonly access: VideoAccessService,
+    private readonly transcode: TranscodeJob,
+    private readonly poster: PosterJob,
+    private readonly listingMedia: ListingMediaRegistry,
+    private readonly listingMediaResolver: ListingMediaResolver,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register('media', TRANSCODE_JOB, this.transcode);
+    this.jobs.register('media', POSTER_JOB, this.poster);
+    // Renditions, posters and sources: public when the video is shown publicly, else owner/admin.
+    this.media.register('videos/', (key, user) => this.access.canReadKey(key, user));
+    // A listing's spot / spotVideo / walkthrough (spec 3) come from here.
+    this.listingMedia.register((refs) => this.listingMediaResolver.resolve(refs));
+  }
+}

@@ -1,0 +1,187 @@
+import { avatarUrl, type PublicUser, type User, toPublicUser } from '../users/user.entity';
+import type { Spot, Video, VideoList, VideoStatus, Walkthrough } from './entities';
+import type { ListingSummary } from './listing-directory';
+
+const media = (key: string | null) => (key ? `/media/${key}` : null);
+
+export const UPLOAD_ENDPOINT = '/api/video-uploads';
+
+export interface VideoJson {
+  id: string;
+  slug: string;
+  playback_id: string;
+  title: string;
+  status: VideoStatus;
+  error: string | null;
+  progress: number;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  poster: string | null;
+  playback: { hls: string | null };
+  renditions: Array<{ name: string; width: number; height: number }>;
+  trim_start: number | null;
+  trim_end: number | null;
+  cover_time: number | null;
+  position: number;
+  walkthrough_id: string | null;
+  user_id: string;
+  embed_url: string;
+  created_at: string;
+  ready_at: string | null;
+  /** Only for the owner: where to send the bytes and how far the upload got. */
+  upload?: { endpoint: string; completed: boolean; size: number | null; offset: number };
+}
+
+export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): VideoJson {
+  const ready = video.status === 'ready';
+  const json: VideoJson = {
+    id: video.id,
+    slug: video.slug,
+    playback_id: video.playbackId,
+    title: video.title,
+    status: video.status,
+    error: video.error,
+    progress: video.progress,
+    duration: video.duration,
+    width: video.width,
+    height: video.height,
+    poster: ready ? media(video.posterKey) : null,
+    playback: { hls: ready ? media(video.manifestKey) : null },
+    renditions: (video.renditions ?? []).map(({ name, width, height }) => ({ name, width, height })),
+    trim_start: video.trimStart,
+    trim_end: video.trimEnd,
+    cover_time: video.coverTime,
+    position: video.position,
+    walkthrough_id: video.walkthroughId,
+    user_id: video.userId,
+    embed_url: `/embed/video/${video.playbackId}`,
+    created_at: video.createdAt.toISOString(),
+    ready_at: video.readyAt?.toISOString() ?? null,
+  };
+  if (viewer && viewer.id === video.userId) {
+    json.upload = { endpoint: UPLOAD_ENDPOINT, completed: video.status !== 'uploading', size: video.uploadSize, offset: video.uploadOffset };
+  }
+  return json;
+}
+
+export interface WalkthroughJson {
+  id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  published: boolean;
+  listing_id: string | null;
+  user: PublicUser | null;
+  videos: VideoJson[];
+  spots: SpotJson[];
+  embed_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toWalkthroughJson(
+  walkthrough: Walkthrough,
+  parts: { videos: Video[]; spots?: SpotJson[]; owner?: User | null; viewer?: Pick<User, 'id'> | null },
+): WalkthroughJson {
+  return {
+    id: walkthrough.id,
+    slug: walkthrough.slug,
+    title: walkthrough.title,
+    description: walkthrough.description,
+    published: walkthrough.published,
+    listing_id: walkthrough.listingId,
+    user: parts.owner ? toPublicUser(parts.owner) : null,
+    videos: parts.videos.map((v) => toVideoJson(v, parts.viewer)),
+    spots: parts.spots ?? [],
+    embed_url: `/embed/walkthrough/${walkthrough.slug}`,
+    created_at: walkthrough.createdAt.toISOString(),
+    updated_at: walkthrough.updatedAt.toISOString(),
+  };
+}
+
+export interface RealtorJson {
+  id: string;
+  name: string;
+  handle: string | null;
+  avatar_url: string | null;
+  profile_url: string | null;
+}
+
+export function toRealtorJson(user: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'>): RealtorJson {
+  return { id: user.id, name: user.name, handle: user.handle, avatar_url: avatarUrl(user), profile_url: user.handle ? `/profile/${user.handle}` : null };
+}
+
+export interface SpotJson {
+  id: string;
+  slug: string;
+  title: string;
+  caption: string | null;
+  published: boolean;
+  published_at: string | null;
+  walkthrough_id: string;
+  walkthrough_slug: string | null;
+  listing_id: string | null;
+  listing: { id: string; name: string; price: string | null; currency: string; address: string | null; url: string } | null;
+  video: VideoJson | null;
+  realtor: RealtorJson | null;
+  embed_url: string;
+  created_at: string;
+}
+
+export function toSpotJson(
+  spot: Spot,
+  parts: { video?: Video | null; walkthroughSlug?: string | null; listing?: ListingSummary | null; owner?: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'> | null; viewer?: Pick<User, 'id'> | null },
+): SpotJson {
+  const listing = parts.listing;
+  return {
+    id: spot.id,
+    slug: spot.slug,
+    title: spot.title,
+    caption: spot.caption,
+    published: spot.published,
+    published_at: spot.publishedAt?.toISOString() ?? null,
+    walkthrough_id: spot.walkthroughId,
+    walkthrough_slug: parts.walkthroughSlug ?? null,
+    listing_id: spot.listingId,
+    listing: listing ? { id: listing.id, name: listing.name, price: listing.price, currency: listing.currency, address: listing.address, url: listing.url } : null,
+    video: parts.video ? toVideoJson(parts.video, parts.viewer) : null,
+    realtor: parts.owner ? toRealtorJson(parts.owner) : null,
+    embed_url: `/embed/spot/${spot.slug}`,
+    created_at: spot.createdAt.toISOString(),
+  };
+}
+
+export interface VideoListJson {
+  id: string;
+  name: string;
+  description: string | null;
+  is_public: boolean;
+  user_id: string;
+  videos_count: number;
+  created_at: string;
+}
+
+export function toVideoListJson(list: VideoList, videosCount: number): VideoListJson {
+  return {
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    is_public: list.isPublic,
+    user_id: list.userId,
+    videos_count: videosCount,
+    created_at: list.createdAt.toISOString(),
+  };
+}
+
+export interface Paginated<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export function paginated<T>(data: T[], page: number, perPage: number, total: number): Paginated<T> {
+  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}

@@ -1,0 +1,160 @@
+import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import { Button, Card, Checkbox, EmptyState, Input, Label } from '@/components/ui';
+import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
+import type { Spot, UploadLimits, Video, Walkthrough } from '@/components/video/types';
+import { VideoEditorCard } from '@/components/video/VideoEditorCard';
+import { useAuthUser } from '@/hooks/useSharedProps';
+import { useVideoStatus } from '@/hooks/useVideoStatus';
+import { api, ApiError } from '@/lib/http';
+import { notify, TOAST_DURATION_MS } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ walkthrough: Walkthrough; limits: UploadLimits }>;
+
+/** Walkthrough editor: details and publish, videos (upload, live status, order, trim, cover), spots, embed code. */
+export default function WalkthroughEdit({ walkthrough: initial, limits }: Props) {
+  const user = useAuthUser();
+  const [walkthrough, setWalkthrough] = useState(initial);
+  const [videos, setVideos] = useState<Video[]>(initial.videos);
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [published, setPublished] = useState(initial.published);
+  const [saving, setSaving] = useState(false);
+
+  useVideoStatus(user?.id, (event) => setVideos((list) => list.map((v) => (v.id === event.id ? { ...v, ...event.video } : v))));
+
+  const patch = async (body: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const res = await api.patch<{ message: string; walkthrough: Walkthrough }>(`/api/walkthrough/${walkthrough.slug}`, body);
+      setWalkthrough(res.walkthrough);
+      notify.success('Walkthrough Updated', { autoClose: TOAST_DURATION_MS });
+      return res.walkthrough;
+    } catch (error) {
+      if (error instanceof ApiError) notify.error(error.message);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const addVideo = async () => {
+    try {
+      const res = await api.post<{ video: Video }>(`/api/video/walkthrough/${walkthrough.slug}`, { title: `Part ${videos.length + 1}` });
+      setVideos((list) => [...list, res.video]);
+    } catch (error) {
+      if (error instanceof ApiError) notify.error(error.message);
+    }
+  };
+
+  const move = async (index: number, direction: -1 | 1) => {
+    const next = [...videos];
+    const [item] = next.splice(index, 1);
+    next.splice(index + direction, 0, item);
+    setVideos(next);
+    await patch({ video_order: next.map((v) => v.id) });
+  };
+
+  const addSpot = async () => {
+    try {
+      const res = await api.post<{ spot: Spot }>(`/api/spot/${walkthrough.slug}`, { title: `${title || 'Spot'} teaser` });
+      router.visit(`/spots/${res.spot.slug}/edit`);
+    } catch (error) {
+      if (error instanceof ApiError) notify.error(error.message);
+    }
+  };
+
+  return (
+    <>
+      <Head title={`Edit ${walkthrough.title || 'walkthrough'}`} />
+      <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-semibold">Walkthrough</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link href={`/walkthroughs/${walkthrough.slug}`} className="text-sm text-brand-700 underline dark:text-brand-300">
+              View tour
+            </Link>
+            <EmbedCodeButton path={walkthrough.embed_url} title={walkthrough.title || 'Video tour'} />
+          </div>
+        </div>
+
+        <Card title="Details">
+          <form
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void patch({ title, description: description || null, published });
+            }}
+          >
+            <div>
+              <Label htmlFor="wt-title">Title</Label>
+              <Input id="wt-title" value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+            </div>
+            <div>
+              <Label htmlFor="wt-description">Description</Label>
+              <textarea
+                id="wt-description"
+                rows={3}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+              />
+            </div>
+            <Checkbox label="Published (visible to everyone once its listing is published)" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+            <Button type="submit" loading={saving} data-testid="save-walkthrough">
+              Save
+            </Button>
+          </form>
+        </Card>
+
+        <section className="space-y-3">
+          <div className="flex items-center justify-between">
+            <h2 className="text-lg font-semibold">Videos</h2>
+            <Button size="sm" onClick={() => void addVideo()} data-testid="add-video">
+              Add video
+            </Button>
+          </div>
+          {videos.length === 0 && <EmptyState title="No videos yet" description="Add a video, then upload the file: it is processed for streaming automatically." />}
+          {videos.map((video, index) => (
+            <VideoEditorCard
+              key={video.id}
+              video={video}
+              limits={limits}
+              first={index === 0}
+              last={index === videos.length - 1}
+              onMove={(direction) => void move(index, direction)}
+              onChange={(changed) => setVideos((list) => list.map((v) => (v.id === changed.id ? changed : v)))}
+              onDeleted={(id) => setVideos((list) => list.filter((v) => v.id !== id))}
+            />
+          ))}
+        </section>
+
+        <section className="space-y-3">
+          <div className="flex items-center justify-between">
+            <h2 className="text-lg font-semibold">Spots</h2>
+            <Button size="sm" variant="secondary" onClick={() => void addSpot()}>
+              New spot
+            </Button>
+          </div>
+          {walkthrough.spots.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Spots are short vertical clips shown in the feed with the listing’s price and address.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+              {walkthrough.spots.map((spot) => (
+                <li key={spot.id} className="flex items-center justify-between gap-2 p-3 text-sm">
+                  <span className="truncate">
+                    {spot.title || 'Untitled spot'} {spot.published ? '· published' : '· draft'}
+                  </span>
+                  <Link href={`/spots/${spot.slug}/edit`} className="text-brand-700 underline dark:text-brand-300">
+                    Edit
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import { Button, Card, EmptyState, Input, Pagination } from '@/components/ui';
+import type { Page, VideoListSummary, Walkthrough } from '@/components/video/types';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ walkthroughs: Page<Walkthrough>; lists: VideoListSummary[] }>;
+
+/** The realtor's walkthroughs and video lists, with "new walkthrough". */
+export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
+  const form = useForm({ title: '' });
+  return (
+    <>
+      <Head title="Walkthroughs" />
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+        <h1 className="text-2xl font-semibold">Walkthroughs</h1>
+        <Card title="New walkthrough">
+          <form
+            className="flex flex-col gap-2 sm:flex-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              form.post('/walkthroughs');
+            }}
+          >
+            <Input aria-label="Title" placeholder="e.g. 12 Oak Street tour" value={form.data.title} onChange={(e) => form.setData('title', e.target.value)} maxLength={160} />
+            <Button type="submit" loading={form.processing}>
+              Create
+            </Button>
+          </form>
+        </Card>
+        {walkthroughs.data.length === 0 ? (
+          <EmptyState title="No walkthroughs yet" description="Create one, add videos and publish it with your listing." />
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            {walkthroughs.data.map((w) => (
+              <li key={w.id} className="flex items-center justify-between gap-2 p-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{w.title || 'Untitled walkthrough'}</p>
+                  <p className="text-xs text-slate-500">{w.published ? 'Published' : 'Draft'}</p>
+                </div>
+                <Link href={`/walkthroughs/${w.slug}/edit`} className="text-sm text-brand-700 underline dark:text-brand-300">
+                  Edit
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination currentPage={walkthroughs.current_page} lastPage={walkthroughs.last_page} hrefFor={(p) => `/walkthroughs?page=${p}`} />
+        {lists.length > 0 && (
+          <Card title="Video lists">
+            <ul className="space-y-1 text-sm">
+              {lists.map((l) => (
+                <li key={l.id}>
+                  <Link href={`/video-lists/${l.id}`} className="text-brand-700 underline dark:text-brand-300">
+                    {l.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

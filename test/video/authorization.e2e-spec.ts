@@ -1,0 +1,108 @@
+import { bootTestApp, type TestApp, type TestClient } from '../support/app';
+import { makeProperty } from '../properties/helpers';
+
+/**
+ * Every video route with what a guest, another user and the owner get. Uploading and playback of
+ * real files is covered in pipeline.e2e-spec.ts; here videos stay in "uploading".
+ */
+describe('video authorization', () => {
+  let t: TestApp;
+  let owner: TestClient;
+  let other: TestClient;
+  let guest: TestClient;
+  let walkthrough: { slug: string };
+  let video: { id: string; slug: string };
+  let spot: { slug: string };
+  let list: { id: string };
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    owner = (await t.signedIn({ type: 'realtor' })).client;
+    other = (await t.signedIn({ type: 'realtor' })).client;
+    guest = await t.client();
+    walkthrough = (await owner.post('/api/walkthroughs').send({ title: 'Tour' })).body.walkthrough;
+    video = (await owner.post(`/api/video/walkthrough/${walkthrough.slug}`).send({ title: 'Hall' })).body.video;
+    spot = (await owner.post(`/api/spot/${walkthrough.slug}`).send({ title: 'Teaser' })).body.spot;
+    list = (await owner.post('/api/video-lists').send({ name: 'Best rooms', video_ids: [video.id] })).body.list;
+  });
+  afterAll(() => t?.close());
+
+  type Call = (c: TestClient) => Promise<{ status: number }>;
+  const cases: Array<[string, number, number, number, Call]> = [
+    // route, guest, other user, owner, call
+    ['GET /api/walkthrough/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/walkthrough/${walkthrough.slug}`)],
+    ['PATCH /api/walkthrough/{slug}', 401, 403, 200, (c) => c.patch(`/api/walkthrough/${walkthrough.slug}`).send({ title: 'New' })],
+    ['POST /api/walkthroughs', 401, 201, 201, (c) => c.post('/api/walkthroughs').send({})],
+    ['GET /api/spot/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/spot/${spot.slug}`)],
+    ['POST /api/spot/{walkthroughSlug}', 401, 403, 201, (c) => c.post(`/api/spot/${walkthrough.slug}`).send({})],
+    ['PATCH /api/spot/{slug}', 401, 403, 200, (c) => c.patch(`/api/spot/${spot.slug}`).send({ caption: 'Hi' })],
+    ['POST /api/video/walkthrough/{slug}', 401, 403, 201, (c) => c.post(`/api/video/walkthrough/${walkthrough.slug}`).send({})],
+    ['POST /api/video/blank', 401, 201, 201, (c) => c.post('/api/video/blank').send({})],
+    ['GET /api/video/{id} (not ready)', 404, 404, 200, (c) => c.get(`/api/video/${video.id}`)],
+    ['POST /api/video/{id}/update', 401, 403, 200, (c) => c.post(`/api/video/${video.id}/update`).send({ title: 'x' })],
+    ['POST /api/video/{id}/retry (not errored)', 401, 403, 422, (c) => c.post(`/api/video/${video.id}/retry`).send({})],
+    ['GET /api/video-lists/{id}/videos', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/videos`)],
+    ['GET /api/video-lists/{id}/lists', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/lists`)],
+    ['PATCH /api/video-lists/{id}', 401, 403, 200, (c) => c.patch(`/api/video-lists/${list.id}`).send({ name: 'Renamed' })],
+    ['POST /api/video-lists', 401, 201, 201, (c) => c.post('/api/video-lists').send({ name: 'Mine' })],
+    ['GET /api/feed', 200, 200, 200, (c) => c.get('/api/feed')],
+    ['POST /api/video-uploads (tus create)', 401, 403, 201, (c) => c.post('/api/video-uploads').set('Tus-Resumable', '1.0.0').set('Upload-Length', '10').set('Upload-Metadata', `videoSlug ${Buffer.from(video.slug).toString('base64')}`)],
+    ['GET /walkthroughs (page)', 302, 200, 200, (c) => c.get('/walkthroughs').set('Accept', 'text/html')],
+    ['GET /walkthroughs/{slug}/edit (page)', 302, 403, 200, (c) => c.get(`/walkthroughs/${walkthrough.slug}/edit`).set('Accept', 'text/html')],
+    ['GET /spots/{slug}/edit (page)', 302, 403, 200, (c) => c.get(`/spots/${spot.slug}/edit`).set('Accept', 'text/html')],
+    ['GET /feed (page)', 200, 200, 200, (c) => c.get('/feed').set('Accept', 'text/html')],
+    ['GET /video-lists/{id} (page)', 200, 200, 200, (c) => c.get(`/video-lists/${list.id}`).set('Accept', 'text/html')],
+    ['GET /embed/walkthrough/{slug} (draft)', 404, 404, 200, (c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html')],
+  ];
+
+  it.each(cases)('%s: guest %i, other %i, owner %i', async (_name, asGuest, asOther, asOwner, call) => {
+    expect((await call(guest)).status).toBe(asGuest);
+    expect((await call(other)).status).toBe(asOther);
+    expect((await call(owner)).status).toBe(asOwner);
+  });
+
+  it('unknown and malformed ids are 404; messages say what is wrong', async () => {
+    expect((await owner.get('/api/video/not-a-uuid')).status).toBe(404);
+    expect((await owner.post('/api/video/00000000-0000-4000-8000-000000000000/update').send({})).status).toBe(404);
+    expect((await owner.get('/api/walkthrough/nope')).status).toBe(404);
+    expect((await owner.get('/api/video-lists/nope/videos')).status).toBe(404);
+    const res = await other.post(`/api/video/${video.id}/update`).send({ title: 'mine now' });
+    expect(res.body.message).toBe('You cannot change a video that is not yours.');
+    const bad = await owner.post(`/api/video/${video.id}/update`).send({ trim_start: 5, trim_end: 2 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.trim_end).toEqual(['The end point must come after the start point.']);
+  });
+
+  it('another user cannot delete; the owner can (last, it removes the video)', async () => {
+    const victim = (await owner.post('/api/video/blank').send({})).body.video;
+    expect((await guest.delete(`/api/video/${victim.id}`)).status).toBe(401);
+    const refused = await other.delete(`/api/video/${victim.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You cannot delete a video that is not yours.');
+    expect((await owner.delete(`/api/video/${victim.id}`)).status).toBe(200);
+    expect((await owner.delete(`/api/video/${victim.id}`)).status).toBe(404);
+    expect((await other.delete(`/api/video-lists/${list.id}`)).status).toBe(403);
+  });
+
+  it('spots: a listing of someone else is refused, publishing needs a ready video, drafts of a published listing stay hidden', async () => {
+    const property = await makeProperty(owner);
+    const foreign = await makeProperty(other);
+    const refused = await owner.patch(`/api/spot/${spot.slug}`).send({ listing_id: foreign.listing.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.listing_id).toEqual(['Choose one of your listings.']);
+    const linked = await owner.patch(`/api/spot/${spot.slug}`).send({ listing_id: property.listing.id, video_id: video.id });
+    expect(linked.status).toBe(200);
+    expect(linked.body.message).toBe('Spot Updated');
+    expect(linked.body.spot.listing).toMatchObject({ id: property.listing.id, name: 'Sunny Loft', price: '450000.50', url: `/listing/${property.listing.id}` });
+    const publish = await owner.patch(`/api/spot/${spot.slug}`).send({ published: true });
+    expect(publish.status).toBe(422);
+    expect(publish.body.errors.published).toEqual(['A spot can be published once its video is ready.']);
+    expect((await other.patch(`/api/spot/${spot.slug}`).send({ video_id: video.id })).status).toBe(403);
+    const otherVideo = (await other.post('/api/video/blank').send({})).body.video;
+    const stolen = await owner.patch(`/api/spot/${spot.slug}`).send({ video_id: otherVideo.id });
+    expect(stolen.status).toBe(422);
+    // The listing shows its spot (spec 3: spot with video.playback_id, null until ready).
+    const listing = await owner.get(`/api/listings/${property.listing.id}`);
+    if (listing.status === 200) expect(JSON.stringify(listing.body)).toContain(spot.slug);
+  });
+});
