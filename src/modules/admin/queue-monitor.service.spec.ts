@@ -1,0 +1,25 @@
+import { JobRegistry } from '../jobs/job-registry';
+import { JobsService } from '../jobs/jobs.service';
+import { QueueMonitorService } from './queue-monitor.service';
+
+describe('QueueMonitorService in-process mode (embedded quick start)', () => {
+  it('reports counts per queue, no stored jobs, and refuses job actions with a reason', async () => {
+    const registry = new JobRegistry();
+    let release!: () => void;
+    registry.register('designs', 'generate', { handle: () => new Promise<void>((resolve) => (release = resolve)) });
+    registry.register('mail', 'send', { handle: async () => Promise.reject(new Error('smtp down')) });
+    const jobs = new JobsService('in-process', registry);
+    const monitor = new QueueMonitorService(jobs);
+    await jobs.dispatch('designs', 'generate', {});
+    await jobs.dispatch('mail', 'send', {}, { attempts: 1 });
+    await new Promise((r) => setTimeout(r, 20));
+    const states = await monitor.states();
+    expect(states.find((q) => q.name === 'designs')).toMatchObject({ active: 1, completed: 0 });
+    expect(states.find((q) => q.name === 'mail')).toMatchObject({ failed: 1 });
+    expect(await monitor.list('designs', 'active')).toMatchObject({ data: [], total: 0 });
+    await expect(monitor.retry('mail', 'x')).rejects.toThrow('Jobs run in this process (no Redis): there are no stored jobs to act on.');
+    release();
+    await jobs.onApplicationShutdown();
+    expect((await monitor.states()).find((q) => q.name === 'designs')).toMatchObject({ active: 0, completed: 1 });
+  });
+});

@@ -1,0 +1,99 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { QUEUES, QueueName, QueueState } from '../jobs/job.types';
+import { JobsService } from '../jobs/jobs.service';
+
+export const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface JobJson {
+  id: string;
+  queue: string;
+  name: string;
+  state: string;
+  progress: number | object;
+  attempts_made: number;
+  attempts: number;
+  failed_reason: string | null;
+  stacktrace: string | null;
+  data: Record<string, unknown>;
+  created_at: string | null;
+  processed_at: string | null;
+  finished_at: string | null;
+}
+
+/** Only ids and small scalars of a job's data: mail jobs carry whole messages, which admins need not read here. */
+function summarize(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== 'object') return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>).slice(0, 8)) {
+    if (typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    else if (typeof value === 'string') out[key] = /id$|Id$|^run$/.test(key) ? value.slice(0, 80) : `${value.length} chars`;
+    else out[key] = Array.isArray(value) ? `[${value.length}]` : '{…}';
+  }
+  return out;
+}
+
+const iso = (ms?: number | null) => (ms ? new Date(ms).toISOString() : null);
+
+/** Admin view over the job queues: counts for every runner, job details and actions on BullMQ. */
+@Injectable()
+export class QueueMonitorService {
+  constructor(private readonly jobs: JobsService) {}
+
+  get mode() {
+    return this.jobs.mode;
+  }
+
+  states(): Promise<QueueState[]> {
+    return this.jobs.states();
+  }
+
+  async list(queue: QueueName, state: JobState, page = 1, perPage = 25): Promise<{ data: JobJson[]; current_page: number; last_page: number; per_page: number; total: number }> {
+    if (this.jobs.mode !== 'bullmq') return { data: [], current_page: 1, last_page: 1, per_page: perPage, total: 0 };
+    const q = this.jobs.bullQueue(queue);
+    const total = (await q.getJobCounts(state))[state] ?? 0;
+    const start = (page - 1) * perPage;
+    const jobs = (await q.getJobs([state], start, start + perPage - 1, false)).filter(Boolean);
+    return { data: jobs.map((job) => this.toJson(queue, job, state)), current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+  }
+
+  async retry(queue: QueueName, id: string): Promise<JobJson> {
+    const job = await this.failedJob(queue, id);
+    await job.retry('failed');
+    return this.toJson(queue, job, await job.getState());
+  }
+
+  async remove(queue: QueueName, id: string): Promise<void> {
+    const job = await this.failedJob(queue, id);
+    await job.remove();
+  }
+
+  private async failedJob(queue: QueueName, id: string): Promise<Job> {
+    if (this.jobs.mode !== 'bullmq') throw new ConflictException('Jobs run in this process (no Redis): there are no stored jobs to act on.');
+    if (!QUEUES.includes(queue)) throw new NotFoundException('There is no such queue.');
+    const job = await this.jobs.bullQueue(queue).getJob(id);
+    if (!job) throw new NotFoundException('There is no job with that id.');
+    const state = await job.getState();
+    if (state !== 'failed') throw new ConflictException(`Only failed jobs can be retried or removed; this one is ${state}.`);
+    return job;
+  }
+
+  private toJson(queue: string, job: Job, state: string): JobJson {
+    return {
+      id: String(job.id),
+      queue,
+      name: job.name,
+      state,
+      progress: job.progress as number | object,
+      attempts_made: job.attemptsMade,
+      attempts: job.opts.attempts ?? 1,
+      failed_reason: job.failedReason || null,
+      stacktrace: job.stacktrace?.length ? job.stacktrace[job.stacktrace.length - 1].split('\n').slice(0, 6).join('\n') : null,
+      data: summarize(job.data),
+      created_at: iso(job.timestamp),
+      processed_at: iso(job.processedOn),
+      finished_at: iso(job.finishedOn),
+    };
+  }
+}

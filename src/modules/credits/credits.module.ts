@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { CreditsAdminController } from '../admin/credits-admin.controller';
+import { CreditsController } from './credits.controller';
+import { CreditsService } from './credits.service';
+
+/** The image-credit ledger, used by the designer (spend/refund), the Credits page and admins (grant). */
+@Global()
+@Module({
+  controllers: [CreditsController, CreditsAdminController],
+  providers: [CreditsService],
+  exports: [CreditsService],
+})
+export class CreditsModule {}

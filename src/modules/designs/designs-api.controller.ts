@@ -1,0 +1,160 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseEnumPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { CurrentUser } from '../auth/auth.decorators';
+import type { User } from '../users/user.entity';
+import { DesignExtrasService } from './design-extras.service';
+import { loadDesignsConfig } from './designs.config';
+import { DesignsService, promptJson, UploadedImage } from './designs.service';
+import { ChatMessageDto, EditStateDto, FavoriteDto, GenerateDesignDto, RegenerateDesignDto, RetryDesignDto, SaveDreamDto, SavePromptDto } from './dto/designs.dto';
+import { DESIGN_SIDES, DesignSide } from './entities';
+
+const pageOf = (raw: unknown) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+};
+const sizeOf = (raw: unknown, fallback: number) => Math.min(100, Math.max(1, Number(raw) || fallback));
+
+// Multer's own cap sits a byte above ours so the storage check answers with the friendlier 422.
+const uploadLimit = () => loadDesignsConfig().maxUploadBytes + 1;
+
+/** Spec 7 "Designs" plus the designer's own calls (gallery, favorites, share, edit state, chat, dreams). */
+@Controller('api')
+export class DesignsApiController {
+  constructor(
+    private readonly designs: DesignsService,
+    private readonly extras: DesignExtrasService,
+  ) {}
+
+  @Post('designs/generate')
+  @HttpCode(201)
+  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: uploadLimit(), files: 1, fields: 30 } }))
+  async generate(@CurrentUser() user: User, @UploadedFile() image: UploadedImage | undefined, @Body() body: GenerateDesignDto) {
+    const design = await this.designs.generate(user, image, body);
+    return { message: 'Design generation started', design: this.designs.toJson(design) };
+  }
+
+  @Post('designs/regenerate')
+  @HttpCode(201)
+  async regenerate(@CurrentUser() user: User, @Body() body: RegenerateDesignDto) {
+    const design = await this.designs.regenerate(user, body);
+    return { message: 'Design regeneration started', design: this.designs.toJson(design) };
+  }
+
+  @Get('designs/prompts')
+  async prompts(@CurrentUser() user: User) {
+    return { prompts: (await this.designs.prompts(user)).map(promptJson) };
+  }
+
+  @Post('designs/prompts')
+  @HttpCode(201)
+  async savePrompt(@CurrentUser() user: User, @Body() body: SavePromptDto) {
+    return { message: 'Prompt saved successfully!', prompt: promptJson(await this.designs.savePrompt(user, body)) };
+  }
+
+  @Delete('designs/prompts/:id')
+  async deletePrompt(@CurrentUser() user: User, @Param('id') id: string) {
+    await this.designs.deletePrompt(user, id);
+    return { message: 'Prompt deleted' };
+  }
+
+  @Get('designs')
+  list(@CurrentUser() user: User, @Query('page') page?: string, @Query('per_page') perPage?: string, @Query('favorites') favorites?: string) {
+    return this.designs.list(user, { page: pageOf(page), perPage: sizeOf(perPage, 12), favorites: favorites === '1' || favorites === 'true' });
+  }
+
+  @Get('designs/:id')
+  async show(@CurrentUser() user: User, @Param('id') id: string) {
+    return { design: this.designs.toJson(await this.designs.load(user, id)) };
+  }
+
+  @Post('designs/:id/retry')
+  @HttpCode(200)
+  async retry(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetryDesignDto) {
+    await this.designs.owned(user, id);
+    const design = await this.designs.retry(user, id, body.generated_design);
+    return { message: 'Retrying design generation...', design: this.designs.toJson(design) };
+  }
+
+  @Post('designs/:id/favorite')
+  @HttpCode(200)
+  async favorite(@CurrentUser() user: User, @Param('id') id: string, @Body() body: FavoriteDto) {
+    const design = await this.designs.setFavorite(user, id, body.favorite);
+    return { message: design.favorite ? 'Added to favorites' : 'Removed from favorites', design: this.designs.toJson(design) };
+  }
+
+  @Delete('designs/:id')
+  async remove(@CurrentUser() user: User, @Param('id') id: string) {
+    await this.designs.remove(user, id);
+    return { message: 'Design deleted' };
+  }
+
+  @Post('designs/:id/share')
+  @HttpCode(200)
+  async share(@CurrentUser() user: User, @Param('id') id: string) {
+    const design = this.designs.toJson(await this.designs.share(user, id));
+    return { message: 'Share link ready', share_url: design.share_url, design };
+  }
+
+  @Delete('designs/:id/share')
+  async unshare(@CurrentUser() user: User, @Param('id') id: string) {
+    return { message: 'Sharing turned off', design: this.designs.toJson(await this.designs.unshare(user, id)) };
+  }
+
+  @Get('designs/:id/edit-state')
+  editState(@CurrentUser() user: User, @Param('id') id: string) {
+    return this.extras.editState(user, id);
+  }
+
+  @Put('designs/:id/edit-state/:side')
+  async saveEditState(@CurrentUser() user: User, @Param('id') id: string, @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide, @Body() body: EditStateDto) {
+    return { message: 'Saved', state: await this.extras.saveEditState(user, id, side, body) };
+  }
+
+  @Post('designs/:id/edit-sessions/:side')
+  @HttpCode(201)
+  async startSession(@CurrentUser() user: User, @Param('id') id: string, @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide) {
+    return { session: await this.extras.startSession(user, id, side) };
+  }
+
+  @Post('designs/:id/edit-sessions/:sessionId/end')
+  @HttpCode(200)
+  async endSession(@CurrentUser() user: User, @Param('id') id: string, @Param('sessionId') sessionId: string) {
+    return { session: await this.extras.endSession(user, id, sessionId) };
+  }
+
+  @Get('designs/:id/chat')
+  async chat(@CurrentUser() user: User, @Param('id') id: string) {
+    return { messages: await this.extras.chat(user, id), assistant: this.extras.chatProvider };
+  }
+
+  @Post('designs/:id/chat')
+  @HttpCode(201)
+  ask(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ChatMessageDto) {
+    return this.extras.ask(user, id, body.message);
+  }
+
+  // ---- dreams (spec 7: data.dream / data.dreams) ----
+
+  @Get('dreams')
+  async dreams(@CurrentUser() user: User, @Query('page') page?: string, @Query('per_page') perPage?: string) {
+    const { dreams, ...pagination } = await this.extras.dreams(user, pageOf(page), sizeOf(perPage, 20));
+    return { data: { dreams, ...pagination } };
+  }
+
+  @Post('dreams')
+  @HttpCode(201)
+  async saveDream(@CurrentUser() user: User, @Body() body: SaveDreamDto) {
+    return { message: 'Saved to your dreams', data: { dream: await this.extras.saveDream(user, body) } };
+  }
+
+  @Get('dream/:id')
+  async dream(@CurrentUser() user: User, @Param('id') id: string) {
+    return { data: { dream: await this.extras.dream(user, id) } };
+  }
+
+  @Delete('dream/:id')
+  async deleteDream(@CurrentUser() user: User, @Param('id') id: string) {
+    await this.extras.deleteDream(user, id);
+    return { message: 'Dream removed' };
+  }
+}

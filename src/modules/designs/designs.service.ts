@@ -1,0 +1,275 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { ValidationFailedException } from '../../common/validation';
+import { CreditsService, InsufficientCreditsException } from '../credits/credits.service';
+import { StorageService } from '../storage/storage.service';
+import type { User } from '../users/user.entity';
+import { isUuid } from '../users/users.service';
+import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
+import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
+import { DesignJson, toDesignJson } from './designs.serializer';
+import { DesignGenerationService } from './design-generation.service';
+import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt } from './entities';
+import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
+
+export interface UploadedImage {
+  buffer: Buffer;
+  originalname?: string;
+  mimetype?: string;
+  size: number;
+}
+
+function orientationOf(width: number, height: number): ImageOrientation {
+  if (Math.abs(width - height) / Math.max(width, height) < 0.05) return 'square';
+  return width > height ? 'landscape' : 'portrait';
+}
+
+function cleanOptions(options: DesignOptions | undefined): DesignOptions {
+  const out: DesignOptions = {};
+  for (const key of ['roomType', 'designer', 'location', 'theme', 'colors', 'customPrompt'] as const) {
+    const value = options?.[key];
+    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
+/** Designs of one user: starting generations (credits spent in the same transaction), reading, sharing. */
+@Injectable()
+export class DesignsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(DESIGNS_CONFIG) private readonly config: DesignsConfig,
+    @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
+    private readonly storage: StorageService,
+    private readonly credits: CreditsService,
+    private readonly generation: DesignGenerationService,
+  ) {}
+
+  get cost(): number {
+    return this.config.creditCost;
+  }
+
+  toJson(design: Design, generated?: GeneratedDesign[]): DesignJson {
+    return toDesignJson(design, generated ?? design.generatedDesigns ?? [], this.appConfig.appUrl);
+  }
+
+  /** POST /api/designs/generate: stores the photo, spends the credits, creates the design, queues the job. */
+  async generate(user: User, file: UploadedImage | undefined, dto: GenerateDesignDto): Promise<Design> {
+    if (!file?.buffer?.length) throw ValidationFailedException.of('image', 'Upload a photo of the room.');
+    // Cheap early refusal; the conditional UPDATE in spend() is what actually guards the balance.
+    if (this.cost > 0 && (await this.credits.balance(user.id)) < this.cost) {
+      throw new InsufficientCreditsException(this.cost, await this.credits.balance(user.id));
+    }
+    const id = randomUUID();
+    const stored = await this.storage.storeImage(`designs/${user.id}/${id}`, file.buffer, { field: 'image', maxBytes: this.config.maxUploadBytes, mimes: DESIGN_UPLOAD_MIMES });
+    const options = cleanOptions(dto.options);
+    try {
+      const design = await this.db.transaction(async (m) => {
+        if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design generation ${id}`, m);
+        const generatedId = randomUUID();
+        const design = await m.getRepository(Design).save(
+          m.getRepository(Design).create({
+            id,
+            userId: user.id,
+            originalImage: stored.key,
+            options,
+            prompt: dto.prompt || null,
+            status: 'pending',
+            jobKind: 'generate',
+            jobRun: 1,
+            activeGeneratedDesignId: generatedId,
+            progress: 0,
+            currentStep: null,
+            progressSteps: freshSteps('generate'),
+            creditsCharged: this.cost,
+            // The stored photo's real size wins over what the browser measured.
+            imageWidth: stored.width,
+            imageHeight: stored.height,
+            imageOrientation: orientationOf(stored.width, stored.height) ?? dto.image_orientation ?? null,
+            provider: this.generation.providerInfo.name,
+          }),
+        );
+        await this.insertGenerated(m, { id: generatedId, design, kind: 'generate', options, prompt: dto.prompt || null, source: null });
+        return design;
+      });
+      await this.generation.dispatch(design);
+      return this.load(user, design.id);
+    } catch (error) {
+      if (error instanceof InsufficientCreditsException) await this.storage.deletePrefix(`designs/${user.id}/${id}/`).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** POST /api/designs/regenerate: a new generated design from an earlier one, with new or the same options. */
+  async regenerate(user: User, dto: RegenerateDesignDto): Promise<Design> {
+    const source = await this.db.getRepository(GeneratedDesign).findOneBy({ id: dto.generatedDesignId });
+    if (!source) throw new NotFoundException('There is no generated design with that id.');
+    if (source.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
+    if (source.status !== 'completed') throw new ConflictException('Only a finished design can be regenerated.');
+    const options = dto.withOptions ? cleanOptions({ ...source.options, ...dto.options }) : source.options;
+    return this.startRun(user, source.designId, 'regenerate', { options, prompt: source.prompt, source: source.id });
+  }
+
+  /** POST /api/designs/{id}/retry: runs a failed design (or the given failed generated design) again. */
+  async retry(user: User, designId: string, generatedDesignId?: string): Promise<Design> {
+    const design = await this.owned(user, designId);
+    if (design.status !== 'failed') throw new ConflictException('Only a failed design can be retried.');
+    const target = generatedDesignId ?? design.activeGeneratedDesignId;
+    const failed = target ? await this.db.getRepository(GeneratedDesign).findOneBy({ id: target, designId: design.id }) : null;
+    if (generatedDesignId && !failed) throw new NotFoundException('That generated design does not belong to this design.');
+    const kind = failed?.kind ?? design.jobKind;
+    return this.startRun(user, design.id, kind, {
+      options: failed?.options ?? design.options,
+      prompt: failed?.prompt ?? design.prompt,
+      source: failed?.sourceGeneratedDesignId ?? null,
+      reuse: failed && failed.status === 'failed' ? failed.id : undefined,
+    });
+  }
+
+  private async startRun(
+    user: User,
+    designId: string,
+    kind: 'generate' | 'regenerate',
+    spec: { options: DesignOptions; prompt: string | null; source: string | null; reuse?: string },
+  ): Promise<Design> {
+    const design = await this.db.transaction(async (m) => {
+      const design = await m.getRepository(Design).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id: designId }).getOne();
+      if (!design) throw new NotFoundException('There is no design with that id.');
+      if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
+      if (design.status === 'pending' || design.status === 'processing') throw new ConflictException('This design is already being generated. Wait for it to finish.');
+      if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design ${kind} ${design.id}`, m);
+      let generatedId = spec.reuse;
+      if (generatedId) {
+        await m.getRepository(GeneratedDesign).update({ id: generatedId }, { status: 'pending', failureReason: null, provider: this.generation.providerInfo.name });
+      } else {
+        generatedId = randomUUID();
+        await this.insertGenerated(m, { id: generatedId, design, kind, options: spec.options, prompt: spec.prompt, source: spec.source });
+      }
+      const next = {
+        status: 'pending' as const,
+        jobKind: kind,
+        jobRun: design.jobRun + 1,
+        activeGeneratedDesignId: generatedId,
+        progress: 0,
+        currentStep: null,
+        progressSteps: freshSteps(kind),
+        failureReason: null,
+        creditsCharged: this.cost,
+        provider: this.generation.providerInfo.name,
+      };
+      await m.getRepository(Design).update({ id: design.id }, next);
+      return Object.assign(design, next);
+    });
+    await this.generation.dispatch(design);
+    return this.load(user, design.id);
+  }
+
+  private insertGenerated(m: EntityManager, g: { id: string; design: Design; kind: 'generate' | 'regenerate'; options: DesignOptions; prompt: string | null; source: string | null }) {
+    const repo = m.getRepository(GeneratedDesign);
+    return repo.insert(
+      repo.create({
+        id: g.id,
+        designId: g.design.id,
+        userId: g.design.userId,
+        kind: g.kind,
+        status: 'pending',
+        options: g.options,
+        prompt: g.prompt,
+        provider: this.generation.providerInfo.name,
+        sourceGeneratedDesignId: g.source,
+      }),
+    );
+  }
+
+  /** The design with its generated designs, if it is this user's (403 otherwise, 404 when unknown). */
+  async load(user: User, id: string): Promise<Design> {
+    const design = await this.owned(user, id);
+    design.generatedDesigns = await this.db.getRepository(GeneratedDesign).find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    return design;
+  }
+
+  async owned(user: User, id: string): Promise<Design> {
+    if (!isUuid(id)) throw new NotFoundException('There is no design with that id.');
+    const design = await this.db.getRepository(Design).findOneBy({ id });
+    if (!design) throw new NotFoundException('There is no design with that id.');
+    if (design.userId !== user.id && user.role !== 'admin') throw new ForbiddenException('This design belongs to someone else.');
+    return design;
+  }
+
+  async list(user: User, opts: { page: number; perPage: number; favorites?: boolean; status?: string }) {
+    const qb = this.db.getRepository(Design).createQueryBuilder('d').where('d.user_id = :uid', { uid: user.id });
+    if (opts.favorites) qb.andWhere('d.favorite');
+    if (opts.status) qb.andWhere('d.status = :status', { status: opts.status });
+    const [rows, total] = await qb.orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage).getManyAndCount();
+    const generated = rows.length
+      ? await this.db.getRepository(GeneratedDesign).createQueryBuilder('g').where('g.design_id IN (:...ids)', { ids: rows.map((r) => r.id) }).orderBy('g.created_at', 'ASC').getMany()
+      : [];
+    return {
+      data: rows.map((d) => this.toJson(d, generated.filter((g) => g.designId === d.id))),
+      current_page: opts.page,
+      last_page: Math.max(1, Math.ceil(total / opts.perPage)),
+      per_page: opts.perPage,
+      total,
+    };
+  }
+
+  async setFavorite(user: User, id: string, favorite?: boolean): Promise<Design> {
+    const design = await this.owned(user, id);
+    await this.db.getRepository(Design).update({ id }, { favorite: favorite ?? !design.favorite });
+    return this.load(user, id);
+  }
+
+  async remove(user: User, id: string): Promise<void> {
+    const design = await this.owned(user, id);
+    if (design.status === 'pending' || design.status === 'processing') throw new ConflictException('Wait for the design to finish before deleting it.');
+    await this.db.getRepository(Design).delete({ id });
+    await this.storage.deletePrefix(`designs/${design.userId}/${design.id}/`).catch(() => undefined);
+  }
+
+  async share(user: User, id: string): Promise<Design> {
+    const design = await this.owned(user, id);
+    if (design.status !== 'completed' && !design.image) throw new ConflictException('Only a generated design can be shared.');
+    if (!design.shareToken) await this.db.getRepository(Design).update({ id }, { shareToken: randomBytes(18).toString('base64url') });
+    return this.load(user, id);
+  }
+
+  async unshare(user: User, id: string): Promise<Design> {
+    await this.owned(user, id);
+    await this.db.getRepository(Design).update({ id }, { shareToken: null });
+    return this.load(user, id);
+  }
+
+  async findShared(token: string): Promise<{ design: Design; generated: GeneratedDesign[] } | null> {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
+    const design = await this.db.getRepository(Design).findOneBy({ shareToken: token });
+    if (!design) return null;
+    const generated = await this.db.getRepository(GeneratedDesign).find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    return { design, generated };
+  }
+
+  // ---- saved prompts ----
+
+  prompts(user: User): Promise<SavedPrompt[]> {
+    return this.db.getRepository(SavedPrompt).find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 100 });
+  }
+
+  async savePrompt(user: User, dto: SavePromptDto): Promise<SavedPrompt> {
+    const repo = this.db.getRepository(SavedPrompt);
+    const count = await repo.countBy({ userId: user.id });
+    if (count >= 100) throw ValidationFailedException.of('name', 'You can keep up to 100 saved prompts: delete one first.');
+    return repo.save(repo.create({ userId: user.id, name: dto.name, prompt: dto.prompt, options: cleanOptions(dto.options) }));
+  }
+
+  async deletePrompt(user: User, id: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundException('There is no saved prompt with that id.');
+    const prompt = await this.db.getRepository(SavedPrompt).findOneBy({ id });
+    if (!prompt) throw new NotFoundException('There is no saved prompt with that id.');
+    if (prompt.userId !== user.id) throw new ForbiddenException('This prompt belongs to someone else.');
+    await this.db.getRepository(SavedPrompt).delete({ id });
+  }
+}
+
+export const promptJson = (p: SavedPrompt) => ({ id: p.id, name: p.name, prompt: p.prompt, options: p.options, created_at: new Date(p.createdAt).toISOString() });

@@ -1,0 +1,73 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+/** JSON text (multipart forms) or an object; anything else is left for the validator to refuse. */
+const parseJsonObject = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  if (!value.trim()) return {};
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+const toBool = ({ value }: { value: unknown }) => (value === true || value === 'true' || value === '1' || value === 1 ? true : value === false || value === 'false' || value === '0' || value === 0 ? false : value);
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Spec 3 "Designer options". */
+export class DesignOptionsDto {
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) roomType?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) designer?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(120) location?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) theme?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(200) colors?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) customPrompt?: string;
+}
+
+export class GenerateDesignDto {
+  @IsOptional() @Transform(parseJsonObject) @IsObject({ message: 'The options must be an object.' }) @ValidateNested() @Type(() => DesignOptionsDto)
+  options?: DesignOptionsDto;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) prompt?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_width?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_height?: number;
+  @IsOptional() @IsIn(['landscape', 'portrait', 'square'], { message: 'The orientation must be landscape, portrait or square.' }) image_orientation?: 'landscape' | 'portrait' | 'square';
+}
+
+export class RegenerateDesignDto {
+  @IsUUID('all', { message: 'Choose the generated design to regenerate.' }) generatedDesignId!: string;
+  @IsOptional() @Transform(parseJsonObject) @IsObject() @ValidateNested() @Type(() => DesignOptionsDto) options?: DesignOptionsDto;
+  /** true: use `options`; false: keep the source design's options and vary it. */
+  @IsOptional() @Transform(toBool) @IsBoolean() withOptions?: boolean;
+}
+
+export class RetryDesignDto {
+  @IsOptional() @IsUUID('all', { message: 'That generated design does not exist.' }) generated_design?: string;
+}
+
+export class SavePromptDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the prompt a name.' }) @MaxLength(80) name!: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'The prompt is empty.' }) @MaxLength(2000) prompt!: string;
+  @IsOptional() @Transform(parseJsonObject) @IsObject() @ValidateNested() @Type(() => DesignOptionsDto) options?: DesignOptionsDto;
+}
+
+export class FavoriteDto {
+  @IsOptional() @Transform(toBool) @IsBoolean() favorite?: boolean;
+}
+
+export class EditStateDto {
+  @IsOptional() @IsObject({ each: true }) editHistory?: Array<{ at: string; action: string; detail?: string }>;
+  @IsOptional() @IsString({ each: true }) @MaxLength(60, { each: true }) selectedBrands?: string[];
+  @IsOptional() @IsString() @MaxLength(200_000) currentDesignHtml?: string;
+}
+
+export class ChatMessageDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Write a message first.' }) @MaxLength(2000) message!: string;
+}
+
+export class SaveDreamDto {
+  @IsUUID('all', { message: 'Choose a design.' }) design_id!: string;
+  @IsOptional() @IsUUID('all') generated_design_id?: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give your dream a title.' }) @MaxLength(120) title!: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) note?: string;
+}

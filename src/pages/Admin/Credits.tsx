@@ -1,0 +1,122 @@
+import { Head, router } from '@inertiajs/react';
+import { useState, type FormEvent } from 'react';
+import { messageOf } from '@/components/designer/api';
+import { Button, Card, FormField, Input } from '@/components/ui';
+import { api, ApiError } from '@/lib/http';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+interface Props {
+  q: string;
+  users: Array<{ id: string; name: string; email: string; credits: number }>;
+  recent: Array<{ id: string; user: { id: string; name: string; email: string }; kind: string; amount: number; balance_after: number; reason: string; created_at: string }>;
+}
+
+/** Admin Credits: find a user, grant credits with a reason, watch the ledger. */
+export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
+  const [search, setSearch] = useState(q);
+  const [form, setForm] = useState({ user: '', amount: '10', reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const grant = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const res = await api.post<{ message: string }>('/api/admin/credits/grant', { ...form, amount: Number(form.amount) });
+      notify.success(res.message);
+      setForm({ user: '', amount: '10', reason: '' });
+      router.reload();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+      notify.error(messageOf(error, 'Could not grant the credits'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Head title="Credits admin" />
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">Credits</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Grant credits">
+          <form onSubmit={grant} className="space-y-4">
+            <FormField label="User email" name="user" error={errors.user}>
+              <Input type="text" value={form.user} onChange={(e) => setForm({ ...form, user: e.target.value })} placeholder="name@example.com" required />
+            </FormField>
+            <FormField label="Credits" name="amount" error={errors.amount}>
+              <Input type="number" min={1} max={10000} value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} required />
+            </FormField>
+            <FormField label="Reason" name="reason" error={errors.reason}>
+              <Input value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={150} required placeholder="Support goodwill" />
+            </FormField>
+            <Button type="submit" loading={busy}>
+              Grant
+            </Button>
+          </form>
+        </Card>
+        <Card title="Find a user">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              router.get('/admin/credits', { q: search }, { preserveState: true });
+            }}
+            className="flex gap-2"
+          >
+            <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Email or name" aria-label="Search users" />
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </form>
+          <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+            {users.map((u) => (
+              <li key={u.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0 truncate">
+                  {u.name} <span className="text-slate-500">{u.email}</span>
+                </span>
+                <span className="flex items-center gap-2">
+                  <span className="tabular-nums">{u.credits}</span>
+                  <Button size="sm" variant="ghost" onClick={() => setForm({ ...form, user: u.email })}>
+                    Select
+                  </Button>
+                </span>
+              </li>
+            ))}
+            {q && users.length === 0 && <li className="py-2 text-sm text-slate-500">No users match “{q}”.</li>}
+          </ul>
+        </Card>
+      </div>
+      <Card title="Latest ledger entries" className="mt-6" padded={false}>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-sm">
+            <thead className="text-left text-slate-500 dark:text-slate-400">
+              <tr>
+                <th className="px-5 py-2 font-medium">When</th>
+                <th className="px-3 py-2 font-medium">User</th>
+                <th className="px-3 py-2 font-medium">Kind</th>
+                <th className="px-3 py-2 text-right font-medium">Amount</th>
+                <th className="px-3 py-2 text-right font-medium">Balance</th>
+                <th className="px-5 py-2 font-medium">Reason</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {recent.map((r) => (
+                <tr key={r.id}>
+                  <td className="px-5 py-2 text-slate-500">{new Date(r.created_at).toLocaleString()}</td>
+                  <td className="px-3 py-2">{r.user.email}</td>
+                  <td className="px-3 py-2 capitalize">{r.kind}</td>
+                  <td className={cn('px-3 py-2 text-right tabular-nums', r.amount < 0 ? 'text-red-600' : 'text-emerald-600')}>{r.amount > 0 ? `+${r.amount}` : r.amount}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.balance_after}</td>
+                  <td className="px-5 py-2">{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Head } from '@inertiajs/react';
+import { ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
+import { cn } from '@/lib/cn';
+import type { PageProps } from '@/types';
+
+interface LedgerRow {
+  id: string;
+  kind: 'grant' | 'purchase' | 'spend' | 'refund';
+  amount: number;
+  balance_after: number;
+  reason: string;
+  created_at: string;
+}
+
+type Props = PageProps<{ credits: number; history: { data: LedgerRow[]; current_page: number; last_page: number; per_page: number; total: number } }>;
+
+const KIND: Record<LedgerRow['kind'], string> = { grant: 'Granted', purchase: 'Purchased', spend: 'Spent', refund: 'Refunded' };
+
+/** Image credits: the balance and every change to it. */
+export default function Credits({ credits, history }: Props) {
+  return (
+    <>
+      <Head title="Credits" />
+      <div className="mx-auto max-w-3xl space-y-6">
+        <Card>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <p className="text-sm text-slate-500 dark:text-slate-400">Image credits</p>
+              <p className="text-4xl font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="credit-balance">
+                {credits}
+              </p>
+            </div>
+            <ButtonLink href="/designer">Use them in the designer</ButtonLink>
+          </div>
+        </Card>
+        <Card title="History" padded={false}>
+          {history.data.length ? (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {history.data.map((row) => (
+                <li key={row.id} className="flex items-center justify-between gap-3 px-5 py-3">
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{KIND[row.kind]}</p>
+                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                      {row.reason} · {new Date(row.created_at).toLocaleString()}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className={cn('text-sm font-semibold tabular-nums', row.amount < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400')}>
+                      {row.amount > 0 ? '+' : ''}
+                      {row.amount}
+                    </p>
+                    <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">balance {row.balance_after}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="p-5">
+              <EmptyState title="No credit activity yet" description="Credits you receive and spend show up here." />
+            </div>
+          )}
+        </Card>
+        <Pagination currentPage={history.current_page} lastPage={history.last_page} hrefFor={(p) => `/credits?page=${p}`} />
+      </div>
+    </>
+  );
+}

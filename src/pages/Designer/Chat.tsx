@@ -1,0 +1,77 @@
+import { Head, Link } from '@inertiajs/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messageOf } from '@/components/designer/api';
+import type { Design, EngineInfo } from '@/components/designer/types';
+import { Button, Input } from '@/components/ui';
+import { api } from '@/lib/http';
+import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: string;
+}
+
+type Props = PageProps<{ design: Design; messages: ChatMessage[]; assistant: EngineInfo }>;
+
+/** Design chat: a conversation about one design with the configured text model. */
+export default function DesignerChat({ design, messages: initial, assistant }: Props) {
+  const [messages, setMessages] = useState(initial);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const message = text.trim();
+    if (!message) return;
+    setSending(true);
+    try {
+      const res = await api.post<{ message: ChatMessage; reply: ChatMessage }>(`/api/designs/${design.id}/chat`, { message });
+      setMessages((list) => [...list, res.message, res.reply]);
+      setText('');
+    } catch (error) {
+      notify.error(messageOf(error, 'The assistant could not answer'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const title = [design.options.theme, design.options.roomType].filter(Boolean).join(' ') || 'this design';
+  return (
+    <>
+      <Head title="Design chat" />
+      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+        ← Back to the design
+      </Link>
+      <div className="mt-1 grid gap-6 lg:grid-cols-3">
+        <aside className="space-y-3">
+          {design.image && <img src={design.image} alt={title} className="w-full rounded-xl object-cover" />}
+          <p className="text-xs text-slate-500 dark:text-slate-400">Answers by: {assistant.label}</p>
+        </aside>
+        <section className="flex min-h-[28rem] flex-col rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 lg:col-span-2">
+          <h1 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900 dark:border-slate-800 dark:text-white">Ask about {title}</h1>
+          <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
+            {messages.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">Ask about colours, furniture, lighting or budget.</p>}
+            {messages.map((m) => (
+              <div key={m.id} className={cn('max-w-[85%] rounded-2xl px-3 py-2 text-sm', m.role === 'user' ? 'ml-auto bg-brand-600 text-white' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100')}>
+                {m.content}
+              </div>
+            ))}
+            <div ref={end} />
+          </div>
+          <form onSubmit={send} className="flex gap-2 border-t border-slate-100 p-3 dark:border-slate-800">
+            <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="What colour should the walls be?" aria-label="Message" maxLength={2000} />
+            <Button type="submit" loading={sending}>
+              Send
+            </Button>
+          </form>
+        </section>
+      </div>
+    </>
+  );
+}

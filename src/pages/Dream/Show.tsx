@@ -1,0 +1,44 @@
+import { Head, Link, router } from '@inertiajs/react';
+import { CompareSlider } from '@/components/designer/CompareSlider';
+import { messageOf } from '@/components/designer/api';
+import type { Design } from '@/components/designer/types';
+import { Button, ButtonLink } from '@/components/ui';
+import { api } from '@/lib/http';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+import type { DreamJson } from './Index';
+
+type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
+
+export default function DreamShow({ dream }: Props) {
+  const remove = async () => {
+    try {
+      await api.delete(`/api/dream/${dream.id}`);
+      notify.success('Dream removed');
+      router.visit('/dreams');
+    } catch (error) {
+      notify.error(messageOf(error, 'Could not remove the dream'));
+    }
+  };
+  return (
+    <>
+      <Head title={dream.title} />
+      <Link href="/dreams" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+        ← Dreams
+      </Link>
+      <h1 className="mb-1 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{dream.title}</h1>
+      {dream.note && <p className="mb-4 text-slate-600 dark:text-slate-300">{dream.note}</p>}
+      <div className="mx-auto max-w-4xl space-y-4">
+        {dream.image ? <CompareSlider before={dream.original_image} after={dream.image} aspectRatio={(dream.design.image_width ?? 4) / (dream.design.image_height ?? 3)} /> : <img src={dream.original_image} alt="" className="w-full rounded-xl" />}
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink href={`/designer/${dream.design_id}`} variant="secondary">
+            Open the design
+          </ButtonLink>
+          <Button variant="ghost" onClick={remove}>
+            Remove from dreams
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

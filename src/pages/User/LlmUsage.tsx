@@ -1,0 +1,99 @@
+import { Head } from '@inertiajs/react';
+import { Card, EmptyState, Pagination } from '@/components/ui';
+import type { PageProps } from '@/types';
+
+interface UsageRow {
+  id: string;
+  kind: 'llm' | 'image';
+  provider: string;
+  model: string;
+  operation: string;
+  units: number;
+  unit: string;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cost_usd: number;
+  duration_ms: number | null;
+  succeeded: boolean;
+  created_at: string;
+}
+
+interface Total {
+  provider: string;
+  model: string;
+  kind: string;
+  calls: number;
+  units: number;
+  unit: string;
+  cost_usd: number;
+}
+
+type Props = PageProps<{ totals: Total[]; usage: { data: UsageRow[]; current_page: number; last_page: number; per_page: number; total: number } }>;
+
+const usd = (n: number) => `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
+
+/** What the user's text and image model calls used and cost, per provider/model and per call. */
+export default function LlmUsage({ totals, usage }: Props) {
+  const sum = totals.reduce((a, t) => a + t.cost_usd, 0);
+  return (
+    <>
+      <Head title="AI usage" />
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">AI usage</h1>
+      {usage.total === 0 ? (
+        <EmptyState title="No AI usage yet" description="Designs and design chats you run are listed here with their cost." />
+      ) : (
+        <div className="space-y-6">
+          <Card title="By provider and model" description={`Total ${usd(sum)}`} padded={false}>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[32rem] text-sm">
+                <thead className="text-left text-slate-500 dark:text-slate-400">
+                  <tr>
+                    <th className="px-5 py-2 font-medium">Provider</th>
+                    <th className="px-3 py-2 font-medium">Model</th>
+                    <th className="px-3 py-2 text-right font-medium">Calls</th>
+                    <th className="px-3 py-2 text-right font-medium">Units</th>
+                    <th className="px-5 py-2 text-right font-medium">Cost</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {totals.map((t) => (
+                    <tr key={`${t.provider}-${t.model}-${t.unit}`}>
+                      <td className="px-5 py-2">{t.provider}</td>
+                      <td className="px-3 py-2">{t.model}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{t.calls}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {+t.units.toFixed(3)} {t.unit}
+                      </td>
+                      <td className="px-5 py-2 text-right tabular-nums">{usd(t.cost_usd)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+          <Card title="Calls" padded={false}>
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {usage.data.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
+                  <div>
+                    <p className="font-medium text-slate-800 dark:text-slate-100">
+                      {r.operation.replace('_', ' ')} · {r.provider} {r.model}
+                      {!r.succeeded && <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-700 dark:bg-red-950 dark:text-red-300">failed</span>}
+                    </p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
+                      {new Date(r.created_at).toLocaleString()}
+                      {r.input_tokens !== null && ` · ${r.input_tokens} in / ${r.output_tokens} out tokens`}
+                      {r.duration_ms !== null && ` · ${(r.duration_ms / 1000).toFixed(1)} s`}
+                    </p>
+                  </div>
+                  <span className="tabular-nums">{usd(r.cost_usd)}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Pagination currentPage={usage.current_page} lastPage={usage.last_page} hrefFor={(p) => `/user/llm-usage?page=${p}`} />
+        </div>
+      )}
+    </>
+  );
+}
