@@ -27,7 +27,11 @@ router.on('success', (event) => showFlash(event.detail.page.props.flash));
 // The session's anti-forgery token changes at login/logout; keep the meta tag current
 // and send it on Inertia's own requests too.
 router.on('navigate', (event) => updateCsrfToken(event.detail.page.props.csrfToken as string | undefined));
-http.onRequest((config) => ({ ...config, headers: { ...csrfHeaders(), ...config.headers } }));
+// Inertia's client already sends X-XSRF-TOKEN from the cookie; add only the meta token.
+http.onRequest((config) => {
+  const { 'X-CSRF-TOKEN': metaToken } = csrfHeaders();
+  return metaToken ? { ...config, headers: { 'X-CSRF-TOKEN': metaToken, ...config.headers } } : config;
+});
 
 // Real-time: one Echo connection while someone is signed in (every channel we use is private).
 const connectRealtime = (props: Record<string, unknown>) => {

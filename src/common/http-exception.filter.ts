@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Injec
 import type { Request, Response } from 'express';
 import { InertiaService } from '../modules/inertia/inertia.service';
 import { INERTIA_HEADERS, isInertiaRequest } from '../modules/inertia/inertia.types';
+import { saveSession } from './session-save';
 import { ValidationFailedException } from './validation';
 import './session.types';
 
@@ -62,12 +63,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const bag = (req.headers[INERTIA_HEADERS.errorBag] as string | undefined) ?? 'default';
       const firstOfEach = Object.fromEntries(Object.entries(exception.errors).map(([field, list]) => [field, list[0]]));
       req.session.errors = { ...(req.session.errors ?? {}), [bag]: firstOfEach };
+      await saveSession(req);
       res.redirect(303, backUrl(req));
       return;
     }
 
     if (status === 401) {
-      if (req.method === 'GET') req.session.intendedUrl = req.originalUrl;
+      if (req.method === 'GET') {
+        req.session.intendedUrl = req.originalUrl;
+        await saveSession(req);
+      }
       res.redirect(isInertiaRequest(req) && req.method !== 'GET' ? 303 : 302, '/login');
       return;
     }

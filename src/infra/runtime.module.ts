@@ -6,6 +6,8 @@ import { Runtime } from '../config/runtime';
 export const RUNTIME = Symbol('RUNTIME');
 /** The shared ioredis client, or null when this node runs without Redis (in-process mode). */
 export const REDIS = Symbol('REDIS');
+/** Namespace for this deployment's Redis keys (queues, real-time, rate limits). */
+export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
 
 /** Closes the Redis client last, after the modules that use it have shut down. */
 @Injectable()
@@ -26,16 +28,17 @@ export function createRedis(url: string): Redis {
 @Global()
 @Module({})
 export class RuntimeModule {
-  static forRoot(config: AppConfig, runtime: Runtime): DynamicModule {
+  static forRoot(config: AppConfig, runtime: Runtime, redisPrefix = 'reelty'): DynamicModule {
     return {
       module: RuntimeModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: RUNTIME, useValue: runtime },
         { provide: REDIS, useFactory: () => (runtime.redisUrl ? createRedis(runtime.redisUrl) : null) },
+        { provide: REDIS_KEY_PREFIX, useValue: redisPrefix },
         RedisCloser,
       ],
-      exports: [APP_CONFIG, RUNTIME, REDIS],
+      exports: [APP_CONFIG, RUNTIME, REDIS, REDIS_KEY_PREFIX],
     };
   }
 }

@@ -15,7 +15,8 @@ export function ConnectionBanner() {
   const echo = useEcho();
   const state = useConnectionState();
   const hasConnected = useHasConnected(state);
-  if (state === 'connected' || (!echo && state !== 'offline')) return null;
+  // No connection configured (guests, real-time disabled): nothing to report.
+  if (!echo || state === 'connected') return null;
   if (state === 'connecting' && !hasConnected) return null;
   const severe = state !== 'connecting';
   return (

@@ -8,6 +8,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PREFIXES = ['/apps/', '/webhooks/'];
 /** Machine endpoints that must not open a session on every probe. */
 const SESSIONLESS_PATHS = new Set(['/health']);
+/**
+ * Reads a guest makes without a page (JSON, media, embeds on other sites): they get no session
+ * row just for a token. Pages and every state-changing request still get one.
+ */
+const TOKENLESS_READ_PREFIXES = ['/api/', '/media/', '/embed/', '/assets/'];
 
 export class CsrfMismatchException extends HttpException {
   constructor() {
@@ -28,16 +33,19 @@ function sameToken(expected: string, given: unknown): boolean {
 export class CsrfMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     if (!req.session || SESSIONLESS_PATHS.has(req.path)) return next();
+    const safe = SAFE_METHODS.has(req.method);
+    if (!req.session.csrfToken && safe && TOKENLESS_READ_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     req.session.csrfToken ??= randomBytes(20).toString('hex');
     const token = req.session.csrfToken;
     res.cookie('XSRF-TOKEN', token, { sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
 
-    if (SAFE_METHODS.has(req.method) || EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
-    const given =
-      req.headers['x-xsrf-token'] ??
-      req.headers['x-csrf-token'] ??
-      (req.body as Record<string, unknown> | undefined)?._token;
-    if (!sameToken(token, Array.isArray(given) ? given[0] : given)) return next(new CsrfMismatchException());
+    if (safe || EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    // A header set twice arrives comma-joined ("t, t": Inertia's client and our own hook both add
+    // X-XSRF-TOKEN), so every value of every place the token may come in is tried.
+    const given = [req.headers['x-xsrf-token'], req.headers['x-csrf-token'], (req.body as Record<string, unknown> | undefined)?._token]
+      .flat()
+      .flatMap((value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()) : []));
+    if (!given.some((candidate) => sameToken(token, candidate))) return next(new CsrfMismatchException());
     next();
   }
 }

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS } from '../../infra/runtime.module';
+import { REDIS, REDIS_KEY_PREFIX } from '../../infra/runtime.module';
 
 export class TooManyAttemptsException extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
@@ -19,22 +19,25 @@ export class TooManyAttemptsException extends HttpException {
 export class RateLimiterService {
   private readonly local = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(REDIS_KEY_PREFIX) private readonly prefix: string,
+  ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<void> {
-    const { count, ttlSeconds } = await this.increment(`ratelimit:${key}`, windowSeconds);
+    const { count, ttlSeconds } = await this.increment(`${this.prefix}:ratelimit:${key}`, windowSeconds);
     if (count > limit) throw new TooManyAttemptsException(ttlSeconds);
   }
 
   /** Refuses without counting: for checks before the attempt is known to be bad. */
   async assertBelow(key: string, limit: number): Promise<void> {
-    const { count, ttlSeconds } = await this.peek(`ratelimit:${key}`);
+    const { count, ttlSeconds } = await this.peek(`${this.prefix}:ratelimit:${key}`);
     if (count >= limit) throw new TooManyAttemptsException(ttlSeconds);
   }
 
   async clear(key: string): Promise<void> {
-    this.local.delete(`ratelimit:${key}`);
-    await this.redis?.del(`ratelimit:${key}`);
+    this.local.delete(`${this.prefix}:ratelimit:${key}`);
+    await this.redis?.del(`${this.prefix}:ratelimit:${key}`);
   }
 
   private async increment(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }> {
