@@ -1,21 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfigOrExit } from './config/app-config';
 import { resolveRuntime } from './config/runtime';
 import { seedDemoData } from './database/seeds/demo.seed';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = new Logger('Reelty');
   const runtime = await resolveRuntime(config);
   const runWorkers = process.env.RUN_WORKERS !== 'false';

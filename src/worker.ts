@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger } from './app';
 import { AppModule } from './app.module';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfigOrExit } from './config/app-config';
 import { resolveRuntime } from './config/runtime';
 import { QUEUES } from './modules/jobs/job.types';
 
@@ -13,16 +13,7 @@ import { QUEUES } from './modules/jobs/job.types';
  * RUN_WORKERS=false. The schema is migrated by the web process (or `npm run db:migrate`), not here.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = new Logger('Worker');
   const runtime = await resolveRuntime(config);
   if (!runtime.redisUrl) {

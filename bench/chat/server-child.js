@@ -1,7 +1,7 @@
 // The whole app (createApp on a fresh PostgreSQL database + Redis, WebSocket server on the app's
 // port) in its own process, driven over IPC by run.js. Seeds users, chats and signed-in sessions
 // directly in SQL (logging 1,000 users in through scrypt would only measure scrypt).
-require('./ts-register');
+require('../support/ts-register');
 const { randomBytes } = require('node:crypto');
 const signature = require('cookie-signature');
 

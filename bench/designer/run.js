@@ -6,7 +6,7 @@
 //     designs queue at its configured concurrency, 2), end to end: upload, credits, job, files, DB;
 // (3) progress event delay from the job's report (Broadcaster call in the worker) to a pusher-js
 //     socket on the web node (through Redis), p50/p99.
-require('./ts-register');
+require('../support/ts-register');
 require('reflect-metadata');
 const { fork } = require('node:child_process');
 const path = require('node:path');

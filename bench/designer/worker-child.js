@@ -1,5 +1,5 @@
 // One worker process: the app's modules with BullMQ workers and no HTTP listener (as src/worker.ts).
-require('./ts-register');
+require('../support/ts-register');
 require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
 const { AppModule } = require('../../src/app.module');

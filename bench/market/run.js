@@ -5,7 +5,7 @@
 //
 //   node bench/market/run.js            (BENCH_POSTGRES_URL, BENCH_REDIS_URL, ROWS, QUERIES to override)
 require('reflect-metadata');
-require('./ts-register');
+require('../support/ts-register');
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');

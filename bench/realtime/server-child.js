@@ -1,6 +1,6 @@
 // One server process under test, driven over IPC by run.js:
 //   kind 'pusher' = our PusherServer on a bare http.Server; kind 'ws' = a bare ws broadcast loop (baseline).
-require('./ts-register');
+require('../support/ts-register');
 const http = require('node:http');
 const { WebSocketServer } = require('ws');
 

@@ -3,7 +3,7 @@
 // resumable upload throughput of a 200 MB file. Usage:
 //   node bench/video/run.js [--only transcode,feed,upload] [--seconds 30] [--upload-mb 200] [--feed-duration 20] [--connections 50]
 require('reflect-metadata');
-require('./ts-register');
+require('../support/ts-register');
 const { execFileSync } = require('node:child_process');
 const { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } = require('node:fs');
 const { tmpdir, cpus, loadavg } = require('node:os');

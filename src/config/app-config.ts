@@ -155,4 +155,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 }
 
+/** For process entry points: the config, or one clear line on stderr and exit code 78 (EX_CONFIG). */
+export function loadConfigOrExit(env: Env = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(78);
+  }
+}
+
 export const APP_CONFIG = Symbol('APP_CONFIG');

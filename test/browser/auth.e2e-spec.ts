@@ -1,57 +1,26 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bootTestApp, TestApp } from '../support/app';
+import { launchProfile, withDiagnostics } from '../support/browser';
 
 /**
  * The real thing in a real browser: Debian's chromium driven by playwright-core against the
  * built client (dist/public). Nothing is skipped: a missing browser or build fails loudly.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const MANIFEST = join(__dirname, '..', '..', 'dist', 'public', '.vite', 'manifest.json');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 jest.setTimeout(120_000);
 
 describe('browser: register, verify, log in, dark mode, log out', () => {
   let t: TestApp;
-  let context: BrowserContext;
+  let browser: Awaited<ReturnType<typeof launchProfile>>;
   let page: Page;
-  let profileDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
-    }
-    if (!existsSync(MANIFEST)) {
-      throw new Error(`The client build is missing (${MANIFEST}). Run: npx vite build`);
-    }
     t = await bootTestApp({ RATE_LIMIT_REGISTER_PER_HOUR: '1000' });
-    profileDir = mkdtempSync(join(tmpdir(), 'reelty-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-      baseURL: t.baseUrl,
-      viewport: { width: 1280, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(15_000);
+    browser = await launchProfile(t.baseUrl);
+    page = browser.page;
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await browser?.close();
     await t?.close();
   });
 
@@ -60,16 +29,7 @@ describe('browser: register, verify, log in, dark mode, log out', () => {
   const themeButton = () => page.getByRole('button', { name: /Switch to (dark|light) mode/ });
 
   it('walks through the account lifecycle', async () => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-    try {
-      await lifecycle();
-    } catch (error) {
-      const shot = join(tmpdir(), `reelty-browser-failure-${Date.now()}.png`);
-      await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-      throw new Error(`${(error as Error).message}\nAt ${page.url()} (screenshot: ${shot})\n${problems.join('\n')}`);
-    }
+    await withDiagnostics(page, lifecycle);
   });
 
   async function lifecycle(): Promise<void> {

@@ -1,28 +1,22 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bootChatApp } from './support';
 import type { TestApp } from '../support/app';
+import { launchBrowser } from '../support/browser';
 import type { User } from '../../src/modules/users/user.entity';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const built = existsSync(join(__dirname, '../../dist/public/.vite/manifest.json')) || existsSync(join(__dirname, '../../dist/public/manifest.json'));
-const run = existsSync(CHROMIUM) && built ? describe : describe.skip;
 
 /**
  * Two browsers, two users, the real app with its WebSocket server: A requests a chat with B,
  * B accepts, both exchange messages live, B mutes and A's next message does not raise B's counter.
- * Needs the client built (`npx vite build`).
+ * Needs the client built (`npx vite build`); a missing browser or build fails, never skips.
  */
-run('chats in two browsers', () => {
+describe('chats in two browsers', () => {
   let t: TestApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     t = await bootChatApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));

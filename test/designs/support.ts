@@ -1,4 +1,5 @@
 import Pusher from 'pusher-js';
+export { pusherFor, subscribe } from '../support/realtime';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/modules/realtime/realtime.gateway';
@@ -29,43 +30,7 @@ export function roomPhoto(width = 1024, height = 768, format: 'jpeg' | 'png' = '
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
 
-export function pusherFor(t: TestApp, client: TestClient, sockets: Pusher[] = []): Pusher {
-  const pusher = new Pusher(REALTIME_ENV.BROADCAST_KEY, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: Number(new URL(t.baseUrl).port),
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: '/broadcasting/auth',
-      transport: 'ajax',
-      customHandler: ({ socketId, channelName }, callback) => {
-        client
-          .post('/broadcasting/auth')
-          .send({ socket_id: socketId, channel_name: channelName })
-          .then((res) => (res.status === 200 ? callback(null, res.body) : callback(new Error(`auth ${res.status}`), null)), (error: Error) => callback(error, null));
-      },
-    },
-  });
-  sockets.push(pusher);
-  return pusher;
-}
 
-export function subscribe(pusher: Pusher, channelName: string, timeoutMs = 5000): Promise<void> {
-  const channel = pusher.subscribe(channelName);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no subscription on ${channelName}`)), timeoutMs);
-    channel.bind('pusher:subscription_succeeded', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    channel.bind('pusher:subscription_error', (error: unknown) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`subscription_error on ${channelName}`), { detail: error }));
-    });
-  });
-}
 
 /** Records design.progress / design.generated in arrival order; `done` resolves on generated or a failed progress. */
 export function recordDesign(pusher: Pusher, designId: string, timeoutMs = 30_000) {

@@ -2,6 +2,7 @@ import PusherServerSdk from 'pusher';
 import Pusher from 'pusher-js';
 import { Broadcaster } from '../../src/modules/realtime/broadcaster.service';
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
+import { pusherFor as connectAs } from '../support/realtime';
 
 /** The whole app: session login, POST /broadcasting/auth, WebSockets and the HTTP API on the app's port. */
 describe('real-time in the booted app', () => {
@@ -15,29 +16,8 @@ describe('real-time in the booted app', () => {
   afterAll(() => t?.close());
 
   const port = () => Number(new URL(t.baseUrl).port);
+  const pusherFor = (client: TestClient) => connectAs(t, client, sockets);
 
-  function pusherFor(client: TestClient): Pusher {
-    const pusher = new Pusher('app-key', {
-      cluster: 'mt1',
-      wsHost: '127.0.0.1',
-      wsPort: port(),
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: '/broadcasting/auth',
-        transport: 'ajax',
-        customHandler: ({ socketId, channelName }, callback) => {
-          client
-            .post('/broadcasting/auth')
-            .send({ socket_id: socketId, channel_name: channelName })
-            .then((res) => (res.status === 200 ? callback(null, res.body) : callback(new Error(`auth ${res.status}`), null)), (error: Error) => callback(error, null));
-        },
-      },
-    });
-    sockets.push(pusher);
-    return pusher;
-  }
 
   it('serves WebSockets and the Pusher HTTP API on the app port, ahead of sessions and CSRF', async () => {
     const guest = await t.client();

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Pusher from 'pusher-js';
+export { pusherFor } from '../support/realtime';
 import type { TestApp, TestClient } from '../support/app';
 
 const exec = promisify(execFile);
@@ -82,30 +82,6 @@ export function tusRequest(
 
 export const b64 = (value: string) => Buffer.from(value).toString('base64');
 
-/** A pusher-js client on the app's own WebSocket server, authorised through the test client's session. */
-export function pusherFor(t: TestApp, client: TestClient, sockets: Pusher[]): Pusher {
-  const port = Number(new URL(t.baseUrl).port);
-  const pusher = new Pusher(t.config.broadcasting.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: '/broadcasting/auth',
-      transport: 'ajax',
-      customHandler: ({ socketId, channelName }, callback) => {
-        client
-          .post('/broadcasting/auth')
-          .send({ socket_id: socketId, channel_name: channelName })
-          .then((res) => (res.status === 200 ? callback(null, res.body) : callback(new Error(`auth ${res.status}`), null)), (error: Error) => callback(error, null));
-      },
-    },
-  });
-  sockets.push(pusher);
-  return pusher;
-}
 
 export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, intervalMs = 200): Promise<T> {
   const started = Date.now();
