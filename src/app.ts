@@ -4,7 +4,9 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -15,6 +17,30 @@ import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway';
+
+/**
+ * The built client (dist/public): hashed bundles cached for a year, the rest revalidated. Mounted
+ * per top-level entry, so page and API requests never stat the disk.
+ */
+function serveClientBuild(app: NestExpressApplication): void {
+  if (!existsSync(PUBLIC_DIR)) return;
+  for (const entry of readdirSync(PUBLIC_DIR, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue; // .vite/manifest.json is for the server only
+    const path = join(PUBLIC_DIR, entry.name);
+    if (entry.isDirectory()) {
+      const immutable = entry.name === 'assets';
+      app.useStaticAssets(path, {
+        prefix: `/${entry.name}/`,
+        index: false,
+        setHeaders: (res) => res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      });
+    } else {
+      app.use(`/${entry.name}`, (req: Request, res: Response, next: NextFunction) =>
+        req.method === 'GET' || req.method === 'HEAD' ? res.sendFile(path, { headers: { 'Cache-Control': 'no-cache' } }) : next(),
+      );
+    }
+  }
+}
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   debug: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
@@ -50,13 +76,7 @@ export async function createApp(config: AppConfig, runtime: Runtime, options: Ap
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
-  app.useStaticAssets(PUBLIC_DIR, {
-    index: false,
-    setHeaders: (res, path) => {
-      const hashed = path.includes(`${join('public', 'assets')}`);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  serveClientBuild(app);
   app.use(cookieParser());
   const store = new PgSessionStore(db);
   app.use(
