@@ -3,7 +3,8 @@
 // 25 miles with and without filters, the same queries with no index (same run), EXPLAIN ANALYZE,
 // and the listings dashboard p99 under HTTP load. Bounded: about 3-4 minutes.
 //
-//   node bench/market/run.js            (BENCH_POSTGRES_URL, BENCH_REDIS_URL, ROWS, QUERIES to override)
+//   node bench/market/run.js            (BENCH_POSTGRES_URL, BENCH_REDIS_URL, ROWS, QUERIES, NO_INDEX_QUERIES,
+//                                        DASHBOARD_SECONDS to override; KEEP_DB=1 keeps reelty_bench_market)
 require('reflect-metadata');
 require('../support/ts-register');
 const { writeFileSync, mkdirSync } = require('node:fs');
@@ -62,20 +63,26 @@ async function main() {
   const seedStart = Date.now();
   await db.query(`SET synchronous_commit = off`);
   await db.query(`ALTER TABLE properties SET (autovacuum_enabled = false)`);
+  // The GiST index exactly as the migrations define it (covering, partial), rebuilt after the seed.
+  const [{ indexdef: geoIndexDef }] = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`)).rows;
   await db.query(`DROP INDEX properties_market_geo_idx`);
+  // Built after the seed like the GiST index (one sort instead of 1M random-position inserts).
+  await db.query(`DROP INDEX properties_user_created_idx`);
+  await db.query(`DROP INDEX properties_user_price_idx`);
   await db.query(`
     WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
     g AS (
-      SELECT i, random() AS r1, random() AS r2, random() AS r3, (i % ${CITIES.length}) AS k FROM generate_series(1, ${ROWS}) AS i
+      SELECT i, random() AS r1, random() AS r2, random() AS r3, random() AS r4, random() AS r5, random() AS r6, (i % ${CITIES.length}) AS k FROM generate_series(1, ${ROWS}) AS i
     )
     INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, sector, status, publish, published_at, city, full_address)
     SELECT $1, 'bench-' || g.i, 'Bench property ' || g.i,
            round((50000 + g.r3 * 1950000)::numeric, 2), 'USD',
            CASE WHEN g.i % 10 < 7 THEN greatest(-89.9, least(89.9, cs.lat + (g.r1 - 0.5) * 1.2 * g.r2)) ELSE degrees(asin(2 * g.r1 - 1)) END,
            CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
-           (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + (g.i % 6)],
-           (ARRAY['residential','residential','residential','commercial'])[1 + (g.i % 4)],
-           (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + (g.i % 5)],
+           -- Independent of the city (i % 30): every type, sector and status in every city.
+           (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + floor(g.r4 * 6)::int],
+           (ARRAY['residential','residential','residential','commercial'])[1 + floor(g.r5 * 4)::int],
+           (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + floor(g.r6 * 5)::int],
            g.i % 20 <> 0, now(), 'Bench City', 'Somewhere ' || g.i
     FROM g JOIN cs ON cs.k = g.k`, [seller]);
   // The dashboard realtor: 2,000 properties with listings.
@@ -87,9 +94,9 @@ async function main() {
       FROM generate_series(1, 2000) AS i RETURNING id
     ) INSERT INTO listings (property_id, user_id) SELECT id, $1 FROM p`, [realtor]);
   const indexStart = Date.now();
-  await db.query(`
-    CREATE INDEX properties_market_geo_idx ON properties USING gist (point(longitude, latitude))
-    WHERE publish AND NOT is_private AND archived_at IS NULL AND latitude IS NOT NULL AND longitude IS NOT NULL`);
+  await db.query(`CREATE INDEX properties_user_created_idx ON properties (user_id, created_at DESC, id)`);
+  await db.query(`CREATE INDEX properties_user_price_idx ON properties (user_id, price DESC NULLS LAST, id)`);
+  await db.query(geoIndexDef);
   await db.query(`ALTER TABLE properties SET (autovacuum_enabled = true)`);
   await db.query(`VACUUM ANALYZE properties`);
   await db.query(`VACUUM ANALYZE listings`);
@@ -98,7 +105,8 @@ async function main() {
   const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM properties`)).rows;
   console.log(`seeded ${n} properties in ${seedSeconds.toFixed(1)} s, index + analyze in ${indexSeconds.toFixed(1)} s`);
 
-  const { radiusSql } = require('../../src/modules/market/market-search.service');
+  const { radiusSql, radiusPage, knnWindowSql, TOTAL_CAP } = require('../../src/modules/market/market-search.service');
+  const runSql = async (sql, params) => (await db.query(sql, params)).rows;
   // Query centres: near city centres (where the data is dense), deterministic jitter.
   const centres = Array.from({ length: QUERIES }, (_, i) => {
     const [lat, lng] = CITIES[i % CITIES.length];
@@ -110,33 +118,62 @@ async function main() {
     { name: '25 mi', radius: 25, filters: {} },
     { name: '25 mi + filters', radius: 25, filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' } },
   ];
+  // The production search (radiusPage: KNN window on the GiST index + exact haversine, capped total;
+  // the bounding-box query as fallback), all of its round trips timed.
   const run = async (c, centre) => {
-    const { sql, params } = radiusSql({ lat: centre.lat, lng: centre.lng, radius: c.radius, ...c.filters, limit: 20, offset: 0 });
     const start = process.hrtime.bigint();
-    const res = await db.query(sql, params);
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, total: res.rows.length ? Number(res.rows[0].total) : 0 };
+    const res = await radiusPage(runSql, { lat: centre.lat, lng: centre.lng, radius: c.radius, ...c.filters, limit: 20, offset: 0 });
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, total: res.total, capped: res.totalIsCapped, strategy: res.strategy, windows: res.windows };
   };
+  // Exactness: the same page as the full bounding-box query (every candidate, exact order and total).
+  let checked = 0;
+  for (const c of cases) {
+    for (const centre of centres.slice(0, 40)) {
+      for (const offset of [0, 180]) {
+        const q = { lat: centre.lat, lng: centre.lng, radius: c.radius, ...c.filters, limit: 20, offset };
+        const got = await radiusPage(runSql, q);
+        const { sql, params } = radiusSql(q);
+        const want = await runSql(sql, params);
+        const wantTotal = want.length ? Number(want[0].total) : got.total;
+        const same = JSON.stringify(got.rows.map((r) => r.id)) === JSON.stringify(want.map((r) => r.id));
+        const totalOk = got.totalIsCapped ? wantTotal > TOTAL_CAP : got.total === wantTotal || !want.length;
+        if (!same || !totalOk) throw new Error(`radiusPage differs from the full query: ${c.name} ${JSON.stringify(q)}`);
+        checked++;
+      }
+    }
+  }
+  console.log(`radiusPage matched the full bounding-box query on ${checked} pages (ids, order, total)`);
   // Warm-up.
   for (const c of cases) for (const centre of centres.slice(0, 10)) await run(c, centre);
   const indexed = {};
   for (const c of cases) {
     const times = [];
     const totals = [];
+    let capped = 0;
+    let box = 0;
+    let retried = 0;
     for (const centre of centres) {
       const r = await run(c, centre);
       times.push(r.ms);
       totals.push(r.total);
+      if (r.capped) capped++;
+      if (r.strategy === 'box') box++;
+      if (r.windows > 1) retried++;
     }
-    indexed[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)), p99: ms(pct(times, 99)), medianMatches: pct(totals, 50) };
+    indexed[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)), p99: ms(pct(times, 99)), medianMatches: pct(totals, 50), capped, boxFallback: box, moreThanOneRoundTrip: retried };
   }
 
-  // EXPLAIN ANALYZE of the 2- and 25-mile queries (Austin).
+  // EXPLAIN ANALYZE of the 2- and 25-mile queries.
+  // New York: a dense synthetic metro (Austin's cluster shares its centre with the dashboard realtor's homes).
   const explain = async (radius, filters = {}) => {
-    const { sql, params } = radiusSql({ lat: 30.2672, lng: -97.7431, radius, ...filters, limit: 20, offset: 0 });
+    const { sql, params } = knnWindowSql({ lat: 40.7128, lng: -74.006, radius, ...filters, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
     return (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
   };
   const plan2 = await explain(2);
+  const plan25all = await explain(25);
   const plan25 = await explain(25, cases[3].filters);
+  const oldSql = radiusSql({ lat: 40.7128, lng: -74.006, radius: 25, limit: 20, offset: 0 });
+  const plan25box = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${oldSql.sql}`, oldSql.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
 
   // Same queries with no index, in the same run: drop it inside a transaction and roll back.
   const noIndex = {};
@@ -147,7 +184,8 @@ async function main() {
     for (const centre of centres.slice(0, NO_INDEX_QUERIES)) times.push((await run(c, centre)).ms);
     noIndex[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)) };
   }
-  const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${radiusSql({ lat: 30.2672, lng: -97.7431, radius: 2, limit: 20, offset: 0 }).sql}`, radiusSql({ lat: 30.2672, lng: -97.7431, radius: 2, limit: 20, offset: 0 }).params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const noIdx = knnWindowSql({ lat: 40.7128, lng: -74.006, radius: 2, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
+  const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${noIdx.sql}`, noIdx.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
   await db.query('ROLLBACK');
   await db.end();
 
@@ -158,17 +196,19 @@ async function main() {
   for (const c of cases) {
     const a = indexed[c.name];
     const b = noIndex[c.name];
-    console.log(`${c.name.padEnd(20)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)}   | ${String(b.p50).padStart(12)}   ${(b.p50 / a.p50).toFixed(0).padStart(6)}x   (median matches ${a.medianMatches})`);
+    console.log(`${c.name.padEnd(20)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)}   | ${String(b.p50).padStart(12)}   ${(b.p50 / a.p50).toFixed(0).padStart(6)}x   (median matches ${a.medianMatches}, capped ${a.capped}, box fallback ${a.boxFallback}, >1 round trip ${a.moreThanOneRoundTrip})`);
   }
   console.log(`\nlistings dashboard: ${JSON.stringify(dashboard)}`);
-  console.log(`\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`);
+  console.log(`\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi ---\n${plan25all}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 25 mi, previous bounding-box query ---\n${plan25box}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`);
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'market.json'), JSON.stringify(summary, null, 2));
-  writeFileSync(join(RESULTS, 'market-explain.txt'), `2 mi:\n${plan2}\n\n25 mi + filters:\n${plan25}\n\n2 mi, no index:\n${planNoIndex}\n`);
-  const drop = new Client({ connectionString: ADMIN });
-  await drop.connect();
-  await drop.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await drop.end();
+  writeFileSync(join(RESULTS, 'market-explain.txt'), `2 mi:\n${plan2}\n\n25 mi:\n${plan25all}\n\n25 mi + filters:\n${plan25}\n\n25 mi, previous bounding-box query:\n${plan25box}\n\n2 mi, no index:\n${planNoIndex}\n`);
+  if (!process.env.KEEP_DB) {
+    const drop = new Client({ connectionString: ADMIN });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await drop.end();
+  }
   console.log(`\ndone in ${summary.totalSeconds.toFixed(0)} s; results in bench/results/market.json`);
   process.exit(0);
 }

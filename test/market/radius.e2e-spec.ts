@@ -1,5 +1,5 @@
 import { destination, haversineMiles } from '../../src/modules/market/geo';
-import { radiusSql } from '../../src/modules/market/market-search.service';
+import { knnWindowSql, radiusSql, TOTAL_CAP } from '../../src/modules/market/market-search.service';
 import { bootTestApp, TestApp } from '../support/app';
 
 describe('market radius search', () => {
@@ -156,6 +156,59 @@ describe('market radius search', () => {
       return tx.query(`EXPLAIN ${sql}`, params);
     });
     expect(JSON.stringify(plan)).toContain('properties_market_geo_idx');
+  });
+
+  it('walks the index in distance order yet answers in exact great-circle order, with a capped total', async () => {
+    // 1,100 properties around Oslo (latitude 60: a degree of longitude is half a degree of latitude,
+    // so planar KNN order and great-circle order differ a lot), deterministic scatter over ~±28 miles.
+    const c = { lat: 59.9139, lng: 10.7522 };
+    await t.db.query(
+      `INSERT INTO properties (user_id, slug, name, latitude, longitude, publish, price, type, sector, status)
+       SELECT $1, 'oslo-' || i || '-' || $4, 'oslo-' || i, $2 + ((i * 7919) % 1000) / 1000.0 * 0.8 - 0.4, $3 + ((i * 104729) % 997) / 997.0 * 1.6 - 0.8,
+              true, '100000.00', 'house', 'residential', 'for_sale'
+       FROM generate_series(1, 1100) AS i`,
+      [ownerId, c.lat, c.lng, Date.now()],
+    );
+    const all = (await t.db.query(`SELECT name, latitude, longitude FROM properties WHERE name LIKE 'oslo-%'`)) as Array<{ name: string; latitude: number; longitude: number }>;
+    const exact = (radius: number) =>
+      all
+        .map((p) => ({ name: p.name, miles: haversineMiles(c.lat, c.lng, p.latitude, p.longitude) }))
+        .filter((p) => p.miles <= radius)
+        .sort((a, b) => a.miles - b.miles)
+        .map((p) => p.name);
+
+    const within10 = exact(10);
+    expect(within10.length).toBeGreaterThan(100);
+    expect(within10.length).toBeLessThan(TOTAL_CAP);
+    for (const page of [1, 2, 5]) {
+      const res = await search({ lat: c.lat, lng: c.lng, radius: 10, per_page: 20, page });
+      expect(names(res)).toEqual(within10.slice((page - 1) * 20, page * 20));
+      expect(res.body.results.total).toBe(within10.length);
+      expect(res.body.results.total_is_capped).toBeUndefined();
+    }
+
+    const within50 = exact(50);
+    expect(within50).toHaveLength(1100);
+    const first = await search({ lat: c.lat, lng: c.lng, radius: 50, per_page: 20 });
+    expect(names(first)).toEqual(within50.slice(0, 20));
+    expect(first.body.results).toMatchObject({ total: TOTAL_CAP, total_is_capped: true, last_page: 51 });
+    // At the cap's last page there is still a next page; deeper pages count further and stay exact.
+    const fiftieth = await search({ lat: c.lat, lng: c.lng, radius: 50, per_page: 20, page: 50 });
+    expect(names(fiftieth)).toEqual(within50.slice(980, 1000));
+    expect(fiftieth.body.results.next_page_url).not.toBeNull();
+    const last = await search({ lat: c.lat, lng: c.lng, radius: 50, per_page: 20, page: 55 });
+    expect(names(last)).toEqual(within50.slice(1080, 1100));
+    expect(last.body.results).toMatchObject({ total: 1100, last_page: 55, next_page_url: null });
+  });
+
+  it('walks the GiST index in KNN order for a window', async () => {
+    const { sql, params } = knnWindowSql({ lat: 30.2672, lng: -97.7431, radius: 25, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(`EXPLAIN ${sql}`, params);
+    });
+    const text = plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index (Only )?Scan using properties_market_geo_idx[\s\S]*Order By: \(\(?point\(longitude, latitude\)\)? <-> /);
   });
 
   it('saved searches: a signed-in viewer lists, saves and deletes their own', async () => {

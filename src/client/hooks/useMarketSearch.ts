@@ -12,7 +12,8 @@ export interface MarketAnswer {
   center: { lat: number; lng: number; label: string | null };
   radius: number;
   unit: 'mi';
-  results: Paginated<MarketResult>;
+  /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
+  results: Paginated<MarketResult> & { total_is_capped?: boolean };
 }
 
 /** Runs GET /api/market/search; the newest request wins. */

@@ -94,22 +94,38 @@ export class ListingsService {
   async dashboard(user: User, query: DashboardQueryDto): Promise<Paginated<ListingJson>> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
+    // One round trip for the page: the property, its listing's columns and the total (window count,
+    // computed before LIMIT/OFFSET). Backed by properties_user_created_idx / properties_user_price_idx.
     const qb = this.propertyRepo
       .createQueryBuilder('p')
       .innerJoin(Listing, 'l', 'l.property_id = p.id')
-      .addSelect('l.id', 'listing_id')
+      .addSelect('l')
+      .addSelect('count(*) OVER ()', 'total_count')
       .where('p.user_id = :uid', { uid: user.id });
     applyPublishFilter(qb, 'p', query.publish);
     applySearch(qb, 'p', query.search);
     applySort(qb, 'p', query.sort);
     qb.offset((page - 1) * perPage).limit(perPage);
-    const [total, { entities, raw }] = await Promise.all([qb.getCount(), qb.getRawAndEntities<{ listing_id: string }>()]);
-    const listingIds = raw.map((r) => r.listing_id);
-    const listings = listingIds.length ? await this.listings.findBy({ id: In(listingIds) }) : [];
-    const byProperty = new Map(listings.map((l) => [l.propertyId, l]));
+    const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
+    // Past the last page the window count has no row to ride on: count separately.
+    const total = raw.length ? Number(raw[0].total_count) : page > 1 ? await qb.clone().offset(undefined).limit(undefined).getCount() : 0;
+    const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
     const pairs = entities.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
     const params: QueryParams = { publish: query.publish === 'all' ? undefined : query.publish, search: query.search?.trim(), sort: query.sort, count: query.count };
     return paginate(await this.json(pairs), total, page, perPage, '/api/listings/dashboard/paginate', params);
+  }
+
+  private listingFromRaw(r: Record<string, unknown>): Listing {
+    return this.listings.create({
+      id: r.l_id as string,
+      propertyId: r.l_property_id as string,
+      userId: r.l_user_id as string,
+      spotId: (r.l_spot_id as string | null) ?? null,
+      spotVideoId: (r.l_spot_video_id as string | null) ?? null,
+      walkthroughId: (r.l_walkthrough_id as string | null) ?? null,
+      createdAt: new Date(r.l_created_at as string | Date),
+      updatedAt: new Date(r.l_updated_at as string | Date),
+    });
   }
 
   /** A user's published listings (profile page), newest first. */

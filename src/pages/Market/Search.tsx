@@ -146,7 +146,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <MarketMap center={center} radius={radius} pins={pins} selectedId={selected} tileUrl={map.tileUrl} attribution={map.attribution} onMove={onMove} onSelect={select} label="Market map" className="h-72 w-full rounded-xl bg-slate-200 sm:h-[28rem] dark:bg-slate-800" />
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {answer ? `${answer.results.total} within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}` : ' '} · Drag the map to search there.
+            {answer ? `${answer.results.total_is_capped ? `${answer.results.total.toLocaleString('en-US')}+` : answer.results.total} within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}` : ' '} · Drag the map to search there.
           </p>
         </div>
         <div className="min-w-0">
