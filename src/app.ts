@@ -17,6 +17,7 @@ import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway';
+import { UsersService } from './modules/users/users.service';
 
 /**
  * The built client (dist/public): hashed bundles cached for a year, the rest revalidated. Mounted
@@ -78,7 +79,7 @@ export async function createApp(config: AppConfig, runtime: Runtime, options: Ap
   });
   serveClientBuild(app);
   app.use(cookieParser());
-  const store = new PgSessionStore(db);
+  const store = new PgSessionStore(db, app.get(UsersService));
   app.use(
     session({
       store,

@@ -6,6 +6,7 @@ import { ACCESS_KEY, Access, ROLES_KEY } from './auth.decorators';
 import type { UserRole } from '../users/user.entity';
 import { wantsJson } from '../../common/http-exception.filter';
 import { isInertiaRequest } from '../inertia/inertia.types';
+import { takeSessionUser } from '../../common/session-user';
 import '../../common/session.types';
 
 /** Redirect for signed-in users who open a guest-only page. */
@@ -34,7 +35,8 @@ export class AuthGuard implements CanActivate {
 
     const userId = req.session?.userId;
     if (userId && !req.user) {
-      const user = await this.users.findById(userId);
+      // Usually read with the session row (PgSessionStore); otherwise one primary-key query.
+      const user = takeSessionUser(req, userId) ?? (await this.users.findById(userId));
       if (user) req.user = user;
       else delete req.session.userId; // the account was deleted elsewhere
     }

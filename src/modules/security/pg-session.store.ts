@@ -1,6 +1,16 @@
+import type { Request } from 'express';
 import { Store, SessionData } from 'express-session';
 import { DataSource } from 'typeorm';
+import { rememberSessionUser } from '../../common/session-user';
+import { preparedQuery } from '../../database/raw-rows';
+import type { User } from '../users/user.entity';
 import '../../common/session.types';
+
+/** How the store reads the session's user in the same query (UsersService.selectList/fromRow). */
+export interface SessionUserReader {
+  selectList(alias: string, prefix?: string): string;
+  fromRow(row: Record<string, unknown>, prefix?: string): User | null;
+}
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -11,16 +21,40 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class PgSessionStore extends Store {
   private readonly lastTouch = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly getSql: string;
+  /** Users read with their session row, until createSession hands them to the request. */
+  private readonly users = new WeakMap<SessionData, User>();
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly userReader?: SessionUserReader,
+  ) {
     super();
     this.sweeper = setInterval(() => void this.sweep(), 3_600_000).unref();
+    // One primary-key read; the signed-in user's row comes along (same snapshot), so the auth
+    // guard needs no second round trip. Nothing is cached between requests.
+    this.getSql = userReader
+      ? `SELECT s.data, ${userReader.selectList('u', 'u_')} FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expires_at > now()`
+      : 'SELECT s.data FROM sessions s WHERE s.sid = $1 AND s.expires_at > now()';
   }
 
   override get(sid: string, done: (err: unknown, session?: SessionData | null) => void): void {
-    this.db
-      .query('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid])
-      .then((rows: Array<{ data: SessionData }>) => done(null, rows[0]?.data ?? null), done);
+    preparedQuery<{ data: SessionData }>(this.db, this.userReader ? 'sessions_get_with_user' : 'sessions_get', this.getSql, [sid]).then((rows) => {
+      const row = rows[0];
+      if (!row) return done(null, null);
+      const user = this.userReader?.fromRow(row, 'u_');
+      if (user && row.data && typeof row.data === 'object') this.users.set(row.data, user);
+      done(null, row.data);
+    }, done);
+  }
+
+  override createSession(req: Request, data: SessionData) {
+    const user = this.users.get(data);
+    if (user) {
+      this.users.delete(data);
+      rememberSessionUser(req, user);
+    }
+    return super.createSession(req, data);
   }
 
   override set(sid: string, session: SessionData, done?: (err?: unknown) => void): void {

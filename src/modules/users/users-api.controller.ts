@@ -25,7 +25,8 @@ export class UsersApiController {
   @Get(':id')
   @Public()
   async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined): Promise<{ user: PublicUser | AuthUser }> {
-    const user = await this.users.findById(id);
+    // One's own record was read for this request already (auth guard); no second query.
+    const user = viewer?.id === id ? viewer : await this.users.findById(id);
     if (!user) throw new NotFoundException('There is no user with that id.');
     const full = viewer && (viewer.id === user.id || viewer.role === 'admin');
     return { user: full ? toAuthUser(user) : toPublicUser(user) };

@@ -1,16 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { User } from './user.entity';
 
 /** Reads and writes user rows; the only way other modules reach users. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  private readonly byIdSql: string;
 
-  findById(id: string): Promise<User | null> {
-    if (!isUuid(id)) return Promise.resolve(null);
-    return this.users.findOneBy({ id });
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {
+    this.byIdSql = `SELECT ${this.selectList('u')} FROM users u WHERE u.id = $1`;
+  }
+
+  /** Runs on every signed-in request (the auth guard): one prepared primary-key read, no query building. */
+  async findById(id: string): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await preparedQuery(this.users.manager.connection, 'users_find_by_id', this.byIdSql, [id]);
+    return row ? this.fromRow(row) : null;
+  }
+
+  /** The default columns of users under `alias`, each named `prefix + property`, for joins on hot paths. */
+  selectList(alias: string, prefix = ''): string {
+    return selectList(this.users.metadata, alias, prefix);
+  }
+
+  /** A user from a row selected with selectList (null when the joined user is missing). */
+  fromRow(row: Record<string, unknown>, prefix = ''): User | null {
+    if (row[`${prefix}id`] == null) return null;
+    return hydrate<User>(this.users.metadata, row, prefix);
   }
 
   findByEmail(email: string): Promise<User | null> {

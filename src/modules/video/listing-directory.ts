@@ -25,40 +25,46 @@ const CACHE_MS = 5_000;
  */
 @Injectable()
 export class ListingDirectory {
-  private readonly cache = new Map<string, { value: ListingSummary | null; at: number }>();
+  /** In-flight reads are cached too, so a burst of feed requests asks for each listing once. */
+  private readonly cache = new Map<string, { value: Promise<ListingSummary | null>; at: number }>();
 
   constructor(private readonly listings: ListingsService) {}
 
   async find(ids: string[]): Promise<Map<string, ListingSummary>> {
     const now = Date.now();
-    const result = new Map<string, ListingSummary>();
-    const missing: string[] = [];
-    for (const id of new Set(ids)) {
-      const hit = this.cache.get(id);
-      if (hit && now - hit.at < CACHE_MS) {
-        if (hit.value) result.set(id, hit.value);
-      } else missing.push(id);
-    }
-    const found = await Promise.all(missing.map((id) => this.listings.findWithProperty(id)));
+    const unique = [...new Set(ids)];
     if (this.cache.size > 5_000) this.cache.clear();
-    missing.forEach((id) => this.cache.set(id, { value: null, at: now }));
-    for (const pair of found) {
-      if (!pair) continue;
-      const { listing, property } = pair;
-      const address = property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
-      result.set(listing.id, {
-        id: listing.id,
-        userId: listing.userId,
-        name: property.name,
-        published: isPubliclyVisible(property),
-        price: property.price,
-        currency: property.currency,
-        address,
-        url: `/listing/${listing.id}`,
+    const values = unique.map((id) => {
+      const hit = this.cache.get(id);
+      if (hit && now - hit.at < CACHE_MS) return hit.value;
+      const value = this.load(id);
+      const entry = { value, at: now };
+      this.cache.set(id, entry);
+      value.catch(() => {
+        if (this.cache.get(id) === entry) this.cache.delete(id);
       });
-      this.cache.set(listing.id, { value: result.get(listing.id)!, at: now });
-    }
+      return value;
+    });
+    const result = new Map<string, ListingSummary>();
+    (await Promise.all(values)).forEach((summary) => summary && result.set(summary.id, summary));
     return result;
+  }
+
+  private async load(id: string): Promise<ListingSummary | null> {
+    const pair = await this.listings.findWithProperty(id);
+    if (!pair) return null;
+    const { listing, property } = pair;
+    const address = property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
+    return {
+      id: listing.id,
+      userId: listing.userId,
+      name: property.name,
+      published: isPubliclyVisible(property),
+      price: property.price,
+      currency: property.currency,
+      address,
+      url: `/listing/${listing.id}`,
+    };
   }
 
   /** Forget cached summaries (after this area changes which listing something belongs to). */

@@ -9,6 +9,7 @@ import { newSlug } from './ids';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
 import { paginated, toSpotJson, type Paginated, type SpotJson } from './video.serializer';
+import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 
 export interface SpotChanges {
   title?: string;
@@ -24,6 +25,8 @@ const FEED_CACHE_MS = 2_000;
 @Injectable()
 export class SpotsService {
   private readonly feedCache = new Map<string, { value: Promise<Paginated<SpotJson>>; at: number }>();
+  private feedSql?: string;
+  private totalCache?: { value: Promise<number>; at: number };
 
   constructor(
     @InjectRepository(Spot) readonly repo: Repository<Spot>,
@@ -104,6 +107,7 @@ export class SpotsService {
     const saved = await this.repo.save(spot);
     this.access.forgetAll();
     this.feedCache.clear();
+    this.totalCache = undefined;
     return saved;
   }
 
@@ -156,20 +160,65 @@ export class SpotsService {
     return value;
   }
 
+  /**
+   * One query per page: the page of spots with their ready video (spots_feed_idx walked in order,
+   * videos by primary key), walkthrough slug and realtor. The total (a count over every published
+   * spot, which grows with the data) is shared by all viewers for FEED_CACHE_MS like the guest pages
+   * and dropped on a publish change here; only `total`/`last_page` can lag, never the items shown.
+   * Listing summaries come from the ListingDirectory (cached a few seconds).
+   */
   private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Paginated<SpotJson>> {
-    const query = this.repo
-      .createQueryBuilder('s')
-      .innerJoin(Video, 'v', 'v.id = s.video_id AND v.status = :ready', { ready: 'ready' })
-      .where('s.published = true')
-      .orderBy('s.published_at', 'DESC')
-      .addOrderBy('s.id', 'DESC');
-    const [spots, total] = await query
-      .skip((page - 1) * perPage)
-      .take(perPage)
-      .getManyAndCount();
-    const listingIds = [...new Set(spots.map((s) => s.listingId).filter((id): id is string => !!id))];
-    const listings = listingIds.length ? await this.listings.find(listingIds) : new Map();
-    const visible = spots.filter((s) => !s.listingId || listings.get(s.listingId)?.published);
-    return paginated(await this.toJsonMany(visible, viewer, listings), page, perPage, total);
+    this.feedSql ??= `
+      WITH page AS (
+        SELECT ${selectList(this.repo.metadata, 's', 's_')}, ${selectList(this.videos.metadata, 'v', 'v_')}
+        FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready'
+        WHERE s.published
+        ORDER BY s.published_at DESC, s.id DESC
+        LIMIT $1 OFFSET $2
+      )
+      SELECT page.*, w.slug AS w_slug, o.id AS o_id, o.name AS o_name, o.handle AS o_handle, o.avatar_path AS "o_avatarPath"
+      FROM page
+      JOIN walkthroughs w ON w.id = page."s_walkthroughId"
+      LEFT JOIN users o ON o.id = page."s_userId"
+      ORDER BY page."s_publishedAt" DESC, page."s_id" DESC`;
+    const [rows, total] = await Promise.all([
+      preparedQuery<Record<string, unknown>>(this.dataSource, 'video_feed_page', this.feedSql, [perPage, (page - 1) * perPage]),
+      this.feedTotal(),
+    ]);
+    const listingIds = [...new Set(rows.map((row) => row.s_listingId as string | null).filter((id): id is string => !!id))];
+    const listings = listingIds.length ? await this.listings.find(listingIds) : new Map<string, ListingSummary>();
+    const data: SpotJson[] = [];
+    for (const row of rows) {
+      const spot = hydrate<Spot>(this.repo.metadata, row, 's_');
+      if (spot.listingId && !listings.get(spot.listingId)?.published) continue; // listing not public: left out of the page
+      const owner = row.o_id ? { id: row.o_id as string, name: row.o_name as string, handle: row.o_handle as string | null, avatarPath: row.o_avatarPath as string | null } : null;
+      data.push(
+        toSpotJson(spot, {
+          video: hydrate<Video>(this.videos.metadata, row, 'v_'),
+          walkthroughSlug: (row.w_slug as string | null) ?? null,
+          listing: spot.listingId ? (listings.get(spot.listingId) ?? null) : null,
+          owner,
+          viewer,
+        }),
+      );
+    }
+    return paginated(data, page, perPage, total);
+  }
+
+  /** Published spots with a ready video, shared for FEED_CACHE_MS. */
+  private feedTotal(): Promise<number> {
+    if (this.totalCache && Date.now() - this.totalCache.at < FEED_CACHE_MS) return this.totalCache.value;
+    const value = preparedQuery<{ n: string }>(
+      this.dataSource,
+      'video_feed_total',
+      `SELECT count(*) AS n FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready' WHERE s.published`,
+      [],
+    ).then((rows) => Number(rows[0].n));
+    const entry = { value, at: Date.now() };
+    this.totalCache = entry;
+    value.catch(() => {
+      if (this.totalCache === entry) this.totalCache = undefined;
+    });
+    return value;
   }
 }

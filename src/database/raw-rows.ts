@@ -1,0 +1,34 @@
+import type { Pool, QueryResultRow } from 'pg';
+import type { DataSource, EntityMetadata } from 'typeorm';
+
+/**
+ * Hot-path reads without TypeORM's query building: a named (server-side prepared) statement on the
+ * pool, plus select lists and row mapping derived from the entity metadata, so the SQL follows the
+ * entity when a column is added. Use only for a few per-request queries; everything else keeps the
+ * repositories.
+ */
+export function preparedQuery<R extends QueryResultRow>(db: DataSource, name: string, text: string, values: unknown[]): Promise<R[]> {
+  const pool = (db.driver as unknown as { master?: Pool }).master;
+  if (!pool) return db.query(text, values) as Promise<R[]>;
+  return pool.query<R>({ name, text, values }).then((result) => result.rows);
+}
+
+/** `alias.column AS "prefixproperty", ...` for the columns the entity selects by default. */
+export function selectList(meta: EntityMetadata, alias: string, prefix = ''): string {
+  return meta.columns
+    .filter((column) => column.isSelect)
+    .map((column) => `${alias}."${column.databaseName}" AS "${prefix}${column.propertyName}"`)
+    .join(', ');
+}
+
+/** Builds an entity from a row selected with selectList (applies column transformers). */
+export function hydrate<T>(meta: EntityMetadata, row: Record<string, unknown>, prefix = ''): T {
+  const entity = meta.create() as Record<string, unknown>;
+  for (const column of meta.columns) {
+    if (!column.isSelect) continue;
+    const value = row[`${prefix}${column.propertyName}`];
+    const transformer = column.transformer;
+    entity[column.propertyName] = transformer && !Array.isArray(transformer) ? transformer.from(value) : value;
+  }
+  return entity as T;
+}
