@@ -19,7 +19,7 @@ export default function Dashboard({ user }: Props) {
       <Head title="Dashboard" />
       <div className="mx-auto max-w-5xl space-y-6">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Hi {firstName} 👋</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Hi {firstName}</h1>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Here is where you pick up where you left off.</p>
         </div>
         {!user.emailVerifiedAt && (

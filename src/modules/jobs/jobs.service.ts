@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -11,7 +11,7 @@ export type JobsMode = 'bullmq' | 'in-process';
 
 /** The one way modules start background work, whichever runner this node has. */
 @Injectable()
-export class JobsService implements OnApplicationShutdown {
+export class JobsService implements BeforeApplicationShutdown {
   private readonly local = new Map<QueueName, InProcessQueue>();
 
   constructor(
@@ -50,7 +50,8 @@ export class JobsService implements OnApplicationShutdown {
     return this.moduleRef!.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before any module closes its connections: in-process jobs still need the database to finish. */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.local.values()].map((queue) => queue.close()));
   }
 }
