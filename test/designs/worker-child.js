@@ -1,6 +1,6 @@
 // A separate worker process for the crash test: the app's modules with BullMQ workers, no HTTP
 // (as src/worker.ts), on the test's database, Redis prefix and storage. The test SIGKILLs it mid-job.
-require('../../bench/designer/ts-register');
+require('../../bench/support/ts-register');
 require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
 const { AppModule } = require('../../src/app.module');
