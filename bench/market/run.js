@@ -66,6 +66,9 @@ async function main() {
   // The GiST index exactly as the migrations define it (covering, partial), rebuilt after the seed.
   const [{ indexdef: geoIndexDef }] = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`)).rows;
   await db.query(`DROP INDEX properties_market_geo_idx`);
+  // The type-led GiST index (migration 1763871400000-FilteredGeoIndex), likewise rebuilt after the seed.
+  const [{ indexdef: typeGeoIndexDef }] = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_type_geo_idx'`)).rows;
+  await db.query(`DROP INDEX properties_market_type_geo_idx`);
   // Built after the seed like the GiST index (one sort instead of 1M random-position inserts).
   await db.query(`DROP INDEX properties_user_created_idx`);
   await db.query(`DROP INDEX properties_user_price_idx`);
@@ -97,6 +100,7 @@ async function main() {
   await db.query(`CREATE INDEX properties_user_created_idx ON properties (user_id, created_at DESC, id)`);
   await db.query(`CREATE INDEX properties_user_price_idx ON properties (user_id, price DESC NULLS LAST, id)`);
   await db.query(geoIndexDef);
+  await db.query(typeGeoIndexDef);
   await db.query(`ALTER TABLE properties SET (autovacuum_enabled = true)`);
   await db.query(`VACUUM ANALYZE properties`);
   await db.query(`VACUUM ANALYZE listings`);
@@ -179,6 +183,7 @@ async function main() {
   const noIndex = {};
   await db.query('BEGIN');
   await db.query('DROP INDEX properties_market_geo_idx');
+  await db.query('DROP INDEX properties_market_type_geo_idx');
   for (const c of cases) {
     const times = [];
     for (const centre of centres.slice(0, NO_INDEX_QUERIES)) times.push((await run(c, centre)).ms);

@@ -211,6 +211,19 @@ describe('market radius search', () => {
     expect(text).toMatch(/Index (Only )?Scan using properties_market_geo_idx[\s\S]*Order By: \(\(?point\(longitude, latitude\)\)? <-> /);
   });
 
+  it('narrows a type-filtered search on the (type, point) GiST index, window and count alike', async () => {
+    const { sql, params } = knnWindowSql({ lat: 30.2672, lng: -97.7431, radius: 25, type: 'house', status: 'for_sale', limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(`EXPLAIN ${sql}`, params);
+    });
+    const text = plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    // Both scans (the capped count and the KNN window) on the type-led index, with type in the index condition.
+    expect(text.match(/Index (Only )?Scan using properties_market_type_geo_idx/g)).toHaveLength(2);
+    expect(text).toMatch(/Index Cond: \(\(\(?type\)?(::text)? = 'house'/);
+    expect(text).toMatch(/Order By: \(\(?point\(longitude, latitude\)\)? <-> /);
+  });
+
   it('saved searches: a signed-in viewer lists, saves and deletes their own', async () => {
     const { client } = await t.signedIn();
     const saved = await client.post('/api/market/saved-searches').send({ name: 'Austin condos', params: { q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo', min_price: '' } });
