@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { Job } from 'bullmq';
 import { QUEUES, QueueName, QueueState } from '../jobs/job.types';
 import { JobsService } from '../jobs/jobs.service';
+import { pageOf } from '../../common/pagination';
 
 export const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -55,7 +56,7 @@ export class QueueMonitorService {
     const total = (await q.getJobCounts(state))[state] ?? 0;
     const start = (page - 1) * perPage;
     const jobs = (await q.getJobs([state], start, start + perPage - 1, false)).filter(Boolean);
-    return { data: jobs.map((job) => this.toJson(queue, job, state)), current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+    return pageOf(jobs.map((job) => this.toJson(queue, job, state)), page, perPage, total);
   }
 
   async retry(queue: QueueName, id: string): Promise<JobJson> {

@@ -1,4 +1,5 @@
 import type { ChatType, MessageType } from './chat.entity';
+export { pageOf as paginated, type Page as Paginated } from '../../common/pagination';
 
 /** A participant as chats show them (also the presence channel's user_info). */
 export interface ChatUserJson {
@@ -57,17 +58,7 @@ export interface ChatSummaryJson {
   left_by_users: string[];
 }
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 
-export function paginated<T>(data: T[], page: number, perPage: number, total: number): Paginated<T> {
-  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
-}
 
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;

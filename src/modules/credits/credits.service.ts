@@ -2,6 +2,7 @@ import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestj
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreditKind, CreditTransaction } from '../users/credit-transaction.entity';
+import { pageOf } from '../../common/pagination';
 
 /** 402: the user has fewer credits than the action costs. */
 export class InsufficientCreditsException extends HttpException {
@@ -78,7 +79,7 @@ export class CreditsService {
       skip: (page - 1) * perPage,
       take: perPage,
     });
-    return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+    return pageOf(data, page, perPage, total);
   }
 
   /** Latest ledger rows across all users (admin). */

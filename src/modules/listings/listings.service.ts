@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { DashboardQueryDto } from '../properties/dto/property.dto';
-import { paginate, Paginated, QueryParams } from '../properties/pagination';
+import { paginate, Paginated, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { paginate, Paginated, QueryParams } from '../properties/pagination';
+import { paginate, Paginated, QueryParams } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';
 import { PropertiesService } from '../properties/properties.service';

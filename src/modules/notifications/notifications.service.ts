@@ -7,6 +7,7 @@ import { Broadcaster } from '../realtime/broadcaster.service';
 import { isUuid, UsersService } from '../users/users.service';
 import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
 import { NOTIFICATION_EVENTS, NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_PAGE_SIZE, userChannel } from './notifications.constants';
+import { pageOf } from '../../common/pagination';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -79,7 +80,7 @@ export class NotificationsService {
       skip: (current - 1) * perPage,
       take: perPage,
     });
-    return { data: rows.map(toNotificationJson), current_page: current, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+    return pageOf(rows.map(toNotificationJson), current, perPage, total);
   }
 
   /** Uses the partial index on unread rows; a count can never be negative. */

@@ -6,7 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { Listing } from '../listings/listing.entity';
 import { ListingsService, OpenHouseSummaryJson } from '../listings/listings.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { paginate, Paginated } from '../properties/pagination';
+import { paginate, Paginated } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { isPubliclyVisible } from '../properties/properties.service';
 import type { User } from '../users/user.entity';

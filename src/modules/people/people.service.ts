@@ -5,7 +5,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { ListingJson, ListingsService } from '../listings/listings.service';
 import { GEOCODER, Geocoder } from '../market/geocoding/geocoder';
 import { NotificationsService } from '../notifications/notifications.service';
-import { paginate, Paginated } from '../properties/pagination';
+import { paginate, Paginated } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties/property.constants';
 import { PublicUser, toPublicUser, User } from '../users/user.entity';
 import { isUuid, UsersService } from '../users/users.service';

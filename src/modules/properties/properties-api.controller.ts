@@ -4,7 +4,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { User } from '../users/user.entity';
 import { AnimationsDto, ComponentDto, CreatePropertyDto, DashboardQueryDto, PublishDto, UpdatePropertyDto, UploadPhotoDto } from './dto/property.dto';
-import { paginate } from './pagination';
+import { paginate } from '../../common/pagination';
 import { COMPONENT_TYPES, MAX_PAGE_SIZE, PHOTO_MAX_BYTES, PUBLISH_FILTERS, PublishFilter } from './property.constants';
 import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';

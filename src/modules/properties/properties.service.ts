@@ -8,7 +8,7 @@ import { StorageService } from '../storage/storage.service';
 import { toPublicUser, User } from '../users/user.entity';
 import { isUuid, UsersService } from '../users/users.service';
 import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
-import { paginate, Paginated, QueryParams } from './pagination';
+import { paginate, Paginated, QueryParams } from '../../common/pagination';
 import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE, DashboardSort, PublishFilter } from './property.constants';
 import { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 import {

@@ -1,6 +1,7 @@
 import { avatarUrl, type PublicUser, type User, toPublicUser } from '../users/user.entity';
 import type { Spot, Video, VideoList, VideoStatus, Walkthrough } from './entities';
 import type { ListingSummary } from './listing-directory';
+export { pageOf as paginated, type Page as Paginated } from '../../common/pagination';
 
 const media = (key: string | null) => (key ? `/media/${key}` : null);
 
@@ -174,14 +175,4 @@ export function toVideoListJson(list: VideoList, videosCount: number): VideoList
   };
 }
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 
-export function paginated<T>(data: T[], page: number, perPage: number, total: number): Paginated<T> {
-  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
-}

@@ -1,10 +1,22 @@
-/** Laravel-style page of results (spec 7 shows current_page, last_page, per_page, total). */
-export interface Paginated<T> {
+/** One page of results with the counters spec 7 shows (current_page, last_page, per_page, total). */
+export interface Page<T> {
   data: T[];
   current_page: number;
   last_page: number;
   per_page: number;
   total: number;
+}
+
+export function lastPage(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+export function pageOf<T>(data: T[], page: number, perPage: number, total: number): Page<T> {
+  return { data, current_page: page, last_page: lastPage(total, perPage), per_page: perPage, total };
+}
+
+/** Laravel-style page with links, for routes the client pages through by URL. */
+export interface Paginated<T> extends Page<T> {
   from: number | null;
   to: number | null;
   /** The same route with page + 1 and the same filters, or null on the last page. */
@@ -26,17 +38,13 @@ export function pageUrl(path: string, query: QueryParams, page: number): string 
 }
 
 export function paginate<T>(data: T[], total: number, page: number, perPage: number, path: string, query: QueryParams = {}): Paginated<T> {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const last = lastPage(total, perPage);
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
-    data,
-    current_page: page,
-    last_page: lastPage,
-    per_page: perPage,
-    total,
+    ...pageOf(data, page, perPage, total),
     from,
     to: from === null ? null : from + data.length - 1,
-    next_page_url: page < lastPage ? pageUrl(path, query, page + 1) : null,
+    next_page_url: page < last ? pageUrl(path, query, page + 1) : null,
     prev_page_url: page > 1 ? pageUrl(path, query, page - 1) : null,
     path,
   };
