@@ -74,13 +74,6 @@ export interface ChatSummary {
   left_by_users: string[];
 }
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 
 export interface MessageSentEvent {
   chat_id: string;
@@ -117,3 +110,5 @@ export interface UnreadCounts {
   count: number;
   tabs: Record<ChatTab, number>;
 }
+
+export type { Page as Paginated } from '@/types';

@@ -83,13 +83,6 @@ export interface DesignerCatalog {
   designers: string[];
 }
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 
 /** `.design.progress` payload (spec 7). */
 export interface DesignProgressEvent {
@@ -116,3 +109,5 @@ export const GENERATE_STEPS = ['Initializing', 'Processing the original image', 
 export const REGENERATE_STEPS = ['Analyzing style', 'Generating design', 'Enhancing details', 'Finalizing'];
 
 export const pendingSteps = (messages: string[]): ProgressStep[] => messages.map((message) => ({ message, status: 'pending', completed: false }));
+
+export type { Page as Paginated } from '@/types';

@@ -94,12 +94,4 @@ export interface Listing {
   created_at: string;
 }
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
+export type { LinkedPage as Paginated } from '@/types';

@@ -77,13 +77,6 @@ export interface VideoListSummary {
   created_at: string;
 }
 
-export interface Page<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 
 export interface UploadLimits {
   max_upload_bytes: number;
@@ -116,3 +109,5 @@ export function formatDuration(seconds: number | null): string {
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
+
+export type { Page } from '@/types';
