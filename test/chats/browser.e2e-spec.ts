@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bootChatApp } from './support';
 import type { TestApp } from '../support/app';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInContext } from '../support/browser';
 import type { User } from '../../src/modules/users/user.entity';
 
 /**
@@ -26,30 +26,8 @@ describe('chats in two browsers', () => {
 
   /** Signs in over HTTP (as the login form does) and hands the session cookie to a new browser context. */
   async function browserFor(user: User): Promise<Page> {
-    const base = t.baseUrl;
-    const first = await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
-    const jar = new Map<string, string>();
-    const keep = (res: Response) =>
-      res.headers.getSetCookie().forEach((c) => {
-        const [pair] = c.split(';');
-        const [name, ...value] = pair.split('=');
-        jar.set(name, value.join('='));
-      });
-    // Read the whole page: express-session holds back the last byte until the new session is stored.
-    await first.text();
-    keep(first);
-    const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const login = await fetch(`${base}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-      body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }),
-    });
-    expect(login.status).toBeLessThan(400);
-    keep(login);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width: 1280, height: 800 } });
     contexts.push(context);
-    await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: base })));
     const page = await context.newPage();
     page.on('pageerror', (e) => console.warn(`[${user.name}] page error: ${e.message}`));
     return page;

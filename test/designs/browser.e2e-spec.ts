@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
 import type { User } from '../../src/modules/users/user.entity';
-import { launchBrowser, withDiagnostics } from '../support/browser';
+import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
 import type { TestApp } from '../support/app';
 import { bootDesignApp, roomPhoto } from './support';
 
@@ -25,25 +25,7 @@ describe('AI designer in the browser', () => {
   });
 
   async function pageFor(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const jar = new Map<string, string>();
-    const keep = (res: Response) =>
-      res.headers.getSetCookie().forEach((c) => {
-        const [pair] = c.split(';');
-        const [name, ...value] = pair.split('=');
-        jar.set(name, value.join('='));
-      });
-    keep(await fetch(`${t.baseUrl}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
-    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const login = await fetch(`${t.baseUrl}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie(), 'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-      body: JSON.stringify({ email: user.email, password: 'correct-horse-battery' }),
-    });
-    expect(login.status).toBeLessThan(400);
-    keep(login);
-    const context = await browser.newContext({ viewport, baseURL: t.baseUrl });
-    await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: t.baseUrl })));
+    const context = await signedInContext(browser, t.baseUrl, user, { viewport });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;

@@ -69,3 +69,42 @@ export async function withDiagnostics(page: Page, scenario: () => Promise<void>)
     throw new Error(`${(error as Error).message}\nAt ${page.url()} (screenshot: ${shot})\n${problems.join('\n')}`);
   }
 }
+
+/**
+ * A new browser context already signed in as `user` (password as bootTestApp's createUser sets it):
+ * logs in over HTTP as the login form does and hands the session cookies to the context.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  user: { email: string },
+  options: { viewport?: { width: number; height: number }; password?: string } = {},
+): Promise<BrowserContext> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) =>
+    res.headers.getSetCookie().forEach((cookie) => {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair.split('=');
+      jar.set(name, value.join('='));
+    });
+  const first = await fetch(`${baseURL}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+  // Read the whole page: express-session holds back the end of the response until the new session is stored.
+  await first.text();
+  keep(first);
+  const login = await fetch(`${baseURL}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({ email: user.email, password: options.password ?? 'correct-horse-battery' }),
+  });
+  if (login.status >= 400) throw new Error(`Browser login for ${user.email} failed: ${login.status} ${await login.text()}`);
+  keep(login);
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL });
+  await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: baseURL })));
+  return context;
+}
