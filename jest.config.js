@@ -5,7 +5,9 @@ const swc = (tsx) => [
     jsc: {
       parser: { syntax: 'typescript', decorators: !tsx, tsx },
       // import.meta.env (read by @inertiajs/react) has no CommonJS equivalent: replace it with {} in the jsdom project.
-      transform: tsx ? { react: { runtime: 'automatic' }, optimizer: { globals: { vars: { 'import.meta.env': '{}' } } } } : { legacyDecorator: true, decoratorMetadata: true },
+      transform: tsx
+        ? { react: { runtime: 'automatic' }, optimizer: { globals: { vars: { 'import.meta.env': '{}' } } } }
+        : { legacyDecorator: true, decoratorMetadata: true },
       target: 'es2022',
     },
     module: { type: 'commonjs' },
@@ -31,7 +33,12 @@ module.exports = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.(ts|tsx|js|mjs)$': swc(true) },
       transformIgnorePatterns: ['/node_modules/(?!(@inertiajs|laravel-precognition|es-toolkit|laravel-echo)/)'],
-      moduleNameMapper: { '^@inertiajs/(core|react)$': '<rootDir>/node_modules/@inertiajs/$1/dist/index.js', '^@/(.*)$': '<rootDir>/src/client/$1', '^@pages/(.*)$': '<rootDir>/src/pages/$1', '\\.css$': '<rootDir>/test/support/style-stub.js' },
+      moduleNameMapper: {
+        '^@inertiajs/(core|react)$': '<rootDir>/node_modules/@inertiajs/$1/dist/index.js',
+        '^@/(.*)$': '<rootDir>/src/client/$1',
+        '^@pages/(.*)$': '<rootDir>/src/pages/$1',
+        '\\.css$': '<rootDir>/test/support/style-stub.js',
+      },
       setupFilesAfterEnv: ['<rootDir>/test/support/jsdom-setup.ts'],
     },
   ],

@@ -33,11 +33,14 @@ function serveClientBuild(app: NestExpressApplication): void {
       app.useStaticAssets(path, {
         prefix: `/${entry.name}/`,
         index: false,
-        setHeaders: (res) => res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        setHeaders: (res) =>
+          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
       });
     } else {
       app.use(`/${entry.name}`, (req: Request, res: Response, next: NextFunction) =>
-        req.method === 'GET' || req.method === 'HEAD' ? res.sendFile(path, { headers: { 'Cache-Control': 'no-cache' } }) : next(),
+        req.method === 'GET' || req.method === 'HEAD'
+          ? res.sendFile(path, { headers: { 'Cache-Control': 'no-cache' } })
+          : next(),
       );
     }
   }
@@ -51,14 +54,22 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 };
 
 export function createLogger(config: AppConfig): ConsoleLogger {
-  return new ConsoleLogger({ json: config.env === 'production', logLevels: LEVELS[config.logLevel], colors: config.env === 'development' });
+  return new ConsoleLogger({
+    json: config.env === 'production',
+    logLevels: LEVELS[config.logLevel],
+    colors: config.env === 'development',
+  });
 }
 
 /**
  * Builds the whole HTTP application (used by main.ts and by the end-to-end tests), with the
  * schema migrated. The caller listens.
  */
-export async function createApp(config: AppConfig, runtime: Runtime, options: AppOptions): Promise<NestExpressApplication> {
+export async function createApp(
+  config: AppConfig,
+  runtime: Runtime,
+  options: AppOptions,
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, runtime, options), {
     logger: createLogger(config),
     bufferLogs: false,

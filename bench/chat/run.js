@@ -15,7 +15,12 @@ const WebSocket = require('ws');
 const http = require('node:http');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
+      [],
+    ),
 );
 const PAIRS = args.pairs ?? 500;
 const ROUNDS = args.rounds ?? 500;
@@ -31,7 +36,10 @@ const deadline = setTimeout(() => {
   process.exit(2);
 }, TIMEOUT_S * 1000);
 
-const child = fork(path.join(__dirname, 'server-child.js'), [], { execArgv: process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.CHAT_BENCH_PROFILE] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = fork(path.join(__dirname, 'server-child.js'), [], {
+  execArgv: process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.CHAT_BENCH_PROFILE] : [],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 child.on('exit', (code) => code && (console.error(`server exited with ${code}`), process.exit(1)));
 const waiting = new Map();
 child.on('message', (m) => waiting.get(m.type)?.(m));
@@ -52,8 +60,14 @@ async function call(method, url, session, body, socketId) {
 function callOnce(method, url, session, body, socketId) {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
-    const headers = { Accept: 'application/json', Cookie: session.cookie, 'X-XSRF-TOKEN': session.csrf, 'X-Requested-With': 'XMLHttpRequest' };
-    if (payload) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+    const headers = {
+      Accept: 'application/json',
+      Cookie: session.cookie,
+      'X-XSRF-TOKEN': session.csrf,
+      'X-Requested-With': 'XMLHttpRequest',
+    };
+    if (payload)
+      Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
     if (socketId) headers['X-Socket-Id'] = socketId;
     const req = http.request({ host: '127.0.0.1', port: PORT, method, path: url, headers, agent }, (res) => {
       const chunks = [];
@@ -83,7 +97,10 @@ function connect(session, channels, onMessage) {
         socketId = JSON.parse(frame.data).socket_id;
         for (const channel of channels) {
           try {
-            const { auth } = await call('POST', '/broadcasting/auth', session, { socket_id: socketId, channel_name: channel });
+            const { auth } = await call('POST', '/broadcasting/auth', session, {
+              socket_id: socketId,
+              channel_name: channel,
+            });
             ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
           } catch (error) {
             reject(error);
@@ -133,7 +150,9 @@ async function main() {
       sockets.push(opened[2 * j].ws, opened[2 * j + 1].ws);
     });
   }
-  console.log(`${sockets.length} clients connected and subscribed (${sockets.length * 2} subscriptions) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${sockets.length} clients connected and subscribed (${sockets.length * 2} subscriptions) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   let seq = 0;
   async function sendOne(p) {
@@ -155,7 +174,9 @@ async function main() {
   for (let i = 0; i < ROUNDS; i += 1) latencies.push(await sendOne(pairs[i % pairs.length]));
   const lat = summary(latencies);
   const post = summary(httpTimes.slice(-ROUNDS));
-  console.log(`send -> receipt, one at a time (${lat.n}): p50 ${lat.p50} ms, p99 ${lat.p99} ms, max ${lat.max} ms (the POST's own answer: p50 ${post.p50} ms, p99 ${post.p99} ms)`);
+  console.log(
+    `send -> receipt, one at a time (${lat.n}): p50 ${lat.p50} ms, p99 ${lat.p99} ms, max ${lat.max} ms (the POST's own answer: p50 ${post.p50} ms, p99 ${post.p99} ms)`,
+  );
 
   let index = 0;
   const burstLatencies = [];
@@ -182,7 +203,10 @@ async function main() {
   const heavy = await heavySeeded;
   console.log(`seeded one user with ${HEAVY} chats in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   const total = (await call('GET', '/api/chats/unread-count', heavy.session)).count;
-  const deepPage = Math.max(1, Math.floor((await call('GET', '/api/chats/filtered?type=chats&page=1', heavy.session)).data.last_page / 2));
+  const deepPage = Math.max(
+    1,
+    Math.floor((await call('GET', '/api/chats/filtered?type=chats&page=1', heavy.session)).data.last_page / 2),
+  );
   for (const [name, url] of [
     ['GET /api/chats/filtered?type=chats&page=1', '/api/chats/filtered?type=chats&page=1'],
     [`GET /api/chats/filtered?type=chats&page=${deepPage}`, `/api/chats/filtered?type=chats&page=${deepPage}`],

@@ -7,15 +7,33 @@ const signature = require('cookie-signature');
 
 const { bootTestApp } = require('../../test/support/app');
 
-const ENV = { BROADCAST_KEY: 'bench-key', BROADCAST_SECRET: 'bench-secret', BROADCAST_APP_ID: 'bench', LOG_LEVEL: 'error' };
+const ENV = {
+  BROADCAST_KEY: 'bench-key',
+  BROADCAST_SECRET: 'bench-secret',
+  BROADCAST_APP_ID: 'bench',
+  LOG_LEVEL: 'error',
+};
 let t;
 
 async function sessionFor(userId) {
   const sid = randomBytes(24).toString('base64url');
   const csrf = randomBytes(20).toString('hex');
   const maxAge = 2 * 60 * 60 * 1000;
-  const data = { cookie: { originalMaxAge: maxAge, expires: new Date(Date.now() + maxAge).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' }, userId, csrfToken: csrf };
-  await t.db.query(`INSERT INTO sessions (sid, user_id, data, expires_at, updated_at) VALUES ($1, $2, $3, now() + interval '2 hours', now())`, [sid, userId, JSON.stringify(data)]);
+  const data = {
+    cookie: {
+      originalMaxAge: maxAge,
+      expires: new Date(Date.now() + maxAge).toISOString(),
+      httpOnly: true,
+      path: '/',
+      sameSite: 'lax',
+    },
+    userId,
+    csrfToken: csrf,
+  };
+  await t.db.query(
+    `INSERT INTO sessions (sid, user_id, data, expires_at, updated_at) VALUES ($1, $2, $3, now() + interval '2 hours', now())`,
+    [sid, userId, JSON.stringify(data)],
+  );
   const cookie = `${t.config.session.cookieName}=${encodeURIComponent(`s:${signature.sign(sid, t.config.appKey)}`)}; XSRF-TOKEN=${csrf}`;
   return { userId, cookie, csrf };
 }
@@ -31,8 +49,14 @@ async function seedPairs(pairs) {
   const result = [];
   for (let i = 0; i < pairs; i += 1) {
     const [a, b] = [ids[2 * i], ids[2 * i + 1]];
-    const [{ id }] = await t.db.query(`INSERT INTO chats (type, accepted, created_by_user_id, direct_key) VALUES ('direct', true, $1, $2) RETURNING id`, [a, [a, b].sort().join(':')]);
-    await t.db.query(`INSERT INTO chat_participants (chat_id, user_id, last_message_at, joined_at) VALUES ($1, $2, now(), now()), ($1, $3, now(), now())`, [id, a, b]);
+    const [{ id }] = await t.db.query(
+      `INSERT INTO chats (type, accepted, created_by_user_id, direct_key) VALUES ('direct', true, $1, $2) RETURNING id`,
+      [a, [a, b].sort().join(':')],
+    );
+    await t.db.query(
+      `INSERT INTO chat_participants (chat_id, user_id, last_message_at, joined_at) VALUES ($1, $2, now(), now()), ($1, $3, now(), now())`,
+      [id, a, b],
+    );
     result.push({ chatId: id, a: await sessionFor(a), b: await sessionFor(b) });
   }
   return result;
@@ -40,7 +64,9 @@ async function seedPairs(pairs) {
 
 /** One user with `count` chats (a mix of tabs, unread counters and a last message each). */
 async function seedHeavy(count) {
-  const [{ id: me }] = await t.db.query(`INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ('Heavy', 'heavy@example.test', 'heavy', 'x', now()) RETURNING id`);
+  const [{ id: me }] = await t.db.query(
+    `INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ('Heavy', 'heavy@example.test', 'heavy', 'x', now()) RETURNING id`,
+  );
   await t.db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at)
      SELECT 'Peer ' || i, 'peer' || i || '@example.test', 'peer' || i, 'x', now() FROM generate_series(1, $1) AS i`,
@@ -66,7 +92,9 @@ async function seedHeavy(count) {
        FROM msgs m JOIN made c ON c.id = m.chat_id`,
     [me],
   );
-  await t.db.query(`UPDATE chats c SET last_message_id = m.id, last_message_at = m.created_at FROM chat_messages m WHERE m.chat_id = c.id`);
+  await t.db.query(
+    `UPDATE chats c SET last_message_id = m.id, last_message_at = m.created_at FROM chat_messages m WHERE m.chat_id = c.id`,
+  );
   await t.db.query(`VACUUM ANALYZE chat_participants`);
   await t.db.query(`ANALYZE`);
   const plans = {};

@@ -14,7 +14,14 @@ const sharp = require('sharp');
 const Pusher = require('pusher-js');
 const { benchEnv } = require('./env');
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs), []));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
+      [],
+    ),
+);
 const RUNS = args.runs ?? 5;
 const JOBS = args.jobs ?? 24;
 const TIMEOUT_S = args.timeout ?? 600;
@@ -47,14 +54,25 @@ async function engineBench() {
   const { restyle, upscale2x } = require('../../src/modules/designs/providers/local-engine');
   const { WORKING_MAX_SIDE } = require('../../src/modules/designs/designs.constants');
   const rows = [];
-  for (const [w, h] of [[1024, 768], [4032, 3024]]) {
+  for (const [w, h] of [
+    [1024, 768],
+    [4032, 3024],
+  ]) {
     const photo = await roomPhoto(w, h);
     const t = { load: [], restyle: [], upscale: [], total: [] };
     for (let i = 0; i < RUNS + 1; i++) {
       const t0 = performance.now();
-      const { data } = await sharp(photo).rotate().resize({ width: WORKING_MAX_SIDE, height: WORKING_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(photo)
+        .rotate()
+        .resize({ width: WORKING_MAX_SIDE, height: WORKING_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 92 })
+        .toBuffer({ resolveWithObject: true });
       const t1 = performance.now();
-      const styled = await restyle({ image: data, options: { roomType: 'Living room', theme: 'Scandinavian', colors: 'Warm neutrals' }, seed: i });
+      const styled = await restyle({
+        image: data,
+        options: { roomType: 'Living room', theme: 'Scandinavian', colors: 'Warm neutrals' },
+        seed: i,
+      });
       const t2 = performance.now();
       const hd = await upscale2x(styled.image);
       const t3 = performance.now();
@@ -63,16 +81,33 @@ async function engineBench() {
       t.restyle.push(t2 - t1);
       t.upscale.push(t3 - t2);
       t.total.push(t3 - t0);
-      if (i === RUNS) rows.push({ input: `${w}x${h} (${(photo.length / 1024).toFixed(0)} KB)`, output: `${styled.width}x${styled.height} + ${hd.width}x${hd.height}`, ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, median(v)])) });
+      if (i === RUNS)
+        rows.push({
+          input: `${w}x${h} (${(photo.length / 1024).toFixed(0)} KB)`,
+          output: `${styled.width}x${styled.height} + ${hd.width}x${hd.height}`,
+          ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, median(v)])),
+        });
     }
   }
   console.log(`\n(1) Local engine, median of ${RUNS} runs after a warm-up`);
-  console.table(rows.map((r) => ({ input: r.input, output: r.output, 'decode+resize': ms(r.load), restyle: ms(r.restyle), 'upscale 2x': ms(r.upscale), total: ms(r.total) })));
+  console.table(
+    rows.map((r) => ({
+      input: r.input,
+      output: r.output,
+      'decode+resize': ms(r.load),
+      restyle: ms(r.restyle),
+      'upscale 2x': ms(r.upscale),
+      total: ms(r.total),
+    })),
+  );
   return rows;
 }
 
 function startWorker(env) {
-  const child = fork(path.join(__dirname, 'worker-child.js'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'worker-child.js'), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => (m.type === 'ready' ? resolve(child) : reject(new Error('worker failed'))));
     child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
@@ -111,9 +146,20 @@ async function pipelineBench() {
   const port = app.getHttpServer().address().port;
   const db = app.get(getDataSourceToken());
   const users = db.getRepository(User);
-  const user = await users.save(users.create({ name: 'Bench', email: `bench-${Date.now()}@example.test`, passwordHash: 'x', emailVerifiedAt: new Date() }));
+  const user = await users.save(
+    users.create({
+      name: 'Bench',
+      email: `bench-${Date.now()}@example.test`,
+      passwordHash: 'x',
+      emailVerifiedAt: new Date(),
+    }),
+  );
   await app.get(CreditsService).grant(user.id, 10_000, 'bench');
-  const signer = new ChannelAuthSigner({ appId: env.BROADCAST_APP_ID, key: env.BROADCAST_KEY, secret: env.BROADCAST_SECRET });
+  const signer = new ChannelAuthSigner({
+    appId: env.BROADCAST_APP_ID,
+    key: env.BROADCAST_KEY,
+    secret: env.BROADCAST_SECRET,
+  });
   const pusher = new Pusher(env.BROADCAST_KEY, {
     cluster: 'mt1',
     wsHost: '127.0.0.1',
@@ -121,7 +167,11 @@ async function pipelineBench() {
     forceTLS: false,
     enabledTransports: ['ws'],
     disableStats: true,
-    channelAuthorization: { endpoint: '/x', transport: 'ajax', customHandler: ({ socketId, channelName }, cb) => cb(null, signer.sign(socketId, channelName)) },
+    channelAuthorization: {
+      endpoint: '/x',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, cb) => cb(null, signer.sign(socketId, channelName)),
+    },
   });
   await new Promise((resolve) => pusher.connection.bind('connected', resolve));
   const photo = await roomPhoto(1024, 768);
@@ -135,7 +185,13 @@ async function pipelineBench() {
     await queue.pause();
     const created = [];
     for (let i = 0; i < JOBS; i++) {
-      created.push(await designs.generate(user, { buffer: photo, size: photo.length }, { options: { roomType: 'Bedroom', theme: 'Coastal' } }));
+      created.push(
+        await designs.generate(
+          user,
+          { buffer: photo, size: photo.length },
+          { options: { roomType: 'Bedroom', theme: 'Coastal' } },
+        ),
+      );
     }
     const delays = [];
     let generated = 0;
@@ -158,20 +214,48 @@ async function pipelineBench() {
     await queue.resume();
     await finished;
     const seconds = (lastAt - resumedAt) / 1000;
-    results.push({ workers, jobs: JOBS, seconds, perSecond: JOBS / seconds, events: delays.length, p50: quantile(delays, 0.5), p99: quantile(delays, 0.99), max: Math.max(...delays) });
+    results.push({
+      workers,
+      jobs: JOBS,
+      seconds,
+      perSecond: JOBS / seconds,
+      events: delays.length,
+      p50: quantile(delays, 0.5),
+      p99: quantile(delays, 0.99),
+      max: Math.max(...delays),
+    });
     for (const d of created) pusher.unsubscribe(`private-design.${d.id}`);
     for (const child of children) await stopWorker(child);
   }
 
-  console.log(`\n(2) Generate jobs through BullMQ (1024x768 photo, local engine, designs concurrency 2 per worker process), ${JOBS} jobs`);
-  console.table(results.map((r) => ({ 'worker processes': r.workers, jobs: r.jobs, seconds: r.seconds.toFixed(2), 'jobs/s': r.perSecond.toFixed(2) })));
+  console.log(
+    `\n(2) Generate jobs through BullMQ (1024x768 photo, local engine, designs concurrency 2 per worker process), ${JOBS} jobs`,
+  );
+  console.table(
+    results.map((r) => ({
+      'worker processes': r.workers,
+      jobs: r.jobs,
+      seconds: r.seconds.toFixed(2),
+      'jobs/s': r.perSecond.toFixed(2),
+    })),
+  );
   console.log('\n(3) Progress event delay, job report → pusher-js socket on the web node (via Redis)');
-  console.table(results.map((r) => ({ 'worker processes': r.workers, events: r.events, p50: ms(r.p50), p99: ms(r.p99), max: ms(r.max) })));
+  console.table(
+    results.map((r) => ({
+      'worker processes': r.workers,
+      events: r.events,
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      max: ms(r.max),
+    })),
+  );
 
   pusher.disconnect();
   await app.close();
   await runtime.stop();
-  const admin = new Client({ connectionString: process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const admin = new Client({
+    connectionString: process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${new URL(env.DATABASE_URL).pathname.slice(1)}" WITH (FORCE)`);
   await admin.end();
@@ -180,7 +264,9 @@ async function pipelineBench() {
 }
 
 (async () => {
-  console.log(`node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${require('node:os').cpus().length} CPUs (${require('node:os').cpus()[0].model})`);
+  console.log(
+    `node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${require('node:os').cpus().length} CPUs (${require('node:os').cpus()[0].model})`,
+  );
   await engineBench();
   await pipelineBench();
   clearTimeout(deadline);

@@ -9,7 +9,10 @@ const { resolveRuntime } = require('../../src/config/runtime');
 async function main() {
   const config = loadConfig(process.env);
   const runtime = await resolveRuntime(config);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, runtime, { runWorkers: true, redisPrefix: process.env.REDIS_PREFIX }), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot(config, runtime, { runWorkers: true, redisPrefix: process.env.REDIS_PREFIX }),
+    { logger: ['error'] },
+  );
   await app.init();
   process.send({ type: 'ready' });
   process.on('message', async (message) => {

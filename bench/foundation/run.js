@@ -46,7 +46,8 @@ const guard = setTimeout(() => {
 
 async function shutdown(code) {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(`cleanup: ${error.message}`));
+  for (const cleanup of cleanups.reverse())
+    await cleanup().catch((error) => console.error(`cleanup: ${error.message}`));
   clearTimeout(guard);
   process.exit(code);
 }
@@ -118,7 +119,12 @@ function sampler(pid) {
   return () => {
     clearInterval(timer);
     const seconds = (Date.now() - startedAt) / 1000;
-    return { rssMaxMb: round(Math.max(maxRss, rss())), rssEndMb: round(rss()), cpuPercent: round((100 * (cpu() - startCpu)) / seconds), cpuSeconds: cpu() - startCpu };
+    return {
+      rssMaxMb: round(Math.max(maxRss, rss())),
+      rssEndMb: round(rss()),
+      cpuPercent: round((100 * (cpu() - startCpu)) / seconds),
+      cpuSeconds: cpu() - startCpu,
+    };
   };
 }
 
@@ -126,7 +132,9 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
 
 function cannon(options) {
   return new Promise((done, fail) => {
-    autocannon({ ...options, connections: options.connections ?? CONNECTIONS, timeout: 10 }, (error, result) => (error ? fail(error) : done(result)));
+    autocannon({ ...options, connections: options.connections ?? CONNECTIONS, timeout: 10 }, (error, result) =>
+      error ? fail(error) : done(result),
+    );
   });
 }
 
@@ -134,7 +142,9 @@ async function measure(target, pid, mode) {
   const options = { url: target.url, headers: target.headers, method: 'GET' };
   const sample = sampler(pid);
   const result =
-    mode === 'fixed' ? await cannon({ ...options, duration: FIXED_SECONDS, overallRate: RATE }) : await cannon({ ...options, duration: MAX_SECONDS });
+    mode === 'fixed'
+      ? await cannon({ ...options, duration: FIXED_SECONDS, overallRate: RATE })
+      : await cannon({ ...options, duration: MAX_SECONDS });
   const { cpuSeconds, ...usage } = sample();
   return {
     target: target.name,
@@ -163,7 +173,11 @@ class Browser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
   async fetch(url, init = {}) {
-    const res = await fetch(this.base + url, { redirect: 'manual', ...init, headers: { Cookie: this.header(), ...(init.headers ?? {}) } });
+    const res = await fetch(this.base + url, {
+      redirect: 'manual',
+      ...init,
+      headers: { Cookie: this.header(), ...(init.headers ?? {}) },
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const at = pair.indexOf('=');
@@ -177,7 +191,12 @@ class Browser {
 }
 
 async function redisAnswers(url) {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -190,25 +209,48 @@ async function redisAnswers(url) {
 }
 
 function table(rows, baseline) {
-  const head = ['target', 'load', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'RSS max MB', 'CPU %', 'CPU ms/req', 'vs baseline'];
+  const head = [
+    'target',
+    'load',
+    'req/s',
+    'p50 ms',
+    'p97.5 ms',
+    'p99 ms',
+    'max ms',
+    'non-2xx',
+    'errors',
+    'RSS max MB',
+    'CPU %',
+    'CPU ms/req',
+    'vs baseline',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const base = baseline.find((b) => b.mode === r.mode);
     const ratio =
-      r.target === 'baseline' || !base ? '1' : r.mode.startsWith('max') ? `${round(r.requestsPerSecond / base.requestsPerSecond, 2)}x req/s` : `${round(r.p99 / Math.max(base.p99, 1), 1)}x p99`;
-    lines.push(`| ${[r.target, r.mode, r.requestsPerSecond, r.p50, r.p97_5, r.p99, r.max, r.non2xx, r.errors, r.rssMaxMb, r.cpuPercent, r.cpuMsPerRequest, ratio].join(' | ')} |`);
+      r.target === 'baseline' || !base
+        ? '1'
+        : r.mode.startsWith('max')
+          ? `${round(r.requestsPerSecond / base.requestsPerSecond, 2)}x req/s`
+          : `${round(r.p99 / Math.max(base.p99, 1), 1)}x p99`;
+    lines.push(
+      `| ${[r.target, r.mode, r.requestsPerSecond, r.p50, r.p97_5, r.p99, r.max, r.non2xx, r.errors, r.rssMaxMb, r.cpuPercent, r.cpuMsPerRequest, ratio].join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, 'dist/src/main.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench:foundation does).');
+  if (!fs.existsSync(path.join(ROOT, 'dist/src/main.js')))
+    throw new Error('dist/ is missing: run `npm run build` (npm run bench:foundation does).');
 
   // A database of its own, dropped at the end.
   const dbName = `reelty_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
   await admin.connect().catch((error) => {
-    throw new Error(`PostgreSQL does not answer at ${POSTGRES_ADMIN_URL} (${error.message}); start it or set BENCH_POSTGRES_URL`);
+    throw new Error(
+      `PostgreSQL does not answer at ${POSTGRES_ADMIN_URL} (${error.message}); start it or set BENCH_POSTGRES_URL`,
+    );
   });
   await admin.query(`CREATE DATABASE "${dbName}"`);
   cleanups.push(async () => {
@@ -223,7 +265,8 @@ async function main() {
 
   const port = await freePort();
   const env = { ...process.env };
-  for (const name of Object.keys(env)) if (/^(DATABASE_|REDIS_|LOCAL_|APP_|SEED_|LOG_LEVEL$|RUN_WORKERS$|STORAGE_)/.test(name)) delete env[name];
+  for (const name of Object.keys(env))
+    if (/^(DATABASE_|REDIS_|LOCAL_|APP_|SEED_|LOG_LEVEL$|RUN_WORKERS$|STORAGE_)/.test(name)) delete env[name];
   Object.assign(env, {
     NODE_ENV: 'production',
     PORT: String(port),
@@ -235,12 +278,19 @@ async function main() {
     SEED_DEMO: 'true',
     ...(withRedis ? { REDIS_URL } : { LOCAL_REDIS_URL: 'redis://127.0.0.1:1' }),
   });
-  console.log(`Starting the app (production mode, PostgreSQL ${dbName}, ${withRedis ? `Redis ${REDIS_URL}` : 'no Redis: in-process jobs'})...`);
+  console.log(
+    `Starting the app (production mode, PostgreSQL ${dbName}, ${withRedis ? `Redis ${REDIS_URL}` : 'no Redis: in-process jobs'})...`,
+  );
   const { child: app } = await startProcess('the app', ['dist/src/main.js'], env, /is up at/);
   cleanups.push(() => stopProcess(app));
   const base = `http://127.0.0.1:${port}`;
 
-  const { child: baselineServer, match } = await startProcess('the baseline', [path.join(__dirname, 'baseline-server.js')], process.env, /listening (\d+)/);
+  const { child: baselineServer, match } = await startProcess(
+    'the baseline',
+    [path.join(__dirname, 'baseline-server.js')],
+    process.env,
+    /listening (\d+)/,
+  );
   cleanups.push(() => stopProcess(baselineServer));
   const baselineUrl = `http://127.0.0.1:${match[1]}/json`;
 
@@ -249,13 +299,23 @@ async function main() {
   await browser.fetch('/', { headers: { Accept: 'text/html' } });
   const login = await browser.fetch('/login', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': browser.xsrf },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-XSRF-TOKEN': browser.xsrf,
+    },
     body: JSON.stringify(DEMO),
   });
   if (login.status >= 400) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
   const cookie = browser.header();
 
-  const inertiaHeaders = { Cookie: cookie, 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', Accept: 'text/html, application/xhtml+xml' };
+  const inertiaHeaders = {
+    Cookie: cookie,
+    'X-Inertia': 'true',
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'text/html, application/xhtml+xml',
+  };
   const first = await browser.fetch('/dashboard', { headers: inertiaHeaders });
   const page = first.status === 200 ? await first.json() : null;
   if (!page?.component) throw new Error(`The Inertia visit of /dashboard did not answer a page: ${first.status}`);
@@ -269,12 +329,24 @@ async function main() {
 
   const targets = [
     { name: 'baseline', url: baselineUrl, headers: {}, pid: baselineServer.pid },
-    { name: `/dashboard (Inertia JSON, ${page.component})`, url: `${base}/dashboard`, headers: { ...inertiaHeaders, ...versionHeaders }, pid: app.pid },
+    {
+      name: `/dashboard (Inertia JSON, ${page.component})`,
+      url: `${base}/dashboard`,
+      headers: { ...inertiaHeaders, ...versionHeaders },
+      pid: app.pid,
+    },
   ];
   const notes = [];
-  const apiUser = await fetch(`${base}/api/user/${userId}`, { headers: { Cookie: cookie, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+  const apiUser = await fetch(`${base}/api/user/${userId}`, {
+    headers: { Cookie: cookie, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
   if (apiUser.status === 200) {
-    targets.push({ name: 'GET /api/user/{id} (signed in)', url: `${base}/api/user/${userId}`, headers: { Cookie: cookie, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, pid: app.pid });
+    targets.push({
+      name: 'GET /api/user/{id} (signed in)',
+      url: `${base}/api/user/${userId}`,
+      headers: { Cookie: cookie, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      pid: app.pid,
+    });
   } else {
     notes.push(`GET /api/user/{id} answered ${apiUser.status}: not measured yet.`);
   }
@@ -282,7 +354,9 @@ async function main() {
 
   const loadBefore = os.loadavg().map((l) => round(l, 2));
   if (loadBefore[0] > os.cpus().length * 0.5) {
-    console.log(`WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} CPUs: other work competes with the benchmark, figures will be pessimistic.`);
+    console.log(
+      `WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} CPUs: other work competes with the benchmark, figures will be pessimistic.`,
+    );
   }
   const idleRssMb = round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, 'utf8'))[1]) / 1024);
   const results = [];
@@ -291,14 +365,21 @@ async function main() {
     for (const mode of ['fixed', 'max']) {
       const row = await measure(target, target.pid, mode);
       results.push(row);
-      console.log(`${row.target} @ ${row.mode}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, RSS ${row.rssMaxMb} MB`);
+      console.log(
+        `${row.target} @ ${row.mode}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p97.5 ${row.p97_5} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, RSS ${row.rssMaxMb} MB`,
+      );
     }
   }
 
   const baseline = results.filter((r) => r.target === 'baseline');
   const summary = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
     loadAverage: { before: loadBefore, after: os.loadavg().map((l) => round(l, 2)) },
     app: { mode: 'production', redis: withRedis, idleRssMb },
     settings: { rate: RATE, fixedSeconds: FIXED_SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
@@ -307,13 +388,18 @@ async function main() {
   };
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'bench/results/foundation-latest.json'), JSON.stringify(summary, null, 2));
-  console.log(`\n${summary.machine.cpus} CPUs (${summary.machine.model}), Node ${process.version}; app idle RSS ${idleRssMb} MB; load average before ${loadBefore.join(' ')}, after ${summary.loadAverage.after.join(' ')}\n`);
+  console.log(
+    `\n${summary.machine.cpus} CPUs (${summary.machine.model}), Node ${process.version}; app idle RSS ${idleRssMb} MB; load average before ${loadBefore.join(' ')}, after ${summary.loadAverage.after.join(' ')}\n`,
+  );
   console.log(table(results, baseline));
   for (const note of notes) console.log(`\nNote: ${note}`);
   const dashboardFixed = results.find((r) => r.target.startsWith('/dashboard') && !r.mode.startsWith('max'));
   const bad = results.filter((r) => r.non2xx || r.errors);
-  if (bad.length) console.log(`\nWARNING: non-2xx or errors in ${bad.map((r) => `${r.target} @ ${r.mode}`).join(', ')}`);
-  console.log(`\nTarget p99 < 20 ms at ${RATE} req/s: /dashboard p99 ${dashboardFixed.p99} ms -> ${dashboardFixed.p99 < 20 ? 'met' : 'MISSED'}`);
+  if (bad.length)
+    console.log(`\nWARNING: non-2xx or errors in ${bad.map((r) => `${r.target} @ ${r.mode}`).join(', ')}`);
+  console.log(
+    `\nTarget p99 < 20 ms at ${RATE} req/s: /dashboard p99 ${dashboardFixed.p99} ms -> ${dashboardFixed.p99 < 20 ? 'met' : 'MISSED'}`,
+  );
   console.log('Written: bench/results/foundation-latest.json');
 }
 

@@ -20,11 +20,36 @@ const DB = 'reelty_bench_market';
 const RESULTS = join(__dirname, '..', 'results');
 
 const CITIES = [
-  [40.7128, -74.006], [34.0522, -118.2437], [41.8781, -87.6298], [29.7604, -95.3698], [33.4484, -112.074], [39.9526, -75.1652],
-  [29.4241, -98.4936], [32.7157, -117.1611], [32.7767, -96.797], [30.2672, -97.7431], [37.7749, -122.4194], [47.6062, -122.3321],
-  [39.7392, -104.9903], [25.7617, -80.1918], [42.3601, -71.0589], [36.1699, -115.1398], [45.5152, -122.6784], [35.2271, -80.8431],
-  [51.5074, -0.1278], [48.8566, 2.3522], [52.52, 13.405], [40.4168, -3.7038], [41.9028, 12.4964], [35.6762, 139.6503],
-  [-33.8688, 151.2093], [-37.8136, 144.9631], [43.6532, -79.3832], [19.4326, -99.1332], [-23.5505, -46.6333], [-17.8, 179.99],
+  [40.7128, -74.006],
+  [34.0522, -118.2437],
+  [41.8781, -87.6298],
+  [29.7604, -95.3698],
+  [33.4484, -112.074],
+  [39.9526, -75.1652],
+  [29.4241, -98.4936],
+  [32.7157, -117.1611],
+  [32.7767, -96.797],
+  [30.2672, -97.7431],
+  [37.7749, -122.4194],
+  [47.6062, -122.3321],
+  [39.7392, -104.9903],
+  [25.7617, -80.1918],
+  [42.3601, -71.0589],
+  [36.1699, -115.1398],
+  [45.5152, -122.6784],
+  [35.2271, -80.8431],
+  [51.5074, -0.1278],
+  [48.8566, 2.3522],
+  [52.52, 13.405],
+  [40.4168, -3.7038],
+  [41.9028, 12.4964],
+  [35.6762, 139.6503],
+  [-33.8688, 151.2093],
+  [-37.8136, 144.9631],
+  [43.6532, -79.3832],
+  [19.4326, -99.1332],
+  [-23.5505, -46.6333],
+  [-17.8, 179.99],
 ];
 
 const pct = (xs, p) => {
@@ -55,8 +80,18 @@ async function main() {
   await db.connect();
   const { hashPassword } = require('../../src/modules/auth/password');
   const hash = await hashPassword('bench-password-1');
-  const [{ id: seller }] = (await db.query(`INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Seller', 'seller@bench.test', 'seller', 'realtor', $1, now()) RETURNING id`, [hash])).rows;
-  const [{ id: realtor }] = (await db.query(`INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Dash Realtor', 'dash@bench.test', 'dash', 'realtor', $1, now()) RETURNING id`, [hash])).rows;
+  const [{ id: seller }] = (
+    await db.query(
+      `INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Seller', 'seller@bench.test', 'seller', 'realtor', $1, now()) RETURNING id`,
+      [hash],
+    )
+  ).rows;
+  const [{ id: realtor }] = (
+    await db.query(
+      `INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Dash Realtor', 'dash@bench.test', 'dash', 'realtor', $1, now()) RETURNING id`,
+      [hash],
+    )
+  ).rows;
 
   // 1,000,000 properties: 70 % around 30 cities (within ~40 miles, denser near the centre), 30 % anywhere.
   const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
@@ -64,15 +99,20 @@ async function main() {
   await db.query(`SET synchronous_commit = off`);
   await db.query(`ALTER TABLE properties SET (autovacuum_enabled = false)`);
   // The GiST index exactly as the migrations define it (covering, partial), rebuilt after the seed.
-  const [{ indexdef: geoIndexDef }] = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`)).rows;
+  const [{ indexdef: geoIndexDef }] = (
+    await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`)
+  ).rows;
   await db.query(`DROP INDEX properties_market_geo_idx`);
   // The type-led GiST index (migration 1763871400000-FilteredGeoIndex), likewise rebuilt after the seed.
-  const [{ indexdef: typeGeoIndexDef }] = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_type_geo_idx'`)).rows;
+  const [{ indexdef: typeGeoIndexDef }] = (
+    await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_type_geo_idx'`)
+  ).rows;
   await db.query(`DROP INDEX properties_market_type_geo_idx`);
   // Built after the seed like the GiST index (one sort instead of 1M random-position inserts).
   await db.query(`DROP INDEX properties_user_created_idx`);
   await db.query(`DROP INDEX properties_user_price_idx`);
-  await db.query(`
+  await db.query(
+    `
     WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
     g AS (
       SELECT i, random() AS r1, random() AS r2, random() AS r3, random() AS r4, random() AS r5, random() AS r6, (i % ${CITIES.length}) AS k FROM generate_series(1, ${ROWS}) AS i
@@ -87,15 +127,20 @@ async function main() {
            (ARRAY['residential','residential','residential','commercial'])[1 + floor(g.r5 * 4)::int],
            (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + floor(g.r6 * 5)::int],
            g.i % 20 <> 0, now(), 'Bench City', 'Somewhere ' || g.i
-    FROM g JOIN cs ON cs.k = g.k`, [seller]);
+    FROM g JOIN cs ON cs.k = g.k`,
+    [seller],
+  );
   // The dashboard realtor: 2,000 properties with listings.
-  await db.query(`
+  await db.query(
+    `
     WITH p AS (
       INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, archived_at, city, full_address)
       SELECT $1, 'dash-' || i, 'Dashboard home ' || i, (100000 + i * 100)::numeric, 'USD', 30.2672, -97.7431, 'house', 'for_sale',
              i % 3 <> 0, CASE WHEN i % 17 = 0 THEN now() END, 'Austin', i || ' Main St, Austin'
       FROM generate_series(1, 2000) AS i RETURNING id
-    ) INSERT INTO listings (property_id, user_id) SELECT id, $1 FROM p`, [realtor]);
+    ) INSERT INTO listings (property_id, user_id) SELECT id, $1 FROM p`,
+    [realtor],
+  );
   const indexStart = Date.now();
   await db.query(`CREATE INDEX properties_user_created_idx ON properties (user_id, created_at DESC, id)`);
   await db.query(`CREATE INDEX properties_user_price_idx ON properties (user_id, price DESC NULLS LAST, id)`);
@@ -118,16 +163,37 @@ async function main() {
   });
   const cases = [
     { name: '2 mi', radius: 2, filters: {} },
-    { name: '2 mi + filters', radius: 2, filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' } },
+    {
+      name: '2 mi + filters',
+      radius: 2,
+      filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' },
+    },
     { name: '25 mi', radius: 25, filters: {} },
-    { name: '25 mi + filters', radius: 25, filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' } },
+    {
+      name: '25 mi + filters',
+      radius: 25,
+      filters: { type: 'house', minPrice: '200000', maxPrice: '900000', status: 'for_sale' },
+    },
   ];
   // The production search (radiusPage: KNN window on the GiST index + exact haversine, capped total;
   // the bounding-box query as fallback), all of its round trips timed.
   const run = async (c, centre) => {
     const start = process.hrtime.bigint();
-    const res = await radiusPage(runSql, { lat: centre.lat, lng: centre.lng, radius: c.radius, ...c.filters, limit: 20, offset: 0 });
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, total: res.total, capped: res.totalIsCapped, strategy: res.strategy, windows: res.windows };
+    const res = await radiusPage(runSql, {
+      lat: centre.lat,
+      lng: centre.lng,
+      radius: c.radius,
+      ...c.filters,
+      limit: 20,
+      offset: 0,
+    });
+    return {
+      ms: Number(process.hrtime.bigint() - start) / 1e6,
+      total: res.total,
+      capped: res.totalIsCapped,
+      strategy: res.strategy,
+      windows: res.windows,
+    };
   };
   // Exactness: the same page as the full bounding-box query (every candidate, exact order and total).
   let checked = 0;
@@ -141,7 +207,8 @@ async function main() {
         const wantTotal = want.length ? Number(want[0].total) : got.total;
         const same = JSON.stringify(got.rows.map((r) => r.id)) === JSON.stringify(want.map((r) => r.id));
         const totalOk = got.totalIsCapped ? wantTotal > TOTAL_CAP : got.total === wantTotal || !want.length;
-        if (!same || !totalOk) throw new Error(`radiusPage differs from the full query: ${c.name} ${JSON.stringify(q)}`);
+        if (!same || !totalOk)
+          throw new Error(`radiusPage differs from the full query: ${c.name} ${JSON.stringify(q)}`);
         checked++;
       }
     }
@@ -164,20 +231,36 @@ async function main() {
       if (r.strategy === 'box') box++;
       if (r.windows > 1) retried++;
     }
-    indexed[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)), p99: ms(pct(times, 99)), medianMatches: pct(totals, 50), capped, boxFallback: box, moreThanOneRoundTrip: retried };
+    indexed[c.name] = {
+      p50: ms(pct(times, 50)),
+      p95: ms(pct(times, 95)),
+      p99: ms(pct(times, 99)),
+      medianMatches: pct(totals, 50),
+      capped,
+      boxFallback: box,
+      moreThanOneRoundTrip: retried,
+    };
   }
 
   // EXPLAIN ANALYZE of the 2- and 25-mile queries.
   // New York: a dense synthetic metro (Austin's cluster shares its centre with the dashboard realtor's homes).
   const explain = async (radius, filters = {}) => {
-    const { sql, params } = knnWindowSql({ lat: 40.7128, lng: -74.006, radius, ...filters, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
-    return (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const { sql, params } = knnWindowSql(
+      { lat: 40.7128, lng: -74.006, radius, ...filters, limit: 20, offset: 0 },
+      80,
+      TOTAL_CAP + 1,
+    );
+    return (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
   };
   const plan2 = await explain(2);
   const plan25all = await explain(25);
   const plan25 = await explain(25, cases[3].filters);
   const oldSql = radiusSql({ lat: 40.7128, lng: -74.006, radius: 25, limit: 20, offset: 0 });
-  const plan25box = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${oldSql.sql}`, oldSql.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const plan25box = (await db.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${oldSql.sql}`, oldSql.params)).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
 
   // Same queries with no index, in the same run: drop it inside a transaction and roll back.
   const noIndex = {};
@@ -190,24 +273,43 @@ async function main() {
     noIndex[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)) };
   }
   const noIdx = knnWindowSql({ lat: 40.7128, lng: -74.006, radius: 2, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
-  const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${noIdx.sql}`, noIdx.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${noIdx.sql}`, noIdx.params)).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
   await db.query('ROLLBACK');
   await db.end();
 
   const dashboard = await dashboardLoad(url.toString());
 
-  const summary = { rows: n, seedSeconds, indexSeconds, queriesPerCase: QUERIES, noIndexQueriesPerCase: NO_INDEX_QUERIES, indexed, noIndex, dashboard, totalSeconds: (Date.now() - t0) / 1000 };
+  const summary = {
+    rows: n,
+    seedSeconds,
+    indexSeconds,
+    queriesPerCase: QUERIES,
+    noIndexQueriesPerCase: NO_INDEX_QUERIES,
+    indexed,
+    noIndex,
+    dashboard,
+    totalSeconds: (Date.now() - t0) / 1000,
+  };
   console.log('\nradius search (ms)        p50      p95   | no index p50   ratio p50');
   for (const c of cases) {
     const a = indexed[c.name];
     const b = noIndex[c.name];
-    console.log(`${c.name.padEnd(20)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)}   | ${String(b.p50).padStart(12)}   ${(b.p50 / a.p50).toFixed(0).padStart(6)}x   (median matches ${a.medianMatches}, capped ${a.capped}, box fallback ${a.boxFallback}, >1 round trip ${a.moreThanOneRoundTrip})`);
+    console.log(
+      `${c.name.padEnd(20)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)}   | ${String(b.p50).padStart(12)}   ${(b.p50 / a.p50).toFixed(0).padStart(6)}x   (median matches ${a.medianMatches}, capped ${a.capped}, box fallback ${a.boxFallback}, >1 round trip ${a.moreThanOneRoundTrip})`,
+    );
   }
   console.log(`\nlistings dashboard: ${JSON.stringify(dashboard)}`);
-  console.log(`\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi ---\n${plan25all}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 25 mi, previous bounding-box query ---\n${plan25box}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`);
+  console.log(
+    `\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi ---\n${plan25all}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 25 mi, previous bounding-box query ---\n${plan25box}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`,
+  );
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'market.json'), JSON.stringify(summary, null, 2));
-  writeFileSync(join(RESULTS, 'market-explain.txt'), `2 mi:\n${plan2}\n\n25 mi:\n${plan25all}\n\n25 mi + filters:\n${plan25}\n\n25 mi, previous bounding-box query:\n${plan25box}\n\n2 mi, no index:\n${planNoIndex}\n`);
+  writeFileSync(
+    join(RESULTS, 'market-explain.txt'),
+    `2 mi:\n${plan2}\n\n25 mi:\n${plan25all}\n\n25 mi + filters:\n${plan25}\n\n25 mi, previous bounding-box query:\n${plan25box}\n\n2 mi, no index:\n${planNoIndex}\n`,
+  );
   if (!process.env.KEEP_DB) {
     const drop = new Client({ connectionString: ADMIN });
     await drop.connect();
@@ -225,18 +327,46 @@ async function dashboardLoad(databaseUrl) {
   const { createApp } = require('../../src/app');
   const { mkdtempSync } = require('node:fs');
   const { tmpdir } = require('node:os');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: databaseUrl, REDIS_URL: REDIS, SEED_DEMO: 'false', STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')), LOG_LEVEL: 'error' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: REDIS,
+    SEED_DEMO: 'false',
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
+    LOG_LEVEL: 'error',
+  });
   const runtime = await resolveRuntime(config);
   const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:market:${Date.now()}` });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   // Sign in like a browser.
   const jar = new Map();
-  const keep = (res) => res.headers.getSetCookie().forEach((c) => { const [pair] = c.split(';'); const [k, ...v] = pair.split('='); jar.set(k, v.join('=')); });
+  const keep = (res) =>
+    res.headers.getSetCookie().forEach((c) => {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair.split('=');
+      jar.set(k, v.join('='));
+    });
   keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie(), 'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') }, body: JSON.stringify({ email: 'dash@bench.test', password: 'bench-password-1' }) }));
-  const probe = await fetch(`${base}/api/listings/dashboard?count=12`, { headers: { Accept: 'application/json', Cookie: cookie() } });
+  keep(
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Cookie: cookie(),
+        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: JSON.stringify({ email: 'dash@bench.test', password: 'bench-password-1' }),
+    }),
+  );
+  const probe = await fetch(`${base}/api/listings/dashboard?count=12`, {
+    headers: { Accept: 'application/json', Cookie: cookie() },
+  });
   if (probe.status !== 200) throw new Error(`dashboard probe failed: ${probe.status}`);
   const autocannon = require('autocannon');
   const result = await autocannon({
@@ -252,7 +382,17 @@ async function dashboardLoad(databaseUrl) {
   });
   await app.close();
   await runtime.stop();
-  return { connections: 20, seconds: result.duration, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    connections: 20,
+    seconds: result.duration,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 main().catch((error) => {

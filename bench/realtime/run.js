@@ -9,7 +9,12 @@ const path = require('node:path');
 const WebSocket = require('ws');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
+      [],
+    ),
 );
 const IDLE = args.idle ?? 10_000;
 const FANOUT = args.fanout ?? 1_000;
@@ -24,7 +29,10 @@ const deadline = setTimeout(() => {
 }, TIMEOUT_S * 1000);
 
 function startServer(kind) {
-  const child = fork(path.join(__dirname, 'server-child.js'), [kind], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'server-child.js'), [kind], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiters = [];
   child.on('message', (message) => {
     const index = waiters.findIndex((w) => w.type === message.type);
@@ -43,10 +51,11 @@ function startServer(kind) {
       child.send({ type: 'publish', seq, count });
       return reply;
     },
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.send({ type: 'exit' });
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.send({ type: 'exit' });
+      }),
   };
 }
 
@@ -73,16 +82,23 @@ function openClient(port, { subscribe, onTick }) {
 async function openMany(port, count, options, batch = 500) {
   const sockets = [];
   for (let i = 0; i < count; i += batch) {
-    sockets.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, () => openClient(port, options)))));
+    sockets.push(
+      ...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, () => openClient(port, options)))),
+    );
   }
   return sockets;
 }
 
 async function closeAll(sockets) {
-  await Promise.all(sockets.map((ws) => new Promise((resolve) => {
-    ws.once('close', resolve);
-    ws.terminate();
-  })));
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise((resolve) => {
+          ws.once('close', resolve);
+          ws.terminate();
+        }),
+    ),
+  );
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -122,9 +138,10 @@ async function fanout(kind) {
     if (waiting && waiting.until(seq, n)) waiting.resolve();
   };
   const sockets = await openMany(port, FANOUT, { subscribe: true, onTick });
-  const allDelivered = (lastSeq) => new Promise((resolve) => {
-    waiting = { until: (seq, n) => seq === lastSeq && n === FANOUT, resolve };
-  });
+  const allDelivered = (lastSeq) =>
+    new Promise((resolve) => {
+      waiting = { until: (seq, n) => seq === lastSeq && n === FANOUT, resolve };
+    });
 
   // Latency: one publish at a time, each waited for by every subscriber.
   for (let seq = 0; seq < ROUNDS; seq += 1) {
@@ -155,7 +172,9 @@ async function fanout(kind) {
 }
 
 (async () => {
-  console.log(`node ${process.version}, ${require('node:os').cpus().length} cpus; idle=${IDLE} fanout=${FANOUT} rounds=${ROUNDS} burst=${BURST}`);
+  console.log(
+    `node ${process.version}, ${require('node:os').cpus().length} cpus; idle=${IDLE} fanout=${FANOUT} rounds=${ROUNDS} burst=${BURST}`,
+  );
   const idle = await idleConnections();
   console.log('(1) idle connections, PusherServer:', idle);
   const ours = await fanout('pusher');

@@ -21,8 +21,15 @@ async function start() {
     // Baseline: the least a broadcast can cost with ws: one pre-serialized frame, one send per socket.
     const wss = new WebSocketServer({ server });
     wss.on('connection', (ws) => {
-      ws.send(JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: '1.1', activity_timeout: 120 }) }));
-      ws.on('message', () => ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: 'bench', data: '{}' })));
+      ws.send(
+        JSON.stringify({
+          event: 'pusher:connection_established',
+          data: JSON.stringify({ socket_id: '1.1', activity_timeout: 120 }),
+        }),
+      );
+      ws.on('message', () =>
+        ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: 'bench', data: '{}' })),
+      );
     });
     publish = async (frameData) => {
       const frame = JSON.stringify({ event: 'tick', channel: 'bench', data: frameData });
@@ -36,7 +43,12 @@ async function start() {
 function memory() {
   global.gc?.();
   global.gc?.();
-  return { type: 'memory', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed, connections: connections() };
+  return {
+    type: 'memory',
+    rss: process.memoryUsage().rss,
+    heapUsed: process.memoryUsage().heapUsed,
+    connections: connections(),
+  };
 }
 
 process.on('message', async (message) => {

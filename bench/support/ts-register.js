@@ -7,7 +7,11 @@ const swc = require('@swc/core');
 require.extensions['.ts'] = (module, filename) => {
   const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
     filename,
-    jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } },
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      target: 'es2022',
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
     module: { type: 'commonjs' },
   });
   module._compile(code, filename);

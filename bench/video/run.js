@@ -10,7 +10,15 @@ const { tmpdir, cpus, loadavg } = require('node:os');
 const { join } = require('node:path');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce(
+      (pairs, arg, i, all) =>
+        arg.startsWith('--')
+          ? [...pairs, [arg.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']]
+          : pairs,
+      [],
+    ),
 );
 const only = new Set((args.only ?? 'transcode,feed,upload').split(','));
 const SECONDS = Number(args.seconds ?? 30);
@@ -18,7 +26,12 @@ const UPLOAD_MB = Number(args['upload-mb'] ?? 200);
 const FEED_DURATION = Number(args['feed-duration'] ?? 20);
 const CONNECTIONS = Number(args.connections ?? 50);
 const work = mkdtempSync(join(tmpdir(), 'reelty-video-bench-'));
-const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavgAtStart: loadavg()[0] };
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  loadavgAtStart: loadavg()[0],
+};
 
 /** CPU seconds used by this process's finished children (ffmpeg), from /proc/self/stat (cutime + cstime). */
 function childCpuSeconds() {
@@ -32,15 +45,45 @@ async function benchTranscode() {
   const { probe, transcodeHls, extractPoster, demuxerFor } = require('../../src/modules/video/media/ffmpeg.ts');
   const source = join(work, 'source-1080p.mp4');
   // Camera-like bitrate (~12 Mb/s) so decoding costs what a phone clip costs; testsrc2 + a tone.
-  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${SECONDS}`, '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '12M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', source]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1920x1080:rate=30:duration=${SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    '12M',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    source,
+  ]);
   const demuxer = await demuxerFor(source);
   const info = await probe('ffprobe', source);
   const out = join(work, 'hls');
   mkdirSync(out, { recursive: true });
   const cpuBefore = childCpuSeconds();
   const started = process.hrtime.bigint();
-  const rungs = await transcodeHls({ ffmpeg: 'ffmpeg', input: source, demuxer, outDir: out, probe: info, preset: 'veryfast', segmentSeconds: 4 });
+  const rungs = await transcodeHls({
+    ffmpeg: 'ffmpeg',
+    input: source,
+    demuxer,
+    outDir: out,
+    probe: info,
+    preset: 'veryfast',
+    segmentSeconds: 4,
+  });
   const transcodeSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpuSeconds = childCpuSeconds() - cpuBefore;
   const posterStart = process.hrtime.bigint();
@@ -63,7 +106,13 @@ async function benchTranscode() {
 
 async function withApp(fn) {
   // Transcodes are not what the API/upload parts measure: make them fail at once instead of competing for the CPU.
-  Object.assign(process.env, { FFMPEG_PATH: '/bin/false', VIDEO_TRANSCODE_ATTEMPTS: '1', VIDEO_MAX_UPLOAD_MB: String(UPLOAD_MB + 50), VIDEO_MAX_DURATION_SECONDS: '3600', LOG_LEVEL: 'error' });
+  Object.assign(process.env, {
+    FFMPEG_PATH: '/bin/false',
+    VIDEO_TRANSCODE_ATTEMPTS: '1',
+    VIDEO_MAX_UPLOAD_MB: String(UPLOAD_MB + 50),
+    VIDEO_MAX_DURATION_SECONDS: '3600',
+    LOG_LEVEL: 'error',
+  });
   const { bootTestApp } = require('../../test/support/app.ts');
   const t = await bootTestApp({ LOG_LEVEL: 'error' });
   try {
@@ -78,10 +127,13 @@ async function benchFeed(t) {
   const { client } = await t.signedIn({ type: 'realtor', handle: `bench${Date.now().toString(36)}` });
   const { makeProperty } = require('../../test/properties/helpers.ts');
   const listings = [];
-  for (let i = 0; i < 20; i++) listings.push(await makeProperty(client, { name: `Bench home ${i}`, price: String(300000 + i * 1000) }));
-  const user = (await client.get('/api/walkthroughs').catch(() => null), await t.db.query(`SELECT id FROM users ORDER BY created_at DESC LIMIT 1`))[0];
+  for (let i = 0; i < 20; i++)
+    listings.push(await makeProperty(client, { name: `Bench home ${i}`, price: String(300000 + i * 1000) }));
+  const user = (await client.get('/api/walkthroughs').catch(() => null),
+  await t.db.query(`SELECT id FROM users ORDER BY created_at DESC LIMIT 1`))[0];
   // 2,000 published spots with ready videos, spread over the 20 listings (rows written directly: the transcode is not under test).
-  await t.db.query(`
+  await t.db.query(
+    `
     WITH w AS (INSERT INTO walkthroughs (slug, user_id, title, published) VALUES ('bench-tour', $1, 'Bench', true) RETURNING id),
     v AS (
       INSERT INTO videos (slug, playback_id, user_id, walkthrough_id, status, duration, width, height, manifest_key, poster_key, ready_at)
@@ -90,23 +142,52 @@ async function benchFeed(t) {
     )
     INSERT INTO spots (slug, user_id, walkthrough_id, listing_id, video_id, title, published, published_at)
     SELECT 'bench-s-' || substr(v.slug, 9), $1, (SELECT id FROM w), ($2::uuid[])[1 + (row_number() OVER ()) % 20], v.id, 'Spot', true, now() - (row_number() OVER ()) * interval '1 minute'
-    FROM v`, [user.id, listings.map((l) => l.listing.id)]);
+    FROM v`,
+    [user.id, listings.map((l) => l.listing.id)],
+  );
   await t.db.query('ANALYZE walkthroughs; ANALYZE videos; ANALYZE spots');
   const check = await (await t.client()).get('/api/feed?page=3');
-  if (check.status !== 200 || check.body.data.length !== 10) throw new Error(`feed not ready: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
+  if (check.status !== 200 || check.body.data.length !== 10)
+    throw new Error(`feed not ready: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
   const { cookieHeader } = require('../../test/video/support.ts');
   const viewer = (await t.signedIn()).client;
   const run = (title, path, headers = {}) =>
     new Promise((resolve, reject) => {
-      autocannon({ url: `${t.baseUrl}${path}`, connections: CONNECTIONS, duration: FEED_DURATION, headers: { Accept: 'application/json', ...headers }, title }, (error, result) => (error ? reject(error) : resolve(result)));
+      autocannon(
+        {
+          url: `${t.baseUrl}${path}`,
+          connections: CONNECTIONS,
+          duration: FEED_DURATION,
+          headers: { Accept: 'application/json', ...headers },
+          title,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
     });
-  const summary = (r) => ({ requests: r.requests.total, rps: Math.round(r.requests.average), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.non2xx });
+  const summary = (r) => ({
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.non2xx,
+  });
   const first = await run('feed page 1', '/api/feed?page=1');
   const deep = await run('feed page 50', '/api/feed?page=50');
   // Signed in: no shared micro-cache, every request runs the queries (listing summaries still cached 5 s).
   const signedIn = await run('feed page 1 signed in', '/api/feed?page=1', { Cookie: cookieHeader(viewer) });
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last answers drain before the next run / shutdown
-  results.feed = { spots: 2000, listings: 20, perPage: 10, connections: CONNECTIONS, durationSeconds: FEED_DURATION, guestPage1: summary(first), guestPage50: summary(deep), signedInPage1: summary(signedIn) };
+  results.feed = {
+    spots: 2000,
+    listings: 20,
+    perPage: 10,
+    connections: CONNECTIONS,
+    durationSeconds: FEED_DURATION,
+    guestPage1: summary(first),
+    guestPage50: summary(deep),
+    signedInPage1: summary(signedIn),
+  };
   console.log('feed', results.feed);
 }
 
@@ -117,7 +198,31 @@ async function benchUpload(t) {
   // A real video of about UPLOAD_MB (so the final probe is a real one): high-bitrate testsrc2.
   const seconds = 20;
   const bitrate = Math.round((UPLOAD_MB * 8 * 1024 * 1024) / seconds / 1000);
-  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', `${bitrate}k`, '-minrate', `${bitrate}k`, '-maxrate', `${bitrate}k`, '-bufsize', `${bitrate}k`, '-x264-params', 'nal-hrd=cbr', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1920x1080:rate=30:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    `${bitrate}k`,
+    '-minrate',
+    `${bitrate}k`,
+    '-maxrate',
+    `${bitrate}k`,
+    '-bufsize',
+    `${bitrate}k`,
+    '-x264-params',
+    'nal-hrd=cbr',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
   const bytes = readFileSync(file);
   const { client } = await t.signedIn({ type: 'realtor' });
   const video = (await client.post('/api/video/blank').send({ title: 'bench upload' })).body.video;

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
       return;
     }
     const ran = await db.runMigrations({ transaction: 'each' });
-    console.log(ran.length ? `Ran ${ran.length} migration(s): ${ran.map((m) => m.name).join(', ')}` : 'No pending migrations.');
+    console.log(
+      ran.length ? `Ran ${ran.length} migration(s): ${ran.map((m) => m.name).join(', ')}` : 'No pending migrations.',
+    );
   } finally {
     if (db.isInitialized) await db.destroy();
     await runtime.stop();
@@ -32,7 +34,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: Error) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Migration failed: ${error.message}`);
+    console.error(
+      error instanceof ConfigError ? `Configuration error: ${error.message}` : `Migration failed: ${error.message}`,
+    );
     process.exit(error instanceof ConfigError ? 78 : 1);
   },
 );

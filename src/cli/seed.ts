@@ -34,7 +34,9 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: Error) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Seeding failed: ${error.message}`);
+    console.error(
+      error instanceof ConfigError ? `Configuration error: ${error.message}` : `Seeding failed: ${error.message}`,
+    );
     process.exit(error instanceof ConfigError ? 78 : 1);
   },
 );

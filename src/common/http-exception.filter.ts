@@ -46,14 +46,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
     const body = exception instanceof HttpException ? exception.getResponse() : null;
     const message = messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
-    if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
+    if (status >= 500)
+      this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
     if (exception instanceof HttpException && status === 429) {
       const retry = (body as { retryAfter?: number }).retryAfter;
       if (retry) res.setHeader('Retry-After', String(retry));
     }
 
     if (wantsJson(req)) {
-      const payload: Record<string, unknown> = { message: status >= 500 && !(exception instanceof HttpException) ? MESSAGES[500] : message };
+      const payload: Record<string, unknown> = {
+        message: status >= 500 && !(exception instanceof HttpException) ? MESSAGES[500] : message,
+      };
       if (exception instanceof ValidationFailedException) payload.errors = exception.errors;
       res.status(status).json(payload);
       return;
@@ -77,7 +80,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
 
-    await this.inertia.send(req, res, 'Error', { status, message: status >= 500 ? MESSAGES[status] ?? MESSAGES[500] : message }, status);
+    await this.inertia.send(
+      req,
+      res,
+      'Error',
+      { status, message: status >= 500 ? (MESSAGES[status] ?? MESSAGES[500]) : message },
+      status,
+    );
   }
 }
 

@@ -37,7 +37,14 @@ export function pageUrl(path: string, query: QueryParams, page: number): string 
   return `${path}?${params.toString()}`;
 }
 
-export function paginate<T>(data: T[], total: number, page: number, perPage: number, path: string, query: QueryParams = {}): Paginated<T> {
+export function paginate<T>(
+  data: T[],
+  total: number,
+  page: number,
+  perPage: number,
+  path: string,
+  query: QueryParams = {},
+): Paginated<T> {
   const last = lastPage(total, perPage);
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
@@ -50,7 +57,12 @@ export function paginate<T>(data: T[], total: number, page: number, perPage: num
   };
 }
 
-export function pageParams(page: unknown, perPage: unknown, defaultPerPage: number, maxPerPage = 100): { page: number; perPage: number; offset: number } {
+export function pageParams(
+  page: unknown,
+  perPage: unknown,
+  defaultPerPage: number,
+  maxPerPage = 100,
+): { page: number; perPage: number; offset: number } {
   const p = Math.max(1, Math.min(100000, Math.floor(Number(page) || 1)));
   const size = Math.max(1, Math.min(maxPerPage, Math.floor(Number(perPage) || defaultPerPage)));
   return { page: p, perPage: size, offset: (p - 1) * size };

@@ -3,7 +3,14 @@ import { ConfigError, loadConfig } from './app-config';
 describe('loadConfig', () => {
   it('has working defaults for a fresh clone', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ appName: 'Reelty', port: 3000, appUrl: 'http://localhost:3000', databaseUrl: null, redisUrl: null, env: 'development' });
+    expect(config).toMatchObject({
+      appName: 'Reelty',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      redisUrl: null,
+      env: 'development',
+    });
     expect(config.broadcasting).toMatchObject({ driver: 'builtin', cluster: 'us3', activityTimeout: 120 });
     expect(config.appKey.length).toBeGreaterThanOrEqual(32);
   });
@@ -33,7 +40,12 @@ describe('loadConfig', () => {
       S3_BUCKET: 'media',
       BROADCAST_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
     });
-    expect(config).toMatchObject({ appName: 'Homes', port: 8080, databaseUrl: 'postgres://u:p@db:5432/homes', redisUrl: 'redis://cache:6379' });
+    expect(config).toMatchObject({
+      appName: 'Homes',
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/homes',
+      redisUrl: 'redis://cache:6379',
+    });
     expect(config.session.secure).toBe(true);
     expect(config.mail.smtpUrl).toBe('smtp://mail:25');
     expect(config.storage).toMatchObject({ driver: 's3', s3: { bucket: 'media' } });

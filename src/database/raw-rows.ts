@@ -7,7 +7,12 @@ import type { DataSource, EntityMetadata } from 'typeorm';
  * entity when a column is added. Use only for a few per-request queries; everything else keeps the
  * repositories.
  */
-export function preparedQuery<R extends QueryResultRow>(db: DataSource, name: string, text: string, values: unknown[]): Promise<R[]> {
+export function preparedQuery<R extends QueryResultRow>(
+  db: DataSource,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
   const pool = (db.driver as unknown as { master?: Pool }).master;
   if (!pool) return db.query(text, values) as Promise<R[]>;
   return pool.query<R>({ name, text, values }).then((result) => result.rows);

@@ -12,9 +12,17 @@ interface LedgerRow {
   created_at: string;
 }
 
-type Props = PageProps<{ credits: number; history: { data: LedgerRow[]; current_page: number; last_page: number; per_page: number; total: number } }>;
+type Props = PageProps<{
+  credits: number;
+  history: { data: LedgerRow[]; current_page: number; last_page: number; per_page: number; total: number };
+}>;
 
-const KIND: Record<LedgerRow['kind'], string> = { grant: 'Granted', purchase: 'Purchased', spend: 'Spent', refund: 'Refunded' };
+const KIND: Record<LedgerRow['kind'], string> = {
+  grant: 'Granted',
+  purchase: 'Purchased',
+  spend: 'Spent',
+  refund: 'Refunded',
+};
 
 /** Image credits: the balance and every change to it. */
 export default function Credits({ credits, history }: Props) {
@@ -26,7 +34,10 @@ export default function Credits({ credits, history }: Props) {
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div>
               <p className="text-sm text-slate-500 dark:text-slate-400">Image credits</p>
-              <p className="text-4xl font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="credit-balance">
+              <p
+                className="text-4xl font-semibold tabular-nums text-slate-900 dark:text-white"
+                data-testid="credit-balance"
+              >
                 {credits}
               </p>
             </div>
@@ -45,11 +56,18 @@ export default function Credits({ credits, history }: Props) {
                     </p>
                   </div>
                   <div className="text-right">
-                    <p className={cn('text-sm font-semibold tabular-nums', row.amount < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400')}>
+                    <p
+                      className={cn(
+                        'text-sm font-semibold tabular-nums',
+                        row.amount < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400',
+                      )}
+                    >
                       {row.amount > 0 ? '+' : ''}
                       {row.amount}
                     </p>
-                    <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">balance {row.balance_after}</p>
+                    <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
+                      balance {row.balance_after}
+                    </p>
                   </div>
                 </li>
               ))}
@@ -60,7 +78,11 @@ export default function Credits({ credits, history }: Props) {
             </div>
           )}
         </Card>
-        <Pagination currentPage={history.current_page} lastPage={history.last_page} hrefFor={(p) => `/credits?page=${p}`} />
+        <Pagination
+          currentPage={history.current_page}
+          lastPage={history.last_page}
+          hrefFor={(p) => `/credits?page=${p}`}
+        />
       </div>
     </>
   );

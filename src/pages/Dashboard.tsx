@@ -19,12 +19,20 @@ export default function Dashboard({ user }: Props) {
       <Head title="Dashboard" />
       <div className="mx-auto max-w-5xl space-y-6">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Hi {firstName}</h1>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Here is where you pick up where you left off.</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+            Hi {firstName}
+          </h1>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Here is where you pick up where you left off.
+          </p>
         </div>
         {!user.emailVerifiedAt && (
           <Alert variant="warning" title="Please verify your email address">
-            Some features need a verified address. <Link href="/email/verify" className="font-semibold underline">Resend the link</Link>.
+            Some features need a verified address.{' '}
+            <Link href="/email/verify" className="font-semibold underline">
+              Resend the link
+            </Link>
+            .
           </Alert>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -38,7 +46,9 @@ export default function Dashboard({ user }: Props) {
                 <Icon className="h-5 w-5" />
               </span>
               <span>
-                <span className="block font-semibold text-slate-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">{title}</span>
+                <span className="block font-semibold text-slate-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
+                  {title}
+                </span>
                 <span className="mt-0.5 block text-sm text-slate-500 dark:text-slate-400">{text}</span>
               </span>
             </Link>

@@ -14,7 +14,10 @@ export const errorCopy: Record<number, ErrorPageCopy> = {
   404: { title: 'Page not found', description: 'The page you are looking for has moved or no longer exists.' },
   419: { title: 'Page expired', description: 'Your session expired while the page was open. Refresh and try again.' },
   429: { title: 'Too many requests', description: 'You are going a little fast. Wait a moment and try again.' },
-  500: { title: 'Something went wrong', description: 'An unexpected error happened on our side. We have been notified.' },
+  500: {
+    title: 'Something went wrong',
+    description: 'An unexpected error happened on our side. We have been notified.',
+  },
   503: { title: 'Down for maintenance', description: 'We are making improvements and will be back shortly.' },
 };
 
@@ -31,8 +34,12 @@ export default function ErrorPage({ status, message }: ErrorPageProps) {
     <>
       <Head title={copy.title} />
       <div className="mx-auto flex max-w-xl flex-col items-center py-16 text-center sm:py-24">
-        <p className="text-sm font-semibold uppercase tracking-widest text-brand-600 dark:text-brand-400">Error {status}</p>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{copy.title}</h1>
+        <p className="text-sm font-semibold uppercase tracking-widest text-brand-600 dark:text-brand-400">
+          Error {status}
+        </p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {copy.title}
+        </h1>
         <p className="mt-4 text-base text-slate-600 dark:text-slate-300">{message || copy.description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink href={routes.home}>Back to home</ButtonLink>

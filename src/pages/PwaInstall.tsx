@@ -14,11 +14,19 @@ const platforms = [
   },
   {
     name: 'iPhone and iPad (Safari)',
-    steps: ['Tap the Share button (square with an arrow).', 'Scroll and tap "Add to Home Screen".', 'Tap "Add" in the top corner.'],
+    steps: [
+      'Tap the Share button (square with an arrow).',
+      'Scroll and tap "Add to Home Screen".',
+      'Tap "Add" in the top corner.',
+    ],
   },
   {
     name: 'Desktop (Chrome, Edge)',
-    steps: ['Click the install icon at the right of the address bar.', 'Or open the menu and choose "Install Reelty".', 'The app opens in its own window.'],
+    steps: [
+      'Click the install icon at the right of the address bar.',
+      'Or open the menu and choose "Install Reelty".',
+      'The app opens in its own window.',
+    ],
   },
 ];
 
@@ -37,7 +45,8 @@ export default function PwaInstall(_props: PageProps) {
         <header className="text-center">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Install {appName}</h1>
           <p className="mt-3 text-slate-600 dark:text-slate-400">
-            Add {appName} to your home screen for a full-screen feed, faster start-up and a quick way back to your chats.
+            Add {appName} to your home screen for a full-screen feed, faster start-up and a quick way back to your
+            chats.
           </p>
         </header>
 
@@ -49,7 +58,9 @@ export default function PwaInstall(_props: PageProps) {
           <Card className="text-center">
             {installPrompt ? (
               <div className="flex flex-col items-center gap-3">
-                <p className="text-sm text-slate-600 dark:text-slate-300">Your browser can install {appName} in one step.</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  Your browser can install {appName} in one step.
+                </p>
                 <Button size="lg" onClick={install}>
                   <DownloadIcon className="h-5 w-5" /> Install {appName}
                 </Button>

@@ -60,22 +60,37 @@ export default function Welcome(_props: PageProps) {
             <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest ring-1 ring-white/20">
               For realtors and the people who follow them
             </p>
-            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">Sell homes with video, not just photos.</h1>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">
+              Sell homes with video, not just photos.
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-brand-50/90">
               {appName} turns every listing into a walkthrough, every walkthrough into a feed, and every viewer into a
               conversation.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               {user ? (
-                <ButtonLink href={routes.feed} size="lg" className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50">
+                <ButtonLink
+                  href={routes.feed}
+                  size="lg"
+                  className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
+                >
                   Open your feed
                 </ButtonLink>
               ) : (
                 <>
-                  <ButtonLink href={routes.register} size="lg" className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50">
+                  <ButtonLink
+                    href={routes.register}
+                    size="lg"
+                    className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
+                  >
                     Create a free account
                   </ButtonLink>
-                  <ButtonLink href={routes.login} size="lg" variant="ghost" className="text-white ring-1 ring-white/40 hover:bg-white/10 dark:text-white dark:hover:bg-white/10">
+                  <ButtonLink
+                    href={routes.login}
+                    size="lg"
+                    variant="ghost"
+                    className="text-white ring-1 ring-white/40 hover:bg-white/10 dark:text-white dark:hover:bg-white/10"
+                  >
                     Log in
                   </ButtonLink>
                 </>
@@ -95,7 +110,10 @@ export default function Welcome(_props: PageProps) {
         </p>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={title}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
                 <Icon className="h-6 w-6" />
               </span>
@@ -106,9 +124,14 @@ export default function Welcome(_props: PageProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="how" className="border-y border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/50">
+      <section
+        aria-labelledby="how"
+        className="border-y border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/50"
+      >
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h2 id="how" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">How it works</h2>
+          <h2 id="how" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+            How it works
+          </h2>
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
               <li key={step.title} className="flex gap-4">
@@ -136,7 +159,12 @@ export default function Welcome(_props: PageProps) {
               <ButtonLink href={routes.register} size="lg">
                 Get started
               </ButtonLink>
-              <ButtonLink href={routes.install} size="lg" variant="ghost" className="text-white hover:bg-white/10 dark:hover:bg-white/10">
+              <ButtonLink
+                href={routes.install}
+                size="lg"
+                variant="ghost"
+                className="text-white hover:bg-white/10 dark:hover:bg-white/10"
+              >
                 Install the app
               </ButtonLink>
             </div>

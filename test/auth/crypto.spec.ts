@@ -1,7 +1,15 @@
 import { checkSignedPath, signPath } from '../../src/modules/auth/services/signed-url';
 import { generateRecoveryCodes, hashRecoveryCode } from '../../src/modules/auth/two-factor/recovery-codes';
 import { seal, unseal } from '../../src/modules/auth/two-factor/sealing';
-import { base32Decode, base32Encode, generateTotpSecret, hotp, otpauthUri, totp, verifyTotp } from '../../src/modules/auth/two-factor/totp';
+import {
+  base32Decode,
+  base32Encode,
+  generateTotpSecret,
+  hotp,
+  otpauthUri,
+  totp,
+  verifyTotp,
+} from '../../src/modules/auth/two-factor/totp';
 
 describe('TOTP (RFC 6238)', () => {
   const key = Buffer.from('12345678901234567890', 'ascii');
@@ -19,7 +27,18 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('matches the RFC 4226 HOTP values (6 digits)', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expected.forEach((code, counter) => expect(hotp(key, counter)).toBe(code));
   });
 

@@ -10,7 +10,12 @@ export interface StoredMail {
 }
 
 /** Waits for a mail to reach the development mailbox (mail is sent by a queued job). */
-export async function waitForMail(db: DataSource, to: string, subjectPart: string, timeoutMs = 10_000): Promise<StoredMail> {
+export async function waitForMail(
+  db: DataSource,
+  to: string,
+  subjectPart: string,
+  timeoutMs = 10_000,
+): Promise<StoredMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const rows: StoredMail[] = await db.query(
@@ -39,7 +44,16 @@ export function sessionCookie(setCookie: string[] | string | undefined, name = '
 }
 
 /** The Inertia page object for a GET visit. */
-export async function page(client: TestClient, url: string): Promise<{ status: number; component: string; props: Record<string, any>; url: string; flash?: Record<string, unknown> }> {
+export async function page(
+  client: TestClient,
+  url: string,
+): Promise<{
+  status: number;
+  component: string;
+  props: Record<string, any>;
+  url: string;
+  flash?: Record<string, unknown>;
+}> {
   const res = await client.visit(url);
   if (res.status !== 200) return { status: res.status, component: '', props: {}, url };
   return { status: res.status, ...(res.body as { component: string; props: Record<string, any>; url: string }) };
@@ -49,10 +63,11 @@ export const PASSWORD = 'correct-horse-battery';
 
 /** A cookie's current value in the client's jar. */
 export function jarCookie(client: TestClient, name = 'reelty_session'): string | null {
-  const jar = (client.agent as unknown as { jar: { getCookies(access: unknown): Array<{ name: string; value: string }> } }).jar;
+  const jar = (
+    client.agent as unknown as { jar: { getCookies(access: unknown): Array<{ name: string; value: string }> } }
+  ).jar;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { CookieAccessInfo } = require('cookiejar') as { CookieAccessInfo: { All: unknown } };
   const found = jar.getCookies(CookieAccessInfo.All).find((c) => c.name === name);
   return found ? decodeURIComponent(found.value) : null;
 }
-

@@ -96,12 +96,21 @@ describe('login, logout and session security', () => {
     const { client } = await t.signedIn();
     const res = await client.agent.post('/logout').set('Accept', 'application/json');
     expect(res.status).toBe(419);
-    const api = await client.agent.post('/api/user/00000000-0000-0000-0000-000000000000/update').set('Accept', 'application/json').send({ name: 'x' });
+    const api = await client.agent
+      .post('/api/user/00000000-0000-0000-0000-000000000000/update')
+      .set('Accept', 'application/json')
+      .send({ name: 'x' });
     expect(api.status).toBe(419);
-    const wrong = await client.agent.post('/logout').set('Accept', 'application/json').set('X-XSRF-TOKEN', 'f'.repeat(40));
+    const wrong = await client.agent
+      .post('/logout')
+      .set('Accept', 'application/json')
+      .set('X-XSRF-TOKEN', 'f'.repeat(40));
     expect(wrong.status).toBe(419);
     // Inertia's client and the app's hook may both add the header: it arrives comma-joined.
-    const doubled = await client.agent.post('/logout').set('Accept', 'application/json').set('X-XSRF-TOKEN', `${client.token}, ${client.token}`);
+    const doubled = await client.agent
+      .post('/logout')
+      .set('Accept', 'application/json')
+      .set('X-XSRF-TOKEN', `${client.token}, ${client.token}`);
     expect(doubled.status).toBe(303);
   });
 

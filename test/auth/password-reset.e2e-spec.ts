@@ -34,16 +34,22 @@ describe('forgot and reset password', () => {
     const [row] = await t.db.query('SELECT token_hash FROM password_reset_tokens WHERE email = $1', [user.email]);
     expect(row.token_hash).not.toBe(token);
 
-    const mismatch = await client.post('/reset-password').send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'nope' });
+    const mismatch = await client
+      .post('/reset-password')
+      .send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'nope' });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toBeDefined();
 
-    const reset = await client.post('/reset-password').send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const reset = await client
+      .post('/reset-password')
+      .send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
     expect(reset.status).toBe(303);
     expect(reset.headers.location).toBe('/login');
 
     // Single use.
-    const again = await client.post('/reset-password').send({ token, email: user.email, password: 'another-pass-1', password_confirmation: 'another-pass-1' });
+    const again = await client
+      .post('/reset-password')
+      .send({ token, email: user.email, password: 'another-pass-1', password_confirmation: 'another-pass-1' });
     expect(again.status).toBe(422);
     expect(again.body.errors.email[0]).toMatch(/invalid or has expired/);
 
@@ -66,17 +72,29 @@ describe('forgot and reset password', () => {
     await client.post('/forgot-password').send({ email: user.email });
     const mail = await waitForMail(t.db, user.email, 'Reset your');
     const token = linkIn(mail, '/reset-password/').split('/reset-password/')[1].split('?')[0];
-    const wrong = await client.post('/reset-password').send({ token: 'f'.repeat(64), email: user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const wrong = await client
+      .post('/reset-password')
+      .send({
+        token: 'f'.repeat(64),
+        email: user.email,
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      });
     expect(wrong.status).toBe(422);
 
-    await t.db.query(`UPDATE password_reset_tokens SET created_at = now() - interval '61 minutes' WHERE email = $1`, [user.email]);
-    const expired = await client.post('/reset-password').send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    await t.db.query(`UPDATE password_reset_tokens SET created_at = now() - interval '61 minutes' WHERE email = $1`, [
+      user.email,
+    ]);
+    const expired = await client
+      .post('/reset-password')
+      .send({ token, email: user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
     expect(expired.status).toBe(422);
 
     const limit = t.config.rateLimits.resetPerHour;
     const target = await t.createUser();
     const statuses: number[] = [];
-    for (let i = 0; i <= limit; i += 1) statuses.push((await client.post('/forgot-password').send({ email: target.email })).status);
+    for (let i = 0; i <= limit; i += 1)
+      statuses.push((await client.post('/forgot-password').send({ email: target.email })).status);
     expect(statuses.slice(0, limit).every((s) => s === 303)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });

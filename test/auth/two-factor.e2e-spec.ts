@@ -25,7 +25,9 @@ describe('two-factor authentication', () => {
     expect((await page(client, '/settings/two-factor')).props.recoveryCodes).toBeNull();
 
     const secret: string = setup.props.setup.secret;
-    const bad = await client.post('/settings/two-factor/confirm').send({ code: '000000' === totp(secret) ? '111111' : '000000' });
+    const bad = await client
+      .post('/settings/two-factor/confirm')
+      .send({ code: '000000' === totp(secret) ? '111111' : '000000' });
     expect(bad.status).toBe(422);
     expect((await client.post('/settings/two-factor/confirm').send({ code: totp(secret) })).status).toBe(303);
     const done = await page(client, '/settings/two-factor');
@@ -117,7 +119,8 @@ describe('two-factor authentication', () => {
     const browser = await t.client();
     await browser.post('/login').send({ email: user.email, password: PASSWORD });
     const limit = t.config.rateLimits.twoFactorPerMinute;
-    for (let i = 0; i < limit; i += 1) expect((await browser.post('/two-factor-challenge').send({ code: '000001' })).status).toBe(422);
+    for (let i = 0; i < limit; i += 1)
+      expect((await browser.post('/two-factor-challenge').send({ code: '000001' })).status).toBe(422);
     const refused = await browser.post('/two-factor-challenge').send({ code: '000001' });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many two-factor attempts/);

@@ -13,7 +13,14 @@ class Handlers {
 
 function run(user: Partial<User>, headers: Record<string, string>, path = '/listings/new') {
   const redirects: Array<[number, string]> = [];
-  const req = { user, session: {}, headers, path, xhr: headers['x-requested-with'] === 'XMLHttpRequest', method: 'GET' };
+  const req = {
+    user,
+    session: {},
+    headers,
+    path,
+    xhr: headers['x-requested-with'] === 'XMLHttpRequest',
+    method: 'GET',
+  };
   const res = { redirect: (status: number, url: string) => redirects.push([status, url]) };
   const context = new ExecutionContextHost([req, res], Handlers, Handlers.prototype.page);
   context.setType('http');
@@ -36,7 +43,11 @@ describe('AuthGuard with @Verified()', () => {
   });
 
   it('answers API callers with 403', async () => {
-    const { result, redirects } = run({ id: 'u', emailVerifiedAt: null, role: 'user' }, { accept: 'application/json' }, '/api/things');
+    const { result, redirects } = run(
+      { id: 'u', emailVerifiedAt: null, role: 'user' },
+      { accept: 'application/json' },
+      '/api/things',
+    );
     await expect(result).rejects.toBeInstanceOf(ForbiddenException);
     expect(redirects).toEqual([]);
   });

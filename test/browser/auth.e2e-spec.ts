@@ -50,7 +50,10 @@ describe('browser: register, verify, log in, dark mode, log out', () => {
 
     // Open the dev mailbox and follow the link inside the sandboxed mail.
     await page.goto('/dev/mailbox');
-    await page.getByRole('link', { name: /Verify your email address/ }).first().click();
+    await page
+      .getByRole('link', { name: /Verify your email address/ })
+      .first()
+      .click();
     await page.waitForURL(/\/dev\/mailbox\/[0-9a-f-]+$/);
     await page.frameLocator('iframe[title="Mail body"]').getByRole('link', { name: 'Verify email address' }).click();
     await page.waitForURL('**/dashboard?verified=1');

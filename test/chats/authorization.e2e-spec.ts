@@ -35,21 +35,45 @@ describe('chats and notifications: authorization table', () => {
   const chatRoutes: Array<[string, Call, number, number, number, 'a' | 'b']> = [
     ['GET /api/chats/{id}', (c) => c.get(`/api/chats/${chatId}`), 401, 403, 200, 'a'],
     ['GET /api/chats/{id}/messages', (c) => c.get(`/api/chats/${chatId}/messages`), 401, 403, 200, 'b'],
-    ['POST /api/chats/{id}/messages', (c) => c.post(`/api/chats/${chatId}/messages`).send({ content: 'x' }), 401, 403, 201, 'a'],
-    ['POST /api/chats/{id}/messages/image', (c) => c.post(`/api/chats/${chatId}/messages/image`).attach('image', Buffer.from('x'), 'x.png'), 401, 403, 422, 'a'],
+    [
+      'POST /api/chats/{id}/messages',
+      (c) => c.post(`/api/chats/${chatId}/messages`).send({ content: 'x' }),
+      401,
+      403,
+      201,
+      'a',
+    ],
+    [
+      'POST /api/chats/{id}/messages/image',
+      (c) => c.post(`/api/chats/${chatId}/messages/image`).attach('image', Buffer.from('x'), 'x.png'),
+      401,
+      403,
+      422,
+      'a',
+    ],
     ['POST /api/chats/{id}/read', (c) => c.post(`/api/chats/${chatId}/read`), 401, 403, 200, 'b'],
     ['POST /api/chats/{id}/toggle-mute', (c) => c.post(`/api/chats/${chatId}/toggle-mute`), 401, 403, 200, 'b'],
     ['POST /api/chats/{id}/toggle-block', (c) => c.post(`/api/chats/${chatId}/toggle-block`), 401, 403, 200, 'b'],
-    ['POST /api/chats/{id}/respond', (c) => c.post(`/api/chats/${chatId}/respond`).send({ accept: true }), 401, 403, 200, 'b'],
+    [
+      'POST /api/chats/{id}/respond',
+      (c) => c.post(`/api/chats/${chatId}/respond`).send({ accept: true }),
+      401,
+      403,
+      200,
+      'b',
+    ],
   ];
 
-  it.each(chatRoutes)('%s (guest 401, non-participant 403, participant ok)', async (_name, call, forGuest, forStranger, forParticipant, who) => {
-    expect((await call(guest)).status).toBe(forGuest);
-    const refused = await call(stranger);
-    expect(refused.status).toBe(forStranger);
-    expect(refused.body.message).toEqual(expect.any(String));
-    expect((await call(who === 'a' ? a : b)).status).toBe(forParticipant);
-  });
+  it.each(chatRoutes)(
+    '%s (guest 401, non-participant 403, participant ok)',
+    async (_name, call, forGuest, forStranger, forParticipant, who) => {
+      expect((await call(guest)).status).toBe(forGuest);
+      const refused = await call(stranger);
+      expect(refused.status).toBe(forStranger);
+      expect(refused.body.message).toEqual(expect.any(String));
+      expect((await call(who === 'a' ? a : b)).status).toBe(forParticipant);
+    },
+  );
 
   it('unknown and malformed chat ids answer 404', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
@@ -89,20 +113,35 @@ describe('chats and notifications: authorization table', () => {
 
   it('POST /broadcasting/auth: chat channels for participants only (guest and non-participant 403)', async () => {
     for (const channel of [`private-chat.${chatId}`, `presence-chat.${chatId}`]) {
-      expect((await guest.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: channel })).status).toBe(403);
-      expect((await stranger.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: channel })).status).toBe(403);
+      expect((await guest.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: channel })).status).toBe(
+        403,
+      );
+      expect((await stranger.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: channel })).status).toBe(
+        403,
+      );
       expect((await a.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: channel })).status).toBe(200);
     }
-    const presence = await b.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: `presence-chat.${chatId}` });
-    expect(JSON.parse(presence.body.channel_data)).toEqual({ user_id: ub.id, user_info: { id: ub.id, name: ub.name, handle: ub.handle, avatarUrl: null } });
+    const presence = await b
+      .post('/broadcasting/auth')
+      .send({ socket_id: '1.1', channel_name: `presence-chat.${chatId}` });
+    expect(JSON.parse(presence.body.channel_data)).toEqual({
+      user_id: ub.id,
+      user_info: { id: ub.id, name: ub.name, handle: ub.handle, avatarUrl: null },
+    });
   });
 
   it('real pusher-js subscriptions: refused for a non-participant, accepted for a participant, presence lists members', async () => {
-    await expect(subscribe(connect(t, stranger, sockets), `private-chat.${chatId}`)).rejects.toThrow('subscription refused');
-    await expect(subscribe(connect(t, stranger, sockets), `presence-chat.${chatId}`)).rejects.toThrow('subscription refused');
+    await expect(subscribe(connect(t, stranger, sockets), `private-chat.${chatId}`)).rejects.toThrow(
+      'subscription refused',
+    );
+    await expect(subscribe(connect(t, stranger, sockets), `presence-chat.${chatId}`)).rejects.toThrow(
+      'subscription refused',
+    );
     await subscribe(connect(t, a, sockets), `private-chat.${chatId}`);
     await subscribe(connect(t, a, sockets), `presence-chat.${chatId}`);
-    const bPresence = (await subscribe(connect(t, b, sockets), `presence-chat.${chatId}`)) as unknown as { members: { count: number; each(cb: (m: { id: string }) => void): void } };
+    const bPresence = (await subscribe(connect(t, b, sockets), `presence-chat.${chatId}`)) as unknown as {
+      members: { count: number; each(cb: (m: { id: string }) => void): void };
+    };
     const ids: string[] = [];
     bPresence.members.each((m) => ids.push(m.id));
     expect(ids.sort()).toEqual([ua.id, ub.id].sort());
@@ -114,7 +153,9 @@ describe('chats and notifications: authorization table', () => {
     expect((await b.delete(`/api/chats/${chatId}`)).status).toBe(200);
     expect((await b.get(`/api/chats/${chatId}/messages`)).status).toBe(403);
     expect((await b.post(`/api/chats/${chatId}/messages`).send({ content: 'x' })).status).toBe(403);
-    expect((await b.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: `private-chat.${chatId}` })).status).toBe(403);
+    expect(
+      (await b.post('/broadcasting/auth').send({ socket_id: '1.1', channel_name: `private-chat.${chatId}` })).status,
+    ).toBe(403);
   });
 
   it('notifications: mark-as-read of another user’s notification is 404, guest 401', async () => {

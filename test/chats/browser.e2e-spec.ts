@@ -44,7 +44,11 @@ describe('chats in two browsers', () => {
   }
   const badge = (page: Page) => page.locator('header nav [data-testid="chats-unread-badge"]');
   const unreadFor = async (page: Page): Promise<number> =>
-    page.evaluate(() => fetch('/api/chats/unread-count', { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<{ count: number }>).then((b) => b.count));
+    page.evaluate(() =>
+      fetch('/api/chats/unread-count', { headers: { Accept: 'application/json' } })
+        .then((r) => r.json() as Promise<{ count: number }>)
+        .then((b) => b.count),
+    );
 
   it('request, accept, live messages both ways, mute keeps the counter still', async () => {
     const alice = await t.createUser({ name: 'Alice Realtor', handle: 'alice_r' });

@@ -18,7 +18,9 @@ describe('chat presence and typing', () => {
     const id = (await a.post('/api/chats').send({ handle: `@${ub.handle}` })).body.chat.id as string;
     expect(id).toEqual(expect.any(String));
 
-    const aChannel = (await subscribe(connect(t, a, sockets), `presence-chat.${id}`)) as ReturnType<Pusher['subscribe']> & {
+    const aChannel = (await subscribe(connect(t, a, sockets), `presence-chat.${id}`)) as ReturnType<
+      Pusher['subscribe']
+    > & {
       members: { count: number; get(id: string): { info: Record<string, unknown> } | null };
     };
     const joined = collect<{ id: string; info: Record<string, unknown> }>(aChannel, 'pusher:member_added');

@@ -45,7 +45,10 @@ describe('chat rules (server)', () => {
       id,
       type: 'direct',
       name: null,
-      users: expect.arrayContaining([{ id: ua.id, name: ua.name, handle: ua.handle, avatarUrl: null }, expect.objectContaining({ id: ub.id })]),
+      users: expect.arrayContaining([
+        { id: ua.id, name: ua.name, handle: ua.handle, avatarUrl: null },
+        expect.objectContaining({ id: ub.id }),
+      ]),
       accepted: false,
       created_by_user_id: ua.id,
       last_message: null,
@@ -141,13 +144,18 @@ describe('chat rules (server)', () => {
     expect(await unread(b)).toBe(0);
     const history = await b.get(`/api/chats/${id}/messages`);
     expect(history.body.data.map((m: { content: string }) => m.content)).not.toContain('you cannot see this');
-    expect((await a.get(`/api/chats/${id}/messages`)).body.data.map((m: { content: string }) => m.content)).toContain('you cannot see this');
+    expect((await a.get(`/api/chats/${id}/messages`)).body.data.map((m: { content: string }) => m.content)).toContain(
+      'you cannot see this',
+    );
     // Unblocked: later messages arrive again, the blocked one stays undelivered.
     await b.post(`/api/chats/${id}/toggle-block`);
     await send(a, id, 'after unblock');
     await waitFor(() => seen.length === 1);
     expect(await unread(b)).toBe(1);
-    expect((await b.get(`/api/chats/${id}/messages`)).body.data.map((m: { content: string }) => m.content)).toEqual(['hi', 'after unblock']);
+    expect((await b.get(`/api/chats/${id}/messages`)).body.data.map((m: { content: string }) => m.content)).toEqual([
+      'hi',
+      'after unblock',
+    ]);
   });
 
   it('leaving a chat keeps the history for the others', async () => {
@@ -225,7 +233,10 @@ describe('chat rules (server)', () => {
     await subscribe(connect(t, b, sockets), `presence-chat.${id}`);
     await send(a, id, 'while you look');
     expect(await unread(b)).toBe(0);
-    expect((await tab(b, 'chats')).data[0]).toMatchObject({ unread_count: 0, last_message: { content: 'while you look' } });
+    expect((await tab(b, 'chats')).data[0]).toMatchObject({
+      unread_count: 0,
+      last_message: { content: 'while you look' },
+    });
     sockets.splice(0).forEach((s) => s.disconnect());
     await sleep(300); // presence notices the socket is gone
     await send(a, id, 'after you closed it');
@@ -253,12 +264,29 @@ describe('chat rules (server)', () => {
     const aChannel = await subscribe(pa, `private-App.Models.User.${ua.id}`);
     const bChannel = await subscribe(connect(t, b, sockets), `private-App.Models.User.${ub.id}`);
     const toA = collect(aChannel, 'message.sent');
-    const toB = collect<{ chat_id: string; message: { content: string; user: { id: string } }; chat: { accepted: boolean } }>(bChannel, 'message.sent');
-    const res = await a.post(`/api/chats/${id}/messages`).set('X-Socket-Id', aSocket).send({ content: 'live!', client_id: 'c1' });
+    const toB = collect<{
+      chat_id: string;
+      message: { content: string; user: { id: string } };
+      chat: { accepted: boolean };
+    }>(bChannel, 'message.sent');
+    const res = await a
+      .post(`/api/chats/${id}/messages`)
+      .set('X-Socket-Id', aSocket)
+      .send({ content: 'live!', client_id: 'c1' });
     expect(res.status).toBe(201);
-    expect(res.body.message).toMatchObject({ chat_id: id, content: 'live!', type: 'text', user_id: ua.id, client_id: 'c1' });
+    expect(res.body.message).toMatchObject({
+      chat_id: id,
+      content: 'live!',
+      type: 'text',
+      user_id: ua.id,
+      client_id: 'c1',
+    });
     await waitFor(() => toB.length === 1);
-    expect(toB[0]).toMatchObject({ chat_id: id, message: { content: 'live!', user: { id: ua.id } }, chat: { accepted: true } });
+    expect(toB[0]).toMatchObject({
+      chat_id: id,
+      message: { content: 'live!', user: { id: ua.id } },
+      chat: { accepted: true },
+    });
     await sleep(150);
     expect(toA).toHaveLength(0);
   });
@@ -284,7 +312,18 @@ describe('chat rules (server)', () => {
     for (let i = 0; i < 34; i += 1) await send(a, id, `m${i}`);
     const first = await b.get(`/api/chats/${id}/messages?per_page=10`);
     expect(first.body).toMatchObject({ current_page: 1, per_page: 10, total: 35, last_page: 4, has_more: true });
-    expect(first.body.data.map((m: { content: string }) => m.content)).toEqual(['m24', 'm25', 'm26', 'm27', 'm28', 'm29', 'm30', 'm31', 'm32', 'm33']);
+    expect(first.body.data.map((m: { content: string }) => m.content)).toEqual([
+      'm24',
+      'm25',
+      'm26',
+      'm27',
+      'm28',
+      'm29',
+      'm30',
+      'm31',
+      'm32',
+      'm33',
+    ]);
     const older = await b.get(`/api/chats/${id}/messages?per_page=10&before=${first.body.data[0].id}`);
     expect(older.body.data[9].content).toBe('m23');
     const page4 = await b.get(`/api/chats/${id}/messages?per_page=10&page=4`);
@@ -295,10 +334,19 @@ describe('chat rules (server)', () => {
   it('sends images through the storage service and listing cards with a snapshot', async () => {
     const { a, b, id } = await accepted();
     const sharp = (await import('sharp')).default;
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
-    const img = await a.post(`/api/chats/${id}/messages/image`).attach('image', png, 'room.png').field('content', 'look');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const img = await a
+      .post(`/api/chats/${id}/messages/image`)
+      .attach('image', png, 'room.png')
+      .field('content', 'look');
     expect(img.status).toBe(201);
-    expect(img.body.message).toMatchObject({ type: 'image', content: 'look', data: { image: { url: expect.stringMatching(new RegExp(`^/media/chats/${id}/`)), width: 40, height: 30 } } });
+    expect(img.body.message).toMatchObject({
+      type: 'image',
+      content: 'look',
+      data: { image: { url: expect.stringMatching(new RegExp(`^/media/chats/${id}/`)), width: 40, height: 30 } },
+    });
     expect((await b.get(img.body.message.data.image.thumb_url)).status).toBe(200);
     const { client: stranger } = await t.signedIn();
     expect([403, 404]).toContain((await stranger.get(img.body.message.data.image.url)).status);
@@ -307,10 +355,19 @@ describe('chat rules (server)', () => {
 
     const listing = await a
       .post(`/api/chats/${id}/messages`)
-      .send({ type: 'listing', listing_id: 'L-1', listing: { title: '12 Oak St', price: '$500,000', image_url: '/media/listings/x.jpg', url: '/listings/12-oak' } });
+      .send({
+        type: 'listing',
+        listing_id: 'L-1',
+        listing: { title: '12 Oak St', price: '$500,000', image_url: '/media/listings/x.jpg', url: '/listings/12-oak' },
+      });
     expect(listing.status).toBe(201);
-    expect(listing.body.message).toMatchObject({ type: 'listing', data: { listing_id: 'L-1', listing: { title: '12 Oak St', url: '/listings/12-oak' } } });
-    const evil = await a.post(`/api/chats/${id}/messages`).send({ type: 'listing', listing: { title: 'x', url: 'https://evil.example' } });
+    expect(listing.body.message).toMatchObject({
+      type: 'listing',
+      data: { listing_id: 'L-1', listing: { title: '12 Oak St', url: '/listings/12-oak' } },
+    });
+    const evil = await a
+      .post(`/api/chats/${id}/messages`)
+      .send({ type: 'listing', listing: { title: 'x', url: 'https://evil.example' } });
     expect(evil.status).toBe(422);
   });
 
@@ -324,7 +381,9 @@ describe('chat rules (server)', () => {
     const { client: a, user: ua } = await t.signedIn();
     const { client: b, user: ub } = await t.signedIn();
     const { client: c, user: uc } = await t.signedIn();
-    const res = await a.post('/api/chats').send({ user_ids: [ub.id, uc.id], name: 'Open house crew', message: 'Welcome!' });
+    const res = await a
+      .post('/api/chats')
+      .send({ user_ids: [ub.id, uc.id], name: 'Open house crew', message: 'Welcome!' });
     expect(res.status).toBe(201);
     const id = res.body.chat.id;
     expect(res.body.chat).toMatchObject({ type: 'group', name: 'Open house crew', created_by_user_id: ua.id });

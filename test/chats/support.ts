@@ -2,13 +2,16 @@ import Pusher from 'pusher-js';
 export { pusherFor as connect, subscribe } from '../support/realtime';
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
 
-export const BROADCAST_ENV = { BROADCAST_KEY: 'chat-key', BROADCAST_SECRET: 'chat-secret', BROADCAST_APP_ID: 'chat-app' };
+export const BROADCAST_ENV = {
+  BROADCAST_KEY: 'chat-key',
+  BROADCAST_SECRET: 'chat-secret',
+  BROADCAST_APP_ID: 'chat-app',
+};
 
 /** The app (createApp attaches the WebSocket server to the app's own port) with known broadcast keys. */
 export async function bootChatApp(env: Record<string, string> = {}): Promise<TestApp> {
   return bootTestApp({ ...BROADCAST_ENV, ...env });
 }
-
 
 export async function connected(pusher: Pusher): Promise<string> {
   if (pusher.connection.state === 'connected') return pusher.connection.socket_id;
@@ -18,7 +21,6 @@ export async function connected(pusher: Pusher): Promise<string> {
   });
   return pusher.connection.socket_id;
 }
-
 
 /** Collects every event of a name on a channel. */
 export function collect<T = unknown>(channel: ReturnType<Pusher['subscribe']>, event: string): T[] {

@@ -28,7 +28,9 @@ describe('image credits ledger', () => {
       ['purchase', 10, 15],
       ['grant', 5, 5],
     ]);
-    const [{ sum }] = await t.db.query(`SELECT sum(amount)::int AS sum FROM credit_transactions WHERE user_id = $1`, [user.id]);
+    const [{ sum }] = await t.db.query(`SELECT sum(amount)::int AS sum FROM credit_transactions WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect(sum).toBe(15);
   });
 
@@ -36,7 +38,9 @@ describe('image credits ledger', () => {
     const user = await t.createUser();
     await credits.grant(user.id, 2, 'grant');
     await expect(credits.spend(user.id, 3, 'too much')).rejects.toThrow(InsufficientCreditsException);
-    await expect(credits.spend(user.id, 3, 'too much')).rejects.toThrow('Not enough image credits: this needs 3 credits and you have 2.');
+    await expect(credits.spend(user.id, 3, 'too much')).rejects.toThrow(
+      'Not enough image credits: this needs 3 credits and you have 2.',
+    );
     expect(await credits.balance(user.id)).toBe(2);
     expect((await credits.history(user.id)).total).toBe(1);
   });
@@ -44,10 +48,14 @@ describe('image credits ledger', () => {
   it('never goes below zero under 50 concurrent spends', async () => {
     const user = await t.createUser();
     await credits.grant(user.id, 7, 'grant');
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => credits.spend(user.id, 1, `spend ${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => credits.spend(user.id, 1, `spend ${i}`)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
     expect(await credits.balance(user.id)).toBe(0);
-    const [{ sum }] = await t.db.query(`SELECT sum(amount)::int AS sum FROM credit_transactions WHERE user_id = $1`, [user.id]);
+    const [{ sum }] = await t.db.query(`SELECT sum(amount)::int AS sum FROM credit_transactions WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect(sum).toBe(0);
   });
 
@@ -61,7 +69,11 @@ describe('image credits ledger', () => {
     try {
       const responses = await Promise.all(
         Array.from({ length: 20 }, () =>
-          client.post('/api/designs/generate').attach('image', photo, { filename: 'room.jpg', contentType: 'image/jpeg' }).field('options[roomType]', 'Bedroom').field('options[theme]', 'Coastal'),
+          client
+            .post('/api/designs/generate')
+            .attach('image', photo, { filename: 'room.jpg', contentType: 'image/jpeg' })
+            .field('options[roomType]', 'Bedroom')
+            .field('options[theme]', 'Coastal'),
         ),
       );
       const accepted = responses.filter((r) => r.status === 201);
@@ -80,7 +92,9 @@ describe('image credits ledger', () => {
     } finally {
       await queue.resume();
     }
-    for (const res of (await t.db.query(`SELECT id FROM designs WHERE user_id = $1`, [user.id])) as Array<{ id: string }>) {
+    for (const res of (await t.db.query(`SELECT id FROM designs WHERE user_id = $1`, [user.id])) as Array<{
+      id: string;
+    }>) {
       await waitForStatus(t.db, res.id, ['completed'], 60_000);
     }
     const history = await client.get('/api/credits/history');

@@ -78,7 +78,11 @@ describe('designer authorization', () => {
   it('answers each route as the table says', async () => {
     const seen: string[] = [];
     for (const [method, path, body, g, o, own] of calls()) {
-      const [rg, ro, rown] = [await send(guest, method, path, body), await send(other, method, path, body), await send(owner, method, path, body)];
+      const [rg, ro, rown] = [
+        await send(guest, method, path, body),
+        await send(other, method, path, body),
+        await send(owner, method, path, body),
+      ];
       const status = (r: { status: number }) => (r.status === 409 ? 302 : r.status);
       seen.push(`${method} ${path}: ${status(rg)} ${ro.status} ${rown.status}`);
       expect([method, path, status(rg), ro.status, rown.status]).toEqual([method, path, g, o, own]);
@@ -92,18 +96,28 @@ describe('designer authorization', () => {
     expect(api.body).toMatchObject({ mode: 'bullmq', queue: 'designs', state: 'completed' });
     expect(api.body.queues.map((q: any) => q.name)).toEqual(['mail', 'media', 'designs', 'fanout']);
     expect(api.body.jobs.data.length).toBeGreaterThan(0);
-    expect(api.body.jobs.data[0]).toMatchObject({ queue: 'designs', name: 'generate', state: 'completed', progress: 100 });
+    expect(api.body.jobs.data[0]).toMatchObject({
+      queue: 'designs',
+      name: 'generate',
+      state: 'completed',
+      progress: 100,
+    });
     expect((await admin.visit('/admin/credits')).status).toBe(200);
   });
 
   it('refuses another user the design channel and lets the owner in', async () => {
     const theirs = pusherFor(t, other, sockets);
     await expect(subscribe(theirs, `private-design.${designId}`)).rejects.toThrow(/subscription refused/);
-    const refused = await other.post('/broadcasting/auth').send({ socket_id: '1.2', channel_name: `private-design.${designId}` });
+    const refused = await other
+      .post('/broadcasting/auth')
+      .send({ socket_id: '1.2', channel_name: `private-design.${designId}` });
     expect(refused.status).toBe(403);
     const mine = pusherFor(t, owner, sockets);
     await expect(subscribe(mine, `private-design.${designId}`)).resolves.toBeDefined();
-    expect((await owner.post('/broadcasting/auth').send({ socket_id: '1.2', channel_name: 'private-design.not-a-uuid' })).status).toBe(403);
+    expect(
+      (await owner.post('/broadcasting/auth').send({ socket_id: '1.2', channel_name: 'private-design.not-a-uuid' }))
+        .status,
+    ).toBe(403);
   });
 
   it('serves the files to the owner only until shared; the shared page is public with Open Graph tags', async () => {

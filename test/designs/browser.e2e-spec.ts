@@ -41,7 +41,9 @@ describe('AI designer in the browser', () => {
       expect(await page.getByTestId('engine-badge').textContent()).toContain('Local preview engine');
       expect(await page.getByTestId('credits-badge').textContent()).toBe('3 credits');
 
-      await page.getByTestId('upload-input').setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(1024, 768) });
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(1024, 768) });
       await page.getByTestId('upload-preview').waitFor();
       expect(await page.getByTestId('upload-orientation').textContent()).toBe('1024 × 768 · landscape');
       await page.getByLabel('Theme').selectOption('Coastal');
@@ -81,7 +83,9 @@ describe('AI designer in the browser', () => {
       // Compare slider: starts at 50, follows a drag, then the arrow keys by 1%.
       const handle = page.getByRole('slider', { name: 'Compare before and after' });
       expect(await handle.getAttribute('aria-valuenow')).toBe('50');
-      await page.evaluate(`document.querySelector('[data-testid="compare-slider"]').scrollIntoView({ block: 'center' })`);
+      await page.evaluate(
+        `document.querySelector('[data-testid="compare-slider"]').scrollIntoView({ block: 'center' })`,
+      );
       const box = (await page.getByTestId('compare-slider').boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
@@ -107,7 +111,9 @@ describe('AI designer in the browser', () => {
       await page.getByTestId('create-share-link').click();
       const shareUrl = await page.getByTestId('share-url').inputValue();
       expect(shareUrl).toMatch(new RegExp(`^${t.baseUrl}/shared/designs/[A-Za-z0-9_-]+$`));
-      await page.evaluate(`window.__opened = []; window.open = (url, name, features) => { window.__opened.push({ url, name, features }); return null; }`);
+      await page.evaluate(
+        `window.__opened = []; window.open = (url, name, features) => { window.__opened.push({ url, name, features }); return null; }`,
+      );
       await page.locator('[data-network="facebook"]').click();
       const opened = (await page.evaluate('window.__opened')) as Array<{ url: string; features: string }>;
       expect(opened[0].url).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shareUrl)}`);
@@ -117,7 +123,9 @@ describe('AI designer in the browser', () => {
       const guest = await browser.newPage();
       await guest.goto(shareUrl);
       await guest.getByRole('heading', { name: 'A coastal living room designed with Reelty' }).waitFor();
-      expect(await guest.locator('meta[property="og:image"]').first().getAttribute('content')).toMatch(/\/media\/designs\/.+\.jpg$/);
+      expect(await guest.locator('meta[property="og:image"]').first().getAttribute('content')).toMatch(
+        /\/media\/designs\/.+\.jpg$/,
+      );
       await guest.getByTestId('compare-slider').waitFor();
       await guest.close();
     });

@@ -16,7 +16,11 @@ describe('designer extras', () => {
     userId = s.user.id;
     await t.app.get(CreditsService).grant(userId, 3, 'test');
     for (const theme of ['Modern', 'Japandi', 'Luxury']) {
-      const res = await client.post('/api/designs/generate').attach('image', await roomPhoto(480, 360), 'room.jpg').field('options[theme]', theme).field('options[roomType]', 'Kitchen');
+      const res = await client
+        .post('/api/designs/generate')
+        .attach('image', await roomPhoto(480, 360), 'room.jpg')
+        .field('options[theme]', theme)
+        .field('options[roomType]', 'Kitchen');
       ids.push(res.body.design.id);
     }
     for (const id of ids) await waitForStatus(t.db, id, ['completed']);
@@ -38,13 +42,25 @@ describe('designer extras', () => {
   });
 
   it('saves dreams and answers GET /api/dreams (data.dreams) and GET /api/dream/{id} (data.dream)', async () => {
-    const saved = await client.post('/api/dreams').send({ design_id: ids[1], title: 'Japandi kitchen', note: 'For the lake house' });
+    const saved = await client
+      .post('/api/dreams')
+      .send({ design_id: ids[1], title: 'Japandi kitchen', note: 'For the lake house' });
     expect(saved.status).toBe(201);
     const id = saved.body.data.dream.id;
     const list = await client.get('/api/dreams');
-    expect(list.body.data).toMatchObject({ current_page: 1, total: 1, dreams: [{ id, title: 'Japandi kitchen', design_id: ids[1], image: expect.stringMatching(/^\/media\/designs\//) }] });
+    expect(list.body.data).toMatchObject({
+      current_page: 1,
+      total: 1,
+      dreams: [
+        { id, title: 'Japandi kitchen', design_id: ids[1], image: expect.stringMatching(/^\/media\/designs\//) },
+      ],
+    });
     const one = await client.get(`/api/dream/${id}`);
-    expect(one.body.data.dream).toMatchObject({ id, note: 'For the lake house', design: { id: ids[1], status: 'completed' } });
+    expect(one.body.data.dream).toMatchObject({
+      id,
+      note: 'For the lake house',
+      design: { id: ids[1], status: 'completed' },
+    });
     expect((await client.get('/api/dream/not-a-uuid')).status).toBe(404);
     expect((await client.visit(`/dreams/${id}`)).body.component).toBe('Dream/Show');
   });
@@ -75,7 +91,11 @@ describe('designer extras', () => {
       selectedBrands: ['IKEA', 'IKEA', 'Muji'],
       currentDesignHtml: '<h2 onclick="x()">Hi</h2><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
     });
-    expect(saved.body.state).toMatchObject({ side: 'front', selectedBrands: ['IKEA', 'Muji'], currentDesignHtml: '<h2>Hi</h2><a href="#">x</a>' });
+    expect(saved.body.state).toMatchObject({
+      side: 'front',
+      selectedBrands: ['IKEA', 'Muji'],
+      currentDesignHtml: '<h2>Hi</h2><a href="#">x</a>',
+    });
     const state = await client.get(`/api/designs/${ids[0]}/edit-state`);
     expect(state.body.front.editHistory).toHaveLength(1);
     expect(state.body.back).toMatchObject({ editHistory: [], selectedBrands: [], currentDesignHtml: '' });
@@ -98,13 +118,22 @@ describe('designer extras', () => {
     const [{ email }] = await t.db.query(`SELECT email FROM users WHERE id = $1`, [userId]);
     const bad = await admin.post('/api/admin/credits/grant').send({ user: email, amount: 0, reason: '' });
     expect(bad.status).toBe(422);
-    const ok = await admin.post('/api/admin/credits/grant').send({ user: email.toUpperCase(), amount: 4, reason: 'Support goodwill' });
+    const ok = await admin
+      .post('/api/admin/credits/grant')
+      .send({ user: email.toUpperCase(), amount: 4, reason: 'Support goodwill' });
     expect(ok.body).toMatchObject({ message: `Granted 4 credits to ${email}.`, credits: 4 });
     expect((await client.get('/api/user/credits/image')).body).toEqual({ credits: 4 });
     const page = await admin.visit(`/admin/credits?q=${encodeURIComponent(email)}`);
     expect(page.body.props.users).toEqual([expect.objectContaining({ email, credits: 4 })]);
-    expect(page.body.props.recent[0]).toMatchObject({ kind: 'grant', amount: 4, reason: expect.stringMatching(/^Support goodwill \(granted by /) });
-    expect((await admin.post('/api/admin/credits/grant').send({ user: 'nobody@example.test', amount: 1, reason: 'x' })).status).toBe(404);
+    expect(page.body.props.recent[0]).toMatchObject({
+      kind: 'grant',
+      amount: 4,
+      reason: expect.stringMatching(/^Support goodwill \(granted by /),
+    });
+    expect(
+      (await admin.post('/api/admin/credits/grant').send({ user: 'nobody@example.test', amount: 1, reason: 'x' }))
+        .status,
+    ).toBe(404);
   });
 
   it('deletes a design with its files', async () => {

@@ -15,20 +15,29 @@ describe('provider failures: the design fails with the reason, credits are refun
 
   beforeAll(async () => {
     fake = await fakeOpenAi('sk-test', () => scenarios.shift() ?? { kind: 'b64' });
-    Object.assign(process.env, { DESIGN_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, DESIGN_JOB_ATTEMPTS: '3' });
+    Object.assign(process.env, {
+      DESIGN_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.url,
+      DESIGN_JOB_ATTEMPTS: '3',
+    });
     t = await bootDesignApp({ DESIGN_JOB_BACKOFF_MS: '20' });
   });
   afterEach(() => sockets.splice(0).forEach((s) => s.disconnect()));
   afterAll(async () => {
     await t?.close();
     await fake.close();
-    for (const k of ['DESIGN_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'DESIGN_JOB_ATTEMPTS']) delete process.env[k];
+    for (const k of ['DESIGN_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'DESIGN_JOB_ATTEMPTS'])
+      delete process.env[k];
   });
 
   async function generate(client: TestClient) {
     const queue = t.app.get(JobsService).bullQueue('designs');
     await queue.pause();
-    const res = await client.post('/api/designs/generate').attach('image', await roomPhoto(640, 480), 'room.jpg').field('options[theme]', 'Modern');
+    const res = await client
+      .post('/api/designs/generate')
+      .attach('image', await roomPhoto(640, 480), 'room.jpg')
+      .field('options[theme]', 'Modern');
     expect(res.status).toBe(201);
     return { design: res.body.design, resume: () => queue.resume() };
   }
@@ -36,7 +45,14 @@ describe('provider failures: the design fails with the reason, credits are refun
   it('a refused request (400 moderation) fails at once: failed progress event with the message, refund, ledger balanced', async () => {
     const { client, user } = await t.signedIn();
     await t.app.get(CreditsService).grant(user.id, 1, 'test');
-    scenarios = [{ kind: 'error', status: 400, message: 'Your request was rejected as a result of our safety system.', code: 'moderation_blocked' }];
+    scenarios = [
+      {
+        kind: 'error',
+        status: 400,
+        message: 'Your request was rejected as a result of our safety system.',
+        code: 'moderation_blocked',
+      },
+    ];
     const { design, resume } = await generate(client);
     expect(design.provider).toBe('openai');
     const pusher = pusherFor(t, client, sockets);
@@ -46,21 +62,32 @@ describe('provider failures: the design fails with the reason, credits are refun
     const events = await rec.done;
     const last = events[events.length - 1];
     expect(last.event).toBe('design.progress');
-    expect(last.data).toMatchObject({ design_id: design.id, status: 'failed', error: 'OpenAI answered 400: Your request was rejected as a result of our safety system.. Your credits were refunded.' });
+    expect(last.data).toMatchObject({
+      design_id: design.id,
+      status: 'failed',
+      error:
+        'OpenAI answered 400: Your request was rejected as a result of our safety system.. Your credits were refunded.',
+    });
     expect(events.some((e) => e.event === 'design.generated')).toBe(false);
 
     const row = await waitForStatus(t.db, design.id, ['failed']);
     expect(row.failure_reason).toMatch(/safety system/);
     expect(row.credits_charged).toBe(0);
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(1);
-    const ledger = await t.db.query(`SELECT kind, amount FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [user.id]);
+    const ledger = await t.db.query(
+      `SELECT kind, amount FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`,
+      [user.id],
+    );
     expect(ledger).toEqual([
       { kind: 'grant', amount: 1 },
       { kind: 'spend', amount: -1 },
       { kind: 'refund', amount: 1 },
     ]);
     const shown = await client.get(`/api/designs/${design.id}`);
-    expect(shown.body.design).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/safety system/) });
+    expect(shown.body.design).toMatchObject({
+      status: 'failed',
+      failure_reason: expect.stringMatching(/safety system/),
+    });
     expect(shown.body.design.generatedDesigns[0]).toMatchObject({ status: 'failed' });
     const usage = await t.db.query(`SELECT provider, succeeded FROM usage_records WHERE user_id = $1`, [user.id]);
     expect(usage).toEqual([{ provider: 'openai', succeeded: false }]);
@@ -71,9 +98,14 @@ describe('provider failures: the design fails with the reason, credits are refun
     expect(job!.attemptsMade).toBe(1);
 
     // Retry ("Retrying design generation..."): spends again, runs again, succeeds this time.
-    const retry = await client.post(`/api/designs/${design.id}/retry`).send({ generated_design: shown.body.design.generatedDesigns[0].id });
+    const retry = await client
+      .post(`/api/designs/${design.id}/retry`)
+      .send({ generated_design: shown.body.design.generatedDesigns[0].id });
     expect(retry.status).toBe(200);
-    expect(retry.body).toMatchObject({ message: 'Retrying design generation...', design: { status: 'pending', progress: 0 } });
+    expect(retry.body).toMatchObject({
+      message: 'Retrying design generation...',
+      design: { status: 'pending', progress: 0 },
+    });
     const done = await waitForStatus(t.db, design.id, ['completed', 'failed']);
     expect(done.status).toBe('completed');
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(0);
@@ -96,14 +128,18 @@ describe('provider failures: the design fails with the reason, credits are refun
     const job = await t.app.get(JobsService).bullQueue('designs').getJob(`design-${design.id}-r1`);
     expect(job!.attemptsMade).toBe(3); // two failed attempts and the one that succeeded
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(0);
-    const kinds = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [user.id]);
+    const kinds = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [
+      user.id,
+    ]);
     expect(kinds.map((k: any) => k.kind)).toEqual(['grant', 'spend']);
   });
 
   it('after the last attempt fails the design fails for good and is refunded exactly once', async () => {
     const { client, user } = await t.signedIn();
     await t.app.get(CreditsService).grant(user.id, 1, 'test');
-    scenarios = [0, 1, 2].map(() => ({ kind: 'error', status: 503, message: 'Service unavailable', type: 'server_error' }) as OpenAiScenario);
+    scenarios = [0, 1, 2].map(
+      () => ({ kind: 'error', status: 503, message: 'Service unavailable', type: 'server_error' }) as OpenAiScenario,
+    );
     const { design, resume } = await generate(client);
     await resume();
     const row = await waitForStatus(t.db, design.id, ['failed', 'completed']);
@@ -113,7 +149,10 @@ describe('provider failures: the design fails with the reason, credits are refun
     const gen = t.app.get(DesignGenerationService);
     expect(await gen.failForGood(design.id, 1, 'again')).toBe(false);
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(1);
-    const refunds = await t.db.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'refund'`, [user.id]);
+    const refunds = await t.db.query(
+      `SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1 AND kind = 'refund'`,
+      [user.id],
+    );
     expect(refunds[0].n).toBe(1);
   });
 
@@ -141,8 +180,15 @@ describe('provider failures: the design fails with the reason, credits are refun
     expect(designs.failed).toBeGreaterThanOrEqual(2);
     const jobs = failed.body.jobs.data;
     expect(jobs.length).toBe(designs.failed);
-    expect(jobs.map((j: any) => j.failed_reason)).toEqual(expect.arrayContaining(['OpenAI answered 503: Service unavailable']));
-    expect(jobs[0]).toMatchObject({ queue: 'designs', name: 'generate', state: 'failed', data: { designId: expect.any(String), run: expect.any(Number) } });
+    expect(jobs.map((j: any) => j.failed_reason)).toEqual(
+      expect.arrayContaining(['OpenAI answered 503: Service unavailable']),
+    );
+    expect(jobs[0]).toMatchObject({
+      queue: 'designs',
+      name: 'generate',
+      state: 'failed',
+      data: { designId: expect.any(String), run: expect.any(Number) },
+    });
 
     const retried = await admin.post(`/api/admin/queues/designs/jobs/${jobs[0].id}/retry`);
     expect(retried.status).toBe(200);

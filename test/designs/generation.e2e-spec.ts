@@ -6,7 +6,13 @@ import { StorageService } from '../../src/modules/storage/storage.service';
 import type { TestApp, TestClient } from '../support/app';
 import { bootDesignApp, pusherFor, recordDesign, roomPhoto, subscribe, waitForStatus } from './support';
 
-const GENERATE = ['Initializing', 'Processing the original image', 'Generating the AI design', 'Upscaling', 'Finalizing'];
+const GENERATE = [
+  'Initializing',
+  'Processing the original image',
+  'Generating the AI design',
+  'Upscaling',
+  'Finalizing',
+];
 const REGENERATE = ['Analyzing style', 'Generating design', 'Enhancing details', 'Finalizing'];
 
 /** Expected progress events: each step in_progress then completed, the last completed with status completed. */
@@ -32,8 +38,19 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
   async function startPaused(client: TestClient, photo: Buffer, fields: Record<string, string> = {}) {
     const queue = t.app.get(JobsService).bullQueue('designs');
     await queue.pause();
-    let req = client.post('/api/designs/generate').attach('image', photo, { filename: 'room.jpg', contentType: 'image/jpeg' });
-    for (const [k, v] of Object.entries({ 'options[roomType]': 'Living room', 'options[theme]': 'Scandinavian', 'options[colors]': 'Warm neutrals', prompt: 'cosy', image_width: '1024', image_height: '768', image_orientation: 'landscape', ...fields })) {
+    let req = client
+      .post('/api/designs/generate')
+      .attach('image', photo, { filename: 'room.jpg', contentType: 'image/jpeg' });
+    for (const [k, v] of Object.entries({
+      'options[roomType]': 'Living room',
+      'options[theme]': 'Scandinavian',
+      'options[colors]': 'Warm neutrals',
+      prompt: 'cosy',
+      image_width: '1024',
+      image_height: '768',
+      image_orientation: 'landscape',
+      ...fields,
+    })) {
       req = req.field(k, v);
     }
     const res = await req;
@@ -58,7 +75,9 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
       provider: 'local',
       original_image: expect.stringMatching(new RegExp(`^/media/designs/${user.id}/${design.id}/`)),
     });
-    expect(design.progress_steps.map((s: any) => [s.message, s.status, s.completed])).toEqual(GENERATE.map((m) => [m, 'pending', false]));
+    expect(design.progress_steps.map((s: any) => [s.message, s.status, s.completed])).toEqual(
+      GENERATE.map((m) => [m, 'pending', false]),
+    );
 
     const pusher = pusherFor(t, client, sockets);
     await subscribe(pusher, `private-design.${design.id}`);
@@ -67,7 +86,11 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
     const events = await recorder.done;
 
     const progress = events.filter((e) => e.event === 'design.progress').map((e) => e.data);
-    const steps = progress.map((p) => [p.current_step, p.progress_steps.find((s: any) => s.message === p.current_step).status, p.status]);
+    const steps = progress.map((p) => [
+      p.current_step,
+      p.progress_steps.find((s: any) => s.message === p.current_step).status,
+      p.status,
+    ]);
     expect(steps).toEqual(expectedSequence(GENERATE));
     const values = progress.map((p) => p.progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));
@@ -104,7 +127,9 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
     expect(diff / a.length).toBeGreaterThan(3);
 
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(2);
-    const usage = await t.db.query(`SELECT provider, model, kind, succeeded FROM usage_records WHERE user_id = $1`, [user.id]);
+    const usage = await t.db.query(`SELECT provider, model, kind, succeeded FROM usage_records WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect(usage).toEqual([{ provider: 'local', model: 'reelty-local-restyle-v1', kind: 'image', succeeded: true }]);
   });
 
@@ -119,7 +144,9 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
 
     const queue = t.app.get(JobsService).bullQueue('designs');
     await queue.pause();
-    const again = await client.post('/api/designs/regenerate').send({ generatedDesignId: gen.id, options: { theme: 'Industrial' }, withOptions: true });
+    const again = await client
+      .post('/api/designs/regenerate')
+      .send({ generatedDesignId: gen.id, options: { theme: 'Industrial' }, withOptions: true });
     expect(again.status).toBe(201);
     expect(again.body.design.progress_steps.map((s: any) => s.message)).toEqual(REGENERATE);
     const pusher = pusherFor(t, client, sockets);
@@ -128,11 +155,22 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
     await queue.resume();
     const events = await recorder.done;
     const progress = events.filter((e) => e.event === 'design.progress').map((e) => e.data);
-    expect(progress.map((p) => [p.current_step, p.progress_steps.find((s: any) => s.message === p.current_step).status, p.status])).toEqual(expectedSequence(REGENERATE));
+    expect(
+      progress.map((p) => [
+        p.current_step,
+        p.progress_steps.find((s: any) => s.message === p.current_step).status,
+        p.status,
+      ]),
+    ).toEqual(expectedSequence(REGENERATE));
     const generated = events[events.length - 1];
     expect(generated.event).toBe('design.generated');
     expect(generated.data.design.generatedDesigns).toHaveLength(2);
-    expect(generated.data.design.generatedDesigns[1]).toMatchObject({ kind: 'regenerate', status: 'completed', source_generated_design_id: gen.id, options: { theme: 'Industrial' } });
+    expect(generated.data.design.generatedDesigns[1]).toMatchObject({
+      kind: 'regenerate',
+      status: 'completed',
+      source_generated_design_id: gen.id,
+      options: { theme: 'Industrial' },
+    });
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(0);
 
     // A third run without credits is refused, and the design stays as it was.
@@ -147,19 +185,29 @@ describe('design generation on BullMQ with live progress (local engine)', () => 
     const none = await client.post('/api/designs/generate').field('prompt', 'x');
     expect(none.status).toBe(422);
     expect(none.body.errors.image).toEqual(['Upload a photo of the room.']);
-    const text = await client.post('/api/designs/generate').attach('image', Buffer.from('not an image at all'), { filename: 'a.jpg', contentType: 'image/jpeg' });
+    const text = await client
+      .post('/api/designs/generate')
+      .attach('image', Buffer.from('not an image at all'), { filename: 'a.jpg', contentType: 'image/jpeg' });
     expect(text.status).toBe(422);
     expect(text.body.errors.image[0]).toMatch(/not accepted/);
-    const badOrientation = await client.post('/api/designs/generate').attach('image', await roomPhoto(100, 100), 'a.jpg').field('image_orientation', 'diagonal');
+    const badOrientation = await client
+      .post('/api/designs/generate')
+      .attach('image', await roomPhoto(100, 100), 'a.jpg')
+      .field('image_orientation', 'diagonal');
     expect(badOrientation.status).toBe(422);
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(5);
   });
 
   it('saves prompts ("Prompt saved successfully!") and validates them', async () => {
     const { client } = await t.signedIn();
-    const saved = await client.post('/api/designs/prompts').send({ name: 'Cosy', prompt: 'warm light, wool throws', options: { theme: 'Japandi' } });
+    const saved = await client
+      .post('/api/designs/prompts')
+      .send({ name: 'Cosy', prompt: 'warm light, wool throws', options: { theme: 'Japandi' } });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ message: 'Prompt saved successfully!', prompt: { name: 'Cosy', prompt: 'warm light, wool throws', options: { theme: 'Japandi' } } });
+    expect(saved.body).toMatchObject({
+      message: 'Prompt saved successfully!',
+      prompt: { name: 'Cosy', prompt: 'warm light, wool throws', options: { theme: 'Japandi' } },
+    });
     const bad = await client.post('/api/designs/prompts').send({ name: '', prompt: 'x' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.name).toBeDefined();

@@ -5,14 +5,20 @@ import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/modules/realtime/realtime.gateway';
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
 
-export const REALTIME_ENV = { BROADCAST_KEY: 'design-key', BROADCAST_SECRET: 'design-secret', BROADCAST_APP_ID: 'design-app' };
+export const REALTIME_ENV = {
+  BROADCAST_KEY: 'design-key',
+  BROADCAST_SECRET: 'design-secret',
+  BROADCAST_APP_ID: 'design-app',
+};
 
 /** Boots the app with WebSockets attached on its port. */
 export async function bootDesignApp(env: Record<string, string> = {}): Promise<TestApp> {
   // The designer reads its settings from the environment (src/modules/designs/designs.config.ts);
   // jest gives each test file its own copy of process.env.
   const all = { ...REALTIME_ENV, DESIGN_JOB_BACKOFF_MS: '50', ...env };
-  for (const [key, value] of Object.entries(all)) if (key.startsWith('DESIGN_') || key.startsWith('OPENAI_') || key.startsWith('REPLICATE_')) process.env[key] = value;
+  for (const [key, value] of Object.entries(all))
+    if (key.startsWith('DESIGN_') || key.startsWith('OPENAI_') || key.startsWith('REPLICATE_'))
+      process.env[key] = value;
   const t = await bootTestApp(all);
   await t.app.get(RealtimeGateway).attach(t.app.getHttpServer());
   return t;
@@ -30,14 +36,20 @@ export function roomPhoto(width = 1024, height = 768, format: 'jpeg' | 'png' = '
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
 
-
-
 /** Records design.progress / design.generated in arrival order; `done` resolves on generated or a failed progress. */
 export function recordDesign(pusher: Pusher, designId: string, timeoutMs = 30_000) {
   const events: Array<{ event: string; data: any }> = [];
   const channel = pusher.channel(`private-design.${designId}`) ?? pusher.subscribe(`private-design.${designId}`);
   const done = new Promise<Array<{ event: string; data: any }>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`design ${designId} did not finish; saw ${events.map((e) => `${e.event}:${e.data?.status}:${e.data?.progress}`).join(', ')}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `design ${designId} did not finish; saw ${events.map((e) => `${e.event}:${e.data?.status}:${e.data?.progress}`).join(', ')}`,
+          ),
+        ),
+      timeoutMs,
+    );
     channel.bind('design.progress', (data: any) => {
       events.push({ event: 'design.progress', data });
       if (data.status === 'failed') {
@@ -54,7 +66,12 @@ export function recordDesign(pusher: Pusher, designId: string, timeoutMs = 30_00
   return { events, done };
 }
 
-export async function waitForStatus(db: DataSource, designId: string, statuses: string[], timeoutMs = 30_000): Promise<any> {
+export async function waitForStatus(
+  db: DataSource,
+  designId: string,
+  statuses: string[],
+  timeoutMs = 30_000,
+): Promise<any> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.query(`SELECT * FROM designs WHERE id = $1`, [designId]);

@@ -10,7 +10,9 @@ import { bootDesignApp, REALTIME_ENV, roomPhoto, waitForStatus } from './support
 
 /** The app's own BullMQ worker for the designs queue (the test pauses it so the child takes the job). */
 function designsWorker(t: TestApp): Worker {
-  const container = (t.app as unknown as { container: { getModules(): Map<string, { providers: Map<unknown, { instance: unknown }> }> } }).container;
+  const container = (
+    t.app as unknown as { container: { getModules(): Map<string, { providers: Map<unknown, { instance: unknown }> }> } }
+  ).container;
   for (const mod of container.getModules().values()) {
     for (const wrapper of mod.providers.values()) {
       const instance = wrapper.instance as { constructor?: { name?: string }; worker?: Worker } | undefined;
@@ -89,12 +91,21 @@ describe('worker crash mid-job', () => {
     const registry = t.app.get(JobRegistry);
     const survivor = new Worker(
       'designs',
-      (job) => registry.get('designs', job.name).handle(job.data, { id: job.id!, attempt: job.attemptsMade + 1, progress: (v) => job.updateProgress(v) }),
-      { connection: { url: t.config.redisUrl!, maxRetriesPerRequest: null }, prefix: `test:${t.databaseName}`, stalledInterval: 1000 },
+      (job) =>
+        registry
+          .get('designs', job.name)
+          .handle(job.data, { id: job.id!, attempt: job.attemptsMade + 1, progress: (v) => job.updateProgress(v) }),
+      {
+        connection: { url: t.config.redisUrl!, maxRetriesPerRequest: null },
+        prefix: `test:${t.databaseName}`,
+        stalledInterval: 1000,
+      },
     );
     const done = await waitForStatus(t.db, id, ['completed', 'failed'], 100_000);
     expect(done.status).toBe('completed');
-    const ledger = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [user.id]);
+    const ledger = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [
+      user.id,
+    ]);
     expect(ledger.map((r: { kind: string }) => r.kind)).toEqual(['grant', 'spend']);
     await survivor.close();
     const job = await t.app.get(JobsService).bullQueue('designs').getJob(`design-${id}-r1`);

@@ -183,7 +183,10 @@ describe('anti-forgery and health', () => {
 
   it('refuses a state-changing request without the token with 419', async () => {
     const c = await t.client();
-    const res = await c.agent.post('/probe/form').set('Accept', 'application/json').send({ name: 'Ann', email: 'a@b.co' });
+    const res = await c.agent
+      .post('/probe/form')
+      .set('Accept', 'application/json')
+      .send({ name: 'Ann', email: 'a@b.co' });
     expect(res.status).toBe(419);
     expect(res.body.message).toMatch(/expired|token/i);
   });
@@ -201,7 +204,11 @@ describe('anti-forgery and health', () => {
   it('refuses a token from another session', async () => {
     const a = await t.client();
     const b = await t.client();
-    const res = await a.agent.post('/probe/form').set('Accept', 'application/json').set('X-XSRF-TOKEN', b.token).send({});
+    const res = await a.agent
+      .post('/probe/form')
+      .set('Accept', 'application/json')
+      .set('X-XSRF-TOKEN', b.token)
+      .send({});
     expect(res.status).toBe(419);
   });
 

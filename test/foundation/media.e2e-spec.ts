@@ -12,8 +12,14 @@ describe('/media serving', () => {
   afterAll(() => t.close());
 
   it('serves a public file with its type, length and immutable caching', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).png().toBuffer();
-    const stored = await storage.storeUpload('avatars/someone', png, { field: 'avatar', kinds: ['image'], maxBytes: 1e6 });
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const stored = await storage.storeUpload('avatars/someone', png, {
+      field: 'avatar',
+      kinds: ['image'],
+      maxBytes: 1e6,
+    });
     const c = await t.client();
     const res = await c.get(stored.url).buffer(true);
     expect(res.status).toBe(200);

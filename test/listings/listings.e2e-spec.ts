@@ -20,10 +20,18 @@ describe('listings dashboard (spec 7)', () => {
     expect(typeof res.body.message).toBe('string');
     expect(res.body.listings.total).toBe(4);
     const first = res.body.listings.data[0];
-    expect(first).toMatchObject({ name: 'Draft Cabin', spot: null, spotVideo: null, walkthrough: null, open_houses: [] });
+    expect(first).toMatchObject({
+      name: 'Draft Cabin',
+      spot: null,
+      spotVideo: null,
+      walkthrough: null,
+      open_houses: [],
+    });
     expect(first.property.slug).toBeTruthy();
 
-    const published = await client.get('/api/listings/dashboard').query({ publish: 'published', sort: 'price_desc', count: 2, search: ' house ' });
+    const published = await client
+      .get('/api/listings/dashboard')
+      .query({ publish: 'published', sort: 'price_desc', count: 2, search: ' house ' });
     expect(published.body.listings).toMatchObject({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
     expect(published.body.listings.data.map((l: { name: string }) => l.name)).toEqual(['Maple House', 'Pine House']);
     const next = published.body.listings.next_page_url;
@@ -35,7 +43,9 @@ describe('listings dashboard (spec 7)', () => {
     expect(page2.body.listings.data.map((l: { name: string }) => l.name)).toEqual(['Oak House']);
     expect(page2.body.listings.next_page_url).toBeNull();
 
-    const same = await client.get('/api/listings/dashboard/paginate').query({ publish: 'published', sort: 'price_desc', count: 2, search: 'house', page: 2 });
+    const same = await client
+      .get('/api/listings/dashboard/paginate')
+      .query({ publish: 'published', sort: 'price_desc', count: 2, search: 'house', page: 2 });
     expect(same.body.listings.data.map((l: { name: string }) => l.name)).toEqual(['Oak House']);
     expect((await client.get('/api/listings/dashboard').query({ sort: 'random' })).status).toBe(422);
   });
@@ -47,7 +57,13 @@ describe('listings dashboard (spec 7)', () => {
     const guest = await t.client();
     const res = await guest.get(`/api/listings/${pub.listing.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.listing).toMatchObject({ id: pub.listing.id, name: 'Shown', spot: null, spotVideo: null, open_houses: [] });
+    expect(res.body.listing).toMatchObject({
+      id: pub.listing.id,
+      name: 'Shown',
+      spot: null,
+      spotVideo: null,
+      open_houses: [],
+    });
     expect(res.body.listing.property.price).toBe('450000.50');
     expect((await guest.get(`/api/listings/${draft.listing.id}`)).status).toBe(404);
     expect((await client.get(`/api/listings/${draft.listing.id}`)).status).toBe(200);

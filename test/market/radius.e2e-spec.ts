@@ -10,7 +10,19 @@ describe('market radius search', () => {
   /** A published, public property at (lat, lng), inserted directly. */
   async function place(name: string, lat: number, lng: number, extra: Record<string, unknown> = {}): Promise<string> {
     n += 1;
-    const cols = { user_id: ownerId, slug: `p-${n}-${Date.now()}`, name, latitude: lat, longitude: lng, publish: true, price: '100000.00', type: 'house', sector: 'residential', status: 'for_sale', ...extra };
+    const cols = {
+      user_id: ownerId,
+      slug: `p-${n}-${Date.now()}`,
+      name,
+      latitude: lat,
+      longitude: lng,
+      publish: true,
+      price: '100000.00',
+      type: 'house',
+      sector: 'residential',
+      status: 'for_sale',
+      ...extra,
+    };
     const keys = Object.keys(cols);
     const rows = await t.db.query(
       `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
@@ -25,7 +37,8 @@ describe('market radius search', () => {
     return c.get('/api/market/search').query(query);
   }
 
-  const names = (res: { body: { results: { data: Array<{ name: string }> } } }) => res.body.results.data.map((r) => r.name);
+  const names = (res: { body: { results: { data: Array<{ name: string }> } } }) =>
+    res.body.results.data.map((r) => r.name);
 
   beforeAll(async () => {
     t = await bootTestApp();
@@ -35,7 +48,13 @@ describe('market radius search', () => {
 
   it('finds 1.9 miles in and leaves 2.1 miles out, sorted by distance (default radius 2)', async () => {
     const c = { lat: 30.2672, lng: -97.7431 };
-    for (const [label, miles, bearing] of [['austin-1.9N', 1.9, 0], ['austin-2.1E', 2.1, 90], ['austin-0.5SW', 0.5, 225], ['austin-1.99S', 1.99, 180], ['austin-2.01W', 2.01, 270]] as const) {
+    for (const [label, miles, bearing] of [
+      ['austin-1.9N', 1.9, 0],
+      ['austin-2.1E', 2.1, 90],
+      ['austin-0.5SW', 0.5, 225],
+      ['austin-1.99S', 1.99, 180],
+      ['austin-2.01W', 2.01, 270],
+    ] as const) {
       const p = destination(c.lat, c.lng, miles, bearing);
       expect(haversineMiles(c.lat, c.lng, p.lat, p.lng)).toBeCloseTo(miles, 6);
       await place(label, p.lat, p.lng);
@@ -97,15 +116,30 @@ describe('market radius search', () => {
     const b = at(0.3, 20);
     await place('ny-mid-house', b.lat, b.lng, { price: '750000.00', type: 'house' });
     const d = at(0.4, 30);
-    await place('ny-rental-commercial', d.lat, d.lng, { price: '5000.00', type: 'commercial', sector: 'commercial', status: 'for_rent' });
+    await place('ny-rental-commercial', d.lat, d.lng, {
+      price: '5000.00',
+      type: 'commercial',
+      sector: 'commercial',
+      status: 'for_rent',
+    });
     const e = at(0.5, 40);
     await place('ny-draft', e.lat, e.lng, { publish: false });
     await place('ny-private', e.lat, e.lng, { is_private: true });
     await place('ny-archived', e.lat, e.lng, { archived_at: new Date() });
 
-    expect(names(await search({ lat: c.lat, lng: c.lng }))).toEqual(['ny-cheap-condo', 'ny-mid-house', 'ny-rental-commercial']);
-    expect(names(await search({ lat: c.lat, lng: c.lng, min_price: '200000', max_price: '800000' }))).toEqual(['ny-cheap-condo', 'ny-mid-house']);
-    expect(names(await search({ lat: c.lat, lng: c.lng, max_price: '300000' }))).toEqual(['ny-cheap-condo', 'ny-rental-commercial']);
+    expect(names(await search({ lat: c.lat, lng: c.lng }))).toEqual([
+      'ny-cheap-condo',
+      'ny-mid-house',
+      'ny-rental-commercial',
+    ]);
+    expect(names(await search({ lat: c.lat, lng: c.lng, min_price: '200000', max_price: '800000' }))).toEqual([
+      'ny-cheap-condo',
+      'ny-mid-house',
+    ]);
+    expect(names(await search({ lat: c.lat, lng: c.lng, max_price: '300000' }))).toEqual([
+      'ny-cheap-condo',
+      'ny-rental-commercial',
+    ]);
     expect(names(await search({ lat: c.lat, lng: c.lng, type: 'house' }))).toEqual(['ny-mid-house']);
     expect(names(await search({ lat: c.lat, lng: c.lng, sector: 'commercial' }))).toEqual(['ny-rental-commercial']);
     expect(names(await search({ lat: c.lat, lng: c.lng, status: 'for_rent' }))).toEqual(['ny-rental-commercial']);
@@ -136,10 +170,20 @@ describe('market radius search', () => {
     expect(names(res)).toContain('austin-geocoded');
     const geo = await (await t.client()).get('/api/market/geocode').query({ q: 'paris' });
     expect(geo.body.results[0]).toMatchObject({ label: 'Paris, France', country_code: 'FR' });
-    expect((await (await t.client()).get('/api/market/geocode').query({ q: 'Springfield, IL' })).body.results[0].label).toBe('Springfield, IL, United States');
+    expect(
+      (await (await t.client()).get('/api/market/geocode').query({ q: 'Springfield, IL' })).body.results[0].label,
+    ).toBe('Springfield, IL, United States');
 
     expect((await search({ q: 'Qwxzzyville Nowhere' })).status).toBe(422);
-    for (const bad of [{ lat: 91, lng: 0 }, { lat: 10 }, { lat: 0, lng: 0, radius: 0 }, { lat: 0, lng: 0, radius: 501 }, { lat: 0, lng: 0, type: 'castle' }, { lat: 0, lng: 0, min_price: 'x' }, { lat: 0, lng: 0, min_price: '10', max_price: '5' }]) {
+    for (const bad of [
+      { lat: 91, lng: 0 },
+      { lat: 10 },
+      { lat: 0, lng: 0, radius: 0 },
+      { lat: 0, lng: 0, radius: 501 },
+      { lat: 0, lng: 0, type: 'castle' },
+      { lat: 0, lng: 0, min_price: 'x' },
+      { lat: 0, lng: 0, min_price: '10', max_price: '5' },
+    ]) {
       const r = await search(bad);
       expect({ bad, status: r.status }).toEqual({ bad, status: 422 });
       expect(Object.keys(r.body.errors).length).toBeGreaterThan(0);
@@ -169,7 +213,9 @@ describe('market radius search', () => {
        FROM generate_series(1, 1100) AS i`,
       [ownerId, c.lat, c.lng, Date.now()],
     );
-    const all = (await t.db.query(`SELECT name, latitude, longitude FROM properties WHERE name LIKE 'oslo-%'`)) as Array<{ name: string; latitude: number; longitude: number }>;
+    const all = (await t.db.query(
+      `SELECT name, latitude, longitude FROM properties WHERE name LIKE 'oslo-%'`,
+    )) as Array<{ name: string; latitude: number; longitude: number }>;
     const exact = (radius: number) =>
       all
         .map((p) => ({ name: p.name, miles: haversineMiles(c.lat, c.lng, p.latitude, p.longitude) }))
@@ -202,17 +248,27 @@ describe('market radius search', () => {
   });
 
   it('walks the GiST index in KNN order for a window', async () => {
-    const { sql, params } = knnWindowSql({ lat: 30.2672, lng: -97.7431, radius: 25, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
+    const { sql, params } = knnWindowSql(
+      { lat: 30.2672, lng: -97.7431, radius: 25, limit: 20, offset: 0 },
+      80,
+      TOTAL_CAP + 1,
+    );
     const plan = await t.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       return tx.query(`EXPLAIN ${sql}`, params);
     });
     const text = plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/Index (Only )?Scan using properties_market_geo_idx[\s\S]*Order By: \(\(?point\(longitude, latitude\)\)? <-> /);
+    expect(text).toMatch(
+      /Index (Only )?Scan using properties_market_geo_idx[\s\S]*Order By: \(\(?point\(longitude, latitude\)\)? <-> /,
+    );
   });
 
   it('narrows a type-filtered search on the (type, point) GiST index, window and count alike', async () => {
-    const { sql, params } = knnWindowSql({ lat: 30.2672, lng: -97.7431, radius: 25, type: 'house', status: 'for_sale', limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
+    const { sql, params } = knnWindowSql(
+      { lat: 30.2672, lng: -97.7431, radius: 25, type: 'house', status: 'for_sale', limit: 20, offset: 0 },
+      80,
+      TOTAL_CAP + 1,
+    );
     const plan = await t.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       return tx.query(`EXPLAIN ${sql}`, params);
@@ -226,11 +282,20 @@ describe('market radius search', () => {
 
   it('saved searches: a signed-in viewer lists, saves and deletes their own', async () => {
     const { client } = await t.signedIn();
-    const saved = await client.post('/api/market/saved-searches').send({ name: 'Austin condos', params: { q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo', min_price: '' } });
+    const saved = await client
+      .post('/api/market/saved-searches')
+      .send({
+        name: 'Austin condos',
+        params: { q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo', min_price: '' },
+      });
     expect(saved.status).toBe(201);
     expect(saved.body.saved_search.params).toEqual({ q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo' });
-    expect((await client.post('/api/market/saved-searches').send({ name: '', params: { lat: 1, lng: 1 } })).status).toBe(422);
-    expect((await client.post('/api/market/saved-searches').send({ name: 'x', params: { lat: 100, lng: 1 } })).status).toBe(422);
+    expect(
+      (await client.post('/api/market/saved-searches').send({ name: '', params: { lat: 1, lng: 1 } })).status,
+    ).toBe(422);
+    expect(
+      (await client.post('/api/market/saved-searches').send({ name: 'x', params: { lat: 100, lng: 1 } })).status,
+    ).toBe(422);
     const list = await client.get('/api/market/saved-searches');
     expect(list.body.saved_searches).toHaveLength(1);
     const { client: other } = await t.signedIn();

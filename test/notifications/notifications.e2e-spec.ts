@@ -23,22 +23,52 @@ describe('notifications', () => {
     const { client, user } = await t.signedIn();
     const pusher = connect(t, client, sockets);
     const channel = await subscribe(pusher, `private-App.Models.User.${user.id}`);
-    const seen = collect<{ notification: { id: string; read: boolean; title: string }; unread_count: number }>(channel, 'notification.created');
+    const seen = collect<{ notification: { id: string; read: boolean; title: string }; unread_count: number }>(
+      channel,
+      'notification.created',
+    );
 
-    const n = await service.notify(user.id, { kind: 'design_ready', title: 'Your design is ready', url: '/designs/1', data: { design_id: '1' } });
+    const n = await service.notify(user.id, {
+      kind: 'design_ready',
+      title: 'Your design is ready',
+      url: '/designs/1',
+      data: { design_id: '1' },
+    });
     await waitFor(() => seen.length === 1);
-    expect(seen[0]).toMatchObject({ notification: { id: n.id, read: false, title: 'Your design is ready' }, unread_count: 1 });
+    expect(seen[0]).toMatchObject({
+      notification: { id: n.id, read: false, title: 'Your design is ready' },
+      unread_count: 1,
+    });
 
     const res = await client.get('/api/notifications');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      notifications: { data: [expect.objectContaining({ id: n.id, read: false, kind: 'design_ready', url: '/designs/1', data: { design_id: '1' } })], current_page: 1, last_page: 1, per_page: 20, total: 1 },
+      notifications: {
+        data: [
+          expect.objectContaining({
+            id: n.id,
+            read: false,
+            kind: 'design_ready',
+            url: '/designs/1',
+            data: { design_id: '1' },
+          }),
+        ],
+        current_page: 1,
+        last_page: 1,
+        per_page: 20,
+        total: 1,
+      },
       unread_count: 1,
     });
   });
 
   it('emails only for the kinds the user asked for', async () => {
-    const user = await t.createUser({ notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, new_follower: false, design_ready: true } } });
+    const user = await t.createUser({
+      notificationPreferences: {
+        ...DEFAULT_NOTIFICATION_PREFERENCES,
+        email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, new_follower: false, design_ready: true },
+      },
+    });
     await service.notify(user.id, { kind: 'new_follower', title: 'Ann followed you' });
     await service.notify(user.id, { kind: 'design_ready', title: 'Design <ready>', body: 'Kitchen & bath' });
     // Mail is queued; wait for the worker, then a little longer for anything that should not come.

@@ -9,17 +9,35 @@ describe('people: profiles, follows, markets, stats (spec 7 "Users and markets")
   afterAll(() => t.close());
 
   it('shows a profile by handle and by user id with counts, published listings only and a message link', async () => {
-    const { client: realtorClient, user: realtor } = await t.signedIn({ type: 'realtor', handle: 'profiled', bio: 'Austin homes' });
+    const { client: realtorClient, user: realtor } = await t.signedIn({
+      type: 'realtor',
+      handle: 'profiled',
+      bio: 'Austin homes',
+    });
     await makeProperty(realtorClient, { name: 'Listed One' });
     await makeProperty(realtorClient, { name: 'Hidden Draft' }, false);
     await makeProperty(realtorClient, { name: 'Private One', is_private: true });
     const guest = await t.client();
     const res = await guest.get('/api/profile/profiled');
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: realtor.id, handle: 'profiled', bio: 'Austin homes', followers_count: 0, followings_count: 0, listings_count: 1, is_following: false, is_self: false });
+    expect(res.body.user).toMatchObject({
+      id: realtor.id,
+      handle: 'profiled',
+      bio: 'Austin homes',
+      followers_count: 0,
+      followings_count: 0,
+      listings_count: 1,
+      is_following: false,
+      is_self: false,
+    });
     expect(res.body.user.email).toBeUndefined();
     expect(res.body.listings.data.map((l: { name: string }) => l.name)).toEqual(['Listed One']);
-    expect(res.body.listings.data[0]).toMatchObject({ spot: null, spotVideo: null, walkthrough: null, open_houses: [] });
+    expect(res.body.listings.data[0]).toMatchObject({
+      spot: null,
+      spotVideo: null,
+      walkthrough: null,
+      open_houses: [],
+    });
     expect(res.body.spots).toEqual([]);
     expect(res.body.message_url).toBeNull();
     const byId = await guest.get(`/api/profile/user/${realtor.id}`);
@@ -45,9 +63,16 @@ describe('people: profiles, follows, markets, stats (spec 7 "Users and markets")
     // Idempotent, and only one notification.
     await a.post(`/api/follows/${bob.id}`).send({});
     await c.post(`/api/follows/${bob.id}`).send({});
-    const notes = await t.db.query(`SELECT kind, title, url FROM notifications WHERE user_id = $1 ORDER BY created_at`, [bob.id]);
+    const notes = await t.db.query(
+      `SELECT kind, title, url FROM notifications WHERE user_id = $1 ORDER BY created_at`,
+      [bob.id],
+    );
     expect(notes).toHaveLength(2);
-    expect(notes[0]).toMatchObject({ kind: 'new_follower', title: '@alicef started following you', url: '/profile/alicef' });
+    expect(notes[0]).toMatchObject({
+      kind: 'new_follower',
+      title: '@alicef started following you',
+      url: '/profile/alicef',
+    });
 
     expect((await a.post(`/api/follows/${alice.id}`).send({})).status).toBe(422);
     expect((await a.post(`/api/follows/not-a-uuid`).send({})).status).toBe(404);
@@ -104,7 +129,11 @@ describe('people: profiles, follows, markets, stats (spec 7 "Users and markets")
     expect(res.body.message).toBe('Stats Updated');
     expect(res.body.stats.find((s: { stat_id: string }) => s.stat_id === 'homes_sold').value).toBe('42');
     expect((await client.post('/api/user/stat/homes_sold/update').send({ value: 'many' })).status).toBe(422);
-    expect((await client.post('/api/user/stat/sales_volume/update').send({ value: '2,500,000' })).body.stats.find((s: { stat_id: string }) => s.stat_id === 'sales_volume').value).toBe('2500000');
+    expect(
+      (await client.post('/api/user/stat/sales_volume/update').send({ value: '2,500,000' })).body.stats.find(
+        (s: { stat_id: string }) => s.stat_id === 'sales_volume',
+      ).value,
+    ).toBe('2500000');
     expect((await client.post('/api/user/stat/unknown_stat/update').send({ value: '1' })).status).toBe(404);
     const profile = await (await t.client()).get(`/api/profile/user/${user.id}`);
     expect(profile.body.user.stats.map((s: { stat_id: string }) => s.stat_id)).toEqual(['homes_sold', 'sales_volume']);

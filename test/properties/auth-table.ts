@@ -51,12 +51,25 @@ export function authorizationTable(title: string, rows: Row[]): void {
         published,
         draft,
         fresh: (publish = true) => makeProperty(owner.client, { name: 'Auth Fresh' }, publish),
-        upload: async (slug) => (await owner.client.post(`/api/properties/${slug}/uploads`).attach('photo', await photoBytes(), 'p.jpg')).body.upload.id,
-        component: async (slug, type = 'details') => (await owner.client.get(`/api/properties/${slug}/component/${type}`)).body.component.id,
+        upload: async (slug) =>
+          (await owner.client.post(`/api/properties/${slug}/uploads`).attach('photo', await photoBytes(), 'p.jpg')).body
+            .upload.id,
+        component: async (slug, type = 'details') =>
+          (await owner.client.get(`/api/properties/${slug}/component/${type}`)).body.component.id,
         openHouse: async (listingId) =>
-          (await owner.client.post(`/api/listings/${listingId}/open-houses`).send({ starts_at: hours(24), ends_at: hours(25), capacity: 50 })).body.open_house.id,
+          (
+            await owner.client
+              .post(`/api/listings/${listingId}/open-houses`)
+              .send({ starts_at: hours(24), ends_at: hours(25), capacity: 50 })
+          ).body.open_house.id,
         rsvpToken: async (id) =>
-          (await (await t.client()).post(`/api/open-houses/${id}/rsvp`).send({ name: 'Rsvp', email: `r${Math.random().toString(36).slice(2)}@example.test` })).body.rsvp.token,
+          (
+            await (
+              await t.client()
+            )
+              .post(`/api/open-houses/${id}/rsvp`)
+              .send({ name: 'Rsvp', email: `r${Math.random().toString(36).slice(2)}@example.test` })
+          ).body.rsvp.token,
       };
       clients = { guest: await t.client(), other: other.client, owner: owner.client };
     });
@@ -70,9 +83,15 @@ export function authorizationTable(title: string, rows: Row[]): void {
         for (const who of ['guest', 'other', 'owner'] as Who[]) {
           const path = await row.path(ctx, who);
           const c = clients[who];
-          let req = row.method === 'get' ? c.get(path).set('Accept', 'application/json') : row.method === 'post' ? c.post(path) : c.delete(path);
+          let req =
+            row.method === 'get'
+              ? c.get(path).set('Accept', 'application/json')
+              : row.method === 'post'
+                ? c.post(path)
+                : c.delete(path);
           if (row.attach) req = req.attach('photo', await photoBytes(), 'p.jpg');
-          else if (row.method === 'post') req = req.send(typeof row.body === 'function' ? row.body(ctx) : (row.body ?? {}));
+          else if (row.method === 'post')
+            req = req.send(typeof row.body === 'function' ? row.body(ctx) : (row.body ?? {}));
           statuses[who] = (await req).status;
         }
         got.push(`${row.name}: guest ${statuses.guest}, other ${statuses.other}, owner ${statuses.owner}`);

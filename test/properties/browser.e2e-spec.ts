@@ -19,8 +19,15 @@ describe('property editor → market map (browser)', () => {
   });
 
   it('creates, photographs, publishes, then finds it within the radius', async () => {
-    await t.createUser({ type: 'realtor', email: 'browser-realtor@example.test', handle: 'browserrealtor', name: 'Bea Realtor' });
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2563eb' } }).jpeg().toBuffer();
+    await t.createUser({
+      type: 'realtor',
+      email: 'browser-realtor@example.test',
+      handle: 'browserrealtor',
+      name: 'Bea Realtor',
+    });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2563eb' } })
+      .jpeg()
+      .toBuffer();
     const realtor = await launchProfile(t.baseUrl);
     const page = realtor.page;
     try {
@@ -43,7 +50,9 @@ describe('property editor → market map (browser)', () => {
         await page.getByLabel('ZIP / postal code').fill('78701');
         await page.getByLabel('Country', { exact: true }).fill('United States');
         await page.getByTestId('find-on-map').click();
-        await page.waitForFunction(() => (document.querySelector('input[name="latitude"]') as HTMLInputElement | null)?.value.startsWith('30.267'));
+        await page.waitForFunction(() =>
+          (document.querySelector('input[name="latitude"]') as HTMLInputElement | null)?.value.startsWith('30.267'),
+        );
         await page.getByLabel('Latitude').fill('30.2888');
         await page.getByTestId('next-step').click();
 
@@ -58,14 +67,19 @@ describe('property editor → market map (browser)', () => {
 
         // 4. Components (nothing to change), 5. Photos.
         await page.getByTestId('next-step').click();
-        await page.getByTestId('photo-input').setInputFiles({ name: 'loft.jpg', mimeType: 'image/jpeg', buffer: photo });
+        await page
+          .getByTestId('photo-input')
+          .setInputFiles({ name: 'loft.jpg', mimeType: 'image/jpeg', buffer: photo });
         await page.locator('[data-testid="photo-grid"] img').first().waitFor();
         await page.getByTestId('next-step').click();
 
         // 6. Publish; the property is reloaded and the button flips.
         await page.getByTestId('publish-toggle').click();
         await page.getByRole('button', { name: 'Unpublish' }).waitFor();
-        const rows = await t.db.query(`SELECT publish, price::text AS price, name, latitude FROM properties WHERE slug = $1`, [slug]);
+        const rows = await t.db.query(
+          `SELECT publish, price::text AS price, name, latitude FROM properties WHERE slug = $1`,
+          [slug],
+        );
         expect(rows[0]).toMatchObject({ publish: true, price: '425000.50', name: 'Browser Loft', latitude: 30.2888 });
       });
     } finally {
@@ -89,8 +103,12 @@ describe('property editor → market map (browser)', () => {
         await page.getByTestId('market-results').getByText('Browser Loft').waitFor();
         await page.getByText(/^1\.[45]\d* mi away$/).waitFor();
         // The pin is on the map (Leaflet draws circle markers as interactive SVG paths), without tiles.
-        await page.waitForFunction(() => document.querySelector('[data-testid="market-map"]')?.getAttribute('data-pins') === '1');
-        expect(await page.locator('[data-testid="market-map"] path.leaflet-interactive').count()).toBeGreaterThanOrEqual(2);
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="market-map"]')?.getAttribute('data-pins') === '1',
+        );
+        expect(
+          await page.locator('[data-testid="market-map"] path.leaflet-interactive').count(),
+        ).toBeGreaterThanOrEqual(2);
         await page.getByTestId('market-results').getByText('Browser Loft').click();
         await page.waitForURL(/\/properties\/new-property-/);
         await page.getByTestId('price').getByText('$425,000.50').waitFor();

@@ -28,7 +28,11 @@ export const COMPLETE = {
 };
 
 /** Creates a draft through the API, fills it in and (optionally) publishes it. Returns its JSON. */
-export async function makeProperty(c: TestClient, fields: Record<string, unknown> = {}, publish = true): Promise<{ slug: string; id: string; listing: { id: string } }> {
+export async function makeProperty(
+  c: TestClient,
+  fields: Record<string, unknown> = {},
+  publish = true,
+): Promise<{ slug: string; id: string; listing: { id: string } }> {
   const created = await c.post('/api/properties').send({ name: (fields.name as string) ?? COMPLETE.name });
   if (created.status !== 201) throw new Error(`create failed ${created.status} ${JSON.stringify(created.body)}`);
   const slug = created.body.property.slug as string;

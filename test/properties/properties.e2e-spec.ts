@@ -17,7 +17,14 @@ describe('properties API (spec 7)', () => {
     expect(p.slug).toMatch(/^cafe-du-lac-[a-z0-9]{6}$/);
     expect(p.publish).toBe(false);
     expect(p.publish_state).toBe('draft');
-    expect(Object.keys(p.components).sort()).toEqual(['details', 'features', 'floor_plan', 'gallery', 'neighborhood', 'schools']);
+    expect(Object.keys(p.components).sort()).toEqual([
+      'details',
+      'features',
+      'floor_plan',
+      'gallery',
+      'neighborhood',
+      'schools',
+    ]);
     expect(p.listing.id).toBeTruthy();
     // Renaming keeps the slug.
     const renamed = await client.post(`/api/properties/${p.slug}`).send({ name: 'Lakeside House' });
@@ -34,11 +41,22 @@ describe('properties API (spec 7)', () => {
     const { slug } = await makeProperty(client, {}, false);
     const got = await client.get(`/api/properties/${slug}`);
     expect(got.status).toBe(200);
-    expect(got.body.property).toMatchObject({ name: 'Sunny Loft', price: '450000.50', currency: 'USD', city: 'Austin', latitude: 30.2672 });
+    expect(got.body.property).toMatchObject({
+      name: 'Sunny Loft',
+      price: '450000.50',
+      currency: 'USD',
+      city: 'Austin',
+      latitude: 30.2672,
+    });
     expect(got.body.property.full_address).toBe('100 Congress Ave, Austin, TX 78701, United States');
     // Undefined fields are dropped: only the description changes.
     const res = await client.post(`/api/properties/${slug}`).send({ description: 'New words' });
-    expect(res.body.property).toMatchObject({ description: 'New words', name: 'Sunny Loft', price: '450000.50', city: 'Austin' });
+    expect(res.body.property).toMatchObject({
+      description: 'New words',
+      name: 'Sunny Loft',
+      price: '450000.50',
+      city: 'Austin',
+    });
     // A number price is taken as its decimal text; large values keep every digit.
     const big = await client.post(`/api/properties/${slug}`).send({ price: '999999999999.99' });
     expect(big.body.property.price).toBe('999999999999.99');
@@ -75,7 +93,9 @@ describe('properties API (spec 7)', () => {
       expect({ body, status: res.status }).toEqual({ body, status: 422 });
       expect(res.body.errors[field]).toBeDefined();
     }
-    const ok = await client.post(`/api/properties/${slug}`).send({ accepted_currencies: ['eur', 'USD'], accepted_cryptocurrencies: ['btc'] });
+    const ok = await client
+      .post(`/api/properties/${slug}`)
+      .send({ accepted_currencies: ['eur', 'USD'], accepted_cryptocurrencies: ['btc'] });
     expect(ok.body.property.accepted_currencies).toEqual(['EUR', 'USD']);
     expect(ok.body.property.accepted_cryptocurrencies).toEqual(['BTC']);
   });
@@ -129,16 +149,22 @@ describe('properties API (spec 7)', () => {
     expect(comp.status).toBe(200);
     expect(comp.body.component).toMatchObject({ type: 'details', content: {}, images: [] });
     expect((await client.get(`/api/properties/${slug}/component/basement`)).status).toBe(422);
-    const saved = await client.post(`/api/component/${comp.body.component.id}`).send({ content: { bedrooms: 3, bathrooms: 2.5 } });
+    const saved = await client
+      .post(`/api/component/${comp.body.component.id}`)
+      .send({ content: { bedrooms: 3, bathrooms: 2.5 } });
     expect(saved.status).toBe(200);
     expect(saved.body.component.content).toEqual({ bedrooms: 3, bathrooms: 2.5 });
     expect((await client.post(`/api/component/${comp.body.component.id}`).send({ content: 'text' })).status).toBe(422);
     expect((await client.post(`/api/component/not-a-uuid`).send({ content: {} })).status).toBe(404);
 
-    const anim = await client.post(`/api/properties/${slug}/animations`).send({ animations: [{ type: 'fade', duration_ms: 400 }] });
+    const anim = await client
+      .post(`/api/properties/${slug}/animations`)
+      .send({ animations: [{ type: 'fade', duration_ms: 400 }] });
     expect(anim.status).toBe(200);
     expect(anim.body.animations).toEqual([{ type: 'fade', duration_ms: 400 }]);
-    expect((await client.post(`/api/properties/${slug}/animations`).send({ animations: [{ duration_ms: -1 }] })).status).toBe(422);
+    expect(
+      (await client.post(`/api/properties/${slug}/animations`).send({ animations: [{ duration_ms: -1 }] })).status,
+    ).toBe(422);
 
     const resources = await client.get(`/api/property/${slug}/resources`);
     expect(resources.status).toBe(200);
@@ -148,7 +174,13 @@ describe('properties API (spec 7)', () => {
 
     const currencies = await (await t.client()).get('/api/currency/');
     expect(currencies.status).toBe(200);
-    expect(currencies.body.currencies[0]).toEqual({ code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2, is_crypto: false });
+    expect(currencies.body.currencies[0]).toEqual({
+      code: 'USD',
+      name: 'US Dollar',
+      symbol: '$',
+      decimals: 2,
+      is_crypto: false,
+    });
   });
 
   it('uploads photos (thumb + web, EXIF applied, metadata stripped), featured image, delete, media access', async () => {
@@ -178,7 +210,9 @@ describe('properties API (spec 7)', () => {
     expect((await guest.get(upload.thumb_url)).status).toBe(200);
 
     // Not an image → 422 on the photo field; no file → 422.
-    const bad = await client.post(`/api/properties/${slug}/uploads`).attach('photo', Buffer.from('hello world, not an image'), 'x.jpg');
+    const bad = await client
+      .post(`/api/properties/${slug}/uploads`)
+      .attach('photo', Buffer.from('hello world, not an image'), 'x.jpg');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.photo).toBeDefined();
     const none = await client.post(`/api/properties/${slug}/uploads`).field('featured', 'true');
@@ -186,7 +220,10 @@ describe('properties API (spec 7)', () => {
 
     // A component photo.
     const comp = (await client.get(`/api/properties/${slug}/component/gallery`)).body.component;
-    const second = await client.post(`/api/properties/${slug}/uploads`).field('component_id', comp.id).attach('photo', bytes, 'b.jpg');
+    const second = await client
+      .post(`/api/properties/${slug}/uploads`)
+      .field('component_id', comp.id)
+      .attach('photo', bytes, 'b.jpg');
     expect(second.status).toBe(201);
     expect((await client.get(`/api/properties/${slug}/component/gallery`)).body.component.images).toHaveLength(1);
 
@@ -196,7 +233,9 @@ describe('properties API (spec 7)', () => {
     expect(del.status).toBe(200);
     expect((await client.get(upload.url).set('Accept', 'application/json')).status).toBe(404);
     // The next photo becomes the featured one.
-    expect((await client.get(`/api/property/${slug}/featured-image`)).body.featured_image.id).toBe(second.body.upload.id);
+    expect((await client.get(`/api/property/${slug}/featured-image`)).body.featured_image.id).toBe(
+      second.body.upload.id,
+    );
     expect((await client.delete(`/api/upload/${upload.id}`)).status).toBe(404);
   });
 

@@ -18,7 +18,6 @@ describe('real-time in the booted app', () => {
   const port = () => Number(new URL(t.baseUrl).port);
   const pusherFor = (client: TestClient) => connectAs(t, client, sockets);
 
-
   it('serves WebSockets and the Pusher HTTP API on the app port, ahead of sessions and CSRF', async () => {
     const guest = await t.client();
     const pusher = pusherFor(guest);
@@ -29,28 +28,51 @@ describe('real-time in the booted app', () => {
     expect(await viaBroadcaster).toEqual({ slug: 'a' });
 
     const viaApi = new Promise((resolve) => channel.bind('listing.updated', resolve));
-    const sdk = new PusherServerSdk({ appId: 'app-1', key: 'app-key', secret: 'app-secret', host: '127.0.0.1', port: String(port()), useTLS: false });
+    const sdk = new PusherServerSdk({
+      appId: 'app-1',
+      key: 'app-key',
+      secret: 'app-secret',
+      host: '127.0.0.1',
+      port: String(port()),
+      useTLS: false,
+    });
     await sdk.trigger('listings', 'listing.updated', { slug: 'b' });
     expect(await viaApi).toEqual({ slug: 'b' });
-    const forged = new PusherServerSdk({ appId: 'app-1', key: 'app-key', secret: 'wrong', host: '127.0.0.1', port: String(port()), useTLS: false });
+    const forged = new PusherServerSdk({
+      appId: 'app-1',
+      key: 'app-key',
+      secret: 'wrong',
+      host: '127.0.0.1',
+      port: String(port()),
+      useTLS: false,
+    });
     await expect(forged.trigger('listings', 'x', {})).rejects.toMatchObject({ status: 401 });
   });
 
   it('answers 403 to guests and for channels the rule refuses, {auth} for the owner', async () => {
     const guest = await t.client();
-    const refused = await guest.post('/broadcasting/auth').send({ socket_id: '1.2', channel_name: 'private-App.Models.User.x' });
+    const refused = await guest
+      .post('/broadcasting/auth')
+      .send({ socket_id: '1.2', channel_name: 'private-App.Models.User.x' });
     expect(refused.status).toBe(403);
 
     const { client, user } = await t.signedIn();
-    const own = await client.post('/broadcasting/auth').type('form').send({ socket_id: '123.456', channel_name: `private-App.Models.User.${user.id}` });
+    const own = await client
+      .post('/broadcasting/auth')
+      .type('form')
+      .send({ socket_id: '123.456', channel_name: `private-App.Models.User.${user.id}` });
     expect(own.status).toBe(200);
     expect(own.body).toEqual({ auth: expect.stringMatching(/^app-key:[0-9a-f]{64}$/) });
 
-    const other = await client.post('/broadcasting/auth').send({ socket_id: '123.456', channel_name: 'private-App.Models.User.someone-else' });
+    const other = await client
+      .post('/broadcasting/auth')
+      .send({ socket_id: '123.456', channel_name: 'private-App.Models.User.someone-else' });
     expect(other.status).toBe(403);
     expect(other.body.message).toEqual(expect.any(String));
 
-    const unknown = await client.post('/broadcasting/auth').send({ socket_id: '123.456', channel_name: 'private-nothing.1' });
+    const unknown = await client
+      .post('/broadcasting/auth')
+      .send({ socket_id: '123.456', channel_name: 'private-nothing.1' });
     expect(unknown.status).toBe(403);
   });
 
@@ -69,7 +91,14 @@ describe('real-time in the booted app', () => {
     expect(await viaBroadcaster).toEqual({ id: 'n1' });
 
     const viaApi = new Promise((resolve) => channel.bind('design.progress', resolve));
-    const sdk = new PusherServerSdk({ appId: 'app-1', key: 'app-key', secret: 'app-secret', host: '127.0.0.1', port: String(port()), useTLS: false });
+    const sdk = new PusherServerSdk({
+      appId: 'app-1',
+      key: 'app-key',
+      secret: 'app-secret',
+      host: '127.0.0.1',
+      port: String(port()),
+      useTLS: false,
+    });
     await sdk.trigger(channelName, 'design.progress', { progress: 5 });
     expect(await viaApi).toEqual({ progress: 5 });
   });

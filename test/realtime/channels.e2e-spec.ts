@@ -1,6 +1,18 @@
 import PusherServerSdk from 'pusher';
 import type Pusher from 'pusher-js';
-import { APP, MASTER_KEY, connectPusher, connected, disconnectAll, nextEvent, recordEvents, sleep, startNode, subscribed, type RealtimeNode } from './support/harness';
+import {
+  APP,
+  MASTER_KEY,
+  connectPusher,
+  connected,
+  disconnectAll,
+  nextEvent,
+  recordEvents,
+  sleep,
+  startNode,
+  subscribed,
+  type RealtimeNode,
+} from './support/harness';
 
 /** pusher-js 8 (node build) against our server: every channel kind end to end. */
 describe('realtime channels with pusher-js', () => {
@@ -15,7 +27,13 @@ describe('realtime channels with pusher-js', () => {
 
   beforeAll(async () => {
     node = await startNode();
-    sdk = new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(node.port), useTLS: false, encryptionMasterKeyBase64: MASTER_KEY });
+    sdk = new PusherServerSdk({
+      ...APP,
+      host: '127.0.0.1',
+      port: String(node.port),
+      useTLS: false,
+      encryptionMasterKeyBase64: MASTER_KEY,
+    });
   });
   afterEach(() => disconnectAll(...clients.splice(0)));
   afterAll(() => node.close());
@@ -49,7 +67,8 @@ describe('realtime channels with pusher-js', () => {
       channelAuthorization: {
         endpoint: '/unused',
         transport: 'ajax',
-        customHandler: (_p: unknown, cb: (e: null, d: { auth: string }) => void) => cb(null, { auth: `${APP.key}:${'0'.repeat(64)}` }),
+        customHandler: (_p: unknown, cb: (e: null, d: { auth: string }) => void) =>
+          cb(null, { auth: `${APP.key}:${'0'.repeat(64)}` }),
       },
     });
     await connected(pusher);
@@ -99,7 +118,9 @@ describe('realtime channels with pusher-js', () => {
   it('answers client pings with pongs', async () => {
     const pusher = client(node.port);
     await connected(pusher);
-    const pong = new Promise<void>((resolve) => pusher.connection.bind('message', (m: { event: string }) => m.event === 'pusher:pong' && resolve()));
+    const pong = new Promise<void>((resolve) =>
+      pusher.connection.bind('message', (m: { event: string }) => m.event === 'pusher:pong' && resolve()),
+    );
     pusher.connection.send_event('pusher:ping', {});
     await pong;
   });

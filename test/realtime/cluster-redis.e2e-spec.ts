@@ -1,7 +1,18 @@
 import Redis from 'ioredis';
 import PusherServerSdk from 'pusher';
 import type Pusher from 'pusher-js';
-import { APP, connectPusher, connected, disconnectAll, nextEvent, recordEvents, sleep, startNode, subscribed, type RealtimeNode } from './support/harness';
+import {
+  APP,
+  connectPusher,
+  connected,
+  disconnectAll,
+  nextEvent,
+  recordEvents,
+  sleep,
+  startNode,
+  subscribed,
+  type RealtimeNode,
+} from './support/harness';
 
 /** Two nodes on different ports sharing the local Redis; a unique key prefix keeps parallel runs apart. */
 describe('two nodes sharing Redis', () => {

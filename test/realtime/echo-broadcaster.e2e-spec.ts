@@ -57,7 +57,9 @@ describe('laravel-echo + Broadcaster + channel rules', () => {
   const connectedEcho = async (user: User) => {
     const echo = echoFor(user);
     const pusher = echo.connector.pusher as Pusher;
-    await new Promise<void>((resolve) => (pusher.connection.state === 'connected' ? resolve() : pusher.connection.bind('connected', () => resolve())));
+    await new Promise<void>((resolve) =>
+      pusher.connection.state === 'connected' ? resolve() : pusher.connection.bind('connected', () => resolve()),
+    );
     return echo;
   };
 
@@ -144,7 +146,10 @@ describe('laravel-echo + Broadcaster + channel rules', () => {
     await expect(authorization.authorize(ada, '1.2', 'private-unknown.1')).rejects.toBeInstanceOf(ForbiddenException);
     await expect(authorization.authorize(ada, '1.2', 'public-thing')).rejects.toBeInstanceOf(ForbiddenException);
     const answer = await authorization.authorize(ada, '1.2', 'presence-chat.1');
-    expect(answer).toEqual({ auth: expect.stringMatching(/^test-key:[0-9a-f]{64}$/), channel_data: JSON.stringify({ user_id: ada.id, user_info: { id: ada.id, name: 'Ada' } }) });
+    expect(answer).toEqual({
+      auth: expect.stringMatching(/^test-key:[0-9a-f]{64}$/),
+      channel_data: JSON.stringify({ user_id: ada.id, user_info: { id: ada.id, name: 'Ada' } }),
+    });
   });
 
   it('maps event names the way Echo listens for them', () => {

@@ -1,6 +1,15 @@
 import PusherServerSdk from 'pusher';
 import type Pusher from 'pusher-js';
-import { APP, connectPusher, connected, disconnectAll, nextEvent, startNode, subscribed, type RealtimeNode } from './support/harness';
+import {
+  APP,
+  connectPusher,
+  connected,
+  disconnectAll,
+  nextEvent,
+  startNode,
+  subscribed,
+  type RealtimeNode,
+} from './support/harness';
 
 /** The Pusher HTTP API, driven by the official `pusher` server SDK. */
 describe('Pusher HTTP API', () => {
@@ -54,21 +63,33 @@ describe('Pusher HTTP API', () => {
     const all = await (await sdk.get({ path: '/channels' })).json();
     expect(all.channels).toEqual(expect.objectContaining({ 'presence-room.1': {}, lobby: {} }));
 
-    const presence = await (await sdk.get({ path: '/channels', params: { filter_by_prefix: 'presence-', info: 'user_count' } })).json();
+    const presence = await (
+      await sdk.get({ path: '/channels', params: { filter_by_prefix: 'presence-', info: 'user_count' } })
+    ).json();
     expect(presence).toEqual({ channels: { 'presence-room.1': { user_count: 2 } } });
 
-    const info = await (await sdk.get({ path: '/channels/presence-room.1', params: { info: 'user_count,subscription_count' } })).json();
+    const info = await (
+      await sdk.get({ path: '/channels/presence-room.1', params: { info: 'user_count,subscription_count' } })
+    ).json();
     expect(info).toEqual({ occupied: true, user_count: 2, subscription_count: 2 });
 
     const users = await (await sdk.get({ path: '/channels/presence-room.1/users' })).json();
     expect(users.users.map((u: { id: string }) => u.id).sort()).toEqual(['u1', 'u2']);
 
-    const empty = await (await sdk.get({ path: '/channels/nobody-here', params: { info: 'subscription_count' } })).json();
+    const empty = await (
+      await sdk.get({ path: '/channels/nobody-here', params: { info: 'subscription_count' } })
+    ).json();
     expect(empty).toEqual({ occupied: false, subscription_count: 0 });
   });
 
   it('refuses a request signed with the wrong secret with 401', async () => {
-    const forger = new PusherServerSdk({ ...APP, secret: 'not-the-secret', host: '127.0.0.1', port: String(node.port), useTLS: false });
+    const forger = new PusherServerSdk({
+      ...APP,
+      secret: 'not-the-secret',
+      host: '127.0.0.1',
+      port: String(node.port),
+      useTLS: false,
+    });
     await expect(forger.trigger('news', 'x', {})).rejects.toMatchObject({ status: 401 });
   });
 
@@ -91,7 +112,13 @@ describe('Pusher HTTP API', () => {
   });
 
   it('answers 404 for another app id and leaves the host app its other routes', async () => {
-    const wrongApp = new PusherServerSdk({ ...APP, appId: '999', host: '127.0.0.1', port: String(node.port), useTLS: false });
+    const wrongApp = new PusherServerSdk({
+      ...APP,
+      appId: '999',
+      host: '127.0.0.1',
+      port: String(node.port),
+      useTLS: false,
+    });
     await expect(wrongApp.trigger('news', 'x', {})).rejects.toMatchObject({ status: 404 });
     const appRoute = await fetch(`http://127.0.0.1:${node.port}/something-else`);
     expect(await appRoute.text()).toBe('app');

@@ -1,8 +1,21 @@
 import type Pusher from 'pusher-js';
-import { RawClient, connectPusher, connected, disconnectAll, nextEvent, recordEvents, signer, sleep, startNode, subscribed, type RealtimeNode } from './support/harness';
+import {
+  RawClient,
+  connectPusher,
+  connected,
+  disconnectAll,
+  nextEvent,
+  recordEvents,
+  signer,
+  sleep,
+  startNode,
+  subscribed,
+  type RealtimeNode,
+} from './support/harness';
 
 const CHANNEL = 'presence-chat.5';
-const memberEvents = (seen: Array<{ event: string; data: unknown }>, name: string) => seen.filter((e) => e.event === name).map((e) => e.data);
+const memberEvents = (seen: Array<{ event: string; data: unknown }>, name: string) =>
+  seen.filter((e) => e.event === name).map((e) => e.data);
 
 async function rawPresenceMember(port: number, userId: string): Promise<RawClient> {
   const raw = RawClient.open(port);

@@ -11,7 +11,12 @@ describe('protocol errors on raw frames', () => {
   };
 
   beforeAll(async () => {
-    node = await startNode({ maxMessageSize: 1000, maxConnections: 3, allowedOrigins: ['app.reelty.test', '*.reelty.test'], clientEventLimit: { max: 2, perMs: 60_000 } });
+    node = await startNode({
+      maxMessageSize: 1000,
+      maxConnections: 3,
+      allowedOrigins: ['app.reelty.test', '*.reelty.test'],
+      clientEventLimit: { max: 2, perMs: 60_000 },
+    });
   });
   afterEach(() => sockets.splice(0).forEach((s) => s.close()));
   afterAll(() => node.close());
@@ -47,7 +52,10 @@ describe('protocol errors on raw frames', () => {
     raw.send('pusher:subscribe', { channel: 'public-room' });
     await raw.waitFor((f) => f.event === 'pusher_internal:subscription_succeeded');
     raw.send('client-hello', { hi: 1 }, 'public-room');
-    expect((await errorOf(raw)).data).toMatchObject({ code: 4301, message: expect.stringContaining('private and presence') });
+    expect((await errorOf(raw)).data).toMatchObject({
+      code: 4301,
+      message: expect.stringContaining('private and presence'),
+    });
   });
 
   it('rejects client events on a channel the socket has not subscribed to', async () => {

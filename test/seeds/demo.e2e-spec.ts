@@ -11,7 +11,18 @@ import { bootTestApp, TestApp, TestClient } from '../support/app';
 
 const READY_TIMEOUT_MS = 150_000;
 
-const COUNTED = ['users', 'properties', 'walkthroughs', 'videos', 'spots', 'chats', 'chat_participants', 'chat_messages', 'notifications', 'follows'];
+const COUNTED = [
+  'users',
+  'properties',
+  'walkthroughs',
+  'videos',
+  'spots',
+  'chats',
+  'chat_participants',
+  'chat_messages',
+  'notifications',
+  'follows',
+];
 
 async function counts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -35,78 +46,98 @@ describe('demo seed: spots, chats, follows, notifications', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds spots that reach the feed once transcoded, the viewer chat, the realtor request; idempotent', async () => {
-    const logger = new Logger('SeedTest');
-    const started = Date.now();
-    await seedDemoData(t.app, logger);
-    const seedMs = Date.now() - started;
+  it(
+    'seeds spots that reach the feed once transcoded, the viewer chat, the realtor request; idempotent',
+    async () => {
+      const logger = new Logger('SeedTest');
+      const started = Date.now();
+      await seedDemoData(t.app, logger);
+      const seedMs = Date.now() - started;
 
-    const first = await counts(t);
-    expect(first.walkthroughs).toBe(DEMO_SPOT_COUNT);
-    expect(first.videos).toBe(DEMO_SPOT_COUNT);
-    expect(first.spots).toBe(DEMO_SPOT_COUNT);
-    // The transcodes run as jobs: right after seeding the videos are still on their way.
-    const [{ queued }] = await t.db.query(`SELECT count(*)::int AS queued FROM videos WHERE status IN ('processing', 'ready') AND source_key IS NOT NULL`);
-    expect(queued).toBe(DEMO_SPOT_COUNT);
+      const first = await counts(t);
+      expect(first.walkthroughs).toBe(DEMO_SPOT_COUNT);
+      expect(first.videos).toBe(DEMO_SPOT_COUNT);
+      expect(first.spots).toBe(DEMO_SPOT_COUNT);
+      // The transcodes run as jobs: right after seeding the videos are still on their way.
+      const [{ queued }] = await t.db.query(
+        `SELECT count(*)::int AS queued FROM videos WHERE status IN ('processing', 'ready') AND source_key IS NOT NULL`,
+      );
+      expect(queued).toBe(DEMO_SPOT_COUNT);
 
-    // The feed (guest) shows the spots once their videos are ready, with HLS playback and a poster.
-    const guest = await t.client();
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    let feed: { total: number; data: Array<{ title: string; published: boolean; video: { playback_id: string; status: string; poster_url?: string | null } | null; listing: unknown }> };
-    for (;;) {
-      const res = await guest.get('/api/feed').query({ per_page: 20 });
-      expect(res.status).toBe(200);
-      feed = res.body;
-      if (feed.data.length >= DEMO_SPOT_COUNT) break;
-      if (Date.now() > deadline) {
-        const states = await t.db.query(`SELECT status, error FROM videos`);
-        throw new Error(`feed had ${feed.data.length} spots after ${READY_TIMEOUT_MS} ms; videos: ${JSON.stringify(states)}`);
+      // The feed (guest) shows the spots once their videos are ready, with HLS playback and a poster.
+      const guest = await t.client();
+      const deadline = Date.now() + READY_TIMEOUT_MS;
+      let feed: {
+        total: number;
+        data: Array<{
+          title: string;
+          published: boolean;
+          video: { playback_id: string; status: string; poster_url?: string | null } | null;
+          listing: unknown;
+        }>;
+      };
+      for (;;) {
+        const res = await guest.get('/api/feed').query({ per_page: 20 });
+        expect(res.status).toBe(200);
+        feed = res.body;
+        if (feed.data.length >= DEMO_SPOT_COUNT) break;
+        if (Date.now() > deadline) {
+          const states = await t.db.query(`SELECT status, error FROM videos`);
+          throw new Error(
+            `feed had ${feed.data.length} spots after ${READY_TIMEOUT_MS} ms; videos: ${JSON.stringify(states)}`,
+          );
+        }
+        await new Promise((done) => setTimeout(done, 1000));
       }
-      await new Promise((done) => setTimeout(done, 1000));
-    }
-    expect(feed.data).toHaveLength(DEMO_SPOT_COUNT);
-    for (const spot of feed.data) {
-      expect(spot.video?.status).toBe('ready');
-      expect(spot.video?.playback_id).toBeTruthy();
-      expect(spot.listing).toBeTruthy();
-    }
-    const ready = await t.db.query(`SELECT manifest_key, poster_key, renditions FROM videos`);
-    for (const video of ready) {
-      expect(video.manifest_key).toMatch(/hls\/master\.m3u8$/);
-      expect(video.poster_key).toBeTruthy();
-      expect(video.renditions.length).toBeGreaterThan(0);
-    }
+      expect(feed.data).toHaveLength(DEMO_SPOT_COUNT);
+      for (const spot of feed.data) {
+        expect(spot.video?.status).toBe('ready');
+        expect(spot.video?.playback_id).toBeTruthy();
+        expect(spot.listing).toBeTruthy();
+      }
+      const ready = await t.db.query(`SELECT manifest_key, poster_key, renditions FROM videos`);
+      for (const video of ready) {
+        expect(video.manifest_key).toMatch(/hls\/master\.m3u8$/);
+        expect(video.poster_key).toBeTruthy();
+        expect(video.renditions.length).toBeGreaterThan(0);
+      }
 
-    // The viewer: an accepted chat with the realtor, with messages (one a listing card).
-    const viewer = await login(t, 'viewer@reelty.test');
-    const viewerChats = await viewer.get('/api/chats/filtered').query({ type: 'chats' });
-    expect(viewerChats.status).toBe(200);
-    expect(viewerChats.body.data.total).toBe(1);
-    const chat = viewerChats.body.data.data[0];
-    expect(chat.accepted).toBe(true);
-    const messages = await viewer.get(`/api/chats/${chat.id}/messages`);
-    expect(messages.status).toBe(200);
-    expect(messages.body.data.length).toBeGreaterThanOrEqual(4);
-    expect(messages.body.data.some((m: { type: string }) => m.type === 'listing')).toBe(true);
+      // The viewer: an accepted chat with the realtor, with messages (one a listing card).
+      const viewer = await login(t, 'viewer@reelty.test');
+      const viewerChats = await viewer.get('/api/chats/filtered').query({ type: 'chats' });
+      expect(viewerChats.status).toBe(200);
+      expect(viewerChats.body.data.total).toBe(1);
+      const chat = viewerChats.body.data.data[0];
+      expect(chat.accepted).toBe(true);
+      const messages = await viewer.get(`/api/chats/${chat.id}/messages`);
+      expect(messages.status).toBe(200);
+      expect(messages.body.data.length).toBeGreaterThanOrEqual(4);
+      expect(messages.body.data.some((m: { type: string }) => m.type === 'listing')).toBe(true);
 
-    // The realtor: unread messages from the viewer, one request in the Requested tab, notifications.
-    const realtor = await login(t, 'realtor@reelty.test');
-    const requested = await realtor.get('/api/chats/filtered').query({ type: 'requested' });
-    expect(requested.body.data.total).toBe(1);
-    const unread = await realtor.get('/api/chats/unread-count');
-    expect(unread.body.tabs?.requested ?? unread.body.data?.tabs?.requested).toBe(1);
-    const kinds = (await t.db.query(`SELECT n.kind FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'realtor@reelty.test'`)).map((r: { kind: string }) => r.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['new_follower', 'chat_request', 'system']));
-    const [{ follows }] = await t.db.query(
-      `SELECT count(*)::int AS follows FROM follows f JOIN users u ON u.id = f.followee_id JOIN users v ON v.id = f.follower_id
+      // The realtor: unread messages from the viewer, one request in the Requested tab, notifications.
+      const realtor = await login(t, 'realtor@reelty.test');
+      const requested = await realtor.get('/api/chats/filtered').query({ type: 'requested' });
+      expect(requested.body.data.total).toBe(1);
+      const unread = await realtor.get('/api/chats/unread-count');
+      expect(unread.body.tabs?.requested ?? unread.body.data?.tabs?.requested).toBe(1);
+      const kinds = (
+        await t.db.query(
+          `SELECT n.kind FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'realtor@reelty.test'`,
+        )
+      ).map((r: { kind: string }) => r.kind);
+      expect(kinds).toEqual(expect.arrayContaining(['new_follower', 'chat_request', 'system']));
+      const [{ follows }] = await t.db.query(
+        `SELECT count(*)::int AS follows FROM follows f JOIN users u ON u.id = f.followee_id JOIN users v ON v.id = f.follower_id
         WHERE u.email = 'realtor@reelty.test' AND v.email = 'viewer@reelty.test'`,
-    );
-    expect(follows).toBe(1);
+      );
+      expect(follows).toBe(1);
 
-    // Running it again changes nothing.
-    const before = await counts(t);
-    await seedDemoData(t.app, logger);
-    expect(await counts(t)).toEqual(before);
-    expect(seedMs).toBeLessThan(60_000);
-  }, READY_TIMEOUT_MS + 120_000);
+      // Running it again changes nothing.
+      const before = await counts(t);
+      await seedDemoData(t.app, logger);
+      expect(await counts(t)).toEqual(before);
+      expect(seedMs).toBeLessThan(60_000);
+    },
+    READY_TIMEOUT_MS + 120_000,
+  );
 });

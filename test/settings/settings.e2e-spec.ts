@@ -35,7 +35,9 @@ describe('settings pages', () => {
 
   it('updates the profile; a new email is unverified and gets a verification mail', async () => {
     const { client, user } = await t.signedIn();
-    const res = await client.put('/settings/profile').send({ name: 'Renamed', email: user.email, handle: 'renamed.user', bio: '  Loves lofts  ' });
+    const res = await client
+      .put('/settings/profile')
+      .send({ name: 'Renamed', email: user.email, handle: 'renamed.user', bio: '  Loves lofts  ' });
     expect(res.status).toBe(303);
     let saved = await users().findOneByOrFail({ id: user.id });
     expect(saved).toMatchObject({ name: 'Renamed', handle: 'renamed.user', bio: 'Loves lofts' });
@@ -78,14 +80,20 @@ describe('settings pages', () => {
     const otherDevice = await t.client();
     expect((await otherDevice.post('/login').send({ email: user.email, password: PASSWORD })).status).toBe(303);
 
-    const wrong = await client.put('/settings/password').send({ current_password: 'nope', password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const wrong = await client
+      .put('/settings/password')
+      .send({ current_password: 'nope', password: 'new-password-1', password_confirmation: 'new-password-1' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.current_password).toBeDefined();
-    const short = await client.put('/settings/password').send({ current_password: PASSWORD, password: 'short', password_confirmation: 'short' });
+    const short = await client
+      .put('/settings/password')
+      .send({ current_password: PASSWORD, password: 'short', password_confirmation: 'short' });
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toBeDefined();
 
-    const ok = await client.put('/settings/password').send({ current_password: PASSWORD, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const ok = await client
+      .put('/settings/password')
+      .send({ current_password: PASSWORD, password: 'new-password-1', password_confirmation: 'new-password-1' });
     expect(ok.status).toBe(303);
     expect((await client.get('/dashboard').set('Accept', 'text/html')).status).toBe(200);
     expect((await otherDevice.get('/dashboard').set('Accept', 'text/html')).status).toBe(302);
@@ -108,18 +116,30 @@ describe('settings pages', () => {
     const { client, user } = await t.signedIn();
     const view = await page(client, '/settings/notifications');
     expect(view.props.preferences.email.chat_request).toBe(true);
-    const res = await client.put('/settings/notifications').send({ email: { chat_request: false, product_news: true }, push: { new_follower: false } });
+    const res = await client
+      .put('/settings/notifications')
+      .send({ email: { chat_request: false, product_news: true }, push: { new_follower: false } });
     expect(res.status).toBe(303);
     const saved = (await users().findOneByOrFail({ id: user.id })).notificationPreferences;
     expect(saved.email).toMatchObject({ chat_request: false, product_news: true, new_follower: true });
     expect(saved.push).toMatchObject({ new_follower: false, chat_request: true });
     expect((await client.put('/settings/notifications').send({ email: { bogus: true }, push: {} })).status).toBe(422);
-    expect((await client.put('/settings/notifications').send({ email: { chat_request: 'yes' }, push: {} })).status).toBe(422);
+    expect(
+      (await client.put('/settings/notifications').send({ email: { chat_request: 'yes' }, push: {} })).status,
+    ).toBe(422);
   });
 
   it('manages addresses: create, page, one default, update, delete; others cannot touch them', async () => {
     const { client } = await t.signedIn();
-    const address = { label: 'Home', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', zip: '78701', countryCode: 'us' };
+    const address = {
+      label: 'Home',
+      line1: '1 Main St',
+      line2: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      countryCode: 'us',
+    };
     expect((await client.post('/settings/addresses').send(address)).status).toBe(303);
     for (let i = 2; i <= 11; i += 1) await client.post('/settings/addresses').send({ ...address, label: `Place ${i}` });
     let view = await page(client, '/settings/addresses');
@@ -131,9 +151,14 @@ describe('settings pages', () => {
     const second = view.props.addresses[1];
     expect((await client.post(`/settings/addresses/${second.id}/default`).send({})).status).toBe(303);
     view = await page(client, '/settings/addresses');
-    expect(view.props.addresses.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: string }) => a.id)).toEqual([second.id]);
+    expect(
+      view.props.addresses.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: string }) => a.id),
+    ).toEqual([second.id]);
 
-    expect((await client.put(`/settings/addresses/${second.id}`).send({ ...address, label: 'Office', city: 'Dallas' })).status).toBe(303);
+    expect(
+      (await client.put(`/settings/addresses/${second.id}`).send({ ...address, label: 'Office', city: 'Dallas' }))
+        .status,
+    ).toBe(303);
     view = await page(client, '/settings/addresses');
     expect(view.props.addresses[0]).toMatchObject({ id: second.id, label: 'Office', city: 'Dallas', isDefault: true });
 
@@ -154,7 +179,9 @@ describe('settings pages', () => {
   it('lists and disconnects connected accounts', async () => {
     const { client, user } = await t.signedIn();
     const repo = t.db.getRepository(ConnectedAccount);
-    const account = await repo.save(repo.create({ userId: user.id, provider: 'google', providerUserId: `g-${user.id}`, displayName: user.email }));
+    const account = await repo.save(
+      repo.create({ userId: user.id, provider: 'google', providerUserId: `g-${user.id}`, displayName: user.email }),
+    );
     const view = await page(client, '/settings/connected-accounts');
     expect(view.props.accounts).toEqual([expect.objectContaining({ id: account.id, provider: 'google' })]);
 
@@ -167,7 +194,12 @@ describe('settings pages', () => {
   it('lists sessions and logs out the other ones with the password', async () => {
     const { client, user } = await t.signedIn();
     const phone = await t.client();
-    await phone.agent.post('/login').set('X-XSRF-TOKEN', phone.token).set('Accept', 'application/json').set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1').send({ email: user.email, password: PASSWORD });
+    await phone.agent
+      .post('/login')
+      .set('X-XSRF-TOKEN', phone.token)
+      .set('Accept', 'application/json')
+      .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1')
+      .send({ email: user.email, password: PASSWORD });
     const view = await page(client, '/settings/sessions');
     expect(view.props.sessions).toHaveLength(2);
     expect(view.props.sessions.filter((s: { isCurrent: boolean }) => s.isCurrent)).toHaveLength(1);
@@ -208,9 +240,13 @@ describe('profile picture', () => {
 
   it('uploads, serves, replaces and removes the avatar; refuses non-images', async () => {
     const { client, user } = await t.signedIn();
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
 
-    const notImage = await client.post('/settings/profile/avatar').attach('avatar', Buffer.from('hello world'), 'a.png');
+    const notImage = await client
+      .post('/settings/profile/avatar')
+      .attach('avatar', Buffer.from('hello world'), 'a.png');
     expect(notImage.status).toBe(422);
     expect(notImage.body.errors.avatar[0]).toMatch(/not accepted/);
     expect((await client.post('/settings/profile/avatar').send({})).status).toBe(422);
@@ -221,11 +257,16 @@ describe('profile picture', () => {
     const url: string = view.props.profile.avatarUrl;
     expect(url).toMatch(new RegExp(`^/media/avatars/${user.id}/.+-square\\.webp$`));
     expect(view.props.auth.user.avatarUrl).toBe(url);
-    const image = await (await t.client()).get(url).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const image = await (
+      await t.client()
+    )
+      .get(url)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(image.status).toBe(200);
     expect(await sharp(image.body as Buffer).metadata()).toMatchObject({ width: 256, height: 256, format: 'webp' });
 

@@ -35,7 +35,12 @@ async function freePort(): Promise<number> {
 function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(DATABASE_|REDIS_|LOCAL_|TEST_POSTGRES|TEST_REDIS|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$)/.test(name)) delete env[name];
+    if (
+      /^(DATABASE_|REDIS_|LOCAL_|TEST_POSTGRES|TEST_REDIS|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$)/.test(
+        name,
+      )
+    )
+      delete env[name];
   }
   return { ...env, ...overrides };
 }
@@ -62,7 +67,8 @@ function launch(env: NodeJS.ProcessEnv): Started {
 async function waitFor(condition: () => boolean, timeoutMs: number, what: string, log: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
     await new Promise((done) => setTimeout(done, 100));
   }
 }
@@ -71,7 +77,10 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
 async function within<T>(promise: Promise<T>, ms: number, failure: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(failure())), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(failure())), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -129,14 +138,21 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       const started = app;
       let exitedEarly = false;
       void started.exited.then(() => (exitedEarly = true));
-      await waitFor(() => / is up at /.test(started.output()) || exitedEarly, START_TIMEOUT_MS, 'the "is up" log line', started.output);
+      await waitFor(
+        () => / is up at /.test(started.output()) || exitedEarly,
+        START_TIMEOUT_MS,
+        'the "is up" log line',
+        started.output,
+      );
       if (exitedEarly) throw new Error(`The app exited before it was up:\n${started.output()}`);
 
       const log = started.output();
       // Says plainly which servers it fell back to.
       expect(log).toMatch(/No DATABASE_URL and no PostgreSQL at 127\.0\.0\.1:\d+: starting the embedded PostgreSQL/);
       expect(log).toMatch(/No REDIS_URL and no Redis at 127\.0\.0\.1:\d+: jobs run in-process/);
-      expect(log).toMatch(/is up at http:\/\/localhost:\d+ \(database: embedded, Redis: in-process, jobs processed in this process\)/);
+      expect(log).toMatch(
+        /is up at http:\/\/localhost:\d+ \(database: embedded, Redis: in-process, jobs processed in this process\)/,
+      );
       // The demo accounts, with their passwords, for the newcomer.
       for (const account of DEMO_ACCOUNTS) expect(log).toContain(`${account.email}  /  ${account.password}`);
 
@@ -147,7 +163,12 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       const base = `http://127.0.0.1:${port}`;
       const health = await fetch(`${base}/health`);
       expect(health.status).toBe(200);
-      const body = (await health.json()) as { status: string; database: { status: string; source: string }; redis: { source: string }; queue: { mode: string } };
+      const body = (await health.json()) as {
+        status: string;
+        database: { status: string; source: string };
+        redis: { source: string };
+        queue: { mode: string };
+      };
       expect(body.status).toBe('ok');
       expect(body.database).toMatchObject({ status: 'ok', source: 'embedded' });
       expect(body.redis.source).toBe('in-process');
@@ -164,11 +185,20 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       // Graceful shutdown: exit 0 in bounded time, the embedded PostgreSQL stopped with it.
       const signalledAt = Date.now();
       started.child.kill('SIGTERM');
-      const result = await within(started.exited, STOP_TIMEOUT_MS, () => `no exit ${STOP_TIMEOUT_MS} ms after SIGTERM:\n${started.output()}`);
+      const result = await within(
+        started.exited,
+        STOP_TIMEOUT_MS,
+        () => `no exit ${STOP_TIMEOUT_MS} ms after SIGTERM:\n${started.output()}`,
+      );
       expect(result).toEqual({ code: 0, signal: null });
       expect(Date.now() - signalledAt).toBeLessThan(STOP_TIMEOUT_MS);
       expect(started.output()).toContain('SIGTERM received: shutting down');
-      await waitFor(() => postgresFor(dataDir).length === 0, 5_000, 'the embedded PostgreSQL to stop', () => String(postgresFor(dataDir)));
+      await waitFor(
+        () => postgresFor(dataDir).length === 0,
+        5_000,
+        'the embedded PostgreSQL to stop',
+        () => String(postgresFor(dataDir)),
+      );
       expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
     },
     START_TIMEOUT_MS + STOP_TIMEOUT_MS + 30_000,
@@ -198,10 +228,20 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       const next = launch(await env());
       app = next;
       await waitFor(() => / is up at /.test(next.output()), START_TIMEOUT_MS, 'the second start', next.output);
-      expect(next.output()).toMatch(new RegExp(`Stopping the embedded PostgreSQL \\(pid ${orphans[0]}\\) left running on`));
+      expect(next.output()).toMatch(
+        new RegExp(`Stopping the embedded PostgreSQL \\(pid ${orphans[0]}\\) left running on`),
+      );
       next.child.kill('SIGTERM');
-      expect(await within(next.exited, STOP_TIMEOUT_MS, () => `no exit after SIGTERM:\n${next.output()}`)).toEqual({ code: 0, signal: null });
-      await waitFor(() => postgresFor(dataDir).length === 0, 5_000, 'the embedded PostgreSQL to stop', () => String(postgresFor(dataDir)));
+      expect(await within(next.exited, STOP_TIMEOUT_MS, () => `no exit after SIGTERM:\n${next.output()}`)).toEqual({
+        code: 0,
+        signal: null,
+      });
+      await waitFor(
+        () => postgresFor(dataDir).length === 0,
+        5_000,
+        'the embedded PostgreSQL to stop',
+        () => String(postgresFor(dataDir)),
+      );
     },
     2 * START_TIMEOUT_MS + STOP_TIMEOUT_MS,
   );
@@ -213,7 +253,10 @@ describe('npm start with an invalid setting', () => {
     const result = await within(started.exited, 15_000, () => `still running 15 s after start:\n${started.output()}`);
     expect(result.code).not.toBe(0);
     expect(result.code).not.toBeNull();
-    const lines = started.stderr().split('\n').filter((line) => line.trim());
+    const lines = started
+      .stderr()
+      .split('\n')
+      .filter((line) => line.trim());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configuration error: PORT must be /);
   }, 30_000);

@@ -21,21 +21,33 @@ const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(DATABASE_|REDIS_|LOCAL_|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$|SMTP_URL$)/.test(name)) delete env[name];
+    if (
+      /^(DATABASE_|REDIS_|LOCAL_|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$|SMTP_URL$)/.test(
+        name,
+      )
+    )
+      delete env[name];
   }
   return { ...env, ...overrides };
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, log: () => string): Promise<void> {
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
     await new Promise((done) => setTimeout(done, 100));
   }
 }
 
 beforeAll(() => {
-  if (!existsSync(dist('worker.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+  if (!existsSync(dist('worker.js')))
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
 }, 320_000);
 
 describe('worker process and migration CLI', () => {
@@ -57,12 +69,28 @@ describe('worker process and migration CLI', () => {
   });
 
   it('migrates with npm run db:migrate, then the worker processes a queued mail job and stops on SIGTERM', async () => {
-    const env = appEnv({ NODE_ENV: 'production', APP_KEY: 'k'.repeat(40), DATABASE_URL: database.url, REDIS_URL, LOG_LEVEL: 'info' });
+    const env = appEnv({
+      NODE_ENV: 'production',
+      APP_KEY: 'k'.repeat(40),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      LOG_LEVEL: 'info',
+    });
 
-    const migrate = spawnSync(process.execPath, [dist('cli/migrate.js')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const migrate = spawnSync(process.execPath, [dist('cli/migrate.js')], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(migrate.status).toBe(0);
     expect(migrate.stdout).toMatch(/Ran \d+ migration\(s\): Foundation/);
-    const again = spawnSync(process.execPath, [dist('cli/migrate.js')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const again = spawnSync(process.execPath, [dist('cli/migrate.js')], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(again.stdout).toContain('No pending migrations.');
 
     let output = '';
@@ -70,7 +98,12 @@ describe('worker process and migration CLI', () => {
     worker.stdout!.on('data', (chunk: Buffer) => (output += plain(chunk.toString())));
     worker.stderr!.on('data', (chunk: Buffer) => (output += plain(chunk.toString())));
     const exited = new Promise<number | null>((done) => worker!.once('exit', (code) => done(code)));
-    await waitFor(() => output.includes('worker is up'), 60_000, 'the worker to start', () => output);
+    await waitFor(
+      () => output.includes('worker is up'),
+      60_000,
+      'the worker to start',
+      () => output,
+    );
     expect(output).toContain('serving queues: mail, media, designs, fanout');
     expect(output).not.toMatch(/Nest application successfully started|is up at http/);
 
@@ -93,7 +126,10 @@ describe('worker process and migration CLI', () => {
     }
 
     worker.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 30_000).unref())]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 30_000).unref()),
+    ]);
     expect(code).toBe(0);
     expect(output).toContain('SIGTERM received: finishing current jobs');
     expect(output).toContain('Worker stopped');
@@ -102,11 +138,21 @@ describe('worker process and migration CLI', () => {
   it('refuses to start without Redis, with one clear line', () => {
     const result = spawnSync(process.execPath, [dist('worker.js')], {
       cwd: ROOT,
-      env: appEnv({ NODE_ENV: 'development', DATABASE_URL: database.url, LOCAL_REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'error' }),
+      env: appEnv({
+        NODE_ENV: 'development',
+        DATABASE_URL: database.url,
+        LOCAL_REDIS_URL: 'redis://127.0.0.1:1',
+        LOG_LEVEL: 'error',
+      }),
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(result.status).toBe(78);
-    expect(result.stderr.trim().split('\n').filter((line) => line.trim() && !/WARN/.test(line))).toEqual([expect.stringMatching(/^Worker: no Redis \(set REDIS_URL\)/)]);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.trim() && !/WARN/.test(line)),
+    ).toEqual([expect.stringMatching(/^Worker: no Redis \(set REDIS_URL\)/)]);
   }, 70_000);
 });

@@ -51,7 +51,10 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
 }
 
 /** Boots the whole application on a fresh database and real Redis, listening on a free port. */
-export async function bootTestApp(env: Record<string, string> = {}, extraModules: AppOptions['extraModules'] = []): Promise<TestApp> {
+export async function bootTestApp(
+  env: Record<string, string> = {},
+  extraModules: AppOptions['extraModules'] = [],
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageDir = mkdtempSync(join(tmpdir(), 'reelty-test-storage-'));
   const config = loadConfig({
@@ -66,7 +69,11 @@ export async function bootTestApp(env: Record<string, string> = {}, extraModules
     ...env,
   });
   const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: true, redisPrefix: `test:${database.name}`, extraModules });
+  const app = await createApp(config, runtime, {
+    runWorkers: true,
+    redisPrefix: `test:${database.name}`,
+    extraModules,
+  });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -172,6 +179,10 @@ export class TestClient {
 
   /** A form post as an Inertia page makes it (errors come back through the session, not as JSON). */
   inertiaPost(url: string, referer = '/') {
-    return this.agent.post(url).set('X-XSRF-TOKEN', this.token).set('X-Inertia', 'true').set('Referer', `${this.origin}${referer}`);
+    return this.agent
+      .post(url)
+      .set('X-XSRF-TOKEN', this.token)
+      .set('X-Inertia', 'true')
+      .set('Referer', `${this.origin}${referer}`);
   }
 }

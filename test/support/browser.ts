@@ -23,7 +23,9 @@ export const CHROMIUM_ARGS = [
 /** Fails loudly (never skips) when the browser or the client build is missing. */
 export function assertBrowserReady(): void {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
   }
   if (!existsSync(MANIFEST)) throw new Error(`The client build is missing (${MANIFEST}). Run: npx vite build`);
 }
@@ -34,10 +36,19 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh persistent profile (so localStorage and service workers behave as for a person). */
-export async function launchProfile(baseURL: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function launchProfile(
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   assertBrowserReady();
   const profileDir = mkdtempSync(join(tmpdir(), 'reelty-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, baseURL, viewport });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   return {
@@ -102,7 +113,8 @@ export async function signedInContext(
     },
     body: JSON.stringify({ email: user.email, password: options.password ?? 'correct-horse-battery' }),
   });
-  if (login.status >= 400) throw new Error(`Browser login for ${user.email} failed: ${login.status} ${await login.text()}`);
+  if (login.status >= 400)
+    throw new Error(`Browser login for ${user.email} failed: ${login.status} ${await login.text()}`);
   keep(login);
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL });
   await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: baseURL })));

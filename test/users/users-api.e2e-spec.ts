@@ -15,11 +15,25 @@ describe('users API (spec 7)', () => {
 
     const own = await client.get(`/api/user/${user.id}`);
     expect(own.status).toBe(200);
-    expect(own.body.user).toMatchObject({ id: user.id, email: user.email, role: 'user', bio: 'Hello there', timezone: 'UTC', twoFactorEnabled: false });
+    expect(own.body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role: 'user',
+      bio: 'Hello there',
+      timezone: 'UTC',
+      twoFactorEnabled: false,
+    });
 
     const theirs = await client.get(`/api/user/${other.id}`);
     expect(theirs.status).toBe(200);
-    expect(theirs.body.user).toEqual({ id: other.id, name: other.name, handle: other.handle, type: 'realtor', avatarUrl: null, bio: null });
+    expect(theirs.body.user).toEqual({
+      id: other.id,
+      name: other.name,
+      handle: other.handle,
+      type: 'realtor',
+      avatarUrl: null,
+      bio: null,
+    });
 
     const guest = await t.client();
     const asGuest = await guest.get(`/api/user/${user.id}`);
@@ -37,17 +51,27 @@ describe('users API (spec 7)', () => {
     const { client, user } = await t.signedIn();
     const other = await t.createUser();
 
-    const res = await client.post(`/api/user/${user.id}/update`).send({ name: '  New Name ', handle: 'Fresh.Handle', bio: 'About me', timezone: 'Europe/Paris', type: 'buyer' });
+    const res = await client
+      .post(`/api/user/${user.id}/update`)
+      .send({ name: '  New Name ', handle: 'Fresh.Handle', bio: 'About me', timezone: 'Europe/Paris', type: 'buyer' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('User Updated');
-    expect(res.body.user).toMatchObject({ name: 'New Name', handle: 'fresh.handle', bio: 'About me', timezone: 'Europe/Paris', type: 'buyer' });
+    expect(res.body.user).toMatchObject({
+      name: 'New Name',
+      handle: 'fresh.handle',
+      bio: 'About me',
+      timezone: 'Europe/Paris',
+      type: 'buyer',
+    });
 
     const forbidden = await client.post(`/api/user/${other.id}/update`).send({ name: 'Hacked' });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe('You may only update your own account.');
     expect((await client.get(`/api/user/${other.id}`)).body.user.name).toBe(other.name);
 
-    expect((await client.post('/api/user/00000000-0000-4000-8000-000000000000/update').send({ name: 'x' })).status).toBe(404);
+    expect(
+      (await client.post('/api/user/00000000-0000-4000-8000-000000000000/update').send({ name: 'x' })).status,
+    ).toBe(404);
 
     const { client: admin } = await t.signedIn({ role: 'admin' });
     const byAdmin = await admin.post(`/api/user/${other.id}/update`).send({ name: 'Renamed by admin' });
@@ -58,7 +82,9 @@ describe('users API (spec 7)', () => {
   it('validates updates with 422 and field errors', async () => {
     const { client, user } = await t.signedIn();
     const other = await t.createUser();
-    const res = await client.post(`/api/user/${user.id}/update`).send({ name: '', timezone: 'Mars/Olympus', type: 'team_member', handle: 'ab', bio: 'x'.repeat(1001) });
+    const res = await client
+      .post(`/api/user/${user.id}/update`)
+      .send({ name: '', timezone: 'Mars/Olympus', type: 'team_member', handle: 'ab', bio: 'x'.repeat(1001) });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['bio', 'handle', 'name', 'timezone', 'type']);
     expect(res.body.message).toBeTruthy();
@@ -68,7 +94,9 @@ describe('users API (spec 7)', () => {
     expect(taken.body.errors.handle).toEqual(['This handle is already taken.']);
 
     // Unknown fields are ignored, never written (role, email, credits).
-    const sneaky = await client.post(`/api/user/${user.id}/update`).send({ role: 'admin', imageCredits: 999, email: 'x@y.z' });
+    const sneaky = await client
+      .post(`/api/user/${user.id}/update`)
+      .send({ role: 'admin', imageCredits: 999, email: 'x@y.z' });
     expect(sneaky.status).toBe(200);
     expect(sneaky.body.user).toMatchObject({ role: 'user', email: user.email });
   });

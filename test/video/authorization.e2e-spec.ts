@@ -31,28 +31,75 @@ describe('video authorization', () => {
   const cases: Array<[string, number, number, number, Call]> = [
     // route, guest, other user, owner, call
     ['GET /api/walkthrough/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/walkthrough/${walkthrough.slug}`)],
-    ['PATCH /api/walkthrough/{slug}', 401, 403, 200, (c) => c.patch(`/api/walkthrough/${walkthrough.slug}`).send({ title: 'New' })],
+    [
+      'PATCH /api/walkthrough/{slug}',
+      401,
+      403,
+      200,
+      (c) => c.patch(`/api/walkthrough/${walkthrough.slug}`).send({ title: 'New' }),
+    ],
     ['POST /api/walkthroughs', 401, 201, 201, (c) => c.post('/api/walkthroughs').send({})],
     ['GET /api/spot/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/spot/${spot.slug}`)],
     ['POST /api/spot/{walkthroughSlug}', 401, 403, 201, (c) => c.post(`/api/spot/${walkthrough.slug}`).send({})],
     ['PATCH /api/spot/{slug}', 401, 403, 200, (c) => c.patch(`/api/spot/${spot.slug}`).send({ caption: 'Hi' })],
-    ['POST /api/video/walkthrough/{slug}', 401, 403, 201, (c) => c.post(`/api/video/walkthrough/${walkthrough.slug}`).send({})],
+    [
+      'POST /api/video/walkthrough/{slug}',
+      401,
+      403,
+      201,
+      (c) => c.post(`/api/video/walkthrough/${walkthrough.slug}`).send({}),
+    ],
     ['POST /api/video/blank', 401, 201, 201, (c) => c.post('/api/video/blank').send({})],
     ['GET /api/video/{id} (not ready)', 404, 404, 200, (c) => c.get(`/api/video/${video.id}`)],
     ['POST /api/video/{id}/update', 401, 403, 200, (c) => c.post(`/api/video/${video.id}/update`).send({ title: 'x' })],
     ['POST /api/video/{id}/retry (not errored)', 401, 403, 422, (c) => c.post(`/api/video/${video.id}/retry`).send({})],
     ['GET /api/video-lists/{id}/videos', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/videos`)],
     ['GET /api/video-lists/{id}/lists', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/lists`)],
-    ['PATCH /api/video-lists/{id}', 401, 403, 200, (c) => c.patch(`/api/video-lists/${list.id}`).send({ name: 'Renamed' })],
+    [
+      'PATCH /api/video-lists/{id}',
+      401,
+      403,
+      200,
+      (c) => c.patch(`/api/video-lists/${list.id}`).send({ name: 'Renamed' }),
+    ],
     ['POST /api/video-lists', 401, 201, 201, (c) => c.post('/api/video-lists').send({ name: 'Mine' })],
     ['GET /api/feed', 200, 200, 200, (c) => c.get('/api/feed')],
-    ['POST /api/video-uploads (tus create)', 401, 403, 201, (c) => c.post('/api/video-uploads').set('Tus-Resumable', '1.0.0').set('Upload-Length', '10').set('Upload-Metadata', `videoSlug ${Buffer.from(video.slug).toString('base64')}`)],
+    [
+      'POST /api/video-uploads (tus create)',
+      401,
+      403,
+      201,
+      (c) =>
+        c
+          .post('/api/video-uploads')
+          .set('Tus-Resumable', '1.0.0')
+          .set('Upload-Length', '10')
+          .set('Upload-Metadata', `videoSlug ${Buffer.from(video.slug).toString('base64')}`),
+    ],
     ['GET /walkthroughs (page)', 302, 200, 200, (c) => c.get('/walkthroughs').set('Accept', 'text/html')],
-    ['GET /walkthroughs/{slug}/edit (page)', 302, 403, 200, (c) => c.get(`/walkthroughs/${walkthrough.slug}/edit`).set('Accept', 'text/html')],
-    ['GET /spots/{slug}/edit (page)', 302, 403, 200, (c) => c.get(`/spots/${spot.slug}/edit`).set('Accept', 'text/html')],
+    [
+      'GET /walkthroughs/{slug}/edit (page)',
+      302,
+      403,
+      200,
+      (c) => c.get(`/walkthroughs/${walkthrough.slug}/edit`).set('Accept', 'text/html'),
+    ],
+    [
+      'GET /spots/{slug}/edit (page)',
+      302,
+      403,
+      200,
+      (c) => c.get(`/spots/${spot.slug}/edit`).set('Accept', 'text/html'),
+    ],
     ['GET /feed (page)', 200, 200, 200, (c) => c.get('/feed').set('Accept', 'text/html')],
     ['GET /video-lists/{id} (page)', 200, 200, 200, (c) => c.get(`/video-lists/${list.id}`).set('Accept', 'text/html')],
-    ['GET /embed/walkthrough/{slug} (draft)', 404, 404, 200, (c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html')],
+    [
+      'GET /embed/walkthrough/{slug} (draft)',
+      404,
+      404,
+      200,
+      (c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html'),
+    ],
   ];
 
   it.each(cases)('%s: guest %i, other %i, owner %i', async (_name, asGuest, asOther, asOwner, call) => {
@@ -90,10 +137,17 @@ describe('video authorization', () => {
     const refused = await owner.patch(`/api/spot/${spot.slug}`).send({ listing_id: foreign.listing.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.listing_id).toEqual(['Choose one of your listings.']);
-    const linked = await owner.patch(`/api/spot/${spot.slug}`).send({ listing_id: property.listing.id, video_id: video.id });
+    const linked = await owner
+      .patch(`/api/spot/${spot.slug}`)
+      .send({ listing_id: property.listing.id, video_id: video.id });
     expect(linked.status).toBe(200);
     expect(linked.body.message).toBe('Spot Updated');
-    expect(linked.body.spot.listing).toMatchObject({ id: property.listing.id, name: 'Sunny Loft', price: '450000.50', url: `/listing/${property.listing.id}` });
+    expect(linked.body.spot.listing).toMatchObject({
+      id: property.listing.id,
+      name: 'Sunny Loft',
+      price: '450000.50',
+      url: `/listing/${property.listing.id}`,
+    });
     const publish = await owner.patch(`/api/spot/${spot.slug}`).send({ published: true });
     expect(publish.status).toBe(422);
     expect(publish.body.errors.published).toEqual(['A spot can be published once its video is ready.']);

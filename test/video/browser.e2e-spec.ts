@@ -25,7 +25,11 @@ describe('video in the browser', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reelty-video-browser-'));
-    [t, browser, clip] = await Promise.all([bootTestApp(), launchBrowser(), makeClip(dir, 'tour.mp4', { width: 640, height: 360, seconds: 4 })]);
+    [t, browser, clip] = await Promise.all([
+      bootTestApp(),
+      launchBrowser(),
+      makeClip(dir, 'tour.mp4', { width: 640, height: 360, seconds: 4 }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
@@ -58,10 +62,14 @@ describe('video in the browser', () => {
     await page.goto('/feed');
     const video = page.locator('video[data-testid="feed-active-video"]');
     await video.waitFor({ state: 'attached' });
-    await page.waitForFunction(() => {
-      const v = document.querySelector<HTMLVideoElement>('video[data-testid="feed-active-video"]');
-      return !!v && v.currentTime > 0.2;
-    }, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('video[data-testid="feed-active-video"]');
+        return !!v && v.currentTime > 0.2;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
     const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
     await page.waitForTimeout(1200);
     const after = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -72,7 +80,9 @@ describe('video in the browser', () => {
   it('a realtor uploads a clip and sees it become ready live; a viewer swipes the feed and it plays', async () => {
     const { client } = await t.signedIn({ type: 'realtor', handle: `realtor${Date.now().toString(36)}` });
     const property = await makeProperty(client, { name: 'Lakeside Villa', price: '1250000' });
-    const walkthrough = (await client.post('/api/walkthroughs').send({ title: 'Lakeside tour', listing_id: property.listing.id })).body.walkthrough;
+    const walkthrough = (
+      await client.post('/api/walkthroughs').send({ title: 'Lakeside tour', listing_id: property.listing.id })
+    ).body.walkthrough;
 
     const realtor = await pageFor(client);
     await withDiagnostics(realtor, async () => {
@@ -92,7 +102,11 @@ describe('video in the browser', () => {
       await realtor.locator('[data-testid="video-status"][data-status="ready"]').waitFor({ timeout: 60_000 });
       const percents = await realtor.evaluate<number[]>('window.__uploadPercents');
       expect(Math.max(...percents)).toBe(100);
-      await realtor.locator('[data-testid="video-status"][data-status="ready"] ~ *').first().waitFor({ state: 'attached' }).catch(() => undefined);
+      await realtor
+        .locator('[data-testid="video-status"][data-status="ready"] ~ *')
+        .first()
+        .waitFor({ state: 'attached' })
+        .catch(() => undefined);
       // Saving shows the spec's toast.
       await realtor.getByRole('button', { name: 'Save' }).last().click();
       await realtor.getByText('Video Updated!').waitFor();
@@ -102,7 +116,8 @@ describe('video in the browser', () => {
     const video = (await client.get(`/api/walkthrough/${walkthrough.slug}`)).body.walkthrough.videos[0];
     expect(video.status).toBe('ready');
     for (const title of ['First look', 'Kitchen']) {
-      const spot = (await client.post(`/api/spot/${walkthrough.slug}`).send({ title, caption: `${title} caption` })).body.spot;
+      const spot = (await client.post(`/api/spot/${walkthrough.slug}`).send({ title, caption: `${title} caption` }))
+        .body.spot;
       const published = await client.patch(`/api/spot/${spot.slug}`).send({ video_id: video.id, published: true });
       expect(published.status).toBe(200);
     }
@@ -117,9 +132,13 @@ describe('video in the browser', () => {
       await viewer.getByText('$1,250,000').first().waitFor();
       await viewer.getByText('View listing').first().waitFor();
       // Muted autoplay; a tap unmutes.
-      expect(await viewer.locator('video[data-testid="feed-active-video"]').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      expect(
+        await viewer.locator('video[data-testid="feed-active-video"]').evaluate((v: HTMLVideoElement) => v.muted),
+      ).toBe(true);
       await viewer.getByTestId('feed-mute').click();
-      expect(await viewer.locator('video[data-testid="feed-active-video"]').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+      expect(
+        await viewer.locator('video[data-testid="feed-active-video"]').evaluate((v: HTMLVideoElement) => v.muted),
+      ).toBe(false);
       // Swipe to the next spot: it becomes the active, playing one.
       const firstSlide = await viewer.locator('[data-testid="feed-slide"][data-active="true"]').elementHandle();
       await viewer.keyboard.press('ArrowDown');
@@ -146,7 +165,9 @@ describe('video in the browser', () => {
 
     // The embed page (published tour) can be framed by other sites.
     expect((await client.patch(`/api/walkthrough/${walkthrough.slug}`).send({ published: true })).status).toBe(200);
-    const embed = await t.client().then((c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html'));
+    const embed = await t
+      .client()
+      .then((c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html'));
     expect(embed.status).toBe(200);
     expect(embed.headers['x-frame-options']).toBeUndefined();
     expect(embed.headers['content-security-policy']).toBe('frame-ancestors *');

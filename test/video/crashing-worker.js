@@ -10,6 +10,12 @@ const worker = new Worker(
     setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
     await new Promise(() => undefined);
   },
-  { connection: { url, maxRetriesPerRequest: null }, prefix, lockDuration: 1500, skipStalledCheck: true, concurrency: 1 },
+  {
+    connection: { url, maxRetriesPerRequest: null },
+    prefix,
+    lockDuration: 1500,
+    skipStalledCheck: true,
+    concurrency: 1,
+  },
 );
 worker.on('ready', () => process.send?.({ ready: true }));

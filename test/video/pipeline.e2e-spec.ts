@@ -56,11 +56,19 @@ describe('video pipeline', () => {
   async function newVideo(client: TestClient, walkthroughSlug: string) {
     const res = await client.post(`/api/video/walkthrough/${walkthroughSlug}`).send({ title: 'Kitchen' });
     expect(res.status).toBe(201);
-    expect(res.body.video).toMatchObject({ status: 'uploading', upload: { endpoint: '/api/video-uploads', completed: false } });
+    expect(res.body.video).toMatchObject({
+      status: 'uploading',
+      upload: { endpoint: '/api/video-uploads', completed: false },
+    });
     return res.body.video as { id: string; slug: string; playback_id: string };
   }
 
-  async function createUpload(client: TestClient, videoSlug: string, size: number, filename = 'clip.mp4'): Promise<RawResponse> {
+  async function createUpload(
+    client: TestClient,
+    videoSlug: string,
+    size: number,
+    filename = 'clip.mp4',
+  ): Promise<RawResponse> {
     const res = await tusRequest(t, client, 'POST', '/api/video-uploads', {
       'Upload-Length': String(size),
       'Upload-Metadata': `videoSlug ${b64(videoSlug)},filename ${b64(filename)}`,
@@ -69,7 +77,15 @@ describe('video pipeline', () => {
   }
 
   async function patch(client: TestClient, location: string, bytes: Buffer, offset: number, abortAfter?: number) {
-    return tusRequest(t, client, 'PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, bytes, abortAfter);
+    return tusRequest(
+      t,
+      client,
+      'PATCH',
+      location,
+      { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      bytes,
+      abortAfter,
+    );
   }
 
   /** Uploads a whole file in one PATCH (for the refusal cases). */
@@ -132,12 +148,22 @@ describe('video pipeline', () => {
     expect(rest.status).toBe(204);
     expect(Number(rest.headers['upload-offset'])).toBe(bytes.length);
 
-    const ready = await waitFor(async () => {
-      const v = await videoJson(client, video.id);
-      return v.status === 'ready' || v.status === 'errored' ? v : null;
-    }, 120_000, 500);
+    const ready = await waitFor(
+      async () => {
+        const v = await videoJson(client, video.id);
+        return v.status === 'ready' || v.status === 'errored' ? v : null;
+      },
+      120_000,
+      500,
+    );
     expect(ready.error).toBeNull();
-    expect(ready).toMatchObject({ status: 'ready', width: 1920, height: 1080, progress: 100, upload: { completed: true } });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      width: 1920,
+      height: 1080,
+      progress: 100,
+      upload: { completed: true },
+    });
     expect(ready.duration).toBeGreaterThan(2.5);
     expect(ready.duration).toBeLessThan(3.5);
     expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['360p', '720p', '1080p']);
@@ -154,11 +180,14 @@ describe('video pipeline', () => {
     expect(events[events.length - 1].video.status).toBe('ready');
 
     // Playback: master playlist → variant playlist → segment, with types, ranges and cache headers.
-    const master = await client.get(ready.playback.hls).buffer(true).parse((res, cb) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => cb(null, text));
-    });
+    const master = await client
+      .get(ready.playback.hls)
+      .buffer(true)
+      .parse((res, cb) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => cb(null, text));
+      });
     expect(master.status).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(master.headers['cache-control']).toContain('private');
@@ -168,13 +197,18 @@ describe('video pipeline', () => {
     expect(text).toMatch(/RESOLUTION=1920x1080/);
     const variantPath = text.split('\n').find((line) => line.endsWith('.m3u8'))!;
     const variantUrl = new URL(variantPath, `http://x${ready.playback.hls}`).pathname;
-    const variant = await client.get(variantUrl).buffer(true).parse((res, cb) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => cb(null, body));
-    });
+    const variant = await client
+      .get(variantUrl)
+      .buffer(true)
+      .parse((res, cb) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => cb(null, body));
+      });
     expect(variant.status).toBe(200);
-    const segmentPath = String(variant.body).split('\n').find((line) => line.endsWith('.ts'))!;
+    const segmentPath = String(variant.body)
+      .split('\n')
+      .find((line) => line.endsWith('.ts'))!;
     const segmentUrl = new URL(segmentPath, `http://x${variantUrl}`).pathname;
     const segment = await client.get(segmentUrl).buffer(true);
     expect(segment.status).toBe(200);
@@ -200,10 +234,14 @@ describe('video pipeline', () => {
     const publicMaster = await guest.get(ready.playback.hls);
     expect(publicMaster.status).toBe(200);
     expect(publicMaster.headers['cache-control']).toContain('public');
-    expect((await guest.get(`/api/walkthrough/${slug}`)).body.walkthrough.videos[0].playback.hls).toBe(ready.playback.hls);
+    expect((await guest.get(`/api/walkthrough/${slug}`)).body.walkthrough.videos[0].playback.hls).toBe(
+      ready.playback.hls,
+    );
 
     // The owner was notified.
-    const notes = await t.db.query(`SELECT kind, url FROM notifications WHERE user_id = $1`, [user.id]).catch(() => null);
+    const notes = await t.db
+      .query(`SELECT kind, url FROM notifications WHERE user_id = $1`, [user.id])
+      .catch(() => null);
     if (notes) expect(notes.map((n: { kind: string }) => n.kind)).toContain('video_ready');
 
     // Deleting the video removes its files.
@@ -257,15 +295,24 @@ describe('video pipeline', () => {
     // A new client (after a reload) resumes from the server's offset, not from zero.
     const progress: number[] = [];
     await new Promise<void>((resolve, reject) => {
-      const upload = new tus.Upload(bytes, { ...options((sent) => progress.push(sent)), uploadUrl, onError: reject, onSuccess: () => resolve() });
+      const upload = new tus.Upload(bytes, {
+        ...options((sent) => progress.push(sent)),
+        uploadUrl,
+        onError: reject,
+        onSuccess: () => resolve(),
+      });
       upload.start();
     });
     expect(progress[0]).toBeGreaterThan(bytes.length / 6);
 
-    const ready = await waitFor(async () => {
-      const v = await videoJson(client, video.id);
-      return v.status === 'ready' || v.status === 'errored' ? v : null;
-    }, 60_000, 300);
+    const ready = await waitFor(
+      async () => {
+        const v = await videoJson(client, video.id);
+        return v.status === 'ready' || v.status === 'errored' ? v : null;
+      },
+      60_000,
+      300,
+    );
     expect(ready).toMatchObject({ status: 'ready', width: 640, height: 360 });
     expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['360p']);
   });
@@ -275,7 +322,11 @@ describe('video pipeline', () => {
     const slug = await walkthroughFor(client);
 
     const text = await newVideo(client, slug);
-    const notVideo = await uploadWhole(client, text.slug, Buffer.from('hello, this is a shopping list and not a video\n'.repeat(200)));
+    const notVideo = await uploadWhole(
+      client,
+      text.slug,
+      Buffer.from('hello, this is a shopping list and not a video\n'.repeat(200)),
+    );
     expect(notVideo.status).toBe(422);
     expect(JSON.parse(notVideo.body).message).toBe('This file is not a video: upload an MP4, MOV or WebM file.');
     expect((await videoJson(client, text.id)).status).toBe('uploading');
@@ -293,7 +344,9 @@ describe('video pipeline', () => {
     const longClip = await makeClip(dir, 'long.mp4', { width: 160, height: 90, seconds: 8, audio: false, fps: 10 });
     const tooLong = await uploadWhole(client, text.slug, readFileSync(longClip));
     expect(tooLong.status).toBe(422);
-    expect(JSON.parse(tooLong.body).message).toBe('The video is too long: the limit is 6 seconds (this one is 8 seconds).');
+    expect(JSON.parse(tooLong.body).message).toBe(
+      'The video is too long: the limit is 6 seconds (this one is 8 seconds).',
+    );
 
     // Nothing was kept: the video still waits for a file.
     expect((await videoJson(client, text.id)).status).toBe('uploading');
@@ -307,10 +360,14 @@ describe('video pipeline', () => {
     writeFileSync(FAULT_FILE, 'fail');
     const failing = await newVideo(client, slug);
     expect((await uploadWhole(client, failing.slug, bytes)).status).toBe(204);
-    const errored = await waitFor(async () => {
-      const v = await videoJson(client, failing.id);
-      return v.status === 'errored' || v.status === 'ready' ? v : null;
-    }, 60_000, 300);
+    const errored = await waitFor(
+      async () => {
+        const v = await videoJson(client, failing.id);
+        return v.status === 'errored' || v.status === 'ready' ? v : null;
+      },
+      60_000,
+      300,
+    );
     expect(errored.status).toBe('errored');
     expect(errored.error).toMatch(/^Processing failed: ffmpeg failed \(exit 1\): .*cannot allocate memory/);
     const notes = await t.db.query(`SELECT kind FROM notifications WHERE user_id = $1`, [user.id]).catch(() => null);
@@ -323,10 +380,14 @@ describe('video pipeline', () => {
     const retried = await client.post(`/api/video/${failing.id}/retry`).send({});
     expect(retried.status).toBe(200);
     expect(retried.body.video.status).toBe('processing');
-    const ready = await waitFor(async () => {
-      const v = await videoJson(client, failing.id);
-      return v.status === 'ready' || v.status === 'errored' ? v : null;
-    }, 60_000, 300);
+    const ready = await waitFor(
+      async () => {
+        const v = await videoJson(client, failing.id);
+        return v.status === 'ready' || v.status === 'errored' ? v : null;
+      },
+      60_000,
+      300,
+    );
     expect(ready.status).toBe('ready');
     expect((await client.post(`/api/video/${failing.id}/retry`).send({})).status).toBe(422);
 
@@ -334,10 +395,14 @@ describe('video pipeline', () => {
     writeFileSync(FAULT_FILE, 'crash-once');
     const crashing = await newVideo(client, slug);
     expect((await uploadWhole(client, crashing.slug, bytes)).status).toBe(204);
-    const recovered = await waitFor(async () => {
-      const v = await videoJson(client, crashing.id);
-      return v.status === 'ready' || v.status === 'errored' ? v : null;
-    }, 60_000, 300);
+    const recovered = await waitFor(
+      async () => {
+        const v = await videoJson(client, crashing.id);
+        return v.status === 'ready' || v.status === 'errored' ? v : null;
+      },
+      60_000,
+      300,
+    );
     expect(existsSync(FAULT_FILE)).toBe(false); // the crash happened
     expect(recovered.status).toBe('ready');
     expect(recovered.error).toBeNull();

@@ -8,11 +8,25 @@ import type { TestApp, TestClient } from '../support/app';
 const exec = promisify(execFile);
 
 /** A real clip made by ffmpeg: testsrc2 picture (+ a sine tone), H.264/AAC MP4. */
-export async function makeClip(dir: string, name: string, opts: { width: number; height: number; seconds: number; audio?: boolean; fps?: number }): Promise<string> {
+export async function makeClip(
+  dir: string,
+  name: string,
+  opts: { width: number; height: number; seconds: number; audio?: boolean; fps?: number },
+): Promise<string> {
   const out = join(dir, name);
   const fps = opts.fps ?? 24;
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${opts.width}x${opts.height}:rate=${fps}:duration=${opts.seconds}`];
-  if (opts.audio !== false) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${opts.seconds}`);
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${opts.width}x${opts.height}:rate=${fps}:duration=${opts.seconds}`,
+  ];
+  if (opts.audio !== false)
+    args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${opts.seconds}`);
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(fps));
   if (opts.audio !== false) args.push('-c:a', 'aac', '-b:a', '64k', '-shortest');
   args.push('-movflags', '+faststart', out);
@@ -82,8 +96,11 @@ export function tusRequest(
 
 export const b64 = (value: string) => Buffer.from(value).toString('base64');
 
-
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, intervalMs = 200): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+  intervalMs = 200,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

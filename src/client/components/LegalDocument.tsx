@@ -20,7 +20,10 @@ export interface LegalDocumentProps {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 }
 
 /** Shared frame for the legal pages: title, date, contents, sections, and links to the other documents. */
@@ -34,7 +37,10 @@ export function LegalDocument({ title, updated, intro, sections, currentUrl = ''
             <p className="text-sm font-medium text-brand-600 dark:text-brand-400">Legal</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
             <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-              Last updated <time dateTime={updated}>{new Date(`${updated}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' })}</time>
+              Last updated{' '}
+              <time dateTime={updated}>
+                {new Date(`${updated}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' })}
+              </time>
             </p>
             <div className="mt-4 text-base leading-7 text-slate-700 dark:text-slate-300">{intro}</div>
           </header>

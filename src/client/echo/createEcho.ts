@@ -8,7 +8,11 @@ import { DEFAULT_AUTH_ENDPOINT, TIMEOUTS, type EchoSettings } from './settings';
 export type AppEcho = Echo<'reverb'> | Echo<'pusher'>;
 
 interface PusherLike {
-  connection: { state: string; socket_id?: string; bind(event: string, cb: (payload: { current: string }) => void): void };
+  connection: {
+    state: string;
+    socket_id?: string;
+    bind(event: string, cb: (payload: { current: string }) => void): void;
+  };
 }
 
 function connectionOptions(settings: EchoSettings): Record<string, unknown> {
@@ -49,7 +53,7 @@ export function createEcho(settings: EchoSettings): AppEcho {
   connectionState.set(fromPusherState(pusher.connection.state));
   pusher.connection.bind('state_change', ({ current }) => {
     connectionState.set(fromPusherState(current));
-    setSocketId(current === 'connected' ? pusher.connection.socket_id ?? null : null);
+    setSocketId(current === 'connected' ? (pusher.connection.socket_id ?? null) : null);
   });
   return echo;
 }

@@ -44,7 +44,18 @@ describe('Echo client: useChannel, X-Socket-Id, connection state', () => {
   }
 
   it('connects, feeds X-Socket-Id, delivers to useChannel, leaves on unmount, and shows the banner when the server goes', async () => {
-    act(() => void configureEcho({ enabled: true, key: 'test-key', broadcaster: 'reverb', host: '127.0.0.1', port, scheme: 'http', forceTLS: false }));
+    act(
+      () =>
+        void configureEcho({
+          enabled: true,
+          key: 'test-key',
+          broadcaster: 'reverb',
+          host: '127.0.0.1',
+          port,
+          scheme: 'http',
+          forceTLS: false,
+        }),
+    );
     const updates: unknown[] = [];
     const view = render(
       <>
@@ -57,7 +68,9 @@ describe('Echo client: useChannel, X-Socket-Id, connection state', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     // The subscription is confirmed before we publish, so the event cannot be missed.
-    const pusher = getEcho()!.connector.pusher as unknown as { channel(n: string): { subscribed: boolean } | undefined };
+    const pusher = getEcho()!.connector.pusher as unknown as {
+      channel(n: string): { subscribed: boolean } | undefined;
+    };
     await waitFor(() => expect(pusher.channel('listings')?.subscribed).toBe(true));
     send({ publish: { channel: 'listings', event: 'listing.updated', data: { slug: 'loft' } } });
     await waitFor(() => expect(updates).toEqual([{ slug: 'loft' }]));
@@ -66,7 +79,9 @@ describe('Echo client: useChannel, X-Socket-Id, connection state', () => {
     expect(pusher.channel('listings')).toBeUndefined();
 
     send({ close: true });
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/Reconnecting|unavailable/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/Reconnecting|unavailable/), {
+      timeout: 5000,
+    });
     expect(getSocketId()).toBeNull();
     view.unmount();
   });

@@ -19,5 +19,14 @@ export const DEFAULT_AUTH_ENDPOINT = '/broadcasting/auth';
 
 /** Same key, same endpoint: one Echo can be kept across Inertia visits. */
 export function settingsKey(settings: EchoSettings): string {
-  return JSON.stringify([settings.enabled, settings.key, settings.broadcaster, settings.cluster, settings.host, settings.port, settings.scheme, settings.forceTLS]);
+  return JSON.stringify([
+    settings.enabled,
+    settings.key,
+    settings.broadcaster,
+    settings.cluster,
+    settings.host,
+    settings.port,
+    settings.scheme,
+    settings.forceTLS,
+  ]);
 }

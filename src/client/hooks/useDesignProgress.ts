@@ -18,7 +18,17 @@ export interface DesignProgressState {
   design: Design | null;
 }
 
-export const idleProgress: DesignProgressState = { designId: null, status: null, progress: 0, currentStep: null, steps: [], loading: false, subscribed: false, error: null, design: null };
+export const idleProgress: DesignProgressState = {
+  designId: null,
+  status: null,
+  progress: 0,
+  currentStep: null,
+  steps: [],
+  loading: false,
+  subscribed: false,
+  error: null,
+  design: null,
+};
 
 const running = (status: string | null | undefined) => status === 'pending' || status === 'processing';
 
@@ -42,7 +52,11 @@ export function watchDesign(design: Design): DesignProgressState {
  * An event older than what we show (lower progress on the same run) is ignored, so a late
  * catch-up fetch cannot move the bar backwards.
  */
-export function applyProgress(state: DesignProgressState, event: DesignProgressEvent, options: { onlyForward?: boolean } = {}): DesignProgressState {
+export function applyProgress(
+  state: DesignProgressState,
+  event: DesignProgressEvent,
+  options: { onlyForward?: boolean } = {},
+): DesignProgressState {
   if (!state.designId || event.design_id !== state.designId) return state;
   if (!state.subscribed && state.status === 'completed') return state;
   if (options.onlyForward && event.status !== 'failed' && event.progress < state.progress) return state;
@@ -65,7 +79,11 @@ export function applyProgress(state: DesignProgressState, event: DesignProgressE
  */
 export function applyGenerated(state: DesignProgressState, event: DesignGeneratedEvent): DesignProgressState {
   if (!state.designId || event.design_id !== state.designId) return state;
-  const steps = (event.design?.progress_steps?.length ? event.design.progress_steps : state.steps).map((s) => ({ ...s, status: 'completed' as const, completed: true }));
+  const steps = (event.design?.progress_steps?.length ? event.design.progress_steps : state.steps).map((s) => ({
+    ...s,
+    status: 'completed' as const,
+    completed: true,
+  }));
   return {
     ...state,
     status: 'completed',
@@ -75,7 +93,9 @@ export function applyGenerated(state: DesignProgressState, event: DesignGenerate
     loading: false,
     subscribed: false,
     error: null,
-    design: event.design ? { ...event.design, status: 'completed', progress: 100, progress_steps: steps } : state.design,
+    design: event.design
+      ? { ...event.design, status: 'completed', progress: 100, progress_steps: steps }
+      : state.design,
   };
 }
 
@@ -90,14 +110,26 @@ export interface UseDesignProgress extends DesignProgressState {
  * up once after subscribing (events sent before the subscription are not replayed), leaves the
  * channel on generated or failed.
  */
-export function useDesignProgress(initial?: Design | null, handlers: { onGenerated?: (design: Design) => void; onFailed?: (message: string) => void } = {}): UseDesignProgress {
+export function useDesignProgress(
+  initial?: Design | null,
+  handlers: { onGenerated?: (design: Design) => void; onFailed?: (message: string) => void } = {},
+): UseDesignProgress {
   const [state, setState] = useState<DesignProgressState>(() => (initial ? watchDesign(initial) : idleProgress));
   const callbacks = useRef(handlers);
   callbacks.current = handlers;
 
-  const onProgress = useCallback((event: DesignProgressEvent) => setState((current) => applyProgress(current, event)), []);
-  const onCatchUp = useCallback((event: DesignProgressEvent) => setState((current) => applyProgress(current, event, { onlyForward: true })), []);
-  const onGenerated = useCallback((event: DesignGeneratedEvent) => setState((current) => applyGenerated(current, event)), []);
+  const onProgress = useCallback(
+    (event: DesignProgressEvent) => setState((current) => applyProgress(current, event)),
+    [],
+  );
+  const onCatchUp = useCallback(
+    (event: DesignProgressEvent) => setState((current) => applyProgress(current, event, { onlyForward: true })),
+    [],
+  );
+  const onGenerated = useCallback(
+    (event: DesignGeneratedEvent) => setState((current) => applyGenerated(current, event)),
+    [],
+  );
 
   // Tell the page once per transition (not from inside state updaters, which may run twice).
   const announced = useRef<string | null>(state.designId ? `${state.designId}:${state.status}` : null);
@@ -121,8 +153,17 @@ export function useDesignProgress(initial?: Design | null, handlers: { onGenerat
       api
         .get<{ design: Design }>(`/api/designs/${id}`)
         .then(({ design }) => {
-          if (design.status === 'completed') onGenerated({ design_id: id, generated_design_id: design.generatedDesigns.at(-1)?.id ?? '', design });
-          else onCatchUp({ design_id: id, status: design.status, progress: design.progress, current_step: design.current_step, progress_steps: design.progress_steps, error: design.failure_reason ?? undefined });
+          if (design.status === 'completed')
+            onGenerated({ design_id: id, generated_design_id: design.generatedDesigns.at(-1)?.id ?? '', design });
+          else
+            onCatchUp({
+              design_id: id,
+              status: design.status,
+              progress: design.progress,
+              current_step: design.current_step,
+              progress_steps: design.progress_steps,
+              error: design.failure_reason ?? undefined,
+            });
         })
         .catch(() => undefined);
     }, 400);

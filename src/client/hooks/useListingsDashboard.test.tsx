@@ -3,18 +3,34 @@ import { clearApiError, getLastApiError } from '@/lib/http';
 import { useListingsDashboard } from './useListingsDashboard';
 import { loadPropertyResources } from './usePropertyResources';
 
-jest.mock('@/lib/toast', () => ({ notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() } }));
+jest.mock('@/lib/toast', () => ({
+  notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
 
 const page = (names: string[], next: string | null) => ({
   success: true,
   message: 'Listings loaded',
-  listings: { data: names.map((n) => ({ id: n, name: n, property: {}, open_houses: [] })), current_page: 1, last_page: next ? 2 : 1, per_page: 2, total: 3, next_page_url: next, prev_page_url: null },
+  listings: {
+    data: names.map((n) => ({ id: n, name: n, property: {}, open_houses: [] })),
+    current_page: 1,
+    last_page: next ? 2 : 1,
+    per_page: 2,
+    total: 3,
+    next_page_url: next,
+    prev_page_url: null,
+  },
 });
 
 /** jsdom has no Response: the part of it the HTTP client reads. */
 function fakeResponse(status: number, body: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return Promise.resolve({ ok: status >= 200 && status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: () => Promise.resolve(text) });
+  return Promise.resolve({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    headers: { get: () => 'application/json' },
+    text: () => Promise.resolve(text),
+  });
 }
 const respond = fakeResponse;
 
@@ -27,8 +43,12 @@ describe('useListingsDashboard', () => {
   });
 
   it('sends the filters without "all" and with a trimmed search, then pages through the supplied route', async () => {
-    fetchMock.mockImplementationOnce(() => respond(200, page(['a', 'b'], '/api/listings/dashboard/paginate?search=loft&page=2')));
-    const { result } = renderHook(() => useListingsDashboard({ publish: 'all', search: '  loft ', sort: 'newest', count: 2 }));
+    fetchMock.mockImplementationOnce(() =>
+      respond(200, page(['a', 'b'], '/api/listings/dashboard/paginate?search=loft&page=2')),
+    );
+    const { result } = renderHook(() =>
+      useListingsDashboard({ publish: 'all', search: '  loft ', sort: 'newest', count: 2 }),
+    );
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/listings/dashboard?search=loft&sort=newest&count=2');
     expect(result.current.listings.map((l) => l.id)).toEqual(['a', 'b']);
@@ -50,7 +70,7 @@ describe('useListingsDashboard', () => {
     expect(getLastApiError()?.url).toBe('/api/listings/dashboard?publish=draft');
   });
 
-  it("prefers the server's message, and reports \"Failed to fetch more listings\" when paging fails", async () => {
+  it('prefers the server\'s message, and reports "Failed to fetch more listings" when paging fails', async () => {
     fetchMock.mockImplementationOnce(() => respond(200, page(['a', 'b'], '/api/listings/dashboard/paginate?page=2')));
     const { result } = renderHook(() => useListingsDashboard({}));
     await waitFor(() => expect(result.current.loading).toBe(false));

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Listing, Paginated } from '@/components/property/types';
-import { apiErrorMessage, dashboardQuery, type DashboardFilters, LISTINGS_FETCH_ERROR, LISTINGS_MORE_ERROR } from '@/components/property/rules';
+import {
+  apiErrorMessage,
+  dashboardQuery,
+  type DashboardFilters,
+  LISTINGS_FETCH_ERROR,
+  LISTINGS_MORE_ERROR,
+} from '@/components/property/rules';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
 

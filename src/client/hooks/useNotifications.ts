@@ -37,7 +37,15 @@ export function useNotificationCount(): number {
 }
 
 export interface NotificationCreatedEvent {
-  notification: { id: string; title: string; body: string | null; url: string | null; kind: string; read: boolean; created_at: string };
+  notification: {
+    id: string;
+    title: string;
+    body: string | null;
+    url: string | null;
+    kind: string;
+    read: boolean;
+    created_at: string;
+  };
   unread_count: number;
 }
 

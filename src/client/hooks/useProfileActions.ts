@@ -21,7 +21,10 @@ export interface StatJson {
 }
 
 /** Follow, markets and stats actions of the profile page, with the spec 8 toasts. */
-export function useProfileActions(profileUserId: string, initial: { following: boolean; followers: number; markets: MarketJson[]; stats: StatJson[] }) {
+export function useProfileActions(
+  profileUserId: string,
+  initial: { following: boolean; followers: number; markets: MarketJson[]; stats: StatJson[] },
+) {
   const user = useAuthUser();
   const [following, setFollowing] = useState(initial.following);
   const [followers, setFollowers] = useState(initial.followers);

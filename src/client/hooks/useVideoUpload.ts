@@ -61,7 +61,11 @@ export interface VideoUpload {
  * Resumable upload of a file into a video (tus protocol, 8 MB chunks, retries with back-off).
  * Picking the same file again after a reload continues from the server's offset.
  */
-export function useVideoUpload(video: Pick<Video, 'slug' | 'status' | 'upload'>, limits?: UploadLimits, onDone?: () => void): VideoUpload {
+export function useVideoUpload(
+  video: Pick<Video, 'slug' | 'status' | 'upload'>,
+  limits?: UploadLimits,
+  onDone?: () => void,
+): VideoUpload {
   const [percent, setPercent] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +97,8 @@ export function useVideoUpload(video: Pick<Video, 'slug' | 'status' | 'upload'>,
         headers: csrfHeaders(),
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
-        fingerprint: async (f) => ['reelty', video.slug, (f as File).name, (f as File).size, (f as File).lastModified].join(':'),
+        fingerprint: async (f) =>
+          ['reelty', video.slug, (f as File).name, (f as File).size, (f as File).lastModified].join(':'),
         onProgress: (sent, total) => setPercent(total ? Math.floor((sent / total) * 100) : 0),
         onSuccess: () => {
           writeUploadState({ videoSlug: video.slug, completed: true });
@@ -106,7 +111,8 @@ export function useVideoUpload(video: Pick<Video, 'slug' | 'status' | 'upload'>,
           setUploading(false);
           setError(messageOf(failure));
           // A refused file (not a video, too long) cannot be resumed: start clean next time.
-          const status = (failure as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+          const status =
+            (failure as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
           if (status >= 400 && status < 500) void upload.abort(true).catch(() => undefined);
         },
       });

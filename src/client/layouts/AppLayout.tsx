@@ -56,7 +56,11 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
       </header>
       <main
         id="main"
-        className={cn('w-full flex-1', !fullWidth && 'mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8', user && 'pb-24 md:pb-8')}
+        className={cn(
+          'w-full flex-1',
+          !fullWidth && 'mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8',
+          user && 'pb-24 md:pb-8',
+        )}
       >
         {children}
       </main>

@@ -24,7 +24,9 @@ export function AuthLayout({ children, heading, intro }: AuthLayoutProps) {
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
           {(heading || intro) && (
             <div className="mb-6 text-center">
-              {heading && <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{heading}</h1>}
+              {heading && (
+                <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{heading}</h1>
+              )}
               {intro && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{intro}</p>}
             </div>
           )}

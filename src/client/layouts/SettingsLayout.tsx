@@ -29,7 +29,10 @@ export function SettingsLayout({ children, settingsTitle, settingsIntro }: Setti
     <div className="mx-auto max-w-5xl">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Settings</h1>
       <div className="flex flex-col gap-6 md:flex-row md:gap-10">
-        <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-56 md:shrink-0 md:overflow-visible md:px-0">
+        <nav
+          aria-label="Settings"
+          className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-56 md:shrink-0 md:overflow-visible md:px-0"
+        >
           <ul className="flex gap-1 md:flex-col">
             {settingsNav.map((item) => {
               const active = isActivePath(url, item.href);
@@ -56,7 +59,9 @@ export function SettingsLayout({ children, settingsTitle, settingsIntro }: Setti
         <section className="min-w-0 flex-1 space-y-6">
           {(settingsTitle || settingsIntro) && (
             <header>
-              {settingsTitle && <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{settingsTitle}</h2>}
+              {settingsTitle && (
+                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{settingsTitle}</h2>
+              )}
               {settingsIntro && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{settingsIntro}</p>}
             </header>
           )}

@@ -69,7 +69,10 @@ describe('<AppLayout />', () => {
     render(<AppLayout />);
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/legal/terms');
-    expect(within(legal).getByRole('link', { name: 'Acceptable use' })).toHaveAttribute('href', '/legal/acceptable-use');
+    expect(within(legal).getByRole('link', { name: 'Acceptable use' })).toHaveAttribute(
+      'href',
+      '/legal/acceptable-use',
+    );
   });
 });
 
@@ -80,7 +83,10 @@ describe('<SettingsLayout />', () => {
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getAllByRole('link')).toHaveLength(9);
     expect(within(nav).getByRole('link', { name: 'Two-factor' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Delete account' })).toHaveAttribute('href', '/settings/delete-account');
+    expect(within(nav).getByRole('link', { name: 'Delete account' })).toHaveAttribute(
+      'href',
+      '/settings/delete-account',
+    );
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
-import { api, ApiError, buildUrl, clearApiError, getLastApiError, requireUser, setSocketId, updateCsrfToken, useApiError } from './http';
+import {
+  api,
+  ApiError,
+  buildUrl,
+  clearApiError,
+  getLastApiError,
+  requireUser,
+  setSocketId,
+  updateCsrfToken,
+  useApiError,
+} from './http';
 
 type FetchCall = [string, RequestInit];
 
@@ -84,7 +94,9 @@ describe('http client (spec 7 preamble, spec 8)', () => {
   });
 
   it('leaves empty query values out', () => {
-    expect(buildUrl('/api/listings', { search: 'loft', publish: undefined, page: 2, tag: '', city: null })).toBe('/api/listings?search=loft&page=2');
+    expect(buildUrl('/api/listings', { search: 'loft', publish: undefined, page: 2, tag: '', city: null })).toBe(
+      '/api/listings?search=loft&page=2',
+    );
     expect(buildUrl('/api/x', { ids: [1, 2] })).toBe('/api/x?ids%5B%5D=1&ids%5B%5D=2');
   });
 

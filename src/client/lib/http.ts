@@ -111,7 +111,13 @@ function notifyErrorListeners(): void {
 }
 
 export function recordApiError(error: ApiError, url: string): void {
-  lastError = { status: error.status, message: error.message, details: error.data ?? error.message, url, at: Date.now() };
+  lastError = {
+    status: error.status,
+    message: error.message,
+    details: error.data ?? error.message,
+    url,
+    at: Date.now(),
+  };
   notifyErrorListeners();
 }
 
@@ -207,7 +213,13 @@ export async function request<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(target, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(target, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : 'Network error';
     const error = new ApiError(message, 0, null);
@@ -218,7 +230,11 @@ export async function request<T = unknown>(
 
   const data = await parseBody(response);
   if (!response.ok) {
-    const error = new ApiError(messageFrom(data, response.statusText || `Request failed (${response.status})`), response.status, data ?? null);
+    const error = new ApiError(
+      messageFrom(data, response.statusText || `Request failed (${response.status})`),
+      response.status,
+      data ?? null,
+    );
     recordApiError(error, target);
     logger.warn(`${method} ${target} → ${response.status}`, data);
     throw error;
@@ -230,7 +246,8 @@ export const api = {
   get: <T = unknown>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
   post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
   put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-  patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', url, body, options),
+  patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', url, body, options),
   delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
 };
 

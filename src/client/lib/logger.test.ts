@@ -1,10 +1,20 @@
-import { getLogLevel, LOG_ENABLED_KEY, LOG_LEVEL_KEY, logger, setLoggingEnabled, setLogLevel, shouldLog } from './logger';
+import {
+  getLogLevel,
+  LOG_ENABLED_KEY,
+  LOG_LEVEL_KEY,
+  logger,
+  setLoggingEnabled,
+  setLogLevel,
+  shouldLog,
+} from './logger';
 
 describe('logger', () => {
   let spies: jest.SpyInstance[];
   beforeEach(() => {
     localStorage.clear();
-    spies = (['debug', 'info', 'warn', 'error'] as const).map((level) => jest.spyOn(console, level).mockImplementation(() => undefined));
+    spies = (['debug', 'info', 'warn', 'error'] as const).map((level) =>
+      jest.spyOn(console, level).mockImplementation(() => undefined),
+    );
   });
   afterEach(() => spies.forEach((spy) => spy.mockRestore()));
 

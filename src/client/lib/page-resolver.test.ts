@@ -10,6 +10,8 @@ describe('page resolution', () => {
   });
 
   it('fails with a clear message for an unknown page', async () => {
-    await expect(resolvePage('Nope', loaders)).rejects.toThrow('Inertia page not found: "Nope" (expected src/pages/Nope.tsx)');
+    await expect(resolvePage('Nope', loaders)).rejects.toThrow(
+      'Inertia page not found: "Nope" (expected src/pages/Nope.tsx)',
+    );
   });
 });

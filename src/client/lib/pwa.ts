@@ -10,7 +10,10 @@ export const INSTALLED_SPINNER_VISIBLE_MS = 300;
 export const INSTALLED_SPINNER_FADE_MS = 500;
 
 type WorkerLike = Pick<ServiceWorker, 'state' | 'addEventListener'>;
-type RegistrationLike = { installing: WorkerLike | null; addEventListener: ServiceWorkerRegistration['addEventListener'] };
+type RegistrationLike = {
+  installing: WorkerLike | null;
+  addEventListener: ServiceWorkerRegistration['addEventListener'];
+};
 type ContainerLike = { controller: unknown };
 
 /**

@@ -61,7 +61,9 @@ describe('the inline script in resources/views/app.html', () => {
     localStorage.clear();
     if (saved) localStorage.setItem(THEME_STORAGE_KEY, saved);
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: systemPrefersDark && query.includes('dark') })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: systemPrefersDark && query.includes('dark'),
+    })) as typeof window.matchMedia;
     document.documentElement.className = 'dark'; // "default on", as rendered by the server
     try {
       new Function(script!)();

@@ -1,4 +1,13 @@
-import type { Chat, ChatReadEvent, ChatSettings, ChatSummary, ChatTab, Message, MessageSentEvent, Paginated } from './chats-types';
+import type {
+  Chat,
+  ChatReadEvent,
+  ChatSettings,
+  ChatSummary,
+  ChatTab,
+  Message,
+  MessageSentEvent,
+  Paginated,
+} from './chats-types';
 
 /**
  * Spec 4 chat rules as pure functions over the client state; the server enforces the same ones.
@@ -49,7 +58,10 @@ export function initialState(me: string | null = null): ChatsState {
 }
 
 /** Whether this user still has to answer the chat (an unaccepted chat someone else created). */
-export function isRequestFor(chat: Pick<Chat, 'accepted' | 'created_by_user_id' | 'is_request'>, me: string | null): boolean {
+export function isRequestFor(
+  chat: Pick<Chat, 'accepted' | 'created_by_user_id' | 'is_request'>,
+  me: string | null,
+): boolean {
   if (chat.is_request !== undefined) return chat.is_request;
   return !chat.accepted && chat.created_by_user_id !== me;
 }
@@ -83,7 +95,10 @@ export function pageLoaded(state: ChatsState, tab: ChatTab, page: Paginated<Chat
   return {
     ...state,
     chats,
-    paging: { ...state.paging, [tab]: { page: page.current_page, lastPage: page.last_page, total: page.total, loaded: true } },
+    paging: {
+      ...state.paging,
+      [tab]: { page: page.current_page, lastPage: page.last_page, total: page.total, loaded: true },
+    },
   };
 }
 
@@ -146,7 +161,13 @@ export function settingsChanged(state: ChatsState, chatId: string, settings: Par
 }
 
 /** Leaving removes the chat here; the others keep it (and its history). */
-export function left(state: ChatsState, chatId: string, userId: string, deleted: boolean, note: Message | null): ChatsState {
+export function left(
+  state: ChatsState,
+  chatId: string,
+  userId: string,
+  deleted: boolean,
+  note: Message | null,
+): ChatsState {
   if (userId === state.me || deleted) return removeChat(state, chatId);
   const chat = state.chats[chatId];
   if (!chat) return state;
@@ -221,16 +242,29 @@ export function opened(state: ChatsState, chatId: string | null): ChatsState {
   const chat = state.chats[chatId];
   const next = { ...state, openChatId: chatId };
   if (!chat || chat.unread_count === 0) return next;
-  return { ...upsertChat(next, { ...chat, unread_count: 0 }), unreadCount: Math.max(0, state.unreadCount - (counts(chat) ? chat.unread_count : 0)) };
+  return {
+    ...upsertChat(next, { ...chat, unread_count: 0 }),
+    unreadCount: Math.max(0, state.unreadCount - (counts(chat) ? chat.unread_count : 0)),
+  };
 }
 
 /** The unread total from the server; a failed call falls back to 0 (spec 8). */
-export function unreadLoaded(state: ChatsState, count: number | null, tabs?: Record<ChatTab, number> | null): ChatsState {
+export function unreadLoaded(
+  state: ChatsState,
+  count: number | null,
+  tabs?: Record<ChatTab, number> | null,
+): ChatsState {
   return { ...state, unreadCount: Math.max(0, count ?? 0), unreadTabs: tabs === undefined ? state.unreadTabs : tabs };
 }
 
 /** History: the first load sets the newest page; older pages are put in front. */
-export function messagesLoaded(state: ChatsState, chatId: string, page: Message[], hasMore: boolean, older: boolean): ChatsState {
+export function messagesLoaded(
+  state: ChatsState,
+  chatId: string,
+  page: Message[],
+  hasMore: boolean,
+  older: boolean,
+): ChatsState {
   const current = state.messages[chatId];
   const known = new Set((older ? current?.items : [])?.map((m) => m.id));
   const items = older ? [...page.filter((m) => !known.has(m.id)), ...(current?.items ?? [])] : page;
@@ -241,16 +275,30 @@ export function messageSentByMe(state: ChatsState, message: Message): ChatsState
   const chat = state.chats[message.chat_id];
   const withMessage = appendMessage(state, message);
   if (!chat) return withMessage;
-  return upsertChat(withMessage, { ...chat, last_message: message, last_message_at: message.created_at, unread_count: 0 });
+  return upsertChat(withMessage, {
+    ...chat,
+    last_message: message,
+    last_message_at: message.created_at,
+    unread_count: 0,
+  });
 }
 
 export function readReceived(state: ChatsState, event: ChatReadEvent): ChatsState {
   if (event.user_id === state.me) {
     const chat = state.chats[event.chat_id];
     if (!chat || chat.unread_count === 0) return state;
-    return { ...upsertChat(state, { ...chat, unread_count: 0 }), unreadCount: Math.max(0, state.unreadCount - (counts(chat) ? chat.unread_count : 0)) };
+    return {
+      ...upsertChat(state, { ...chat, unread_count: 0 }),
+      unreadCount: Math.max(0, state.unreadCount - (counts(chat) ? chat.unread_count : 0)),
+    };
   }
-  return { ...state, readBy: { ...state.readBy, [event.chat_id]: { ...state.readBy[event.chat_id], [event.user_id]: event.last_read_at } } };
+  return {
+    ...state,
+    readBy: {
+      ...state.readBy,
+      [event.chat_id]: { ...state.readBy[event.chat_id], [event.user_id]: event.last_read_at },
+    },
+  };
 }
 
 /** The name to show for a chat: its own name, else the other participants'. */

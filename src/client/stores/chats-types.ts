@@ -74,7 +74,6 @@ export interface ChatSummary {
   left_by_users: string[];
 }
 
-
 export interface MessageSentEvent {
   chat_id: string;
   message: Message;

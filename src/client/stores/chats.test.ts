@@ -39,13 +39,32 @@ const summary = (c: Chat): ChatSummary => ({
   left_by_users: c.left_by_users,
 });
 function message(chatId: string, from: string, content = 'hi'): Message {
-  return { id: `m${Math.random()}`, chat_id: chatId, user_id: from, user: null, content, type: 'text', data: {}, created_at: at() };
+  return {
+    id: `m${Math.random()}`,
+    chat_id: chatId,
+    user_id: from,
+    user: null,
+    content,
+    type: 'text',
+    data: {},
+    created_at: at(),
+  };
 }
-const sent = (c: Chat, from: string, content?: string): MessageSentEvent => ({ chat_id: c.id, message: message(c.id, from, content), chat: summary(c) });
+const sent = (c: Chat, from: string, content?: string): MessageSentEvent => ({
+  chat_id: c.id,
+  message: message(c.id, from, content),
+  chat: summary(c),
+});
 function withChats(...chats: Chat[]): rules.ChatsState {
   let s = rules.initialState(ME);
   for (const c of chats) s = rules.upsertChat(s, c);
-  return { ...s, unreadCount: chats.reduce((n, c) => n + (c.chat_settings.is_muted || c.chat_settings.is_blocked ? 0 : c.unread_count), 0) };
+  return {
+    ...s,
+    unreadCount: chats.reduce(
+      (n, c) => n + (c.chat_settings.is_muted || c.chat_settings.is_blocked ? 0 : c.unread_count),
+      0,
+    ),
+  };
 }
 const ids = (s: rules.ChatsState, tab: Parameters<typeof rules.chatsIn>[1]) => rules.chatsIn(s, tab).map((c) => c.id);
 
@@ -82,13 +101,23 @@ describe('chat store rules (spec 4)', () => {
     const store = createChatsStore({
       get: jest.fn(),
       delete: jest.fn(),
-      post: jest.fn().mockRejectedValue(new ApiError('You cannot respond to a chat request you started.', 403, { message: 'You cannot respond to a chat request you started.' })),
+      post: jest
+        .fn()
+        .mockRejectedValue(
+          new ApiError('You cannot respond to a chat request you started.', 403, {
+            message: 'You cannot respond to a chat request you started.',
+          }),
+        ),
     } as never);
     expect(await store.respond('r', true)).toBe('You cannot respond to a chat request you started.');
   });
 
   it('other respond failures show "Failed to process chat response"', async () => {
-    const store = createChatsStore({ get: jest.fn(), delete: jest.fn(), post: jest.fn().mockRejectedValue(new ApiError('Server Error', 500, null)) } as never);
+    const store = createChatsStore({
+      get: jest.fn(),
+      delete: jest.fn(),
+      post: jest.fn().mockRejectedValue(new ApiError('Server Error', 500, null)),
+    } as never);
     expect(await store.respond('r', true)).toBe('Failed to process chat response');
     expect(rules.respondErrorMessage(new ApiError('offline', 0, null))).toBe('Failed to process chat response');
   });
@@ -176,9 +205,19 @@ describe('chat store rules (spec 4)', () => {
   });
 
   it('filtered pages: page 1 replaces the tab, pages above 1 append', () => {
-    const page = (data: Chat[], current: number) => ({ data, current_page: current, last_page: 2, per_page: 2, total: 3 });
+    const page = (data: Chat[], current: number) => ({
+      data,
+      current_page: current,
+      last_page: 2,
+      per_page: 2,
+      total: 3,
+    });
     let s = withChats(chat({ id: 'stale' }));
-    s = rules.pageLoaded(s, 'chats', page([chat({ id: 'x', last_message_at: at() }), chat({ id: 'y', created_at: '2025-12-01T00:00:00Z' })], 1));
+    s = rules.pageLoaded(
+      s,
+      'chats',
+      page([chat({ id: 'x', last_message_at: at() }), chat({ id: 'y', created_at: '2025-12-01T00:00:00Z' })], 1),
+    );
     expect(ids(s, 'chats')).toEqual(['x', 'y']);
     s = rules.pageLoaded(s, 'chats', page([chat({ id: 'z', created_at: '2025-11-01T00:00:00Z' })], 2));
     expect(ids(s, 'chats')).toEqual(['x', 'y', 'z']);
@@ -186,9 +225,17 @@ describe('chat store rules (spec 4)', () => {
   });
 
   it('a failed chat list gives an empty list; a failed unread count gives 0', async () => {
-    const store = createChatsStore({ get: jest.fn().mockRejectedValue(new ApiError('down', 500, null)), post: jest.fn(), delete: jest.fn() } as never);
+    const store = createChatsStore({
+      get: jest.fn().mockRejectedValue(new ApiError('down', 500, null)),
+      post: jest.fn(),
+      delete: jest.fn(),
+    } as never);
     store.setMe(ME);
-    store.hydrate('chats', { data: [chat({ id: 'a', unread_count: 2 })], current_page: 1, last_page: 1, per_page: 20, total: 1 }, 2);
+    store.hydrate(
+      'chats',
+      { data: [chat({ id: 'a', unread_count: 2 })], current_page: 1, last_page: 1, per_page: 20, total: 1 },
+      2,
+    );
     await store.loadTab('chats');
     expect(rules.chatsIn(store.getState(), 'chats')).toEqual([]);
     await store.loadUnread();
@@ -196,7 +243,10 @@ describe('chat store rules (spec 4)', () => {
   });
 
   it('never counts below zero', () => {
-    const s = rules.readReceived({ ...withChats(chat({ id: 'a', unread_count: 5 })), unreadCount: 2 }, { chat_id: 'a', user_id: ME, last_read_at: at() });
+    const s = rules.readReceived(
+      { ...withChats(chat({ id: 'a', unread_count: 5 })), unreadCount: 2 },
+      { chat_id: 'a', user_id: ME, last_read_at: at() },
+    );
     expect(s.unreadCount).toBe(0);
   });
 });
@@ -222,7 +272,9 @@ describe('chat store live events', () => {
 describe('chat store: messages for chats not loaded on this page', () => {
   it('asks the server for the chat and the unread total instead of guessing (a muted chat stays at 0)', async () => {
     const muted = chat({ id: 'elsewhere', chat_settings: { user_id: ME, is_muted: true, is_blocked: false } });
-    const get = jest.fn((url: string) => Promise.resolve(url.endsWith('unread-count') ? { count: 0, tabs: {} } : { chat: muted }));
+    const get = jest.fn((url: string) =>
+      Promise.resolve(url.endsWith('unread-count') ? { count: 0, tabs: {} } : { chat: muted }),
+    );
     const store = createChatsStore({ get, post: jest.fn(), delete: jest.fn() } as never);
     store.setMe(ME);
     store.live.messageSent(sent(muted, OTHER));
@@ -237,11 +289,17 @@ describe('chat store: messages for chats not loaded on this page', () => {
 describe('chat store: server counts racing local changes', () => {
   it('ignores an unread total that was asked for before the open chat was marked read', async () => {
     let answerCount: (v: unknown) => void = () => undefined;
-    const get = jest.fn((url: string) => (url.endsWith('unread-count') ? new Promise((r) => (answerCount = r)) : Promise.resolve({})));
+    const get = jest.fn((url: string) =>
+      url.endsWith('unread-count') ? new Promise((r) => (answerCount = r)) : Promise.resolve({}),
+    );
     const post = jest.fn().mockResolvedValue({});
     const store = createChatsStore({ get, post, delete: jest.fn() } as never);
     store.setMe(ME);
-    store.hydrate('chats', { data: [chat({ id: 'a', unread_count: 1 })], current_page: 1, last_page: 1, per_page: 20, total: 1 }, 1);
+    store.hydrate(
+      'chats',
+      { data: [chat({ id: 'a', unread_count: 1 })], current_page: 1, last_page: 1, per_page: 20, total: 1 },
+      1,
+    );
     const stale = store.loadUnread(); // asked while the chat still had 1 unread
     const opening = store.open('a');
     answerCount({ count: 1, tabs: { chats: 1, requested: 0, muted: 0, blocked: 0 } });

@@ -137,7 +137,9 @@ export function createChatsStore(http: Api = api) {
       const before = older ? current?.items.find((m) => m.type !== undefined)?.id : undefined;
       if (older && (!current?.hasMore || !before)) return;
       try {
-        const res = await http.get<Paginated<Message> & { has_more: boolean }>(`/api/chats/${chatId}/messages`, { query: { before } });
+        const res = await http.get<Paginated<Message> & { has_more: boolean }>(`/api/chats/${chatId}/messages`, {
+          query: { before },
+        });
         set(rules.messagesLoaded(state, chatId, res.data, res.has_more, older));
       } catch (error) {
         logger.warn('messages failed to load', error);
@@ -158,8 +160,18 @@ export function createChatsStore(http: Api = api) {
       set(rules.messageSentByMe(state, res.message));
       return res.message;
     },
-    async shareListing(chatId: string, listingId: string, listing: Partial<ListingCard> & { title: string }, content = ''): Promise<Message> {
-      const res = await http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, { type: 'listing', listing_id: listingId, listing, content });
+    async shareListing(
+      chatId: string,
+      listingId: string,
+      listing: Partial<ListingCard> & { title: string },
+      content = '',
+    ): Promise<Message> {
+      const res = await http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, {
+        type: 'listing',
+        listing_id: listingId,
+        listing,
+        content,
+      });
       set(rules.messageSentByMe(state, res.message));
       return res.message;
     },
@@ -214,7 +226,8 @@ export function createChatsStore(http: Api = api) {
       requestAnswered: (e: RequestAnsweredEvent) => {
         if (!e.accepted) set(rules.removeChat(state, e.chat_id));
         else if (state.chats[e.chat_id]) set(rules.responded(state, e.chat_id, true, null));
-        else if (e.chat) set(rules.upsertChat(state, { ...rules.fromSummary(e.chat, state.me), accepted: true, is_request: false }));
+        else if (e.chat)
+          set(rules.upsertChat(state, { ...rules.fromSummary(e.chat, state.me), accepted: true, is_request: false }));
       },
       settings: (e: ChatSettingsEvent) => set(rules.settingsChanged(state, e.chat_id, e.chat_settings)),
       left: (e: ChatLeftEvent) => set(rules.left(state, e.chat_id, e.user_id, e.deleted, e.message)),
@@ -231,5 +244,9 @@ export const chatsStore = createChatsStore();
 
 /** Reads part of the chats state and re-renders when it changes. */
 export function useChatsState<T>(select: (state: ChatsState) => T): T {
-  return useSyncExternalStore(chatsStore.subscribe, () => select(chatsStore.getState()), () => select(chatsStore.getState()));
+  return useSyncExternalStore(
+    chatsStore.subscribe,
+    () => select(chatsStore.getState()),
+    () => select(chatsStore.getState()),
+  );
 }

@@ -55,7 +55,9 @@ export class Foundation1763870000000 implements MigrationInterface {
         display_name varchar(200),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX connected_accounts_provider_unique ON connected_accounts (provider, provider_user_id)`);
+    await q.query(
+      `CREATE UNIQUE INDEX connected_accounts_provider_unique ON connected_accounts (provider, provider_user_id)`,
+    );
     await q.query(`CREATE INDEX connected_accounts_user_idx ON connected_accounts (user_id)`);
 
     await q.query(`
@@ -105,7 +107,15 @@ export class Foundation1763870000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['mails', 'password_reset_tokens', 'sessions', 'credit_transactions', 'connected_accounts', 'user_addresses', 'users']) {
+    for (const table of [
+      'mails',
+      'password_reset_tokens',
+      'sessions',
+      'credit_transactions',
+      'connected_accounts',
+      'user_addresses',
+      'users',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -101,7 +101,9 @@ export class PropertiesListings1763871000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX property_uploads_property_idx ON property_uploads (property_id, position)`);
-    await q.query(`CREATE INDEX property_uploads_component_idx ON property_uploads (component_id) WHERE component_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX property_uploads_component_idx ON property_uploads (component_id) WHERE component_id IS NOT NULL`,
+    );
     await q.query(
       `ALTER TABLE properties ADD CONSTRAINT properties_featured_upload_fk FOREIGN KEY (featured_upload_id) REFERENCES property_uploads(id) ON DELETE SET NULL`,
     );

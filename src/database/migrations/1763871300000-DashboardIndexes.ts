@@ -31,7 +31,9 @@ export class DashboardIndexes1763871300000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX IF EXISTS properties_user_price_idx`);
     await q.query(`DROP INDEX IF EXISTS properties_user_created_idx`);
-    await q.query(`CREATE INDEX properties_market_geo_plain_idx ON properties USING gist (point(longitude, latitude)) WHERE ${VISIBLE}`);
+    await q.query(
+      `CREATE INDEX properties_market_geo_plain_idx ON properties USING gist (point(longitude, latitude)) WHERE ${VISIBLE}`,
+    );
     await q.query(`DROP INDEX properties_market_geo_idx`);
     await q.query(`ALTER INDEX properties_market_geo_plain_idx RENAME TO properties_market_geo_idx`);
   }

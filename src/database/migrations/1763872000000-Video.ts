@@ -59,7 +59,9 @@ export class Video1763872000000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX videos_playback_id_unique ON videos (playback_id)`);
     await q.query(`CREATE UNIQUE INDEX videos_upload_id_unique ON videos (upload_id) WHERE upload_id IS NOT NULL`);
     await q.query(`CREATE INDEX videos_user_created_idx ON videos (user_id, created_at DESC)`);
-    await q.query(`CREATE INDEX videos_walkthrough_position_idx ON videos (walkthrough_id, position) WHERE walkthrough_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX videos_walkthrough_position_idx ON videos (walkthrough_id, position) WHERE walkthrough_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE spots (

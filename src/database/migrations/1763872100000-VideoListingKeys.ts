@@ -5,8 +5,12 @@ export class VideoListingKeys1763872100000 implements MigrationInterface {
   name = 'VideoListingKeys1763872100000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE walkthroughs ADD CONSTRAINT walkthroughs_listing_fk FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL`);
-    await q.query(`ALTER TABLE spots ADD CONSTRAINT spots_listing_fk FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL`);
+    await q.query(
+      `ALTER TABLE walkthroughs ADD CONSTRAINT walkthroughs_listing_fk FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL`,
+    );
+    await q.query(
+      `ALTER TABLE spots ADD CONSTRAINT spots_listing_fk FOREIGN KEY (listing_id) REFERENCES listings(id) ON DELETE SET NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

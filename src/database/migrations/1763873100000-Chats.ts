@@ -59,8 +59,12 @@ export class Chats1763873100000 implements MigrationInterface {
       `CREATE INDEX chat_participants_user_list_idx ON chat_participants (user_id, last_message_at DESC, chat_id DESC) INCLUDE (is_muted, is_blocked, is_request) WHERE left_at IS NULL`,
     );
     // The unread total reads only the rows with something unread.
-    await q.query(`CREATE INDEX chat_participants_user_unread_idx ON chat_participants (user_id) WHERE unread_count > 0 AND left_at IS NULL`);
-    await q.query(`ALTER TABLE chats ADD CONSTRAINT chats_last_message_fk FOREIGN KEY (last_message_id) REFERENCES chat_messages(id) ON DELETE SET NULL`);
+    await q.query(
+      `CREATE INDEX chat_participants_user_unread_idx ON chat_participants (user_id) WHERE unread_count > 0 AND left_at IS NULL`,
+    );
+    await q.query(
+      `ALTER TABLE chats ADD CONSTRAINT chats_last_message_fk FOREIGN KEY (last_message_id) REFERENCES chat_messages(id) ON DELETE SET NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -35,8 +35,12 @@ export class Designs1763874000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX designs_user_created_idx ON designs (user_id, created_at DESC)`);
     await q.query(`CREATE INDEX designs_user_favorite_idx ON designs (user_id, created_at DESC) WHERE favorite`);
-    await q.query(`CREATE UNIQUE INDEX designs_share_token_unique ON designs (share_token) WHERE share_token IS NOT NULL`);
-    await q.query(`CREATE INDEX designs_unfinished_idx ON designs (updated_at) WHERE status IN ('pending', 'processing')`);
+    await q.query(
+      `CREATE UNIQUE INDEX designs_share_token_unique ON designs (share_token) WHERE share_token IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX designs_unfinished_idx ON designs (updated_at) WHERE status IN ('pending', 'processing')`,
+    );
 
     await q.query(`
       CREATE TABLE generated_designs (
@@ -94,7 +98,9 @@ export class Designs1763874000000 implements MigrationInterface {
         started_at timestamptz NOT NULL DEFAULT now(),
         ended_at timestamptz
       )`);
-    await q.query(`CREATE INDEX design_edit_sessions_design_side_idx ON design_edit_sessions (design_id, side, started_at DESC)`);
+    await q.query(
+      `CREATE INDEX design_edit_sessions_design_side_idx ON design_edit_sessions (design_id, side, started_at DESC)`,
+    );
 
     await q.query(`
       CREATE TABLE dreams (
@@ -120,7 +126,9 @@ export class Designs1763874000000 implements MigrationInterface {
         model varchar(120),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX design_chat_messages_design_created_idx ON design_chat_messages (design_id, created_at)`);
+    await q.query(
+      `CREATE INDEX design_chat_messages_design_created_idx ON design_chat_messages (design_id, created_at)`,
+    );
 
     await q.query(`
       CREATE TABLE usage_records (
@@ -144,7 +152,16 @@ export class Designs1763874000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['usage_records', 'design_chat_messages', 'dreams', 'design_edit_sessions', 'design_edit_states', 'saved_prompts', 'generated_designs', 'designs']) {
+    for (const table of [
+      'usage_records',
+      'design_chat_messages',
+      'dreams',
+      'design_edit_sessions',
+      'design_edit_states',
+      'saved_prompts',
+      'generated_designs',
+      'designs',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }

@@ -12,4 +12,17 @@ import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
-export const migrations = [Foundation1763870000000, Designs1763874000000, TwoFactorLastStep1763880000000, Notifications1763873000000, Chats1763873100000, PropertiesListings1763871000000, MarketPeople1763871100000, OpenHouses1763871200000, DashboardIndexes1763871300000, FilteredGeoIndex1763871400000, Video1763872000000, VideoListingKeys1763872100000];
+export const migrations = [
+  Foundation1763870000000,
+  Designs1763874000000,
+  TwoFactorLastStep1763880000000,
+  Notifications1763873000000,
+  Chats1763873100000,
+  PropertiesListings1763871000000,
+  MarketPeople1763871100000,
+  OpenHouses1763871200000,
+  DashboardIndexes1763871300000,
+  FilteredGeoIndex1763871400000,
+  Video1763872000000,
+  VideoListingKeys1763872100000,
+];

@@ -7,7 +7,9 @@ import { UsersService } from '../../modules/users/users.service';
 
 function listingCard(listing: ListingJson) {
   const p = listing.property;
-  const price = p.price ? `${p.currency === 'USD' ? '$' : ''}${Math.round(Number(p.price)).toLocaleString('en-US')}${p.currency === 'USD' ? '' : ` ${p.currency}`}` : undefined;
+  const price = p.price
+    ? `${p.currency === 'USD' ? '$' : ''}${Math.round(Number(p.price)).toLocaleString('en-US')}${p.currency === 'USD' ? '' : ` ${p.currency}`}`
+    : undefined;
   return {
     title: p.name,
     price,
@@ -28,7 +30,9 @@ function listingCard(listing: ListingJson) {
  */
 export async function seedDemoChats(app: INestApplicationContext, logger: LoggerService): Promise<void> {
   const users = app.get(UsersService);
-  const [realtor, viewer, buyer] = await Promise.all(['realtor@reelty.test', 'viewer@reelty.test', 'buyer@reelty.test'].map((email) => users.findByEmail(email)));
+  const [realtor, viewer, buyer] = await Promise.all(
+    ['realtor@reelty.test', 'viewer@reelty.test', 'buyer@reelty.test'].map((email) => users.findByEmail(email)),
+  );
   if (!realtor || !viewer) return;
   const chats = app.get(ChatsService);
   const people = app.get(PeopleService);
@@ -50,22 +54,38 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
       : { message: 'Hi Rita! Are any of your Austin homes still available?' };
     const { chat } = await chats.startDirect(viewer, realtor.id, first);
     await chats.respond(realtor, chat.id, true);
-    await chats.send(realtor, chat.id, { type: 'text', content: 'Hi Victor, yes it is! Would you like to see it this weekend?' });
+    await chats.send(realtor, chat.id, {
+      type: 'text',
+      content: 'Hi Victor, yes it is! Would you like to see it this weekend?',
+    });
     await chats.send(viewer, chat.id, { type: 'text', content: 'Saturday at 11 would be great.' });
-    await chats.send(realtor, chat.id, { type: 'text', content: 'Perfect, see you there. I will send you the walkthrough video meanwhile.' });
+    await chats.send(realtor, chat.id, {
+      type: 'text',
+      content: 'Perfect, see you there. I will send you the walkthrough video meanwhile.',
+    });
     await chats.send(viewer, chat.id, { type: 'text', content: 'Thanks! Does it have a garage?' });
     if (listing) {
       // A second card, shared inside the chat (not only as the opening message).
       const [, other] = (await app.get(ListingsService).publishedBy(realtor.id, 1, 2)).data;
-      if (other) await chats.send(viewer, chat.id, listingMessage(other.id, listingCard(other), 'And this one, is it close to a park?'));
+      if (other)
+        await chats.send(
+          viewer,
+          chat.id,
+          listingMessage(other.id, listingCard(other), 'And this one, is it close to a park?'),
+        );
     }
   }
 
   if (buyer && (await chats.chatIds(buyer.id, realtor.id)).length === 0) {
     seeded = true;
     await people.follow(buyer, realtor.id);
-    await chats.startDirect(buyer, realtor.id, { message: 'Hello! I am relocating to Denver next spring. Could you help me find a condo?' });
+    await chats.startDirect(buyer, realtor.id, {
+      message: 'Hello! I am relocating to Denver next spring. Could you help me find a condo?',
+    });
   }
 
-  if (seeded) logger.log('Demo chats: viewer@reelty.test ↔ realtor (accepted, with messages); buyer@reelty.test → realtor (request); follows and notifications');
+  if (seeded)
+    logger.log(
+      'Demo chats: viewer@reelty.test ↔ realtor (accepted, with messages); buyer@reelty.test → realtor (request); follows and notifications',
+    );
 }

@@ -16,11 +16,39 @@ export interface DemoAccount {
 
 /** Fixed demo accounts so the README and the startup log can name them. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { name: 'Rita Realtor', email: 'realtor@reelty.test', handle: 'rita', type: 'realtor', role: 'user', password: 'realtor-demo-1' },
-  { name: 'Victor Viewer', email: 'viewer@reelty.test', handle: 'victor', type: 'viewer', role: 'user', password: 'viewer-demo-1' },
-  { name: 'Ada Admin', email: 'admin@reelty.test', handle: 'ada', type: 'realtor', role: 'admin', password: 'admin-demo-1' },
+  {
+    name: 'Rita Realtor',
+    email: 'realtor@reelty.test',
+    handle: 'rita',
+    type: 'realtor',
+    role: 'user',
+    password: 'realtor-demo-1',
+  },
+  {
+    name: 'Victor Viewer',
+    email: 'viewer@reelty.test',
+    handle: 'victor',
+    type: 'viewer',
+    role: 'user',
+    password: 'viewer-demo-1',
+  },
+  {
+    name: 'Ada Admin',
+    email: 'admin@reelty.test',
+    handle: 'ada',
+    type: 'realtor',
+    role: 'admin',
+    password: 'admin-demo-1',
+  },
   // A second viewer: her chat request is what the realtor's "Requested" tab shows.
-  { name: 'Bella Buyer', email: 'buyer@reelty.test', handle: 'bella', type: 'viewer', role: 'user', password: 'buyer-demo-1' },
+  {
+    name: 'Bella Buyer',
+    email: 'buyer@reelty.test',
+    handle: 'bella',
+    type: 'viewer',
+    role: 'user',
+    password: 'buyer-demo-1',
+  },
 ];
 
 const STARTING_CREDITS = 10;
@@ -62,6 +90,8 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./chats.seed') as typeof import('./chats.seed')).seedDemoChats(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
-      DEMO_ACCOUNTS.map((a) => `    ${a.role === 'admin' ? 'admin  ' : a.type.padEnd(7)}  ${a.email}  /  ${a.password}`).join('\n'),
+      DEMO_ACCOUNTS.map(
+        (a) => `    ${a.role === 'admin' ? 'admin  ' : a.type.padEnd(7)}  ${a.email}  /  ${a.password}`,
+      ).join('\n'),
   );
 }

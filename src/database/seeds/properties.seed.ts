@@ -79,20 +79,35 @@ export async function seedDemoProperties(app: INestApplicationContext, logger: L
         status: n % 6 === 0 ? 'for_rent' : 'for_sale',
       });
       const details = await properties.getComponent(property, 'details');
-      await properties.updateComponent(details.id, realtor, { bedrooms: 1 + (n % 5), bathrooms: 1 + (n % 3), area_sqft: 700 + ((n * 131) % 2500), year_built: 1950 + ((n * 3) % 70) });
+      await properties.updateComponent(details.id, realtor, {
+        bedrooms: 1 + (n % 5),
+        bathrooms: 1 + (n % 3),
+        area_sqft: 700 + ((n * 131) % 2500),
+        year_built: 1950 + ((n * 3) % 70),
+      });
       const features = await properties.getComponent(property, 'features');
-      await properties.updateComponent(features.id, realtor, { items: ['Hardwood floors', 'Garden', 'Garage', 'Balcony', 'Solar panels'].filter((_, k) => (n + k) % 2 === 0) });
+      await properties.updateComponent(features.id, realtor, {
+        items: ['Hardwood floors', 'Garden', 'Garage', 'Balcony', 'Solar panels'].filter((_, k) => (n + k) % 2 === 0),
+      });
       const fresh = (await properties.findById(property.id))!;
       for (let k = 0; k < (i < 2 ? 2 : 1); k++) {
-        await uploads.upload(fresh, realtor, await demoPhoto(COLORS[(n + k) % COLORS.length], k === 0 ? name : `${place.city} · photo ${k + 1}`), {});
+        await uploads.upload(
+          fresh,
+          realtor,
+          await demoPhoto(COLORS[(n + k) % COLORS.length], k === 0 ? name : `${place.city} · photo ${k + 1}`),
+          {},
+        );
       }
       const current = (await properties.findById(property.id))!;
       if (i < 7) await properties.setPublish(current, true);
-      if (i === 8 && place.city === 'Denver') await properties.update((await properties.findById(property.id))!, { archived: true });
+      if (i === 8 && place.city === 'Denver')
+        await properties.update((await properties.findById(property.id))!, { archived: true });
     }
   }
   for (const name of ['Austin', 'Denver', 'Miami']) {
     await people.addMarket(realtor, { name }).catch(() => undefined);
   }
-  logger.log(`Demo properties: ${n} for realtor@reelty.test (${CITIES.map((c) => c.city).join(', ')}); try /market?q=Austin`);
+  logger.log(
+    `Demo properties: ${n} for realtor@reelty.test (${CITIES.map((c) => c.city).join(', ')}); try /market?q=Austin`,
+  );
 }

@@ -52,8 +52,17 @@ function ffmpegTools(config: VideoConfig): { ok: boolean; fonts: { bold: string;
 const drawtextValue = (text: string) => `'${text.replace(/[\\'%:]/g, '').trim()}'`;
 
 /** A short portrait clip (colour card, title sliding up, price), H.264 MP4, made in well under a second. */
-async function makeClip(config: VideoConfig, fonts: { bold: string; regular: string } | null, out: string, color: string, text: ClipText): Promise<void> {
-  const filters = [`color=c=${color}:s=720x1280:d=${CLIP_SECONDS}:r=24`, 'drawbox=x=0:y=ih*0.6:w=iw:h=ih*0.4:color=0x0f172a@0.55:t=fill'];
+async function makeClip(
+  config: VideoConfig,
+  fonts: { bold: string; regular: string } | null,
+  out: string,
+  color: string,
+  text: ClipText,
+): Promise<void> {
+  const filters = [
+    `color=c=${color}:s=720x1280:d=${CLIP_SECONDS}:r=24`,
+    'drawbox=x=0:y=ih*0.6:w=iw:h=ih*0.4:color=0x0f172a@0.55:t=fill',
+  ];
   if (fonts) {
     filters.push(
       `drawtext=fontfile=${fonts.bold}:text=${drawtextValue(text.title)}:fontcolor=white:fontsize=60:x=(w-tw)/2:y=h*0.42-t*24`,
@@ -62,7 +71,27 @@ async function makeClip(config: VideoConfig, fonts: { bold: string; regular: str
   }
   await exec(
     config.ffmpegPath,
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', filters.join(','), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '24', '-movflags', '+faststart', out],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      filters.join(','),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '24',
+      '-movflags',
+      '+faststart',
+      out,
+    ],
     { timeout: 30_000 },
   );
 }
@@ -83,7 +112,10 @@ async function pendingDemoSpots(spots: SpotsService, realtor: User): Promise<Spo
  * Publishes the seeded spots whose video is ready (a spot can only be published then). Returns
  * how many are still waiting for their transcode.
  */
-async function publishReadySpots(app: INestApplicationContext, realtor: User): Promise<{ published: number; waiting: number }> {
+async function publishReadySpots(
+  app: INestApplicationContext,
+  realtor: User,
+): Promise<{ published: number; waiting: number }> {
   const spots = app.get(SpotsService);
   const videos = app.get(VideosService);
   const pending = await pendingDemoSpots(spots, realtor);
@@ -114,7 +146,9 @@ function publishWhenReady(app: INestApplicationContext, realtor: User, logger: L
         return;
       }
       if (Date.now() > deadline) {
-        logger.warn?.(`Demo spots: ${waiting} still waiting for their videos; they are published on the next start once ready`);
+        logger.warn?.(
+          `Demo spots: ${waiting} still waiting for their videos; they are published on the next start once ready`,
+        );
         return;
       }
     } catch {
@@ -148,7 +182,14 @@ export async function seedDemoVideos(app: INestApplicationContext, logger: Logge
       await app.init(); // the job handlers (registered in onModuleInit) must be there
       // In-process jobs are lost when the app stops: queue the demo transcodes that were cut off again.
       const stuck = await videos.repo.find({ where: { userId: realtor.id, status: 'processing' } });
-      for (const video of stuck) if (video.sourceKey) await jobs.dispatch('media', TRANSCODE_JOB, { videoId: video.id }, { attempts: config.transcodeAttempts, backoffMs: 2000 });
+      for (const video of stuck)
+        if (video.sourceKey)
+          await jobs.dispatch(
+            'media',
+            TRANSCODE_JOB,
+            { videoId: video.id },
+            { attempts: config.transcodeAttempts, backoffMs: 2000 },
+          );
     }
     const { waiting } = await publishReadySpots(app, realtor);
     if (waiting) publishWhenReady(app, realtor, logger);
@@ -157,7 +198,9 @@ export async function seedDemoVideos(app: INestApplicationContext, logger: Logge
 
   const tools = ffmpegTools(config);
   if (!tools.ok) {
-    logger.warn?.(`Demo spots skipped: ffmpeg/ffprobe not found (${config.ffmpegPath}, ${config.ffprobePath}); install ffmpeg for the demo feed.`);
+    logger.warn?.(
+      `Demo spots skipped: ffmpeg/ffprobe not found (${config.ffmpegPath}, ${config.ffprobePath}); install ffmpeg for the demo feed.`,
+    );
     return;
   }
 
@@ -171,27 +214,59 @@ export async function seedDemoVideos(app: INestApplicationContext, logger: Logge
     const texts = listings.map((listing) => {
       const property = listing.property;
       const place = [property.city, property.state].filter(Boolean).join(', ') || property.name;
-      return { listing, place, price: formatPrice(property.price, property.currency), clip: join(work, `clip-${listing.id}.mp4`) };
+      return {
+        listing,
+        place,
+        price: formatPrice(property.price, property.currency),
+        clip: join(work, `clip-${listing.id}.mp4`),
+      };
     });
     // The clips first, side by side (each well under a second), so startup waits as little as possible.
-    await Promise.all(texts.map((x, i) => makeClip(config, tools.fonts, x.clip, COLORS[i % COLORS.length], { title: x.place, subtitle: x.price || 'Take the tour' })));
+    await Promise.all(
+      texts.map((x, i) =>
+        makeClip(config, tools.fonts, x.clip, COLORS[i % COLORS.length], {
+          title: x.place,
+          subtitle: x.price || 'Take the tour',
+        }),
+      ),
+    );
     for (const [i, { listing, place, price, clip }] of texts.entries()) {
       const property = listing.property;
       const info = await probe(config.ffprobePath, clip);
-      const walkthrough = await walkthroughs.create(realtor, { title: `Tour of ${property.name}`, listingId: listing.id });
-      await walkthroughs.update(realtor, walkthrough, { description: `A quick walkthrough of this listing in ${place}.`, published: true });
+      const walkthrough = await walkthroughs.create(realtor, {
+        title: `Tour of ${property.name}`,
+        listingId: listing.id,
+      });
+      await walkthroughs.update(realtor, walkthrough, {
+        description: `A quick walkthrough of this listing in ${place}.`,
+        published: true,
+      });
       const label = `${place}${price ? ` · ${price}` : ''}`;
       const video = await videos.create(realtor, { title: label, walkthrough });
       const sourceKey = `videos/${video.id}/source.mp4`;
       const bytes = await readFile(clip);
       await storage.put(sourceKey, bytes, 'video/mp4');
-      await spots.create(realtor, walkthrough, { title: property.name, caption: `${label}. Swipe up for the full walkthrough.`, video_id: video.id });
+      await spots.create(realtor, walkthrough, {
+        title: property.name,
+        caption: `${label}. Swipe up for the full walkthrough.`,
+        video_id: video.id,
+      });
       // The same step a finished upload takes: processing, then the real media:transcode job.
-      await videos.startProcessing(video, { sourceKey, uploadSize: bytes.length, uploadOffset: bytes.length, sourceName: `demo-${i + 1}.mp4`, duration: info.duration, width: info.width, height: info.height });
+      await videos.startProcessing(video, {
+        sourceKey,
+        uploadSize: bytes.length,
+        uploadOffset: bytes.length,
+        sourceName: `demo-${i + 1}.mp4`,
+        duration: info.duration,
+        width: info.width,
+        height: info.height,
+      });
     }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
   publishWhenReady(app, realtor, logger);
-  logger.log(`Demo spots: ${listings.length} walkthrough videos for realtor@reelty.test queued for transcoding; the spots are published when ready`);
+  logger.log(
+    `Demo spots: ${listings.length} walkthrough videos for realtor@reelty.test queued for transcoding; the spots are published when ready`,
+  );
 }

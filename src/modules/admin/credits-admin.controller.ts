@@ -11,7 +11,10 @@ import type { User } from '../users/user.entity';
 export class GrantCreditsDto {
   /** The user's email address or id. */
   @IsString() @IsNotEmpty({ message: 'Enter the user’s email address.' }) @MaxLength(254) user!: string;
-  @Type(() => Number) @IsInt({ message: 'The amount must be a whole number.' }) @Min(1, { message: 'Grant at least 1 credit.' }) @Max(10_000, { message: 'Grant at most 10,000 credits at once.' })
+  @Type(() => Number)
+  @IsInt({ message: 'The amount must be a whole number.' })
+  @Min(1, { message: 'Grant at least 1 credit.' })
+  @Max(10_000, { message: 'Grant at most 10,000 credits at once.' })
   amount!: number;
   @IsString() @IsNotEmpty({ message: 'Say why these credits are granted.' }) @MaxLength(150) reason!: string;
 }

@@ -4,7 +4,8 @@ import { Inertia } from '../inertia/inertia';
 import { QUEUES, QueueName } from '../jobs/job.types';
 import { JOB_STATES, JobState, QueueMonitorService } from './queue-monitor.service';
 
-const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 const pageOf = (raw: unknown) => {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
@@ -19,7 +20,14 @@ export class QueueMonitorController {
   private async overview(queue?: string, state?: string, page?: string) {
     const q = pick(queue, QUEUES, 'designs');
     const s = pick(state, JOB_STATES, 'failed');
-    return { mode: this.monitor.mode, queues: await this.monitor.states(), queue: q, state: s, jobs: await this.monitor.list(q, s, pageOf(page)), at: new Date().toISOString() };
+    return {
+      mode: this.monitor.mode,
+      queues: await this.monitor.states(),
+      queue: q,
+      state: s,
+      jobs: await this.monitor.list(q, s, pageOf(page)),
+      at: new Date().toISOString(),
+    };
   }
 
   @Get('admin/queue-monitor')

@@ -17,7 +17,9 @@ describe('QueueMonitorService in-process mode (embedded quick start)', () => {
     expect(states.find((q) => q.name === 'designs')).toMatchObject({ active: 1, completed: 0 });
     expect(states.find((q) => q.name === 'mail')).toMatchObject({ failed: 1 });
     expect(await monitor.list('designs', 'active')).toMatchObject({ data: [], total: 0 });
-    await expect(monitor.retry('mail', 'x')).rejects.toThrow('Jobs run in this process (no Redis): there are no stored jobs to act on.');
+    await expect(monitor.retry('mail', 'x')).rejects.toThrow(
+      'Jobs run in this process (no Redis): there are no stored jobs to act on.',
+    );
     release();
     await jobs.beforeApplicationShutdown();
     expect((await monitor.states()).find((q) => q.name === 'designs')).toMatchObject({ active: 0, completed: 1 });

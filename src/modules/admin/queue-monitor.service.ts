@@ -29,7 +29,8 @@ function summarize(data: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>).slice(0, 8)) {
     if (typeof value === 'number' || typeof value === 'boolean') out[key] = value;
-    else if (typeof value === 'string') out[key] = /id$|Id$|^run$/.test(key) ? value.slice(0, 80) : `${value.length} chars`;
+    else if (typeof value === 'string')
+      out[key] = /id$|Id$|^run$/.test(key) ? value.slice(0, 80) : `${value.length} chars`;
     else out[key] = Array.isArray(value) ? `[${value.length}]` : '{…}';
   }
   return out;
@@ -50,13 +51,23 @@ export class QueueMonitorService {
     return this.jobs.states();
   }
 
-  async list(queue: QueueName, state: JobState, page = 1, perPage = 25): Promise<{ data: JobJson[]; current_page: number; last_page: number; per_page: number; total: number }> {
+  async list(
+    queue: QueueName,
+    state: JobState,
+    page = 1,
+    perPage = 25,
+  ): Promise<{ data: JobJson[]; current_page: number; last_page: number; per_page: number; total: number }> {
     if (this.jobs.mode !== 'bullmq') return { data: [], current_page: 1, last_page: 1, per_page: perPage, total: 0 };
     const q = this.jobs.bullQueue(queue);
     const total = (await q.getJobCounts(state))[state] ?? 0;
     const start = (page - 1) * perPage;
     const jobs = (await q.getJobs([state], start, start + perPage - 1, false)).filter(Boolean);
-    return pageOf(jobs.map((job) => this.toJson(queue, job, state)), page, perPage, total);
+    return pageOf(
+      jobs.map((job) => this.toJson(queue, job, state)),
+      page,
+      perPage,
+      total,
+    );
   }
 
   async retry(queue: QueueName, id: string): Promise<JobJson> {
@@ -71,12 +82,14 @@ export class QueueMonitorService {
   }
 
   private async failedJob(queue: QueueName, id: string): Promise<Job> {
-    if (this.jobs.mode !== 'bullmq') throw new ConflictException('Jobs run in this process (no Redis): there are no stored jobs to act on.');
+    if (this.jobs.mode !== 'bullmq')
+      throw new ConflictException('Jobs run in this process (no Redis): there are no stored jobs to act on.');
     if (!QUEUES.includes(queue)) throw new NotFoundException('There is no such queue.');
     const job = await this.jobs.bullQueue(queue).getJob(id);
     if (!job) throw new NotFoundException('There is no job with that id.');
     const state = await job.getState();
-    if (state !== 'failed') throw new ConflictException(`Only failed jobs can be retried or removed; this one is ${state}.`);
+    if (state !== 'failed')
+      throw new ConflictException(`Only failed jobs can be retried or removed; this one is ${state}.`);
     return job;
   }
 
@@ -90,7 +103,9 @@ export class QueueMonitorService {
       attempts_made: job.attemptsMade,
       attempts: job.opts.attempts ?? 1,
       failed_reason: job.failedReason || null,
-      stacktrace: job.stacktrace?.length ? job.stacktrace[job.stacktrace.length - 1].split('\n').slice(0, 6).join('\n') : null,
+      stacktrace: job.stacktrace?.length
+        ? job.stacktrace[job.stacktrace.length - 1].split('\n').slice(0, 6).join('\n')
+        : null,
       data: summarize(job.data),
       created_at: iso(job.timestamp),
       processed_at: iso(job.processedOn),

@@ -1,4 +1,11 @@
-import { CanActivate, ExecutionContext, ForbiddenException, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  HttpException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { UsersService } from '../users/users.service';
@@ -30,7 +37,8 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    const access = this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user';
+    const access =
+      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'user';
     const roles = this.reflector.getAllAndOverride<UserRole[]>(ROLES_KEY, [context.getHandler(), context.getClass()]);
 
     const userId = req.session?.userId;
@@ -53,7 +61,10 @@ export class AuthGuard implements CanActivate {
     if (access === 'verified' && !req.user.emailVerifiedAt) {
       if (wantsJson(req)) throw new ForbiddenException('Please verify your email address first.');
       // Pages send unverified users to the notice, as Laravel's `verified` middleware does.
-      context.switchToHttp().getResponse<Response>().redirect(req.method === 'GET' && !isInertiaRequest(req) ? 302 : 303, '/email/verify');
+      context
+        .switchToHttp()
+        .getResponse<Response>()
+        .redirect(req.method === 'GET' && !isInertiaRequest(req) ? 302 : 303, '/email/verify');
       throw new AlreadySignedInException();
     }
     if (roles?.length && !roles.includes(req.user.role)) {

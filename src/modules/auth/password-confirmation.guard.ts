@@ -37,7 +37,7 @@ export class PasswordConfirmedGuard implements CanActivate {
     if (passwordRecentlyConfirmed(req)) return true;
     if (wantsJson(req)) throw new PasswordConfirmationRequiredException();
     const res = context.switchToHttp().getResponse<Response>();
-    req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : refererPath(req) ?? '/settings/profile';
+    req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/settings/profile');
     await saveSession(req);
     res.redirect(isInertiaRequest(req) || req.method !== 'GET' ? 303 : 302, '/user/confirm-password');
     throw new RedirectedException();

@@ -9,7 +9,9 @@ const MAX_MEM = 64 * 1024 * 1024;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((done, fail) =>
-    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (error, key) => (error ? fail(error) : done(key))),
+    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (error, key) =>
+      error ? fail(error) : done(key),
+    ),
   );
 }
 

@@ -28,21 +28,36 @@ export function throttledMessage(what: string, seconds: number): string {
 }
 
 /** Refuses (without counting) once `limit` attempts were made in the window. */
-export async function assertNotThrottled(limiter: RateLimiterService, key: string, limit: number, field: string, what: string): Promise<void> {
+export async function assertNotThrottled(
+  limiter: RateLimiterService,
+  key: string,
+  limit: number,
+  field: string,
+  what: string,
+): Promise<void> {
   try {
     await limiter.assertBelow(key, limit);
   } catch (error) {
-    if (error instanceof TooManyAttemptsException) throw new ThrottledException(field, throttledMessage(what, error.retryAfterSeconds), error.retryAfterSeconds);
+    if (error instanceof TooManyAttemptsException)
+      throw new ThrottledException(field, throttledMessage(what, error.retryAfterSeconds), error.retryAfterSeconds);
     throw error;
   }
 }
 
 /** Counts one attempt and refuses when it passes the limit. */
-export async function countAttempt(limiter: RateLimiterService, key: string, limit: number, windowSeconds: number, field: string, what: string): Promise<void> {
+export async function countAttempt(
+  limiter: RateLimiterService,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  field: string,
+  what: string,
+): Promise<void> {
   try {
     await limiter.hit(key, limit, windowSeconds);
   } catch (error) {
-    if (error instanceof TooManyAttemptsException) throw new ThrottledException(field, throttledMessage(what, error.retryAfterSeconds), error.retryAfterSeconds);
+    if (error instanceof TooManyAttemptsException)
+      throw new ThrottledException(field, throttledMessage(what, error.retryAfterSeconds), error.retryAfterSeconds);
     throw error;
   }
 }

@@ -58,15 +58,23 @@ export interface ChatSummaryJson {
   left_by_users: string[];
 }
 
-
-
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export function chatUser(row: { id: string; name: string; handle: string | null; avatar_path: string | null }): ChatUserJson {
-  return { id: row.id, name: row.name, handle: row.handle, avatarUrl: row.avatar_path ? `/media/${row.avatar_path}` : null };
+export function chatUser(row: {
+  id: string;
+  name: string;
+  handle: string | null;
+  avatar_path: string | null;
+}): ChatUserJson {
+  return {
+    id: row.id,
+    name: row.name,
+    handle: row.handle,
+    avatarUrl: row.avatar_path ? `/media/${row.avatar_path}` : null,
+  };
 }
 
 export interface MessageRow {
@@ -87,7 +95,15 @@ export function messageJson(row: MessageRow): MessageJson {
     id: row.id,
     chat_id: row.chat_id,
     user_id: row.user_id,
-    user: row.user_id && row.u_name ? chatUser({ id: row.user_id, name: row.u_name, handle: row.u_handle ?? null, avatar_path: row.u_avatar_path ?? null }) : null,
+    user:
+      row.user_id && row.u_name
+        ? chatUser({
+            id: row.user_id,
+            name: row.u_name,
+            handle: row.u_handle ?? null,
+            avatar_path: row.u_avatar_path ?? null,
+          })
+        : null,
     content: row.content,
     type: row.type,
     data: row.data ?? {},

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { ValidationFailedException } from '../../common/validation';
@@ -8,7 +21,15 @@ import { socketIdFrom } from '../realtime/socket-id';
 import type { User } from '../users/user.entity';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TABS, CHATS_PAGE_SIZE, type ChatTab } from './chats.constants';
 import { ChatsService, listingMessage } from './chats.service';
-import { FilteredChatsQueryDto, ImageMessageDto, MessagesQueryDto, PageQueryDto, RespondDto, SendMessageDto, StartChatDto } from './dto/chat.dto';
+import {
+  FilteredChatsQueryDto,
+  ImageMessageDto,
+  MessagesQueryDto,
+  PageQueryDto,
+  RespondDto,
+  SendMessageDto,
+  StartChatDto,
+} from './dto/chat.dto';
 
 /** The /chats page (Chats/Index). */
 @Controller('chats')
@@ -18,8 +39,16 @@ export class ChatsPageController {
   @Get()
   async index(@CurrentUser() user: User, @Query('tab') tab?: string, @Query('chat') chat?: string) {
     const current: ChatTab = (CHAT_TABS as readonly string[]).includes(tab ?? '') ? (tab as ChatTab) : 'chats';
-    const [list, unread] = await Promise.all([this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE), this.chats.unreadCounts(user.id)]);
-    return Inertia.render('Chats/Index', { tab: current, chats: list, unread, openChatId: chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null });
+    const [list, unread] = await Promise.all([
+      this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE),
+      this.chats.unreadCounts(user.id),
+    ]);
+    return Inertia.render('Chats/Index', {
+      tab: current,
+      chats: list,
+      unread,
+      openChatId: chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null,
+    });
   }
 }
 
@@ -50,7 +79,12 @@ export class ChatsApiController {
 
   /** Start (or reopen) a chat: `{user_id}` for a direct chat, `{user_ids, name}` for a group; optional first message or listing. */
   @Post()
-  async start(@CurrentUser() user: User, @Body() body: StartChatDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async start(
+    @CurrentUser() user: User,
+    @Body() body: StartChatDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const socketId = socketIdFrom(req);
     const first = { message: body.message, listingId: body.listing_id, listing: body.listing };
     let result;
@@ -60,8 +94,7 @@ export class ChatsApiController {
       const userId = await this.chats.userIdByHandle(body.handle);
       if (!userId) throw ValidationFailedException.of('handle', 'Nobody has that handle.');
       result = await this.chats.startDirect(user, userId, first, socketId);
-    }
-    else throw ValidationFailedException.of('user_id', 'Choose who to chat with.');
+    } else throw ValidationFailedException.of('user_id', 'Choose who to chat with.');
     res.status(result.created ? 201 : 200);
     return result;
   }
@@ -81,10 +114,20 @@ export class ChatsApiController {
     const type = body.type ?? 'text';
     if (type === 'listing') {
       if (!body.listing) throw ValidationFailedException.of('listing', 'Choose a listing to share.');
-      const message = await this.chats.send(user, id, { ...listingMessage(body.listing_id, body.listing, body.content), clientId: body.client_id }, socketIdFrom(req));
+      const message = await this.chats.send(
+        user,
+        id,
+        { ...listingMessage(body.listing_id, body.listing, body.content), clientId: body.client_id },
+        socketIdFrom(req),
+      );
       return { message };
     }
-    const message = await this.chats.send(user, id, { type: 'text', content: body.content ?? '', clientId: body.client_id }, socketIdFrom(req));
+    const message = await this.chats.send(
+      user,
+      id,
+      { type: 'text', content: body.content ?? '', clientId: body.client_id },
+      socketIdFrom(req),
+    );
     return { message };
   }
 

@@ -29,7 +29,9 @@ export class ChatsModule implements OnModuleInit {
     // private-chat.{id} and presence-chat.{id}: participants who have not left; presence
     // members are described by {id, name, handle, avatarUrl}.
     this.channels.register('chat.{id}', async (user, { id }) =>
-      (await this.chats.isActiveParticipant(user.id, id)) ? { ...chatUser({ id: user.id, name: user.name, handle: user.handle, avatar_path: user.avatarPath }) } : false,
+      (await this.chats.isActiveParticipant(user.id, id))
+        ? { ...chatUser({ id: user.id, name: user.name, handle: user.handle, avatar_path: user.avatarPath }) }
+        : false,
     );
     this.media.register('chats/', async (key, user) => {
       const chatId = key.split('/')[1] ?? '';

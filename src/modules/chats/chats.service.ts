@@ -73,7 +73,13 @@ interface ChatRowJson {
   accepted: boolean;
   created_by_user_id: string | null;
   created_at: string;
-  people: Array<{ user_id: string; left_at: string | null; u_name: string; u_handle: string | null; u_avatar_path: string | null }>;
+  people: Array<{
+    user_id: string;
+    left_at: string | null;
+    u_name: string;
+    u_handle: string | null;
+    u_avatar_path: string | null;
+  }>;
 }
 
 interface ListRow extends Record<string, unknown> {
@@ -148,9 +154,10 @@ export class ChatsService {
           ORDER BY p.last_message_at DESC, p.chat_id DESC`,
         [userId, per, (current - 1) * per],
       ) as Promise<ListRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM chat_participants p WHERE p.user_id = $1 AND p.left_at IS NULL AND ${filter}`, [userId]) as Promise<
-        Array<{ total: number }>
-      >,
+      this.db.query(
+        `SELECT count(*)::int AS total FROM chat_participants p WHERE p.user_id = $1 AND p.left_at IS NULL AND ${filter}`,
+        [userId],
+      ) as Promise<Array<{ total: number }>>,
     ]);
     return paginated(await this.present(userId, rows), current, per, total);
   }
@@ -167,7 +174,10 @@ export class ChatsService {
        FROM chat_participants WHERE user_id = $1 AND unread_count > 0 AND left_at IS NULL`,
       [userId],
     )) as Array<{ count: number } & Record<ChatTab, number>>;
-    return { count: row.count, tabs: { chats: row.chats, requested: row.requested, muted: row.muted, blocked: row.blocked } };
+    return {
+      count: row.count,
+      tabs: { chats: row.chats, requested: row.requested, muted: row.muted, blocked: row.blocked },
+    };
   }
 
   /** Ids of the user's open chats; with another user, only the chats both are in. */
@@ -183,16 +193,20 @@ export class ChatsService {
       )) as Array<{ chat_id: string }>;
       return rows.map((r) => r.chat_id);
     }
-    const rows = (await this.db.query(`SELECT chat_id FROM chat_participants p WHERE user_id = $1 AND left_at IS NULL ORDER BY last_message_at DESC, chat_id DESC`, [
-      userId,
-    ])) as Array<{ chat_id: string }>;
+    const rows = (await this.db.query(
+      `SELECT chat_id FROM chat_participants p WHERE user_id = $1 AND left_at IS NULL ORDER BY last_message_at DESC, chat_id DESC`,
+      [userId],
+    )) as Array<{ chat_id: string }>;
     return rows.map((r) => r.chat_id);
   }
 
   /** One chat as this participant sees it (404 unknown, 403 not an active participant). */
   async get(userId: string, chatId: string, withMessages = false): Promise<ChatJson> {
     await this.requireParticipant(userId, chatId);
-    const rows = (await this.db.query(`${LIST_SELECT} WHERE p.user_id = $1 AND p.chat_id = $2`, [userId, chatId])) as ListRow[];
+    const rows = (await this.db.query(`${LIST_SELECT} WHERE p.user_id = $1 AND p.chat_id = $2`, [
+      userId,
+      chatId,
+    ])) as ListRow[];
     const [chat] = await this.present(userId, rows);
     if (withMessages) chat.messages = (await this.messages(userId, chatId, {})).data;
     return chat;
@@ -225,9 +239,10 @@ export class ChatsService {
           LIMIT $3 OFFSET $${params.length}`,
         params,
       ) as Promise<MessageRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM chat_messages m WHERE m.chat_id = $1 AND NOT ($2::uuid = ANY (m.hidden_for))`, [chatId, userId]) as Promise<
-        Array<{ total: number }>
-      >,
+      this.db.query(
+        `SELECT count(*)::int AS total FROM chat_messages m WHERE m.chat_id = $1 AND NOT ($2::uuid = ANY (m.hidden_for))`,
+        [chatId, userId],
+      ) as Promise<Array<{ total: number }>>,
     ]);
     const hasMore = rows.length > per;
     const data = rows.slice(0, per).reverse().map(messageJson);
@@ -237,14 +252,22 @@ export class ChatsService {
   /** For channel and media rules: an active (not left) participant. */
   async isActiveParticipant(userId: string, chatId: string): Promise<boolean> {
     if (!isUuid(chatId)) return false;
-    const rows = (await this.db.query(`SELECT 1 FROM chat_participants WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL`, [chatId, userId])) as unknown[];
+    const rows = (await this.db.query(
+      `SELECT 1 FROM chat_participants WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL`,
+      [chatId, userId],
+    )) as unknown[];
     return rows.length > 0;
   }
 
   // ---------------------------------------------------------------- starting chats
 
   /** Opens (or reuses) the direct chat with another user; new chats are requests until accepted. */
-  async startDirect(me: User, otherId: string, first?: { message?: string; listingId?: string; listing?: ListingSnapshotDto }, socketId?: string) {
+  async startDirect(
+    me: User,
+    otherId: string,
+    first?: { message?: string; listingId?: string; listing?: ListingSnapshotDto },
+    socketId?: string,
+  ) {
     if (otherId === me.id) throw ValidationFailedException.of('user_id', 'You cannot start a chat with yourself.');
     const other = await this.findUser(otherId);
     if (!other) throw ValidationFailedException.of('user_id', 'We could not find that user.');
@@ -274,18 +297,28 @@ export class ChatsService {
     return { chat: await this.get(me.id, chatId), created };
   }
 
-  async startGroup(me: User, userIds: string[], name: string | undefined, first?: { message?: string }, socketId?: string) {
+  async startGroup(
+    me: User,
+    userIds: string[],
+    name: string | undefined,
+    first?: { message?: string },
+    socketId?: string,
+  ) {
     const ids = [...new Set(userIds.filter((id) => id !== me.id))];
     if (ids.length === 0) throw ValidationFailedException.of('user_ids', 'Choose at least one other person.');
-    const found = (await this.db.query(`SELECT id, name FROM users WHERE id = ANY ($1::uuid[])`, [ids])) as Array<{ id: string; name: string }>;
-    if (found.length !== ids.length) throw ValidationFailedException.of('user_ids', 'We could not find some of those users.');
+    const found = (await this.db.query(`SELECT id, name FROM users WHERE id = ANY ($1::uuid[])`, [ids])) as Array<{
+      id: string;
+      name: string;
+    }>;
+    if (found.length !== ids.length)
+      throw ValidationFailedException.of('user_ids', 'We could not find some of those users.');
     await this.limiter.hit(`chats:start:${me.id}`, CHAT_STARTS_PER_HOUR, 3600);
     const chatName = name?.trim() || [me.name, ...found.map((u) => u.name)].join(', ').slice(0, 120);
     const chatId = await this.db.transaction(async (m) => {
-      const [{ id }] = (await m.query(`INSERT INTO chats (type, name, accepted, created_by_user_id) VALUES ('group', $1, false, $2) RETURNING id`, [
-        chatName,
-        me.id,
-      ])) as Array<{ id: string }>;
+      const [{ id }] = (await m.query(
+        `INSERT INTO chats (type, name, accepted, created_by_user_id) VALUES ('group', $1, false, $2) RETURNING id`,
+        [chatName, me.id],
+      )) as Array<{ id: string }>;
       await m.query(
         `INSERT INTO chat_participants (chat_id, user_id, is_request, last_message_at, joined_at)
          SELECT $1, u, u <> $2, now(), now() FROM unnest($3::uuid[]) AS u`,
@@ -298,8 +331,14 @@ export class ChatsService {
     return { chat: await this.get(me.id, chatId), created: true };
   }
 
-  private async sendFirst(me: User, chatId: string, first: { message?: string; listingId?: string; listing?: ListingSnapshotDto } | undefined, socketId?: string) {
-    if (first?.listing) await this.send(me, chatId, listingMessage(first.listingId, first.listing, first.message), socketId);
+  private async sendFirst(
+    me: User,
+    chatId: string,
+    first: { message?: string; listingId?: string; listing?: ListingSnapshotDto } | undefined,
+    socketId?: string,
+  ) {
+    if (first?.listing)
+      await this.send(me, chatId, listingMessage(first.listingId, first.listing, first.message), socketId);
     else if (first?.message) await this.send(me, chatId, { type: 'text', content: first.message }, socketId);
   }
 
@@ -331,9 +370,13 @@ export class ChatsService {
    */
   async send(me: User, chatId: string, msg: NewMessage, socketId?: string): Promise<MessageJson> {
     if (!isUuid(chatId)) throw new NotFoundException('Chat not found.');
-    if (msg.type === 'text' && !msg.content.trim()) throw ValidationFailedException.of('content', 'Write a message first.');
+    if (msg.type === 'text' && !msg.content.trim())
+      throw ValidationFailedException.of('content', 'Write a message first.');
     // The spam guard and who has the chat open right now (presence, cluster-wide) in parallel.
-    const [, viewing] = await Promise.all([this.limiter.hit(`chats:send:${me.id}`, MESSAGES_PER_MINUTE, 60), this.viewers(chatId)]);
+    const [, viewing] = await Promise.all([
+      this.limiter.hit(`chats:send:${me.id}`, MESSAGES_PER_MINUTE, 60),
+      this.viewers(chatId),
+    ]);
 
     // One statement (one atomic transaction, one round trip): the sender may post (an active,
     // answered, unblocked participant with someone else still there), the insert, the chat's
@@ -384,7 +427,12 @@ export class ChatsService {
     if (msg.clientId) message.client_id = msg.clientId;
     const { people, ...chatColumns } = result.chat;
     const chat = summaryFrom(people.map((p) => ({ ...chatColumns, ...p }) as unknown as ParticipantState));
-    await this.broadcast((result.receivers ?? []).map(userChannel), CHAT_EVENTS.messageSent, { chat_id: chatId, message, chat }, socketId);
+    await this.broadcast(
+      (result.receivers ?? []).map(userChannel),
+      CHAT_EVENTS.messageSent,
+      { chat_id: chatId, message, chat },
+      socketId,
+    );
     return message;
   }
 
@@ -411,13 +459,25 @@ export class ChatsService {
     return new ForbiddenException('Nobody else is in this chat any more.');
   }
 
-  async sendImage(me: User, chatId: string, bytes: Buffer | undefined, content: string | undefined, clientId?: string, socketId?: string): Promise<MessageJson> {
+  async sendImage(
+    me: User,
+    chatId: string,
+    bytes: Buffer | undefined,
+    content: string | undefined,
+    clientId?: string,
+    socketId?: string,
+  ): Promise<MessageJson> {
     await this.requireParticipant(me.id, chatId);
     if (!bytes?.length) throw ValidationFailedException.of('image', 'Choose an image to send.');
-    const stored = await this.storage.storeImage(`chats/${chatId}`, bytes, { field: 'image', maxBytes: CHAT_IMAGE_MAX_BYTES }, [
-      { name: 'thumb', width: 480 },
-      { name: 'large', width: 1600 },
-    ]);
+    const stored = await this.storage.storeImage(
+      `chats/${chatId}`,
+      bytes,
+      { field: 'image', maxBytes: CHAT_IMAGE_MAX_BYTES },
+      [
+        { name: 'thumb', width: 480 },
+        { name: 'large', width: 1600 },
+      ],
+    );
     const image = {
       url: stored.url,
       key: stored.key,
@@ -427,7 +487,12 @@ export class ChatsService {
       large_url: stored.variants.large?.url ?? stored.url,
     };
     try {
-      return await this.send(me, chatId, { type: 'image', content: content ?? '', data: { image }, clientId }, socketId);
+      return await this.send(
+        me,
+        chatId,
+        { type: 'image', content: content ?? '', data: { image }, clientId },
+        socketId,
+      );
     } catch (error) {
       await this.storage.deletePrefix(stored.key.replace(/\.jpg$/, '')).catch(() => undefined);
       throw error;
@@ -442,7 +507,11 @@ export class ChatsService {
     );
   }
 
-  async markRead(userId: string, chatId: string, socketId?: string): Promise<{ chat_id: string; unread_count: 0; last_read_at: string }> {
+  async markRead(
+    userId: string,
+    chatId: string,
+    socketId?: string,
+  ): Promise<{ chat_id: string; unread_count: 0; last_read_at: string }> {
     if (!isUuid(chatId)) throw new NotFoundException('Chat not found.');
     const rows = rowsOf(
       (await this.db.query(
@@ -461,7 +530,12 @@ export class ChatsService {
   async toggleMute(userId: string, chatId: string, socketId?: string): Promise<{ is_muted: boolean }> {
     const rows = await this.updateMine(userId, chatId, `is_muted = NOT is_muted`, 'is_muted, is_blocked');
     const settings = { user_id: userId, is_muted: rows.is_muted as boolean, is_blocked: rows.is_blocked as boolean };
-    await this.broadcast(userChannel(userId), CHAT_EVENTS.settings, { chat_id: chatId, chat_settings: settings }, socketId);
+    await this.broadcast(
+      userChannel(userId),
+      CHAT_EVENTS.settings,
+      { chat_id: chatId, chat_settings: settings },
+      socketId,
+    );
     return { is_muted: settings.is_muted };
   }
 
@@ -474,14 +548,27 @@ export class ChatsService {
       'is_muted, is_blocked',
     );
     const settings = { user_id: userId, is_muted: rows.is_muted as boolean, is_blocked: rows.is_blocked as boolean };
-    await this.broadcast(userChannel(userId), CHAT_EVENTS.settings, { chat_id: chatId, chat_settings: settings }, socketId);
+    await this.broadcast(
+      userChannel(userId),
+      CHAT_EVENTS.settings,
+      { chat_id: chatId, chat_settings: settings },
+      socketId,
+    );
     return { is_blocked: settings.is_blocked };
   }
 
-  private async updateMine(userId: string, chatId: string, set: string, returning: string): Promise<Record<string, unknown>> {
+  private async updateMine(
+    userId: string,
+    chatId: string,
+    set: string,
+    returning: string,
+  ): Promise<Record<string, unknown>> {
     if (!isUuid(chatId)) throw new NotFoundException('Chat not found.');
     const rows = rowsOf(
-      (await this.db.query(`UPDATE chat_participants SET ${set} WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL RETURNING ${returning}`, [chatId, userId])) as unknown,
+      (await this.db.query(
+        `UPDATE chat_participants SET ${set} WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL RETURNING ${returning}`,
+        [chatId, userId],
+      )) as unknown,
     ) as Array<Record<string, unknown>>;
     if (rows.length === 0) await this.requireParticipant(userId, chatId);
     return rows[0];
@@ -504,12 +591,15 @@ export class ChatsService {
         await m.query(`DELETE FROM chats WHERE id = $1`, [chatId]);
         return;
       }
-      await m.query(`UPDATE chat_participants SET left_at = now(), unread_count = 0, is_request = false WHERE chat_id = $1 AND user_id = $2`, [chatId, me.id]);
+      await m.query(
+        `UPDATE chat_participants SET left_at = now(), unread_count = 0, is_request = false WHERE chat_id = $1 AND user_id = $2`,
+        [chatId, me.id],
+      );
       await m.query(`UPDATE chats SET direct_key = NULL, updated_at = now() WHERE id = $1`, [chatId]);
-      const [row] = (await m.query(`INSERT INTO chat_messages (chat_id, user_id, type, content) VALUES ($1, NULL, 'system', $2) RETURNING *`, [
-        chatId,
-        `${me.name} left the chat`,
-      ])) as MessageRow[];
+      const [row] = (await m.query(
+        `INSERT INTO chat_messages (chat_id, user_id, type, content) VALUES ($1, NULL, 'system', $2) RETURNING *`,
+        [chatId, `${me.name} left the chat`],
+      )) as MessageRow[];
       await this.setChatLastMessage(m, chatId, row);
       await m.query(
         `UPDATE chat_participants SET last_message_id = $2, last_message_at = GREATEST(last_message_at, $3)
@@ -520,28 +610,48 @@ export class ChatsService {
     });
     const channels = [me.id, ...remaining.map((s) => s.user_id)].map(userChannel);
     if (!deleted) channels.push(chatChannel(chatId));
-    await this.broadcast(channels, CHAT_EVENTS.left, { chat_id: chatId, user_id: me.id, deleted, message: note }, socketId);
+    await this.broadcast(
+      channels,
+      CHAT_EVENTS.left,
+      { chat_id: chatId, user_id: me.id, deleted, message: note },
+      socketId,
+    );
     return { status: 'success', deleted };
   }
 
-  async respond(me: User, chatId: string, accept: boolean, socketId?: string): Promise<{ status: 'success'; chat: ChatJson | null }> {
+  async respond(
+    me: User,
+    chatId: string,
+    accept: boolean,
+    socketId?: string,
+  ): Promise<{ status: 'success'; chat: ChatJson | null }> {
     const states = await this.participantStates(chatId);
     const mine = states.find((s) => s.user_id === me.id && !s.left_at);
     if (!mine) throw this.accessError(states.length > 0);
-    if (mine.created_by_user_id === me.id) throw new ForbiddenException('You cannot respond to a chat request you started.');
+    if (mine.created_by_user_id === me.id)
+      throw new ForbiddenException('You cannot respond to a chat request you started.');
     if (mine.accepted && !mine.is_request) return { status: 'success', chat: await this.get(me.id, chatId) };
     const everyone = states.filter((s) => !s.left_at).map((s) => s.user_id);
 
     if (accept) {
       await this.db.transaction(async (m) => {
         await m.query(`UPDATE chats SET accepted = true, updated_at = now() WHERE id = $1`, [chatId]);
-        await m.query(`UPDATE chat_participants SET is_request = false WHERE chat_id = $1 AND user_id = $2`, [chatId, me.id]);
+        await m.query(`UPDATE chat_participants SET is_request = false WHERE chat_id = $1 AND user_id = $2`, [
+          chatId,
+          me.id,
+        ]);
         // In a direct chat the one answer settles it; in a group each member answers for themself.
-        if (mine.type === 'direct') await m.query(`UPDATE chat_participants SET is_request = false WHERE chat_id = $1`, [chatId]);
+        if (mine.type === 'direct')
+          await m.query(`UPDATE chat_participants SET is_request = false WHERE chat_id = $1`, [chatId]);
       });
       const chat = await this.get(me.id, chatId);
       const summary = await this.summary(chatId);
-      await this.broadcast([...everyone.map(userChannel), chatChannel(chatId)], CHAT_EVENTS.requestAnswered, { chat_id: chatId, user_id: me.id, accepted: true, chat: summary }, socketId);
+      await this.broadcast(
+        [...everyone.map(userChannel), chatChannel(chatId)],
+        CHAT_EVENTS.requestAnswered,
+        { chat_id: chatId, user_id: me.id, accepted: true, chat: summary },
+        socketId,
+      );
       return { status: 'success', chat };
     }
 
@@ -549,7 +659,12 @@ export class ChatsService {
       await this.leave(me, chatId, socketId);
     } else {
       await this.db.query(`DELETE FROM chats WHERE id = $1`, [chatId]);
-      await this.broadcast(everyone.map(userChannel), CHAT_EVENTS.requestAnswered, { chat_id: chatId, user_id: me.id, accepted: false, chat: null }, socketId);
+      await this.broadcast(
+        everyone.map(userChannel),
+        CHAT_EVENTS.requestAnswered,
+        { chat_id: chatId, user_id: me.id, accepted: false, chat: null },
+        socketId,
+      );
     }
     return { status: 'success', chat: null };
   }
@@ -589,13 +704,18 @@ export class ChatsService {
   }
 
   async userIdByHandle(handle: string): Promise<string | null> {
-    const rows = (await this.db.query(`SELECT id FROM users WHERE handle = $1`, [handle.toLowerCase()])) as Array<{ id: string }>;
+    const rows = (await this.db.query(`SELECT id FROM users WHERE handle = $1`, [handle.toLowerCase()])) as Array<{
+      id: string;
+    }>;
     return rows[0]?.id ?? null;
   }
 
   private async findUser(id: string): Promise<{ id: string; name: string } | null> {
     if (!isUuid(id)) return null;
-    const rows = (await this.db.query(`SELECT id, name FROM users WHERE id = $1`, [id])) as Array<{ id: string; name: string }>;
+    const rows = (await this.db.query(`SELECT id, name FROM users WHERE id = $1`, [id])) as Array<{
+      id: string;
+      name: string;
+    }>;
     return rows[0] ?? null;
   }
 
@@ -607,7 +727,14 @@ export class ChatsService {
          FROM chat_participants p JOIN users u ON u.id = p.user_id
         WHERE p.chat_id = ANY ($1::uuid[]) ORDER BY p.joined_at, p.user_id`,
       [rows.map((r) => r.chat_id)],
-    )) as Array<{ chat_id: string; user_id: string; left_at: Date | null; name: string; handle: string | null; avatar_path: string | null }>;
+    )) as Array<{
+      chat_id: string;
+      user_id: string;
+      left_at: Date | null;
+      name: string;
+      handle: string | null;
+      avatar_path: string | null;
+    }>;
     const byChat = new Map<string, { users: ChatUserJson[]; left: string[] }>();
     for (const p of people) {
       const entry = byChat.get(p.chat_id) ?? { users: [], left: [] };
@@ -649,7 +776,12 @@ export class ChatsService {
     });
   }
 
-  private async broadcast(channels: string | string[], event: string, payload: unknown, socketId?: string): Promise<void> {
+  private async broadcast(
+    channels: string | string[],
+    event: string,
+    payload: unknown,
+    socketId?: string,
+  ): Promise<void> {
     await this.broadcaster.broadcast(channels, event, payload, { exceptSocketId: socketId });
   }
 }
@@ -660,7 +792,9 @@ function summaryFrom(states: ParticipantState[]): ChatSummaryJson {
     id: s.chat_id,
     type: s.type,
     name: s.name,
-    users: states.filter((p) => !p.left_at).map((p) => chatUser({ id: p.user_id, name: p.u_name, handle: p.u_handle, avatar_path: p.u_avatar_path })),
+    users: states
+      .filter((p) => !p.left_at)
+      .map((p) => chatUser({ id: p.user_id, name: p.u_name, handle: p.u_handle, avatar_path: p.u_avatar_path })),
     accepted: s.accepted,
     created_by_user_id: s.created_by_user_id,
     created_at: iso(s.created_at)!,
@@ -668,7 +802,11 @@ function summaryFrom(states: ParticipantState[]): ChatSummaryJson {
   };
 }
 
-export function listingMessage(listingId: string | undefined, listing: ListingSnapshotDto, content?: string): NewMessage {
+export function listingMessage(
+  listingId: string | undefined,
+  listing: ListingSnapshotDto,
+  content?: string,
+): NewMessage {
   return {
     type: 'listing',
     content: content ?? '',
@@ -687,6 +825,7 @@ export function listingMessage(listingId: string | undefined, listing: ListingSn
 
 /** pg's UPDATE ... RETURNING comes back from TypeORM as [rows, count]. */
 function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[0] as T[];
   return result as T[];
 }

@@ -10,7 +10,14 @@ export interface LedgerRowJson {
 }
 
 export function toLedgerJson(row: CreditTransaction): LedgerRowJson {
-  return { id: row.id, kind: row.kind, amount: row.amount, balance_after: row.balanceAfter, reason: row.reason, created_at: new Date(row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: row.amount,
+    balance_after: row.balanceAfter,
+    reason: row.reason,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
 }
 
 export function pageQuery(raw: unknown): number {

@@ -41,7 +41,10 @@ export class CreditsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async balance(userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await this.db.query(`SELECT image_credits FROM users WHERE id = $1`, [userId]);
+    const rows: Array<{ image_credits: number }> = await this.db.query(
+      `SELECT image_credits FROM users WHERE id = $1`,
+      [userId],
+    );
     if (!rows.length) throw new NotFoundException('There is no user with that id.');
     return rows[0].image_credits;
   }
@@ -103,7 +106,13 @@ export class CreditsService {
     }));
   }
 
-  private async credit(userId: string, kind: CreditKind, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
+  private async credit(
+    userId: string,
+    kind: CreditKind,
+    amount: number,
+    reason: string,
+    manager?: EntityManager,
+  ): Promise<CreditTransaction> {
     assertPositive(amount);
     return this.inTransaction(manager, async (m) => {
       const rows: Array<{ image_credits: number }> = await m.query(
@@ -117,11 +126,20 @@ export class CreditsService {
   }
 
   private async balanceWith(m: EntityManager, userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await m.query(`SELECT image_credits FROM users WHERE id = $1`, [userId]);
+    const rows: Array<{ image_credits: number }> = await m.query(`SELECT image_credits FROM users WHERE id = $1`, [
+      userId,
+    ]);
     return rows[0]?.image_credits ?? 0;
   }
 
-  private record(m: EntityManager, userId: string, kind: CreditKind, amount: number, balanceAfter: number, reason: string): Promise<CreditTransaction> {
+  private record(
+    m: EntityManager,
+    userId: string,
+    kind: CreditKind,
+    amount: number,
+    balanceAfter: number,
+    reason: string,
+  ): Promise<CreditTransaction> {
     const repo = m.getRepository(CreditTransaction);
     return repo.save(repo.create({ userId, kind, amount, balanceAfter, reason: reason.slice(0, 200) }));
   }
@@ -133,7 +151,8 @@ export class CreditsService {
 }
 
 function assertPositive(amount: number): void {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`Credit amounts are positive whole numbers, got ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`Credit amounts are positive whole numbers, got ${amount}`);
 }
 
 /** pg's UPDATE ... RETURNING comes back from TypeORM as [rows, count]. */

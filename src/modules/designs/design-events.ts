@@ -40,8 +40,12 @@ export class DesignEvents {
 
   generated(design: DesignJson, generatedDesignId: string): Promise<void> {
     return (
-      this.broadcaster?.broadcast(designChannel(design.id), 'design.generated', { design_id: design.id, generated_design_id: generatedDesignId, design, sent_at: Date.now() }) ??
-      Promise.resolve()
+      this.broadcaster?.broadcast(designChannel(design.id), 'design.generated', {
+        design_id: design.id,
+        generated_design_id: generatedDesignId,
+        design,
+        sent_at: Date.now(),
+      }) ?? Promise.resolve()
     );
   }
 }

@@ -10,7 +10,15 @@ import { isUuid } from '../users/users.service';
 import { TEXT_PROVIDER, TextModelProvider } from './chat/text-provider';
 import { DesignsService } from './designs.service';
 import { toDesignJson } from './designs.serializer';
-import { Design, DesignChatMessage, DesignEditSession, DesignEditState, DesignSide, Dream, GeneratedDesign } from './entities';
+import {
+  Design,
+  DesignChatMessage,
+  DesignEditSession,
+  DesignEditState,
+  DesignSide,
+  Dream,
+  GeneratedDesign,
+} from './entities';
 import { ProviderError } from './providers';
 import type { EditStateDto, SaveDreamDto } from './dto/designs.dto';
 
@@ -23,8 +31,21 @@ const editJson = (s: DesignEditState | null, side: DesignSide, designId: string)
   updated_at: s ? new Date(s.updatedAt).toISOString() : null,
 });
 
-const sessionJson = (s: DesignEditSession) => ({ id: s.id, side: s.side, edits: s.edits, started_at: new Date(s.startedAt).toISOString(), ended_at: s.endedAt ? new Date(s.endedAt).toISOString() : null });
-const chatJson = (m: DesignChatMessage) => ({ id: m.id, role: m.role, content: m.content, provider: m.provider, model: m.model, created_at: new Date(m.createdAt).toISOString() });
+const sessionJson = (s: DesignEditSession) => ({
+  id: s.id,
+  side: s.side,
+  edits: s.edits,
+  started_at: new Date(s.startedAt).toISOString(),
+  ended_at: s.endedAt ? new Date(s.endedAt).toISOString() : null,
+});
+const chatJson = (m: DesignChatMessage) => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+  provider: m.provider,
+  model: m.model,
+  created_at: new Date(m.createdAt).toISOString(),
+});
 
 /** Edit state per side, dreams and design chat: the parts of the designer around one design. */
 @Injectable()
@@ -47,8 +68,16 @@ export class DesignExtrasService {
   async editState(user: User, designId: string) {
     const design = await this.designs.owned(user, designId);
     const states = await this.db.getRepository(DesignEditState).findBy({ designId: design.id });
-    const sessions = await this.db.getRepository(DesignEditSession).find({ where: { designId: design.id }, order: { startedAt: 'DESC' }, take: 40 });
-    const side = (s: DesignSide) => ({ ...editJson(states.find((x) => x.side === s) ?? null, s, design.id), sessions: sessions.filter((x) => x.side === s).slice(0, 20).map(sessionJson) });
+    const sessions = await this.db
+      .getRepository(DesignEditSession)
+      .find({ where: { designId: design.id }, order: { startedAt: 'DESC' }, take: 40 });
+    const side = (s: DesignSide) => ({
+      ...editJson(states.find((x) => x.side === s) ?? null, s, design.id),
+      sessions: sessions
+        .filter((x) => x.side === s)
+        .slice(0, 20)
+        .map(sessionJson),
+    });
     return { front: side('front'), back: side('back') };
   }
 
@@ -56,7 +85,14 @@ export class DesignExtrasService {
     const design = await this.designs.owned(user, designId);
     if (design.userId !== user.id) throw new ForbiddenException('Only the owner can edit this design.');
     const patch: Partial<DesignEditState> = {};
-    if (dto.editHistory) patch.editHistory = dto.editHistory.slice(-200).map((e) => ({ at: String(e.at ?? new Date().toISOString()).slice(0, 40), action: String(e.action ?? '').slice(0, 80), ...(e.detail ? { detail: String(e.detail).slice(0, 300) } : {}) }));
+    if (dto.editHistory)
+      patch.editHistory = dto.editHistory
+        .slice(-200)
+        .map((e) => ({
+          at: String(e.at ?? new Date().toISOString()).slice(0, 40),
+          action: String(e.action ?? '').slice(0, 80),
+          ...(e.detail ? { detail: String(e.detail).slice(0, 300) } : {}),
+        }));
     if (dto.selectedBrands) patch.selectedBrands = [...new Set(dto.selectedBrands)].slice(0, 50);
     if (dto.currentDesignHtml !== undefined) patch.currentDesignHtml = sanitizeHtml(dto.currentDesignHtml);
     await this.db.query(
@@ -67,7 +103,16 @@ export class DesignExtrasService {
          selected_brands = CASE WHEN $7 THEN EXCLUDED.selected_brands ELSE design_edit_states.selected_brands END,
          current_design_html = CASE WHEN $8 THEN EXCLUDED.current_design_html ELSE design_edit_states.current_design_html END,
          updated_at = now()`,
-      [design.id, side, JSON.stringify(patch.editHistory ?? []), JSON.stringify(patch.selectedBrands ?? []), patch.currentDesignHtml ?? '', !!patch.editHistory, !!patch.selectedBrands, patch.currentDesignHtml !== undefined],
+      [
+        design.id,
+        side,
+        JSON.stringify(patch.editHistory ?? []),
+        JSON.stringify(patch.selectedBrands ?? []),
+        patch.currentDesignHtml ?? '',
+        !!patch.editHistory,
+        !!patch.selectedBrands,
+        patch.currentDesignHtml !== undefined,
+      ],
     );
     // Count the change in the open session of this side.
     await this.db.query(
@@ -80,9 +125,14 @@ export class DesignExtrasService {
 
   async startSession(user: User, designId: string, side: DesignSide) {
     const design = await this.designs.owned(user, designId);
-    await this.db.query(`UPDATE design_edit_sessions SET ended_at = now() WHERE design_id = $1 AND side = $2 AND ended_at IS NULL`, [design.id, side]);
+    await this.db.query(
+      `UPDATE design_edit_sessions SET ended_at = now() WHERE design_id = $1 AND side = $2 AND ended_at IS NULL`,
+      [design.id, side],
+    );
     const repo = this.db.getRepository(DesignEditSession);
-    return sessionJson(await repo.save(repo.create({ designId: design.id, userId: user.id, side, edits: 0, endedAt: null })));
+    return sessionJson(
+      await repo.save(repo.create({ designId: design.id, userId: user.id, side, edits: 0, endedAt: null })),
+    );
   }
 
   async endSession(user: User, designId: string, sessionId: string) {
@@ -90,15 +140,29 @@ export class DesignExtrasService {
     if (!isUuid(sessionId)) throw new NotFoundException('There is no edit session with that id.');
     const session = await this.db.getRepository(DesignEditSession).findOneBy({ id: sessionId, designId: design.id });
     if (!session) throw new NotFoundException('There is no edit session with that id.');
-    if (!session.endedAt) await this.db.getRepository(DesignEditSession).update({ id: session.id }, { endedAt: new Date() });
+    if (!session.endedAt)
+      await this.db.getRepository(DesignEditSession).update({ id: session.id }, { endedAt: new Date() });
     return sessionJson({ ...session, endedAt: session.endedAt ?? new Date() });
   }
 
   // ---- dreams ----
 
   async dreams(user: User, page: number, perPage: number) {
-    const [rows, total] = await this.db.getRepository(Dream).findAndCount({ where: { userId: user.id }, order: { createdAt: 'DESC', id: 'DESC' }, skip: (page - 1) * perPage, take: perPage });
-    return { dreams: await this.dreamJsonMany(rows), current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+    const [rows, total] = await this.db
+      .getRepository(Dream)
+      .findAndCount({
+        where: { userId: user.id },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        skip: (page - 1) * perPage,
+        take: perPage,
+      });
+    return {
+      dreams: await this.dreamJsonMany(rows),
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      per_page: perPage,
+      total,
+    };
   }
 
   async dream(user: User, id: string) {
@@ -114,11 +178,21 @@ export class DesignExtrasService {
     const design = await this.designs.owned(user, dto.design_id);
     if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
     if (dto.generated_design_id) {
-      const g = await this.db.getRepository(GeneratedDesign).findOneBy({ id: dto.generated_design_id, designId: design.id });
+      const g = await this.db
+        .getRepository(GeneratedDesign)
+        .findOneBy({ id: dto.generated_design_id, designId: design.id });
       if (!g) throw new NotFoundException('That generated design does not belong to this design.');
     }
     const repo = this.db.getRepository(Dream);
-    const dream = await repo.save(repo.create({ userId: user.id, designId: design.id, generatedDesignId: dto.generated_design_id ?? null, title: dto.title, note: dto.note || null }));
+    const dream = await repo.save(
+      repo.create({
+        userId: user.id,
+        designId: design.id,
+        generatedDesignId: dto.generated_design_id ?? null,
+        title: dto.title,
+        note: dto.note || null,
+      }),
+    );
     return this.dream(user, dream.id);
   }
 
@@ -129,12 +203,24 @@ export class DesignExtrasService {
 
   private async dreamJsonMany(rows: Dream[], full = false) {
     if (!rows.length) return [];
-    const designs = await this.db.getRepository(Design).createQueryBuilder('d').where('d.id IN (:...ids)', { ids: [...new Set(rows.map((r) => r.designId))] }).getMany();
-    const generated = await this.db.getRepository(GeneratedDesign).createQueryBuilder('g').where('g.design_id IN (:...ids)', { ids: designs.map((d) => d.id) }).orderBy('g.created_at', 'ASC').getMany();
+    const designs = await this.db
+      .getRepository(Design)
+      .createQueryBuilder('d')
+      .where('d.id IN (:...ids)', { ids: [...new Set(rows.map((r) => r.designId))] })
+      .getMany();
+    const generated = await this.db
+      .getRepository(GeneratedDesign)
+      .createQueryBuilder('g')
+      .where('g.design_id IN (:...ids)', { ids: designs.map((d) => d.id) })
+      .orderBy('g.created_at', 'ASC')
+      .getMany();
     return rows.map((r) => {
       const design = designs.find((d) => d.id === r.designId)!;
       const own = generated.filter((g) => g.designId === design.id);
-      const chosen = own.find((g) => g.id === r.generatedDesignId) ?? [...own].reverse().find((g) => g.status === 'completed') ?? null;
+      const chosen =
+        own.find((g) => g.id === r.generatedDesignId) ??
+        [...own].reverse().find((g) => g.status === 'completed') ??
+        null;
       return {
         id: r.id,
         title: r.title,
@@ -154,7 +240,9 @@ export class DesignExtrasService {
 
   async chat(user: User, designId: string) {
     const design = await this.designs.owned(user, designId);
-    const messages = await this.db.getRepository(DesignChatMessage).find({ where: { designId: design.id }, order: { createdAt: 'ASC' }, take: 200 });
+    const messages = await this.db
+      .getRepository(DesignChatMessage)
+      .find({ where: { designId: design.id }, order: { createdAt: 'ASC' }, take: 200 });
     return messages.map(chatJson);
   }
 
@@ -163,15 +251,42 @@ export class DesignExtrasService {
     if (design.userId !== user.id) throw new ForbiddenException('Only the owner can chat about this design.');
     await this.rateLimiter.hit(`design-chat:${user.id}`, 30, 60);
     const repo = this.db.getRepository(DesignChatMessage);
-    const question = await repo.save(repo.create({ designId: design.id, userId: user.id, role: 'user', content: message, provider: null, model: null }));
+    const question = await repo.save(
+      repo.create({
+        designId: design.id,
+        userId: user.id,
+        role: 'user',
+        content: message,
+        provider: null,
+        model: null,
+      }),
+    );
     const history = await repo.find({ where: { designId: design.id }, order: { createdAt: 'DESC' }, take: 20 });
     const latest = [...(design.generatedDesigns ?? [])].reverse().find((g) => g.status === 'completed');
     const palette = latest?.image ? await this.palette(latest.image) : [];
     let completion;
     try {
-      completion = await this.text.reply(history.reverse().map((m) => ({ role: m.role, content: m.content })), { options: latest?.options ?? design.options, prompt: design.prompt, palette, generatedCount: design.generatedDesigns?.length ?? 0 });
+      completion = await this.text.reply(
+        history.reverse().map((m) => ({ role: m.role, content: m.content })),
+        {
+          options: latest?.options ?? design.options,
+          prompt: design.prompt,
+          palette,
+          generatedCount: design.generatedDesigns?.length ?? 0,
+        },
+      );
     } catch (error) {
-      await this.usage.record({ userId: user.id, kind: 'llm', provider: this.text.name, model: this.text.model, operation: 'design_chat', units: 0, unit: 'token', subjectId: design.id, succeeded: false });
+      await this.usage.record({
+        userId: user.id,
+        kind: 'llm',
+        provider: this.text.name,
+        model: this.text.model,
+        operation: 'design_chat',
+        units: 0,
+        unit: 'token',
+        subjectId: design.id,
+        succeeded: false,
+      });
       const reason = error instanceof ProviderError ? error.message : 'The assistant is unavailable.';
       throw new HttpException({ message: `${reason} Try again shortly.` }, HttpStatus.BAD_GATEWAY);
     }
@@ -189,7 +304,16 @@ export class DesignExtrasService {
       durationMs: completion.usage.durationMs,
       subjectId: design.id,
     });
-    const answer = await repo.save(repo.create({ designId: design.id, userId: user.id, role: 'assistant', content: completion.content.slice(0, 8000), provider: this.text.name, model: completion.model }));
+    const answer = await repo.save(
+      repo.create({
+        designId: design.id,
+        userId: user.id,
+        role: 'assistant',
+        content: completion.content.slice(0, 8000),
+        provider: this.text.name,
+        model: completion.model,
+      }),
+    );
     return { message: chatJson(question), reply: chatJson(answer) };
   }
 
@@ -197,9 +321,14 @@ export class DesignExtrasService {
     try {
       const chunks: Buffer[] = [];
       for await (const c of await this.storage.read(key)) chunks.push(c as Buffer);
-      const { data } = await sharp(Buffer.concat(chunks)).resize(3, 1, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(Buffer.concat(chunks))
+        .resize(3, 1, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const out: string[] = [];
-      for (let i = 0; i + 2 < data.length; i += 3) out.push(`#${[data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`);
+      for (let i = 0; i + 2 < data.length; i += 3)
+        out.push(`#${[data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`);
       return out;
     } catch {
       return [];

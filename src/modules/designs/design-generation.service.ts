@@ -53,7 +53,10 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
   onModuleInit(): void {
     this.registry.register<GenerateJobData>('designs', 'generate', { handle: (data, ctx) => this.run(data, ctx) });
     if (this.appConfig.env !== 'test') {
-      this.sweeper = setInterval(() => void this.sweep().catch((e: Error) => this.logger.warn(`sweep failed: ${e.message}`)), SWEEP_INTERVAL_MS);
+      this.sweeper = setInterval(
+        () => void this.sweep().catch((e: Error) => this.logger.warn(`sweep failed: ${e.message}`)),
+        SWEEP_INTERVAL_MS,
+      );
       this.sweeper.unref();
     }
   }
@@ -69,24 +72,38 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
   /** Queues the job for the design's current run; if even that fails, the design fails and is refunded. */
   async dispatch(design: Design): Promise<void> {
     try {
-      await this.jobs.dispatch<GenerateJobData>('designs', 'generate', { designId: design.id, run: design.jobRun }, {
-        attempts: this.config.jobAttempts,
-        backoffMs: this.config.jobBackoffMs,
-        jobId: jobIdFor(design.id, design.jobRun),
-      });
+      await this.jobs.dispatch<GenerateJobData>(
+        'designs',
+        'generate',
+        { designId: design.id, run: design.jobRun },
+        {
+          attempts: this.config.jobAttempts,
+          backoffMs: this.config.jobBackoffMs,
+          jobId: jobIdFor(design.id, design.jobRun),
+        },
+      );
     } catch (error) {
       this.logger.error(`could not queue design ${design.id}: ${(error as Error).message}`);
-      await this.failForGood(design.id, design.jobRun, 'The design could not be queued. Your credits were refunded; try again shortly.');
+      await this.failForGood(
+        design.id,
+        design.jobRun,
+        'The design could not be queued. Your credits were refunded; try again shortly.',
+      );
       throw error;
     }
   }
 
-  async run({ designId, run }: GenerateJobData, ctx: JobContext): Promise<{ generatedDesignId: string } | { skipped: string }> {
+  async run(
+    { designId, run }: GenerateJobData,
+    ctx: JobContext,
+  ): Promise<{ generatedDesignId: string } | { skipped: string }> {
     const repo = this.db.getRepository(Design);
     const design = await repo.findOneBy({ id: designId });
     if (!design || design.jobRun !== run) return { skipped: 'stale run' };
     if (design.status === 'completed' || design.status === 'failed') return { skipped: `already ${design.status}` };
-    const generated = await this.db.getRepository(GeneratedDesign).findOneBy({ id: design.activeGeneratedDesignId ?? '' });
+    const generated = await this.db
+      .getRepository(GeneratedDesign)
+      .findOneBy({ id: design.activeGeneratedDesignId ?? '' });
     if (!generated) {
       await this.failForGood(designId, run, 'The design to generate is missing.');
       return { skipped: 'missing generated design' };
@@ -107,7 +124,12 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       await this.db
         .createQueryBuilder()
         .update(Design)
-        .set({ progress: design.progress, currentStep: design.currentStep, progressSteps: design.progressSteps, status: 'processing' })
+        .set({
+          progress: design.progress,
+          currentStep: design.currentStep,
+          progressSteps: design.progressSteps,
+          status: 'processing',
+        })
         .where('id = :id AND job_run = :run', { id: design.id, run })
         .execute();
       await ctx.progress(design.progress).catch(() => undefined);
@@ -130,18 +152,28 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
           await this.db.getRepository(GeneratedDesign).update({ id: generated.id }, { status: 'processing' });
         });
         const source = await step(() => this.loadWorkingImage(design.originalImage));
-        const result = await step(() => this.callProvider(design, generated, source, kind, run, () => (usageLogged = true)));
+        const result = await step(() =>
+          this.callProvider(design, generated, source, kind, run, () => (usageLogged = true)),
+        );
         const hd = await step(() => upscale2x(result.image));
-        await step(() => this.finish(design, generated, result.image, hd.image, result.width, result.height, result.model));
+        await step(() =>
+          this.finish(design, generated, result.image, hd.image, result.width, result.height, result.model),
+        );
       } else {
         const source = await step(async () => {
           await repo.update({ id: design.id, jobRun: run }, { status: 'processing', failureReason: null });
           await this.db.getRepository(GeneratedDesign).update({ id: generated.id }, { status: 'processing' });
           return this.loadWorkingImage(design.originalImage);
         });
-        const result = await step(() => this.callProvider(design, generated, source, kind, run, () => (usageLogged = true)));
-        const hd = await step(async () => upscale2x(await sharp(result.image).sharpen({ sigma: 0.6 }).jpeg({ quality: 90 }).toBuffer()));
-        await step(() => this.finish(design, generated, result.image, hd.image, result.width, result.height, result.model));
+        const result = await step(() =>
+          this.callProvider(design, generated, source, kind, run, () => (usageLogged = true)),
+        );
+        const hd = await step(async () =>
+          upscale2x(await sharp(result.image).sharpen({ sigma: 0.6 }).jpeg({ quality: 90 }).toBuffer()),
+        );
+        await step(() =>
+          this.finish(design, generated, result.image, hd.image, result.width, result.height, result.model),
+        );
       }
       await ctx.progress(100).catch(() => undefined);
       this.logger.debug?.(`design ${design.id} ${kind} done in ${Math.round(performance.now() - started)} ms`);
@@ -151,11 +183,24 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       const permanent = (err instanceof ProviderError && !err.retryable) || err instanceof UnrecoverableError;
       const last = permanent || ctx.attempt >= this.config.jobAttempts;
       if (!usageLogged && err instanceof ProviderError) {
-        await this.usage.record({ userId: design.userId, kind: 'image', provider: this.provider.name, model: this.provider.model, operation: kind, units: 0, unit: 'image', subjectId: design.id, succeeded: false });
+        await this.usage.record({
+          userId: design.userId,
+          kind: 'image',
+          provider: this.provider.name,
+          model: this.provider.model,
+          operation: kind,
+          units: 0,
+          unit: 'image',
+          subjectId: design.id,
+          succeeded: false,
+        });
       }
-      this.logger.warn(`design ${design.id} attempt ${ctx.attempt}/${this.config.jobAttempts} failed${last ? ' for good' : ''}: ${err.message}`);
+      this.logger.warn(
+        `design ${design.id} attempt ${ctx.attempt}/${this.config.jobAttempts} failed${last ? ' for good' : ''}: ${err.message}`,
+      );
       if (last) {
-        const reason = err instanceof ProviderError ? `${err.message.slice(0, 300)}. Your credits were refunded.` : FRIENDLY_FAILURE;
+        const reason =
+          err instanceof ProviderError ? `${err.message.slice(0, 300)}. Your credits were refunded.` : FRIENDLY_FAILURE;
         await this.failForGood(design.id, run, reason);
         // Let the queue record the failure without retrying it.
         throw new UnrecoverableError(err.message);
@@ -220,20 +265,59 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     return { image: data, width: info.width, height: info.height, model: result.model };
   }
 
-  private async finish(design: Design, generated: GeneratedDesign, image: Buffer, hd: Buffer, width: number, height: number, model: string): Promise<void> {
+  private async finish(
+    design: Design,
+    generated: GeneratedDesign,
+    image: Buffer,
+    hd: Buffer,
+    width: number,
+    height: number,
+    model: string,
+  ): Promise<void> {
     const base = `designs/${design.userId}/${design.id}/${generated.id}`;
     const stored = await this.storage.put(`${base}.jpg`, image, 'image/jpeg');
     const storedHd = await this.storage.put(`${base}-hd.jpg`, hd, 'image/jpeg');
     const completedAt = new Date();
     const steps = design.progressSteps.map((s) => ({ ...s, status: 'completed' as const, completed: true }));
     const settled = await this.db.transaction(async (m) => {
-      const current = await m.getRepository(Design).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id: design.id }).getOne();
+      const current = await m
+        .getRepository(Design)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .where('d.id = :id', { id: design.id })
+        .getOne();
       if (!current || current.jobRun !== design.jobRun || current.status === 'failed') return null;
-      await m.getRepository(GeneratedDesign).update({ id: generated.id }, { status: 'completed', image: stored.key, highResImage: storedHd.key, width, height, model, completedAt, failureReason: null });
-      await m.getRepository(Design).update(
-        { id: design.id },
-        { status: 'completed', image: stored.key, highResImage: storedHd.key, progress: 100, currentStep: steps[steps.length - 1].message, progressSteps: steps, creditsCharged: 0, completedAt, failureReason: null },
-      );
+      await m
+        .getRepository(GeneratedDesign)
+        .update(
+          { id: generated.id },
+          {
+            status: 'completed',
+            image: stored.key,
+            highResImage: storedHd.key,
+            width,
+            height,
+            model,
+            completedAt,
+            failureReason: null,
+          },
+        );
+      await m
+        .getRepository(Design)
+        .update(
+          { id: design.id },
+          {
+            status: 'completed',
+            image: stored.key,
+            highResImage: storedHd.key,
+            progress: 100,
+            currentStep: steps[steps.length - 1].message,
+            progressSteps: steps,
+            creditsCharged: 0,
+            completedAt,
+            failureReason: null,
+          },
+        );
       return m.getRepository(Design).findOne({ where: { id: design.id }, relations: { generatedDesigns: true } });
     });
     if (!settled) {
@@ -241,7 +325,12 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       await this.storage.delete(storedHd.key).catch(() => undefined);
       return;
     }
-    Object.assign(design, { status: 'completed', progress: 100, progressSteps: steps, currentStep: settled.currentStep });
+    Object.assign(design, {
+      status: 'completed',
+      progress: 100,
+      progressSteps: steps,
+      currentStep: settled.currentStep,
+    });
     await this.events.progress(settled);
     const json = toDesignJson(settled);
     // Keep the live payload small: the last ten generated designs (the page refetches for more).
@@ -255,12 +344,26 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
    */
   async failForGood(designId: string, run: number, reason: string, manager?: EntityManager): Promise<boolean> {
     const work = async (m: EntityManager) => {
-      const design = await m.getRepository(Design).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id: designId }).getOne();
-      if (!design || design.jobRun !== run || (design.status !== 'pending' && design.status !== 'processing')) return null;
-      if (design.creditsCharged > 0) await this.credits.refund(design.userId, design.creditsCharged, `Refund: design ${design.id} failed`, m);
-      await m.getRepository(Design).update({ id: design.id }, { status: 'failed', failureReason: reason.slice(0, 500), creditsCharged: 0 });
+      const design = await m
+        .getRepository(Design)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .where('d.id = :id', { id: designId })
+        .getOne();
+      if (!design || design.jobRun !== run || (design.status !== 'pending' && design.status !== 'processing'))
+        return null;
+      if (design.creditsCharged > 0)
+        await this.credits.refund(design.userId, design.creditsCharged, `Refund: design ${design.id} failed`, m);
+      await m
+        .getRepository(Design)
+        .update({ id: design.id }, { status: 'failed', failureReason: reason.slice(0, 500), creditsCharged: 0 });
       if (design.activeGeneratedDesignId) {
-        await m.getRepository(GeneratedDesign).update({ id: design.activeGeneratedDesignId, status: In(['pending', 'processing']) }, { status: 'failed', failureReason: reason.slice(0, 500) });
+        await m
+          .getRepository(GeneratedDesign)
+          .update(
+            { id: design.activeGeneratedDesignId, status: In(['pending', 'processing']) },
+            { status: 'failed', failureReason: reason.slice(0, 500) },
+          );
       }
       return { ...design, status: 'failed' as const, failureReason: reason };
     };
@@ -280,9 +383,23 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       if (this.jobs.mode === 'bullmq') {
         const job = await this.jobs.bullQueue('designs').getJob(jobIdFor(design.id, design.jobRun));
         const state = job ? await job.getState() : 'unknown';
-        if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') continue;
+        if (
+          state === 'waiting' ||
+          state === 'active' ||
+          state === 'delayed' ||
+          state === 'prioritized' ||
+          state === 'waiting-children'
+        )
+          continue;
       }
-      if (await this.failForGood(design.id, design.jobRun, 'The design generation stopped responding. Your credits were refunded.')) settled++;
+      if (
+        await this.failForGood(
+          design.id,
+          design.jobRun,
+          'The design generation stopped responding. Your credits were refunded.',
+        )
+      )
+        settled++;
     }
     return settled;
   }

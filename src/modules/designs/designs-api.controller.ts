@@ -1,11 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseEnumPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseEnumPipe,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { User } from '../users/user.entity';
 import { DesignExtrasService } from './design-extras.service';
 import { loadDesignsConfig } from './designs.config';
 import { DesignsService, promptJson, UploadedImage } from './designs.service';
-import { ChatMessageDto, EditStateDto, FavoriteDto, GenerateDesignDto, RegenerateDesignDto, RetryDesignDto, SaveDreamDto, SavePromptDto } from './dto/designs.dto';
+import {
+  ChatMessageDto,
+  EditStateDto,
+  FavoriteDto,
+  GenerateDesignDto,
+  RegenerateDesignDto,
+  RetryDesignDto,
+  SaveDreamDto,
+  SavePromptDto,
+} from './dto/designs.dto';
 import { DESIGN_SIDES, DesignSide } from './entities';
 
 const pageOf = (raw: unknown) => {
@@ -28,7 +50,11 @@ export class DesignsApiController {
   @Post('designs/generate')
   @HttpCode(201)
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: uploadLimit(), files: 1, fields: 30 } }))
-  async generate(@CurrentUser() user: User, @UploadedFile() image: UploadedImage | undefined, @Body() body: GenerateDesignDto) {
+  async generate(
+    @CurrentUser() user: User,
+    @UploadedFile() image: UploadedImage | undefined,
+    @Body() body: GenerateDesignDto,
+  ) {
     const design = await this.designs.generate(user, image, body);
     return { message: 'Design generation started', design: this.designs.toJson(design) };
   }
@@ -58,8 +84,17 @@ export class DesignsApiController {
   }
 
   @Get('designs')
-  list(@CurrentUser() user: User, @Query('page') page?: string, @Query('per_page') perPage?: string, @Query('favorites') favorites?: string) {
-    return this.designs.list(user, { page: pageOf(page), perPage: sizeOf(perPage, 12), favorites: favorites === '1' || favorites === 'true' });
+  list(
+    @CurrentUser() user: User,
+    @Query('page') page?: string,
+    @Query('per_page') perPage?: string,
+    @Query('favorites') favorites?: string,
+  ) {
+    return this.designs.list(user, {
+      page: pageOf(page),
+      perPage: sizeOf(perPage, 12),
+      favorites: favorites === '1' || favorites === 'true',
+    });
   }
 
   @Get('designs/:id')
@@ -79,7 +114,10 @@ export class DesignsApiController {
   @HttpCode(200)
   async favorite(@CurrentUser() user: User, @Param('id') id: string, @Body() body: FavoriteDto) {
     const design = await this.designs.setFavorite(user, id, body.favorite);
-    return { message: design.favorite ? 'Added to favorites' : 'Removed from favorites', design: this.designs.toJson(design) };
+    return {
+      message: design.favorite ? 'Added to favorites' : 'Removed from favorites',
+      design: this.designs.toJson(design),
+    };
   }
 
   @Delete('designs/:id')
@@ -106,13 +144,22 @@ export class DesignsApiController {
   }
 
   @Put('designs/:id/edit-state/:side')
-  async saveEditState(@CurrentUser() user: User, @Param('id') id: string, @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide, @Body() body: EditStateDto) {
+  async saveEditState(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
+    @Body() body: EditStateDto,
+  ) {
     return { message: 'Saved', state: await this.extras.saveEditState(user, id, side, body) };
   }
 
   @Post('designs/:id/edit-sessions/:side')
   @HttpCode(201)
-  async startSession(@CurrentUser() user: User, @Param('id') id: string, @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide) {
+  async startSession(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
+  ) {
     return { session: await this.extras.startSession(user, id, side) };
   }
 

@@ -32,19 +32,31 @@ export class DesignsPagesController {
   ) {}
 
   private async common(user: User) {
-    return { credits: await this.credits.balance(user.id), cost: this.designs.cost, engine: this.generation.providerInfo, catalog };
+    return {
+      credits: await this.credits.balance(user.id),
+      cost: this.designs.cost,
+      engine: this.generation.providerInfo,
+      catalog,
+    };
   }
 
   @Get('designer')
   async index(@CurrentUser() user: User) {
     const recent = await this.designs.list(user, { page: 1, perPage: 6 });
-    return Inertia.render('Designer/Index', { ...(await this.common(user)), prompts: (await this.designs.prompts(user)).map(promptJson), recent: recent.data });
+    return Inertia.render('Designer/Index', {
+      ...(await this.common(user)),
+      prompts: (await this.designs.prompts(user)).map(promptJson),
+      recent: recent.data,
+    });
   }
 
   @Get('designer/gallery')
   async gallery(@CurrentUser() user: User, @Query('page') page?: string, @Query('favorites') favorites?: string) {
     const onlyFavorites = favorites === '1';
-    return Inertia.render('Designer/Gallery', { designs: await this.designs.list(user, { page: pageOf(page), perPage: 12, favorites: onlyFavorites }), favorites: onlyFavorites });
+    return Inertia.render('Designer/Gallery', {
+      designs: await this.designs.list(user, { page: pageOf(page), perPage: 12, favorites: onlyFavorites }),
+      favorites: onlyFavorites,
+    });
   }
 
   @Get('designer/:id')
@@ -66,7 +78,11 @@ export class DesignsPagesController {
   @Get('designer/:id/chat')
   async chat(@CurrentUser() user: User, @Param('id') id: string) {
     const design = await this.designs.load(user, id);
-    return Inertia.render('Designer/Chat', { design: this.designs.toJson(design), messages: await this.extras.chat(user, id), assistant: this.extras.chatProvider });
+    return Inertia.render('Designer/Chat', {
+      design: this.designs.toJson(design),
+      messages: await this.extras.chat(user, id),
+      assistant: this.extras.chatProvider,
+    });
   }
 
   @Get('designer/:id/share')
@@ -99,7 +115,12 @@ export class DesignsPagesController {
       ...(og.image
         ? [
             `<meta property="og:image" content="${escapeHtml(og.image)}" />`,
-            ...(design.image_width ? [`<meta property="og:image:width" content="${design.image_width}" />`, `<meta property="og:image:height" content="${design.image_height}" />`] : []),
+            ...(design.image_width
+              ? [
+                  `<meta property="og:image:width" content="${design.image_width}" />`,
+                  `<meta property="og:image:height" content="${design.image_height}" />`,
+                ]
+              : []),
             `<meta name="twitter:card" content="summary_large_image" />`,
             `<meta name="twitter:image" content="${escapeHtml(og.image)}" />`,
           ]
@@ -108,7 +129,8 @@ export class DesignsPagesController {
     ].join('\n    ');
     // The first HTML visit (crawlers, link previews) gets the tags server-side; Inertia visits get JSON.
     const send = res.send.bind(res);
-    res.send = ((body: unknown) => send(typeof body === 'string' ? body.replace('</head>', `    ${tags}\n  </head>`) : body)) as Response['send'];
+    res.send = ((body: unknown) =>
+      send(typeof body === 'string' ? body.replace('</head>', `    ${tags}\n  </head>`) : body)) as Response['send'];
     return Inertia.render('Designer/Shared', { design, og, token });
   }
 

@@ -13,8 +13,23 @@ export interface DesignsConfig {
   jobBackoffMs: number;
   /** Designs still pending/processing after this long are failed and refunded by the sweeper. */
   staleAfterMs: number;
-  replicate: { baseUrl: string; token: string | null; model: string; version: string | null; pollIntervalMs: number; timeoutMs: number; costPerSecondUsd: number };
-  openai: { baseUrl: string; apiKey: string | null; imageModel: string; chatModel: string; imageCostUsd: number; timeoutMs: number };
+  replicate: {
+    baseUrl: string;
+    token: string | null;
+    model: string;
+    version: string | null;
+    pollIntervalMs: number;
+    timeoutMs: number;
+    costPerSecondUsd: number;
+  };
+  openai: {
+    baseUrl: string;
+    apiKey: string | null;
+    imageModel: string;
+    chatModel: string;
+    imageCostUsd: number;
+    timeoutMs: number;
+  };
 }
 
 export const DESIGNS_CONFIG = Symbol('DESIGNS_CONFIG');
@@ -25,7 +40,8 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
   return value;
 }
 
@@ -33,7 +49,8 @@ function num(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
   return value;
 }
 
@@ -74,7 +91,8 @@ export function loadDesignsConfig(env: Env = process.env): DesignsConfig {
       timeoutMs: int(env, 'OPENAI_TIMEOUT_SECONDS', 180, 1, 3600) * 1000,
     },
   };
-  if (config.provider === 'replicate' && !config.replicate.token) throw new ConfigError('REPLICATE_API_TOKEN must be set when DESIGN_PROVIDER=replicate');
+  if (config.provider === 'replicate' && !config.replicate.token)
+    throw new ConfigError('REPLICATE_API_TOKEN must be set when DESIGN_PROVIDER=replicate');
   if ((config.provider === 'openai' || config.textProvider === 'openai') && !config.openai.apiKey) {
     throw new ConfigError('OPENAI_API_KEY must be set when DESIGN_PROVIDER or DESIGN_CHAT_PROVIDER is openai');
   }

@@ -17,18 +17,43 @@ export const REGENERATE_STEPS = [
 ] as const;
 
 export function freshSteps(kind: 'generate' | 'regenerate'): ProgressStep[] {
-  return (kind === 'generate' ? GENERATE_STEPS : REGENERATE_STEPS).map((s) => ({ key: s.key, message: s.message, status: 'pending', completed: false }));
+  return (kind === 'generate' ? GENERATE_STEPS : REGENERATE_STEPS).map((s) => ({
+    key: s.key,
+    message: s.message,
+    status: 'pending',
+    completed: false,
+  }));
 }
 
 /** The choices the Designer form offers (free text is accepted too, bounded by the DTO). */
-export const ROOM_TYPES = ['Living room', 'Bedroom', 'Kitchen', 'Bathroom', 'Dining room', 'Home office', 'Kids room', 'Outdoor patio'];
-export const THEMES = ['Modern', 'Scandinavian', 'Industrial', 'Bohemian', 'Coastal', 'Mid-century', 'Farmhouse', 'Japandi', 'Luxury', 'Minimalist'];
+export const ROOM_TYPES = [
+  'Living room',
+  'Bedroom',
+  'Kitchen',
+  'Bathroom',
+  'Dining room',
+  'Home office',
+  'Kids room',
+  'Outdoor patio',
+];
+export const THEMES = [
+  'Modern',
+  'Scandinavian',
+  'Industrial',
+  'Bohemian',
+  'Coastal',
+  'Mid-century',
+  'Farmhouse',
+  'Japandi',
+  'Luxury',
+  'Minimalist',
+];
 export const COLOR_PALETTES: Record<string, string[]> = {
   'Warm neutrals': ['#f3e9dc', '#c8ad8d', '#8a6a4f'],
   'Cool greys': ['#eef1f4', '#a3adb8', '#4b5563'],
   'Forest greens': ['#e8efe6', '#8fae8b', '#2f4f3a'],
   'Ocean blues': ['#e6f1f8', '#7fb2d6', '#1f4e79'],
-  'Terracotta': ['#f6e7dc', '#d38b5d', '#7a3b1d'],
+  Terracotta: ['#f6e7dc', '#d38b5d', '#7a3b1d'],
   'Black & white': ['#fafafa', '#9ca3af', '#111827'],
   'Blush & gold': ['#fbeff0', '#e3b7a0', '#b08d57'],
   'Earthy olive': ['#eeeadb', '#a3a36b', '#4d4a2a'],

@@ -24,10 +24,15 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
   controllers: [DesignsApiController, DesignsPagesController],
   providers: [
     { provide: DESIGNS_CONFIG, useFactory: () => loadDesignsConfig() },
-    { provide: IMAGE_PROVIDER, useFactory: (config: DesignsConfig) => createImageProvider(config), inject: [DESIGNS_CONFIG] },
+    {
+      provide: IMAGE_PROVIDER,
+      useFactory: (config: DesignsConfig) => createImageProvider(config),
+      inject: [DESIGNS_CONFIG],
+    },
     {
       provide: TEXT_PROVIDER,
-      useFactory: (config: DesignsConfig) => (config.textProvider === 'openai' ? new OpenAiChatProvider(config.openai) : new LocalTextProvider()),
+      useFactory: (config: DesignsConfig) =>
+        config.textProvider === 'openai' ? new OpenAiChatProvider(config.openai) : new LocalTextProvider(),
       inject: [DESIGNS_CONFIG],
     },
     DesignEvents,
@@ -56,7 +61,10 @@ export class DesignsModule implements OnModuleInit {
       const [, ownerId, designId] = key.split('/');
       if (user && (user.id === ownerId || user.role === 'admin')) return true;
       if (!designId || !isUuid(designId)) return false;
-      const rows: Array<{ shared: boolean }> = await this.db.query(`SELECT share_token IS NOT NULL AS shared FROM designs WHERE id = $1 AND user_id::text = $2`, [designId, ownerId]);
+      const rows: Array<{ shared: boolean }> = await this.db.query(
+        `SELECT share_token IS NOT NULL AS shared FROM designs WHERE id = $1 AND user_id::text = $2`,
+        [designId, ownerId],
+      );
       return rows[0]?.shared === true;
     });
   }

@@ -66,13 +66,19 @@ export function toGeneratedJson(g: GeneratedDesign): GeneratedDesignJson {
 }
 
 /** Spec 3 "Design" with snake_case fields as the client reads them (generatedDesigns as named there). */
-export function toDesignJson(d: Design, generated: GeneratedDesign[] = d.generatedDesigns ?? [], appUrl = ''): DesignJson {
+export function toDesignJson(
+  d: Design,
+  generated: GeneratedDesign[] = d.generatedDesigns ?? [],
+  appUrl = '',
+): DesignJson {
   return {
     id: d.id,
     image: media(d.image),
     high_res_image: media(d.highResImage),
     original_image: media(d.originalImage)!,
-    generatedDesigns: [...generated].sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt)).map(toGeneratedJson),
+    generatedDesigns: [...generated]
+      .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt))
+      .map(toGeneratedJson),
     options: d.options,
     prompt: d.prompt,
     status: d.status,
@@ -106,7 +112,13 @@ export function toSharedJson(d: Design, generated: GeneratedDesign[]) {
     high_res_image: media(d.highResImage),
     original_image: media(d.originalImage),
     options: { roomType: d.options.roomType, theme: d.options.theme, colors: d.options.colors },
-    generatedDesigns: done.map(({ id, image, high_res_image, options, created_at }) => ({ id, image, high_res_image, options: { roomType: options.roomType, theme: options.theme, colors: options.colors }, created_at })),
+    generatedDesigns: done.map(({ id, image, high_res_image, options, created_at }) => ({
+      id,
+      image,
+      high_res_image,
+      options: { roomType: options.roomType, theme: options.theme, colors: options.colors },
+      created_at,
+    })),
     image_width: d.imageWidth,
     image_height: d.imageHeight,
     image_orientation: d.imageOrientation,

@@ -64,7 +64,11 @@ export class DesignsService {
       throw new InsufficientCreditsException(this.cost, await this.credits.balance(user.id));
     }
     const id = randomUUID();
-    const stored = await this.storage.storeImage(`designs/${user.id}/${id}`, file.buffer, { field: 'image', maxBytes: this.config.maxUploadBytes, mimes: DESIGN_UPLOAD_MIMES });
+    const stored = await this.storage.storeImage(`designs/${user.id}/${id}`, file.buffer, {
+      field: 'image',
+      maxBytes: this.config.maxUploadBytes,
+      mimes: DESIGN_UPLOAD_MIMES,
+    });
     const options = cleanOptions(dto.options);
     try {
       const design = await this.db.transaction(async (m) => {
@@ -92,13 +96,21 @@ export class DesignsService {
             provider: this.generation.providerInfo.name,
           }),
         );
-        await this.insertGenerated(m, { id: generatedId, design, kind: 'generate', options, prompt: dto.prompt || null, source: null });
+        await this.insertGenerated(m, {
+          id: generatedId,
+          design,
+          kind: 'generate',
+          options,
+          prompt: dto.prompt || null,
+          source: null,
+        });
         return design;
       });
       await this.generation.dispatch(design);
       return this.load(user, design.id);
     } catch (error) {
-      if (error instanceof InsufficientCreditsException) await this.storage.deletePrefix(`designs/${user.id}/${id}/`).catch(() => undefined);
+      if (error instanceof InsufficientCreditsException)
+        await this.storage.deletePrefix(`designs/${user.id}/${id}/`).catch(() => undefined);
       throw error;
     }
   }
@@ -118,8 +130,11 @@ export class DesignsService {
     const design = await this.owned(user, designId);
     if (design.status !== 'failed') throw new ConflictException('Only a failed design can be retried.');
     const target = generatedDesignId ?? design.activeGeneratedDesignId;
-    const failed = target ? await this.db.getRepository(GeneratedDesign).findOneBy({ id: target, designId: design.id }) : null;
-    if (generatedDesignId && !failed) throw new NotFoundException('That generated design does not belong to this design.');
+    const failed = target
+      ? await this.db.getRepository(GeneratedDesign).findOneBy({ id: target, designId: design.id })
+      : null;
+    if (generatedDesignId && !failed)
+      throw new NotFoundException('That generated design does not belong to this design.');
     const kind = failed?.kind ?? design.jobKind;
     return this.startRun(user, design.id, kind, {
       options: failed?.options ?? design.options,
@@ -136,17 +151,35 @@ export class DesignsService {
     spec: { options: DesignOptions; prompt: string | null; source: string | null; reuse?: string },
   ): Promise<Design> {
     const design = await this.db.transaction(async (m) => {
-      const design = await m.getRepository(Design).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id: designId }).getOne();
+      const design = await m
+        .getRepository(Design)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .where('d.id = :id', { id: designId })
+        .getOne();
       if (!design) throw new NotFoundException('There is no design with that id.');
       if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
-      if (design.status === 'pending' || design.status === 'processing') throw new ConflictException('This design is already being generated. Wait for it to finish.');
+      if (design.status === 'pending' || design.status === 'processing')
+        throw new ConflictException('This design is already being generated. Wait for it to finish.');
       if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design ${kind} ${design.id}`, m);
       let generatedId = spec.reuse;
       if (generatedId) {
-        await m.getRepository(GeneratedDesign).update({ id: generatedId }, { status: 'pending', failureReason: null, provider: this.generation.providerInfo.name });
+        await m
+          .getRepository(GeneratedDesign)
+          .update(
+            { id: generatedId },
+            { status: 'pending', failureReason: null, provider: this.generation.providerInfo.name },
+          );
       } else {
         generatedId = randomUUID();
-        await this.insertGenerated(m, { id: generatedId, design, kind, options: spec.options, prompt: spec.prompt, source: spec.source });
+        await this.insertGenerated(m, {
+          id: generatedId,
+          design,
+          kind,
+          options: spec.options,
+          prompt: spec.prompt,
+          source: spec.source,
+        });
       }
       const next = {
         status: 'pending' as const,
@@ -167,7 +200,17 @@ export class DesignsService {
     return this.load(user, design.id);
   }
 
-  private insertGenerated(m: EntityManager, g: { id: string; design: Design; kind: 'generate' | 'regenerate'; options: DesignOptions; prompt: string | null; source: string | null }) {
+  private insertGenerated(
+    m: EntityManager,
+    g: {
+      id: string;
+      design: Design;
+      kind: 'generate' | 'regenerate';
+      options: DesignOptions;
+      prompt: string | null;
+      source: string | null;
+    },
+  ) {
     const repo = m.getRepository(GeneratedDesign);
     return repo.insert(
       repo.create({
@@ -187,7 +230,9 @@ export class DesignsService {
   /** The design with its generated designs, if it is this user's (403 otherwise, 404 when unknown). */
   async load(user: User, id: string): Promise<Design> {
     const design = await this.owned(user, id);
-    design.generatedDesigns = await this.db.getRepository(GeneratedDesign).find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    design.generatedDesigns = await this.db
+      .getRepository(GeneratedDesign)
+      .find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
     return design;
   }
 
@@ -195,7 +240,8 @@ export class DesignsService {
     if (!isUuid(id)) throw new NotFoundException('There is no design with that id.');
     const design = await this.db.getRepository(Design).findOneBy({ id });
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (design.userId !== user.id && user.role !== 'admin') throw new ForbiddenException('This design belongs to someone else.');
+    if (design.userId !== user.id && user.role !== 'admin')
+      throw new ForbiddenException('This design belongs to someone else.');
     return design;
   }
 
@@ -203,12 +249,27 @@ export class DesignsService {
     const qb = this.db.getRepository(Design).createQueryBuilder('d').where('d.user_id = :uid', { uid: user.id });
     if (opts.favorites) qb.andWhere('d.favorite');
     if (opts.status) qb.andWhere('d.status = :status', { status: opts.status });
-    const [rows, total] = await qb.orderBy('d.created_at', 'DESC').addOrderBy('d.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage).getManyAndCount();
+    const [rows, total] = await qb
+      .orderBy('d.created_at', 'DESC')
+      .addOrderBy('d.id', 'DESC')
+      .skip((opts.page - 1) * opts.perPage)
+      .take(opts.perPage)
+      .getManyAndCount();
     const generated = rows.length
-      ? await this.db.getRepository(GeneratedDesign).createQueryBuilder('g').where('g.design_id IN (:...ids)', { ids: rows.map((r) => r.id) }).orderBy('g.created_at', 'ASC').getMany()
+      ? await this.db
+          .getRepository(GeneratedDesign)
+          .createQueryBuilder('g')
+          .where('g.design_id IN (:...ids)', { ids: rows.map((r) => r.id) })
+          .orderBy('g.created_at', 'ASC')
+          .getMany()
       : [];
     return {
-      data: rows.map((d) => this.toJson(d, generated.filter((g) => g.designId === d.id))),
+      data: rows.map((d) =>
+        this.toJson(
+          d,
+          generated.filter((g) => g.designId === d.id),
+        ),
+      ),
       current_page: opts.page,
       last_page: Math.max(1, Math.ceil(total / opts.perPage)),
       per_page: opts.perPage,
@@ -224,15 +285,18 @@ export class DesignsService {
 
   async remove(user: User, id: string): Promise<void> {
     const design = await this.owned(user, id);
-    if (design.status === 'pending' || design.status === 'processing') throw new ConflictException('Wait for the design to finish before deleting it.');
+    if (design.status === 'pending' || design.status === 'processing')
+      throw new ConflictException('Wait for the design to finish before deleting it.');
     await this.db.getRepository(Design).delete({ id });
     await this.storage.deletePrefix(`designs/${design.userId}/${design.id}/`).catch(() => undefined);
   }
 
   async share(user: User, id: string): Promise<Design> {
     const design = await this.owned(user, id);
-    if (design.status !== 'completed' && !design.image) throw new ConflictException('Only a generated design can be shared.');
-    if (!design.shareToken) await this.db.getRepository(Design).update({ id }, { shareToken: randomBytes(18).toString('base64url') });
+    if (design.status !== 'completed' && !design.image)
+      throw new ConflictException('Only a generated design can be shared.');
+    if (!design.shareToken)
+      await this.db.getRepository(Design).update({ id }, { shareToken: randomBytes(18).toString('base64url') });
     return this.load(user, id);
   }
 
@@ -246,21 +310,28 @@ export class DesignsService {
     if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
     const design = await this.db.getRepository(Design).findOneBy({ shareToken: token });
     if (!design) return null;
-    const generated = await this.db.getRepository(GeneratedDesign).find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    const generated = await this.db
+      .getRepository(GeneratedDesign)
+      .find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
     return { design, generated };
   }
 
   // ---- saved prompts ----
 
   prompts(user: User): Promise<SavedPrompt[]> {
-    return this.db.getRepository(SavedPrompt).find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 100 });
+    return this.db
+      .getRepository(SavedPrompt)
+      .find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 100 });
   }
 
   async savePrompt(user: User, dto: SavePromptDto): Promise<SavedPrompt> {
     const repo = this.db.getRepository(SavedPrompt);
     const count = await repo.countBy({ userId: user.id });
-    if (count >= 100) throw ValidationFailedException.of('name', 'You can keep up to 100 saved prompts: delete one first.');
-    return repo.save(repo.create({ userId: user.id, name: dto.name, prompt: dto.prompt, options: cleanOptions(dto.options) }));
+    if (count >= 100)
+      throw ValidationFailedException.of('name', 'You can keep up to 100 saved prompts: delete one first.');
+    return repo.save(
+      repo.create({ userId: user.id, name: dto.name, prompt: dto.prompt, options: cleanOptions(dto.options) }),
+    );
   }
 
   async deletePrompt(user: User, id: string): Promise<void> {
@@ -272,4 +343,10 @@ export class DesignsService {
   }
 }
 
-export const promptJson = (p: SavedPrompt) => ({ id: p.id, name: p.name, prompt: p.prompt, options: p.options, created_at: new Date(p.createdAt).toISOString() });
+export const promptJson = (p: SavedPrompt) => ({
+  id: p.id,
+  name: p.name,
+  prompt: p.prompt,
+  options: p.options,
+  created_at: new Date(p.createdAt).toISOString(),
+});

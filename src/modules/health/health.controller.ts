@@ -43,6 +43,12 @@ export class HealthController {
     );
     const healthy = database.status === 'ok' && redis.status === 'ok' && queues.status === 'ok';
     res.status(healthy ? 200 : 503).setHeader('Cache-Control', 'no-store');
-    return { status: healthy ? 'ok' : 'degraded', uptimeSeconds: Math.round(process.uptime()), database, redis, queue: queues };
+    return {
+      status: healthy ? 'ok' : 'degraded',
+      uptimeSeconds: Math.round(process.uptime()),
+      database,
+      redis,
+      queue: queues,
+    };
   }
 }

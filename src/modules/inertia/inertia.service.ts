@@ -35,7 +35,13 @@ export class InertiaService {
     return buildPage(req, component, all, this.version, takeFlash(req));
   }
 
-  async send(req: Request, res: Response, component: string, props: Record<string, unknown>, status = 200): Promise<void> {
+  async send(
+    req: Request,
+    res: Response,
+    component: string,
+    props: Record<string, unknown>,
+    status = 200,
+  ): Promise<void> {
     const page = await this.page(req, component, props);
     res.status(status).setHeader('Vary', 'X-Inertia');
     if (isInertiaRequest(req)) {

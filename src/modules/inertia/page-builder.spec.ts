@@ -10,7 +10,12 @@ function request(headers: Record<string, string> = {}, url = '/listings?page=2')
 describe('buildPage (Inertia protocol props)', () => {
   it('answers the page object with component, props, url and version', async () => {
     const page = await buildPage(request(), 'Listings/Index', { title: 'Homes', errors: {} }, 'v1', {});
-    expect(page).toEqual({ component: 'Listings/Index', props: { title: 'Homes', errors: {} }, url: '/listings?page=2', version: 'v1' });
+    expect(page).toEqual({
+      component: 'Listings/Index',
+      props: { title: 'Homes', errors: {} },
+      url: '/listings?page=2',
+      version: 'v1',
+    });
   });
 
   it('resolves closures lazily and only for props that are sent', async () => {
@@ -28,11 +33,29 @@ describe('buildPage (Inertia protocol props)', () => {
 
   it('applies partial "only" and "except" only when the component matches', async () => {
     const props = { a: 1, b: 2, c: 3, errors: {} };
-    const only = await buildPage(request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'a,c' }), 'P', props, 'v', {});
+    const only = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'a,c' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(Object.keys(only.props).sort()).toEqual(['a', 'c', 'errors']);
-    const except = await buildPage(request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Except': 'b' }), 'P', props, 'v', {});
+    const except = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Except': 'b' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(Object.keys(except.props).sort()).toEqual(['a', 'c', 'errors']);
-    const otherComponent = await buildPage(request({ 'X-Inertia-Partial-Component': 'Other', 'X-Inertia-Partial-Data': 'a' }), 'P', props, 'v', {});
+    const otherComponent = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'Other', 'X-Inertia-Partial-Data': 'a' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(Object.keys(otherComponent.props).sort()).toEqual(['a', 'b', 'c', 'errors']);
   });
 
@@ -40,7 +63,13 @@ describe('buildPage (Inertia protocol props)', () => {
     const props = { users: Inertia.optional(() => ['ann']), errors: {} };
     const first = await buildPage(request(), 'P', props, 'v', {});
     expect(first.props).not.toHaveProperty('users');
-    const partial = await buildPage(request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'users' }), 'P', props, 'v', {});
+    const partial = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'users' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(partial.props.users).toEqual(['ann']);
   });
 
@@ -54,14 +83,26 @@ describe('buildPage (Inertia protocol props)', () => {
     const first = await buildPage(request(), 'P', props, 'v', {});
     expect(first.props).toEqual({ title: 'x', errors: {} });
     expect(first.deferredProps).toEqual({ default: ['comments'], sidebar: ['stats'] });
-    const follow = await buildPage(request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'comments' }), 'P', props, 'v', {});
+    const follow = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'comments' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(follow.props).toEqual({ comments: ['hi'], errors: {} });
     expect(follow.deferredProps).toBeUndefined();
   });
 
   it('always sends always-props and errors, even when not named', async () => {
     const props = { notice: Inertia.always('kept'), other: 1, errors: { email: 'bad' } };
-    const page = await buildPage(request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'other' }), 'P', props, 'v', {});
+    const page = await buildPage(
+      request({ 'X-Inertia-Partial-Component': 'P', 'X-Inertia-Partial-Data': 'other' }),
+      'P',
+      props,
+      'v',
+      {},
+    );
     expect(page.props).toEqual({ notice: 'kept', other: 1, errors: { email: 'bad' } });
   });
 

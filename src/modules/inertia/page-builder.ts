@@ -2,7 +2,12 @@ import type { Request } from 'express';
 import { AlwaysProp, DeferredProp, INERTIA_HEADERS, InertiaPage, MergeProp, OptionalProp } from './inertia.types';
 
 const list = (header: unknown): string[] | null =>
-  typeof header === 'string' && header.length > 0 ? header.split(',').map((key) => key.trim()).filter(Boolean) : null;
+  typeof header === 'string' && header.length > 0
+    ? header
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+    : null;
 
 async function resolveValue(value: unknown): Promise<unknown> {
   if (value instanceof AlwaysProp || value instanceof MergeProp) return resolveValue(value.value);
@@ -64,5 +69,8 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }

@@ -29,7 +29,14 @@ export class InProcessQueue {
     return id;
   }
 
-  private async run(id: string, jobName: string, data: unknown, attempts: number, backoffMs: number, delayMs: number): Promise<void> {
+  private async run(
+    id: string,
+    jobName: string,
+    data: unknown,
+    attempts: number,
+    backoffMs: number,
+    delayMs: number,
+  ): Promise<void> {
     if (delayMs) await sleep(delayMs);
     this.counts.waiting--;
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {

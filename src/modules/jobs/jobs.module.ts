@@ -28,7 +28,10 @@ export class JobsModule {
     return {
       module: JobsModule,
       imports: [
-        BullModule.forRoot({ connection: { url: runtime.redisUrl, maxRetriesPerRequest: null }, prefix: options.prefix ?? 'reelty' }),
+        BullModule.forRoot({
+          connection: { url: runtime.redisUrl, maxRetriesPerRequest: null },
+          prefix: options.prefix ?? 'reelty',
+        }),
         ...QUEUES.map((name) => BullModule.registerQueue({ name })),
       ],
       providers: [...common, ...processors, { provide: JOBS_MODE, useValue: 'bullmq' }],

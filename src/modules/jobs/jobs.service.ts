@@ -41,7 +41,14 @@ export class JobsService implements BeforeApplicationShutdown {
     return Promise.all(
       QUEUES.map(async (name) => {
         const counts = await this.bullQueue(name).getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
-        return { name, waiting: counts.waiting ?? 0, active: counts.active ?? 0, completed: counts.completed ?? 0, failed: counts.failed ?? 0, delayed: counts.delayed ?? 0 };
+        return {
+          name,
+          waiting: counts.waiting ?? 0,
+          active: counts.active ?? 0,
+          completed: counts.completed ?? 0,
+          failed: counts.failed ?? 0,
+          delayed: counts.delayed ?? 0,
+        };
       }),
     );
   }

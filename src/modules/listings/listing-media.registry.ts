@@ -30,6 +30,11 @@ export class ListingMediaRegistry {
 
   async resolve(refs: ListingMediaRefs[]): Promise<Map<string, ListingMedia>> {
     const found = this.resolver && refs.length ? await this.resolver(refs) : new Map<string, Partial<ListingMedia>>();
-    return new Map(refs.map((r) => [r.listingId, { spot: null, spotVideo: null, walkthrough: null, ...(found.get(r.listingId) ?? {}) }]));
+    return new Map(
+      refs.map((r) => [
+        r.listingId,
+        { spot: null, spotVideo: null, walkthrough: null, ...(found.get(r.listingId) ?? {}) },
+      ]),
+    );
   }
 }

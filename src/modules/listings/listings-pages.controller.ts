@@ -31,7 +31,11 @@ export class ListingsPagesController {
   @Public()
   async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
     const { listing, property } = await this.listings.getVisible(id, viewer);
-    const [json, full, photos] = await Promise.all([this.listings.one(listing, property), this.properties.full(property, viewer), this.properties.photos(property)]);
+    const [json, full, photos] = await Promise.all([
+      this.listings.one(listing, property),
+      this.properties.full(property, viewer),
+      this.properties.photos(property),
+    ]);
     return Inertia.render('Listing/Show', { listing: json, property: full, photos, map: mapSettings() });
   }
 }

@@ -6,7 +6,14 @@ import { paginate, Paginated, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';
-import { applyPublishFilter, applySearch, applySort, canEditProperty, isPubliclyVisible, PropertiesService } from '../properties/properties.service';
+import {
+  applyPublishFilter,
+  applySearch,
+  applySort,
+  canEditProperty,
+  isPubliclyVisible,
+  PropertiesService,
+} from '../properties/properties.service';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
@@ -72,9 +79,16 @@ export class ListingsService {
     const ids = pairs.map((p) => p.listing.id);
     const [media, openHouses] = await Promise.all([
       this.media.resolve(
-        pairs.map(({ listing }) => ({ listingId: listing.id, spotId: listing.spotId, spotVideoId: listing.spotVideoId, walkthroughId: listing.walkthroughId })),
+        pairs.map(({ listing }) => ({
+          listingId: listing.id,
+          spotId: listing.spotId,
+          spotVideoId: listing.spotVideoId,
+          walkthroughId: listing.walkthroughId,
+        })),
       ),
-      this.openHousesLoader && ids.length ? this.openHousesLoader(ids) : Promise.resolve(new Map<string, OpenHouseSummaryJson[]>()),
+      this.openHousesLoader && ids.length
+        ? this.openHousesLoader(ids)
+        : Promise.resolve(new Map<string, OpenHouseSummaryJson[]>()),
     ]);
     return pairs.map(({ listing, property }, i) => ({
       id: listing.id,
@@ -108,10 +122,21 @@ export class ListingsService {
     qb.offset((page - 1) * perPage).limit(perPage);
     const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
     // Past the last page the window count has no row to ride on: count separately.
-    const total = raw.length ? Number(raw[0].total_count) : page > 1 ? await qb.clone().offset(undefined).limit(undefined).getCount() : 0;
+    const total = raw.length
+      ? Number(raw[0].total_count)
+      : page > 1
+        ? await qb.clone().offset(undefined).limit(undefined).getCount()
+        : 0;
     const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
-    const pairs = entities.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
-    const params: QueryParams = { publish: query.publish === 'all' ? undefined : query.publish, search: query.search?.trim(), sort: query.sort, count: query.count };
+    const pairs = entities
+      .map((property) => ({ property, listing: byProperty.get(property.id)! }))
+      .filter((p) => p.listing);
+    const params: QueryParams = {
+      publish: query.publish === 'all' ? undefined : query.publish,
+      search: query.search?.trim(),
+      sort: query.sort,
+      count: query.count,
+    };
     return paginate(await this.json(pairs), total, page, perPage, '/api/listings/dashboard/paginate', params);
   }
 
@@ -142,7 +167,9 @@ export class ListingsService {
     const [total, { entities }] = await Promise.all([qb.getCount(), qb.getRawAndEntities()]);
     const listings = entities.length ? await this.listings.findBy({ propertyId: In(entities.map((e) => e.id)) }) : [];
     const byProperty = new Map(listings.map((l) => [l.propertyId, l]));
-    const pairs = entities.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
+    const pairs = entities
+      .map((property) => ({ property, listing: byProperty.get(property.id)! }))
+      .filter((p) => p.listing);
     return paginate(await this.json(pairs), total, page, perPage, `/api/profile/user/${userId}`, {});
   }
 }

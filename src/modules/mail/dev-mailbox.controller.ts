@@ -25,7 +25,13 @@ export class DevMailboxController {
     const page = Math.max(1, Math.floor(Number(pageParam) || 1));
     const { data, total } = await this.mail.list(page, PER_PAGE);
     return Inertia.render('Dev/Mailbox', {
-      mails: data.map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt.toISOString(), preview: m.text.slice(0, 140) })),
+      mails: data.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        createdAt: m.createdAt.toISOString(),
+        preview: m.text.slice(0, 140),
+      })),
       pagination: { currentPage: page, lastPage: Math.max(1, Math.ceil(total / PER_PAGE)), perPage: PER_PAGE, total },
       usesDevMailbox: this.mail.usesDevMailbox,
     });
@@ -37,7 +43,14 @@ export class DevMailboxController {
     const mail = isUuid(id) ? await this.mail.find(id) : null;
     if (!mail) throw new NotFoundException('There is no such mail.');
     return Inertia.render('Dev/MailboxShow', {
-      mail: { id: mail.id, to: mail.to, subject: mail.subject, createdAt: mail.createdAt.toISOString(), text: mail.text, html: this.forPreview(mail.html) },
+      mail: {
+        id: mail.id,
+        to: mail.to,
+        subject: mail.subject,
+        createdAt: mail.createdAt.toISOString(),
+        text: mail.text,
+        html: this.forPreview(mail.html),
+      },
     });
   }
 
@@ -54,6 +67,8 @@ export class DevMailboxController {
     const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const relative = html.replace(new RegExp(`(href=["'])${escaped}(/[^"']*)`, 'g'), '$1$2');
     const base = '<base target="_top">';
-    return /<head[^>]*>/i.test(relative) ? relative.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${relative}`;
+    return /<head[^>]*>/i.test(relative)
+      ? relative.replace(/<head[^>]*>/i, (head) => `${head}${base}`)
+      : `${base}${relative}`;
   }
 }

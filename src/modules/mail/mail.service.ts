@@ -50,11 +50,17 @@ export class MailService implements OnModuleInit {
       return;
     }
     await this.mails.save(this.mails.create(mail));
-    this.logger.log(`Mail to ${mail.to} ("${mail.subject}") is in the development mailbox at ${this.config.appUrl}/dev/mailbox`);
+    this.logger.log(
+      `Mail to ${mail.to} ("${mail.subject}") is in the development mailbox at ${this.config.appUrl}/dev/mailbox`,
+    );
   }
 
   async list(page: number, perPage = 20): Promise<{ data: Mail[]; total: number }> {
-    const [data, total] = await this.mails.findAndCount({ order: { createdAt: 'DESC' }, skip: (page - 1) * perPage, take: perPage });
+    const [data, total] = await this.mails.findAndCount({
+      order: { createdAt: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
     return { data, total };
   }
 

@@ -10,7 +10,9 @@ const deg = (r: number) => (r * 180) / Math.PI;
 
 /** Great-circle distance in miles (haversine), the same formula the SQL uses. */
 export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  const a =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -51,7 +53,15 @@ export function boundingBoxes(lat: number, lng: number, miles: number): Box[] {
   const west = lng - dLng;
   const east = lng + dLng;
   if (dLng >= 180 || east - west >= 360) return [{ west: -180, south, east: 180, north }];
-  if (west < -180) return [{ west: west + 360, south, east: 180, north }, { west: -180, south, east, north }];
-  if (east > 180) return [{ west, south, east: 180, north }, { west: -180, south, east: east - 360, north }];
+  if (west < -180)
+    return [
+      { west: west + 360, south, east: 180, north },
+      { west: -180, south, east, north },
+    ];
+  if (east > 180)
+    return [
+      { west, south, east: 180, north },
+      { west: -180, south, east: east - 360, north },
+    ];
   return [{ west, south, east, north }];
 }

@@ -48,7 +48,8 @@ const HAVERSINE_SQL = `2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
         cos(radians($1::float8)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - $2::float8) / 2), 2)
       )))`;
 /** Repeats the partial GiST index's WHERE so the planner can use it. */
-const VISIBLE_SQL = 'p.publish AND NOT p.is_private AND p.archived_at IS NULL AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL';
+const VISIBLE_SQL =
+  'p.publish AND NOT p.is_private AND p.archived_at IS NULL AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL';
 
 function whereParts(q: RadiusQuery, params: unknown[]): { boxes: string[]; filters: string[] } {
   const boxes = boundingBoxes(q.lat, q.lng, q.radius).map((b) => {
@@ -179,8 +180,15 @@ export async function radiusPage(run: RunSql, q: RadiusQuery): Promise<RadiusPag
   for (let window = Math.max(MIN_WINDOW, 4 * need); canWalk && window <= MAX_WINDOW; window *= 8) {
     windows++;
     const { sql, params } = knnWindowSql(q, window, countLimit);
-    const rows = (await run(sql, params)).map((r) => ({ id: String(r.id), planar: Number(r.planar), miles: Number(r.miles), capped: Number(r.capped_total) }));
-    const inside = rows.filter((r) => r.miles <= q.radius).sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rows = (await run(sql, params)).map((r) => ({
+      id: String(r.id),
+      planar: Number(r.planar),
+      miles: Number(r.miles),
+      capped: Number(r.capped_total),
+    }));
+    const inside = rows
+      .filter((r) => r.miles <= q.radius)
+      .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const page = inside.slice(q.offset, need).map(({ id, miles }) => ({ id, miles }));
     if (rows.length < window) {
       return { rows: page, total: inside.length, totalIsCapped: false, strategy: 'knn', windows };
@@ -206,7 +214,13 @@ export async function radiusPage(run: RunSql, q: RadiusQuery): Promise<RadiusPag
     total = countRows.length ? Number(countRows[0].total) : 0;
     rows = [];
   }
-  return { rows: rows.map((r) => ({ id: String(r.id), miles: Number(r.miles) })), total, totalIsCapped: false, strategy: 'box', windows };
+  return {
+    rows: rows.map((r) => ({ id: String(r.id), miles: Number(r.miles) })),
+    total,
+    totalIsCapped: false,
+    strategy: 'box',
+    windows,
+  };
 }
 
 @Injectable()
@@ -229,7 +243,8 @@ export class MarketSearchService {
       throw ValidationFailedException.of(dto.lat === undefined ? 'lat' : 'lng', 'Send both latitude and longitude.');
     } else if (dto.q) {
       const [place] = await this.geocoder.search(dto.q, 1);
-      if (!place) throw ValidationFailedException.of('q', `We could not find "${dto.q}". Try a city name, like "Austin, TX".`);
+      if (!place)
+        throw ValidationFailedException.of('q', `We could not find "${dto.q}". Try a city name, like "Austin, TX".`);
       center = { lat: place.lat, lng: place.lng, label: place.label };
     } else {
       center = { ...DEFAULT_CENTER, label: null };
@@ -272,7 +287,14 @@ export class MarketSearchService {
       per_page: dto.per_page,
     };
     // A capped total still pages on: paginate with one more than the cap so a full page has a next link.
-    const results: MarketSearchAnswer['results'] = paginate(data, found.totalIsCapped ? found.total + 1 : found.total, page, perPage, '/api/market/search', query);
+    const results: MarketSearchAnswer['results'] = paginate(
+      data,
+      found.totalIsCapped ? found.total + 1 : found.total,
+      page,
+      perPage,
+      '/api/market/search',
+      query,
+    );
     if (found.totalIsCapped) {
       results.total = found.total;
       results.total_is_capped = true;

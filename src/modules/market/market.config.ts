@@ -11,15 +11,19 @@ export const MARKET_CONFIG = Symbol('MARKET_CONFIG');
 
 export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketConfig {
   const geocoder = (env.GEOCODER ?? 'offline').trim().toLowerCase();
-  if (geocoder !== 'offline' && geocoder !== 'http') throw new Error(`GEOCODER must be "offline" or "http", not "${geocoder}".`);
+  if (geocoder !== 'offline' && geocoder !== 'http')
+    throw new Error(`GEOCODER must be "offline" or "http", not "${geocoder}".`);
   const geocoderUrl = env.GEOCODER_URL?.trim() || null;
   if (geocoder === 'http') {
     if (!geocoderUrl) throw new Error('GEOCODER=http needs GEOCODER_URL (a Nominatim-compatible /search endpoint).');
     new URL(geocoderUrl); // throws on a malformed URL
   }
-  const tileUrl = env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : env.MAP_TILE_URL.trim();
+  const tileUrl =
+    env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : env.MAP_TILE_URL.trim();
   if (tileUrl && tileUrl !== 'none' && !/^(https?:)?\/\//.test(tileUrl) && !tileUrl.startsWith('/')) {
-    throw new Error('MAP_TILE_URL must be an http(s) URL template like https://tile.example/{z}/{x}/{y}.png, or "none".');
+    throw new Error(
+      'MAP_TILE_URL must be an http(s) URL template like https://tile.example/{z}/{x}/{y}.png, or "none".',
+    );
   }
   return {
     tileUrl: tileUrl === 'none' ? '' : tileUrl,

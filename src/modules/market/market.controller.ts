@@ -36,7 +36,12 @@ export class MarketController {
         min_price: query.min_price ?? '',
         max_price: query.max_price ?? '',
       },
-      map: { tileUrl: this.config.tileUrl, attribution: this.config.tileAttribution, defaultCenter: DEFAULT_CENTER, defaultRadius: DEFAULT_RADIUS_MILES },
+      map: {
+        tileUrl: this.config.tileUrl,
+        attribution: this.config.tileAttribution,
+        defaultCenter: DEFAULT_CENTER,
+        defaultRadius: DEFAULT_RADIUS_MILES,
+      },
       options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES },
     });
   }

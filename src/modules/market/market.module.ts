@@ -18,7 +18,8 @@ import { SavedSearchesService } from './saved-searches.service';
     {
       provide: GEOCODER,
       inject: [MARKET_CONFIG],
-      useFactory: (config: MarketConfig): Geocoder => (config.geocoder === 'http' ? new HttpGeocoder(config.geocoderUrl!) : new OfflineGeocoder()),
+      useFactory: (config: MarketConfig): Geocoder =>
+        config.geocoder === 'http' ? new HttpGeocoder(config.geocoderUrl!) : new OfflineGeocoder(),
     },
     MarketSearchService,
     SavedSearchesService,

@@ -17,7 +17,12 @@ export interface SavedSearchJson {
   created_at: string;
 }
 
-const json = (s: SavedSearch): SavedSearchJson => ({ id: s.id, name: s.name, params: s.params, created_at: s.createdAt.toISOString() });
+const json = (s: SavedSearch): SavedSearchJson => ({
+  id: s.id,
+  name: s.name,
+  params: s.params,
+  created_at: s.createdAt.toISOString(),
+});
 
 /** A signed-in viewer's saved market searches (at most 50, so the list is bounded). */
 @Injectable()
@@ -25,19 +30,33 @@ export class SavedSearchesService {
   constructor(@InjectRepository(SavedSearch) private readonly searches: Repository<SavedSearch>) {}
 
   async list(user: User): Promise<SavedSearchJson[]> {
-    return (await this.searches.find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: MAX_SAVED_SEARCHES })).map(json);
+    return (
+      await this.searches.find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: MAX_SAVED_SEARCHES })
+    ).map(json);
   }
 
   async create(user: User, dto: CreateSavedSearchDto): Promise<SavedSearchJson> {
     if ((await this.searches.countBy({ userId: user.id })) >= MAX_SAVED_SEARCHES) {
-      throw ValidationFailedException.of('name', `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`);
+      throw ValidationFailedException.of(
+        'name',
+        `You can keep at most ${MAX_SAVED_SEARCHES} saved searches; delete one first.`,
+      );
     }
     const p = dto.params;
-    if (p.lat === undefined || p.lng === undefined) throw ValidationFailedException.of('params.lat', 'Save a search with a centre (latitude and longitude).');
+    if (p.lat === undefined || p.lng === undefined)
+      throw ValidationFailedException.of('params.lat', 'Save a search with a centre (latitude and longitude).');
     const params: SavedSearchParams = Object.fromEntries(
-      Object.entries({ q: p.q, lat: p.lat, lng: p.lng, radius: p.radius ?? DEFAULT_RADIUS_MILES, min_price: p.min_price, max_price: p.max_price, type: p.type, sector: p.sector, status: p.status }).filter(
-        ([, v]) => v !== undefined && v !== null && v !== '',
-      ),
+      Object.entries({
+        q: p.q,
+        lat: p.lat,
+        lng: p.lng,
+        radius: p.radius ?? DEFAULT_RADIUS_MILES,
+        min_price: p.min_price,
+        max_price: p.max_price,
+        type: p.type,
+        sector: p.sector,
+        status: p.status,
+      }).filter(([, v]) => v !== undefined && v !== null && v !== ''),
     ) as unknown as SavedSearchParams;
     return json(await this.searches.save(this.searches.create({ userId: user.id, name: dto.name, params })));
   }

@@ -16,7 +16,10 @@ export class NotificationsController {
   @Get('notifications')
   async page(@CurrentUser() user: User, @Query() q: ListNotificationsDto) {
     const page = q.page ?? 1;
-    const [notifications, unread] = await Promise.all([this.notifications.list(user.id, page, NOTIFICATIONS_PAGE_SIZE), this.notifications.unreadCount(user.id)]);
+    const [notifications, unread] = await Promise.all([
+      this.notifications.list(user.id, page, NOTIFICATIONS_PAGE_SIZE),
+      this.notifications.unreadCount(user.id),
+    ]);
     return Inertia.render('Notifications/Index', { notifications, unread_count: unread });
   }
 

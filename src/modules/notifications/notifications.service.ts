@@ -6,7 +6,12 @@ import { MailService } from '../mail/mail.service';
 import { Broadcaster } from '../realtime/broadcaster.service';
 import { isUuid, UsersService } from '../users/users.service';
 import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
-import { NOTIFICATION_EVENTS, NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_PAGE_SIZE, userChannel } from './notifications.constants';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATIONS_MAX_LIMIT,
+  NOTIFICATIONS_PAGE_SIZE,
+  userChannel,
+} from './notifications.constants';
 import { pageOf } from '../../common/pagination';
 
 export interface NewNotification {
@@ -45,10 +50,20 @@ export class NotificationsService {
 
   async notify(userId: string, n: NewNotification): Promise<Notification> {
     const saved = await this.repo.save(
-      this.repo.create({ userId, kind: n.kind, title: n.title.slice(0, 255), body: n.body ?? null, url: n.url ?? null, data: n.data ?? {} }),
+      this.repo.create({
+        userId,
+        kind: n.kind,
+        title: n.title.slice(0, 255),
+        body: n.body ?? null,
+        url: n.url ?? null,
+        data: n.data ?? {},
+      }),
     );
     const unread = await this.unreadCount(userId);
-    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.created, { notification: toNotificationJson(saved), unread_count: unread });
+    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.created, {
+      notification: toNotificationJson(saved),
+      unread_count: unread,
+    });
     try {
       await this.maybeEmail(userId, saved);
     } catch (error) {
@@ -88,7 +103,11 @@ export class NotificationsService {
     return this.repo.count({ where: { userId, readAt: IsNull() } });
   }
 
-  async markAsRead(userId: string, id: string, exceptSocketId?: string): Promise<{ notification: NotificationJson; unread_count: number }> {
+  async markAsRead(
+    userId: string,
+    id: string,
+    exceptSocketId?: string,
+  ): Promise<{ notification: NotificationJson; unread_count: number }> {
     if (!isUuid(id)) throw new NotFoundException('Notification not found.');
     const found = await this.repo.findOneBy({ id, userId });
     if (!found) throw new NotFoundException('Notification not found.');
@@ -97,17 +116,30 @@ export class NotificationsService {
     }
     const fresh = (await this.repo.findOneBy({ id }))!;
     const unread = await this.unreadCount(userId);
-    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.read, { id, unread_count: unread }, { exceptSocketId });
+    await this.broadcaster.broadcast(
+      userChannel(userId),
+      NOTIFICATION_EVENTS.read,
+      { id, unread_count: unread },
+      { exceptSocketId },
+    );
     return { notification: toNotificationJson(fresh), unread_count: unread };
   }
 
   async markAllAsRead(userId: string, exceptSocketId?: string): Promise<{ updated: number; unread_count: number }> {
     const result = await this.repo.update({ userId, readAt: IsNull() }, { readAt: new Date() });
-    await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.read, { id: null, all: true, unread_count: 0 }, { exceptSocketId });
+    await this.broadcaster.broadcast(
+      userChannel(userId),
+      NOTIFICATION_EVENTS.read,
+      { id: null, all: true, unread_count: 0 },
+      { exceptSocketId },
+    );
     return { updated: result.affected ?? 0, unread_count: 0 };
   }
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }

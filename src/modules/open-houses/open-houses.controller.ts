@@ -74,8 +74,17 @@ export class OpenHousesController {
 
   private async pageProps(id: string, viewer: User | undefined) {
     const { house, listing, property } = await this.openHouses.getVisible(id, viewer);
-    const [openHouse, summary, photos] = await Promise.all([this.openHouses.one(house), this.properties.summaries([property]), this.properties.photos(property)]);
-    return { openHouse, listingId: listing.id, property: { ...summary[0], description: property.description }, photos: photos.slice(0, 6) };
+    const [openHouse, summary, photos] = await Promise.all([
+      this.openHouses.one(house),
+      this.properties.summaries([property]),
+      this.properties.photos(property),
+    ]);
+    return {
+      openHouse,
+      listingId: listing.id,
+      property: { ...summary[0], description: property.description },
+      photos: photos.slice(0, 6),
+    };
   }
 
   @Get('open-houses/:id')
@@ -87,7 +96,10 @@ export class OpenHousesController {
   @Get('open-houses/:id/register')
   @Public()
   async register(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
-    return Inertia.render('OpenHouse/Register', { ...(await this.pageProps(id, viewer)), prefill: viewer ? { name: viewer.name, email: viewer.email } : null });
+    return Inertia.render('OpenHouse/Register', {
+      ...(await this.pageProps(id, viewer)),
+      prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
+    });
   }
 
   @Get('open-houses/rsvp/:token/survey')

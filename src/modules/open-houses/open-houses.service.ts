@@ -58,11 +58,20 @@ export class OpenHousesService implements OnModuleInit {
   onModuleInit(): void {
     // Listing JSON carries its upcoming open houses.
     this.listings.useOpenHouses(async (ids) => {
-      const rows = await this.houses.find({ where: { listingId: In(ids), endsAt: MoreThan(new Date()) }, order: { startsAt: 'ASC' } });
+      const rows = await this.houses.find({
+        where: { listingId: In(ids), endsAt: MoreThan(new Date()) },
+        order: { startsAt: 'ASC' },
+      });
       const map = new Map<string, OpenHouseSummaryJson[]>();
       for (const h of rows) {
         const list = map.get(h.listingId) ?? [];
-        if (list.length < 10) list.push({ id: h.id, starts_at: h.startsAt.toISOString(), ends_at: h.endsAt.toISOString(), capacity: h.capacity });
+        if (list.length < 10)
+          list.push({
+            id: h.id,
+            starts_at: h.startsAt.toISOString(),
+            ends_at: h.endsAt.toISOString(),
+            capacity: h.capacity,
+          });
         map.set(h.listingId, list);
       }
       return map;
@@ -103,23 +112,46 @@ export class OpenHousesService implements OnModuleInit {
 
   async forListing(listingId: string, viewer: User | undefined): Promise<OpenHouseJson[]> {
     const { listing } = await this.listings.getVisible(listingId, viewer);
-    return this.json(await this.houses.find({ where: { listingId: listing.id }, order: { startsAt: 'ASC' }, take: MAX_OPEN_HOUSES_PER_LISTING }));
+    return this.json(
+      await this.houses.find({
+        where: { listingId: listing.id },
+        order: { startsAt: 'ASC' },
+        take: MAX_OPEN_HOUSES_PER_LISTING,
+      }),
+    );
   }
 
   async create(listingId: string, user: User, dto: CreateOpenHouseDto): Promise<OpenHouseJson> {
     const { listing } = await this.listings.getEditable(listingId, user);
-    if (dto.ends_at.getTime() <= dto.starts_at.getTime()) throw ValidationFailedException.of('ends_at', 'The end must be after the start.');
-    if (dto.ends_at.getTime() <= Date.now()) throw ValidationFailedException.of('ends_at', 'The open house must end in the future.');
-    if (dto.ends_at.getTime() - dto.starts_at.getTime() > 24 * 3600_000) throw ValidationFailedException.of('ends_at', 'An open house lasts at most 24 hours.');
+    if (dto.ends_at.getTime() <= dto.starts_at.getTime())
+      throw ValidationFailedException.of('ends_at', 'The end must be after the start.');
+    if (dto.ends_at.getTime() <= Date.now())
+      throw ValidationFailedException.of('ends_at', 'The open house must end in the future.');
+    if (dto.ends_at.getTime() - dto.starts_at.getTime() > 24 * 3600_000)
+      throw ValidationFailedException.of('ends_at', 'An open house lasts at most 24 hours.');
     if ((await this.houses.countBy({ listingId: listing.id })) >= MAX_OPEN_HOUSES_PER_LISTING) {
-      throw ValidationFailedException.of('starts_at', `A listing can have at most ${MAX_OPEN_HOUSES_PER_LISTING} open houses.`);
+      throw ValidationFailedException.of(
+        'starts_at',
+        `A listing can have at most ${MAX_OPEN_HOUSES_PER_LISTING} open houses.`,
+      );
     }
-    const house = await this.houses.save(this.houses.create({ listingId: listing.id, startsAt: dto.starts_at, endsAt: dto.ends_at, capacity: dto.capacity, notes: dto.notes || null }));
+    const house = await this.houses.save(
+      this.houses.create({
+        listingId: listing.id,
+        startsAt: dto.starts_at,
+        endsAt: dto.ends_at,
+        capacity: dto.capacity,
+        notes: dto.notes || null,
+      }),
+    );
     return this.one(house);
   }
 
   /** The open house with its listing and property; 404 unless the viewer may see the listing. */
-  async getVisible(id: string, viewer: User | undefined): Promise<{ house: OpenHouse; listing: Listing; property: Property }> {
+  async getVisible(
+    id: string,
+    viewer: User | undefined,
+  ): Promise<{ house: OpenHouse; listing: Listing; property: Property }> {
     const house = isUuid(id) ? await this.houses.findOneBy({ id }) : null;
     if (!house) throw new NotFoundException('There is no open house with that id.');
     const { listing, property } = await this.listings.getVisible(house.listingId, viewer);
@@ -139,27 +171,49 @@ export class OpenHousesService implements OnModuleInit {
 
   async rsvpList(id: string, user: User, page: number, perPage: number): Promise<Paginated<RsvpJson>> {
     const { house } = await this.getEditable(id, user);
-    const [rows, total] = await this.rsvps.findAndCount({ where: { openHouseId: house.id }, order: { createdAt: 'ASC' }, skip: (page - 1) * perPage, take: perPage });
-    return paginate(rows.map(rsvpJson), total, page, perPage, `/api/open-houses/${house.id}/rsvps`, { per_page: perPage });
+    const [rows, total] = await this.rsvps.findAndCount({
+      where: { openHouseId: house.id },
+      order: { createdAt: 'ASC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+    return paginate(rows.map(rsvpJson), total, page, perPage, `/api/open-houses/${house.id}/rsvps`, {
+      per_page: perPage,
+    });
   }
 
   /** RSVP with name and email; capacity checked under a lock on the open house row. */
-  async rsvp(id: string, dto: RsvpDto, viewer: User | undefined): Promise<{ rsvp: RsvpJson & { token: string }; open_house: OpenHouseJson }> {
+  async rsvp(
+    id: string,
+    dto: RsvpDto,
+    viewer: User | undefined,
+  ): Promise<{ rsvp: RsvpJson & { token: string }; open_house: OpenHouseJson }> {
     const { house, property } = await this.getVisible(id, viewer);
-    if (!isPubliclyVisible(property)) throw ValidationFailedException.of('email', 'This listing is not open for registrations.');
-    if (house.endsAt.getTime() <= Date.now()) throw ValidationFailedException.of('email', 'This open house has already ended.');
+    if (!isPubliclyVisible(property))
+      throw ValidationFailedException.of('email', 'This listing is not open for registrations.');
+    if (house.endsAt.getTime() <= Date.now())
+      throw ValidationFailedException.of('email', 'This open house has already ended.');
     const token = randomBytes(24).toString('base64url');
     const saved = await this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT id FROM open_houses WHERE id = $1 FOR UPDATE', [house.id]);
       const repo = tx.getRepository(OpenHouseRsvp);
-      const taken = await repo.createQueryBuilder('r').where('r.open_house_id = :id AND r.cancelled_at IS NULL', { id: house.id }).getCount();
+      const taken = await repo
+        .createQueryBuilder('r')
+        .where('r.open_house_id = :id AND r.cancelled_at IS NULL', { id: house.id })
+        .getCount();
       const duplicate = await repo
         .createQueryBuilder('r')
-        .where('r.open_house_id = :id AND r.cancelled_at IS NULL AND lower(r.email) = :email', { id: house.id, email: dto.email })
+        .where('r.open_house_id = :id AND r.cancelled_at IS NULL AND lower(r.email) = :email', {
+          id: house.id,
+          email: dto.email,
+        })
         .getExists();
-      if (duplicate) throw ValidationFailedException.of('email', 'This email address is already registered for this open house.');
+      if (duplicate)
+        throw ValidationFailedException.of('email', 'This email address is already registered for this open house.');
       if (taken >= house.capacity) throw ValidationFailedException.of('capacity', 'Sorry, this open house is full.');
-      return repo.save(repo.create({ openHouseId: house.id, userId: viewer?.id ?? null, name: dto.name, email: dto.email, token }));
+      return repo.save(
+        repo.create({ openHouseId: house.id, userId: viewer?.id ?? null, name: dto.name, email: dto.email, token }),
+      );
     });
     await this.notifications
       .notify(property.userId, {
@@ -189,7 +243,14 @@ export class OpenHousesService implements OnModuleInit {
   async survey(token: string, dto: SurveyDto): Promise<void> {
     const { rsvp, house } = await this.byToken(token);
     if (rsvp.cancelledAt) throw ValidationFailedException.of('rating', 'This registration was cancelled.');
-    if (house.startsAt.getTime() > Date.now()) throw ValidationFailedException.of('rating', 'The survey opens once the open house has started.');
-    await this.rsvps.update({ id: rsvp.id }, { survey: { rating: dto.rating, interested: dto.interested, comments: dto.comments || null }, surveyedAt: new Date() });
+    if (house.startsAt.getTime() > Date.now())
+      throw ValidationFailedException.of('rating', 'The survey opens once the open house has started.');
+    await this.rsvps.update(
+      { id: rsvp.id },
+      {
+        survey: { rating: dto.rating, interested: dto.interested, comments: dto.comments || null },
+        surveyedAt: new Date(),
+      },
+    );
   }
 }

@@ -67,7 +67,11 @@ export class PeopleController {
 
   @Get('api/profile/user/:userId')
   @Public()
-  async profileById(@Param('userId') userId: string, @Query() q: PageQueryDto, @CurrentUser() viewer: User | undefined) {
+  async profileById(
+    @Param('userId') userId: string,
+    @Query() q: PageQueryDto,
+    @CurrentUser() viewer: User | undefined,
+  ) {
     return this.people.profile(await this.people.userOr404(userId), viewer, q.page ?? 1);
   }
 

@@ -8,7 +8,12 @@ import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 import { PeopleService } from './people.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Follow, Market, UserMarket, Stat, UserStat]), UsersModule, ListingsModule, MarketModule],
+  imports: [
+    TypeOrmModule.forFeature([Follow, Market, UserMarket, Stat, UserStat]),
+    UsersModule,
+    ListingsModule,
+    MarketModule,
+  ],
   controllers: [PeopleController],
   providers: [PeopleService],
   exports: [PeopleService],

@@ -98,7 +98,9 @@ export class PeopleService {
     const [followers, followings, isFollowing, stats, markets, listings] = await Promise.all([
       this.follows.countBy({ followeeId: user.id }),
       this.follows.countBy({ followerId: user.id }),
-      viewer && viewer.id !== user.id ? this.follows.existsBy({ followerId: viewer.id, followeeId: user.id }) : Promise.resolve(false),
+      viewer && viewer.id !== user.id
+        ? this.follows.existsBy({ followerId: viewer.id, followeeId: user.id })
+        : Promise.resolve(false),
       this.statsOf(user.id, viewer?.id === user.id),
       this.marketsOf(user.id),
       this.listings.publishedBy(user.id, page, 12),
@@ -135,7 +137,12 @@ export class PeopleService {
     if ((inserted.raw as unknown[]).length > 0) {
       const who = actor.handle ? `@${actor.handle}` : actor.name;
       await this.notifications
-        .notify(target.id, { kind: 'new_follower', title: `${who} started following you`, url: actor.handle ? `/profile/${actor.handle}` : `/profile/user/${actor.id}`, data: { follower_id: actor.id } })
+        .notify(target.id, {
+          kind: 'new_follower',
+          title: `${who} started following you`,
+          url: actor.handle ? `/profile/${actor.handle}` : `/profile/user/${actor.id}`,
+          data: { follower_id: actor.id },
+        })
         .catch((error: Error) => this.logger.warn(`new_follower notification failed: ${error.message}`));
     }
     return { following: true, followers_count: await this.follows.countBy({ followeeId: target.id }) };
@@ -148,8 +155,14 @@ export class PeopleService {
   }
 
   /** Who `userId` follows (direction 'followings') or who follows them ('followers'), newest first. */
-  async followList(direction: 'followers' | 'followings', userId: string, page: number, perPage: number): Promise<Paginated<FollowUserJson>> {
-    const [mine, theirs] = direction === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
+  async followList(
+    direction: 'followers' | 'followings',
+    userId: string,
+    page: number,
+    perPage: number,
+  ): Promise<Paginated<FollowUserJson>> {
+    const [mine, theirs] =
+      direction === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
     const [rows, total] = await this.follows.findAndCount({
       where: { [mine]: userId },
       order: { createdAt: 'DESC' },
@@ -169,23 +182,37 @@ export class PeopleService {
   async searchMarkets(search: string | undefined, page: number, perPage: number): Promise<Paginated<MarketJson>> {
     const qb = this.markets.createQueryBuilder('m').orderBy('lower(m.name)').addOrderBy('m.id');
     if (search) qb.where('m.name ILIKE :like', { like: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    const [rows, total] = await qb.skip((page - 1) * perPage).take(perPage).getManyAndCount();
+    const [rows, total] = await qb
+      .skip((page - 1) * perPage)
+      .take(perPage)
+      .getManyAndCount();
     return paginate(rows.map(marketJson), total, page, perPage, '/api/markets', { search });
   }
 
   async marketsOf(userId: string): Promise<MarketJson[]> {
-    const rows = await this.userMarkets.find({ where: { userId }, order: { createdAt: 'ASC' }, take: MAX_MARKETS_PER_USER });
+    const rows = await this.userMarkets.find({
+      where: { userId },
+      order: { createdAt: 'ASC' },
+      take: MAX_MARKETS_PER_USER,
+    });
     if (!rows.length) return [];
     const markets = await this.markets.findBy({ id: In(rows.map((r) => r.marketId)) });
     const byId = new Map(markets.map((m) => [m.id, m]));
-    return rows.map((r) => byId.get(r.marketId)).filter((m): m is Market => !!m).map(marketJson);
+    return rows
+      .map((r) => byId.get(r.marketId))
+      .filter((m): m is Market => !!m)
+      .map(marketJson);
   }
 
   async addMarket(actor: User, dto: AddMarketDto): Promise<{ market: MarketJson; markets: MarketJson[] }> {
     const userId = dto.user_id ?? actor.id;
-    if (userId !== actor.id && actor.role !== 'admin') throw new ForbiddenException('You can only change your own markets.');
+    if (userId !== actor.id && actor.role !== 'admin')
+      throw new ForbiddenException('You can only change your own markets.');
     await this.userOr404(userId);
-    let market = await this.markets.createQueryBuilder('m').where('lower(m.name) = lower(:name)', { name: dto.name }).getOne();
+    let market = await this.markets
+      .createQueryBuilder('m')
+      .where('lower(m.name) = lower(:name)', { name: dto.name })
+      .getOne();
     if (!market) {
       let { latitude, longitude } = dto;
       let countryCode = dto.country_code ?? null;
@@ -198,10 +225,20 @@ export class PeopleService {
       await this.markets
         .createQueryBuilder()
         .insert()
-        .values({ name: dto.name, city: dto.city ?? null, state: dto.state ?? null, countryCode, latitude: latitude ?? null, longitude: longitude ?? null })
+        .values({
+          name: dto.name,
+          city: dto.city ?? null,
+          state: dto.state ?? null,
+          countryCode,
+          latitude: latitude ?? null,
+          longitude: longitude ?? null,
+        })
         .orIgnore()
         .execute();
-      market = await this.markets.createQueryBuilder('m').where('lower(m.name) = lower(:name)', { name: dto.name }).getOneOrFail();
+      market = await this.markets
+        .createQueryBuilder('m')
+        .where('lower(m.name) = lower(:name)', { name: dto.name })
+        .getOneOrFail();
     }
     const found = market;
     await this.dataSource.transaction(async (tx) => {
@@ -210,7 +247,8 @@ export class PeopleService {
       const count = await tx.getRepository(UserMarket).countBy({ userId });
       const already = await tx.getRepository(UserMarket).existsBy({ userId, marketId: found.id });
       if (already) return;
-      if (count >= MAX_MARKETS_PER_USER) throw ValidationFailedException.of('name', `You can list at most ${MAX_MARKETS_PER_USER} markets.`);
+      if (count >= MAX_MARKETS_PER_USER)
+        throw ValidationFailedException.of('name', `You can list at most ${MAX_MARKETS_PER_USER} markets.`);
       await tx.getRepository(UserMarket).insert({ userId, marketId: found.id });
     });
     return { market: marketJson(found), markets: await this.marketsOf(userId) };
@@ -218,7 +256,8 @@ export class PeopleService {
 
   async detachMarket(actor: User, marketId: string, userId: string): Promise<MarketJson[]> {
     if (!isUuid(marketId) || !isUuid(userId)) throw new NotFoundException('There is no such market for this user.');
-    if (userId !== actor.id && actor.role !== 'admin') throw new ForbiddenException('You can only change your own markets.');
+    if (userId !== actor.id && actor.role !== 'admin')
+      throw new ForbiddenException('You can only change your own markets.');
     const result = await this.userMarkets.delete({ userId, marketId });
     if (!result.affected) throw new NotFoundException('There is no such market for this user.');
     return this.marketsOf(userId);
@@ -228,7 +267,10 @@ export class PeopleService {
 
   /** Set values (and, for oneself, every stat of the catalogue so the form can fill them in). */
   async statsOf(userId: string, includeEmpty: boolean): Promise<StatJson[]> {
-    const [catalogue, values] = await Promise.all([this.stats.find({ order: { position: 'ASC' } }), this.userStats.findBy({ userId })]);
+    const [catalogue, values] = await Promise.all([
+      this.stats.find({ order: { position: 'ASC' } }),
+      this.userStats.findBy({ userId }),
+    ]);
     const byStat = new Map(values.map((v) => [v.statId, v.value]));
     return catalogue
       .map((s) => ({ stat_id: s.id, label: s.label, kind: s.kind, value: byStat.get(s.id) ?? null }))
@@ -241,9 +283,14 @@ export class PeopleService {
     if (value === null || value === undefined || value === '') {
       await this.userStats.delete({ userId: actor.id, statId });
     } else {
-      if (stat.kind === 'number' && !/^\d{1,9}(\.\d{1,2})?$/.test(value)) throw ValidationFailedException.of('value', `${stat.label} must be a number.`);
-      if (stat.kind === 'money' && !PRICE_PATTERN.test(value.replace(/,/g, ''))) throw ValidationFailedException.of('value', `${stat.label} must be an amount like 2500000.`);
-      await this.userStats.upsert({ userId: actor.id, statId, value: stat.kind === 'money' ? value.replace(/,/g, '') : value }, ['userId', 'statId']);
+      if (stat.kind === 'number' && !/^\d{1,9}(\.\d{1,2})?$/.test(value))
+        throw ValidationFailedException.of('value', `${stat.label} must be a number.`);
+      if (stat.kind === 'money' && !PRICE_PATTERN.test(value.replace(/,/g, '')))
+        throw ValidationFailedException.of('value', `${stat.label} must be an amount like 2500000.`);
+      await this.userStats.upsert(
+        { userId: actor.id, statId, value: stat.kind === 'money' ? value.replace(/,/g, '') : value },
+        ['userId', 'statId'],
+      );
     }
     return this.statsOf(actor.id, true);
   }

@@ -1,9 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ValidationFailedException } from '../../common/validation';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { User } from '../users/user.entity';
-import { AnimationsDto, ComponentDto, CreatePropertyDto, DashboardQueryDto, PublishDto, UpdatePropertyDto, UploadPhotoDto } from './dto/property.dto';
+import {
+  AnimationsDto,
+  ComponentDto,
+  CreatePropertyDto,
+  DashboardQueryDto,
+  PublishDto,
+  UpdatePropertyDto,
+  UploadPhotoDto,
+} from './dto/property.dto';
 import { paginate } from '../../common/pagination';
 import { COMPONENT_TYPES, MAX_PAGE_SIZE, PHOTO_MAX_BYTES, PUBLISH_FILTERS, PublishFilter } from './property.constants';
 import { PropertiesService } from './properties.service';
@@ -33,11 +52,22 @@ export class PropertiesApiController {
 
   /** GET /api/properties/{publish}/paginate/{count}?page=&search=&sort= */
   @Get('properties/:publish/paginate/:count')
-  async paginateByState(@Param('publish') publish: string, @Param('count') count: string, @Query() query: DashboardQueryDto, @CurrentUser() user: User) {
-    if (!PUBLISH_FILTERS.includes(publish as PublishFilter)) throw ValidationFailedException.of('publish', 'Choose a valid publish filter.');
+  async paginateByState(
+    @Param('publish') publish: string,
+    @Param('count') count: string,
+    @Query() query: DashboardQueryDto,
+    @CurrentUser() user: User,
+  ) {
+    if (!PUBLISH_FILTERS.includes(publish as PublishFilter))
+      throw ValidationFailedException.of('publish', 'Choose a valid publish filter.');
     const size = Number(count);
-    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw ValidationFailedException.of('count', `The count must be between 1 and ${MAX_PAGE_SIZE}.`);
-    const result = await this.properties.dashboard(user, { ...query, publish: publish as PublishFilter, count: size }, `/api/properties/${publish}/paginate/${size}`);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+      throw ValidationFailedException.of('count', `The count must be between 1 and ${MAX_PAGE_SIZE}.`);
+    const result = await this.properties.dashboard(
+      user,
+      { ...query, publish: publish as PublishFilter, count: size },
+      `/api/properties/${publish}/paginate/${size}`,
+    );
     // The page route carries publish and count in its path: keep them out of the query string.
     const { properties: page } = result;
     const params = { search: query.search?.trim(), sort: query.sort };
@@ -79,7 +109,8 @@ export class PropertiesApiController {
   @Public()
   async component(@Param('slug') slug: string, @Param('type') type: string, @CurrentUser() viewer: User | undefined) {
     const property = await this.properties.getVisible(slug, viewer);
-    if (!(COMPONENT_TYPES as readonly string[]).includes(type)) throw ValidationFailedException.of('type', `Choose one of: ${COMPONENT_TYPES.join(', ')}.`);
+    if (!(COMPONENT_TYPES as readonly string[]).includes(type))
+      throw ValidationFailedException.of('type', `Choose one of: ${COMPONENT_TYPES.join(', ')}.`);
     return { component: await this.properties.getComponent(property, type) };
   }
 
@@ -94,7 +125,10 @@ export class PropertiesApiController {
     @CurrentUser() user: User,
   ) {
     const property = await this.properties.getEditable(slug, user);
-    const upload = await this.uploads.upload(property, user, file?.buffer, { componentId: body.component_id, featured: body.featured });
+    const upload = await this.uploads.upload(property, user, file?.buffer, {
+      componentId: body.component_id,
+      featured: body.featured,
+    });
     return { message: 'Photo uploaded', upload };
   }
 
@@ -136,7 +170,6 @@ export class PropertiesApiController {
     return { currencies: await this.properties.currencyList() };
   }
 }
-
 
 /** The part of multer's file object used here (memory storage). */
 interface UploadedPhoto {

@@ -4,7 +4,13 @@ import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
 import { mapSettings } from '../market/market.config';
 import type { User } from '../users/user.entity';
-import { DASHBOARD_SORTS, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES, PUBLISH_FILTERS } from './property.constants';
+import {
+  DASHBOARD_SORTS,
+  PROPERTY_SECTORS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  PUBLISH_FILTERS,
+} from './property.constants';
 import { PropertiesService } from './properties.service';
 
 export const EDITOR_STEPS = ['address', 'details', 'price', 'components', 'media', 'publish'] as const;
@@ -49,7 +55,10 @@ export class PropertiesPagesController {
   @Public()
   async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
     const property = await this.properties.getVisible(slug, viewer);
-    const [full, photos] = await Promise.all([this.properties.full(property, viewer), this.properties.photos(property)]);
+    const [full, photos] = await Promise.all([
+      this.properties.full(property, viewer),
+      this.properties.photos(property),
+    ]);
     return Inertia.render('Property/Show', { property: full, photos, map: mapSettings() });
   }
 

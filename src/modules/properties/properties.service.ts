@@ -45,13 +45,21 @@ export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null |
 }
 
 /** Applies a publish filter (all → nothing) to a query whose property alias is `alias`. */
-export function applyPublishFilter<T extends object>(qb: SelectQueryBuilder<T>, alias: string, publish: PublishFilter | undefined): void {
+export function applyPublishFilter<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  publish: PublishFilter | undefined,
+): void {
   if (publish === 'draft') qb.andWhere(`${alias}.publish = false AND ${alias}.archived_at IS NULL`);
   else if (publish === 'published') qb.andWhere(`${alias}.publish = true AND ${alias}.archived_at IS NULL`);
   else if (publish === 'archived') qb.andWhere(`${alias}.archived_at IS NOT NULL`);
 }
 
-export function applySearch<T extends object>(qb: SelectQueryBuilder<T>, alias: string, search: string | undefined): void {
+export function applySearch<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  search: string | undefined,
+): void {
   const term = search?.trim();
   if (!term) return;
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,7 +69,11 @@ export function applySearch<T extends object>(qb: SelectQueryBuilder<T>, alias: 
   );
 }
 
-export function applySort<T extends object>(qb: SelectQueryBuilder<T>, alias: string, sort: DashboardSort | undefined): void {
+export function applySort<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  sort: DashboardSort | undefined,
+): void {
   switch (sort ?? 'newest') {
     case 'oldest':
       qb.orderBy(`${alias}.created_at`, 'ASC');
@@ -140,12 +152,14 @@ export class PropertiesService {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.dataSource.transaction(async (tx) => {
-          const property = await tx.getRepository(Property).save(
-            tx.getRepository(Property).create({ userId: user.id, name: finalName, slug: makeSlug(finalName) }),
-          );
-          await tx.getRepository(PropertyComponent).insert(
-            COMPONENT_TYPES.map((type, position) => ({ propertyId: property.id, type, position, content: {} })),
-          );
+          const property = await tx
+            .getRepository(Property)
+            .save(tx.getRepository(Property).create({ userId: user.id, name: finalName, slug: makeSlug(finalName) }));
+          await tx
+            .getRepository(PropertyComponent)
+            .insert(
+              COMPONENT_TYPES.map((type, position) => ({ propertyId: property.id, type, position, content: {} })),
+            );
           await tx.getRepository(Listing).insert({ propertyId: property.id, userId: user.id });
           return property;
         });
@@ -187,7 +201,8 @@ export class PropertiesService {
     }
     if (changes.price !== undefined && changes.price !== null) changes.price = normalizePrice(changes.price);
     if (changes.acceptedCurrencies) changes.acceptedCurrencies = [...new Set(changes.acceptedCurrencies)];
-    if (changes.acceptedCryptocurrencies) changes.acceptedCryptocurrencies = [...new Set(changes.acceptedCryptocurrencies)];
+    if (changes.acceptedCryptocurrencies)
+      changes.acceptedCryptocurrencies = [...new Set(changes.acceptedCryptocurrencies)];
     // The one-line address follows the parts unless it was sent itself.
     const addressParts = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'] as const;
     if (!('full_address' in given) && addressParts.some((k) => k in given)) {
@@ -212,7 +227,11 @@ export class PropertiesService {
     if (next) this.assertPublishable(property);
     await this.properties.update(
       { id: property.id },
-      { publish: next, publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt, archivedAt: next ? null : property.archivedAt },
+      {
+        publish: next,
+        publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt,
+        archivedAt: next ? null : property.archivedAt,
+      },
     );
     return (await this.findById(property.id))!;
   }
@@ -229,8 +248,13 @@ export class PropertiesService {
   }
 
   async setAnimations(property: Property, animations: AnimationSetting[]): Promise<AnimationSetting[]> {
-    const clean = animations.map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined))) as AnimationSetting[];
-    await this.properties.update({ id: property.id }, { animations: clean as QueryDeepPartialEntity<AnimationSetting>[] });
+    const clean = animations.map((a) =>
+      Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)),
+    ) as AnimationSetting[];
+    await this.properties.update(
+      { id: property.id },
+      { animations: clean as QueryDeepPartialEntity<AnimationSetting>[] },
+    );
     return clean;
   }
 
@@ -290,7 +314,10 @@ export class PropertiesService {
   }
 
   async photos(property: Property): Promise<UploadJson[]> {
-    const uploads = await this.uploads.find({ where: { propertyId: property.id }, order: { position: 'ASC', createdAt: 'ASC' } });
+    const uploads = await this.uploads.find({
+      where: { propertyId: property.id },
+      order: { position: 'ASC', createdAt: 'ASC' },
+    });
     return uploads.map(uploadJson);
   }
 
@@ -318,7 +345,11 @@ export class PropertiesService {
   }
 
   /** The realtor dashboard: own properties by publish state, trimmed search, sort, page size; counts per state. */
-  async dashboard(user: User, query: DashboardQueryDto, path: string): Promise<{ properties: Paginated<PropertySummaryJson>; counts: PublishCounts }> {
+  async dashboard(
+    user: User,
+    query: DashboardQueryDto,
+    path: string,
+  ): Promise<{ properties: Paginated<PropertySummaryJson>; counts: PublishCounts }> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     const qb = this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });
@@ -328,7 +359,12 @@ export class PropertiesService {
     applySort(qb, 'p', query.sort);
     qb.skip((page - 1) * perPage).take(perPage);
     const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), this.counts(countsQb)]);
-    const params: QueryParams = { publish: query.publish === 'all' ? undefined : query.publish, search: query.search?.trim(), sort: query.sort, count: query.count };
+    const params: QueryParams = {
+      publish: query.publish === 'all' ? undefined : query.publish,
+      search: query.search?.trim(),
+      sort: query.sort,
+      count: query.count,
+    };
     return { properties: paginate(await this.summaries(rows), total, page, perPage, path, params), counts };
   }
 
@@ -357,7 +393,9 @@ export function normalizePrice(value: string): string {
   return `${BigInt(whole).toString()}.${(fraction + '00').slice(0, 2)}`;
 }
 
-export function composeAddress(p: Partial<Pick<Property, 'address' | 'addressLine2' | 'city' | 'state' | 'zip' | 'country'>>): string | null {
+export function composeAddress(
+  p: Partial<Pick<Property, 'address' | 'addressLine2' | 'city' | 'state' | 'zip' | 'country'>>,
+): string | null {
   const cityLine = [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const parts = [p.address, p.addressLine2, cityLine, p.country].filter((s) => s && String(s).trim());
   return parts.length ? parts.join(', ') : null;

@@ -21,27 +21,43 @@ export class PropertyUploadsService {
     private readonly propertiesService: PropertiesService,
   ) {}
 
-  async upload(property: Property, user: User, bytes: Buffer | undefined, options: { componentId?: string; featured?: boolean }): Promise<UploadJson> {
+  async upload(
+    property: Property,
+    user: User,
+    bytes: Buffer | undefined,
+    options: { componentId?: string; featured?: boolean },
+  ): Promise<UploadJson> {
     if (!bytes) throw ValidationFailedException.of('photo', 'Choose a photo to upload.');
     let componentId: string | null = null;
     if (options.componentId) {
-      const component = isUuid(options.componentId) ? await this.components.findOneBy({ id: options.componentId, propertyId: property.id }) : null;
-      if (!component) throw ValidationFailedException.of('component_id', 'This component does not belong to the property.');
+      const component = isUuid(options.componentId)
+        ? await this.components.findOneBy({ id: options.componentId, propertyId: property.id })
+        : null;
+      if (!component)
+        throw ValidationFailedException.of('component_id', 'This component does not belong to the property.');
       componentId = component.id;
     }
     const count = await this.uploads.countBy({ propertyId: property.id });
-    if (count >= PHOTOS_PER_PROPERTY) throw ValidationFailedException.of('photo', `A property can have at most ${PHOTOS_PER_PROPERTY} photos.`);
-    const stored = await this.storage.storeImage(`listings/${property.id}`, bytes, { field: 'photo', maxBytes: PHOTO_MAX_BYTES }, [
-      { name: 'thumb', width: 400 },
-      { name: 'web', width: 1600 },
-    ]);
+    if (count >= PHOTOS_PER_PROPERTY)
+      throw ValidationFailedException.of('photo', `A property can have at most ${PHOTOS_PER_PROPERTY} photos.`);
+    const stored = await this.storage.storeImage(
+      `listings/${property.id}`,
+      bytes,
+      { field: 'photo', maxBytes: PHOTO_MAX_BYTES },
+      [
+        { name: 'thumb', width: 400 },
+        { name: 'web', width: 1600 },
+      ],
+    );
     const upload = await this.uploads.save(
       this.uploads.create({
         propertyId: property.id,
         componentId,
         userId: user.id,
         key: stored.key,
-        variants: Object.fromEntries(Object.entries(stored.variants).map(([name, v]) => [name, { key: v.key, url: v.url }])),
+        variants: Object.fromEntries(
+          Object.entries(stored.variants).map(([name, v]) => [name, { key: v.key, url: v.url }]),
+        ),
         width: stored.width,
         height: stored.height,
         size: stored.size,
@@ -66,10 +82,17 @@ export class PropertyUploadsService {
     this.propertiesService.assertEditable(property, user);
     await this.uploads.delete({ id });
     if (property.featuredUploadId === id) {
-      const next = await this.uploads.findOne({ where: { propertyId: property.id }, order: { position: 'ASC', createdAt: 'ASC' } });
+      const next = await this.uploads.findOne({
+        where: { propertyId: property.id },
+        order: { position: 'ASC', createdAt: 'ASC' },
+      });
       await this.properties.update({ id: property.id }, { featuredUploadId: next?.id ?? null });
     }
-    await Promise.all([upload.key, ...Object.values(upload.variants).map((v) => v.key)].map((key) => this.storage.delete(key).catch(() => undefined)));
+    await Promise.all(
+      [upload.key, ...Object.values(upload.variants).map((v) => v.key)].map((key) =>
+        this.storage.delete(key).catch(() => undefined),
+      ),
+    );
   }
 
   /** /media rule for listings/<propertyId>/...: published and public → anyone; otherwise the owner. */

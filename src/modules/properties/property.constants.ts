@@ -1,5 +1,14 @@
 /** Closed lists the editor offers and the server validates (spec 3 names the fields, not the values). */
-export const PROPERTY_TYPES = ['house', 'condo', 'townhouse', 'apartment', 'multi_family', 'land', 'commercial', 'other'] as const;
+export const PROPERTY_TYPES = [
+  'house',
+  'condo',
+  'townhouse',
+  'apartment',
+  'multi_family',
+  'land',
+  'commercial',
+  'other',
+] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const PROPERTY_SECTORS = ['residential', 'commercial', 'industrial', 'agricultural', 'mixed_use'] as const;

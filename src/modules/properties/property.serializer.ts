@@ -107,12 +107,23 @@ export function summaryJson(p: Property, featured: PropertyUpload | null | undef
 }
 
 export function componentJson(c: PropertyComponent, uploads: PropertyUpload[]): ComponentJson {
-  return { id: c.id, type: c.type, content: c.content, images: uploads.filter((u) => u.componentId === c.id).map(uploadJson) };
+  return {
+    id: c.id,
+    type: c.type,
+    content: c.content,
+    images: uploads.filter((u) => u.componentId === c.id).map(uploadJson),
+  };
 }
 
 export function propertyJson(
   p: Property,
-  extra: { components: PropertyComponent[]; uploads: PropertyUpload[]; listingId: string | null; owner: PublicUser | null; canEdit: boolean },
+  extra: {
+    components: PropertyComponent[];
+    uploads: PropertyUpload[];
+    listingId: string | null;
+    owner: PublicUser | null;
+    canEdit: boolean;
+  },
 ): PropertyJson {
   const featured = extra.uploads.find((u) => u.id === p.featuredUploadId) ?? null;
   return {

@@ -24,7 +24,12 @@ export class Broadcaster {
     return this.driver.name;
   }
 
-  async broadcast(channels: string | string[], event: string, payload: unknown, opts: BroadcastOptions = {}): Promise<void> {
+  async broadcast(
+    channels: string | string[],
+    event: string,
+    payload: unknown,
+    opts: BroadcastOptions = {},
+  ): Promise<void> {
     const list = (Array.isArray(channels) ? channels : [channels]).filter(Boolean);
     if (list.length === 0) return;
     try {

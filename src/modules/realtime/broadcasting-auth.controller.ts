@@ -18,7 +18,10 @@ export class BroadcastingAuthController {
   @Public()
   @Post('auth')
   @HttpCode(200)
-  async auth(@Req() req: Request, @Body() body: { socket_id?: unknown; channel_name?: unknown }): Promise<ChannelAuthResponse> {
+  async auth(
+    @Req() req: Request,
+    @Body() body: { socket_id?: unknown; channel_name?: unknown },
+  ): Promise<ChannelAuthResponse> {
     const userId = req.session?.userId;
     const user = req.user ?? (userId ? await this.users.findById(userId) : null);
     return this.authorization.authorize(user, body?.socket_id, body?.channel_name);

@@ -19,7 +19,8 @@ export class ChannelAuthorizationService {
   }
 
   async authorize(user: User | null, socketId: unknown, channelName: unknown): Promise<ChannelAuthResponse> {
-    if (typeof socketId !== 'string' || !/^\d+\.\d+$/.test(socketId)) throw new BadRequestException('socket_id is missing or malformed.');
+    if (typeof socketId !== 'string' || !/^\d+\.\d+$/.test(socketId))
+      throw new BadRequestException('socket_id is missing or malformed.');
     if (!isValidChannelName(channelName)) throw new BadRequestException('channel_name is missing or malformed.');
     if (!user) throw new ForbiddenException('Sign in to listen on this channel.');
     const kind = channelKind(channelName);

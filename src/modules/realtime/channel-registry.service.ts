@@ -7,7 +7,10 @@ import { stripChannelPrefix } from './core';
  * user_info (true falls back to the user's id and name).
  */
 export type ChannelRuleResult = boolean | Record<string, unknown> | null | undefined;
-export type ChannelRule = (user: User, params: Record<string, string>) => ChannelRuleResult | Promise<ChannelRuleResult>;
+export type ChannelRule = (
+  user: User,
+  params: Record<string, string>,
+) => ChannelRuleResult | Promise<ChannelRuleResult>;
 
 interface Registration {
   pattern: string;
@@ -32,7 +35,8 @@ export class ChannelRegistry {
   private readonly registrations: Registration[] = [];
 
   register(pattern: string, rule: ChannelRule): void {
-    if (this.registrations.some((r) => r.pattern === pattern)) throw new Error(`Channel pattern ${pattern} is already registered`);
+    if (this.registrations.some((r) => r.pattern === pattern))
+      throw new Error(`Channel pattern ${pattern} is already registered`);
     this.registrations.push({ pattern, regex: compilePattern(pattern), rule });
   }
 
@@ -54,7 +58,9 @@ export class ChannelRegistry {
 function compilePattern(pattern: string): RegExp {
   const source = pattern
     .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
-    .map((part) => (/^\{.+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^.]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      /^\{.+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^.]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`);
 }

@@ -22,7 +22,9 @@ export function serverOptionsFrom(config: BroadcastingConfig): PusherServerOptio
  * server derives a stable key from the app secret, so encrypted channels work in development.
  */
 export function encryptionMasterKey(config: BroadcastingConfig): string {
-  return config.encryptionMasterKeyBase64 ?? createHash('sha256').update(`encryption:${config.secret}`).digest('base64');
+  return (
+    config.encryptionMasterKeyBase64 ?? createHash('sha256').update(`encryption:${config.secret}`).digest('base64')
+  );
 }
 
 /** What the browser needs to connect: shared with every page as the `realtime` Inertia prop. */

@@ -16,7 +16,13 @@ const TOKENLESS_READ_PREFIXES = ['/api/', '/media/', '/embed/', '/assets/'];
 
 export class CsrfMismatchException extends HttpException {
   constructor() {
-    super({ statusCode: 419, message: 'Page expired: the anti-forgery token is missing or wrong. Reload the page and try again.' }, 419);
+    super(
+      {
+        statusCode: 419,
+        message: 'Page expired: the anti-forgery token is missing or wrong. Reload the page and try again.',
+      },
+      419,
+    );
   }
 }
 
@@ -34,7 +40,8 @@ export class CsrfMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     if (!req.session || SESSIONLESS_PATHS.has(req.path)) return next();
     const safe = SAFE_METHODS.has(req.method);
-    if (!req.session.csrfToken && safe && TOKENLESS_READ_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (!req.session.csrfToken && safe && TOKENLESS_READ_PREFIXES.some((prefix) => req.path.startsWith(prefix)))
+      return next();
     req.session.csrfToken ??= randomBytes(20).toString('hex');
     const token = req.session.csrfToken;
     res.cookie('XSRF-TOKEN', token, { sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
@@ -42,7 +49,11 @@ export class CsrfMiddleware implements NestMiddleware {
     if (safe || EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     // A header set twice arrives comma-joined ("t, t": Inertia's client and our own hook both add
     // X-XSRF-TOKEN), so every value of every place the token may come in is tried.
-    const given = [req.headers['x-xsrf-token'], req.headers['x-csrf-token'], (req.body as Record<string, unknown> | undefined)?._token]
+    const given = [
+      req.headers['x-xsrf-token'],
+      req.headers['x-csrf-token'],
+      (req.body as Record<string, unknown> | undefined)?._token,
+    ]
       .flat()
       .flatMap((value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()) : []));
     if (!given.some((candidate) => sameToken(token, candidate))) return next(new CsrfMismatchException());

@@ -39,7 +39,12 @@ export class PgSessionStore extends Store {
   }
 
   override get(sid: string, done: (err: unknown, session?: SessionData | null) => void): void {
-    preparedQuery<{ data: SessionData }>(this.db, this.userReader ? 'sessions_get_with_user' : 'sessions_get', this.getSql, [sid]).then((rows) => {
+    preparedQuery<{ data: SessionData }>(
+      this.db,
+      this.userReader ? 'sessions_get_with_user' : 'sessions_get',
+      this.getSql,
+      [sid],
+    ).then((rows) => {
       const row = rows[0];
       if (!row) return done(null, null);
       const user = this.userReader?.fromRow(row, 'u_');
@@ -64,9 +69,19 @@ export class PgSessionStore extends Store {
         `INSERT INTO sessions (sid, user_id, data, user_agent, ip, expires_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, now())
          ON CONFLICT (sid) DO UPDATE SET user_id = $2, data = $3, user_agent = $4, ip = $5, expires_at = $6, updated_at = now()`,
-        [sid, session.userId ?? null, JSON.stringify(session), session.userAgent?.slice(0, 300) ?? null, session.ip ?? null, expiry(session)],
+        [
+          sid,
+          session.userId ?? null,
+          JSON.stringify(session),
+          session.userAgent?.slice(0, 300) ?? null,
+          session.ip ?? null,
+          expiry(session),
+        ],
       )
-      .then(() => done?.(), (error) => done?.(error));
+      .then(
+        () => done?.(),
+        (error) => done?.(error),
+      );
   }
 
   override touch(sid: string, session: SessionData, done?: (err?: unknown) => void): void {
@@ -75,12 +90,18 @@ export class PgSessionStore extends Store {
     this.lastTouch.set(sid, Date.now());
     this.db
       .query('UPDATE sessions SET expires_at = $2, updated_at = now() WHERE sid = $1', [sid, expiry(session)])
-      .then(() => done?.(), (error) => done?.(error));
+      .then(
+        () => done?.(),
+        (error) => done?.(error),
+      );
   }
 
   override destroy(sid: string, done?: (err?: unknown) => void): void {
     this.lastTouch.delete(sid);
-    this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(() => done?.(), (error) => done?.(error));
+    this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(
+      () => done?.(),
+      (error) => done?.(error),
+    );
   }
 
   close(): void {

@@ -5,7 +5,11 @@ import { REDIS, REDIS_KEY_PREFIX } from '../../infra/runtime.module';
 export class TooManyAttemptsException extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
     super(
-      { statusCode: 429, message: `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfter: retryAfterSeconds },
+      {
+        statusCode: 429,
+        message: `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
+        retryAfter: retryAfterSeconds,
+      },
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }
@@ -42,7 +46,10 @@ export class RateLimiterService {
 
   private async increment(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }> {
     if (this.redis) {
-      const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       if (ttl < 0) await this.redis.expire(key, windowSeconds);
       return { count, ttlSeconds: ttl < 0 ? windowSeconds : ttl };
     }
@@ -58,7 +65,10 @@ export class RateLimiterService {
 
   private async peek(key: string): Promise<{ count: number; ttlSeconds: number }> {
     if (this.redis) {
-      const [[, count], [, ttl]] = (await this.redis.multi().get(key).ttl(key).exec()) as [[null, string | null], [null, number]];
+      const [[, count], [, ttl]] = (await this.redis.multi().get(key).ttl(key).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
       return { count: Number(count ?? 0), ttlSeconds: Math.max(ttl, 1) };
     }
     const entry = this.local.get(key);

@@ -12,7 +12,10 @@ export const MAX_ADDRESSES = 50;
 export class AddressesService {
   constructor(@InjectRepository(UserAddress) private readonly addresses: Repository<UserAddress>) {}
 
-  async page(userId: string, page: number): Promise<{ data: UserAddress[]; total: number; lastPage: number; currentPage: number }> {
+  async page(
+    userId: string,
+    page: number,
+  ): Promise<{ data: UserAddress[]; total: number; lastPage: number; currentPage: number }> {
     const [data, total] = await this.addresses.findAndCount({
       where: { userId },
       order: { isDefault: 'DESC', createdAt: 'ASC' },
@@ -77,7 +80,15 @@ export class AddressesService {
 }
 
 function fields(input: AddressDto) {
-  return { label: input.label, line1: input.line1, line2: input.line2, city: input.city, state: input.state, zip: input.zip, countryCode: input.countryCode };
+  return {
+    label: input.label,
+    line1: input.line1,
+    line2: input.line2,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    countryCode: input.countryCode,
+  };
 }
 
 export function toAddressView(address: UserAddress) {

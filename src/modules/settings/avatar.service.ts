@@ -17,7 +17,9 @@ export class AvatarService {
   async replace(user: User, bytes: Buffer | undefined): Promise<User> {
     if (!bytes) throw ValidationFailedException.of('avatar', 'Choose an image to upload.');
     const rules = { field: 'avatar', maxBytes: AVATAR_MAX_BYTES, mimes: ['image/jpeg', 'image/png', 'image/webp'] };
-    const stored = await this.storage.storeImage(`avatars/${user.id}`, bytes, rules, [{ name: 'square', width: 256, height: 256, fit: 'cover' }]);
+    const stored = await this.storage.storeImage(`avatars/${user.id}`, bytes, rules, [
+      { name: 'square', width: 256, height: 256, fit: 'cover' },
+    ]);
     const previous = user.avatarPath;
     const updated = await this.users.update(user.id, { avatarPath: stored.variants.square.key });
     if (previous) await this.removeFiles(previous);
@@ -33,6 +35,8 @@ export class AvatarService {
   /** The square variant and its original share the upload id. */
   private async removeFiles(variantKey: string): Promise<void> {
     const original = variantKey.replace(/-square\.webp$/, '.jpg');
-    await Promise.all([this.storage.delete(variantKey), this.storage.delete(original)].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [this.storage.delete(variantKey), this.storage.delete(original)].map((p) => p.catch(() => undefined)),
+    );
   }
 }

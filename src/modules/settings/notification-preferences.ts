@@ -13,7 +13,9 @@ export const NOTIFICATION_KINDS: Array<{ key: string; label: string; description
 const KEYS = new Set(NOTIFICATION_KINDS.map((kind) => kind.key));
 
 /** Saved preferences over the defaults, so a kind added later has a value. */
-export function effectivePreferences(saved: Partial<NotificationPreferences> | null | undefined): NotificationPreferences {
+export function effectivePreferences(
+  saved: Partial<NotificationPreferences> | null | undefined,
+): NotificationPreferences {
   return {
     email: { ...DEFAULT_NOTIFICATION_PREFERENCES.email, ...(saved?.email ?? {}) },
     push: { ...DEFAULT_NOTIFICATION_PREFERENCES.push, ...(saved?.push ?? {}) },
@@ -21,12 +23,17 @@ export function effectivePreferences(saved: Partial<NotificationPreferences> | n
 }
 
 /** Known kinds with boolean values only; anything else is a 422. */
-export function parsePreferences(input: { email: Record<string, unknown>; push: Record<string, unknown> }): NotificationPreferences {
+export function parsePreferences(input: {
+  email: Record<string, unknown>;
+  push: Record<string, unknown>;
+}): NotificationPreferences {
   const result: NotificationPreferences = { email: {}, push: {} };
   for (const channel of ['email', 'push'] as const) {
     for (const [key, value] of Object.entries(input[channel])) {
-      if (!KEYS.has(key)) throw ValidationFailedException.of(`${channel}.${key}`, `Unknown notification kind "${key}".`);
-      if (typeof value !== 'boolean') throw ValidationFailedException.of(`${channel}.${key}`, 'Each preference must be on or off.');
+      if (!KEYS.has(key))
+        throw ValidationFailedException.of(`${channel}.${key}`, `Unknown notification kind "${key}".`);
+      if (typeof value !== 'boolean')
+        throw ValidationFailedException.of(`${channel}.${key}`, 'Each preference must be on or off.');
       result[channel][key] = value;
     }
   }

@@ -19,9 +19,11 @@ export class ProfileService {
     const emailChanged = input.email !== user.email;
     if (emailChanged) {
       const owner = await this.users.findByEmail(input.email);
-      if (owner && owner.id !== user.id) throw ValidationFailedException.of('email', 'This email address is already used by another account.');
+      if (owner && owner.id !== user.id)
+        throw ValidationFailedException.of('email', 'This email address is already used by another account.');
     }
-    if (input.handle !== null && input.handle !== user.handle) await this.accounts.assertHandleAvailable(input.handle, user.id);
+    if (input.handle !== null && input.handle !== user.handle)
+      await this.accounts.assertHandleAvailable(input.handle, user.id);
     const patch: Partial<User> = { name: input.name, handle: input.handle, bio: input.bio };
     if (emailChanged) Object.assign(patch, { email: input.email, emailVerifiedAt: null });
     const updated = await this.users.update(user.id, patch);

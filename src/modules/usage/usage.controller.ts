@@ -16,7 +16,10 @@ export class UsageController {
 
   @Get('user/llm-usage')
   async page(@CurrentUser() user: User, @Query('page') page?: string) {
-    return Inertia.render('User/LlmUsage', { totals: await this.usage.totals(user.id), usage: await this.usage.page(user.id, pageOf(page)) });
+    return Inertia.render('User/LlmUsage', {
+      totals: await this.usage.totals(user.id),
+      usage: await this.usage.page(user.id, pageOf(page)),
+    });
   }
 
   @Get('api/usage')

@@ -15,14 +15,16 @@ export class UserAccountService {
   async assertHandleAvailable(handle: string, exceptUserId?: string): Promise<void> {
     const problem = handleProblem(handle);
     if (problem) throw ValidationFailedException.of('handle', problem);
-    if (await this.users.isHandleTaken(handle, exceptUserId)) throw ValidationFailedException.of('handle', 'This handle is already taken.');
+    if (await this.users.isHandleTaken(handle, exceptUserId))
+      throw ValidationFailedException.of('handle', 'This handle is already taken.');
   }
 
   /** A user changes only themself; admins may change anyone. */
   async findEditable(actor: User, id: string): Promise<User> {
     const target = await this.users.findById(id);
     if (!target) throw new NotFoundException('There is no user with that id.');
-    if (target.id !== actor.id && actor.role !== 'admin') throw new ForbiddenException('You may only update your own account.');
+    if (target.id !== actor.id && actor.role !== 'admin')
+      throw new ForbiddenException('You may only update your own account.');
     return target;
   }
 

@@ -11,8 +11,22 @@ export interface NotificationPreferences {
 }
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  email: { chat_request: true, new_follower: true, design_ready: true, video_ready: true, open_house_rsvp: true, product_news: false },
-  push: { chat_request: true, new_follower: true, design_ready: true, video_ready: true, open_house_rsvp: true, product_news: false },
+  email: {
+    chat_request: true,
+    new_follower: true,
+    design_ready: true,
+    video_ready: true,
+    open_house_rsvp: true,
+    product_news: false,
+  },
+  push: {
+    chat_request: true,
+    new_follower: true,
+    design_ready: true,
+    video_ready: true,
+    open_house_rsvp: true,
+    product_news: false,
+  },
 };
 
 @Entity('users')
@@ -63,7 +77,14 @@ export function avatarUrl(user: Pick<User, 'avatarPath'>): string | null {
 }
 
 export function toPublicUser(user: User): PublicUser {
-  return { id: user.id, name: user.name, handle: user.handle, type: user.type, avatarUrl: avatarUrl(user), bio: user.bio };
+  return {
+    id: user.id,
+    name: user.name,
+    handle: user.handle,
+    type: user.type,
+    avatarUrl: avatarUrl(user),
+    bio: user.bio,
+  };
 }
 
 export function toAuthUser(user: User): AuthUser {

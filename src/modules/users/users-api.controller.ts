@@ -24,7 +24,10 @@ export class UsersApiController {
   /** Public fields for everyone; the full account for oneself (and admins). */
   @Get(':id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined): Promise<{ user: PublicUser | AuthUser }> {
+  async show(
+    @Param('id') id: string,
+    @CurrentUser() viewer: User | undefined,
+  ): Promise<{ user: PublicUser | AuthUser }> {
     // One's own record was read for this request already (auth guard); no second query.
     const user = viewer?.id === id ? viewer : await this.users.findById(id);
     if (!user) throw new NotFoundException('There is no user with that id.');
@@ -34,7 +37,11 @@ export class UsersApiController {
 
   @Post(':id/update')
   @HttpCode(200)
-  async update(@Param('id') id: string, @Body() body: UpdateUserDto, @CurrentUser() actor: User): Promise<{ message: string; user: AuthUser }> {
+  async update(
+    @Param('id') id: string,
+    @Body() body: UpdateUserDto,
+    @CurrentUser() actor: User,
+  ): Promise<{ message: string; user: AuthUser }> {
     const target = await this.accounts.findEditable(actor, id);
     const updated = await this.accounts.update(target, body);
     return { message: 'User Updated', user: toAuthUser(updated) };
@@ -42,7 +49,11 @@ export class UsersApiController {
 
   @Post(':id/check-handle')
   @HttpCode(200)
-  async checkHandle(@Param('id') id: string, @Body() body: CheckHandleDto, @CurrentUser() actor: User): Promise<{ status: 'available' }> {
+  async checkHandle(
+    @Param('id') id: string,
+    @Body() body: CheckHandleDto,
+    @CurrentUser() actor: User,
+  ): Promise<{ status: 'available' }> {
     const target = id === actor.id ? actor : await this.accounts.findEditable(actor, id);
     await this.accounts.assertHandleAvailable(body.handle, target.id);
     return { status: 'available' };

@@ -54,7 +54,8 @@ export class ListingDirectory {
     const pair = await this.listings.findWithProperty(id);
     if (!pair) return null;
     const { listing, property } = pair;
-    const address = property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
+    const address =
+      property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
     return {
       id: listing.id,
       userId: listing.userId,

@@ -85,21 +85,24 @@ export class SpotsService {
     if (changes.listing_id !== undefined && changes.listing_id !== spot.listingId) {
       if (changes.listing_id !== null) {
         const listing = await this.listings.findOne(changes.listing_id);
-        if (!listing || (listing.userId !== spot.userId && user.role !== 'admin')) throw ValidationFailedException.of('listing_id', 'Choose one of your listings.');
+        if (!listing || (listing.userId !== spot.userId && user.role !== 'admin'))
+          throw ValidationFailedException.of('listing_id', 'Choose one of your listings.');
       }
       spot.listingId = changes.listing_id;
     }
     if (changes.video_id !== undefined) {
       if (changes.video_id !== null) {
         const video = isUuid(changes.video_id) ? await this.videos.findOneBy({ id: changes.video_id }) : null;
-        if (!video || video.userId !== spot.userId) throw ValidationFailedException.of('video_id', 'Choose one of your videos.');
+        if (!video || video.userId !== spot.userId)
+          throw ValidationFailedException.of('video_id', 'Choose one of your videos.');
       }
       spot.videoId = changes.video_id;
     }
     if (changes.published !== undefined && changes.published !== spot.published) {
       if (changes.published) {
         const video = spot.videoId ? await this.videos.findOneBy({ id: spot.videoId }) : null;
-        if (!video || video.status !== 'ready') throw ValidationFailedException.of('published', 'A spot can be published once its video is ready.');
+        if (!video || video.status !== 'ready')
+          throw ValidationFailedException.of('published', 'A spot can be published once its video is ready.');
       }
       spot.published = changes.published;
       spot.publishedAt = changes.published ? new Date() : null;
@@ -117,14 +120,26 @@ export class SpotsService {
   }
 
   /** Spots with their video, walkthrough slug, listing summary and realtor, in a fixed number of queries. */
-  async toJsonMany(spots: Spot[], viewer: User | null | undefined, knownListings?: Map<string, ListingSummary>): Promise<SpotJson[]> {
+  async toJsonMany(
+    spots: Spot[],
+    viewer: User | null | undefined,
+    knownListings?: Map<string, ListingSummary>,
+  ): Promise<SpotJson[]> {
     if (!spots.length) return [];
     const ids = <T>(values: Array<T | null>) => [...new Set(values.filter((v): v is T => v !== null))];
     const videoIds = ids(spots.map((s) => s.videoId));
     const [videos, walkthroughs, owners, listings] = await Promise.all([
       videoIds.length ? this.videos.findBy({ id: In(videoIds) }) : Promise.resolve([]),
-      this.walkthroughs.find({ where: { id: In(ids(spots.map((s) => s.walkthroughId))) }, select: { id: true, slug: true } }),
-      this.dataSource.getRepository(User).find({ where: { id: In(ids(spots.map((s) => s.userId))) }, select: { id: true, name: true, handle: true, avatarPath: true } }),
+      this.walkthroughs.find({
+        where: { id: In(ids(spots.map((s) => s.walkthroughId))) },
+        select: { id: true, slug: true },
+      }),
+      this.dataSource
+        .getRepository(User)
+        .find({
+          where: { id: In(ids(spots.map((s) => s.userId))) },
+          select: { id: true, name: true, handle: true, avatarPath: true },
+        }),
       knownListings ?? this.listings.find(ids(spots.map((s) => s.listingId))),
     ]);
     const videoById = new Map(videos.map((v) => [v.id, v]));
@@ -182,16 +197,28 @@ export class SpotsService {
       LEFT JOIN users o ON o.id = page."s_userId"
       ORDER BY page."s_publishedAt" DESC, page."s_id" DESC`;
     const [rows, total] = await Promise.all([
-      preparedQuery<Record<string, unknown>>(this.dataSource, 'video_feed_page', this.feedSql, [perPage, (page - 1) * perPage]),
+      preparedQuery<Record<string, unknown>>(this.dataSource, 'video_feed_page', this.feedSql, [
+        perPage,
+        (page - 1) * perPage,
+      ]),
       this.feedTotal(),
     ]);
-    const listingIds = [...new Set(rows.map((row) => row.s_listingId as string | null).filter((id): id is string => !!id))];
+    const listingIds = [
+      ...new Set(rows.map((row) => row.s_listingId as string | null).filter((id): id is string => !!id)),
+    ];
     const listings = listingIds.length ? await this.listings.find(listingIds) : new Map<string, ListingSummary>();
     const data: SpotJson[] = [];
     for (const row of rows) {
       const spot = hydrate<Spot>(this.repo.metadata, row, 's_');
       if (spot.listingId && !listings.get(spot.listingId)?.published) continue; // listing not public: left out of the page
-      const owner = row.o_id ? { id: row.o_id as string, name: row.o_name as string, handle: row.o_handle as string | null, avatarPath: row.o_avatarPath as string | null } : null;
+      const owner = row.o_id
+        ? {
+            id: row.o_id as string,
+            name: row.o_name as string,
+            handle: row.o_handle as string | null,
+            avatarPath: row.o_avatarPath as string | null,
+          }
+        : null;
       data.push(
         toSpotJson(spot, {
           video: hydrate<Video>(this.videos.metadata, row, 'v_'),

@@ -23,7 +23,9 @@ export interface PosterJobData {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
 }
 
 /**
@@ -104,7 +106,9 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       if (oldPoster && oldPoster !== posterKey) await this.storage.delete(oldPoster).catch(() => undefined);
       await this.videos.notifyOwner(video, 'video_ready');
       const seconds = (Date.now() - started) / 1000;
-      this.logger.log(`video ${video.id}: ${rungs.map((r) => r.name).join('/')} in ${seconds.toFixed(1)} s (${(info.duration / seconds).toFixed(2)}× real time)`);
+      this.logger.log(
+        `video ${video.id}: ${rungs.map((r) => r.name).join('/')} in ${seconds.toFixed(1)} s (${(info.duration / seconds).toFixed(2)}× real time)`,
+      );
       return { renditions: rungs.map((r) => r.name), seconds };
     } catch (error) {
       const permanent = error instanceof NotAVideoError || (error instanceof TranscodeError && !error.retryable);

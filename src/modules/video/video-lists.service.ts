@@ -6,7 +6,14 @@ import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { Video, VideoList, VideoListItem } from './entities';
 import { VideoAccessService } from './video-access.service';
-import { paginated, toVideoJson, toVideoListJson, type Paginated, type VideoJson, type VideoListJson } from './video.serializer';
+import {
+  paginated,
+  toVideoJson,
+  toVideoListJson,
+  type Paginated,
+  type VideoJson,
+  type VideoListJson,
+} from './video.serializer';
 
 export interface VideoListInput {
   name?: string;
@@ -39,7 +46,8 @@ export class VideoListsService {
 
   async findViewable(user: User | null | undefined, id: string): Promise<VideoList> {
     const list = await this.find(id);
-    if (!list.isPublic && !this.canManage(list, user)) throw new NotFoundException('There is no video list with that id.');
+    if (!list.isPublic && !this.canManage(list, user))
+      throw new NotFoundException('There is no video list with that id.');
     return list;
   }
 
@@ -50,7 +58,12 @@ export class VideoListsService {
   }
 
   async create(user: User, input: VideoListInput): Promise<VideoList> {
-    const list = this.repo.create({ userId: user.id, name: (input.name ?? '').trim(), description: input.description ?? null, isPublic: input.is_public ?? true });
+    const list = this.repo.create({
+      userId: user.id,
+      name: (input.name ?? '').trim(),
+      description: input.description ?? null,
+      isPublic: input.is_public ?? true,
+    });
     if (!list.name) throw ValidationFailedException.of('name', 'Give the list a name.');
     return this.save(list, input);
   }
@@ -66,14 +79,21 @@ export class VideoListsService {
   private async save(list: VideoList, input: VideoListInput): Promise<VideoList> {
     const ids = input.video_ids ? [...new Set(input.video_ids)] : null;
     if (ids) {
-      const owned = ids.length ? await this.videos.find({ where: { id: In(ids.filter(isUuid)), userId: list.userId }, select: { id: true } }) : [];
-      if (owned.length !== ids.length) throw ValidationFailedException.of('video_ids', 'A list can only hold your own videos.');
+      const owned = ids.length
+        ? await this.videos.find({ where: { id: In(ids.filter(isUuid)), userId: list.userId }, select: { id: true } })
+        : [];
+      if (owned.length !== ids.length)
+        throw ValidationFailedException.of('video_ids', 'A list can only hold your own videos.');
     }
     return this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(list);
       if (ids) {
         await manager.delete(VideoListItem, { videoListId: saved.id });
-        if (ids.length) await manager.insert(VideoListItem, ids.map((videoId, position) => ({ videoListId: saved.id, videoId, position })));
+        if (ids.length)
+          await manager.insert(
+            VideoListItem,
+            ids.map((videoId, position) => ({ videoListId: saved.id, videoId, position })),
+          );
       }
       return saved;
     });
@@ -84,7 +104,12 @@ export class VideoListsService {
   }
 
   /** The list's videos in order: all of them for the owner, the watchable ready ones for others. */
-  async videosOf(list: VideoList, viewer: User | null | undefined, page: number, perPage: number): Promise<Paginated<VideoJson>> {
+  async videosOf(
+    list: VideoList,
+    viewer: User | null | undefined,
+    page: number,
+    perPage: number,
+  ): Promise<Paginated<VideoJson>> {
     const manager = this.canManage(list, viewer);
     const query = this.videos
       .createQueryBuilder('v')
@@ -96,11 +121,21 @@ export class VideoListsService {
     const visible: Video[] = [];
     for (const video of all) if (manager || (await this.access.isPublic(video))) visible.push(video);
     const slice = visible.slice((page - 1) * perPage, page * perPage);
-    return paginated(slice.map((v) => toVideoJson(v, viewer)), page, perPage, visible.length);
+    return paginated(
+      slice.map((v) => toVideoJson(v, viewer)),
+      page,
+      perPage,
+      visible.length,
+    );
   }
 
   /** The lists of the same owner that the viewer may see (the player's "more lists"). */
-  async siblingsOf(list: VideoList, viewer: User | null | undefined, page: number, perPage: number): Promise<Paginated<VideoListJson>> {
+  async siblingsOf(
+    list: VideoList,
+    viewer: User | null | undefined,
+    page: number,
+    perPage: number,
+  ): Promise<Paginated<VideoListJson>> {
     const manager = this.canManage(list, viewer);
     const [lists, total] = await this.repo.findAndCount({
       where: { userId: list.userId, ...(manager ? {} : { isPublic: true }) },
@@ -118,7 +153,12 @@ export class VideoListsService {
           .getRawMany<{ id: string; count: number }>()
       : [];
     const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
-    return paginated(lists.map((l) => toVideoListJson(l, countById.get(l.id) ?? 0)), page, perPage, total);
+    return paginated(
+      lists.map((l) => toVideoListJson(l, countById.get(l.id) ?? 0)),
+      page,
+      perPage,
+      total,
+    );
   }
 
   async owned(user: User): Promise<VideoListJson[]> {

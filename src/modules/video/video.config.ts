@@ -21,19 +21,32 @@ export interface VideoConfig {
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');
 
-function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+function int(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
   return value;
 }
 
-export function loadVideoConfig(app: Pick<AppConfig, 'storageDir'>, env: Record<string, string | undefined> = process.env): VideoConfig {
+export function loadVideoConfig(
+  app: Pick<AppConfig, 'storageDir'>,
+  env: Record<string, string | undefined> = process.env,
+): VideoConfig {
   const preset = env.VIDEO_X264_PRESET || 'veryfast';
   const presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'];
-  if (!presets.includes(preset)) throw new ConfigError(`VIDEO_X264_PRESET must be one of ${presets.join(', ')}, got "${preset}"`);
-  const maxUploadKb = env.VIDEO_MAX_UPLOAD_KB ? int(env, 'VIDEO_MAX_UPLOAD_KB', 0, 1, 1024 * 1024 * 100) : int(env, 'VIDEO_MAX_UPLOAD_MB', 1024, 1, 1024 * 100) * 1024;
+  if (!presets.includes(preset))
+    throw new ConfigError(`VIDEO_X264_PRESET must be one of ${presets.join(', ')}, got "${preset}"`);
+  const maxUploadKb = env.VIDEO_MAX_UPLOAD_KB
+    ? int(env, 'VIDEO_MAX_UPLOAD_KB', 0, 1, 1024 * 1024 * 100)
+    : int(env, 'VIDEO_MAX_UPLOAD_MB', 1024, 1, 1024 * 100) * 1024;
   return {
     maxUploadBytes: maxUploadKb * 1024,
     maxDurationSeconds: int(env, 'VIDEO_MAX_DURATION_SECONDS', 600, 1, 6 * 3600),

@@ -31,7 +31,14 @@ import { WalkthroughsService } from './walkthroughs.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule],
-  controllers: [WalkthroughApiController, SpotApiController, VideoApiController, VideoListsApiController, VideoUploadsController, VideoPagesController],
+  controllers: [
+    WalkthroughApiController,
+    SpotApiController,
+    VideoApiController,
+    VideoListsApiController,
+    VideoUploadsController,
+    VideoPagesController,
+  ],
   providers: [
     { provide: VIDEO_CONFIG, useFactory: (config: AppConfig) => loadVideoConfig(config), inject: [APP_CONFIG] },
     ListingDirectory,

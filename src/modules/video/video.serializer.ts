@@ -61,7 +61,12 @@ export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): Vid
     ready_at: video.readyAt?.toISOString() ?? null,
   };
   if (viewer && viewer.id === video.userId) {
-    json.upload = { endpoint: UPLOAD_ENDPOINT, completed: video.status !== 'uploading', size: video.uploadSize, offset: video.uploadOffset };
+    json.upload = {
+      endpoint: UPLOAD_ENDPOINT,
+      completed: video.status !== 'uploading',
+      size: video.uploadSize,
+      offset: video.uploadOffset,
+    };
   }
   return json;
 }
@@ -110,7 +115,13 @@ export interface RealtorJson {
 }
 
 export function toRealtorJson(user: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'>): RealtorJson {
-  return { id: user.id, name: user.name, handle: user.handle, avatar_url: avatarUrl(user), profile_url: user.handle ? `/profile/${user.handle}` : null };
+  return {
+    id: user.id,
+    name: user.name,
+    handle: user.handle,
+    avatar_url: avatarUrl(user),
+    profile_url: user.handle ? `/profile/${user.handle}` : null,
+  };
 }
 
 export interface SpotJson {
@@ -123,7 +134,14 @@ export interface SpotJson {
   walkthrough_id: string;
   walkthrough_slug: string | null;
   listing_id: string | null;
-  listing: { id: string; name: string; price: string | null; currency: string; address: string | null; url: string } | null;
+  listing: {
+    id: string;
+    name: string;
+    price: string | null;
+    currency: string;
+    address: string | null;
+    url: string;
+  } | null;
   video: VideoJson | null;
   realtor: RealtorJson | null;
   embed_url: string;
@@ -132,7 +150,13 @@ export interface SpotJson {
 
 export function toSpotJson(
   spot: Spot,
-  parts: { video?: Video | null; walkthroughSlug?: string | null; listing?: ListingSummary | null; owner?: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'> | null; viewer?: Pick<User, 'id'> | null },
+  parts: {
+    video?: Video | null;
+    walkthroughSlug?: string | null;
+    listing?: ListingSummary | null;
+    owner?: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'> | null;
+    viewer?: Pick<User, 'id'> | null;
+  },
 ): SpotJson {
   const listing = parts.listing;
   return {
@@ -145,7 +169,16 @@ export function toSpotJson(
     walkthrough_id: spot.walkthroughId,
     walkthrough_slug: parts.walkthroughSlug ?? null,
     listing_id: spot.listingId,
-    listing: listing ? { id: listing.id, name: listing.name, price: listing.price, currency: listing.currency, address: listing.address, url: listing.url } : null,
+    listing: listing
+      ? {
+          id: listing.id,
+          name: listing.name,
+          price: listing.price,
+          currency: listing.currency,
+          address: listing.address,
+          url: listing.url,
+        }
+      : null,
     video: parts.video ? toVideoJson(parts.video, parts.viewer) : null,
     realtor: parts.owner ? toRealtorJson(parts.owner) : null,
     embed_url: `/embed/spot/${spot.slug}`,
@@ -174,5 +207,3 @@ export function toVideoListJson(list: VideoList, videosCount: number): VideoList
     created_at: list.createdAt.toISOString(),
   };
 }
-
-

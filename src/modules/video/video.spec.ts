@@ -30,9 +30,22 @@ describe('video pieces', () => {
   });
 
   it('reads caps from the environment and refuses bad values', () => {
-    const config = loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: '20', VIDEO_MAX_DURATION_SECONDS: '90' });
-    expect(config).toMatchObject({ maxUploadBytes: 20 * 1024 * 1024, maxDurationSeconds: 90, uploadDir: '/s/uploads/video', preset: 'veryfast', transcodeAttempts: 3 });
-    expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: 'lots' })).toThrow('VIDEO_MAX_UPLOAD_MB must be a whole number');
-    expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_X264_PRESET: 'placebo' })).toThrow('VIDEO_X264_PRESET must be one of');
+    const config = loadVideoConfig(
+      { storageDir: '/s' },
+      { VIDEO_MAX_UPLOAD_MB: '20', VIDEO_MAX_DURATION_SECONDS: '90' },
+    );
+    expect(config).toMatchObject({
+      maxUploadBytes: 20 * 1024 * 1024,
+      maxDurationSeconds: 90,
+      uploadDir: '/s/uploads/video',
+      preset: 'veryfast',
+      transcodeAttempts: 3,
+    });
+    expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: 'lots' })).toThrow(
+      'VIDEO_MAX_UPLOAD_MB must be a whole number',
+    );
+    expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_X264_PRESET: 'placebo' })).toThrow(
+      'VIDEO_X264_PRESET must be one of',
+    );
   });
 });

@@ -57,7 +57,8 @@ export class VideosService {
   /** The video, if `user` may change it: 404 unknown, 403 someone else's. */
   async findManageable(user: User, id: string): Promise<Video> {
     const video = await this.find(id);
-    if (!this.access.canManage(video, user)) throw new ForbiddenException('You cannot change a video that is not yours.');
+    if (!this.access.canManage(video, user))
+      throw new ForbiddenException('You cannot change a video that is not yours.');
     return video;
   }
 
@@ -95,9 +96,12 @@ export class VideosService {
       throw ValidationFailedException.of('trim_end', 'The end point must come after the start point.');
     }
     if (video.duration !== null) {
-      if (trimStart !== null && trimStart >= video.duration) throw ValidationFailedException.of('trim_start', 'The start point is past the end of the video.');
-      if (trimEnd !== null && trimEnd > video.duration + 0.05) throw ValidationFailedException.of('trim_end', 'The end point is past the end of the video.');
-      if (changes.cover_time != null && changes.cover_time > video.duration) throw ValidationFailedException.of('cover_time', 'The cover frame is past the end of the video.');
+      if (trimStart !== null && trimStart >= video.duration)
+        throw ValidationFailedException.of('trim_start', 'The start point is past the end of the video.');
+      if (trimEnd !== null && trimEnd > video.duration + 0.05)
+        throw ValidationFailedException.of('trim_end', 'The end point is past the end of the video.');
+      if (changes.cover_time != null && changes.cover_time > video.duration)
+        throw ValidationFailedException.of('cover_time', 'The cover frame is past the end of the video.');
     }
     video.trimStart = trimStart;
     video.trimEnd = trimEnd;
@@ -105,7 +109,10 @@ export class VideosService {
     if (changes.cover_time !== undefined) video.coverTime = changes.cover_time;
     const saved = await this.repo.save(video);
     if (coverChanged && saved.status === 'ready' && saved.sourceKey) {
-      await this.jobs.dispatch('media', POSTER_JOB, { videoId: saved.id, at: saved.coverTime ?? defaultPosterTime(saved.duration ?? 0) });
+      await this.jobs.dispatch('media', POSTER_JOB, {
+        videoId: saved.id,
+        at: saved.coverTime ?? defaultPosterTime(saved.duration ?? 0),
+      });
     }
     return saved;
   }
@@ -127,7 +134,8 @@ export class VideosService {
   }
 
   async retry(video: Video): Promise<Video> {
-    if (video.status !== 'errored') throw ValidationFailedException.of('status', 'Only a video whose processing failed can be retried.');
+    if (video.status !== 'errored')
+      throw ValidationFailedException.of('status', 'Only a video whose processing failed can be retried.');
     if (!video.sourceKey || !(await this.storage.stat(video.sourceKey))) {
       throw ValidationFailedException.of('file', 'The uploaded file is gone: upload the video again.');
     }
@@ -138,7 +146,12 @@ export class VideosService {
   /** uploading/errored → processing, then queues the transcode. */
   async startProcessing(video: Video, patch: Partial<Video>): Promise<void> {
     await this.setStatus(video, 'processing', { ...patch, error: null, progress: 0 });
-    await this.jobs.dispatch('media', TRANSCODE_JOB, { videoId: video.id }, { attempts: this.config.transcodeAttempts, backoffMs: 2000 });
+    await this.jobs.dispatch(
+      'media',
+      TRANSCODE_JOB,
+      { videoId: video.id },
+      { attempts: this.config.transcodeAttempts, backoffMs: 2000 },
+    );
   }
 
   async setStatus(video: Video, status: VideoStatus, patch: Partial<Video> = {}): Promise<Video> {

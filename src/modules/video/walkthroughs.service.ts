@@ -41,7 +41,8 @@ export class WalkthroughsService {
 
   async findManageable(user: User, slug: string): Promise<Walkthrough> {
     const walkthrough = await this.findBySlug(slug);
-    if (!this.canManage(walkthrough, user)) throw new ForbiddenException('You cannot change a walkthrough that is not yours.');
+    if (!this.canManage(walkthrough, user))
+      throw new ForbiddenException('You cannot change a walkthrough that is not yours.');
     return walkthrough;
   }
 
@@ -53,9 +54,20 @@ export class WalkthroughsService {
   }
 
   /** For the listings module too: a listing's walkthrough, created with it. */
-  async create(owner: Pick<User, 'id'>, input: { title?: string; listingId?: string | null } = {}): Promise<Walkthrough> {
+  async create(
+    owner: Pick<User, 'id'>,
+    input: { title?: string; listingId?: string | null } = {},
+  ): Promise<Walkthrough> {
     const title = (input.title ?? '').trim().slice(0, 160);
-    return this.repo.save(this.repo.create({ slug: newSlug(title), userId: owner.id, listingId: input.listingId ?? null, title, published: false }));
+    return this.repo.save(
+      this.repo.create({
+        slug: newSlug(title),
+        userId: owner.id,
+        listingId: input.listingId ?? null,
+        title,
+        published: false,
+      }),
+    );
   }
 
   async update(user: User, walkthrough: Walkthrough, changes: WalkthroughChanges): Promise<Walkthrough> {
@@ -74,9 +86,14 @@ export class WalkthroughsService {
     await this.dataSource.transaction(async (manager) => {
       await manager.save(walkthrough);
       if (changes.video_order) {
-        const owned = await manager.find(Video, { where: { id: In(changes.video_order), walkthroughId: walkthrough.id }, select: { id: true } });
-        if (owned.length !== changes.video_order.length) throw ValidationFailedException.of('video_order', 'List only this walkthrough’s videos.');
-        for (const [index, id] of changes.video_order.entries()) await manager.update(Video, { id }, { position: index });
+        const owned = await manager.find(Video, {
+          where: { id: In(changes.video_order), walkthroughId: walkthrough.id },
+          select: { id: true },
+        });
+        if (owned.length !== changes.video_order.length)
+          throw ValidationFailedException.of('video_order', 'List only this walkthrough’s videos.');
+        for (const [index, id] of changes.video_order.entries())
+          await manager.update(Video, { id }, { position: index });
       }
     });
     this.access.forgetAll();
@@ -93,9 +110,15 @@ export class WalkthroughsService {
   async toJson(walkthrough: Walkthrough, viewer: User | null | undefined): Promise<WalkthroughJson> {
     const manager = this.canManage(walkthrough, viewer);
     const videos = await this.videosOf(walkthrough, !manager);
-    const spots = await this.spots.find({ where: { walkthroughId: walkthrough.id, ...(manager ? {} : { published: true }) }, order: { createdAt: 'ASC' } });
+    const spots = await this.spots.find({
+      where: { walkthroughId: walkthrough.id, ...(manager ? {} : { published: true }) },
+      order: { createdAt: 'ASC' },
+    });
     const spotVideos = new Map(
-      (spots.some((s) => s.videoId) ? await this.videos.findBy({ id: In(spots.map((s) => s.videoId).filter((id): id is string => !!id)) }) : []).map((v) => [v.id, v]),
+      (spots.some((s) => s.videoId)
+        ? await this.videos.findBy({ id: In(spots.map((s) => s.videoId).filter((id): id is string => !!id)) })
+        : []
+      ).map((v) => [v.id, v]),
     );
     const owner = await this.dataSource.getRepository(User).findOneBy({ id: walkthrough.userId });
     return toWalkthroughJson(walkthrough, {
@@ -104,12 +127,21 @@ export class WalkthroughsService {
       viewer,
       spots: spots.map((spot) => {
         const video = spot.videoId ? spotVideos.get(spot.videoId) : null;
-        return toSpotJson(spot, { video: video && (manager || video.status === 'ready') ? video : null, walkthroughSlug: walkthrough.slug, viewer });
+        return toSpotJson(spot, {
+          video: video && (manager || video.status === 'ready') ? video : null,
+          walkthroughSlug: walkthrough.slug,
+          viewer,
+        });
       }),
     });
   }
 
   async listOwned(user: User, page: number, perPage: number): Promise<[Walkthrough[], number]> {
-    return this.repo.findAndCount({ where: { userId: user.id }, order: { createdAt: 'DESC' }, skip: (page - 1) * perPage, take: perPage });
+    return this.repo.findAndCount({
+      where: { userId: user.id },
+      order: { createdAt: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
   }
 }

@@ -10,7 +10,15 @@ import type { PageProps } from '@/types';
 interface Props {
   q: string;
   users: Array<{ id: string; name: string; email: string; credits: number }>;
-  recent: Array<{ id: string; user: { id: string; name: string; email: string }; kind: string; amount: number; balance_after: number; reason: string; created_at: string }>;
+  recent: Array<{
+    id: string;
+    user: { id: string; name: string; email: string };
+    kind: string;
+    amount: number;
+    balance_after: number;
+    reason: string;
+    created_at: string;
+  }>;
 }
 
 /** Admin Credits: find a user, grant credits with a reason, watch the ledger. */
@@ -25,12 +33,18 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
     setBusy(true);
     setErrors({});
     try {
-      const res = await api.post<{ message: string }>('/api/admin/credits/grant', { ...form, amount: Number(form.amount) });
+      const res = await api.post<{ message: string }>('/api/admin/credits/grant', {
+        ...form,
+        amount: Number(form.amount),
+      });
       notify.success(res.message);
       setForm({ user: '', amount: '10', reason: '' });
       router.reload();
     } catch (error) {
-      if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+      if (error instanceof ApiError)
+        setErrors(
+          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        );
       notify.error(messageOf(error, 'Could not grant the credits'));
     } finally {
       setBusy(false);
@@ -45,13 +59,32 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
         <Card title="Grant credits">
           <form onSubmit={grant} className="space-y-4">
             <FormField label="User email" name="user" error={errors.user}>
-              <Input type="text" value={form.user} onChange={(e) => setForm({ ...form, user: e.target.value })} placeholder="name@example.com" required />
+              <Input
+                type="text"
+                value={form.user}
+                onChange={(e) => setForm({ ...form, user: e.target.value })}
+                placeholder="name@example.com"
+                required
+              />
             </FormField>
             <FormField label="Credits" name="amount" error={errors.amount}>
-              <Input type="number" min={1} max={10000} value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} required />
+              <Input
+                type="number"
+                min={1}
+                max={10000}
+                value={form.amount}
+                onChange={(e) => setForm({ ...form, amount: e.target.value })}
+                required
+              />
             </FormField>
             <FormField label="Reason" name="reason" error={errors.reason}>
-              <Input value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} maxLength={150} required placeholder="Support goodwill" />
+              <Input
+                value={form.reason}
+                onChange={(e) => setForm({ ...form, reason: e.target.value })}
+                maxLength={150}
+                required
+                placeholder="Support goodwill"
+              />
             </FormField>
             <Button type="submit" loading={busy}>
               Grant
@@ -66,7 +99,12 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
             }}
             className="flex gap-2"
           >
-            <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Email or name" aria-label="Search users" />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Email or name"
+              aria-label="Search users"
+            />
             <Button type="submit" variant="secondary">
               Search
             </Button>
@@ -108,7 +146,14 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
                   <td className="px-5 py-2 text-slate-500">{new Date(r.created_at).toLocaleString()}</td>
                   <td className="px-3 py-2">{r.user.email}</td>
                   <td className="px-3 py-2 capitalize">{r.kind}</td>
-                  <td className={cn('px-3 py-2 text-right tabular-nums', r.amount < 0 ? 'text-red-600' : 'text-emerald-600')}>{r.amount > 0 ? `+${r.amount}` : r.amount}</td>
+                  <td
+                    className={cn(
+                      'px-3 py-2 text-right tabular-nums',
+                      r.amount < 0 ? 'text-red-600' : 'text-emerald-600',
+                    )}
+                  >
+                    {r.amount > 0 ? `+${r.amount}` : r.amount}
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{r.balance_after}</td>
                   <td className="px-5 py-2">{r.reason}</td>
                 </tr>

@@ -70,7 +70,11 @@ export default function QueueMonitor(props: PageProps<Overview>) {
   const select = (queue: string, state: string) => {
     setPage(1);
     void load(queue, state, 1);
-    router.replace({ url: `/admin/queue-monitor?queue=${queue}&state=${state}`, preserveState: true, preserveScroll: true });
+    router.replace({
+      url: `/admin/queue-monitor?queue=${queue}&state=${state}`,
+      preserveState: true,
+      preserveScroll: true,
+    });
   };
 
   const act = async (job: JobRow, action: 'retry' | 'remove') => {
@@ -91,7 +95,8 @@ export default function QueueMonitor(props: PageProps<Overview>) {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Queue monitor</h1>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            {view.mode === 'bullmq' ? 'BullMQ on Redis' : 'In-process runner (no Redis)'} · updated {new Date(view.at).toLocaleTimeString()}
+            {view.mode === 'bullmq' ? 'BullMQ on Redis' : 'In-process runner (no Redis)'} · updated{' '}
+            {new Date(view.at).toLocaleTimeString()}
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
@@ -101,7 +106,8 @@ export default function QueueMonitor(props: PageProps<Overview>) {
 
       {view.mode === 'in-process' && (
         <Alert variant="info" className="mb-6">
-          Jobs run inside the web process without Redis: only counts since the last start are known, and there are no stored jobs to retry or remove.
+          Jobs run inside the web process without Redis: only counts since the last start are known, and there are no
+          stored jobs to retry or remove.
         </Alert>
       )}
 
@@ -123,7 +129,17 @@ export default function QueueMonitor(props: PageProps<Overview>) {
                 <td className="px-4 py-2 font-medium">{q.name}</td>
                 {STATES.map((s) => (
                   <td key={s} className="px-3 py-2 text-right tabular-nums">
-                    <button type="button" onClick={() => select(q.name, s)} disabled={view.mode !== 'bullmq'} className={cn('rounded px-2 py-0.5', s === 'failed' && q[s] > 0 && 'font-semibold text-red-600 dark:text-red-400', q.name === view.queue && s === view.state && 'ring-2 ring-brand-500')} data-testid={`count-${q.name}-${s}`}>
+                    <button
+                      type="button"
+                      onClick={() => select(q.name, s)}
+                      disabled={view.mode !== 'bullmq'}
+                      className={cn(
+                        'rounded px-2 py-0.5',
+                        s === 'failed' && q[s] > 0 && 'font-semibold text-red-600 dark:text-red-400',
+                        q.name === view.queue && s === view.state && 'ring-2 ring-brand-500',
+                      )}
+                      data-testid={`count-${q.name}-${s}`}
+                    >
                       {q[s]}
                     </button>
                   </td>
@@ -135,7 +151,11 @@ export default function QueueMonitor(props: PageProps<Overview>) {
       </div>
 
       {view.mode === 'bullmq' && (
-        <Card title={`${view.queue} · ${view.state}`} description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`} padded={false}>
+        <Card
+          title={`${view.queue} · ${view.state}`}
+          description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
+          padded={false}
+        >
           {view.jobs.data.length ? (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {view.jobs.data.map((job) => (
@@ -161,14 +181,22 @@ export default function QueueMonitor(props: PageProps<Overview>) {
                     </div>
                   </div>
                   {typeof job.progress === 'number' && (
-                    <div className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" aria-label={`Progress ${job.progress}%`}>
+                    <div
+                      className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+                      aria-label={`Progress ${job.progress}%`}
+                    >
                       <div className="h-full bg-brand-600" style={{ width: `${job.progress}%` }} />
                     </div>
                   )}
                   {job.failed_reason && <p className="text-red-600 dark:text-red-400">{job.failed_reason}</p>}
-                  {job.stacktrace && <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{job.stacktrace}</pre>}
+                  {job.stacktrace && (
+                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+                      {job.stacktrace}
+                    </pre>
+                  )}
                   <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
-                    {JSON.stringify(job.data)} · created {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
+                    {JSON.stringify(job.data)} · created{' '}
+                    {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
                     {job.finished_at && ` · finished ${new Date(job.finished_at).toLocaleString()}`}
                   </p>
                 </li>

@@ -14,7 +14,16 @@ export default function ConfirmPassword() {
     <>
       <Head title="Confirm password" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <PasswordField label="Password" name="password" autoComplete="current-password" autoFocus required value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          autoFocus
+          required
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.target.value)}
+          error={form.errors.password}
+        />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Confirm
         </Button>
@@ -23,4 +32,7 @@ export default function ConfirmPassword() {
   );
 }
 
-ConfirmPassword.layout = { heading: 'Confirm your password', intro: 'This is a secure area. Please confirm your password before continuing.' };
+ConfirmPassword.layout = {
+  heading: 'Confirm your password',
+  intro: 'This is a secure area. Please confirm your password before continuing.',
+};

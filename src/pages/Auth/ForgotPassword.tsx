@@ -16,7 +16,17 @@ export default function ForgotPassword() {
       <Head title="Forgot password" />
       <FlashStatus />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus required value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} error={form.errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.target.value)}
+          error={form.errors.email}
+        />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Email me a reset link
         </Button>
@@ -28,4 +38,7 @@ export default function ForgotPassword() {
   );
 }
 
-ForgotPassword.layout = { heading: 'Forgot your password?', intro: 'Enter your email and we will send you a link to choose a new one.' };
+ForgotPassword.layout = {
+  heading: 'Forgot your password?',
+  intro: 'Enter your email and we will send you a link to choose a new one.',
+};

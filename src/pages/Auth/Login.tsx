@@ -48,7 +48,12 @@ export default function Login({ canResetPassword, canRegister }: Props) {
             </div>
           )}
         </div>
-        <Checkbox label="Remember me" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
+        <Checkbox
+          label="Remember me"
+          name="remember"
+          checked={form.data.remember}
+          onChange={(e) => form.setData('remember', e.target.checked)}
+        />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Log in
         </Button>

@@ -19,11 +19,33 @@ export default function Register({ accountTypes }: Props) {
     <>
       <Head title="Create an account" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField label="Name" name="name" autoComplete="name" autoFocus required value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} error={form.errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          autoFocus
+          required
+          value={form.data.name}
+          onChange={(e) => form.setData('name', e.target.value)}
+          error={form.errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.target.value)}
+          error={form.errors.email}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="I am a" name="type" error={form.errors.type} required>
-            <Select options={accountTypes} value={form.data.type} onChange={(e) => form.setData('type', e.target.value)} />
+            <Select
+              options={accountTypes}
+              value={form.data.type}
+              onChange={(e) => form.setData('type', e.target.value)}
+            />
           </FormField>
           <TextField
             label="Handle"
@@ -36,7 +58,16 @@ export default function Register({ accountTypes }: Props) {
             error={form.errors.handle}
           />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="new-password" required hint="At least 8 characters." value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.target.value)}
+          error={form.errors.password}
+        />
         <PasswordField
           label="Confirm password"
           name="password_confirmation"
@@ -47,7 +78,8 @@ export default function Register({ accountTypes }: Props) {
           error={form.errors.password_confirmation}
         />
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          By creating an account you agree to our <TextLink href="/legal/terms">terms</TextLink> and <TextLink href="/legal/privacy">privacy policy</TextLink>.
+          By creating an account you agree to our <TextLink href="/legal/terms">terms</TextLink> and{' '}
+          <TextLink href="/legal/privacy">privacy policy</TextLink>.
         </p>
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Create account
@@ -60,4 +92,7 @@ export default function Register({ accountTypes }: Props) {
   );
 }
 
-Register.layout = { heading: 'Create your account', intro: 'Share listings with video, chat with buyers and design rooms with AI.' };
+Register.layout = {
+  heading: 'Create your account',
+  intro: 'Share listings with video, chat with buyers and design rooms with AI.',
+};

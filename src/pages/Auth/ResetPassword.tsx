@@ -18,8 +18,27 @@ export default function ResetPassword({ token, email }: Props) {
     <>
       <Head title="Reset password" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField label="Email" name="email" type="email" autoComplete="username" required value={form.data.email} onChange={(e) => form.setData('email', e.target.value)} error={form.errors.email} />
-        <PasswordField label="New password" name="password" autoComplete="new-password" autoFocus required hint="At least 8 characters." value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.target.value)}
+          error={form.errors.email}
+        />
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          hint="At least 8 characters."
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.target.value)}
+          error={form.errors.password}
+        />
         <PasswordField
           label="Confirm new password"
           name="password_confirmation"

@@ -28,7 +28,16 @@ export default function TwoFactorChallenge() {
       </p>
       <form onSubmit={submit} className="space-y-5" noValidate>
         {recovery ? (
-          <TextField key="recovery" label="Recovery code" name="recovery_code" autoComplete="one-time-code" autoFocus value={form.data.recovery_code} onChange={(e) => form.setData('recovery_code', e.target.value)} error={form.errors.recovery_code} />
+          <TextField
+            key="recovery"
+            label="Recovery code"
+            name="recovery_code"
+            autoComplete="one-time-code"
+            autoFocus
+            value={form.data.recovery_code}
+            onChange={(e) => form.setData('recovery_code', e.target.value)}
+            error={form.errors.recovery_code}
+          />
         ) : (
           <TextField
             key="code"
@@ -48,7 +57,11 @@ export default function TwoFactorChallenge() {
           Continue
         </Button>
       </form>
-      <button type="button" onClick={toggle} className="mt-5 w-full text-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+      <button
+        type="button"
+        onClick={toggle}
+        className="mt-5 w-full text-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+      >
         {recovery ? 'Use an authentication code' : 'Use a recovery code'}
       </button>
     </>

@@ -3,15 +3,30 @@ import { notify } from '@/lib/toast';
 import type { Chat } from '@/stores/chats-types';
 import ChatsIndex from './Index';
 
-const me = { id: 'me', name: 'Me', email: 'me@x.test', handle: 'me', type: 'viewer', role: 'user' as const, emailVerifiedAt: null, avatarUrl: null, twoFactorEnabled: false };
+const me = {
+  id: 'me',
+  name: 'Me',
+  email: 'me@x.test',
+  handle: 'me',
+  type: 'viewer',
+  role: 'user' as const,
+  emailVerifiedAt: null,
+  avatarUrl: null,
+  twoFactorEnabled: false,
+};
 const shared = { appName: 'Reelty', auth: { user: me }, errors: {}, csrfToken: 't' };
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({ url: '/chats', props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' } }),
+  usePage: () => ({
+    url: '/chats',
+    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
+  }),
   Head: () => null,
   Link: ({ children, href }: { children: React.ReactNode; href: string }) => <a href={href}>{children}</a>,
 }));
-jest.mock('@/lib/toast', () => ({ notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() } }));
+jest.mock('@/lib/toast', () => ({
+  notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
 
 const request: Chat = {
   id: 'c1',
@@ -37,16 +52,27 @@ let routes: Record<string, Reply | (() => Reply)> = {};
 beforeEach(() => {
   routes = {
     'GET /api/chats/unread-count': { body: { count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } } },
-    'GET /api/chats/filtered?type=requested&page=1': { body: { data: { data: [request], current_page: 1, last_page: 1, per_page: 20, total: 1 } } },
-    'GET /api/chats/c1/messages': { body: { data: [], current_page: 1, last_page: 1, per_page: 30, total: 0, has_more: false } },
+    'GET /api/chats/filtered?type=requested&page=1': {
+      body: { data: { data: [request], current_page: 1, last_page: 1, per_page: 20, total: 1 } },
+    },
+    'GET /api/chats/c1/messages': {
+      body: { data: [], current_page: 1, last_page: 1, per_page: 30, total: 0, has_more: false },
+    },
     'POST /api/chats/c1/read': { body: { chat_id: 'c1', unread_count: 0 } },
   };
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${url}`;
     const found = routes[key];
-    const reply = typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: `no route ${key}` } });
+    const reply =
+      typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: `no route ${key}` } });
     const status = reply.status ?? 200;
-    return { ok: status < 400, status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(reply.body) } as Response;
+    return {
+      ok: status < 400,
+      status,
+      statusText: '',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: async () => JSON.stringify(reply.body),
+    } as Response;
   }) as unknown as typeof fetch;
   (notify.error as jest.Mock).mockClear();
 });
@@ -55,7 +81,15 @@ const page = { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }
 
 describe('Chats/Index', () => {
   it('shows the four tabs with badge counts and an empty main list', async () => {
-    render(<ChatsIndex {...shared} tab="chats" chats={page} unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }} openChatId={null} />);
+    render(
+      <ChatsIndex
+        {...shared}
+        tab="chats"
+        chats={page}
+        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
+        openChatId={null}
+      />,
+    );
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Chats', 'Requested1', 'Muted', 'Blocked']);
     expect(screen.getByText('No chats yet')).toBeInTheDocument();
@@ -63,8 +97,19 @@ describe('Chats/Index', () => {
   });
 
   it("a request opens with Accept/Decline; a 403 on respond shows the server's message", async () => {
-    routes['POST /api/chats/c1/respond'] = { status: 403, body: { message: 'You cannot respond to a chat request you started.' } };
-    render(<ChatsIndex {...shared} tab="requested" chats={{ ...page, data: [request], total: 1 }} unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }} openChatId={null} />);
+    routes['POST /api/chats/c1/respond'] = {
+      status: 403,
+      body: { message: 'You cannot respond to a chat request you started.' },
+    };
+    render(
+      <ChatsIndex
+        {...shared}
+        tab="requested"
+        chats={{ ...page, data: [request], total: 1 }}
+        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
+        openChatId={null}
+      />,
+    );
     fireEvent.click(within(screen.getByTestId('chat-list')).getByText('Alice'));
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Accept' })));
@@ -73,16 +118,44 @@ describe('Chats/Index', () => {
 
   it('other respond failures show "Failed to process chat response"', async () => {
     routes['POST /api/chats/c1/respond'] = { status: 500, body: { message: 'boom' } };
-    render(<ChatsIndex {...shared} tab="requested" chats={{ ...page, data: [request], total: 1 }} unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }} openChatId="c1" />);
+    render(
+      <ChatsIndex
+        {...shared}
+        tab="requested"
+        chats={{ ...page, data: [request], total: 1 }}
+        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
+        openChatId="c1"
+      />,
+    );
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Decline' })));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to process chat response'));
   });
 
   it('accepting moves the chat from Requested to Chats', async () => {
-    routes['POST /api/chats/c1/respond'] = { body: { status: 'success', chat: { ...request, accepted: true, is_request: false, unread_count: 0 } } };
-    routes['GET /api/chats/filtered?type=chats&page=1'] = { body: { data: { data: [{ ...request, accepted: true, is_request: false }], current_page: 1, last_page: 1, per_page: 20, total: 1 } } };
-    render(<ChatsIndex {...shared} tab="requested" chats={{ ...page, data: [request], total: 1 }} unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }} openChatId="c1" />);
+    routes['POST /api/chats/c1/respond'] = {
+      body: { status: 'success', chat: { ...request, accepted: true, is_request: false, unread_count: 0 } },
+    };
+    routes['GET /api/chats/filtered?type=chats&page=1'] = {
+      body: {
+        data: {
+          data: [{ ...request, accepted: true, is_request: false }],
+          current_page: 1,
+          last_page: 1,
+          per_page: 20,
+          total: 1,
+        },
+      },
+    };
+    render(
+      <ChatsIndex
+        {...shared}
+        tab="requested"
+        chats={{ ...page, data: [request], total: 1 }}
+        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
+        openChatId="c1"
+      />,
+    );
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Accept' })));
     await screen.findByPlaceholderText('Write a message…');

@@ -76,7 +76,12 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
     <>
       <Head title="Chats" />
       <div className="flex h-[calc(100dvh-11rem)] min-h-[28rem] overflow-hidden rounded-2xl border border-slate-200 bg-white md:h-[calc(100dvh-10rem)] dark:border-slate-800 dark:bg-slate-900">
-        <aside className={cn('flex w-full min-w-0 flex-col border-r border-slate-200 md:w-80 dark:border-slate-800', openChat && 'hidden md:flex')}>
+        <aside
+          className={cn(
+            'flex w-full min-w-0 flex-col border-r border-slate-200 md:w-80 dark:border-slate-800',
+            openChat && 'hidden md:flex',
+          )}
+        >
           <h1 className="px-3 pt-3 text-lg font-semibold">Chats</h1>
           <div className="pt-2">
             <NewChatForm onStarted={(chat) => open(chat.id)} />
@@ -92,17 +97,30 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
                 onClick={() => switchTab(t)}
                 className={cn(
                   'flex shrink-0 items-center gap-1 rounded-full px-3 py-1 text-xs font-medium',
-                  tab === t ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300',
+                  tab === t
+                    ? 'bg-brand-600 text-white'
+                    : 'bg-slate-100 text-slate-600 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300',
                 )}
               >
                 {LABELS[t]}
-                {tabUnread[t] > 0 && <span className={cn('rounded-full px-1 text-[10px]', tab === t ? 'bg-white/25' : 'bg-red-600 text-white')}>{tabUnread[t]}</span>}
+                {tabUnread[t] > 0 && (
+                  <span
+                    className={cn('rounded-full px-1 text-[10px]', tab === t ? 'bg-white/25' : 'bg-red-600 text-white')}
+                  >
+                    {tabUnread[t]}
+                  </span>
+                )}
               </button>
             ))}
           </nav>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {chats.length === 0 && !loading ? (
-              <EmptyState className="m-3" icon={<ChatIcon className="h-8 w-8" />} title={tab === 'chats' ? 'No chats yet' : `No ${LABELS[tab].toLowerCase()} chats`} description={EMPTY[tab]} />
+              <EmptyState
+                className="m-3"
+                icon={<ChatIcon className="h-8 w-8" />}
+                title={tab === 'chats' ? 'No chats yet' : `No ${LABELS[tab].toLowerCase()} chats`}
+                description={EMPTY[tab]}
+              />
             ) : (
               <ChatList chats={chats} me={me} activeId={openId} onOpen={open} />
             )}
@@ -125,7 +143,11 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
             <ChatView key={openChat.id} chat={openChat} onBack={() => open(null)} onGone={() => open(null)} />
           ) : (
             <div className="hidden h-full items-center justify-center p-6 md:flex">
-              <EmptyState icon={<ChatIcon className="h-8 w-8" />} title="Choose a chat" description="Pick a conversation on the left to read and reply." />
+              <EmptyState
+                icon={<ChatIcon className="h-8 w-8" />}
+                title="Choose a chat"
+                description="Pick a conversation on the left to read and reply."
+              />
             </div>
           )}
         </div>

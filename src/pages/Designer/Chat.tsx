@@ -31,7 +31,9 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
     if (!message) return;
     setSending(true);
     try {
-      const res = await api.post<{ message: ChatMessage; reply: ChatMessage }>(`/api/designs/${design.id}/chat`, { message });
+      const res = await api.post<{ message: ChatMessage; reply: ChatMessage }>(`/api/designs/${design.id}/chat`, {
+        message,
+      });
       setMessages((list) => [...list, res.message, res.reply]);
       setText('');
     } catch (error) {
@@ -54,18 +56,38 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
           <p className="text-xs text-slate-500 dark:text-slate-400">Answers by: {assistant.label}</p>
         </aside>
         <section className="flex min-h-[28rem] flex-col rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 lg:col-span-2">
-          <h1 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900 dark:border-slate-800 dark:text-white">Ask about {title}</h1>
+          <h1 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900 dark:border-slate-800 dark:text-white">
+            Ask about {title}
+          </h1>
           <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
-            {messages.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">Ask about colours, furniture, lighting or budget.</p>}
+            {messages.length === 0 && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                Ask about colours, furniture, lighting or budget.
+              </p>
+            )}
             {messages.map((m) => (
-              <div key={m.id} className={cn('max-w-[85%] rounded-2xl px-3 py-2 text-sm', m.role === 'user' ? 'ml-auto bg-brand-600 text-white' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100')}>
+              <div
+                key={m.id}
+                className={cn(
+                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+                  m.role === 'user'
+                    ? 'ml-auto bg-brand-600 text-white'
+                    : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+                )}
+              >
                 {m.content}
               </div>
             ))}
             <div ref={end} />
           </div>
           <form onSubmit={send} className="flex gap-2 border-t border-slate-100 p-3 dark:border-slate-800">
-            <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="What colour should the walls be?" aria-label="Message" maxLength={2000} />
+            <Input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="What colour should the walls be?"
+              aria-label="Message"
+              maxLength={2000}
+            />
             <Button type="submit" loading={sending}>
               Send
             </Button>

@@ -23,7 +23,8 @@ type Props = PageProps<{ design: Design; editState: Record<Side, SideState>; sid
 
 const BRANDS = ['IKEA', 'West Elm', 'CB2', 'Article', 'Crate & Barrel', 'Muji', 'Pottery Barn', 'Hay'];
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function buildHtml(headline: string, body: string, brands: string[]): string {
   return `<h2>${escape(headline)}</h2><p>${escape(body).replace(/\n/g, '<br>')}</p>${brands.length ? `<p class="brands">${brands.map(escape).join(' · ')}</p>` : ''}`;
@@ -31,7 +32,14 @@ function buildHtml(headline: string, body: string, brands: string[]): string {
 
 function parseHtml(html: string): { headline: string; body: string } {
   const doc = new DOMParser().parseFromString(html || '', 'text/html');
-  return { headline: doc.querySelector('h2')?.textContent ?? '', body: doc.querySelector('p:not(.brands)')?.innerHTML.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '') ?? '' };
+  return {
+    headline: doc.querySelector('h2')?.textContent ?? '',
+    body:
+      doc
+        .querySelector('p:not(.brands)')
+        ?.innerHTML.replace(/<br\s*\/?>/g, '\n')
+        .replace(/<[^>]+>/g, '') ?? '',
+  };
 }
 
 const previewDoc = (html: string, image: string | null) =>
@@ -50,7 +58,12 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
 
   useEffect(() => {
     const p = parseHtml(state[side].currentDesignHtml);
-    setHeadline(p.headline || (side === 'front' ? [design.options.theme, design.options.roomType].filter(Boolean).join(' ') : 'Shopping list'));
+    setHeadline(
+      p.headline ||
+        (side === 'front'
+          ? [design.options.theme, design.options.roomType].filter(Boolean).join(' ')
+          : 'Shopping list'),
+    );
     setBody(p.body);
     setBrands(state[side].selectedBrands);
     // One edit session per visit to a side.
@@ -71,12 +84,19 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   const save = async () => {
     setSaving(true);
     try {
-      const entry = { at: new Date().toISOString(), action: 'save', detail: `${headline.slice(0, 60)} (${brands.length} brands)` };
-      const res = await api.put<{ state: Omit<SideState, 'sessions'> }>(`/api/designs/${design.id}/edit-state/${side}`, {
-        editHistory: [...current.editHistory, entry],
-        selectedBrands: brands,
-        currentDesignHtml: html,
-      });
+      const entry = {
+        at: new Date().toISOString(),
+        action: 'save',
+        detail: `${headline.slice(0, 60)} (${brands.length} brands)`,
+      };
+      const res = await api.put<{ state: Omit<SideState, 'sessions'> }>(
+        `/api/designs/${design.id}/edit-state/${side}`,
+        {
+          editHistory: [...current.editHistory, entry],
+          selectedBrands: brands,
+          currentDesignHtml: html,
+        },
+      );
       setState((s) => ({ ...s, [side]: { ...s[side], ...res.state } }));
       notify.success(`${side === 'front' ? 'Front' : 'Back'} saved`);
     } catch (error) {
@@ -86,7 +106,8 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
     }
   };
 
-  const toggleBrand = (b: string) => setBrands((list) => (list.includes(b) ? list.filter((x) => x !== b) : [...list, b]));
+  const toggleBrand = (b: string) =>
+    setBrands((list) => (list.includes(b) ? list.filter((x) => x !== b) : [...list, b]));
 
   return (
     <>
@@ -98,14 +119,28 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
         <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Edit design card</h1>
         <div role="tablist" aria-label="Side" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
           {(['front', 'back'] as const).map((s) => (
-            <button key={s} role="tab" aria-selected={side === s} onClick={() => setSide(s)} className={cn('rounded-md px-4 py-1.5 text-sm font-medium capitalize', side === s ? 'bg-white shadow dark:bg-slate-900' : 'text-slate-600 dark:text-slate-300')}>
+            <button
+              key={s}
+              role="tab"
+              aria-selected={side === s}
+              onClick={() => setSide(s)}
+              className={cn(
+                'rounded-md px-4 py-1.5 text-sm font-medium capitalize',
+                side === s ? 'bg-white shadow dark:bg-slate-900' : 'text-slate-600 dark:text-slate-300',
+              )}
+            >
               {s}
             </button>
           ))}
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <iframe title={`${side} preview`} sandbox="" srcDoc={previewDoc(html, image)} className="aspect-[4/3] w-full rounded-xl border border-slate-200 dark:border-slate-800" />
+        <iframe
+          title={`${side} preview`}
+          sandbox=""
+          srcDoc={previewDoc(html, image)}
+          className="aspect-[4/3] w-full rounded-xl border border-slate-200 dark:border-slate-800"
+        />
         <div className="space-y-6">
           <Card title={side === 'front' ? 'Front side' : 'Back side'}>
             <div className="space-y-4">
@@ -113,13 +148,33 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
                 <Input value={headline} onChange={(e) => setHeadline(e.target.value)} maxLength={120} />
               </FormField>
               <FormField label="Text" name="body">
-                {(control) => <textarea {...control} rows={4} className={textareaClasses} value={body} onChange={(e) => setBody(e.target.value)} maxLength={2000} />}
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={4}
+                    className={textareaClasses}
+                    value={body}
+                    onChange={(e) => setBody(e.target.value)}
+                    maxLength={2000}
+                  />
+                )}
               </FormField>
               <fieldset>
                 <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Brands</legend>
                 <div className="flex flex-wrap gap-2">
                   {BRANDS.map((b) => (
-                    <button key={b} type="button" aria-pressed={brands.includes(b)} onClick={() => toggleBrand(b)} className={cn('rounded-full border px-3 py-1 text-sm', brands.includes(b) ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200')}>
+                    <button
+                      key={b}
+                      type="button"
+                      aria-pressed={brands.includes(b)}
+                      onClick={() => toggleBrand(b)}
+                      className={cn(
+                        'rounded-full border px-3 py-1 text-sm',
+                        brands.includes(b)
+                          ? 'border-brand-600 bg-brand-600 text-white'
+                          : 'border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-200',
+                      )}
+                    >
                       {b}
                     </button>
                   ))}
@@ -133,17 +188,24 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
           <Card title="History">
             {current.editHistory.length ? (
               <ol className="space-y-1 text-sm">
-                {[...current.editHistory].reverse().slice(0, 10).map((h, i) => (
-                  <li key={`${h.at}-${i}`} className="flex justify-between gap-2">
-                    <span className="truncate text-slate-700 dark:text-slate-200">{h.detail ?? h.action}</span>
-                    <time className="shrink-0 text-slate-500 dark:text-slate-400">{new Date(h.at).toLocaleString()}</time>
-                  </li>
-                ))}
+                {[...current.editHistory]
+                  .reverse()
+                  .slice(0, 10)
+                  .map((h, i) => (
+                    <li key={`${h.at}-${i}`} className="flex justify-between gap-2">
+                      <span className="truncate text-slate-700 dark:text-slate-200">{h.detail ?? h.action}</span>
+                      <time className="shrink-0 text-slate-500 dark:text-slate-400">
+                        {new Date(h.at).toLocaleString()}
+                      </time>
+                    </li>
+                  ))}
               </ol>
             ) : (
               <p className="text-sm text-slate-500 dark:text-slate-400">No edits on this side yet.</p>
             )}
-            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{current.sessions.length} earlier editing session{current.sessions.length === 1 ? '' : 's'} on this side.</p>
+            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+              {current.sessions.length} earlier editing session{current.sessions.length === 1 ? '' : 's'} on this side.
+            </p>
           </Card>
         </div>
       </div>

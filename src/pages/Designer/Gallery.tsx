@@ -9,7 +9,13 @@ type Props = PageProps<{ designs: Paginated<Design>; favorites: boolean }>;
 
 /** All of the user's designs, newest first, with a favorites filter. */
 export default function DesignerGallery({ designs, favorites }: Props) {
-  const tab = (active: boolean) => cn('rounded-lg px-3 py-1.5 text-sm font-medium', active ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800');
+  const tab = (active: boolean) =>
+    cn(
+      'rounded-lg px-3 py-1.5 text-sm font-medium',
+      active
+        ? 'bg-slate-900 text-white dark:bg-white dark:text-slate-900'
+        : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+    );
   return (
     <>
       <Head title="Design gallery" />
@@ -20,7 +26,11 @@ export default function DesignerGallery({ designs, favorites }: Props) {
             <Link href="/designer/gallery" className={tab(!favorites)} aria-current={!favorites ? 'page' : undefined}>
               All
             </Link>
-            <Link href="/designer/gallery?favorites=1" className={tab(favorites)} aria-current={favorites ? 'page' : undefined}>
+            <Link
+              href="/designer/gallery?favorites=1"
+              className={tab(favorites)}
+              aria-current={favorites ? 'page' : undefined}
+            >
               Favorites
             </Link>
           </nav>
@@ -36,10 +46,23 @@ export default function DesignerGallery({ designs, favorites }: Props) {
               <DesignCard key={d.id} design={d} />
             ))}
           </div>
-          <Pagination className="mt-8" currentPage={designs.current_page} lastPage={designs.last_page} hrefFor={(p) => `/designer/gallery?page=${p}${favorites ? '&favorites=1' : ''}`} />
+          <Pagination
+            className="mt-8"
+            currentPage={designs.current_page}
+            lastPage={designs.last_page}
+            hrefFor={(p) => `/designer/gallery?page=${p}${favorites ? '&favorites=1' : ''}`}
+          />
         </>
       ) : (
-        <EmptyState title={favorites ? 'No favorites yet' : 'No designs yet'} description={favorites ? 'Mark a design as a favorite to find it here.' : 'Upload a room photo to make your first design.'} action={<ButtonLink href="/designer">Open the designer</ButtonLink>} />
+        <EmptyState
+          title={favorites ? 'No favorites yet' : 'No designs yet'}
+          description={
+            favorites
+              ? 'Mark a design as a favorite to find it here.'
+              : 'Upload a room photo to make your first design.'
+          }
+          action={<ButtonLink href="/designer">Open the designer</ButtonLink>}
+        />
       )}
     </>
   );

@@ -4,15 +4,26 @@ import DesignerIndex from './Index';
 
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({ url: '/designer', props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' } }),
+  usePage: () => ({
+    url: '/designer',
+    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
+  }),
   Head: () => null,
   router: { visit: jest.fn() },
   Link: ({ children, href }: { children: React.ReactNode; href: string }) => <a href={href}>{children}</a>,
 }));
-jest.mock('@/lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() } }));
+jest.mock('@/lib/toast', () => ({
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
 
 const json = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+  ({
+    ok: status < 400,
+    status,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
+  }) as Response;
 
 const props = {
   appName: 'Reelty',
@@ -22,7 +33,12 @@ const props = {
   credits: 0,
   cost: 1,
   engine: { name: 'local', label: 'Local preview engine', model: 'reelty-local-restyle-v1' },
-  catalog: { roomTypes: ['Living room', 'Bedroom'], themes: ['Modern', 'Coastal'], palettes: { 'Ocean blues': ['#e6f1f8', '#7fb2d6', '#1f4e79'] }, designers: ['Any'] },
+  catalog: {
+    roomTypes: ['Living room', 'Bedroom'],
+    themes: ['Modern', 'Coastal'],
+    palettes: { 'Ocean blues': ['#e6f1f8', '#7fb2d6', '#1f4e79'] },
+    designers: ['Any'],
+  },
   prompts: [],
   recent: [],
 };
@@ -41,7 +57,16 @@ describe('Designer/Index', () => {
   it('saves a prompt: "Prompt saved successfully!", and "Failed to save prompt" on error', async () => {
     global.fetch = jest.fn(async (_url: string, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body));
-      return json(201, { message: 'Prompt saved successfully!', prompt: { id: 'p1', name: body.name, prompt: body.prompt, options: body.options, created_at: '2026-01-01T00:00:00Z' } });
+      return json(201, {
+        message: 'Prompt saved successfully!',
+        prompt: {
+          id: 'p1',
+          name: body.name,
+          prompt: body.prompt,
+          options: body.options,
+          created_at: '2026-01-01T00:00:00Z',
+        },
+      });
     }) as unknown as typeof fetch;
     render(<DesignerIndex {...props} />);
     fireEvent.change(screen.getByLabelText('Prompt name'), { target: { value: 'Cosy' } });

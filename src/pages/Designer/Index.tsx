@@ -24,7 +24,14 @@ type Props = PageProps<{
 }>;
 
 /** The generator: upload, options and prompts, then the live progress view and the result. */
-export default function DesignerIndex({ credits: initialCredits, cost, engine, catalog, prompts: initialPrompts, recent }: Props) {
+export default function DesignerIndex({
+  credits: initialCredits,
+  cost,
+  engine,
+  catalog,
+  prompts: initialPrompts,
+  recent,
+}: Props) {
   const [image, setImage] = useState<PickedImage | null>(null);
   const [options, setOptions] = useState<DesignOptions>({ roomType: catalog.roomTypes[0], theme: catalog.themes[0] });
   const [prompt, setPrompt] = useState('');
@@ -33,7 +40,9 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
   const [credits, setCredits] = useState(initialCredits);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const progress = useDesignProgress(null, { onFailed: (message) => notify.error(message || 'Failed to generate design') });
+  const progress = useDesignProgress(null, {
+    onFailed: (message) => notify.error(message || 'Failed to generate design'),
+  });
 
   const generate = async () => {
     if (!image) {
@@ -43,12 +52,21 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
     setSubmitting(true);
     setErrors({});
     try {
-      const { design } = await designerApi.generate({ image: image.file, options, prompt, width: image.width, height: image.height, orientation: image.orientation });
+      const { design } = await designerApi.generate({
+        image: image.file,
+        options,
+        prompt,
+        width: image.width,
+        height: image.height,
+        orientation: image.orientation,
+      });
       setCredits((c) => Math.max(0, c - cost));
       progress.watch(design);
     } catch (error) {
       if (error instanceof ApiError) {
-        const fields = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+        const fields = Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+        );
         setErrors(fields);
       }
       notify.error(messageOf(error, 'Failed to generate design'));
@@ -59,7 +77,11 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
 
   const savePrompt = async () => {
     try {
-      const { prompt: saved } = await designerApi.savePrompt(promptName || `${options.theme ?? 'My'} ${options.roomType ?? 'room'}`, prompt || options.customPrompt || `${options.theme} ${options.roomType}`, options);
+      const { prompt: saved } = await designerApi.savePrompt(
+        promptName || `${options.theme ?? 'My'} ${options.roomType ?? 'room'}`,
+        prompt || options.customPrompt || `${options.theme} ${options.roomType}`,
+        options,
+      );
       setPrompts((list) => [saved, ...list]);
       setPromptName('');
       notify.success('Prompt saved successfully!');
@@ -85,7 +107,13 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
   const running = progress.loading;
   const done = progress.status === 'completed' && progress.design;
   const result = done ? progress.design! : null;
-  const carouselItems = recent.filter((d) => d.image).map((d) => ({ id: d.id, src: d.image!, alt: [d.options.theme, d.options.roomType].filter(Boolean).join(' ') || 'Design' }));
+  const carouselItems = recent
+    .filter((d) => d.image)
+    .map((d) => ({
+      id: d.id,
+      src: d.image!,
+      alt: [d.options.theme, d.options.roomType].filter(Boolean).join(' ') || 'Design',
+    }));
 
   return (
     <>
@@ -93,11 +121,17 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">AI room designer</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Upload a photo of a room, pick a style, and watch the design come together.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Upload a photo of a room, pick a style, and watch the design come together.
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge label={engine.label} name={engine.name} />
-          <Link href="/credits" className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-brand-950 dark:text-brand-300" data-testid="credits-badge">
+          <Link
+            href="/credits"
+            className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-brand-950 dark:text-brand-300"
+            data-testid="credits-badge"
+          >
             {credits} credit{credits === 1 ? '' : 's'}
           </Link>
           <ButtonLink href="/designer/gallery" variant="secondary" size="sm">
@@ -111,7 +145,8 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
 
       {engine.name === 'local' && (
         <Alert variant="info" className="mb-6" title="Local preview engine">
-          Designs are made on this server without an AI service: the photo is restyled by theme and colour palette (tone, wall and floor colours, texture, light) and upscaled 2×. Furniture is not added.
+          Designs are made on this server without an AI service: the photo is restyled by theme and colour palette
+          (tone, wall and floor colours, texture, light) and upscaled 2×. Furniture is not added.
         </Alert>
       )}
 
@@ -123,16 +158,36 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
           <Card title="2. Style">
             <OptionsFields value={options} onChange={setOptions} catalog={catalog} errors={errors} />
             <FormField label="Prompt" name="prompt" className="mt-4" error={errors.prompt}>
-              {(control) => <textarea {...control} rows={3} maxLength={2000} className={textareaClasses} value={prompt} onChange={(e) => setPrompt(e.target.value)} placeholder="Describe what you want, e.g. bright and airy with a large plant" />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={3}
+                  maxLength={2000}
+                  className={textareaClasses}
+                  value={prompt}
+                  onChange={(e) => setPrompt(e.target.value)}
+                  placeholder="Describe what you want, e.g. bright and airy with a large plant"
+                />
+              )}
             </FormField>
           </Card>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <Button size="lg" onClick={generate} loading={submitting} disabled={running || credits < cost} data-testid="generate-button">
+            <Button
+              size="lg"
+              onClick={generate}
+              loading={submitting}
+              disabled={running || credits < cost}
+              data-testid="generate-button"
+            >
               {running ? 'Generating…' : `Generate design (${cost} credit${cost === 1 ? '' : 's'})`}
             </Button>
             {credits < cost && (
               <p className="text-sm text-amber-700 dark:text-amber-300">
-                You need {cost} credit{cost === 1 ? '' : 's'}. <Link href="/credits" className="underline">See your credits</Link>.
+                You need {cost} credit{cost === 1 ? '' : 's'}.{' '}
+                <Link href="/credits" className="underline">
+                  See your credits
+                </Link>
+                .
               </p>
             )}
           </div>
@@ -143,8 +198,16 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
             <Card title={result ? 'Your design' : progress.status === 'failed' ? 'Generation failed' : 'Generating'}>
               {result && result.image ? (
                 <div className="space-y-4">
-                  <CompareSlider before={result.original_image} after={result.image} aspectRatio={(result.image_width ?? 4) / (result.image_height ?? 3)} />
-                  <ProgressSteps steps={progress.steps} progress={progress.progress} currentStep={progress.currentStep} />
+                  <CompareSlider
+                    before={result.original_image}
+                    after={result.image}
+                    aspectRatio={(result.image_width ?? 4) / (result.image_height ?? 3)}
+                  />
+                  <ProgressSteps
+                    steps={progress.steps}
+                    progress={progress.progress}
+                    currentStep={progress.currentStep}
+                  />
                   <div className="flex flex-wrap gap-2">
                     <ButtonLink href={`/designer/${result.id}`} data-testid="open-design">
                       Open design
@@ -156,7 +219,12 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
                 </div>
               ) : (
                 <div className="space-y-4">
-                  <ProgressSteps steps={progress.steps} progress={progress.progress} currentStep={progress.currentStep} failed={progress.status === 'failed'} />
+                  <ProgressSteps
+                    steps={progress.steps}
+                    progress={progress.progress}
+                    currentStep={progress.currentStep}
+                    failed={progress.status === 'failed'}
+                  />
                   {progress.status === 'failed' && (
                     <Alert variant="error" title="Failed to generate design">
                       {progress.error}
@@ -174,7 +242,13 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
 
           <Card title="Saved prompts" description="Keep the options and prompt you like for next time.">
             <div className="flex gap-2">
-              <Input value={promptName} onChange={(e) => setPromptName(e.target.value)} placeholder="Name" aria-label="Prompt name" maxLength={80} />
+              <Input
+                value={promptName}
+                onChange={(e) => setPromptName(e.target.value)}
+                placeholder="Name"
+                aria-label="Prompt name"
+                maxLength={80}
+              />
               <Button variant="secondary" onClick={savePrompt} data-testid="save-prompt">
                 Save
               </Button>
@@ -185,7 +259,9 @@ export default function DesignerIndex({ credits: initialCredits, cost, engine, c
                   <li key={p.id} className="flex items-center justify-between gap-2 py-2">
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium text-slate-800 dark:text-slate-100">{p.name}</p>
-                      <p className="truncate text-xs text-slate-500 dark:text-slate-400">{[p.options.theme, p.options.roomType].filter(Boolean).join(' · ') || p.prompt}</p>
+                      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                        {[p.options.theme, p.options.roomType].filter(Boolean).join(' · ') || p.prompt}
+                      </p>
                     </div>
                     <div className="flex shrink-0 gap-1">
                       <Button size="sm" variant="ghost" onClick={() => usePrompt(p)}>

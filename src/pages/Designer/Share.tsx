@@ -13,7 +13,8 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
   const [busy, setBusy] = useState(false);
   const title = [design.options.theme, design.options.roomType].filter(Boolean).join(' ') || 'My room design';
   // Links are built on the origin the user is on (the server's share_url uses the configured APP_URL).
-  const absolute = (url: string | null) => (url ? new URL(new URL(url, window.location.origin).pathname, window.location.origin).toString() : null);
+  const absolute = (url: string | null) =>
+    url ? new URL(new URL(url, window.location.origin).pathname, window.location.origin).toString() : null;
 
   const toggle = async (on: boolean) => {
     setBusy(true);
@@ -37,10 +38,17 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
       <h1 className="mb-6 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Share “{title}”</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         {design.image && <img src={design.image} alt={title} className="w-full rounded-xl object-cover" />}
-        <Card title="Public link" description="Anyone with the link sees the before and after; your prompt and details stay private.">
+        <Card
+          title="Public link"
+          description="Anyone with the link sees the before and after; your prompt and details stay private."
+        >
           {design.share_url ? (
             <div className="space-y-4">
-              <ShareButtons url={absolute(design.share_url)!} text={`${title}, designed with Reelty`} image={absolute(design.image)} />
+              <ShareButtons
+                url={absolute(design.share_url)!}
+                text={`${title}, designed with Reelty`}
+                image={absolute(design.image)}
+              />
               <Button variant="ghost" onClick={() => toggle(false)} loading={busy}>
                 Stop sharing
               </Button>

@@ -5,15 +5,26 @@ import DesignerShow from './Show';
 
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({ url: '/designer/d1', props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' } }),
+  usePage: () => ({
+    url: '/designer/d1',
+    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
+  }),
   Head: () => null,
   router: { visit: jest.fn() },
   Link: ({ children, href }: { children: React.ReactNode; href: string }) => <a href={href}>{children}</a>,
 }));
-jest.mock('@/lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() } }));
+jest.mock('@/lib/toast', () => ({
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
 
 const json = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+  ({
+    ok: status < 400,
+    status,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
+  }) as Response;
 
 const steps = ['Initializing', 'Processing the original image', 'Generating the AI design', 'Upscaling', 'Finalizing'];
 const failed: Design = {
@@ -27,7 +38,11 @@ const failed: Design = {
   status: 'failed',
   progress: 45,
   current_step: 'Generating the AI design',
-  progress_steps: steps.map((message, i) => ({ message, status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending', completed: i < 2 })),
+  progress_steps: steps.map((message, i) => ({
+    message,
+    status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending',
+    completed: i < 2,
+  })),
   failure_reason: 'OpenAI answered 400: rejected. Your credits were refunded.',
   job_kind: 'generate',
   created_at: '2026-01-01T00:00:00Z',
@@ -40,13 +55,33 @@ const failed: Design = {
   share_url: null,
 };
 
-const props = { appName: 'Reelty', auth: { user: null }, errors: {}, csrfToken: 't', credits: 2, cost: 1, engine: { name: 'openai', label: 'OpenAI · gpt-image-1', model: 'gpt-image-1' }, catalog: { roomTypes: [], themes: [], palettes: {}, designers: [] } };
+const props = {
+  appName: 'Reelty',
+  auth: { user: null },
+  errors: {},
+  csrfToken: 't',
+  credits: 2,
+  cost: 1,
+  engine: { name: 'openai', label: 'OpenAI · gpt-image-1', model: 'gpt-image-1' },
+  catalog: { roomTypes: [], themes: [], palettes: {}, designers: [] },
+};
 
 describe('Designer/Show', () => {
   beforeEach(() => jest.clearAllMocks());
 
   it('shows the failure reason and retries: "Retrying design generation...", then the steps start over', async () => {
-    global.fetch = jest.fn(async () => json(200, { message: 'Retrying design generation...', design: { ...failed, status: 'pending', progress: 0, failure_reason: null, progress_steps: steps.map((message) => ({ message, status: 'pending', completed: false })) } })) as unknown as typeof fetch;
+    global.fetch = jest.fn(async () =>
+      json(200, {
+        message: 'Retrying design generation...',
+        design: {
+          ...failed,
+          status: 'pending',
+          progress: 0,
+          failure_reason: null,
+          progress_steps: steps.map((message) => ({ message, status: 'pending', completed: false })),
+        },
+      }),
+    ) as unknown as typeof fetch;
     render(<DesignerShow {...props} design={failed} />);
     expect(screen.getByText('OpenAI answered 400: rejected. Your credits were refunded.')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByTestId('retry-button')));

@@ -34,7 +34,10 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
     },
   });
 
-  const done = useMemo(() => design.generatedDesigns.filter((g) => g.status === 'completed' && g.image), [design.generatedDesigns]);
+  const done = useMemo(
+    () => design.generatedDesigns.filter((g) => g.status === 'completed' && g.image),
+    [design.generatedDesigns],
+  );
   const selected = done.find((g) => g.id === selectedId) ?? done.at(-1) ?? null;
   const running = progress.loading;
   const failed = !running && (progress.status === 'failed' || design.status === 'failed');
@@ -70,7 +73,11 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
 
   const regenerate = async () => {
     if (!selected) return;
-    const res = await act('regenerate', () => designerApi.regenerate(selected.id, options, withOptions), 'Failed to generate design');
+    const res = await act(
+      'regenerate',
+      () => designerApi.regenerate(selected.id, options, withOptions),
+      'Failed to generate design',
+    );
     if (res) {
       setDesign(res.design);
       setCredits((c) => Math.max(0, c - cost));
@@ -79,12 +86,20 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
   };
 
   const toggleFavorite = async () => {
-    const res = await act('favorite', () => designerApi.favorite(design.id, !design.favorite), 'Could not update favorites');
+    const res = await act(
+      'favorite',
+      () => designerApi.favorite(design.id, !design.favorite),
+      'Could not update favorites',
+    );
     if (res) setDesign(res.design);
   };
 
   const saveDream = async () => {
-    const res = await act('dream', () => designerApi.saveDream(design.id, dreamTitle || title, selected?.id), 'Could not save the dream');
+    const res = await act(
+      'dream',
+      () => designerApi.saveDream(design.id, dreamTitle || title, selected?.id),
+      'Could not save the dream',
+    );
     if (res) {
       notify.success('Saved to your dreams');
       router.visit(`/dreams/${res.data.dream.id}`);
@@ -117,14 +132,29 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           {selected?.image ? (
-            <CompareSlider key={selected.id} before={design.original_image} after={selected.image} aspectRatio={(design.image_width ?? 4) / (design.image_height ?? 3)} />
+            <CompareSlider
+              key={selected.id}
+              before={design.original_image}
+              after={selected.image}
+              aspectRatio={(design.image_width ?? 4) / (design.image_height ?? 3)}
+            />
           ) : (
             <img src={design.original_image} alt="Your room" className="w-full rounded-xl object-cover" />
           )}
           {done.length > 1 && (
             <div className="flex gap-2 overflow-x-auto pb-1" aria-label="Generated designs">
               {done.map((g, i) => (
-                <button key={g.id} type="button" onClick={() => setSelectedId(g.id)} className={cn('shrink-0 overflow-hidden rounded-lg border-2', g.id === selected?.id ? 'border-brand-600' : 'border-transparent')} aria-label={`Design ${i + 1}`} aria-pressed={g.id === selected?.id}>
+                <button
+                  key={g.id}
+                  type="button"
+                  onClick={() => setSelectedId(g.id)}
+                  className={cn(
+                    'shrink-0 overflow-hidden rounded-lg border-2',
+                    g.id === selected?.id ? 'border-brand-600' : 'border-transparent',
+                  )}
+                  aria-label={`Design ${i + 1}`}
+                  aria-pressed={g.id === selected?.id}
+                >
                   <img src={g.image!} alt="" className="h-16 w-24 object-cover" />
                 </button>
               ))}
@@ -142,7 +172,11 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
                 Ask about this design
               </ButtonLink>
               {selected.high_res_image && (
-                <a href={selected.high_res_image} download className="inline-flex h-8 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                <a
+                  href={selected.high_res_image}
+                  download
+                  className="inline-flex h-8 items-center rounded-lg px-3 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
                   Download 2× image
                 </a>
               )}
@@ -153,13 +187,23 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
         <div className="space-y-6">
           {(running || progress.status === 'processing' || failed || design.status !== 'completed') && (
             <Card title={failed ? 'Generation failed' : running ? 'Generating' : 'Progress'}>
-              <ProgressSteps steps={progress.steps} progress={progress.progress} currentStep={progress.currentStep} failed={failed} />
+              <ProgressSteps
+                steps={progress.steps}
+                progress={progress.progress}
+                currentStep={progress.currentStep}
+                failed={failed}
+              />
               {failed && (
                 <div className="mt-4 space-y-3">
                   <Alert variant="error" title="Failed to generate design">
                     {progress.error ?? design.failure_reason ?? 'Failed to generate design'}
                   </Alert>
-                  <Button onClick={retry} loading={busy === 'retry'} disabled={credits < cost} data-testid="retry-button">
+                  <Button
+                    onClick={retry}
+                    loading={busy === 'retry'}
+                    disabled={credits < cost}
+                    data-testid="retry-button"
+                  >
                     Retry ({cost} credit{cost === 1 ? '' : 's'})
                   </Button>
                 </div>
@@ -168,14 +212,27 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
           )}
 
           {selected && !running && (
-            <Card title="Regenerate" description={`A new take on the selected design. ${credits} credit${credits === 1 ? '' : 's'} left.`}>
-              <Checkbox label="Use new options" checked={withOptions} onChange={(e) => setWithOptions(e.target.checked)} />
+            <Card
+              title="Regenerate"
+              description={`A new take on the selected design. ${credits} credit${credits === 1 ? '' : 's'} left.`}
+            >
+              <Checkbox
+                label="Use new options"
+                checked={withOptions}
+                onChange={(e) => setWithOptions(e.target.checked)}
+              />
               {withOptions && (
                 <div className="mt-4">
                   <OptionsFields value={options} onChange={setOptions} catalog={catalog} />
                 </div>
               )}
-              <Button className="mt-4" onClick={regenerate} loading={busy === 'regenerate'} disabled={credits < cost} data-testid="regenerate-button">
+              <Button
+                className="mt-4"
+                onClick={regenerate}
+                loading={busy === 'regenerate'}
+                disabled={credits < cost}
+                data-testid="regenerate-button"
+              >
                 Regenerate ({cost} credit{cost === 1 ? '' : 's'})
               </Button>
             </Card>
@@ -184,7 +241,13 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
           {selected && (
             <Card title="Save as a dream">
               <div className="flex gap-2">
-                <Input value={dreamTitle} onChange={(e) => setDreamTitle(e.target.value)} placeholder={title} aria-label="Dream title" maxLength={120} />
+                <Input
+                  value={dreamTitle}
+                  onChange={(e) => setDreamTitle(e.target.value)}
+                  placeholder={title}
+                  aria-label="Dream title"
+                  maxLength={120}
+                />
                 <Button variant="secondary" onClick={saveDream} loading={busy === 'dream'}>
                   Save
                 </Button>
@@ -206,7 +269,13 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
               </dd>
             </dl>
             {!running && (
-              <Button variant="ghost" size="sm" className="mt-4 text-red-600 dark:text-red-400" onClick={remove} loading={busy === 'delete'}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-4 text-red-600 dark:text-red-400"
+                onClick={remove}
+                loading={busy === 'delete'}
+              >
                 Delete design
               </Button>
             )}

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ mail: { id: string; to: string; subject: string; createdAt: string; text: string; html: string } }>;
+type Props = PageProps<{
+  mail: { id: string; to: string; subject: string; createdAt: string; text: string; html: string };
+}>;
 
 export default function MailboxShow({ mail }: Props) {
   const [tab, setTab] = useState<'html' | 'text'>('html');
@@ -33,7 +35,9 @@ export default function MailboxShow({ mail }: Props) {
               onClick={() => setTab(value)}
               className={cn(
                 'rounded-lg px-3 py-1.5 text-sm font-medium',
-                tab === value ? 'bg-brand-600 text-white dark:bg-brand-500' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                tab === value
+                  ? 'bg-brand-600 text-white dark:bg-brand-500'
+                  : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
               )}
             >
               {value === 'html' ? 'HTML' : 'Text'}
@@ -49,7 +53,9 @@ export default function MailboxShow({ mail }: Props) {
             className="h-[70vh] w-full rounded-2xl border border-slate-200 bg-white dark:border-slate-800"
           />
         ) : (
-          <pre className="overflow-x-auto whitespace-pre-wrap rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">{mail.text}</pre>
+          <pre className="overflow-x-auto whitespace-pre-wrap rounded-2xl border border-slate-200 bg-white p-5 text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
+            {mail.text}
+          </pre>
         )}
       </div>
     </>

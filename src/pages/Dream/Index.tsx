@@ -14,7 +14,9 @@ export interface DreamJson {
   created_at: string;
 }
 
-type Props = PageProps<{ dreams: { dreams: DreamJson[]; current_page: number; last_page: number; per_page: number; total: number } }>;
+type Props = PageProps<{
+  dreams: { dreams: DreamJson[]; current_page: number; last_page: number; per_page: number; total: number };
+}>;
 
 /** Saved dreams: designs kept with a title and a note. */
 export default function DreamIndex({ dreams }: Props) {
@@ -26,19 +28,39 @@ export default function DreamIndex({ dreams }: Props) {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {dreams.dreams.map((d) => (
-              <Link key={d.id} href={`/dreams/${d.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-                <img src={d.image ?? d.original_image} alt={d.title} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+              <Link
+                key={d.id}
+                href={`/dreams/${d.id}`}
+                className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+              >
+                <img
+                  src={d.image ?? d.original_image}
+                  alt={d.title}
+                  className="aspect-[4/3] w-full object-cover"
+                  loading="lazy"
+                />
                 <div className="p-3">
                   <p className="font-medium text-slate-900 dark:text-white">{d.title}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{[d.options.theme, d.options.roomType].filter(Boolean).join(' · ')}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    {[d.options.theme, d.options.roomType].filter(Boolean).join(' · ')}
+                  </p>
                 </div>
               </Link>
             ))}
           </div>
-          <Pagination className="mt-8" currentPage={dreams.current_page} lastPage={dreams.last_page} hrefFor={(p) => `/dreams?page=${p}`} />
+          <Pagination
+            className="mt-8"
+            currentPage={dreams.current_page}
+            lastPage={dreams.last_page}
+            hrefFor={(p) => `/dreams?page=${p}`}
+          />
         </>
       ) : (
-        <EmptyState title="No dreams yet" description="Save a design you love as a dream from its page." action={<ButtonLink href="/designer/gallery">Go to your designs</ButtonLink>} />
+        <EmptyState
+          title="No dreams yet"
+          description="Save a design you love as a dream from its page."
+          action={<ButtonLink href="/designer/gallery">Go to your designs</ButtonLink>}
+        />
       )}
     </>
   );

@@ -29,7 +29,15 @@ export default function DreamShow({ dream }: Props) {
       <h1 className="mb-1 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{dream.title}</h1>
       {dream.note && <p className="mb-4 text-slate-600 dark:text-slate-300">{dream.note}</p>}
       <div className="mx-auto max-w-4xl space-y-4">
-        {dream.image ? <CompareSlider before={dream.original_image} after={dream.image} aspectRatio={(dream.design.image_width ?? 4) / (dream.design.image_height ?? 3)} /> : <img src={dream.original_image} alt="" className="w-full rounded-xl" />}
+        {dream.image ? (
+          <CompareSlider
+            before={dream.original_image}
+            after={dream.image}
+            aspectRatio={(dream.design.image_width ?? 4) / (dream.design.image_height ?? 3)}
+          />
+        ) : (
+          <img src={dream.original_image} alt="" className="w-full rounded-xl" />
+        )}
         <div className="flex flex-wrap gap-2">
           <ButtonLink href={`/designer/${dream.design_id}`} variant="secondary">
             Open the design

@@ -18,7 +18,9 @@ export default function EmbedPlayer({ title, videos, link, embed_path }: Props) 
           {videos.length ? (
             <PlaylistPlayer videos={videos} compact />
           ) : (
-            <p className="flex h-full min-h-48 items-center justify-center text-sm text-slate-300">This video is not available yet.</p>
+            <p className="flex h-full min-h-48 items-center justify-center text-sm text-slate-300">
+              This video is not available yet.
+            </p>
           )}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">

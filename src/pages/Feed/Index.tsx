@@ -12,7 +12,19 @@ import type { PageProps } from '@/types';
 type Props = PageProps<{ feed: Page<Spot> }>;
 
 /** One slide: plays (muted until tapped) only while active; the next slide preloads. */
-function FeedSlide({ spot, active, preload, muted, onToggleMute }: { spot: Spot; active: boolean; preload: boolean; muted: boolean; onToggleMute(): void }) {
+function FeedSlide({
+  spot,
+  active,
+  preload,
+  muted,
+  onToggleMute,
+}: {
+  spot: Spot;
+  active: boolean;
+  preload: boolean;
+  muted: boolean;
+  onToggleMute(): void;
+}) {
   const ref = useRef<HTMLVideoElement | null>(null);
   useEffect(() => {
     const video = ref.current;
@@ -92,7 +104,10 @@ export default function FeedIndex({ feed }: Props) {
           <EmptyState title="No spots yet" description="Published spots from realtors show up here." />
         </div>
       ) : (
-        <div className="mx-auto h-[calc(100dvh-8rem)] w-full max-w-md bg-black sm:my-4 sm:rounded-xl sm:overflow-hidden" data-testid="feed">
+        <div
+          className="mx-auto h-[calc(100dvh-8rem)] w-full max-w-md bg-black sm:my-4 sm:rounded-xl sm:overflow-hidden"
+          data-testid="feed"
+        >
           <Swiper
             direction="vertical"
             className="h-full"
@@ -103,7 +118,13 @@ export default function FeedIndex({ feed }: Props) {
           >
             {spots.map((spot, index) => (
               <SwiperSlide key={spot.id}>
-                <FeedSlide spot={spot} active={index === active} preload={index === active + 1} muted={muted} onToggleMute={() => setMuted((m) => !m)} />
+                <FeedSlide
+                  spot={spot}
+                  active={index === active}
+                  preload={index === active + 1}
+                  muted={muted}
+                  onToggleMute={() => setMuted((m) => !m)}
+                />
               </SwiperSlide>
             ))}
           </Swiper>

@@ -34,8 +34,8 @@ const sections: LegalSection[] = [
     heading: 'Referrals',
     body: (
       <p>
-        When you arrive through an affiliate link, we store the referral code with the time you arrived (local storage), so
-        the affiliate can be credited if you sign up. A newer referral link replaces an older one.
+        When you arrive through an affiliate link, we store the referral code with the time you arrived (local storage),
+        so the affiliate can be credited if you sign up. A newer referral link replaces an older one.
       </p>
     ),
   },
@@ -43,9 +43,10 @@ const sections: LegalSection[] = [
     heading: 'Offline and installed app',
     body: (
       <p>
-        If you install Reelty as an app, a service worker keeps a copy of the application files on your device so it starts
-        quickly and shows a helpful page when you are offline. It does not store your private data. In the installed app,
-        cookie consent is recorded automatically because installing it is your choice to use these essentials.
+        If you install Reelty as an app, a service worker keeps a copy of the application files on your device so it
+        starts quickly and shows a helpful page when you are offline. It does not store your private data. In the
+        installed app, cookie consent is recorded automatically because installing it is your choice to use these
+        essentials.
       </p>
     ),
   },
@@ -67,7 +68,12 @@ export default function Cookie() {
       title="Cookie Policy"
       updated="2025-01-15"
       currentUrl={url}
-      intro={<p>We keep cookies to the minimum needed to run Reelty and remember your preferences. We do not use advertising cookies.</p>}
+      intro={
+        <p>
+          We keep cookies to the minimum needed to run Reelty and remember your preferences. We do not use advertising
+          cookies.
+        </p>
+      }
       sections={sections}
     />
   );

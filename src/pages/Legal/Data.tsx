@@ -29,7 +29,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Delete your account from Settings → Delete account; you will be asked to confirm your password.</li>
-        <li>Your profile, listings, videos and designs are removed; messages you sent may remain visible to recipients in anonymised form.</li>
+        <li>
+          Your profile, listings, videos and designs are removed; messages you sent may remain visible to recipients in
+          anonymised form.
+        </li>
         <li>Backups roll off within 30 days.</li>
       </ul>
     ),
@@ -38,8 +41,8 @@ const sections: LegalSection[] = [
     heading: 'Data processors',
     body: (
       <p>
-        We use providers for hosting, storage, email, payments, real-time messaging and AI image generation. Each receives
-        only the data it needs and is bound by a data-processing agreement.
+        We use providers for hosting, storage, email, payments, real-time messaging and AI image generation. Each
+        receives only the data it needs and is bound by a data-processing agreement.
       </p>
     ),
   },

@@ -7,11 +7,19 @@ const sections: LegalSection[] = [
     heading: 'Information we collect',
     body: (
       <ul>
-        <li>Account details: name, email address, handle, password (stored only as a one-way hash), profile photo and timezone.</li>
+        <li>
+          Account details: name, email address, handle, password (stored only as a one-way hash), profile photo and
+          timezone.
+        </li>
         <li>Content you create: listings, videos, images, design prompts, messages and comments.</li>
-        <li>Usage data: pages visited, device and browser type, approximate location from your IP address, and error logs.</li>
+        <li>
+          Usage data: pages visited, device and browser type, approximate location from your IP address, and error logs.
+        </li>
         <li>Market searches: locations and radius you search, so we can show nearby listings.</li>
-        <li>Payment records: what you bought and when; card details are handled by our payment processor, not stored by us.</li>
+        <li>
+          Payment records: what you bought and when; card details are handled by our payment processor, not stored by
+          us.
+        </li>
       </ul>
     ),
   },
@@ -39,9 +47,10 @@ const sections: LegalSection[] = [
     heading: 'Sharing',
     body: (
       <p>
-        Public parts of your profile and published listings are visible to everyone. We share data with service providers
-        who host, store, transcode video, send email, process payments and deliver real-time messages for us, under
-        contracts that restrict their use. We disclose data when the law requires it. We do not sell personal data.
+        Public parts of your profile and published listings are visible to everyone. We share data with service
+        providers who host, store, transcode video, send email, process payments and deliver real-time messages for us,
+        under contracts that restrict their use. We disclose data when the law requires it. We do not sell personal
+        data.
       </p>
     ),
   },
@@ -49,8 +58,8 @@ const sections: LegalSection[] = [
     heading: 'Retention',
     body: (
       <p>
-        We keep account data while your account is open. When you delete your account we remove or anonymise your personal
-        data within 30 days, except records we must keep for legal, tax or security reasons.
+        We keep account data while your account is open. When you delete your account we remove or anonymise your
+        personal data within 30 days, except records we must keep for legal, tax or security reasons.
       </p>
     ),
   },
@@ -58,8 +67,9 @@ const sections: LegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        Depending on where you live you may access, correct, export or delete your data, object to or restrict processing,
-        and withdraw consent. See our <Link href={routes.legal.data}>Data Policy</Link> for how to make a request.
+        Depending on where you live you may access, correct, export or delete your data, object to or restrict
+        processing, and withdraw consent. See our <Link href={routes.legal.data}>Data Policy</Link> for how to make a
+        request.
       </p>
     ),
   },

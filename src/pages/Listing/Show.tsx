@@ -20,7 +20,10 @@ export default function ListingShow({ listing, property, photos, map }: Props) {
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Open houses</h2>
           {property.can_edit && (
-            <Link href={`/listing/${listing.id}/open-houses`} className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+            <Link
+              href={`/listing/${listing.id}/open-houses`}
+              className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            >
               Manage open houses
             </Link>
           )}
@@ -30,11 +33,17 @@ export default function ListingShow({ listing, property, photos, map }: Props) {
         ) : (
           <ul className="space-y-2">
             {listing.open_houses.map((h) => (
-              <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+              <li
+                key={h.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+              >
                 <span className="text-sm text-slate-800 dark:text-slate-200">
                   {when(h.starts_at)} – {new Date(h.ends_at).toLocaleTimeString(undefined, { timeStyle: 'short' })}
                 </span>
-                <Link href={`/open-houses/${h.id}/register`} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+                <Link
+                  href={`/open-houses/${h.id}/register`}
+                  className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-300"
+                >
                   Register
                 </Link>
               </li>

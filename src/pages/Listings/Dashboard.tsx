@@ -16,7 +16,12 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
-  const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({ publish, search: debounced, sort, count: 12 });
+  const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({
+    publish,
+    search: debounced,
+    sort,
+    count: 12,
+  });
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -27,9 +32,12 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [loadMore]);
@@ -50,32 +58,75 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
       </div>
       <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">
         {PUBLISH_TABS.map((tab) => (
-          <button key={tab.value} role="tab" aria-selected={publish === tab.value} onClick={() => setPublish(tab.value)} className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}>
+          <button
+            key={tab.value}
+            role="tab"
+            aria-selected={publish === tab.value}
+            onClick={() => setPublish(tab.value)}
+            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+          >
             {tab.label}
           </button>
         ))}
       </div>
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-        <Input type="search" aria-label="Search listings" placeholder="Search listings" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)} options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))} />
+        <Input
+          type="search"
+          aria-label="Search listings"
+          placeholder="Search listings"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Select
+          aria-label="Sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value)}
+          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
+        />
       </div>
       {error && <Alert variant="error">{error}</Alert>}
       {loading ? (
         <Spinner label="Loading listings" />
       ) : listings.length === 0 ? (
-        <EmptyState title="No listings yet" description="Every property you create has a listing; publish it to show it on the market map." action={<Link href="/market" className="text-indigo-600 hover:underline">Browse the market</Link>} />
+        <EmptyState
+          title="No listings yet"
+          description="Every property you create has a listing; publish it to show it on the market map."
+          action={
+            <Link href="/market" className="text-indigo-600 hover:underline">
+              Browse the market
+            </Link>
+          }
+        />
       ) : (
         <div className="grid gap-3 md:grid-cols-2" data-testid="listings">
           {listings.map((l) => (
             <PropertyCard
               key={l.id}
               property={l.property}
-              href={l.property.publish_state === 'published' ? `/listing/${l.id}` : `/properties/${l.property.slug}/edit`}
-              extra={l.open_houses.length > 0 ? <p className="text-xs text-emerald-700 dark:text-emerald-300">{l.open_houses.length} open house(s) coming up</p> : null}
+              href={
+                l.property.publish_state === 'published' ? `/listing/${l.id}` : `/properties/${l.property.slug}/edit`
+              }
+              extra={
+                l.open_houses.length > 0 ? (
+                  <p className="text-xs text-emerald-700 dark:text-emerald-300">
+                    {l.open_houses.length} open house(s) coming up
+                  </p>
+                ) : null
+              }
               actions={
                 <>
-                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${l.property.slug}/edit`}>Edit</Link>
-                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/listing/${l.id}/open-houses`}>Open houses</Link>
+                  <Link
+                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    href={`/properties/${l.property.slug}/edit`}
+                  >
+                    Edit
+                  </Link>
+                  <Link
+                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    href={`/listing/${l.id}/open-houses`}
+                  >
+                    Open houses
+                  </Link>
                 </>
               }
             />

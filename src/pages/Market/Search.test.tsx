@@ -17,18 +17,42 @@ jest.mock('@/components/market/MarketMap', () => ({
 /** jsdom has no Response: the part of it the HTTP client reads. */
 function fakeResponse(status: number, body: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return Promise.resolve({ ok: status >= 200 && status < 300, status, statusText: '', headers: { get: () => 'application/json' }, text: () => Promise.resolve(text) });
+  return Promise.resolve({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    headers: { get: () => 'application/json' },
+    text: () => Promise.resolve(text),
+  });
 }
 
 const answer = (lat: number, lng: number) => ({
   center: { lat, lng, label: 'Austin, TX, United States' },
   radius: 2,
   unit: 'mi',
-  results: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_page_url: null, prev_page_url: null },
+  results: {
+    data: [],
+    current_page: 1,
+    last_page: 1,
+    per_page: 20,
+    total: 0,
+    next_page_url: null,
+    prev_page_url: null,
+  },
 });
 
 const props = {
-  initial: { q: 'Austin, TX', lat: null, lng: null, radius: '2', type: '', sector: '', status: '', min_price: '', max_price: '' },
+  initial: {
+    q: 'Austin, TX',
+    lat: null,
+    lng: null,
+    radius: '2',
+    type: '',
+    sector: '',
+    status: '',
+    min_price: '',
+    max_price: '',
+  },
   map: { tileUrl: '', attribution: '', defaultCenter: { lat: 20, lng: 0 }, defaultRadius: 2 },
   options: { types: ['house'], sectors: ['residential'], statuses: ['for_sale'] },
 };

@@ -1,7 +1,13 @@
 import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MarketMap } from '@/components/market/MarketMap';
-import { centerForAddress, DEFAULT_RADIUS_MILES, RADIUS_CHOICES, type LatLng, type MarketFilters } from '@/components/market/rules';
+import {
+  centerForAddress,
+  DEFAULT_RADIUS_MILES,
+  RADIUS_CHOICES,
+  type LatLng,
+  type MarketFilters,
+} from '@/components/market/rules';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { humanize } from '@/components/property/rules';
 import { Alert, Button, Input, Pagination, Select, Spinner } from '@/components/ui';
@@ -11,7 +17,17 @@ import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
 
 interface Props {
-  initial: { q: string; lat: string | null; lng: string | null; radius: string; type: string; sector: string; status: string; min_price: string; max_price: string };
+  initial: {
+    q: string;
+    lat: string | null;
+    lng: string | null;
+    radius: string;
+    type: string;
+    sector: string;
+    status: string;
+    min_price: string;
+    max_price: string;
+  };
   map: { tileUrl: string; attribution: string; defaultCenter: LatLng; defaultRadius: number };
   options: { types: string[]; sectors: string[]; statuses: string[] };
 }
@@ -25,11 +41,18 @@ interface SavedSearch {
 /** Market search: location text or map moves, a radius in miles, filters; the map and the list follow each other. */
 export default function MarketSearch({ initial, map, options }: Props) {
   const user = useAuthUser();
-  const start = initial.lat !== null && initial.lng !== null ? { lat: Number(initial.lat), lng: Number(initial.lng) } : null;
+  const start =
+    initial.lat !== null && initial.lng !== null ? { lat: Number(initial.lat), lng: Number(initial.lng) } : null;
   const [q, setQ] = useState(initial.q);
   const [center, setCenter] = useState<LatLng>(start ?? map.defaultCenter);
   const [radius, setRadius] = useState(Number(initial.radius) || DEFAULT_RADIUS_MILES);
-  const [filters, setFilters] = useState({ type: initial.type, sector: initial.sector, status: initial.status, min_price: initial.min_price, max_price: initial.max_price });
+  const [filters, setFilters] = useState({
+    type: initial.type,
+    sector: initial.sector,
+    status: initial.status,
+    min_price: initial.min_price,
+    max_price: initial.max_price,
+  });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedSearch[]>([]);
@@ -46,8 +69,18 @@ export default function MarketSearch({ initial, map, options }: Props) {
 
   // First search: by text when given, else where the map is.
   useEffect(() => {
-    void run(start ? { ...filters, lat: start.lat, lng: start.lng, radius, q } : initial.q ? { ...filters, q, radius } : { ...filters, lat: center.lat, lng: center.lng, radius });
-    if (user) void api.get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches').then((r) => setSaved(r.saved_searches)).catch(() => undefined);
+    void run(
+      start
+        ? { ...filters, lat: start.lat, lng: start.lng, radius, q }
+        : initial.q
+          ? { ...filters, q, radius }
+          : { ...filters, lat: center.lat, lng: center.lng, radius },
+    );
+    if (user)
+      void api
+        .get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches')
+        .then((r) => setSaved(r.saved_searches))
+        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -84,7 +117,10 @@ export default function MarketSearch({ initial, map, options }: Props) {
     const name = window.prompt('Name this search', answer?.center.label ?? 'My search');
     if (!name) return;
     try {
-      const res = await api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', { name, params: { ...filters, q: q.trim() || undefined, lat: center.lat, lng: center.lng, radius } });
+      const res = await api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', {
+        name,
+        params: { ...filters, q: q.trim() || undefined, lat: center.lat, lng: center.lng, radius },
+      });
       setSaved((s) => [res.saved_search, ...s]);
       notify.success('Search saved');
     } catch (e) {
@@ -96,7 +132,13 @@ export default function MarketSearch({ initial, map, options }: Props) {
     const p = s.params;
     setQ(p.q ?? '');
     setRadius(Number(p.radius) || DEFAULT_RADIUS_MILES);
-    const next = { type: p.type ?? '', sector: p.sector ?? '', status: p.status ?? '', min_price: p.min_price ?? '', max_price: p.max_price ?? '' };
+    const next = {
+      type: p.type ?? '',
+      sector: p.sector ?? '',
+      status: p.status ?? '',
+      min_price: p.min_price ?? '',
+      max_price: p.max_price ?? '',
+    };
     setFilters(next);
     setPage(1);
     void run({ ...next, lat: p.lat, lng: p.lng, radius: Number(p.radius) || DEFAULT_RADIUS_MILES });
@@ -108,24 +150,76 @@ export default function MarketSearch({ initial, map, options }: Props) {
   };
 
   const results = answer?.results.data ?? [];
-  const pins = useMemo(() => results.filter((r) => r.latitude !== null && r.longitude !== null).map((r) => ({ id: r.id, lat: r.latitude!, lng: r.longitude!, label: r.name })), [results]);
-  const choice = (list: string[], all: string) => [{ value: '', label: all }, ...list.map((v) => ({ value: v, label: humanize(v) }))];
+  const pins = useMemo(
+    () =>
+      results
+        .filter((r) => r.latitude !== null && r.longitude !== null)
+        .map((r) => ({ id: r.id, lat: r.latitude!, lng: r.longitude!, label: r.name })),
+    [results],
+  );
+  const choice = (list: string[], all: string) => [
+    { value: '', label: all },
+    ...list.map((v) => ({ value: v, label: humanize(v) })),
+  ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-3 px-4 py-4">
       <Head title="Market search" />
       <form onSubmit={submit} className="grid gap-2 md:grid-cols-[2fr_auto_auto]" role="search">
-        <Input type="search" name="q" aria-label="Location" placeholder="City or place, e.g. Austin, TX" value={q} onChange={(e) => onAddressChange(e.target.value)} invalid={!!fieldErrors.q} />
-        <Select aria-label="Radius" name="radius" value={String(radius)} onChange={(e) => setRadius(Number(e.target.value))} options={RADIUS_CHOICES.map((r) => ({ value: String(r), label: `${r} mi` }))} />
+        <Input
+          type="search"
+          name="q"
+          aria-label="Location"
+          placeholder="City or place, e.g. Austin, TX"
+          value={q}
+          onChange={(e) => onAddressChange(e.target.value)}
+          invalid={!!fieldErrors.q}
+        />
+        <Select
+          aria-label="Radius"
+          name="radius"
+          value={String(radius)}
+          onChange={(e) => setRadius(Number(e.target.value))}
+          options={RADIUS_CHOICES.map((r) => ({ value: String(r), label: `${r} mi` }))}
+        />
         <Button type="submit" loading={loading} data-testid="market-search">
           Search
         </Button>
         <div className="grid grid-cols-2 gap-2 md:col-span-3 md:grid-cols-5">
-          <Select aria-label="Type" value={filters.type} onChange={(e) => setFilters({ ...filters, type: e.target.value })} options={choice(options.types, 'Any type')} />
-          <Select aria-label="Sector" value={filters.sector} onChange={(e) => setFilters({ ...filters, sector: e.target.value })} options={choice(options.sectors, 'Any sector')} />
-          <Select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })} options={choice(options.statuses, 'Any status')} />
-          <Input aria-label="Minimum price" inputMode="numeric" placeholder="Min price" value={filters.min_price} onChange={(e) => setFilters({ ...filters, min_price: e.target.value })} invalid={!!fieldErrors.min_price} />
-          <Input aria-label="Maximum price" inputMode="numeric" placeholder="Max price" value={filters.max_price} onChange={(e) => setFilters({ ...filters, max_price: e.target.value })} invalid={!!fieldErrors.max_price} />
+          <Select
+            aria-label="Type"
+            value={filters.type}
+            onChange={(e) => setFilters({ ...filters, type: e.target.value })}
+            options={choice(options.types, 'Any type')}
+          />
+          <Select
+            aria-label="Sector"
+            value={filters.sector}
+            onChange={(e) => setFilters({ ...filters, sector: e.target.value })}
+            options={choice(options.sectors, 'Any sector')}
+          />
+          <Select
+            aria-label="Status"
+            value={filters.status}
+            onChange={(e) => setFilters({ ...filters, status: e.target.value })}
+            options={choice(options.statuses, 'Any status')}
+          />
+          <Input
+            aria-label="Minimum price"
+            inputMode="numeric"
+            placeholder="Min price"
+            value={filters.min_price}
+            onChange={(e) => setFilters({ ...filters, min_price: e.target.value })}
+            invalid={!!fieldErrors.min_price}
+          />
+          <Input
+            aria-label="Maximum price"
+            inputMode="numeric"
+            placeholder="Max price"
+            value={filters.max_price}
+            onChange={(e) => setFilters({ ...filters, max_price: e.target.value })}
+            invalid={!!fieldErrors.max_price}
+          />
         </div>
       </form>
       {error && <Alert variant="error">{Object.values(fieldErrors)[0] ?? error}</Alert>}
@@ -135,23 +229,57 @@ export default function MarketSearch({ initial, map, options }: Props) {
             Save this search
           </Button>
           {saved.map((s) => (
-            <span key={s.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800">
-              <button type="button" onClick={() => applySaved(s)} className="text-indigo-700 hover:underline dark:text-indigo-300">{s.name}</button>
-              <button type="button" aria-label={`Delete saved search ${s.name}`} onClick={() => void removeSaved(s.id)} className="text-slate-500">×</button>
+            <span
+              key={s.id}
+              className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800"
+            >
+              <button
+                type="button"
+                onClick={() => applySaved(s)}
+                className="text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                {s.name}
+              </button>
+              <button
+                type="button"
+                aria-label={`Delete saved search ${s.name}`}
+                onClick={() => void removeSaved(s.id)}
+                className="text-slate-500"
+              >
+                ×
+              </button>
             </span>
           ))}
         </div>
       )}
       <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
-          <MarketMap center={center} radius={radius} pins={pins} selectedId={selected} tileUrl={map.tileUrl} attribution={map.attribution} onMove={onMove} onSelect={select} label="Market map" className="h-72 w-full rounded-xl bg-slate-200 sm:h-[28rem] dark:bg-slate-800" />
+          <MarketMap
+            center={center}
+            radius={radius}
+            pins={pins}
+            selectedId={selected}
+            tileUrl={map.tileUrl}
+            attribution={map.attribution}
+            onMove={onMove}
+            onSelect={select}
+            label="Market map"
+            className="h-72 w-full rounded-xl bg-slate-200 sm:h-[28rem] dark:bg-slate-800"
+          />
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {answer ? `${answer.results.total_is_capped ? `${answer.results.total.toLocaleString('en-US')}+` : answer.results.total} within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}` : ' '} · Drag the map to search there.
+            {answer
+              ? `${answer.results.total_is_capped ? `${answer.results.total.toLocaleString('en-US')}+` : answer.results.total} within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}`
+              : ' '}{' '}
+            · Drag the map to search there.
           </p>
         </div>
         <div className="min-w-0">
           {loading && !answer && <Spinner label="Searching" />}
-          {answer && results.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">Nothing published within {answer.radius} miles. Try a wider radius.</p>}
+          {answer && results.length === 0 && (
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              Nothing published within {answer.radius} miles. Try a wider radius.
+            </p>
+          )}
           <ul ref={listRef} className="space-y-2" data-testid="market-results">
             {results.map((r) => (
               <li key={r.id} data-id={r.id}>
@@ -165,10 +293,15 @@ export default function MarketSearch({ initial, map, options }: Props) {
               </li>
             ))}
           </ul>
-          {answer && answer.results.last_page > 1 && <Pagination className="mt-3" currentPage={page} lastPage={answer.results.last_page} onPageChange={goPage} />}
+          {answer && answer.results.last_page > 1 && (
+            <Pagination className="mt-3" currentPage={page} lastPage={answer.results.last_page} onPageChange={goPage} />
+          )}
           {!user && (
             <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-              <Link href="/login" className="text-indigo-600 hover:underline">Log in</Link> to save searches.
+              <Link href="/login" className="text-indigo-600 hover:underline">
+                Log in
+              </Link>{' '}
+              to save searches.
             </p>
           )}
         </div>

@@ -4,7 +4,10 @@ import NotificationsIndex from './Index';
 
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({ url: '/notifications', props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' } }),
+  usePage: () => ({
+    url: '/notifications',
+    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
+  }),
   Head: () => null,
   Link: ({ children, href, onClick }: { children: React.ReactNode; href: string; onClick?: () => void }) => (
     <a href={href} onClick={(e) => (e.preventDefault(), onClick?.())}>
@@ -14,9 +17,23 @@ jest.mock('@inertiajs/react', () => ({
 }));
 
 const shared = { appName: 'Reelty', auth: { user: null }, errors: {}, csrfToken: 't' };
-const item = (id: string, read = false) => ({ id, kind: 'system', title: `Note ${id}`, body: null, url: null, read, created_at: '2026-01-01T00:00:00Z' });
+const item = (id: string, read = false) => ({
+  id,
+  kind: 'system',
+  title: `Note ${id}`,
+  body: null,
+  url: null,
+  read,
+  created_at: '2026-01-01T00:00:00Z',
+});
 const json = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body) }) as Response;
+  ({
+    ok: status < 400,
+    status,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
+  }) as Response;
 
 describe('Notifications/Index', () => {
   it('lists, marks one and all as read; the count never goes below zero', async () => {
@@ -25,10 +42,20 @@ describe('Notifications/Index', () => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       if (url === '/notifications/a/mark-as-read') return json(200, { status: 'success', unread_count: 1 });
       if (url === '/notifications/mark-all-as-read') return json(200, { status: 'success', unread_count: 0 });
-      if (url === '/api/notifications?page=2&limit=20') return json(200, { notifications: { data: [item('c', true)], current_page: 2, last_page: 2, per_page: 20, total: 21 }, unread_count: 2 });
+      if (url === '/api/notifications?page=2&limit=20')
+        return json(200, {
+          notifications: { data: [item('c', true)], current_page: 2, last_page: 2, per_page: 20, total: 21 },
+          unread_count: 2,
+        });
       return json(200, { unread_count: 2 });
     }) as unknown as typeof fetch;
-    render(<NotificationsIndex {...shared} notifications={{ data: [item('a'), item('b')], current_page: 1, last_page: 2, per_page: 20, total: 21 }} unread_count={2} />);
+    render(
+      <NotificationsIndex
+        {...shared}
+        notifications={{ data: [item('a'), item('b')], current_page: 1, last_page: 2, per_page: 20, total: 21 }}
+        unread_count={2}
+      />,
+    );
     expect(screen.getByText('(2 unread)')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByText('Note a')));
     expect(screen.getByText('(1 unread)')).toBeInTheDocument();
@@ -47,7 +74,13 @@ describe('Notifications/Index', () => {
     setNotificationCount(4);
     await loadNotificationCount();
     expect(getNotificationCount()).toBe(0);
-    render(<NotificationsIndex {...shared} notifications={{ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }} unread_count={0} />);
+    render(
+      <NotificationsIndex
+        {...shared}
+        notifications={{ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }}
+        unread_count={0}
+      />,
+    );
     expect(screen.getByText('No notifications yet')).toBeInTheDocument();
   });
 });

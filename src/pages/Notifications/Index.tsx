@@ -44,7 +44,9 @@ export default function NotificationsIndex({ notifications: first, unread_count 
   const more = async () => {
     setLoading(true);
     try {
-      const res = await api.get<{ notifications: NotificationPage; unread_count: number }>('/api/notifications', { query: { page: page + 1, limit: 20 } });
+      const res = await api.get<{ notifications: NotificationPage; unread_count: number }>('/api/notifications', {
+        query: { page: page + 1, limit: 20 },
+      });
       const known = new Set(items.map((n) => n.id));
       setItems([...items, ...res.notifications.data.filter((n) => !known.has(n.id))]);
       setPage(res.notifications.current_page);
@@ -86,21 +88,31 @@ export default function NotificationsIndex({ notifications: first, unread_count 
       <div className="mx-auto max-w-2xl">
         <div className="mb-4 flex items-center justify-between gap-2">
           <h1 className="text-xl font-semibold">
-            Notifications {unread > 0 && <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({unread} unread)</span>}
+            Notifications{' '}
+            {unread > 0 && (
+              <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({unread} unread)</span>
+            )}
           </h1>
           <Button variant="secondary" size="sm" disabled={unread === 0} onClick={markAll}>
             Mark all as read
           </Button>
         </div>
         {items.length === 0 ? (
-          <EmptyState icon={<BellIcon className="h-8 w-8" />} title="No notifications yet" description="New followers, chat requests and finished designs and videos show up here." />
+          <EmptyState
+            icon={<BellIcon className="h-8 w-8" />}
+            title="No notifications yet"
+            description="New followers, chat requests and finished designs and videos show up here."
+          />
         ) : (
           <Card>
             <ul className="-my-2 divide-y divide-slate-100 dark:divide-slate-800" data-testid="notifications">
               {items.map((n) => {
                 const content = (
                   <>
-                    <span className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-brand-600')} aria-hidden="true" />
+                    <span
+                      className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-brand-600')}
+                      aria-hidden="true"
+                    />
                     <span className="min-w-0 flex-1">
                       <span className={cn('block text-sm', !n.read && 'font-semibold')}>{n.title}</span>
                       {n.body && <span className="block text-sm text-slate-600 dark:text-slate-300">{n.body}</span>}
@@ -111,11 +123,19 @@ export default function NotificationsIndex({ notifications: first, unread_count 
                 return (
                   <li key={n.id} className="py-2">
                     {n.url ? (
-                      <Link href={n.url} onClick={() => markRead(n)} className="flex gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800/60">
+                      <Link
+                        href={n.url}
+                        onClick={() => markRead(n)}
+                        className="flex gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                      >
                         {content}
                       </Link>
                     ) : (
-                      <button type="button" onClick={() => markRead(n)} className="flex w-full gap-3 rounded-lg p-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800/60">
+                      <button
+                        type="button"
+                        onClick={() => markRead(n)}
+                        className="flex w-full gap-3 rounded-lg p-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                      >
                         {content}
                       </button>
                     )}
@@ -127,7 +147,13 @@ export default function NotificationsIndex({ notifications: first, unread_count 
         )}
         {page < lastPage && (
           <div className="mt-4 flex justify-center">
-            {loading ? <Spinner label="Loading" /> : <Button variant="secondary" onClick={more}>Load more</Button>}
+            {loading ? (
+              <Spinner label="Loading" />
+            ) : (
+              <Button variant="secondary" onClick={more}>
+                Load more
+              </Button>
+            )}
           </div>
         )}
       </div>

@@ -27,7 +27,10 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
       setErrors({});
       notify.success('You are registered');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+      if (err instanceof ApiError && err.status === 422)
+        setErrors(
+          Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        );
       else notify.error((err as Error).message);
     } finally {
       setBusy(false);
@@ -54,8 +57,12 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
         <Alert variant="success" title="You are registered">
           <p>We look forward to seeing you. Keep this page's links:</p>
           <p className="mt-2 flex flex-wrap gap-3">
-            <Link href={`/open-houses/rsvp/${done.token}/survey`} className="underline">After your visit: tell us what you thought</Link>
-            <button type="button" onClick={() => void cancel()} disabled={cancelling} className="underline">Cancel my registration</button>
+            <Link href={`/open-houses/rsvp/${done.token}/survey`} className="underline">
+              After your visit: tell us what you thought
+            </Link>
+            <button type="button" onClick={() => void cancel()} disabled={cancelling} className="underline">
+              Cancel my registration
+            </button>
           </p>
         </Alert>
       ) : openHouse.has_ended ? (
@@ -63,8 +70,23 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
       ) : (
         <form onSubmit={submit} className="space-y-3" noValidate>
           {errors.capacity && <Alert variant="warning">{errors.capacity}</Alert>}
-          <TextField label="Your name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="name" />
-          <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoComplete="email" />
+          <TextField
+            label="Your name"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            autoComplete="name"
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            autoComplete="email"
+          />
           <Button type="submit" loading={busy} disabled={openHouse.spots_left <= 0}>
             {openHouse.spots_left > 0 ? 'Register' : 'Full'}
           </Button>

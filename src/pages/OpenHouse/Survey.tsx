@@ -31,7 +31,11 @@ export default function OpenHouseSurvey({ token, name, cancelled, submitted, ope
       setDone(true);
       notify.success('Thank you for your feedback');
     } catch (err) {
-      setError(err instanceof ApiError ? String(Object.values(err.fieldErrors)[0] ?? err.message) : 'Could not send the survey');
+      setError(
+        err instanceof ApiError
+          ? String(Object.values(err.fieldErrors)[0] ?? err.message)
+          : 'Could not send the survey',
+      );
     } finally {
       setBusy(false);
     }
@@ -41,22 +45,43 @@ export default function OpenHouseSurvey({ token, name, cancelled, submitted, ope
     <div className="mx-auto max-w-xl space-y-4 px-4 py-6">
       <Head title="Open house survey" />
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">How was your visit, {name}?</h1>
-      <p className="text-slate-600 dark:text-slate-300">{property.name} · {when(openHouse)}</p>
+      <p className="text-slate-600 dark:text-slate-300">
+        {property.name} · {when(openHouse)}
+      </p>
       {cancelled ? (
         <Alert variant="info">This registration was cancelled.</Alert>
       ) : done ? (
-        <Alert variant="success" title="Thank you">Your answers were sent to the realtor.</Alert>
+        <Alert variant="success" title="Thank you">
+          Your answers were sent to the realtor.
+        </Alert>
       ) : (
         <form onSubmit={submit} className="space-y-3">
           {error && <Alert variant="error">{error}</Alert>}
           <FormField label="Rating" name="rating">
-            <Select id="rating" value={rating} onChange={(e) => setRating(e.target.value)} options={['5', '4', '3', '2', '1'].map((v) => ({ value: v, label: `${v} / 5` }))} />
+            <Select
+              id="rating"
+              value={rating}
+              onChange={(e) => setRating(e.target.value)}
+              options={['5', '4', '3', '2', '1'].map((v) => ({ value: v, label: `${v} / 5` }))}
+            />
           </FormField>
-          <Checkbox label="I am interested in this property" checked={interested} onChange={(e) => setInterested(e.target.checked)} />
+          <Checkbox
+            label="I am interested in this property"
+            checked={interested}
+            onChange={(e) => setInterested(e.target.checked)}
+          />
           <FormField label="Comments" name="comments">
-            <textarea id="comments" rows={4} value={comments} onChange={(e) => setComments(e.target.value)} className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white" />
+            <textarea
+              id="comments"
+              rows={4}
+              value={comments}
+              onChange={(e) => setComments(e.target.value)}
+              className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
+            />
           </FormField>
-          <Button type="submit" loading={busy}>Send</Button>
+          <Button type="submit" loading={busy}>
+            Send
+          </Button>
         </form>
       )}
     </div>

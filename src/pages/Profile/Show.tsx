@@ -8,7 +8,15 @@ import { useProfileActions, type MarketJson, type StatJson } from '@/hooks/usePr
 import { useAuthUser } from '@/hooks/useSharedProps';
 
 interface Profile {
-  user: PublicUserJson & { followers_count: number; followings_count: number; listings_count: number; is_following: boolean; is_self: boolean; stats: StatJson[]; markets: MarketJson[] };
+  user: PublicUserJson & {
+    followers_count: number;
+    followings_count: number;
+    listings_count: number;
+    is_following: boolean;
+    is_self: boolean;
+    stats: StatJson[];
+    markets: MarketJson[];
+  };
   listings: Paginated<Listing>;
   spots: unknown[];
   message_url: string | null;
@@ -17,9 +25,16 @@ interface Profile {
 export default function ProfileShow({ profile }: { profile: Profile }) {
   const viewer = useAuthUser();
   const u = profile.user;
-  const actions = useProfileActions(u.id, { following: u.is_following, followers: u.followers_count, markets: u.markets, stats: u.stats });
+  const actions = useProfileActions(u.id, {
+    following: u.is_following,
+    followers: u.followers_count,
+    markets: u.markets,
+    stats: u.stats,
+  });
   const [market, setMarket] = useState('');
-  const [drafts, setDrafts] = useState<Record<string, string>>(Object.fromEntries(u.stats.map((s) => [s.stat_id, s.value ?? ''])));
+  const [drafts, setDrafts] = useState<Record<string, string>>(
+    Object.fromEntries(u.stats.map((s) => [s.stat_id, s.value ?? ''])),
+  );
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
@@ -30,20 +45,32 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{u.name}</h1>
           {u.handle && <p className="text-slate-500 dark:text-slate-400">@{u.handle}</p>}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            <strong data-testid="followers-count">{actions.followers}</strong> followers · <strong>{u.followings_count}</strong> following · <strong>{u.listings_count}</strong> listings
+            <strong data-testid="followers-count">{actions.followers}</strong> followers ·{' '}
+            <strong>{u.followings_count}</strong> following · <strong>{u.listings_count}</strong> listings
           </p>
         </div>
         {!u.is_self && (
           <div className="flex gap-2">
-            <Button onClick={() => void actions.toggleFollow()} loading={actions.busy} variant={actions.following ? 'secondary' : 'primary'}>
+            <Button
+              onClick={() => void actions.toggleFollow()}
+              loading={actions.busy}
+              variant={actions.following ? 'secondary' : 'primary'}
+            >
               {actions.following ? 'Unfollow' : 'Follow'}
             </Button>
             {profile.message_url ? (
-              <Link href={profile.message_url} className="inline-flex items-center rounded-lg border border-slate-300 px-3 text-sm dark:border-slate-700 dark:text-white">
+              <Link
+                href={profile.message_url}
+                className="inline-flex items-center rounded-lg border border-slate-300 px-3 text-sm dark:border-slate-700 dark:text-white"
+              >
                 Message
               </Link>
             ) : (
-              !viewer && <Link href="/login" className="self-center text-sm text-indigo-600 hover:underline">Log in to message</Link>
+              !viewer && (
+                <Link href="/login" className="self-center text-sm text-indigo-600 hover:underline">
+                  Log in to message
+                </Link>
+              )
             )}
           </div>
         )}
@@ -57,9 +84,22 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
             <ul className="space-y-2">
               {actions.stats.map((s) => (
                 <li key={s.stat_id} className="flex items-center gap-2">
-                  <label htmlFor={`stat-${s.stat_id}`} className="w-44 text-sm text-slate-600 dark:text-slate-300">{s.label}</label>
-                  <Input id={`stat-${s.stat_id}`} value={drafts[s.stat_id] ?? ''} onChange={(e) => setDrafts({ ...drafts, [s.stat_id]: e.target.value })} className="flex-1" />
-                  <Button size="sm" variant="secondary" onClick={() => void actions.updateStat(s.stat_id, drafts[s.stat_id] ?? '')}>Save</Button>
+                  <label htmlFor={`stat-${s.stat_id}`} className="w-44 text-sm text-slate-600 dark:text-slate-300">
+                    {s.label}
+                  </label>
+                  <Input
+                    id={`stat-${s.stat_id}`}
+                    value={drafts[s.stat_id] ?? ''}
+                    onChange={(e) => setDrafts({ ...drafts, [s.stat_id]: e.target.value })}
+                    className="flex-1"
+                  />
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void actions.updateStat(s.stat_id, drafts[s.stat_id] ?? '')}
+                  >
+                    Save
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -80,10 +120,28 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
           <h2 className="mb-2 font-semibold text-slate-900 dark:text-white">Markets</h2>
           <ul className="flex flex-wrap gap-2">
             {actions.markets.map((m) => (
-              <li key={m.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800 dark:text-slate-200">
-                <Link href={m.latitude !== null ? `/market?lat=${m.latitude}&lng=${m.longitude}&radius=25` : `/market?q=${encodeURIComponent(m.name)}`}>{m.name}</Link>
+              <li
+                key={m.id}
+                className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800 dark:text-slate-200"
+              >
+                <Link
+                  href={
+                    m.latitude !== null
+                      ? `/market?lat=${m.latitude}&lng=${m.longitude}&radius=25`
+                      : `/market?q=${encodeURIComponent(m.name)}`
+                  }
+                >
+                  {m.name}
+                </Link>
                 {u.is_self && (
-                  <button type="button" aria-label={`Remove ${m.name}`} onClick={() => void actions.removeMarket(m.id)} className="text-slate-500">×</button>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${m.name}`}
+                    onClick={() => void actions.removeMarket(m.id)}
+                    className="text-slate-500"
+                  >
+                    ×
+                  </button>
                 )}
               </li>
             ))}
@@ -97,8 +155,15 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
                 if (market.trim() && (await actions.addMarket(market.trim()))) setMarket('');
               }}
             >
-              <Input aria-label="Add a market" placeholder="Add a market, e.g. Austin, TX" value={market} onChange={(e) => setMarket(e.target.value)} />
-              <Button type="submit" size="sm">Add</Button>
+              <Input
+                aria-label="Add a market"
+                placeholder="Add a market, e.g. Austin, TX"
+                value={market}
+                onChange={(e) => setMarket(e.target.value)}
+              />
+              <Button type="submit" size="sm">
+                Add
+              </Button>
             </form>
           )}
         </div>
@@ -118,7 +183,9 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
       </section>
       <section>
         <h2 className="mb-2 font-semibold text-slate-900 dark:text-white">Spots</h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{profile.spots.length ? `${profile.spots.length} spots` : 'No spots yet.'}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {profile.spots.length ? `${profile.spots.length} spots` : 'No spots yet.'}
+        </p>
       </section>
     </div>
   );

@@ -1,7 +1,13 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import { apiErrorMessage, dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import {
+  apiErrorMessage,
+  dashboardQuery,
+  PUBLISH_TABS,
+  SORT_LABELS,
+  type PublishFilter,
+} from '@/components/property/rules';
 import type { Paginated, PropertySummary } from '@/components/property/types';
 import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { api } from '@/lib/http';
@@ -36,7 +42,11 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setAnswer(await api.get<Answer>('/api/properties/dashboard/realtor', { query: dashboardQuery({ publish, search: debounced, sort, count, page }) }));
+      setAnswer(
+        await api.get<Answer>('/api/properties/dashboard/realtor', {
+          query: dashboardQuery({ publish, search: debounced, sort, count, page }),
+        }),
+      );
     } catch (e) {
       notify.error(apiErrorMessage(e, 'Failed to fetch properties'));
     } finally {
@@ -86,7 +96,12 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
             setPage(1);
           }}
         />
-        <Select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)} options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))} />
+        <Select
+          aria-label="Sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value)}
+          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
+        />
         <Select
           aria-label="Per page"
           value={String(count)}
@@ -100,7 +115,11 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
       {loading && !answer ? (
         <Spinner label="Loading properties" />
       ) : answer && answer.properties.data.length === 0 ? (
-        <EmptyState title="No properties here yet" description="Create a property, add photos and publish it to the market." action={<Button onClick={createProperty}>New property</Button>} />
+        <EmptyState
+          title="No properties here yet"
+          description="Create a property, add photos and publish it to the market."
+          action={<Button onClick={createProperty}>New property</Button>}
+        />
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {answer?.properties.data.map((p) => (
@@ -110,11 +129,17 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
               href={`/properties/${p.slug}/edit`}
               actions={
                 <>
-                  <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${p.slug}/edit`}>
+                  <Link
+                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    href={`/properties/${p.slug}/edit`}
+                  >
                     Edit
                   </Link>
                   {p.publish_state === 'published' && (
-                    <Link className="text-sm text-indigo-600 hover:underline dark:text-indigo-300" href={`/properties/${p.slug}`}>
+                    <Link
+                      className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                      href={`/properties/${p.slug}`}
+                    >
                       View
                     </Link>
                   )}
@@ -124,7 +149,13 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           ))}
         </div>
       )}
-      {answer && answer.properties.last_page > 1 && <Pagination currentPage={answer.properties.current_page} lastPage={answer.properties.last_page} onPageChange={setPage} />}
+      {answer && answer.properties.last_page > 1 && (
+        <Pagination
+          currentPage={answer.properties.current_page}
+          lastPage={answer.properties.last_page}
+          onPageChange={setPage}
+        />
+      )}
     </div>
   );
 }

@@ -20,7 +20,14 @@ interface Props {
   map: { tileUrl: string; attribution: string };
 }
 
-const STEP_LABELS: Record<Step, string> = { address: 'Address', details: 'Details', price: 'Price', components: 'Components', media: 'Photos', publish: 'Publish' };
+const STEP_LABELS: Record<Step, string> = {
+  address: 'Address',
+  details: 'Details',
+  price: 'Price',
+  components: 'Components',
+  media: 'Photos',
+  publish: 'Publish',
+};
 
 type Form = Record<string, string | boolean | string[]>;
 
@@ -113,7 +120,12 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
   };
 
   if (loading && !data) return <Spinner label="Loading the property" />;
-  if (error || !data || !form) return <Alert variant="error" title="Could not load the property">{error}</Alert>;
+  if (error || !data || !form)
+    return (
+      <Alert variant="error" title="Could not load the property">
+        {error}
+      </Alert>
+    );
 
   const property = data.property;
   const index = steps.indexOf(step);
@@ -154,7 +166,13 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
         {step === 'address' && <AddressStep form={form} set={set} err={err} map={map} />}
         {step === 'details' && (
           <div className="grid gap-3">
-            <TextField label="Name" name="name" value={String(form.name)} onChange={(e) => set('name', e.target.value)} error={err('name')} />
+            <TextField
+              label="Name"
+              name="name"
+              value={String(form.name)}
+              onChange={(e) => set('name', e.target.value)}
+              error={err('name')}
+            />
             <FormField label="Description" name="description" error={err('description')}>
               <textarea
                 id="description"
@@ -166,29 +184,77 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
             </FormField>
             <div className="grid gap-3 sm:grid-cols-3">
               <FormField label="Type" name="type" error={err('type')}>
-                <Select id="type" value={String(form.type)} onChange={(e) => set('type', e.target.value)} placeholder="Choose…" options={options.types.map((v) => ({ value: v, label: humanize(v) }))} />
+                <Select
+                  id="type"
+                  value={String(form.type)}
+                  onChange={(e) => set('type', e.target.value)}
+                  placeholder="Choose…"
+                  options={options.types.map((v) => ({ value: v, label: humanize(v) }))}
+                />
               </FormField>
               <FormField label="Sector" name="sector" error={err('sector')}>
-                <Select id="sector" value={String(form.sector)} onChange={(e) => set('sector', e.target.value)} placeholder="Choose…" options={options.sectors.map((v) => ({ value: v, label: humanize(v) }))} />
+                <Select
+                  id="sector"
+                  value={String(form.sector)}
+                  onChange={(e) => set('sector', e.target.value)}
+                  placeholder="Choose…"
+                  options={options.sectors.map((v) => ({ value: v, label: humanize(v) }))}
+                />
               </FormField>
               <FormField label="Status" name="status" error={err('status')}>
-                <Select id="status" value={String(form.status)} onChange={(e) => set('status', e.target.value)} options={options.statuses.map((v) => ({ value: v, label: humanize(v) }))} />
+                <Select
+                  id="status"
+                  value={String(form.status)}
+                  onChange={(e) => set('status', e.target.value)}
+                  options={options.statuses.map((v) => ({ value: v, label: humanize(v) }))}
+                />
               </FormField>
             </div>
-            <Checkbox label="Private (only you can see it, even when published)" checked={!!form.is_private} onChange={(e) => set('is_private', e.target.checked)} />
+            <Checkbox
+              label="Private (only you can see it, even when published)"
+              checked={!!form.is_private}
+              onChange={(e) => set('is_private', e.target.checked)}
+            />
           </div>
         )}
         {step === 'price' && (
           <div className="grid gap-3">
             <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-              <TextField label="Price" name="price" inputMode="decimal" placeholder="450000" value={String(form.price)} onChange={(e) => set('price', e.target.value)} error={err('price')} />
+              <TextField
+                label="Price"
+                name="price"
+                inputMode="decimal"
+                placeholder="450000"
+                value={String(form.price)}
+                onChange={(e) => set('price', e.target.value)}
+                error={err('price')}
+              />
               <FormField label="Currency" name="currency" error={err('currency')}>
-                <Select id="currency" value={String(form.currency)} onChange={(e) => set('currency', e.target.value)} options={data.currencies.map((c) => ({ value: c.code, label: `${c.code} (${c.symbol})` }))} />
+                <Select
+                  id="currency"
+                  value={String(form.currency)}
+                  onChange={(e) => set('currency', e.target.value)}
+                  options={data.currencies.map((c) => ({ value: c.code, label: `${c.code} (${c.symbol})` }))}
+                />
               </FormField>
             </div>
-            <p className="text-sm text-slate-500 dark:text-slate-400">Shown as {formatPrice(String(form.price) || null, String(form.currency))}</p>
-            <CodeChoices title="Also accepts" codes={data.currencies.filter((c) => !c.is_crypto).map((c) => c.code)} value={form.accepted_currencies as string[]} onChange={(v) => set('accepted_currencies', v)} error={err('accepted_currencies')} />
-            <CodeChoices title="Cryptocurrencies accepted" codes={data.currencies.filter((c) => c.is_crypto).map((c) => c.code)} value={form.accepted_cryptocurrencies as string[]} onChange={(v) => set('accepted_cryptocurrencies', v)} error={err('accepted_cryptocurrencies')} />
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              Shown as {formatPrice(String(form.price) || null, String(form.currency))}
+            </p>
+            <CodeChoices
+              title="Also accepts"
+              codes={data.currencies.filter((c) => !c.is_crypto).map((c) => c.code)}
+              value={form.accepted_currencies as string[]}
+              onChange={(v) => set('accepted_currencies', v)}
+              error={err('accepted_currencies')}
+            />
+            <CodeChoices
+              title="Cryptocurrencies accepted"
+              codes={data.currencies.filter((c) => c.is_crypto).map((c) => c.code)}
+              value={form.accepted_cryptocurrencies as string[]}
+              onChange={(v) => set('accepted_cryptocurrencies', v)}
+              error={err('accepted_cryptocurrencies')}
+            />
           </div>
         )}
         {step === 'components' && <ComponentsStep property={property} onSaved={reload} />}
@@ -221,13 +287,30 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
   );
 }
 
-function CodeChoices({ title, codes, value, onChange, error }: { title: string; codes: string[]; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+function CodeChoices({
+  title,
+  codes,
+  value,
+  onChange,
+  error,
+}: {
+  title: string;
+  codes: string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{title}</legend>
       <div className="mt-1 flex flex-wrap gap-3">
         {codes.map((code) => (
-          <Checkbox key={code} label={code} checked={value.includes(code)} onChange={(e) => onChange(e.target.checked ? [...value, code] : value.filter((c) => c !== code))} />
+          <Checkbox
+            key={code}
+            label={code}
+            checked={value.includes(code)}
+            onChange={(e) => onChange(e.target.checked ? [...value, code] : value.filter((c) => c !== code))}
+          />
         ))}
       </div>
       {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
@@ -235,16 +318,36 @@ function CodeChoices({ title, codes, value, onChange, error }: { title: string; 
   );
 }
 
-function AddressStep({ form, set, err, map }: { form: Form; set: (k: string, v: string) => void; err: (k: string) => string | undefined; map: Props['map'] }) {
+function AddressStep({
+  form,
+  set,
+  err,
+  map,
+}: {
+  form: Form;
+  set: (k: string, v: string) => void;
+  err: (k: string) => string | undefined;
+  map: Props['map'];
+}) {
   const lat = form.latitude === '' ? null : Number(form.latitude);
   const lng = form.longitude === '' ? null : Number(form.longitude);
-  const addressText = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'].map((k) => String(form[k] ?? '')).join(' ');
-  const center = useMemo(() => (lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : { ...DEFAULT_CENTER }), [lat, lng]);
+  const addressText = ['address', 'address_line_2', 'city', 'state', 'zip', 'country']
+    .map((k) => String(form[k] ?? ''))
+    .join(' ');
+  const center = useMemo(
+    () =>
+      lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng)
+        ? { lat, lng }
+        : { ...DEFAULT_CENTER },
+    [lat, lng],
+  );
   const [finding, setFinding] = useState(false);
 
   const setAddressField = (key: string, value: string) => {
     set(key, value);
-    const nextText = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'].map((k) => (k === key ? value : String(form[k] ?? ''))).join(' ');
+    const nextText = ['address', 'address_line_2', 'city', 'state', 'zip', 'country']
+      .map((k) => (k === key ? value : String(form[k] ?? '')))
+      .join(' ');
     // spec 9: clearing the address resets the centre to latitude 20, longitude 0.
     if (!nextText.trim()) {
       const c = centerForAddress(nextText, center);
@@ -258,7 +361,9 @@ function AddressStep({ form, set, err, map }: { form: Form; set: (k: string, v: 
     if (!q.trim()) return;
     setFinding(true);
     try {
-      const res = await api.get<{ results: Array<{ lat: number; lng: number; label: string; country_code: string | null }> }>('/api/market/geocode', { query: { q } });
+      const res = await api.get<{
+        results: Array<{ lat: number; lng: number; label: string; country_code: string | null }>;
+      }>('/api/market/geocode', { query: { q } });
       const place = res.results[0];
       if (!place) notify.warning(`We could not find "${q}". Click the map to place the pin.`);
       else {
@@ -275,7 +380,14 @@ function AddressStep({ form, set, err, map }: { form: Form; set: (k: string, v: 
   };
 
   const field = (key: string, label: string, props: Record<string, unknown> = {}) => (
-    <TextField label={label} name={key} value={String(form[key] ?? '')} onChange={(e) => setAddressField(key, e.target.value)} error={err(key)} {...props} />
+    <TextField
+      label={label}
+      name={key}
+      value={String(form[key] ?? '')}
+      onChange={(e) => setAddressField(key, e.target.value)}
+      error={err(key)}
+      {...props}
+    />
   );
 
   return (
@@ -289,28 +401,72 @@ function AddressStep({ form, set, err, map }: { form: Form; set: (k: string, v: 
       </div>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         {field('country', 'Country')}
-        <TextField label="Country code" name="country_code" maxLength={2} value={String(form.country_code)} onChange={(e) => set('country_code', e.target.value.toUpperCase())} error={err('country_code')} />
+        <TextField
+          label="Country code"
+          name="country_code"
+          maxLength={2}
+          value={String(form.country_code)}
+          onChange={(e) => set('country_code', e.target.value.toUpperCase())}
+          error={err('country_code')}
+        />
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <Button type="button" variant="secondary" onClick={() => void find()} loading={finding} data-testid="find-on-map">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => void find()}
+          loading={finding}
+          data-testid="find-on-map"
+        >
           Find on map
         </Button>
         <div className="grid flex-1 grid-cols-2 gap-3">
-          <TextField label="Latitude" name="latitude" inputMode="decimal" value={String(form.latitude)} onChange={(e) => set('latitude', e.target.value)} error={err('latitude')} />
-          <TextField label="Longitude" name="longitude" inputMode="decimal" value={String(form.longitude)} onChange={(e) => set('longitude', e.target.value)} error={err('longitude')} />
+          <TextField
+            label="Latitude"
+            name="latitude"
+            inputMode="decimal"
+            value={String(form.latitude)}
+            onChange={(e) => set('latitude', e.target.value)}
+            error={err('latitude')}
+          />
+          <TextField
+            label="Longitude"
+            name="longitude"
+            inputMode="decimal"
+            value={String(form.longitude)}
+            onChange={(e) => set('longitude', e.target.value)}
+            error={err('longitude')}
+          />
         </div>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">Click the map to place the pin exactly. {addressText.trim() ? '' : 'No address yet.'}</p>
-      <MapFromPage map={map} center={center} pin={lat !== null && lng !== null ? { lat, lng } : null} onPick={(p) => {
-        set('latitude', p.lat.toFixed(6));
-        set('longitude', p.lng.toFixed(6));
-      }} />
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        Click the map to place the pin exactly. {addressText.trim() ? '' : 'No address yet.'}
+      </p>
+      <MapFromPage
+        map={map}
+        center={center}
+        pin={lat !== null && lng !== null ? { lat, lng } : null}
+        onPick={(p) => {
+          set('latitude', p.lat.toFixed(6));
+          set('longitude', p.lng.toFixed(6));
+        }}
+      />
     </div>
   );
 }
 
 /** The pin map of the address step (tiles as configured on the server; works without them). */
-function MapFromPage({ map, center, pin, onPick }: { map: Props['map']; center: { lat: number; lng: number }; pin: { lat: number; lng: number } | null; onPick: (p: { lat: number; lng: number }) => void }) {
+function MapFromPage({
+  map,
+  center,
+  pin,
+  onPick,
+}: {
+  map: Props['map'];
+  center: { lat: number; lng: number };
+  pin: { lat: number; lng: number } | null;
+  onPick: (p: { lat: number; lng: number }) => void;
+}) {
   return (
     <MarketMap
       center={center}
@@ -341,9 +497,20 @@ function ComponentsStep({ property, onSaved }: { property: Property; onSaved: ()
   const saveAll = async () => {
     setSaving(true);
     try {
-      await api.post(`/api/component/${details.id}`, { content: { bedrooms: num(bedrooms), bathrooms: num(bathrooms), area_sqft: num(area), year_built: num(year) } });
-      await api.post(`/api/component/${property.components.features.id}`, { content: { items: features.split(',').map((f) => f.trim()).filter(Boolean) } });
-      await api.post(`/api/component/${property.components.neighborhood.id}`, { content: { text: neighborhood.trim() } });
+      await api.post(`/api/component/${details.id}`, {
+        content: { bedrooms: num(bedrooms), bathrooms: num(bathrooms), area_sqft: num(area), year_built: num(year) },
+      });
+      await api.post(`/api/component/${property.components.features.id}`, {
+        content: {
+          items: features
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+        },
+      });
+      await api.post(`/api/component/${property.components.neighborhood.id}`, {
+        content: { text: neighborhood.trim() },
+      });
       await api.post(`/api/component/${property.components.schools.id}`, { content: { text: schools.trim() } });
       notify.success('Components saved');
       onSaved();
@@ -357,13 +524,47 @@ function ComponentsStep({ property, onSaved }: { property: Property; onSaved: ()
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <TextField label="Bedrooms" name="bedrooms" inputMode="numeric" value={bedrooms} onChange={(e) => setBedrooms(e.target.value)} />
-        <TextField label="Bathrooms" name="bathrooms" inputMode="decimal" value={bathrooms} onChange={(e) => setBathrooms(e.target.value)} />
-        <TextField label="Area (sq ft)" name="area_sqft" inputMode="numeric" value={area} onChange={(e) => setArea(e.target.value)} />
-        <TextField label="Year built" name="year_built" inputMode="numeric" value={year} onChange={(e) => setYear(e.target.value)} />
+        <TextField
+          label="Bedrooms"
+          name="bedrooms"
+          inputMode="numeric"
+          value={bedrooms}
+          onChange={(e) => setBedrooms(e.target.value)}
+        />
+        <TextField
+          label="Bathrooms"
+          name="bathrooms"
+          inputMode="decimal"
+          value={bathrooms}
+          onChange={(e) => setBathrooms(e.target.value)}
+        />
+        <TextField
+          label="Area (sq ft)"
+          name="area_sqft"
+          inputMode="numeric"
+          value={area}
+          onChange={(e) => setArea(e.target.value)}
+        />
+        <TextField
+          label="Year built"
+          name="year_built"
+          inputMode="numeric"
+          value={year}
+          onChange={(e) => setYear(e.target.value)}
+        />
       </div>
-      <TextField label="Features (comma separated)" name="features" value={features} onChange={(e) => setFeatures(e.target.value)} />
-      <TextField label="Neighborhood" name="neighborhood" value={neighborhood} onChange={(e) => setNeighborhood(e.target.value)} />
+      <TextField
+        label="Features (comma separated)"
+        name="features"
+        value={features}
+        onChange={(e) => setFeatures(e.target.value)}
+      />
+      <TextField
+        label="Neighborhood"
+        name="neighborhood"
+        value={neighborhood}
+        onChange={(e) => setNeighborhood(e.target.value)}
+      />
       <TextField label="Schools" name="schools" value={schools} onChange={(e) => setSchools(e.target.value)} />
       <div>
         <Button variant="secondary" onClick={() => void saveAll()} loading={saving}>
@@ -374,7 +575,15 @@ function ComponentsStep({ property, onSaved }: { property: Property; onSaved: ()
   );
 }
 
-function MediaStep({ slug, photos, onChange }: { slug: string; photos: Array<{ id: string; thumb_url: string }>; onChange: () => void }) {
+function MediaStep({
+  slug,
+  photos,
+  onChange,
+}: {
+  slug: string;
+  photos: Array<{ id: string; thumb_url: string }>;
+  onChange: () => void;
+}) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -391,7 +600,8 @@ function MediaStep({ slug, photos, onChange }: { slug: string; photos: Array<{ i
       notify.success(files.length > 1 ? `${files.length} photos uploaded` : 'Photo uploaded');
       onChange();
     } catch (e) {
-      const message = e instanceof ApiError ? String(([] as unknown[]).concat(e.fieldErrors.photo ?? e.message)[0]) : 'Upload failed';
+      const message =
+        e instanceof ApiError ? String(([] as unknown[]).concat(e.fieldErrors.photo ?? e.message)[0]) : 'Upload failed';
       setError(message);
       notify.error(message);
     } finally {
@@ -412,21 +622,38 @@ function MediaStep({ slug, photos, onChange }: { slug: string; photos: Array<{ i
   return (
     <div className="space-y-3">
       <FormField label="Add photos (JPEG, PNG or WebP, up to 12 MB each)" name="photo" error={error ?? undefined}>
-        <Input id="photo" type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={uploading} onChange={(e) => void upload(e.target.files)} data-testid="photo-input" />
+        <Input
+          id="photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={uploading}
+          onChange={(e) => void upload(e.target.files)}
+          data-testid="photo-input"
+        />
       </FormField>
       {uploading && <Spinner size="sm" label="Uploading" />}
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="photo-grid">
         {photos.map((p, i) => (
           <li key={p.id} className="relative overflow-hidden rounded-lg">
             <img src={p.thumb_url} alt={`Photo ${i + 1}`} className="h-28 w-full object-cover" />
-            {i === 0 && <span className="absolute left-1 top-1 rounded bg-black/60 px-1.5 text-xs text-white">Cover</span>}
-            <button type="button" onClick={() => void remove(p.id)} className="absolute right-1 top-1 rounded bg-black/60 px-1.5 text-xs text-white" aria-label={`Delete photo ${i + 1}`}>
+            {i === 0 && (
+              <span className="absolute left-1 top-1 rounded bg-black/60 px-1.5 text-xs text-white">Cover</span>
+            )}
+            <button
+              type="button"
+              onClick={() => void remove(p.id)}
+              className="absolute right-1 top-1 rounded bg-black/60 px-1.5 text-xs text-white"
+              aria-label={`Delete photo ${i + 1}`}
+            >
               Delete
             </button>
           </li>
         ))}
       </ul>
-      {!photos.length && <p className="text-sm text-slate-500 dark:text-slate-400">No photos yet. The first photo becomes the cover.</p>}
+      {!photos.length && (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No photos yet. The first photo becomes the cover.</p>
+      )}
     </div>
   );
 }
@@ -438,7 +665,9 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
   const toggle = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ message: string; publish: boolean }>(`/api/properties/${slug}/publish/`, { publish: !property.publish });
+      const res = await api.post<{ message: string; publish: boolean }>(`/api/properties/${slug}/publish/`, {
+        publish: !property.publish,
+      });
       setProblems([]);
       notify.success(res.message);
       // spec 4: after the publish call the property is reloaded.
@@ -477,7 +706,12 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
         {row('Name', property.name)}
         {row('Price', formatPrice(property.price, property.currency))}
         {row('Address', property.full_address ?? '—')}
-        {row('Location', property.latitude !== null ? `${property.latitude.toFixed(5)}, ${property.longitude?.toFixed(5)}` : 'Not placed on the map')}
+        {row(
+          'Location',
+          property.latitude !== null
+            ? `${property.latitude.toFixed(5)}, ${property.longitude?.toFixed(5)}`
+            : 'Not placed on the map',
+        )}
         {row('Photos', property.featured_image ? 'Yes' : 'None')}
         {row('State', <PublishBadge state={property.publish_state} />)}
       </dl>
@@ -504,12 +738,19 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
           </Button>
         )}
         {property.publish && (
-          <Link href={`/properties/${property.slug}`} className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300" data-testid="view-public">
+          <Link
+            href={`/properties/${property.slug}`}
+            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            data-testid="view-public"
+          >
             View public page
           </Link>
         )}
         {property.listing && (
-          <Link href={`/listing/${property.listing.id}/open-houses`} className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/listing/${property.listing.id}/open-houses`}
+            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+          >
             Open houses
           </Link>
         )}

@@ -14,13 +14,25 @@ export default function DeleteAccount() {
   return (
     <>
       <Head title="Delete account" />
-      <Card title="Delete your account" description="This permanently removes your profile, addresses, linked accounts and sessions.">
+      <Card
+        title="Delete your account"
+        description="This permanently removes your profile, addresses, linked accounts and sessions."
+      >
         <Alert variant="error" title="This cannot be undone">
           Download anything you want to keep first. Listings, chats and designs tied to your account are removed too.
         </Alert>
         {asking ? (
           <form onSubmit={submit} className="mt-5 space-y-4">
-            <PasswordField label="Confirm with your password" name="password" autoComplete="current-password" autoFocus required value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+            <PasswordField
+              label="Confirm with your password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              required
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.target.value)}
+              error={form.errors.password}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="danger" loading={form.processing}>
                 Delete my account

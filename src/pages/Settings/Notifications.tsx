@@ -11,9 +11,13 @@ interface Kind {
 }
 type Preferences = { email: Record<string, boolean>; push: Record<string, boolean> };
 
-export default function NotificationSettings({ preferences, kinds }: PageProps<{ preferences: Preferences; kinds: Kind[] }>) {
+export default function NotificationSettings({
+  preferences,
+  kinds,
+}: PageProps<{ preferences: Preferences; kinds: Kind[] }>) {
   const form = useForm<Preferences>({ email: { ...preferences.email }, push: { ...preferences.push } });
-  const toggle = (channel: 'email' | 'push', key: string) => form.setData(channel, { ...form.data[channel], [key]: !form.data[channel][key] });
+  const toggle = (channel: 'email' | 'push', key: string) =>
+    form.setData(channel, { ...form.data[channel], [key]: !form.data[channel][key] });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.put('/settings/notifications', { preserveScroll: true });
@@ -23,7 +27,12 @@ export default function NotificationSettings({ preferences, kinds }: PageProps<{
     <>
       <Head title="Notifications" />
       <form onSubmit={submit}>
-        <Card title="Notification preferences" description="Choose what reaches you by email and as push notifications." padded={false} footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}>
+        <Card
+          title="Notification preferences"
+          description="Choose what reaches you by email and as push notifications."
+          padded={false}
+          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
+        >
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">

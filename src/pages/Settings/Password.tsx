@@ -19,11 +19,40 @@ export default function PasswordSettings() {
     <>
       <Head title="Password" />
       <form onSubmit={submit}>
-        <Card title="Change password" description="Use a long, unique password. Other devices are signed out when you change it." footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} label="Update password" />}>
+        <Card
+          title="Change password"
+          description="Use a long, unique password. Other devices are signed out when you change it."
+          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} label="Update password" />}
+        >
           <div className="space-y-5">
-            <PasswordField label="Current password" name="current_password" autoComplete="current-password" required value={form.data.current_password} onChange={(e) => form.setData('current_password', e.target.value)} error={form.errors.current_password} />
-            <PasswordField label="New password" name="password" autoComplete="new-password" required hint="At least 8 characters." value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
-            <PasswordField label="Confirm new password" name="password_confirmation" autoComplete="new-password" required value={form.data.password_confirmation} onChange={(e) => form.setData('password_confirmation', e.target.value)} error={form.errors.password_confirmation} />
+            <PasswordField
+              label="Current password"
+              name="current_password"
+              autoComplete="current-password"
+              required
+              value={form.data.current_password}
+              onChange={(e) => form.setData('current_password', e.target.value)}
+              error={form.errors.current_password}
+            />
+            <PasswordField
+              label="New password"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint="At least 8 characters."
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.target.value)}
+              error={form.errors.password}
+            />
+            <PasswordField
+              label="Confirm new password"
+              name="password_confirmation"
+              autoComplete="new-password"
+              required
+              value={form.data.password_confirmation}
+              onChange={(e) => form.setData('password_confirmation', e.target.value)}
+              error={form.errors.password_confirmation}
+            />
           </div>
         </Card>
       </form>

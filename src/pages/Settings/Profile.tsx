@@ -19,7 +19,12 @@ interface Profile {
 }
 
 export default function ProfileSettings({ profile }: PageProps<{ profile: Profile }>) {
-  const form = useForm({ name: profile.name, email: profile.email, handle: profile.handle ?? '', bio: profile.bio ?? '' });
+  const form = useForm({
+    name: profile.name,
+    email: profile.email,
+    handle: profile.handle ?? '',
+    bio: profile.bio ?? '',
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.put('/settings/profile', { preserveScroll: true });
@@ -28,12 +33,28 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
   return (
     <>
       <Head title="Profile settings" />
-      {!profile.emailVerified && <Alert variant="warning" title="Your email address is not verified">Check your inbox for the verification link, or send a new one from the verification page.</Alert>}
+      {!profile.emailVerified && (
+        <Alert variant="warning" title="Your email address is not verified">
+          Check your inbox for the verification link, or send a new one from the verification page.
+        </Alert>
+      )}
       <AvatarCard name={profile.name} url={profile.avatarUrl} />
       <form onSubmit={submit}>
-        <Card title="Public profile" description="How others see you across listings, chats and the feed." footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}>
+        <Card
+          title="Public profile"
+          description="How others see you across listings, chats and the feed."
+          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
+        >
           <div className="space-y-5">
-            <TextField label="Name" name="name" autoComplete="name" required value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              required
+              value={form.data.name}
+              onChange={(e) => form.setData('name', e.target.value)}
+              error={form.errors.name}
+            />
             <TextField
               label="Email"
               name="email"
@@ -45,7 +66,13 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
               onChange={(e) => form.setData('email', e.target.value)}
               error={form.errors.email}
             />
-            <HandleField userId={profile.id} value={form.data.handle} current={profile.handle} onChange={(value) => form.setData('handle', value)} error={form.errors.handle} />
+            <HandleField
+              userId={profile.id}
+              value={form.data.handle}
+              current={profile.handle}
+              onChange={(value) => form.setData('handle', value)}
+              error={form.errors.handle}
+            />
             <FormField label="Bio" name="bio" error={form.errors.bio} hint={`${form.data.bio.length}/1000`}>
               {(control) => (
                 <textarea

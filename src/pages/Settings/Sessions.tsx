@@ -41,11 +41,18 @@ export default function SessionSettings({ sessions }: PageProps<{ sessions: Sess
   return (
     <>
       <Head title="Browser sessions" />
-      <Card padded={false} title="Where you're signed in" description="If you see a device you don't recognise, log out of other sessions and change your password.">
+      <Card
+        padded={false}
+        title="Where you're signed in"
+        description="If you see a device you don't recognise, log out of other sessions and change your password."
+      >
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {sessions.map((session) => (
             <li key={session.id} className="flex items-center gap-4 px-5 py-4">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300" aria-hidden="true">
+              <span
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                aria-hidden="true"
+              >
                 {session.device.mobile ? '📱' : '💻'}
               </span>
               <div className="min-w-0">
@@ -54,17 +61,37 @@ export default function SessionSettings({ sessions }: PageProps<{ sessions: Sess
                 </p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {session.ip ?? 'Unknown IP'} ·{' '}
-                  {session.isCurrent ? <span className="font-semibold text-emerald-600 dark:text-emerald-400">This device</span> : `Last active ${timeAgo(session.lastActiveAt)}`}
+                  {session.isCurrent ? (
+                    <span className="font-semibold text-emerald-600 dark:text-emerald-400">This device</span>
+                  ) : (
+                    `Last active ${timeAgo(session.lastActiveAt)}`
+                  )}
                 </p>
               </div>
             </li>
           ))}
         </ul>
       </Card>
-      <Card title="Log out other sessions" description={others > 0 ? `You are signed in on ${others} other session${others === 1 ? '' : 's'}.` : 'No other sessions right now.'}>
+      <Card
+        title="Log out other sessions"
+        description={
+          others > 0
+            ? `You are signed in on ${others} other session${others === 1 ? '' : 's'}.`
+            : 'No other sessions right now.'
+        }
+      >
         {asking ? (
           <form onSubmit={submit} className="space-y-4">
-            <PasswordField label="Password" name="password" autoComplete="current-password" autoFocus required value={form.data.password} onChange={(e) => form.setData('password', e.target.value)} error={form.errors.password} />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              required
+              value={form.data.password}
+              onChange={(e) => form.setData('password', e.target.value)}
+              error={form.errors.password}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" loading={form.processing}>
                 Log out other sessions

@@ -4,13 +4,23 @@ import { SaveBar } from '@/components/settings/SaveBar';
 import { Button, Card, FormField, Select } from '@/components/ui';
 import type { PageProps } from '@/types';
 
-export default function TimezoneSettings({ timezone, timezones }: PageProps<{ timezone: string; timezones: string[] }>) {
+export default function TimezoneSettings({
+  timezone,
+  timezones,
+}: PageProps<{ timezone: string; timezones: string[] }>) {
   const form = useForm({ timezone });
   const detected = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const options = useMemo(() => timezones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })), [timezones]);
+  const options = useMemo(
+    () => timezones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+    [timezones],
+  );
   const now = useMemo(() => {
     try {
-      return new Intl.DateTimeFormat(undefined, { timeZone: form.data.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date());
+      return new Intl.DateTimeFormat(undefined, {
+        timeZone: form.data.timezone,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date());
     } catch {
       return null;
     }
@@ -25,10 +35,23 @@ export default function TimezoneSettings({ timezone, timezones }: PageProps<{ ti
     <>
       <Head title="Time zone" />
       <form onSubmit={submit}>
-        <Card title="Time zone" description="Used for open house times, notifications and reports." footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}>
+        <Card
+          title="Time zone"
+          description="Used for open house times, notifications and reports."
+          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
+        >
           <div className="space-y-4">
-            <FormField label="Time zone" name="timezone" error={form.errors.timezone} hint={now ? `Local time there: ${now}` : undefined}>
-              <Select options={options} value={form.data.timezone} onChange={(e) => form.setData('timezone', e.target.value)} />
+            <FormField
+              label="Time zone"
+              name="timezone"
+              error={form.errors.timezone}
+              hint={now ? `Local time there: ${now}` : undefined}
+            >
+              <Select
+                options={options}
+                value={form.data.timezone}
+                onChange={(e) => form.setData('timezone', e.target.value)}
+              />
             </FormField>
             {detected && detected !== form.data.timezone && timezones.includes(detected) && (
               <Button variant="secondary" size="sm" onClick={() => form.setData('timezone', detected)}>

@@ -19,7 +19,9 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   };
   return (
     <Alert variant="warning" title="Save your recovery codes now">
-      <p>Store these somewhere safe. Each one signs you in once if you lose your device. They will not be shown again.</p>
+      <p>
+        Store these somewhere safe. Each one signs you in once if you lose your device. They will not be shown again.
+      </p>
       <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-4" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code} className="rounded-md bg-white/70 px-2 py-1 text-center dark:bg-slate-900/60">
@@ -47,9 +49,13 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
   };
 
   const status = enabled ? (
-    <span className="inline-flex items-center rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">On</span>
+    <span className="inline-flex items-center rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+      On
+    </span>
   ) : (
-    <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">Off</span>
+    <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      Off
+    </span>
   );
 
   return (
@@ -63,10 +69,15 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
         {enabled ? (
           <div className="space-y-4">
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Two-factor authentication is on. You have <strong>{remainingRecoveryCodes}</strong> unused recovery code{remainingRecoveryCodes === 1 ? '' : 's'}.
+              Two-factor authentication is on. You have <strong>{remainingRecoveryCodes}</strong> unused recovery code
+              {remainingRecoveryCodes === 1 ? '' : 's'}.
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" loading={busy} onClick={() => act('post', '/settings/two-factor/recovery-codes')}>
+              <Button
+                variant="secondary"
+                loading={busy}
+                onClick={() => act('post', '/settings/two-factor/recovery-codes')}
+              >
                 Regenerate recovery codes
               </Button>
               <Button variant="danger" loading={busy} onClick={() => act('delete', '/settings/two-factor')}>
@@ -85,7 +96,12 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
             <div className="space-y-4">
               <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-300">
                 <li>Scan the QR code with your authenticator app.</li>
-                <li>Or type this key: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">{setup.secret}</code></li>
+                <li>
+                  Or type this key:{' '}
+                  <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    {setup.secret}
+                  </code>
+                </li>
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
               <form onSubmit={submitCode} className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -119,4 +135,7 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
   );
 }
 
-TwoFactorSettings.layout = { settingsTitle: 'Two-factor authentication', settingsIntro: 'Add a second step to your login. You will confirm your password first.' };
+TwoFactorSettings.layout = {
+  settingsTitle: 'Two-factor authentication',
+  settingsIntro: 'Add a second step to your login. You will confirm your password first.',
+};

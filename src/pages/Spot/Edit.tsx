@@ -36,7 +36,9 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
       return res.spot;
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+        setErrors(
+          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        );
         notify.error(error.message);
       }
       return null;
@@ -65,7 +67,10 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
           <h1 className="text-2xl font-semibold">Spot</h1>
           <div className="flex items-center gap-2">
             {spot.walkthrough_slug && (
-              <Link href={`/walkthroughs/${spot.walkthrough_slug}/edit`} className="text-sm text-brand-700 underline dark:text-brand-300">
+              <Link
+                href={`/walkthroughs/${spot.walkthrough_slug}/edit`}
+                className="text-sm text-brand-700 underline dark:text-brand-300"
+              >
                 Back to walkthrough
               </Link>
             )}
@@ -75,12 +80,17 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
 
         {spot.listing ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            For <Link href={spot.listing.url} className="underline">{spot.listing.name}</Link>
+            For{' '}
+            <Link href={spot.listing.url} className="underline">
+              {spot.listing.name}
+            </Link>
             {price ? ` · ${price}` : ''}
             {spot.listing.address ? ` · ${spot.listing.address}` : ''}
           </p>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Not linked to a listing: it shows in the feed without price and address.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Not linked to a listing: it shows in the feed without price and address.
+          </p>
         )}
 
         <section className="space-y-2">
@@ -126,7 +136,12 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
-            <Checkbox label="Published in the feed" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} data-testid="spot-published" />
+            <Checkbox
+              label="Published in the feed"
+              checked={published}
+              onChange={(e) => setPublished(e.currentTarget.checked)}
+              data-testid="spot-published"
+            />
             {errors.published && <p className="text-sm text-red-600 dark:text-red-400">{errors.published}</p>}
             <Button type="submit" loading={saving} data-testid="save-spot">
               Save

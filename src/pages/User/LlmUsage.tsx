@@ -28,7 +28,10 @@ interface Total {
   cost_usd: number;
 }
 
-type Props = PageProps<{ totals: Total[]; usage: { data: UsageRow[]; current_page: number; last_page: number; per_page: number; total: number } }>;
+type Props = PageProps<{
+  totals: Total[];
+  usage: { data: UsageRow[]; current_page: number; last_page: number; per_page: number; total: number };
+}>;
 
 const usd = (n: number) => `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
 
@@ -40,7 +43,10 @@ export default function LlmUsage({ totals, usage }: Props) {
       <Head title="AI usage" />
       <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">AI usage</h1>
       {usage.total === 0 ? (
-        <EmptyState title="No AI usage yet" description="Designs and design chats you run are listed here with their cost." />
+        <EmptyState
+          title="No AI usage yet"
+          description="Designs and design chats you run are listed here with their cost."
+        />
       ) : (
         <div className="space-y-6">
           <Card title="By provider and model" description={`Total ${usd(sum)}`} padded={false}>
@@ -78,7 +84,11 @@ export default function LlmUsage({ totals, usage }: Props) {
                   <div>
                     <p className="font-medium text-slate-800 dark:text-slate-100">
                       {r.operation.replace('_', ' ')} · {r.provider} {r.model}
-                      {!r.succeeded && <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-700 dark:bg-red-950 dark:text-red-300">failed</span>}
+                      {!r.succeeded && (
+                        <span className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-700 dark:bg-red-950 dark:text-red-300">
+                          failed
+                        </span>
+                      )}
                     </p>
                     <p className="text-xs text-slate-500 dark:text-slate-400">
                       {new Date(r.created_at).toLocaleString()}
@@ -91,7 +101,11 @@ export default function LlmUsage({ totals, usage }: Props) {
               ))}
             </ul>
           </Card>
-          <Pagination currentPage={usage.current_page} lastPage={usage.last_page} hrefFor={(p) => `/user/llm-usage?page=${p}`} />
+          <Pagination
+            currentPage={usage.current_page}
+            lastPage={usage.last_page}
+            hrefFor={(p) => `/user/llm-usage?page=${p}`}
+          />
         </div>
       )}
     </>

@@ -22,12 +22,17 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
   const [published, setPublished] = useState(initial.published);
   const [saving, setSaving] = useState(false);
 
-  useVideoStatus(user?.id, (event) => setVideos((list) => list.map((v) => (v.id === event.id ? { ...v, ...event.video } : v))));
+  useVideoStatus(user?.id, (event) =>
+    setVideos((list) => list.map((v) => (v.id === event.id ? { ...v, ...event.video } : v))),
+  );
 
   const patch = async (body: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const res = await api.patch<{ message: string; walkthrough: Walkthrough }>(`/api/walkthrough/${walkthrough.slug}`, body);
+      const res = await api.patch<{ message: string; walkthrough: Walkthrough }>(
+        `/api/walkthrough/${walkthrough.slug}`,
+        body,
+      );
       setWalkthrough(res.walkthrough);
       notify.success('Walkthrough Updated', { autoClose: TOAST_DURATION_MS });
       return res.walkthrough;
@@ -41,7 +46,9 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
 
   const addVideo = async () => {
     try {
-      const res = await api.post<{ video: Video }>(`/api/video/walkthrough/${walkthrough.slug}`, { title: `Part ${videos.length + 1}` });
+      const res = await api.post<{ video: Video }>(`/api/video/walkthrough/${walkthrough.slug}`, {
+        title: `Part ${videos.length + 1}`,
+      });
       setVideos((list) => [...list, res.video]);
     } catch (error) {
       if (error instanceof ApiError) notify.error(error.message);
@@ -58,7 +65,9 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
 
   const addSpot = async () => {
     try {
-      const res = await api.post<{ spot: Spot }>(`/api/spot/${walkthrough.slug}`, { title: `${title || 'Spot'} teaser` });
+      const res = await api.post<{ spot: Spot }>(`/api/spot/${walkthrough.slug}`, {
+        title: `${title || 'Spot'} teaser`,
+      });
       router.visit(`/spots/${res.spot.slug}/edit`);
     } catch (error) {
       if (error instanceof ApiError) notify.error(error.message);
@@ -72,7 +81,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-semibold">Walkthrough</h1>
           <div className="flex flex-wrap items-center gap-2">
-            <Link href={`/walkthroughs/${walkthrough.slug}`} className="text-sm text-brand-700 underline dark:text-brand-300">
+            <Link
+              href={`/walkthroughs/${walkthrough.slug}`}
+              className="text-sm text-brand-700 underline dark:text-brand-300"
+            >
               View tour
             </Link>
             <EmbedCodeButton path={walkthrough.embed_url} title={walkthrough.title || 'Video tour'} />
@@ -101,7 +113,11 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
-            <Checkbox label="Published (visible to everyone once its listing is published)" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
+            <Checkbox
+              label="Published (visible to everyone once its listing is published)"
+              checked={published}
+              onChange={(e) => setPublished(e.currentTarget.checked)}
+            />
             <Button type="submit" loading={saving} data-testid="save-walkthrough">
               Save
             </Button>
@@ -115,7 +131,12 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
               Add video
             </Button>
           </div>
-          {videos.length === 0 && <EmptyState title="No videos yet" description="Add a video, then upload the file: it is processed for streaming automatically." />}
+          {videos.length === 0 && (
+            <EmptyState
+              title="No videos yet"
+              description="Add a video, then upload the file: it is processed for streaming automatically."
+            />
+          )}
           {videos.map((video, index) => (
             <VideoEditorCard
               key={video.id}
@@ -138,7 +159,9 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
             </Button>
           </div>
           {walkthrough.spots.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Spots are short vertical clips shown in the feed with the listing’s price and address.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Spots are short vertical clips shown in the feed with the listing’s price and address.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
               {walkthrough.spots.map((spot) => (

@@ -21,14 +21,23 @@ export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
               form.post('/walkthroughs');
             }}
           >
-            <Input aria-label="Title" placeholder="e.g. 12 Oak Street tour" value={form.data.title} onChange={(e) => form.setData('title', e.target.value)} maxLength={160} />
+            <Input
+              aria-label="Title"
+              placeholder="e.g. 12 Oak Street tour"
+              value={form.data.title}
+              onChange={(e) => form.setData('title', e.target.value)}
+              maxLength={160}
+            />
             <Button type="submit" loading={form.processing}>
               Create
             </Button>
           </form>
         </Card>
         {walkthroughs.data.length === 0 ? (
-          <EmptyState title="No walkthroughs yet" description="Create one, add videos and publish it with your listing." />
+          <EmptyState
+            title="No walkthroughs yet"
+            description="Create one, add videos and publish it with your listing."
+          />
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {walkthroughs.data.map((w) => (
@@ -37,14 +46,21 @@ export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
                   <p className="truncate font-medium">{w.title || 'Untitled walkthrough'}</p>
                   <p className="text-xs text-slate-500">{w.published ? 'Published' : 'Draft'}</p>
                 </div>
-                <Link href={`/walkthroughs/${w.slug}/edit`} className="text-sm text-brand-700 underline dark:text-brand-300">
+                <Link
+                  href={`/walkthroughs/${w.slug}/edit`}
+                  className="text-sm text-brand-700 underline dark:text-brand-300"
+                >
                   Edit
                 </Link>
               </li>
             ))}
           </ul>
         )}
-        <Pagination currentPage={walkthroughs.current_page} lastPage={walkthroughs.last_page} hrefFor={(p) => `/walkthroughs?page=${p}`} />
+        <Pagination
+          currentPage={walkthroughs.current_page}
+          lastPage={walkthroughs.last_page}
+          hrefFor={(p) => `/walkthroughs?page=${p}`}
+        />
         {lists.length > 0 && (
           <Card title="Video lists">
             <ul className="space-y-1 text-sm">

@@ -30,8 +30,14 @@ export default function WalkthroughShow({ walkthrough }: Props) {
             )}
           </p>
         )}
-        {ready.length ? <PlaylistPlayer videos={ready} /> : <EmptyState title="No videos yet" description="This tour has no videos ready to play." />}
-        {walkthrough.description && <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{walkthrough.description}</p>}
+        {ready.length ? (
+          <PlaylistPlayer videos={ready} />
+        ) : (
+          <EmptyState title="No videos yet" description="This tour has no videos ready to play." />
+        )}
+        {walkthrough.description && (
+          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{walkthrough.description}</p>
+        )}
       </div>
     </>
   );

@@ -38,7 +38,10 @@ export async function startNode(
     const sub = base.duplicate();
     const pub = base.duplicate();
     extra = [base];
-    deps = { bus: new RedisEventBus(pub, sub, redis.prefix), state: new RedisClusterState(base, redis.prefix, redis.nodeId) };
+    deps = {
+      bus: new RedisEventBus(pub, sub, redis.prefix),
+      state: new RedisClusterState(base, redis.prefix, redis.nodeId),
+    };
   }
   const server = new PusherServer({ ...APP, ...options }, { ...deps, logger: { warn: () => undefined } });
   await server.attach(http);
@@ -63,7 +66,11 @@ export interface TestUser {
   name: string;
 }
 
-export function connectPusher(port: number, user: TestUser = { id: 'u1', name: 'Ada' }, overrides: Record<string, unknown> = {}): Pusher {
+export function connectPusher(
+  port: number,
+  user: TestUser = { id: 'u1', name: 'Ada' },
+  overrides: Record<string, unknown> = {},
+): Pusher {
   return new Pusher(APP.key, {
     cluster: 'mt1',
     wsHost: '127.0.0.1',
@@ -109,7 +116,12 @@ export function subscribed(pusher: Pusher, channelName: string, timeoutMs = 5000
 }
 
 /** Resolves with the next `event` on a channel, or rejects after the timeout. */
-export function nextEvent<T = unknown>(pusher: Pusher, channelName: string, event: string, timeoutMs = 5000): Promise<T> {
+export function nextEvent<T = unknown>(
+  pusher: Pusher,
+  channelName: string,
+  event: string,
+  timeoutMs = 5000,
+): Promise<T> {
   const channel = pusher.channel(channelName) ?? pusher.subscribe(channelName);
   return new Promise((resolve, reject) => {
     const handler = (data: T) => {
@@ -128,7 +140,9 @@ export function nextEvent<T = unknown>(pusher: Pusher, channelName: string, even
 /** Records every event a channel receives, to assert what did NOT arrive. */
 export function recordEvents(pusher: Pusher, channelName: string): Array<{ event: string; data: unknown }> {
   const seen: Array<{ event: string; data: unknown }> = [];
-  (pusher.channel(channelName) ?? pusher.subscribe(channelName)).bind_global((event: string, data: unknown) => seen.push({ event, data }));
+  (pusher.channel(channelName) ?? pusher.subscribe(channelName)).bind_global((event: string, data: unknown) =>
+    seen.push({ event, data }),
+  );
   return seen;
 }
 
@@ -164,7 +178,11 @@ export class RawClient {
     ws.on('error', () => undefined);
   }
 
-  static open(port: number, path = `/app/${APP.key}?protocol=7&client=js&version=8.4.0`, headers: Record<string, string> = {}): RawClient {
+  static open(
+    port: number,
+    path = `/app/${APP.key}?protocol=7&client=js&version=8.4.0`,
+    headers: Record<string, string> = {},
+  ): RawClient {
     return new RawClient(new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers }));
   }
 
@@ -176,12 +194,16 @@ export class RawClient {
     this.ws.send(JSON.stringify(channel === undefined ? { event, data } : { event, data, channel }));
   }
 
-  async waitFor(predicate: (frame: RawClient['frames'][number]) => boolean, timeoutMs = 3000): Promise<RawClient['frames'][number]> {
+  async waitFor(
+    predicate: (frame: RawClient['frames'][number]) => boolean,
+    timeoutMs = 3000,
+  ): Promise<RawClient['frames'][number]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.frames.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`frame not seen; got ${JSON.stringify(this.frames.map((f) => f.event))}`);
+      if (Date.now() > deadline)
+        throw new Error(`frame not seen; got ${JSON.stringify(this.frames.map((f) => f.event))}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);

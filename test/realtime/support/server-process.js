@@ -21,7 +21,9 @@ const { PusherServer } = require('../../../src/modules/realtime/core');
   const httpServer = http.createServer((_req, res) => res.end());
   const server = new PusherServer({ appId: '1001', key: 'test-key', secret: 'test-secret' });
   await server.attach(httpServer);
-  httpServer.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: httpServer.address().port })}\n`));
+  httpServer.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ port: httpServer.address().port })}\n`),
+  );
   readline.createInterface({ input: process.stdin }).on('line', async (line) => {
     const command = JSON.parse(line);
     if (command.publish) {

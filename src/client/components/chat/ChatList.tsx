@@ -11,7 +11,17 @@ function preview(chat: Chat): string {
   return m.content;
 }
 
-export function ChatList({ chats, me, activeId, onOpen }: { chats: Chat[]; me: string | null; activeId: string | null; onOpen: (id: string) => void }) {
+export function ChatList({
+  chats,
+  me,
+  activeId,
+  onOpen,
+}: {
+  chats: Chat[];
+  me: string | null;
+  activeId: string | null;
+  onOpen: (id: string) => void;
+}) {
   return (
     <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="chat-list">
       {chats.map((chat) => {
@@ -31,15 +41,22 @@ export function ChatList({ chats, me, activeId, onOpen }: { chats: Chat[]; me: s
               <Avatar name={other?.name ?? title} url={other?.avatarUrl} size="md" />
               <span className="min-w-0 flex-1">
                 <span className="flex items-center justify-between gap-2">
-                  <span className={cn('truncate text-sm', chat.unread_count > 0 ? 'font-semibold' : 'font-medium')}>{title}</span>
+                  <span className={cn('truncate text-sm', chat.unread_count > 0 ? 'font-semibold' : 'font-medium')}>
+                    {title}
+                  </span>
                   {chat.last_message_at && (
-                    <span className="shrink-0 text-[11px] text-slate-400">{new Date(chat.last_message_at).toLocaleDateString()}</span>
+                    <span className="shrink-0 text-[11px] text-slate-400">
+                      {new Date(chat.last_message_at).toLocaleDateString()}
+                    </span>
                   )}
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-xs text-slate-500 dark:text-slate-400">{preview(chat)}</span>
                   {chat.unread_count > 0 && (
-                    <span data-testid="chat-unread" className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] font-semibold leading-4 text-white">
+                    <span
+                      data-testid="chat-unread"
+                      className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] font-semibold leading-4 text-white"
+                    >
                       {chat.unread_count}
                     </span>
                   )}

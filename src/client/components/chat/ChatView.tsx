@@ -28,7 +28,10 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
   const fileInput = useRef<HTMLInputElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const isRequest = chat.is_request ?? (!chat.accepted && chat.created_by_user_id !== me);
-  const { online, typing, notifyTyping } = useChatPresence(chat.id, user ? { id: user.id, name: user.name, handle: user.handle, avatarUrl: user.avatarUrl } : null);
+  const { online, typing, notifyTyping } = useChatPresence(
+    chat.id,
+    user ? { id: user.id, name: user.name, handle: user.handle, avatarUrl: user.avatarUrl } : null,
+  );
   const others = chat.users.filter((u) => u.id !== me);
   const otherOnline = online.some((m) => m.id !== me);
 
@@ -117,19 +120,39 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
   const blocked = chat.chat_settings.is_blocked;
 
   return (
-    <section className="flex h-full min-h-0 flex-col" aria-label={`Chat with ${chatTitle(chat, me)}`} data-testid="chat-view">
+    <section
+      className="flex h-full min-h-0 flex-col"
+      aria-label={`Chat with ${chatTitle(chat, me)}`}
+      data-testid="chat-view"
+    >
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-        <button type="button" onClick={onBack} className="rounded-lg p-1 text-slate-500 md:hidden" aria-label="Back to chats">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg p-1 text-slate-500 md:hidden"
+          aria-label="Back to chats"
+        >
           ←
         </button>
         <span className="relative">
           <Avatar name={others[0]?.name ?? chatTitle(chat, me)} url={others[0]?.avatarUrl} />
-          {otherOnline && <span data-testid="online-dot" className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-green-500 dark:border-slate-900" />}
+          {otherOnline && (
+            <span
+              data-testid="online-dot"
+              className="absolute -bottom-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-white bg-green-500 dark:border-slate-900"
+            />
+          )}
         </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-semibold">{chatTitle(chat, me)}</span>
           <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {typing.length ? `${typing.join(', ')} ${typing.length > 1 ? 'are' : 'is'} typing…` : otherOnline ? 'Online' : muted ? 'Muted' : ''}
+            {typing.length
+              ? `${typing.join(', ')} ${typing.length > 1 ? 'are' : 'is'} typing…`
+              : otherOnline
+                ? 'Online'
+                : muted
+                  ? 'Muted'
+                  : ''}
           </span>
         </span>
         {!isRequest && (
@@ -147,7 +170,12 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
         )}
       </header>
 
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-2 dark:bg-slate-950" data-testid="messages">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-2 dark:bg-slate-950"
+        data-testid="messages"
+      >
         {loadingOlder && (
           <div className="flex justify-center py-2">
             <Spinner size="sm" label="Loading older messages" />
@@ -158,7 +186,9 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
             <Spinner label="Loading messages" />
           </div>
         )}
-        {list?.items.map((m) => <MessageBubble key={m.id} message={m} mine={m.user_id === me} seen={m.id === lastMine?.id && seen} />)}
+        {list?.items.map((m) => (
+          <MessageBubble key={m.id} message={m} mine={m.user_id === me} seen={m.id === lastMine?.id && seen} />
+        ))}
       </div>
 
       {isRequest ? (
@@ -174,11 +204,25 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
           </div>
         </div>
       ) : blocked ? (
-        <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-500 dark:border-slate-800">You blocked this chat. Unblock it to send messages.</p>
+        <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-500 dark:border-slate-800">
+          You blocked this chat. Unblock it to send messages.
+        </p>
       ) : (
         <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-200 p-2 dark:border-slate-800">
-          <input ref={fileInput} type="file" accept="image/*" className="hidden" onChange={(e) => sendImage(e.target.files?.[0])} data-testid="image-input" />
-          <button type="button" onClick={() => fileInput.current?.click()} className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Send a photo">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            className="hidden"
+            onChange={(e) => sendImage(e.target.files?.[0])}
+            data-testid="image-input"
+          />
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+            aria-label="Send a photo"
+          >
             📷
           </button>
           <label htmlFor="chat-message" className="sr-only">
@@ -227,7 +271,13 @@ function dialogTitle(action: Action, accepted: boolean): string {
 }
 
 function dialogBody(action: Action): string {
-  if (action?.kind === 'mute') return action.muted ? 'New messages will count as unread again.' : 'New messages will not count as unread. You can unmute at any time.';
-  if (action?.kind === 'block') return action.blocked ? 'Messages will be delivered to you again.' : 'You will not receive messages from this chat until you unblock it.';
+  if (action?.kind === 'mute')
+    return action.muted
+      ? 'New messages will count as unread again.'
+      : 'New messages will not count as unread. You can unmute at any time.';
+  if (action?.kind === 'block')
+    return action.blocked
+      ? 'Messages will be delivered to you again.'
+      : 'You will not receive messages from this chat until you unblock it.';
   return 'It disappears from your list. The others keep the conversation.';
 }

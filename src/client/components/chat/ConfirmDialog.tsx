@@ -13,7 +13,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A small modal asking before mute/block/leave/delete. */
-export function ConfirmDialog({ open, title, body, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -24,7 +33,10 @@ export function ConfirmDialog({ open, title, body, confirmLabel, danger, busy, o
   }, [open, onCancel]);
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-4 sm:items-center" onClick={onCancel}>
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-4 sm:items-center"
+      onClick={onCancel}
+    >
       <div
         role="alertdialog"
         aria-modal="true"
@@ -37,7 +49,12 @@ export function ConfirmDialog({ open, title, body, confirmLabel, danger, busy, o
         </h2>
         {body && <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{body}</p>}
         <div className="mt-5 flex justify-end gap-2">
-          <button ref={cancelRef} type="button" onClick={onCancel} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+          <button
+            ref={cancelRef}
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
             Cancel
           </button>
           <Button variant={danger ? 'danger' : 'primary'} size="sm" loading={busy} onClick={onConfirm}>

@@ -24,18 +24,30 @@ export function MessageBubble({ message, mine, seen }: { message: Message; mine:
         {!mine && message.user && <p className="mb-0.5 text-xs font-semibold opacity-70">{message.user.name}</p>}
         {image && (
           <a href={image.large_url} target="_blank" rel="noreferrer" className="mb-1 block">
-            <img src={image.thumb_url} alt="Shared image" width={image.width} height={image.height} className="max-h-64 w-auto rounded-lg" loading="lazy" />
+            <img
+              src={image.thumb_url}
+              alt="Shared image"
+              width={image.width}
+              height={image.height}
+              className="max-h-64 w-auto rounded-lg"
+              loading="lazy"
+            />
           </a>
         )}
         {listing && (
           <div className="mb-1 overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-            {listing.image_url && <img src={listing.image_url} alt="" className="h-32 w-full object-cover" loading="lazy" />}
+            {listing.image_url && (
+              <img src={listing.image_url} alt="" className="h-32 w-full object-cover" loading="lazy" />
+            )}
             <div className="p-2">
               <p className="font-semibold">{listing.title}</p>
               {listing.price && <p className="text-sm">{listing.price}</p>}
               {listing.address && <p className="text-xs text-slate-500 dark:text-slate-400">{listing.address}</p>}
               {listing.url && (
-                <Link href={listing.url} className="mt-1 inline-block text-xs font-medium text-brand-600 dark:text-brand-400">
+                <Link
+                  href={listing.url}
+                  className="mt-1 inline-block text-xs font-medium text-brand-600 dark:text-brand-400"
+                >
                   View listing
                 </Link>
               )}

@@ -43,8 +43,22 @@ export function NewChatForm({ onStarted }: { onStarted: (chat: Chat) => void }) 
   }
   return (
     <form onSubmit={submit} className="space-y-2 px-3 pb-2" aria-label="New chat">
-      <Input aria-label="Handle" placeholder="@handle" value={handle} onChange={(e) => setHandle(e.target.value)} invalid={!!error} required autoFocus />
-      <Input aria-label="First message" placeholder="Say hello (optional)" value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+      <Input
+        aria-label="Handle"
+        placeholder="@handle"
+        value={handle}
+        onChange={(e) => setHandle(e.target.value)}
+        invalid={!!error}
+        required
+        autoFocus
+      />
+      <Input
+        aria-label="First message"
+        placeholder="Say hello (optional)"
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        maxLength={5000}
+      />
       {error && <p className="text-xs text-red-600 dark:text-red-400">{error}</p>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={busy}>

@@ -19,7 +19,11 @@ export function StartChatButton({ userId, listing, message, children = 'Message'
     setBusy(true);
     try {
       const { id, ...snapshot } = listing ?? ({} as NonNullable<StartChatButtonProps['listing']>);
-      const res = await api.post<{ chat: Chat }>('/api/chats', { user_id: userId, message, ...(listing ? { listing_id: id, listing: snapshot } : {}) });
+      const res = await api.post<{ chat: Chat }>('/api/chats', {
+        user_id: userId,
+        message,
+        ...(listing ? { listing_id: id, listing: snapshot } : {}),
+      });
       router.visit(`/chats?chat=${res.chat.id}`);
     } catch (error) {
       notify.error((error as Error).message || 'Could not start the chat');

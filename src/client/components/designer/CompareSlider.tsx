@@ -19,7 +19,16 @@ export interface CompareSliderProps {
 }
 
 /** Before/after comparison: drag the handle (or use the arrow keys) to reveal the design over the photo. */
-export function CompareSlider({ before, after, beforeLabel = 'Before', afterLabel = 'After', aspectRatio = 4 / 3, initial = COMPARE_SLIDER.start, className, onChange }: CompareSliderProps) {
+export function CompareSlider({
+  before,
+  after,
+  beforeLabel = 'Before',
+  afterLabel = 'After',
+  aspectRatio = 4 / 3,
+  initial = COMPARE_SLIDER.start,
+  className,
+  onChange,
+}: CompareSliderProps) {
   const [position, setPosition] = useState(clamp01(initial));
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -67,7 +76,10 @@ export function CompareSlider({ before, after, beforeLabel = 'Before', afterLabe
   return (
     <div
       ref={frame}
-      className={cn('relative w-full touch-none select-none overflow-hidden rounded-xl bg-slate-200 dark:bg-slate-800', className)}
+      className={cn(
+        'relative w-full touch-none select-none overflow-hidden rounded-xl bg-slate-200 dark:bg-slate-800',
+        className,
+      )}
       style={{ aspectRatio }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -83,9 +95,17 @@ export function CompareSlider({ before, after, beforeLabel = 'Before', afterLabe
         style={{ clipPath: `inset(0 0 0 ${percent})` }}
         draggable={false}
       />
-      <span className="pointer-events-none absolute left-2 top-2 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">{beforeLabel}</span>
-      <span className="pointer-events-none absolute right-2 top-2 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">{afterLabel}</span>
-      <div className="pointer-events-none absolute inset-y-0 bg-white shadow" style={{ left: percent, width: COMPARE_SLIDER.lineWidth, marginLeft: -COMPARE_SLIDER.lineWidth / 2 }} data-testid="compare-line" />
+      <span className="pointer-events-none absolute left-2 top-2 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
+        {beforeLabel}
+      </span>
+      <span className="pointer-events-none absolute right-2 top-2 rounded bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
+        {afterLabel}
+      </span>
+      <div
+        className="pointer-events-none absolute inset-y-0 bg-white shadow"
+        style={{ left: percent, width: COMPARE_SLIDER.lineWidth, marginLeft: -COMPARE_SLIDER.lineWidth / 2 }}
+        data-testid="compare-line"
+      />
       <div
         role="slider"
         tabIndex={0}
@@ -96,10 +116,23 @@ export function CompareSlider({ before, after, beforeLabel = 'Before', afterLabe
         aria-valuetext={`${Math.round(position * 100)}% before`}
         onKeyDown={onKeyDown}
         className="absolute top-1/2 flex cursor-ew-resize items-center justify-center rounded-full border-2 border-white bg-black/50 text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        style={{ left: percent, width: COMPARE_SLIDER.handleSize, height: COMPARE_SLIDER.handleSize, marginLeft: -half, marginTop: -half }}
+        style={{
+          left: percent,
+          width: COMPARE_SLIDER.handleSize,
+          height: COMPARE_SLIDER.handleSize,
+          marginLeft: -half,
+          marginTop: -half,
+        }}
         data-testid="compare-handle"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M9 6l-6 6 6 6M15 6l6 6-6 6" />
         </svg>
       </div>

@@ -17,7 +17,17 @@ export function orientationOf(width: number, height: number): PickedImage['orien
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** Upload with preview: drop or choose a room photo; measures its size and orientation. */
-export function ImagePicker({ value, onChange, error, maxMb }: { value: PickedImage | null; onChange: (image: PickedImage | null) => void; error?: string | null; maxMb?: number }) {
+export function ImagePicker({
+  value,
+  onChange,
+  error,
+  maxMb,
+}: {
+  value: PickedImage | null;
+  onChange: (image: PickedImage | null) => void;
+  error?: string | null;
+  maxMb?: number;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -31,7 +41,14 @@ export function ImagePicker({ value, onChange, error, maxMb }: { value: PickedIm
     if (maxMb && file.size > maxMb * 1024 * 1024) return setLocalError(`The photo is larger than ${maxMb} MB.`);
     const url = URL.createObjectURL(file);
     const img = new Image();
-    img.onload = () => onChange({ file, url, width: img.naturalWidth, height: img.naturalHeight, orientation: orientationOf(img.naturalWidth, img.naturalHeight) });
+    img.onload = () =>
+      onChange({
+        file,
+        url,
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+        orientation: orientationOf(img.naturalWidth, img.naturalHeight),
+      });
     img.onerror = () => {
       URL.revokeObjectURL(url);
       setLocalError('This image could not be read. Try another file.');
@@ -63,7 +80,12 @@ export function ImagePicker({ value, onChange, error, maxMb }: { value: PickedIm
       >
         {value ? (
           <>
-            <img src={value.url} alt="Your room" className="max-h-80 w-full rounded-lg object-contain" data-testid="upload-preview" />
+            <img
+              src={value.url}
+              alt="Your room"
+              className="max-h-80 w-full rounded-lg object-contain"
+              data-testid="upload-preview"
+            />
             <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="upload-orientation">
               {value.width} × {value.height} · {value.orientation}
             </p>
@@ -72,16 +94,33 @@ export function ImagePicker({ value, onChange, error, maxMb }: { value: PickedIm
           <p className="text-sm text-slate-600 dark:text-slate-300">Drop a photo of the room here, or choose one.</p>
         )}
         <div className="mt-3 flex gap-2">
-          <button type="button" onClick={() => input.current?.click()} className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200">
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+          >
             {value ? 'Choose another photo' : 'Choose a photo'}
           </button>
           {value && (
-            <button type="button" onClick={() => onChange(null)} className="rounded-lg px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              onClick={() => onChange(null)}
+              className="rounded-lg px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
               Remove
             </button>
           )}
         </div>
-        <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label="Room photo" name="image" onChange={(e) => pick(e.target.files?.[0])} data-testid="upload-input" />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          aria-label="Room photo"
+          name="image"
+          onChange={(e) => pick(e.target.files?.[0])}
+          data-testid="upload-input"
+        />
       </div>
       {shown && (
         <p className="mt-1.5 text-sm text-red-600 dark:text-red-400" role="alert">

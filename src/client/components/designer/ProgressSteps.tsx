@@ -24,8 +24,21 @@ export function ProgressSteps({ steps, progress, currentStep, failed, className 
             {progress}%
           </span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Design progress">
-          <div className={cn('h-full rounded-full transition-[width] duration-300', failed ? 'bg-red-500' : 'bg-brand-600 dark:bg-brand-500')} style={{ width: `${progress}%` }} />
+        <div
+          className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-label="Design progress"
+        >
+          <div
+            className={cn(
+              'h-full rounded-full transition-[width] duration-300',
+              failed ? 'bg-red-500' : 'bg-brand-600 dark:bg-brand-500',
+            )}
+            style={{ width: `${progress}%` }}
+          />
         </div>
       </div>
       <ol className="space-y-2">
@@ -36,15 +49,28 @@ export function ProgressSteps({ steps, progress, currentStep, failed, className 
               <span
                 className={cn(
                   'flex h-6 w-6 shrink-0 items-center justify-center rounded-full border text-xs',
-                  state === 'completed' && 'border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-500',
-                  state === 'in_progress' && 'border-brand-600 text-brand-600 dark:border-brand-400 dark:text-brand-300',
+                  state === 'completed' &&
+                    'border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-500',
+                  state === 'in_progress' &&
+                    'border-brand-600 text-brand-600 dark:border-brand-400 dark:text-brand-300',
                   state === 'pending' && 'border-slate-300 text-slate-400 dark:border-slate-700 dark:text-slate-500',
                 )}
                 aria-hidden="true"
               >
-                {state === 'completed' ? '✓' : state === 'in_progress' ? <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-current" /> : ''}
+                {state === 'completed' ? (
+                  '✓'
+                ) : state === 'in_progress' ? (
+                  <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-current" />
+                ) : (
+                  ''
+                )}
               </span>
-              <span className={cn(state === 'pending' ? 'text-slate-500 dark:text-slate-400' : 'text-slate-800 dark:text-slate-100', state === 'in_progress' && 'font-medium')}>
+              <span
+                className={cn(
+                  state === 'pending' ? 'text-slate-500 dark:text-slate-400' : 'text-slate-800 dark:text-slate-100',
+                  state === 'in_progress' && 'font-medium',
+                )}
+              >
                 {step.message}
               </span>
               <span className="sr-only">{state.replace('_', ' ')}</span>

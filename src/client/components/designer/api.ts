@@ -3,7 +3,14 @@ import type { Design, DesignOptions, SavedPrompt } from './types';
 
 /** The designer's /api calls, all through the one HTTP client. */
 export const designerApi = {
-  generate(form: { image: File; options: DesignOptions; prompt?: string; width?: number; height?: number; orientation?: string }) {
+  generate(form: {
+    image: File;
+    options: DesignOptions;
+    prompt?: string;
+    width?: number;
+    height?: number;
+    orientation?: string;
+  }) {
     const body = new FormData();
     body.append('image', form.image);
     for (const [key, value] of Object.entries(form.options)) if (value) body.append(`options[${key}]`, value);
@@ -14,22 +21,43 @@ export const designerApi = {
     return api.post<{ message: string; design: Design }>('/api/designs/generate', body);
   },
   regenerate: (generatedDesignId: string, options: DesignOptions, withOptions: boolean) =>
-    api.post<{ message: string; design: Design }>('/api/designs/regenerate', { generatedDesignId, options, withOptions }),
-  retry: (id: string, generatedDesign?: string) => api.post<{ message: string; design: Design }>(`/api/designs/${id}/retry`, generatedDesign ? { generated_design: generatedDesign } : {}),
-  savePrompt: (name: string, prompt: string, options: DesignOptions) => api.post<{ message: string; prompt: SavedPrompt }>('/api/designs/prompts', { name, prompt, options }),
+    api.post<{ message: string; design: Design }>('/api/designs/regenerate', {
+      generatedDesignId,
+      options,
+      withOptions,
+    }),
+  retry: (id: string, generatedDesign?: string) =>
+    api.post<{ message: string; design: Design }>(
+      `/api/designs/${id}/retry`,
+      generatedDesign ? { generated_design: generatedDesign } : {},
+    ),
+  savePrompt: (name: string, prompt: string, options: DesignOptions) =>
+    api.post<{ message: string; prompt: SavedPrompt }>('/api/designs/prompts', { name, prompt, options }),
   deletePrompt: (id: string) => api.delete(`/api/designs/prompts/${id}`),
-  favorite: (id: string, favorite: boolean) => api.post<{ design: Design }>(`/api/designs/${id}/favorite`, { favorite }),
+  favorite: (id: string, favorite: boolean) =>
+    api.post<{ design: Design }>(`/api/designs/${id}/favorite`, { favorite }),
   share: (id: string) => api.post<{ share_url: string; design: Design }>(`/api/designs/${id}/share`),
   unshare: (id: string) => api.delete<{ design: Design }>(`/api/designs/${id}/share`),
   remove: (id: string) => api.delete(`/api/designs/${id}`),
   saveDream: (designId: string, title: string, generatedDesignId?: string, note?: string) =>
-    api.post<{ data: { dream: { id: string } } }>('/api/dreams', { design_id: designId, generated_design_id: generatedDesignId, title, note }),
+    api.post<{ data: { dream: { id: string } } }>('/api/dreams', {
+      design_id: designId,
+      generated_design_id: generatedDesignId,
+      title,
+      note,
+    }),
 };
 
 /** Spec 8: the server's message, else the given fallback. */
 export function messageOf(error: unknown, fallback: string): string {
   const message = (error as { message?: unknown })?.message;
   const status = (error as { status?: number })?.status;
-  if (typeof message === 'string' && message && status !== 0 && !/^Request failed|^Internal Server Error$/.test(message)) return message;
+  if (
+    typeof message === 'string' &&
+    message &&
+    status !== 0 &&
+    !/^Request failed|^Internal Server Error$/.test(message)
+  )
+    return message;
   return fallback;
 }

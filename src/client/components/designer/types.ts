@@ -83,7 +83,6 @@ export interface DesignerCatalog {
   designers: string[];
 }
 
-
 /** `.design.progress` payload (spec 7). */
 export interface DesignProgressEvent {
   design_id: string;
@@ -105,9 +104,16 @@ export interface DesignGeneratedEvent {
 }
 
 /** Spec 4: the steps a fresh job starts with. */
-export const GENERATE_STEPS = ['Initializing', 'Processing the original image', 'Generating the AI design', 'Upscaling', 'Finalizing'];
+export const GENERATE_STEPS = [
+  'Initializing',
+  'Processing the original image',
+  'Generating the AI design',
+  'Upscaling',
+  'Finalizing',
+];
 export const REGENERATE_STEPS = ['Analyzing style', 'Generating design', 'Enhancing details', 'Finalizing'];
 
-export const pendingSteps = (messages: string[]): ProgressStep[] => messages.map((message) => ({ message, status: 'pending', completed: false }));
+export const pendingSteps = (messages: string[]): ProgressStep[] =>
+  messages.map((message) => ({ message, status: 'pending', completed: false }));
 
 export type { Page as Paginated } from '@/types';

@@ -35,7 +35,10 @@ export function OpenHouseHeader({ openHouse, property, photos }: Omit<OpenHouseP
       <p className="text-slate-600 dark:text-slate-300">{property.full_address}</p>
       <p className="font-medium text-slate-900 dark:text-white">{when(openHouse)}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {formatPrice(property.price, property.currency)} · {openHouse.has_ended ? 'This open house has ended.' : `${openHouse.spots_left} of ${openHouse.capacity} spots left`}
+        {formatPrice(property.price, property.currency)} ·{' '}
+        {openHouse.has_ended
+          ? 'This open house has ended.'
+          : `${openHouse.spots_left} of ${openHouse.capacity} spots left`}
       </p>
     </header>
   );

@@ -33,7 +33,19 @@ const MILE_IN_METERS = 1609.344;
  * A Leaflet map with pins and a radius circle. Tiles are optional: with no tile URL (or none
  * reachable) the pins, circle and controls still work on a plain background.
  */
-export function MarketMap({ center, radius, pins, selectedId, tileUrl, attribution, onMove, onPick, onSelect, className, label = 'Map' }: MarketMapProps) {
+export function MarketMap({
+  center,
+  radius,
+  pins,
+  selectedId,
+  tileUrl,
+  attribution,
+  onMove,
+  onPick,
+  onSelect,
+  className,
+  label = 'Map',
+}: MarketMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -44,7 +56,12 @@ export function MarketMap({ center, radius, pins, selectedId, tileUrl, attributi
 
   useEffect(() => {
     if (!element.current || map.current) return;
-    const m = L.map(element.current, { center: [center.lat, center.lng], zoom: zoomForRadius(radius ?? 2), worldCopyJump: true, attributionControl: true });
+    const m = L.map(element.current, {
+      center: [center.lat, center.lng],
+      zoom: zoomForRadius(radius ?? 2),
+      worldCopyJump: true,
+      attributionControl: true,
+    });
     if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(m);
     layer.current = L.layerGroup().addTo(m);
     m.on('moveend', () => {
@@ -55,7 +72,9 @@ export function MarketMap({ center, radius, pins, selectedId, tileUrl, attributi
       const c = m.getCenter();
       handlers.current.onMove?.({ lat: c.lat, lng: wrapLng(c.lng) });
     });
-    m.on('click', (e: L.LeafletMouseEvent) => handlers.current.onPick?.({ lat: e.latlng.lat, lng: wrapLng(e.latlng.lng) }));
+    m.on('click', (e: L.LeafletMouseEvent) =>
+      handlers.current.onPick?.({ lat: e.latlng.lat, lng: wrapLng(e.latlng.lng) }),
+    );
     map.current = m;
     return () => {
       m.remove();
@@ -70,12 +89,23 @@ export function MarketMap({ center, radius, pins, selectedId, tileUrl, attributi
     if (!m) return;
     const zoom = radius ? zoomForRadius(radius) : m.getZoom();
     const current = m.getCenter();
-    if (Math.abs(current.lat - center.lat) > 1e-6 || Math.abs(wrapLng(current.lng) - center.lng) > 1e-6 || m.getZoom() !== zoom) {
+    if (
+      Math.abs(current.lat - center.lat) > 1e-6 ||
+      Math.abs(wrapLng(current.lng) - center.lng) > 1e-6 ||
+      m.getZoom() !== zoom
+    ) {
       programmatic.current = true;
       m.setView([center.lat, center.lng], zoom, { animate: false });
     }
     circle.current?.remove();
-    circle.current = radius ? L.circle([center.lat, center.lng], { radius: radius * MILE_IN_METERS, color: '#4f46e5', weight: 1, fillOpacity: 0.06 }).addTo(m) : null;
+    circle.current = radius
+      ? L.circle([center.lat, center.lng], {
+          radius: radius * MILE_IN_METERS,
+          color: '#4f46e5',
+          weight: 1,
+          fillOpacity: 0.06,
+        }).addTo(m)
+      : null;
   }, [center.lat, center.lng, radius]);
 
   // Pins follow the result list.

@@ -16,7 +16,17 @@ describe('market rules (spec 9)', () => {
   });
 
   it('trims the text and leaves out empty and "all" filters', () => {
-    expect(marketQuery({ q: '  Paris ', type: '', sector: 'all', status: 'for_sale', min_price: ' ', lat: 48.85661234567, lng: 2.3522 })).toEqual({
+    expect(
+      marketQuery({
+        q: '  Paris ',
+        type: '',
+        sector: 'all',
+        status: 'for_sale',
+        min_price: ' ',
+        lat: 48.85661234567,
+        lng: 2.3522,
+      }),
+    ).toEqual({
       q: 'Paris',
       lat: 48.856612,
       lng: 2.3522,

@@ -10,10 +10,28 @@ const STATE_STYLES: Record<string, string> = {
 };
 
 export function PublishBadge({ state }: { state: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[state] ?? ''}`}>{humanize(state)}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLES[state] ?? ''}`}>
+      {humanize(state)}
+    </span>
+  );
 }
 
-export function PropertyCard({ property, href, extra, actions, highlighted, onHover }: { property: PropertySummary; href: string; extra?: ReactNode; actions?: ReactNode; highlighted?: boolean; onHover?: (id: string | null) => void }) {
+export function PropertyCard({
+  property,
+  href,
+  extra,
+  actions,
+  highlighted,
+  onHover,
+}: {
+  property: PropertySummary;
+  href: string;
+  extra?: ReactNode;
+  actions?: ReactNode;
+  highlighted?: boolean;
+  onHover?: (id: string | null) => void;
+}) {
   const image = property.featured_image;
   return (
     <article
@@ -22,8 +40,15 @@ export function PropertyCard({ property, href, extra, actions, highlighted, onHo
       onMouseLeave={() => onHover?.(null)}
       className={`flex gap-3 overflow-hidden rounded-xl border bg-white p-3 shadow-sm dark:bg-slate-900 ${highlighted ? 'border-indigo-500' : 'border-slate-200 dark:border-slate-800'}`}
     >
-      <Link href={href} className="h-20 w-24 shrink-0 overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800 sm:h-24 sm:w-32">
-        {image ? <img src={image.thumb_url} alt="" loading="lazy" className="h-full w-full object-cover" /> : <div className="flex h-full items-center justify-center text-xs text-slate-400">No photo</div>}
+      <Link
+        href={href}
+        className="h-20 w-24 shrink-0 overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800 sm:h-24 sm:w-32"
+      >
+        {image ? (
+          <img src={image.thumb_url} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center text-xs text-slate-400">No photo</div>
+        )}
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -33,9 +58,15 @@ export function PropertyCard({ property, href, extra, actions, highlighted, onHo
           <PublishBadge state={property.publish_state} />
           {property.is_private && <span className="text-xs text-slate-500">Private</span>}
         </div>
-        <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{formatPrice(property.price, property.currency)}</p>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{property.full_address ?? 'No address yet'}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{[humanize(property.type), humanize(property.status)].filter(Boolean).join(' · ')}</p>
+        <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          {formatPrice(property.price, property.currency)}
+        </p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {property.full_address ?? 'No address yet'}
+        </p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {[humanize(property.type), humanize(property.status)].filter(Boolean).join(' · ')}
+        </p>
         {extra}
         {actions && <div className="mt-2 flex flex-wrap gap-2">{actions}</div>}
       </div>

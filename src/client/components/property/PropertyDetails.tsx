@@ -6,7 +6,17 @@ import { formatPrice, humanize } from './rules';
 import type { Listing, Property, Upload } from './types';
 
 /** The public page body shared by Property/Show and Listing/Show. */
-export function PropertyDetails({ property, photos, listing, map }: { property: Property; photos: Upload[]; listing: Listing | null; map: { tileUrl: string; attribution: string } }) {
+export function PropertyDetails({
+  property,
+  photos,
+  listing,
+  map,
+}: {
+  property: Property;
+  photos: Upload[];
+  listing: Listing | null;
+  map: { tileUrl: string; attribution: string };
+}) {
   const details = property.components.details?.content ?? {};
   const features = (property.components.features?.content.items as string[] | undefined) ?? [];
   const facts = [
@@ -30,26 +40,40 @@ export function PropertyDetails({ property, photos, listing, map }: { property: 
             {formatPrice(property.price, property.currency)}
           </p>
           {(property.accepted_currencies.length > 0 || property.accepted_cryptocurrencies.length > 0) && (
-            <p className="text-xs text-slate-500 dark:text-slate-400">Also accepts {[...property.accepted_currencies, ...property.accepted_cryptocurrencies].join(', ')}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Also accepts {[...property.accepted_currencies, ...property.accepted_cryptocurrencies].join(', ')}
+            </p>
           )}
         </div>
       </div>
       <div className="flex flex-wrap gap-3 text-sm">
         {property.can_edit && (
-          <Link href={`/properties/${property.slug}/edit`} className="text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/properties/${property.slug}/edit`}
+            className="text-indigo-600 hover:underline dark:text-indigo-300"
+          >
             Edit
           </Link>
         )}
-        <Link href={`/share/property/${property.slug}`} className="text-indigo-600 hover:underline dark:text-indigo-300">
+        <Link
+          href={`/share/property/${property.slug}`}
+          className="text-indigo-600 hover:underline dark:text-indigo-300"
+        >
           Share
         </Link>
         {property.listing && !listing && (
-          <Link href={`/listing/${property.listing.id}`} className="text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/listing/${property.listing.id}`}
+            className="text-indigo-600 hover:underline dark:text-indigo-300"
+          >
             Listing and open houses
           </Link>
         )}
         {property.user?.handle && (
-          <Link href={`/profile/${property.user.handle}`} className="text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link
+            href={`/profile/${property.user.handle}`}
+            className="text-indigo-600 hover:underline dark:text-indigo-300"
+          >
             Listed by {property.user.name}
           </Link>
         )}
@@ -64,7 +88,9 @@ export function PropertyDetails({ property, photos, listing, map }: { property: 
           ))}
         </dl>
       )}
-      {property.description && <p className="whitespace-pre-line text-slate-700 dark:text-slate-200">{property.description}</p>}
+      {property.description && (
+        <p className="whitespace-pre-line text-slate-700 dark:text-slate-200">{property.description}</p>
+      )}
       {features.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {features.map((f) => (

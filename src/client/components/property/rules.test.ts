@@ -1,9 +1,20 @@
-import { apiErrorMessage, dashboardQuery, formatPrice, LISTINGS_FETCH_ERROR, NO_SLUG_MESSAGE, requireSlug } from './rules';
+import {
+  apiErrorMessage,
+  dashboardQuery,
+  formatPrice,
+  LISTINGS_FETCH_ERROR,
+  NO_SLUG_MESSAGE,
+  requireSlug,
+} from './rules';
 import { shareUrl } from '../listing/share';
 
 describe('dashboard filters (spec 5)', () => {
   it('omits a publish filter of all, trims search and drops empty values', () => {
-    expect(dashboardQuery({ publish: 'all', search: '  loft  ', sort: 'newest', count: 12 })).toEqual({ search: 'loft', sort: 'newest', count: 12 });
+    expect(dashboardQuery({ publish: 'all', search: '  loft  ', sort: 'newest', count: 12 })).toEqual({
+      search: 'loft',
+      sort: 'newest',
+      count: 12,
+    });
     expect(dashboardQuery({ publish: 'draft', search: '   ', sort: '', count: '' })).toEqual({ publish: 'draft' });
     expect(dashboardQuery({ publish: null, search: null, sort: null, count: null })).toEqual({});
     expect(dashboardQuery({ publish: 'published', page: 3 })).toEqual({ publish: 'published', page: 3 });
@@ -38,7 +49,9 @@ describe('prices', () => {
 
 describe('share links (spec 5)', () => {
   it('builds known networks and refuses unknown ones', () => {
-    expect(shareUrl('facebook', 'https://x.test/p')).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fp');
+    expect(shareUrl('facebook', 'https://x.test/p')).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fp',
+    );
     expect(() => shareUrl('myspace', 'https://x.test/p')).toThrow('Network myspace does not exist');
   });
 });

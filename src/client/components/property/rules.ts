@@ -19,7 +19,8 @@ export function dashboardQuery(filters: DashboardFilters): Record<string, string
   const search = typeof filters.search === 'string' ? filters.search.trim() : '';
   if (search) query.search = search;
   if (filters.sort) query.sort = filters.sort;
-  if (filters.count !== null && filters.count !== undefined && filters.count !== '') query.count = Number(filters.count);
+  if (filters.count !== null && filters.count !== undefined && filters.count !== '')
+    query.count = Number(filters.count);
   if (filters.page) query.page = filters.page;
   return query;
 }
@@ -47,7 +48,11 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
 }
 
 /** "1250000.5" + USD → "$1,250,000.50" without going through a float. */
-export function formatPrice(price: string | null | undefined, currency: string, symbols: Record<string, string> = DEFAULT_SYMBOLS): string {
+export function formatPrice(
+  price: string | null | undefined,
+  currency: string,
+  symbols: Record<string, string> = DEFAULT_SYMBOLS,
+): string {
   if (price === null || price === undefined || price === '') return 'Price on request';
   const [whole, fraction = ''] = String(price).split('.');
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -56,7 +61,15 @@ export function formatPrice(price: string | null | undefined, currency: string, 
   return symbol ? `${symbol}${grouped}${cents}` : `${grouped}${cents} ${currency}`;
 }
 
-export const DEFAULT_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', AUD: 'A$', MXN: 'MX$', JPY: '¥' };
+export const DEFAULT_SYMBOLS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  CAD: 'CA$',
+  AUD: 'A$',
+  MXN: 'MX$',
+  JPY: '¥',
+};
 
 export const PUBLISH_TABS: Array<{ value: PublishFilter; label: string }> = [
   { value: 'all', label: 'All' },

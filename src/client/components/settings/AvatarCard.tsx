@@ -23,9 +23,22 @@ export function AvatarCard({ name, url }: { name: string; url: string | null }) 
   return (
     <Card title="Profile picture" description="JPEG, PNG or WebP, up to 5 MB. We crop it to a square.">
       <div className="flex flex-wrap items-center gap-5">
-        <Avatar name={name} url={url} size="lg" className="h-20 w-20 text-2xl ring-2 ring-slate-100 dark:ring-slate-800" />
+        <Avatar
+          name={name}
+          url={url}
+          size="lg"
+          className="h-20 w-20 text-2xl ring-2 ring-slate-100 dark:ring-slate-800"
+        />
         <div className="flex flex-wrap gap-2">
-          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" id="avatar-upload" aria-label="Upload a profile picture" onChange={(e) => upload(e.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            id="avatar-upload"
+            aria-label="Upload a profile picture"
+            onChange={(e) => upload(e.target.files?.[0])}
+          />
           <Button variant="secondary" loading={form.processing} onClick={() => input.current?.click()}>
             {url ? 'Change picture' : 'Upload picture'}
           </Button>

@@ -30,7 +30,11 @@ export function HandleField({ userId, value, current, onChange, error }: HandleF
         .catch((cause: unknown) => {
           if (controller.signal.aborted) return;
           const errors = cause instanceof ApiError ? cause.fieldErrors.handle : undefined;
-          const message = Array.isArray(errors) ? errors[0] : typeof errors === 'string' ? errors : 'Could not check this handle right now.';
+          const message = Array.isArray(errors)
+            ? errors[0]
+            : typeof errors === 'string'
+              ? errors
+              : 'Could not check this handle right now.';
           setCheck({ state: 'unavailable', message });
         });
     }, 350);

@@ -1,7 +1,15 @@
 import { Button } from '@/components/ui';
 
 /** Card footer with a save button and a short "Saved." confirmation. */
-export function SaveBar({ processing, saved, label = 'Save' }: { processing: boolean; saved: boolean; label?: string }) {
+export function SaveBar({
+  processing,
+  saved,
+  label = 'Save',
+}: {
+  processing: boolean;
+  saved: boolean;
+  label?: string;
+}) {
   return (
     <div className="flex items-center gap-3">
       {saved && (

@@ -21,7 +21,11 @@ const itemDisabled = 'pointer-events-none text-slate-400 dark:text-slate-600';
 export function Pagination({ currentPage, lastPage, hrefFor, onPageChange, className }: PaginationProps) {
   if (lastPage <= 1) return null;
 
-  const item = (page: number, label: string, opts: { active?: boolean; disabled?: boolean; ariaLabel?: string } = {}) => {
+  const item = (
+    page: number,
+    label: string,
+    opts: { active?: boolean; disabled?: boolean; ariaLabel?: string } = {},
+  ) => {
     const classes = cn(itemBase, opts.active ? itemActive : opts.disabled ? itemDisabled : itemIdle);
     const common = { 'aria-label': opts.ariaLabel, 'aria-current': opts.active ? ('page' as const) : undefined };
     if (opts.disabled || opts.active) {
@@ -54,7 +58,9 @@ export function Pagination({ currentPage, lastPage, hrefFor, onPageChange, class
             …
           </span>
         ) : (
-          <span key={slot}>{item(slot, String(slot), { active: slot === currentPage, ariaLabel: `Page ${slot}` })}</span>
+          <span key={slot}>
+            {item(slot, String(slot), { active: slot === currentPage, ariaLabel: `Page ${slot}` })}
+          </span>
         ),
       )}
       {item(currentPage + 1, '›', { disabled: currentPage >= lastPage, ariaLabel: 'Next page' })}

@@ -29,7 +29,15 @@
  * declarations, not arrow functions: Inertia treats arrow functions as layout callbacks).
  */
 export { Alert, type AlertProps, type AlertVariant } from './Alert';
-export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './Button';
+export {
+  Button,
+  ButtonLink,
+  buttonClasses,
+  type ButtonProps,
+  type ButtonLinkProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './Button';
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { EmptyState, type EmptyStateProps } from './EmptyState';

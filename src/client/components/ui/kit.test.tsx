@@ -1,5 +1,16 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Alert, Button, Checkbox, EmptyState, FormField, Input, Pagination, pageWindow, Select, TextField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  FormField,
+  Input,
+  Pagination,
+  pageWindow,
+  Select,
+  TextField,
+} from '@/components/ui';
 
 describe('UI kit', () => {
   it('FormField ties label, control, hint and error together', () => {
@@ -16,7 +27,11 @@ describe('UI kit', () => {
   });
 
   it('FormField accepts a render function', () => {
-    render(<FormField label="Handle" name="handle">{(control) => <Input {...control} />}</FormField>);
+    render(
+      <FormField label="Handle" name="handle">
+        {(control) => <Input {...control} />}
+      </FormField>,
+    );
     expect(screen.getByLabelText('Handle')).toHaveAttribute('name', 'handle');
   });
 

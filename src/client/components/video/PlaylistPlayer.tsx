@@ -5,7 +5,15 @@ import { formatDuration, type Video } from './types';
 import { VideoPlayer } from './VideoPlayer';
 
 /** Plays videos in order: next/previous buttons, a clickable list, and the next one starts when one ends. */
-export function PlaylistPlayer({ videos, autoPlay = false, compact = false }: { videos: Video[]; autoPlay?: boolean; compact?: boolean }) {
+export function PlaylistPlayer({
+  videos,
+  autoPlay = false,
+  compact = false,
+}: {
+  videos: Video[];
+  autoPlay?: boolean;
+  compact?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   const [advanced, setAdvanced] = useState(false);
   const current = videos[index];
@@ -56,7 +64,11 @@ export function PlaylistPlayer({ videos, autoPlay = false, compact = false }: { 
                   i === index && 'bg-slate-100 font-medium dark:bg-slate-800',
                 )}
               >
-                {video.poster ? <img src={video.poster} alt="" className="h-10 w-16 rounded object-cover" /> : <span className="h-10 w-16 rounded bg-slate-300 dark:bg-slate-700" />}
+                {video.poster ? (
+                  <img src={video.poster} alt="" className="h-10 w-16 rounded object-cover" />
+                ) : (
+                  <span className="h-10 w-16 rounded bg-slate-300 dark:bg-slate-700" />
+                )}
                 <span className="min-w-0 flex-1 truncate">{video.title || `Video ${i + 1}`}</span>
                 <span className="text-xs text-slate-500">{formatDuration(video.duration)}</span>
               </button>

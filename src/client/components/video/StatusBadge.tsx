@@ -7,11 +7,20 @@ const styles: Record<VideoStatus, string> = {
   ready: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
   errored: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
 };
-const labels: Record<VideoStatus, string> = { uploading: 'Waiting for upload', processing: 'Processing', ready: 'Ready', errored: 'Failed' };
+const labels: Record<VideoStatus, string> = {
+  uploading: 'Waiting for upload',
+  processing: 'Processing',
+  ready: 'Ready',
+  errored: 'Failed',
+};
 
 export function StatusBadge({ status, progress }: { status: VideoStatus; progress?: number }) {
   return (
-    <span data-testid="video-status" data-status={status} className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', styles[status])}>
+    <span
+      data-testid="video-status"
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', styles[status])}
+    >
       {labels[status]}
       {status === 'processing' && progress ? ` ${progress}%` : ''}
     </span>

@@ -42,7 +42,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
       notify.success('Video Updated!', { autoClose: TOAST_DURATION_MS });
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+        setErrors(
+          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        );
         notify.error(error.message);
       }
     } finally {
@@ -73,7 +75,10 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
   };
 
   return (
-    <article data-testid={`video-${video.slug}`} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article
+      data-testid={`video-${video.slug}`}
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-2">
           <h3 className="truncate font-medium">{video.title || 'Untitled video'}</h3>
@@ -103,7 +108,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
           <div className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800">
             <div className="h-full animate-pulse bg-amber-500" style={{ width: `${Math.max(5, video.progress)}%` }} />
           </div>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Making the streaming versions… you can leave this page.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Making the streaming versions… you can leave this page.
+          </p>
         </div>
       )}
       {video.status === 'errored' && (
@@ -116,7 +123,15 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
       )}
       {video.status === 'ready' && (
         <div className="grid gap-3 md:grid-cols-2">
-          <VideoPlayer ref={player} src={video.playback.hls} poster={video.poster} controls className="aspect-video w-full rounded" trimStart={video.trim_start} trimEnd={video.trim_end} />
+          <VideoPlayer
+            ref={player}
+            src={video.playback.hls}
+            poster={video.poster}
+            controls
+            className="aspect-video w-full rounded"
+            trimStart={video.trim_start}
+            trimEnd={video.trim_end}
+          />
           <form
             className="space-y-2"
             onSubmit={(event) => {
@@ -126,26 +141,54 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
           >
             <div>
               <Label htmlFor={`title-${video.id}`}>Title</Label>
-              <Input id={`title-${video.id}`} value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+              <Input
+                id={`title-${video.id}`}
+                value={title}
+                maxLength={160}
+                onChange={(e) => setTitle(e.target.value)}
+              />
             </div>
             <div className="grid grid-cols-2 gap-2">
               <div>
                 <Label htmlFor={`start-${video.id}`}>Start at (s)</Label>
-                <Input id={`start-${video.id}`} type="number" min={0} step={0.1} value={trimStart} invalid={!!errors.trim_start} onChange={(e) => setTrimStart(e.target.value)} />
+                <Input
+                  id={`start-${video.id}`}
+                  type="number"
+                  min={0}
+                  step={0.1}
+                  value={trimStart}
+                  invalid={!!errors.trim_start}
+                  onChange={(e) => setTrimStart(e.target.value)}
+                />
               </div>
               <div>
                 <Label htmlFor={`end-${video.id}`}>End at (s)</Label>
-                <Input id={`end-${video.id}`} type="number" min={0} step={0.1} value={trimEnd} invalid={!!errors.trim_end} onChange={(e) => setTrimEnd(e.target.value)} />
+                <Input
+                  id={`end-${video.id}`}
+                  type="number"
+                  min={0}
+                  step={0.1}
+                  value={trimEnd}
+                  invalid={!!errors.trim_end}
+                  onChange={(e) => setTrimEnd(e.target.value)}
+                />
               </div>
             </div>
             {(errors.trim_start || errors.trim_end || errors.cover_time) && (
-              <p className="text-xs text-red-600 dark:text-red-400">{errors.trim_start ?? errors.trim_end ?? errors.cover_time}</p>
+              <p className="text-xs text-red-600 dark:text-red-400">
+                {errors.trim_start ?? errors.trim_end ?? errors.cover_time}
+              </p>
             )}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" size="sm" loading={busy}>
                 Save
               </Button>
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void save({ cover_time: Math.round((player.current?.currentTime ?? 0) * 10) / 10 })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void save({ cover_time: Math.round((player.current?.currentTime ?? 0) * 10) / 10 })}
+              >
                 Use current frame as cover
               </Button>
             </div>

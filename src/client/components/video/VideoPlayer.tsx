@@ -105,12 +105,17 @@ export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>
         {...rest}
       />
       {(engine === 'unsupported' || failed) && (
-        <div role="alert" className="absolute inset-0 flex items-center justify-center bg-black/80 p-4 text-center text-sm text-white">
+        <div
+          role="alert"
+          className="absolute inset-0 flex items-center justify-center bg-black/80 p-4 text-center text-sm text-white"
+        >
           {failed ?? 'This browser cannot play H.264 video streams. Try Safari, Chrome, Edge or Firefox.'}
         </div>
       )}
       {!src && (
-        <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">Video not ready yet</div>
+        <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">
+          Video not ready yet
+        </div>
       )}
     </div>
   );

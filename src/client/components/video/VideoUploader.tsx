@@ -4,7 +4,15 @@ import { useVideoUpload } from '@/hooks/useVideoUpload';
 import type { UploadLimits, Video } from './types';
 
 /** File picker + resumable upload with percent; after a reload it asks for the same file to continue. */
-export function VideoUploader({ video, limits, onUploaded }: { video: Video; limits?: UploadLimits; onUploaded?: () => void }) {
+export function VideoUploader({
+  video,
+  limits,
+  onUploaded,
+}: {
+  video: Video;
+  limits?: UploadLimits;
+  onUploaded?: () => void;
+}) {
   const upload = useVideoUpload(video, limits, onUploaded);
   const id = useId();
   return (
@@ -31,12 +39,19 @@ export function VideoUploader({ video, limits, onUploaded }: { video: Video; lim
       />
       {limits && (
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          MP4, MOV or WebM, up to {Math.round(limits.max_upload_bytes / 1024 / 1024)} MB and {Math.round(limits.max_duration_seconds / 60)} minutes.
+          MP4, MOV or WebM, up to {Math.round(limits.max_upload_bytes / 1024 / 1024)} MB and{' '}
+          {Math.round(limits.max_duration_seconds / 60)} minutes.
         </p>
       )}
       {upload.percent !== null && (
         <div>
-          <div className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={upload.percent}>
+          <div
+            className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={upload.percent}
+          >
             <div className="h-full bg-brand-600 transition-all" style={{ width: `${upload.percent}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid={`upload-percent-${video.slug}`}>

@@ -45,7 +45,14 @@ export interface Spot {
   walkthrough_id: string;
   walkthrough_slug: string | null;
   listing_id: string | null;
-  listing: { id: string; name: string; price: string | null; currency: string; address: string | null; url: string } | null;
+  listing: {
+    id: string;
+    name: string;
+    price: string | null;
+    currency: string;
+    address: string | null;
+    url: string;
+  } | null;
   video: Video | null;
   realtor: Realtor | null;
   embed_url: string;
@@ -76,7 +83,6 @@ export interface VideoListSummary {
   videos_count: number;
   created_at: string;
 }
-
 
 export interface UploadLimits {
   max_upload_bytes: number;

@@ -7,7 +7,8 @@ import { formatDuration, formatPrice } from './types';
 
 describe('video client pieces', () => {
   it('picks native HLS, then hls.js when MSE takes H.264, else says it cannot play', () => {
-    const video = (answer: string) => ({ canPlayType: (type: string) => (type.includes('mpegurl') ? answer : '') }) as unknown as HTMLVideoElement;
+    const video = (answer: string) =>
+      ({ canPlayType: (type: string) => (type.includes('mpegurl') ? answer : '') }) as unknown as HTMLVideoElement;
     const mse = (ok: boolean) => ({ MediaSource: { isTypeSupported: () => ok } as unknown as typeof MediaSource });
     expect(pickEngine(video('maybe'), mse(false))).toBe('native');
     expect(pickEngine(video(''), mse(true))).toBe('hls.js');

@@ -54,7 +54,10 @@ export function BottomNav() {
                 )}
               >
                 <Icon className="h-6 w-6" />
-                <span className="inline-flex items-center">{item.label}{item.badge && <item.badge />}</span>
+                <span className="inline-flex items-center">
+                  {item.label}
+                  {item.badge && <item.badge />}
+                </span>
               </Link>
             </li>
           );

@@ -34,7 +34,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
         >
           <div className="border-b border-slate-100 px-3 py-2 dark:border-slate-800">
             <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.name}</p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.handle ? `@${user.handle}` : user.email}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              {user.handle ? `@${user.handle}` : user.email}
+            </p>
           </div>
           <div className="pt-1">
             {user.handle && (
@@ -45,7 +47,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <Link role="menuitem" href={routes.settings.profile} className={itemClasses} onClick={close}>
               <CogIcon className="h-4 w-4" /> Settings
             </Link>
-            <Link role="menuitem" href={routes.logout} method="post" as="button" className={itemClasses} onClick={close}>
+            <Link
+              role="menuitem"
+              href={routes.logout}
+              method="post"
+              as="button"
+              className={itemClasses}
+              onClick={close}
+            >
               <LogoutIcon className="h-4 w-4" /> Log out
             </Link>
           </div>

@@ -23,8 +23,14 @@ export class ConfirmPasswordController {
   }
 
   @Post()
-  async store(@Body() body: ConfirmPasswordDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    if (!(await this.login.checkPassword(user.id, body.password))) throw ValidationFailedException.of('password', 'The password is incorrect.');
+  async store(
+    @Body() body: ConfirmPasswordDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    if (!(await this.login.checkPassword(user.id, body.password)))
+      throw ValidationFailedException.of('password', 'The password is incorrect.');
     this.sessions.markPasswordConfirmed(req);
     const intended = req.session.intendedUrl;
     delete req.session.intendedUrl;

@@ -27,9 +27,20 @@ export class EmailVerificationController {
   }
 
   @Post('verification-notification')
-  async resend(@CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async resend(
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     if (user.emailVerifiedAt) return redirectTo(req, res, HOME);
-    await countAttempt(this.limiter, `verify-resend:${user.id}`, RESENDS_PER_MINUTE, 60, 'email', 'verification emails');
+    await countAttempt(
+      this.limiter,
+      `verify-resend:${user.id}`,
+      RESENDS_PER_MINUTE,
+      60,
+      'email',
+      'verification emails',
+    );
     await this.verification.send(user);
     flash(req, 'success', 'A new verification link has been sent to your email address.');
     flash(req, 'status', 'verification-link-sent');
@@ -50,13 +61,21 @@ export class EmailVerificationController {
     const result = await this.verification.verify(id, hash, expires, signature);
     const signedIn = !!req.user;
     if (result === 'invalid') {
-      return Inertia.render('Error', { status: 403, message: 'This verification link is invalid. Request a new one from the verification page.' }, 403);
+      return Inertia.render(
+        'Error',
+        { status: 403, message: 'This verification link is invalid. Request a new one from the verification page.' },
+        403,
+      );
     }
     if (result === 'expired') {
       flash(req, 'error', 'This verification link has expired. We can send you a new one.');
       return redirectTo(req, res, signedIn ? '/email/verify' : '/login');
     }
-    flash(req, 'success', result === 'verified' ? 'Thanks! Your email address is verified.' : 'Your email address was already verified.');
+    flash(
+      req,
+      'success',
+      result === 'verified' ? 'Thanks! Your email address is verified.' : 'Your email address was already verified.',
+    );
     await redirectTo(req, res, signedIn ? `${HOME}?verified=1` : '/login');
   }
 }

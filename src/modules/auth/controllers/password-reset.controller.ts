@@ -29,8 +29,19 @@ export class PasswordResetController {
 
   @Post('forgot-password')
   @GuestOnly()
-  async email(@Body() body: ForgotPasswordDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await countAttempt(this.limiter, `reset:${body.email}`, this.config.rateLimits.resetPerHour, 3600, 'email', 'password reset requests');
+  async email(
+    @Body() body: ForgotPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    await countAttempt(
+      this.limiter,
+      `reset:${body.email}`,
+      this.config.rateLimits.resetPerHour,
+      3600,
+      'email',
+      'password reset requests',
+    );
     await this.resets.sendLink(body.email);
     flash(req, 'status', RESET_LINK_SENT);
     flash(req, 'success', RESET_LINK_SENT);
@@ -45,9 +56,17 @@ export class PasswordResetController {
 
   @Post('reset-password')
   @GuestOnly()
-  async update(@Body() body: ResetPasswordDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async update(
+    @Body() body: ResetPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const ok = await this.resets.reset(body.email, body.token, body.password);
-    if (!ok) throw ValidationFailedException.of('email', 'This password reset link is invalid or has expired. Please request a new one.');
+    if (!ok)
+      throw ValidationFailedException.of(
+        'email',
+        'This password reset link is invalid or has expired. Please request a new one.',
+      );
     flash(req, 'success', 'Your password has been reset. You can log in now.');
     await redirectTo(req, res, '/login');
   }

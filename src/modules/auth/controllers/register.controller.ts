@@ -35,7 +35,11 @@ export class RegisterController {
   /** Creates the account, signs it in (unverified) and shows the "check your inbox" notice. */
   @Post()
   @GuestOnly()
-  async store(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async store(
+    @Body() body: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const user = await this.registration.register(body, clientIp(req));
     await this.sessions.login(req, res, user);
     flash(req, 'success', 'Welcome! We sent you a link to verify your email address.');

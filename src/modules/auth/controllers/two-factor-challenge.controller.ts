@@ -33,16 +33,33 @@ export class TwoFactorChallengeController {
 
   @Post()
   @GuestOnly()
-  async store(@Body() body: TwoFactorChallengeDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async store(
+    @Body() body: TwoFactorChallengeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const userId = req.session.twoFactorUserId;
     const field = body.code ? 'code' : 'recovery_code';
     if (!userId) throw ValidationFailedException.of(field, 'Your sign-in attempt expired. Please log in again.');
-    await countAttempt(this.limiter, `two-factor:${req.sessionID}`, this.config.rateLimits.twoFactorPerMinute, 60, field, 'two-factor attempts');
+    await countAttempt(
+      this.limiter,
+      `two-factor:${req.sessionID}`,
+      this.config.rateLimits.twoFactorPerMinute,
+      60,
+      field,
+      'two-factor attempts',
+    );
     const user = await this.users.findWithSecrets(userId);
-    if (!user?.twoFactorConfirmedAt) throw ValidationFailedException.of(field, 'Your sign-in attempt expired. Please log in again.');
-    const ok = body.code ? await this.twoFactor.acceptCode(user, body.code) : await this.twoFactor.acceptRecoveryCode(user.id, body.recovery_code ?? '');
+    if (!user?.twoFactorConfirmedAt)
+      throw ValidationFailedException.of(field, 'Your sign-in attempt expired. Please log in again.');
+    const ok = body.code
+      ? await this.twoFactor.acceptCode(user, body.code)
+      : await this.twoFactor.acceptRecoveryCode(user.id, body.recovery_code ?? '');
     if (!ok) {
-      throw ValidationFailedException.of(field, body.code ? 'The two-factor code is not valid.' : 'The recovery code is not valid.');
+      throw ValidationFailedException.of(
+        field,
+        body.code ? 'The two-factor code is not valid.' : 'The recovery code is not valid.',
+      );
     }
     const remember = req.session.twoFactorRemember ?? false;
     await this.limiter.clear(`two-factor:${req.sessionID}`);

@@ -1,5 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { IsHandle } from '../../users/handle';
 import { USER_TYPES, UserType } from '../../users/user.entity';
 import { PASSWORD_MAX, PASSWORD_MIN, SameAs, emptyToUndefined, lowerTrim, toBool, trim } from './validators';
@@ -16,7 +26,10 @@ export class LoginDto {
 export class RegisterDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
   @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
-  @IsString() @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` }) @MaxLength(PASSWORD_MAX) password!: string;
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
   @SameAs('password') password_confirmation!: string;
   @IsIn(REGISTERABLE_TYPES, { message: 'Choose an account type.' }) type!: UserType;
   @Transform(emptyToUndefined) @IsOptional() @IsHandle() handle?: string;
@@ -29,7 +42,10 @@ export class ForgotPasswordDto {
 export class ResetPasswordDto {
   @IsString() @IsNotEmpty() @MaxLength(200) token!: string;
   @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
-  @IsString() @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` }) @MaxLength(PASSWORD_MAX) password!: string;
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
   @SameAs('password') password_confirmation!: string;
 }
 
@@ -39,6 +55,14 @@ export class ConfirmPasswordDto {
 
 /** Either a current code from the authenticator app or one recovery code. */
 export class TwoFactorChallengeDto {
-  @ValidateIf((o: TwoFactorChallengeDto) => !o.recovery_code) @IsString() @IsNotEmpty({ message: 'Enter the code from your authenticator app.' }) @MaxLength(10) code?: string;
-  @ValidateIf((o: TwoFactorChallengeDto) => !o.code) @IsString() @IsNotEmpty({ message: 'Enter a recovery code.' }) @MaxLength(40) recovery_code?: string;
+  @ValidateIf((o: TwoFactorChallengeDto) => !o.recovery_code)
+  @IsString()
+  @IsNotEmpty({ message: 'Enter the code from your authenticator app.' })
+  @MaxLength(10)
+  code?: string;
+  @ValidateIf((o: TwoFactorChallengeDto) => !o.code)
+  @IsString()
+  @IsNotEmpty({ message: 'Enter a recovery code.' })
+  @MaxLength(40)
+  recovery_code?: string;
 }

@@ -10,17 +10,24 @@ export function SameAs(field: string, options?: ValidationOptions) {
       constraints: [field],
       options,
       validator: {
-        validate: (value: unknown, args: ValidationArguments) => value === (args.object as Record<string, unknown>)[field],
+        validate: (value: unknown, args: ValidationArguments) =>
+          value === (args.object as Record<string, unknown>)[field],
         defaultMessage: () => 'The password confirmation does not match.',
       },
     });
 }
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-export const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+export const lowerTrim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
 export const emptyToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value;
-export const toBool = ({ value }: { value: unknown }) => value === true || value === 'true' || value === 'on' || value === '1' || value === 1;
+  typeof value === 'string' && value.trim() === ''
+    ? undefined
+    : typeof value === 'string'
+      ? value.trim().toLowerCase()
+      : value;
+export const toBool = ({ value }: { value: unknown }) =>
+  value === true || value === 'true' || value === 'on' || value === '1' || value === 1;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;

@@ -9,11 +9,18 @@ export interface ActionMail {
 }
 
 const escape = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export function renderActionMail(mail: ActionMail): { html: string; text: string } {
   const paragraphs = (lines: string[]) =>
-    lines.map((line) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escape(line)}</p>`).join('');
+    lines
+      .map((line) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escape(line)}</p>`)
+      .join('');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(mail.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -32,6 +39,19 @@ ${paragraphs(mail.outro ?? [])}
 </td></tr>
 <tr><td style="padding:20px 8px;font-size:12px;color:#94a3b8;text-align:center">&copy; ${new Date().getFullYear()} ${escape(mail.appName)}</td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [mail.appName, '', mail.heading, '', ...mail.lines, '', `${mail.actionText}: ${mail.actionUrl}`, '', ...(mail.outro ?? [])].join('\n').trim() + '\n';
+  const text =
+    [
+      mail.appName,
+      '',
+      mail.heading,
+      '',
+      ...mail.lines,
+      '',
+      `${mail.actionText}: ${mail.actionUrl}`,
+      '',
+      ...(mail.outro ?? []),
+    ]
+      .join('\n')
+      .trim() + '\n';
   return { html, text };
 }

@@ -29,12 +29,22 @@ export class EmailVerificationService {
     const { html, text } = renderActionMail({
       appName: this.config.appName,
       heading: 'Verify your email address',
-      lines: [`Hi ${user.name},`, `Welcome to ${this.config.appName}! Please confirm that ${user.email} is your email address.`],
+      lines: [
+        `Hi ${user.name},`,
+        `Welcome to ${this.config.appName}! Please confirm that ${user.email} is your email address.`,
+      ],
       actionText: 'Verify email address',
       actionUrl: this.verificationUrl(user),
-      outro: [`This link expires in ${VERIFICATION_LINK_MINUTES} minutes. If you did not create an account, no further action is needed.`],
+      outro: [
+        `This link expires in ${VERIFICATION_LINK_MINUTES} minutes. If you did not create an account, no further action is needed.`,
+      ],
     });
-    await this.mail.send({ to: user.email, subject: `Verify your email address for ${this.config.appName}`, html, text });
+    await this.mail.send({
+      to: user.email,
+      subject: `Verify your email address for ${this.config.appName}`,
+      html,
+      text,
+    });
   }
 
   async verify(id: string, hash: string, expires: unknown, signature: unknown): Promise<VerificationResult> {

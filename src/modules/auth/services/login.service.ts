@@ -25,13 +25,16 @@ export class LoginService {
     const limit = this.config.rateLimits.loginPerMinute;
     await assertNotThrottled(this.limiter, key, limit, 'email', 'login attempts');
     const user = await this.users.findByEmailWithSecrets(email);
-    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')));
+    const ok = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')));
     if (!user || !ok) {
       await countAttempt(this.limiter, key, limit, 60, 'email', 'login attempts');
       throw ValidationFailedException.of('email', FAILED);
     }
     await this.limiter.clear(key);
-    if (needsRehash(user.passwordHash)) await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+    if (needsRehash(user.passwordHash))
+      await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(password) });
     return user;
   }
 

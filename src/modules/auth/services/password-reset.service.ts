@@ -38,7 +38,9 @@ export class PasswordResetService {
       lines: [`Hi ${user.name},`, 'We received a request to reset the password for your account.'],
       actionText: 'Reset password',
       actionUrl: url,
-      outro: [`This link expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for a reset, you can ignore this email.`],
+      outro: [
+        `This link expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for a reset, you can ignore this email.`,
+      ],
     });
     await this.mail.send({ to: user.email, subject: `Reset your ${this.config.appName} password`, html, text });
   }
@@ -59,7 +61,10 @@ export class PasswordResetService {
       const user = await this.users.findByEmail(normalized);
       if (!user) return false;
       await tx.query(`DELETE FROM password_reset_tokens WHERE email = $1`, [normalized]);
-      await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, await hashPassword(password)]);
+      await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+        user.id,
+        await hashPassword(password),
+      ]);
       // Whoever had the old password is signed out everywhere.
       await this.sessions.destroyAllFor(user.id, tx);
       return true;

@@ -23,8 +23,16 @@ export class RegistrationService {
   ) {}
 
   async register(input: RegisterDto, ip: string): Promise<User> {
-    await countAttempt(this.limiter, `register:${ip}`, this.config.rateLimits.registerPerHour, 3600, 'email', 'sign-up attempts from this network');
-    if (await this.users.findByEmail(input.email)) throw ValidationFailedException.of('email', 'An account with this email address already exists.');
+    await countAttempt(
+      this.limiter,
+      `register:${ip}`,
+      this.config.rateLimits.registerPerHour,
+      3600,
+      'email',
+      'sign-up attempts from this network',
+    );
+    if (await this.users.findByEmail(input.email))
+      throw ValidationFailedException.of('email', 'An account with this email address already exists.');
     if (input.handle) await this.accounts.assertHandleAvailable(input.handle);
     let user: User;
     try {

@@ -14,7 +14,12 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 @Injectable()
 export class SessionAuthService {
   /** Signs the user in on a fresh session id; answers the page they wanted before logging in. */
-  async login(req: Request, res: Response, user: User, options: { remember?: boolean } = {}): Promise<string | undefined> {
+  async login(
+    req: Request,
+    res: Response,
+    user: User,
+    options: { remember?: boolean } = {},
+  ): Promise<string | undefined> {
     const intended = req.session.intendedUrl;
     await regenerate(req);
     // Without "remember me" the cookie ends with the browser session (the row still expires server-side).
@@ -43,14 +48,18 @@ export class SessionAuthService {
 }
 
 function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((error: unknown) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((error: unknown) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** New token in the session and in the readable cookie (replacing the one set earlier in this response). */
 export function renewCsrf(req: Request, res: Response): void {
   req.session.csrfToken = randomBytes(20).toString('hex');
   const existing = res.getHeader('Set-Cookie');
-  const cookies = ([] as string[]).concat((existing as string | string[] | undefined) ?? []).filter((c) => !c.startsWith(`${XSRF_COOKIE}=`));
+  const cookies = ([] as string[])
+    .concat((existing as string | string[] | undefined) ?? [])
+    .filter((c) => !c.startsWith(`${XSRF_COOKIE}=`));
   res.setHeader('Set-Cookie', cookies);
   res.cookie(XSRF_COOKIE, req.session.csrfToken, { sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
 }

@@ -15,10 +15,11 @@ export class SessionsService {
   constructor(private readonly db: DataSource) {}
 
   async listFor(userId: string, currentSid: string): Promise<SessionRow[]> {
-    const rows: Array<{ sid: string; user_agent: string | null; ip: string | null; updated_at: Date }> = await this.db.query(
-      `SELECT sid, user_agent, ip, updated_at FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY updated_at DESC LIMIT 50`,
-      [userId],
-    );
+    const rows: Array<{ sid: string; user_agent: string | null; ip: string | null; updated_at: Date }> =
+      await this.db.query(
+        `SELECT sid, user_agent, ip, updated_at FROM sessions WHERE user_id = $1 AND expires_at > now() ORDER BY updated_at DESC LIMIT 50`,
+        [userId],
+      );
     return rows.map((row) => ({
       // The raw session id is a credential: expose only a short digest-like label.
       id: row.sid.slice(0, 8),
@@ -30,7 +31,10 @@ export class SessionsService {
   }
 
   async destroyOthers(userId: string, currentSid: string): Promise<number> {
-    const result: [unknown[], number] = await this.db.query(`DELETE FROM sessions WHERE user_id = $1 AND sid <> $2`, [userId, currentSid]);
+    const result: [unknown[], number] = await this.db.query(`DELETE FROM sessions WHERE user_id = $1 AND sid <> $2`, [
+      userId,
+      currentSid,
+    ]);
     return result[1] ?? 0;
   }
 

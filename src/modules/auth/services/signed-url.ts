@@ -9,7 +9,13 @@ export function signPath(path: string, appKey: string, expiresAt: Date): string 
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
 
-export function checkSignedPath(path: string, expires: unknown, given: unknown, appKey: string, now = Date.now()): SignatureCheck {
+export function checkSignedPath(
+  path: string,
+  expires: unknown,
+  given: unknown,
+  appKey: string,
+  now = Date.now(),
+): SignatureCheck {
   if (typeof expires !== 'string' || !/^\d+$/.test(expires) || typeof given !== 'string') return 'invalid';
   const expected = Buffer.from(signature(`${path}?expires=${expires}`, appKey));
   const actual = Buffer.from(given);

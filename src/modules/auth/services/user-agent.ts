@@ -1,5 +1,9 @@
 /** A readable "Chrome on macOS"-style label for a session list. */
-export function describeUserAgent(ua: string | null | undefined): { browser: string; platform: string; mobile: boolean } {
+export function describeUserAgent(ua: string | null | undefined): {
+  browser: string;
+  platform: string;
+  mobile: boolean;
+} {
   const value = ua ?? '';
   const browser = /Edg\//.test(value)
     ? 'Edge'

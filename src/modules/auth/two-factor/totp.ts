@@ -52,7 +52,8 @@ export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorit
   message.writeBigUInt64BE(BigInt(counter));
   const digest = createHmac(algorithm, key).update(message).digest();
   const offset = digest[digest.length - 1] & 0x0f;
-  const binary = ((digest[offset] & 0x7f) << 24) | (digest[offset + 1] << 16) | (digest[offset + 2] << 8) | digest[offset + 3];
+  const binary =
+    ((digest[offset] & 0x7f) << 24) | (digest[offset + 1] << 16) | (digest[offset + 2] << 8) | digest[offset + 3];
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
@@ -61,7 +62,12 @@ export function totpStep(timeMs: number, stepSeconds = TOTP_STEP_SECONDS): numbe
 }
 
 /** The code for a moment; `secret` is base32 or raw key bytes. */
-export function totp(secret: string | Buffer, timeMs = Date.now(), digits = TOTP_DIGITS, algorithm: HashAlgorithm = 'sha1'): string {
+export function totp(
+  secret: string | Buffer,
+  timeMs = Date.now(),
+  digits = TOTP_DIGITS,
+  algorithm: HashAlgorithm = 'sha1',
+): string {
   const key = typeof secret === 'string' ? base32Decode(secret) : secret;
   return hotp(key, totpStep(timeMs), digits, algorithm);
 }
@@ -86,6 +92,12 @@ export function verifyTotp(secret: string, code: string, timeMs = Date.now(), wi
 
 export function otpauthUri(secret: string, account: string, issuer: string): string {
   const label = encodeURIComponent(`${issuer}:${account}`);
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_SECONDS) });
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }

@@ -38,8 +38,12 @@ export class TwoFactorService {
   async confirm(userId: string, code: string): Promise<void> {
     const user = await this.users.findWithSecrets(userId);
     if (!user?.twoFactorSecret) throw ValidationFailedException.of('code', 'Start two-factor setup first.');
-    if (!(await this.acceptCode(user, code))) throw ValidationFailedException.of('code', 'The code is not valid. Check the time on your device and try again.');
-    await this.users.repository.query(`UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`, [userId]);
+    if (!(await this.acceptCode(user, code)))
+      throw ValidationFailedException.of('code', 'The code is not valid. Check the time on your device and try again.');
+    await this.users.repository.query(
+      `UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`,
+      [userId],
+    );
   }
 
   async disable(userId: string): Promise<void> {
@@ -51,7 +55,10 @@ export class TwoFactorService {
 
   async regenerateRecoveryCodes(userId: string): Promise<string[]> {
     const codes = generateRecoveryCodes();
-    await this.users.repository.query(`UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`, [userId, codes.map(hashRecoveryCode)]);
+    await this.users.repository.query(
+      `UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`,
+      [userId, codes.map(hashRecoveryCode)],
+    );
     return codes;
   }
 

@@ -17,10 +17,21 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CHAT_TABS, CHATS_MAX_PAGE_SIZE, MESSAGE_MAX_LENGTH, MESSAGES_MAX_PAGE_SIZE, type ChatTab } from '../chats.constants';
+import {
+  CHAT_TABS,
+  CHATS_MAX_PAGE_SIZE,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_MAX_PAGE_SIZE,
+  type ChatTab,
+} from '../chats.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === '1' || value === 1 ? true : value === 'false' || value === '0' || value === 0 ? false : value);
+const toBool = ({ value }: { value: unknown }) =>
+  value === 'true' || value === '1' || value === 1
+    ? true
+    : value === 'false' || value === '0' || value === 0
+      ? false
+      : value;
 
 export class PageQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
@@ -28,7 +39,9 @@ export class PageQueryDto {
 }
 
 export class FilteredChatsQueryDto extends PageQueryDto {
-  @IsOptional() @IsIn(CHAT_TABS as unknown as string[], { message: 'type must be one of chats, muted, blocked, requested.' }) type?: ChatTab;
+  @IsOptional()
+  @IsIn(CHAT_TABS as unknown as string[], { message: 'type must be one of chats, muted, blocked, requested.' })
+  type?: ChatTab;
 }
 
 export class MessagesQueryDto {
@@ -44,15 +57,27 @@ export class ListingSnapshotDto {
   @IsOptional() @IsString() @MaxLength(60) price?: string;
   @IsOptional() @IsString() @MaxLength(300) address?: string;
   /** An image on our own media server or https. */
-  @IsOptional() @IsString() @MaxLength(1000) @Matches(/^(\/media\/|https:\/\/)/, { message: 'image_url must be a /media/ or https address.' }) image_url?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  @Matches(/^(\/media\/|https:\/\/)/, { message: 'image_url must be a /media/ or https address.' })
+  image_url?: string;
   /** A path inside the app. */
-  @IsOptional() @IsString() @MaxLength(500) @Matches(/^\/(?!\/)/, { message: 'url must be a path inside the app.' }) url?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  @Matches(/^\/(?!\/)/, { message: 'url must be a path inside the app.' })
+  url?: string;
 }
 
 export class StartChatDto {
   @IsOptional() @IsUUID('all', { message: 'Choose who to chat with.' }) user_id?: string;
   /** Or their @handle (the chats page's "New chat" box). */
-  @IsOptional() @IsString() @MaxLength(40) @Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/^@/, '').toLowerCase() : value)) handle?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/^@/, '').toLowerCase() : value))
+  handle?: string;
   /** A group chat: other members' ids and a name. */
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsUUID('all', { each: true }) user_ids?: string[];
   @IsOptional() @IsString() @MaxLength(120) @Transform(trim) name?: string;
@@ -64,8 +89,14 @@ export class StartChatDto {
 }
 
 export class SendMessageDto {
-  @IsOptional() @IsIn(['text', 'listing'], { message: 'type must be text or listing (images are uploaded to /image).' }) type?: 'text' | 'listing';
-  @IsOptional() @IsString() @MaxLength(MESSAGE_MAX_LENGTH, { message: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.` }) @Transform(trim) content?: string;
+  @IsOptional()
+  @IsIn(['text', 'listing'], { message: 'type must be text or listing (images are uploaded to /image).' })
+  type?: 'text' | 'listing';
+  @IsOptional()
+  @IsString()
+  @MaxLength(MESSAGE_MAX_LENGTH, { message: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.` })
+  @Transform(trim)
+  content?: string;
   @IsOptional() @IsString() @MaxLength(100) listing_id?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ListingSnapshotDto) listing?: ListingSnapshotDto;
   /** Client-made id so an optimistic message can be matched with the stored one. */
@@ -80,4 +111,3 @@ export class ImageMessageDto {
 export class RespondDto {
   @Transform(toBool) @IsBoolean({ message: 'accept must be true or false.' }) accept!: boolean;
 }
-

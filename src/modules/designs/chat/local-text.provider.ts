@@ -1,9 +1,34 @@
-import { approxTokens, ChatTurn, DesignContext, systemPrompt, TextCompletion, TextModelProvider } from './text-provider';
+import {
+  approxTokens,
+  ChatTurn,
+  DesignContext,
+  systemPrompt,
+  TextCompletion,
+  TextModelProvider,
+} from './text-provider';
 
 const FURNITURE: Record<string, string[]> = {
-  living: ['a low-profile sofa', 'a textured wool rug', 'a pair of accent chairs', 'a round coffee table', 'layered floor and table lamps'],
-  bed: ['an upholstered headboard', 'linen bedding', 'matching bedside tables', 'warm bedside lamps', 'a soft runner rug'],
-  kitchen: ['counter stools', 'pendant lights over the island', 'open shelving', 'a runner by the sink', 'brass or matte-black hardware'],
+  living: [
+    'a low-profile sofa',
+    'a textured wool rug',
+    'a pair of accent chairs',
+    'a round coffee table',
+    'layered floor and table lamps',
+  ],
+  bed: [
+    'an upholstered headboard',
+    'linen bedding',
+    'matching bedside tables',
+    'warm bedside lamps',
+    'a soft runner rug',
+  ],
+  kitchen: [
+    'counter stools',
+    'pendant lights over the island',
+    'open shelving',
+    'a runner by the sink',
+    'brass or matte-black hardware',
+  ],
   bath: ['a framed round mirror', 'plush towels', 'a teak bath mat', 'a small plant', 'wall sconces'],
   dining: ['a solid-wood table', 'upholstered dining chairs', 'a statement pendant', 'a sideboard', 'a large artwork'],
   office: ['an ergonomic chair', 'a solid desk facing the window', 'a task lamp', 'closed storage', 'a pinboard'],
@@ -39,7 +64,9 @@ export class LocalTextProvider implements TextModelProvider {
     const theme = (context.options.theme ?? '').toLowerCase();
     const furniture = Object.entries(FURNITURE).find(([k]) => room.includes(k))?.[1] ?? FURNITURE.living;
     const tip = THEME_TIPS[theme] ?? 'pick one hero piece and let the rest support it';
-    const colours = context.palette.length ? context.palette.slice(0, 3).join(', ') : context.options.colors ?? 'the palette you chose';
+    const colours = context.palette.length
+      ? context.palette.slice(0, 3).join(', ')
+      : (context.options.colors ?? 'the palette you chose');
     let answer: string;
     if (/colou?r|paint|palette|wall/.test(q)) {
       answer = `The design leans on ${colours}. For the walls, take the lightest of these; use the darkest for one accent (a door, a cabinet or cushions) so the ${room} keeps depth.`;
@@ -53,6 +80,15 @@ export class LocalTextProvider implements TextModelProvider {
       answer = `This is a ${context.options.theme ?? 'custom'} ${room} built around ${colours}. In this style, ${tip}. Ask me about colours, furniture, lighting or budget.`;
     }
     const input = approxTokens(systemPrompt(context) + history.map((h) => h.content).join('\n'));
-    return { content: answer.replace(/\s+/g, ' ').trim(), model: this.model, usage: { inputTokens: input, outputTokens: approxTokens(answer), costUsd: 0, durationMs: performance.now() - started } };
+    return {
+      content: answer.replace(/\s+/g, ' ').trim(),
+      model: this.model,
+      usage: {
+        inputTokens: input,
+        outputTokens: approxTokens(answer),
+        costUsd: 0,
+        durationMs: performance.now() - started,
+      },
+    };
   }
 }

@@ -3,7 +3,11 @@ import { ProviderError, errorDetail, providerFetch } from '../providers/image-pr
 import { ChatTurn, DesignContext, systemPrompt, TextCompletion, TextModelProvider } from './text-provider';
 
 /** USD per million tokens (input, output) for the models we default to; others count as 0. */
-const PRICES: Record<string, [number, number]> = { 'gpt-4o-mini': [0.15, 0.6], 'gpt-4o': [2.5, 10], 'gpt-4.1-mini': [0.4, 1.6] };
+const PRICES: Record<string, [number, number]> = {
+  'gpt-4o-mini': [0.15, 0.6],
+  'gpt-4o': [2.5, 10],
+  'gpt-4.1-mini': [0.4, 1.6],
+};
 
 /** OpenAI chat completions (POST /v1/chat/completions). */
 export class OpenAiChatProvider implements TextModelProvider {
@@ -24,17 +28,35 @@ export class OpenAiChatProvider implements TextModelProvider {
       {
         method: 'POST',
         headers: { Authorization: `Bearer ${this.config.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ model: this.config.chatModel, messages: [{ role: 'system', content: systemPrompt(context) }, ...history.slice(-20)], max_tokens: 500, temperature: 0.6 }),
+        body: JSON.stringify({
+          model: this.config.chatModel,
+          messages: [{ role: 'system', content: systemPrompt(context) }, ...history.slice(-20)],
+          max_tokens: 500,
+          temperature: 0.6,
+        }),
       },
       60_000,
     );
     if (!res.ok) throw ProviderError.fromStatus('OpenAI', res.status, await errorDetail(res));
-    const body = (await res.json()) as { model?: string; choices?: Array<{ message?: { content?: string } }>; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+    const body = (await res.json()) as {
+      model?: string;
+      choices?: Array<{ message?: { content?: string } }>;
+      usage?: { prompt_tokens?: number; completion_tokens?: number };
+    };
     const content = body.choices?.[0]?.message?.content?.trim();
     if (!content) throw new ProviderError('OpenAI returned an empty answer', true);
     const input = body.usage?.prompt_tokens ?? 0;
     const output = body.usage?.completion_tokens ?? 0;
     const [pin, pout] = PRICES[this.config.chatModel] ?? [0, 0];
-    return { content, model: body.model ?? this.model, usage: { inputTokens: input, outputTokens: output, costUsd: (input * pin + output * pout) / 1e6, durationMs: performance.now() - started } };
+    return {
+      content,
+      model: body.model ?? this.model,
+      usage: {
+        inputTokens: input,
+        outputTokens: output,
+        costUsd: (input * pin + output * pout) / 1e6,
+        durationMs: performance.now() - started,
+      },
+    };
   }
 }

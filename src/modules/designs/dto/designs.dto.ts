@@ -1,5 +1,18 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** JSON text (multipart forms) or an object; anything else is left for the validator to refuse. */
 const parseJsonObject = ({ value }: { value: unknown }) => {
@@ -12,7 +25,12 @@ const parseJsonObject = ({ value }: { value: unknown }) => {
   }
 };
 
-const toBool = ({ value }: { value: unknown }) => (value === true || value === 'true' || value === '1' || value === 1 ? true : value === false || value === 'false' || value === '0' || value === 0 ? false : value);
+const toBool = ({ value }: { value: unknown }) =>
+  value === true || value === 'true' || value === '1' || value === 1
+    ? true
+    : value === false || value === 'false' || value === '0' || value === 0
+      ? false
+      : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Spec 3 "Designer options". */
@@ -26,17 +44,28 @@ export class DesignOptionsDto {
 }
 
 export class GenerateDesignDto {
-  @IsOptional() @Transform(parseJsonObject) @IsObject({ message: 'The options must be an object.' }) @ValidateNested() @Type(() => DesignOptionsDto)
+  @IsOptional()
+  @Transform(parseJsonObject)
+  @IsObject({ message: 'The options must be an object.' })
+  @ValidateNested()
+  @Type(() => DesignOptionsDto)
   options?: DesignOptionsDto;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) prompt?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_width?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_height?: number;
-  @IsOptional() @IsIn(['landscape', 'portrait', 'square'], { message: 'The orientation must be landscape, portrait or square.' }) image_orientation?: 'landscape' | 'portrait' | 'square';
+  @IsOptional()
+  @IsIn(['landscape', 'portrait', 'square'], { message: 'The orientation must be landscape, portrait or square.' })
+  image_orientation?: 'landscape' | 'portrait' | 'square';
 }
 
 export class RegenerateDesignDto {
   @IsUUID('all', { message: 'Choose the generated design to regenerate.' }) generatedDesignId!: string;
-  @IsOptional() @Transform(parseJsonObject) @IsObject() @ValidateNested() @Type(() => DesignOptionsDto) options?: DesignOptionsDto;
+  @IsOptional()
+  @Transform(parseJsonObject)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DesignOptionsDto)
+  options?: DesignOptionsDto;
   /** true: use `options`; false: keep the source design's options and vary it. */
   @IsOptional() @Transform(toBool) @IsBoolean() withOptions?: boolean;
 }
@@ -48,7 +77,12 @@ export class RetryDesignDto {
 export class SavePromptDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the prompt a name.' }) @MaxLength(80) name!: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'The prompt is empty.' }) @MaxLength(2000) prompt!: string;
-  @IsOptional() @Transform(parseJsonObject) @IsObject() @ValidateNested() @Type(() => DesignOptionsDto) options?: DesignOptionsDto;
+  @IsOptional()
+  @Transform(parseJsonObject)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DesignOptionsDto)
+  options?: DesignOptionsDto;
 }
 
 export class FavoriteDto {

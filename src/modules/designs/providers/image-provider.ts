@@ -16,7 +16,14 @@ export interface ImageGenerationResult {
   /** Encoded image (JPEG/PNG/WebP); the job normalises it. */
   image: Buffer;
   model: string;
-  usage: { units: number; unit: string; costUsd: number; durationMs: number; inputTokens?: number; outputTokens?: number };
+  usage: {
+    units: number;
+    unit: string;
+    costUsd: number;
+    durationMs: number;
+    inputTokens?: number;
+    outputTokens?: number;
+  };
 }
 
 /** One image-to-image service; chosen by DESIGN_PROVIDER. */
@@ -44,13 +51,24 @@ export class ProviderError extends Error {
 
   static fromStatus(provider: string, status: number, detail: string): ProviderError {
     const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-    const what = status === 401 || status === 403 ? 'rejected the API key' : status === 429 ? 'is rate limiting us' : `answered ${status}`;
+    const what =
+      status === 401 || status === 403
+        ? 'rejected the API key'
+        : status === 429
+          ? 'is rate limiting us'
+          : `answered ${status}`;
     return new ProviderError(`${provider} ${what}: ${detail}`.slice(0, 480), retryable, status);
   }
 }
 
 /** fetch with a timeout; network failures become retryable ProviderErrors. */
-export async function providerFetch(provider: string, url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+export async function providerFetch(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {

@@ -7,7 +7,10 @@ async function room(width = 320, height = 240): Promise<Buffer> {
 }
 
 const mean = async (img: Buffer, top: number, height: number) => {
-  const { data, info } = await sharp(img).extract({ left: 0, top, width: 320, height }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(img)
+    .extract({ left: 0, top, width: 320, height })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sum = [0, 0, 0];
   for (let i = 0; i < data.length; i += info.channels) for (let c = 0; c < 3; c++) sum[c] += data[i + c];
   return sum.map((s) => s / (data.length / info.channels));
@@ -34,7 +37,11 @@ describe('local preview engine', () => {
   });
 
   it('treats walls and floor differently (room-aware) and keeps the photo size', async () => {
-    const out = await restyle({ image: await room(), options: { theme: 'Scandinavian', roomType: 'Bedroom' }, seed: 1 });
+    const out = await restyle({
+      image: await room(),
+      options: { theme: 'Scandinavian', roomType: 'Bedroom' },
+      seed: 1,
+    });
     expect([out.width, out.height]).toEqual([320, 240]);
     const wall = await mean(out.image, 10, 60);
     const floor = await mean(out.image, 200, 30);
@@ -52,7 +59,15 @@ describe('local preview engine', () => {
   });
 
   it('upscales 2x and reports zero cost', async () => {
-    const out = await new LocalPreviewEngine().generate({ image: await room(), width: 320, height: 240, options: {}, prompt: 'x', kind: 'generate', seed: 1 });
+    const out = await new LocalPreviewEngine().generate({
+      image: await room(),
+      width: 320,
+      height: 240,
+      options: {},
+      prompt: 'x',
+      kind: 'generate',
+      seed: 1,
+    });
     expect(out.usage).toMatchObject({ units: 1, unit: 'image', costUsd: 0 });
     const hd = await upscale2x(out.image);
     expect([hd.width, hd.height]).toEqual([640, 480]);

@@ -21,16 +21,116 @@ interface ThemeProfile {
 }
 
 const THEMES: Record<string, ThemeProfile> = {
-  modern: { palette: COLOR_PALETTES['Cool greys'], blend: 0.32, contrast: 1.12, saturation: 0.95, brightness: 1.02, warmth: -4, texture: 'grid', textureOpacity: 0.05, vignette: 0.22 },
-  scandinavian: { palette: COLOR_PALETTES['Warm neutrals'], blend: 0.3, contrast: 1.02, saturation: 0.78, brightness: 1.08, warmth: 3, texture: 'linen', textureOpacity: 0.1, vignette: 0.12 },
-  industrial: { palette: COLOR_PALETTES['Black & white'], blend: 0.38, contrast: 1.22, saturation: 0.68, brightness: 0.96, warmth: -2, texture: 'concrete', textureOpacity: 0.2, vignette: 0.4 },
-  bohemian: { palette: COLOR_PALETTES.Terracotta, blend: 0.4, contrast: 1.06, saturation: 1.2, brightness: 1.0, warmth: 10, texture: 'dots', textureOpacity: 0.08, vignette: 0.3 },
-  coastal: { palette: COLOR_PALETTES['Ocean blues'], blend: 0.34, contrast: 1.0, saturation: 0.95, brightness: 1.07, warmth: -8, texture: 'waves', textureOpacity: 0.08, vignette: 0.15 },
-  'mid-century': { palette: ['#f4e4c1', '#d0903f', '#3f5e4b'], blend: 0.36, contrast: 1.1, saturation: 1.1, brightness: 1.0, warmth: 8, texture: 'wood', textureOpacity: 0.09, vignette: 0.25 },
-  farmhouse: { palette: ['#f5f0e6', '#b9a58a', '#5b4636'], blend: 0.33, contrast: 1.04, saturation: 0.85, brightness: 1.04, warmth: 7, texture: 'wood', textureOpacity: 0.12, vignette: 0.2 },
-  japandi: { palette: COLOR_PALETTES['Earthy olive'], blend: 0.3, contrast: 1.0, saturation: 0.75, brightness: 1.03, warmth: 4, texture: 'linen', textureOpacity: 0.09, vignette: 0.14 },
-  luxury: { palette: COLOR_PALETTES['Blush & gold'], blend: 0.36, contrast: 1.18, saturation: 1.05, brightness: 0.98, warmth: 6, texture: 'grid', textureOpacity: 0.04, vignette: 0.42 },
-  minimalist: { palette: ['#fbfbfa', '#d6d3d1', '#57534e'], blend: 0.28, contrast: 1.05, saturation: 0.7, brightness: 1.08, warmth: 0, texture: 'none', textureOpacity: 0, vignette: 0.1 },
+  modern: {
+    palette: COLOR_PALETTES['Cool greys'],
+    blend: 0.32,
+    contrast: 1.12,
+    saturation: 0.95,
+    brightness: 1.02,
+    warmth: -4,
+    texture: 'grid',
+    textureOpacity: 0.05,
+    vignette: 0.22,
+  },
+  scandinavian: {
+    palette: COLOR_PALETTES['Warm neutrals'],
+    blend: 0.3,
+    contrast: 1.02,
+    saturation: 0.78,
+    brightness: 1.08,
+    warmth: 3,
+    texture: 'linen',
+    textureOpacity: 0.1,
+    vignette: 0.12,
+  },
+  industrial: {
+    palette: COLOR_PALETTES['Black & white'],
+    blend: 0.38,
+    contrast: 1.22,
+    saturation: 0.68,
+    brightness: 0.96,
+    warmth: -2,
+    texture: 'concrete',
+    textureOpacity: 0.2,
+    vignette: 0.4,
+  },
+  bohemian: {
+    palette: COLOR_PALETTES.Terracotta,
+    blend: 0.4,
+    contrast: 1.06,
+    saturation: 1.2,
+    brightness: 1.0,
+    warmth: 10,
+    texture: 'dots',
+    textureOpacity: 0.08,
+    vignette: 0.3,
+  },
+  coastal: {
+    palette: COLOR_PALETTES['Ocean blues'],
+    blend: 0.34,
+    contrast: 1.0,
+    saturation: 0.95,
+    brightness: 1.07,
+    warmth: -8,
+    texture: 'waves',
+    textureOpacity: 0.08,
+    vignette: 0.15,
+  },
+  'mid-century': {
+    palette: ['#f4e4c1', '#d0903f', '#3f5e4b'],
+    blend: 0.36,
+    contrast: 1.1,
+    saturation: 1.1,
+    brightness: 1.0,
+    warmth: 8,
+    texture: 'wood',
+    textureOpacity: 0.09,
+    vignette: 0.25,
+  },
+  farmhouse: {
+    palette: ['#f5f0e6', '#b9a58a', '#5b4636'],
+    blend: 0.33,
+    contrast: 1.04,
+    saturation: 0.85,
+    brightness: 1.04,
+    warmth: 7,
+    texture: 'wood',
+    textureOpacity: 0.12,
+    vignette: 0.2,
+  },
+  japandi: {
+    palette: COLOR_PALETTES['Earthy olive'],
+    blend: 0.3,
+    contrast: 1.0,
+    saturation: 0.75,
+    brightness: 1.03,
+    warmth: 4,
+    texture: 'linen',
+    textureOpacity: 0.09,
+    vignette: 0.14,
+  },
+  luxury: {
+    palette: COLOR_PALETTES['Blush & gold'],
+    blend: 0.36,
+    contrast: 1.18,
+    saturation: 1.05,
+    brightness: 0.98,
+    warmth: 6,
+    texture: 'grid',
+    textureOpacity: 0.04,
+    vignette: 0.42,
+  },
+  minimalist: {
+    palette: ['#fbfbfa', '#d6d3d1', '#57534e'],
+    blend: 0.28,
+    contrast: 1.05,
+    saturation: 0.7,
+    brightness: 1.08,
+    warmth: 0,
+    texture: 'none',
+    textureOpacity: 0,
+    vignette: 0.1,
+  },
 };
 
 interface RoomProfile {
@@ -72,15 +172,26 @@ export function themeProfile(theme: string | undefined): ThemeProfile {
 
 /** The palette: a named one, hex codes in the text, else the theme's own; sorted light → dark. */
 export function resolvePalette(options: DesignOptions, profile: ThemeProfile): Rgb[] {
-  const named = Object.entries(COLOR_PALETTES).find(([name]) => name.toLowerCase() === (options.colors ?? '').trim().toLowerCase());
+  const named = Object.entries(COLOR_PALETTES).find(
+    ([name]) => name.toLowerCase() === (options.colors ?? '').trim().toLowerCase(),
+  );
   const hexes = named?.[1] ?? (options.colors?.match(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b/gi) || null) ?? profile.palette;
   const colors = hexes.map(hexToRgb).filter((c): c is Rgb => c !== null);
-  const list = colors.length >= 2 ? colors : colors.length === 1 ? [mixRgb(colors[0], [255, 255, 255], 0.7), colors[0], mixRgb(colors[0], [0, 0, 0], 0.6)] : profile.palette.map((h) => hexToRgb(h)!);
+  const list =
+    colors.length >= 2
+      ? colors
+      : colors.length === 1
+        ? [mixRgb(colors[0], [255, 255, 255], 0.7), colors[0], mixRgb(colors[0], [0, 0, 0], 0.6)]
+        : profile.palette.map((h) => hexToRgb(h)!);
   return [...list].sort((a, b) => luma(b) - luma(a));
 }
 
 const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+];
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 /** 256-entry gradient map from dark (luma 0) to light (luma 255) through the palette stops. */
@@ -157,7 +268,9 @@ export async function restyle(input: Pick<ImageGenerationInput, 'image' | 'optio
   const { width, height, channels } = info;
 
   const wallLut = gradientLut(palette.slice(0, Math.max(2, palette.length - 1)));
-  const floorLut = gradientLut(palette.slice(Math.max(0, palette.length - 2)).length >= 2 ? palette.slice(-2) : palette);
+  const floorLut = gradientLut(
+    palette.slice(Math.max(0, palette.length - 2)).length >= 2 ? palette.slice(-2) : palette,
+  );
   const warm = profile.warmth + room.warmth;
   const out = Buffer.allocUnsafe(width * height * 3);
   const feather = 0.07;
@@ -187,9 +300,13 @@ export async function restyle(input: Pick<ImageGenerationInput, 'image' | 'optio
     const faded = texture.replace(/<rect /g, `<rect opacity="${profile.textureOpacity}" `);
     layers.push({ input: Buffer.from(faded), blend: 'soft-light' });
   }
-  if (profile.vignette > 0) layers.push({ input: Buffer.from(vignetteSvg(width, height, profile.vignette)), blend: 'multiply' });
+  if (profile.vignette > 0)
+    layers.push({ input: Buffer.from(vignetteSvg(width, height, profile.vignette)), blend: 'multiply' });
 
-  const image = await sharp(out, { raw: { width, height, channels: 3 } }).composite(layers).jpeg({ quality: 90 }).toBuffer();
+  const image = await sharp(out, { raw: { width, height, channels: 3 } })
+    .composite(layers)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return { image, width, height };
 }
 
@@ -198,7 +315,11 @@ export async function upscale2x(image: Buffer): Promise<{ image: Buffer; width: 
   const meta = await sharp(image).metadata();
   const width = (meta.width ?? 1) * 2;
   const height = (meta.height ?? 1) * 2;
-  const out = await sharp(image).sharpen({ sigma: 0.6, m1: 0.5, m2: 1.5 }).resize(width, height, { kernel: 'lanczos3' }).jpeg({ quality: 88 }).toBuffer();
+  const out = await sharp(image)
+    .sharpen({ sigma: 0.6, m1: 0.5, m2: 1.5 })
+    .resize(width, height, { kernel: 'lanczos3' })
+    .jpeg({ quality: 88 })
+    .toBuffer();
   return { image: out, width, height };
 }
 
@@ -210,6 +331,10 @@ export class LocalPreviewEngine implements ImageProvider {
   async generate(input: ImageGenerationInput): Promise<ImageGenerationResult> {
     const started = performance.now();
     const result = await restyle(input);
-    return { image: result.image, model: this.model, usage: { units: 1, unit: 'image', costUsd: 0, durationMs: performance.now() - started } };
+    return {
+      image: result.image,
+      model: this.model,
+      usage: { units: 1, unit: 'image', costUsd: 0, durationMs: performance.now() - started },
+    };
   }
 }

@@ -1,5 +1,12 @@
 import type { DesignsConfig } from '../designs.config';
-import { ImageGenerationInput, ImageGenerationResult, ImageProvider, ProviderError, errorDetail, providerFetch } from './image-provider';
+import {
+  ImageGenerationInput,
+  ImageGenerationResult,
+  ImageProvider,
+  ProviderError,
+  errorDetail,
+  providerFetch,
+} from './image-provider';
 
 interface ImagesResponse {
   created: number;

@@ -1,6 +1,13 @@
 import type { DesignsConfig } from '../designs.config';
 import { NEGATIVE_PROMPT } from '../prompts';
-import { ImageGenerationInput, ImageGenerationResult, ImageProvider, ProviderError, errorDetail, providerFetch } from './image-provider';
+import {
+  ImageGenerationInput,
+  ImageGenerationResult,
+  ImageProvider,
+  ProviderError,
+  errorDetail,
+  providerFetch,
+} from './image-provider';
 
 interface Prediction {
   id: string;
@@ -37,7 +44,11 @@ export class ReplicateProvider implements ImageProvider {
   }
 
   private headers(): Record<string, string> {
-    return { Authorization: `Bearer ${this.config.token}`, 'Content-Type': 'application/json', 'User-Agent': 'reelty-designer/1' };
+    return {
+      Authorization: `Bearer ${this.config.token}`,
+      'Content-Type': 'application/json',
+      'User-Agent': 'reelty-designer/1',
+    };
   }
 
   async generate(input: ImageGenerationInput, signal?: AbortSignal): Promise<ImageGenerationResult> {
@@ -54,8 +65,16 @@ export class ReplicateProvider implements ImageProvider {
         seed: input.seed,
       },
     };
-    const createUrl = this.config.version ? `${this.config.baseUrl}/v1/predictions` : `${this.config.baseUrl}/v1/models/${this.config.model}/predictions`;
-    const created = await providerFetch('Replicate', createUrl, { method: 'POST', headers: this.headers(), body: JSON.stringify(body) }, 60_000, signal);
+    const createUrl = this.config.version
+      ? `${this.config.baseUrl}/v1/predictions`
+      : `${this.config.baseUrl}/v1/models/${this.config.model}/predictions`;
+    const created = await providerFetch(
+      'Replicate',
+      createUrl,
+      { method: 'POST', headers: this.headers(), body: JSON.stringify(body) },
+      60_000,
+      signal,
+    );
     if (!created.ok) throw ProviderError.fromStatus('Replicate', created.status, await errorDetail(created));
     let prediction = (await created.json()) as Prediction;
     const deadline = Date.now() + this.config.timeoutMs;
@@ -63,7 +82,10 @@ export class ReplicateProvider implements ImageProvider {
     while (prediction.status === 'starting' || prediction.status === 'processing') {
       if (Date.now() > deadline) {
         await this.cancel(prediction).catch(() => undefined);
-        throw new ProviderError(`Replicate prediction ${prediction.id} did not finish within ${Math.round(this.config.timeoutMs / 1000)} s`, true);
+        throw new ProviderError(
+          `Replicate prediction ${prediction.id} did not finish within ${Math.round(this.config.timeoutMs / 1000)} s`,
+          true,
+        );
       }
       await sleep(this.config.pollIntervalMs, signal);
       const url = prediction.urls?.get ?? `${this.config.baseUrl}/v1/predictions/${prediction.id}`;
@@ -77,18 +99,27 @@ export class ReplicateProvider implements ImageProvider {
     }
 
     if (prediction.status !== 'succeeded') {
-      const reason = prediction.error || (prediction.status === 'canceled' ? 'the prediction was cancelled' : 'the prediction failed');
+      const reason =
+        prediction.error ||
+        (prediction.status === 'canceled' ? 'the prediction was cancelled' : 'the prediction failed');
       // Model errors (NSFW filter, bad image) repeat on retry; they fail the design.
       throw new ProviderError(`Replicate could not generate the design: ${reason}`, false);
     }
-    const outputUrl = Array.isArray(prediction.output) ? prediction.output[prediction.output.length - 1] : prediction.output;
+    const outputUrl = Array.isArray(prediction.output)
+      ? prediction.output[prediction.output.length - 1]
+      : prediction.output;
     if (!outputUrl) throw new ProviderError('Replicate returned no image', false);
     const image = await this.download(outputUrl, signal);
     const seconds = prediction.metrics?.predict_time ?? (performance.now() - started) / 1000;
     return {
       image,
       model: this.model,
-      usage: { units: Math.round(seconds * 1000) / 1000, unit: 'gpu_second', costUsd: seconds * this.config.costPerSecondUsd, durationMs: performance.now() - started },
+      usage: {
+        units: Math.round(seconds * 1000) / 1000,
+        unit: 'gpu_second',
+        costUsd: seconds * this.config.costPerSecondUsd,
+        durationMs: performance.now() - started,
+      },
     };
   }
 

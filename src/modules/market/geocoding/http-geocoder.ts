@@ -24,9 +24,17 @@ export class HttpGeocoder implements Geocoder {
     target.searchParams.set('limit', String(limit));
     target.searchParams.set('addressdetails', '1');
     try {
-      const res = await fetch(target, { headers: { 'User-Agent': this.userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      const res = await fetch(target, {
+        headers: { 'User-Agent': this.userAgent, Accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const rows = (await res.json()) as Array<{ lat: string; lon: string; display_name: string; address?: { country_code?: string } }>;
+      const rows = (await res.json()) as Array<{
+        lat: string;
+        lon: string;
+        display_name: string;
+        address?: { country_code?: string };
+      }>;
       return rows.slice(0, limit).map((r) => ({
         label: r.display_name,
         lat: Number(r.lat),

@@ -1,5 +1,17 @@
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { trim } from '../../properties/dto/property.dto';
 
 export class PageQueryDto {
@@ -16,10 +28,17 @@ export class MarketsQueryDto {
 
 /** POST /api/markets: a market by name (found or created), attached to the signed-in user. */
 export class AddMarketDto {
-  @Transform(trim) @IsString({ message: 'Name the market.' }) @MinLength(2, { message: 'Name the market (at least two letters).' }) @MaxLength(120) name!: string;
+  @Transform(trim)
+  @IsString({ message: 'Name the market.' })
+  @MinLength(2, { message: 'Name the market (at least two letters).' })
+  @MaxLength(120)
+  name!: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(100) city?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(100) state?: string;
-  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)) @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' }) country_code?: string;
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' })
+  country_code?: string;
   @IsOptional() @Type(() => Number) @IsNumber() @Min(-90) @Max(90) latitude?: number;
   @IsOptional() @Type(() => Number) @IsNumber() @Min(-180) @Max(180) longitude?: number;
   /** Admins may add a market for someone else. */
@@ -29,7 +48,9 @@ export class AddMarketDto {
 /** POST /api/user/stat/{statId}/update: the value (empty or null removes it). */
 export class UpdateStatDto {
   @ValidateIf((o: UpdateStatDto) => o.value !== null && o.value !== undefined && o.value !== '')
-  @Transform(({ value }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }) =>
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
+  )
   @IsString({ message: 'Enter a value.' })
   @MaxLength(120, { message: 'The value may not be longer than 120 characters.' })
   value?: string | null;

@@ -37,13 +37,23 @@ import {
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Trimmed; an empty string becomes null (clears a nullable field). */
 export const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-export const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+export const upper = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toUpperCase() : value;
 export const toBool = ({ value }: { value: unknown }) =>
-  value === true || value === 'true' || value === '1' || value === 1 || value === 'on' ? true : value === false || value === 'false' || value === '0' || value === 0 ? false : value;
+  value === true || value === 'true' || value === '1' || value === 1 || value === 'on'
+    ? true
+    : value === false || value === 'false' || value === '0' || value === 0
+      ? false
+      : value;
 /** Numbers become decimal strings so a price never passes through a float on its way to numeric(14,2). */
 export const priceString = ({ value }: { value: unknown }) =>
-  typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim().replace(/,/g, '') || null : value;
-const upperList = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v)) : value);
+  typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : typeof value === 'string'
+      ? value.trim().replace(/,/g, '') || null
+      : value;
+const upperList = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v)) : value;
 
 /** For fields that may be left out but never cleared: present means validated (null included). */
 const Present = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
@@ -52,17 +62,45 @@ const PRICE_MESSAGE = 'Enter a price like 450000 or 450000.50 (up to 12 digits).
 
 /** POST /api/properties: a draft, usually just a name (the editor fills in the rest). */
 export class CreatePropertyDto {
-  @IsOptional() @Transform(trim) @IsString() @MinLength(1, { message: 'The name may not be empty.' }) @MaxLength(160) name?: string;
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'The name may not be empty.' })
+  @MaxLength(160)
+  name?: string;
 }
 
 /** POST /api/properties/{slug}: spec 3 fields; fields left undefined are dropped (not changed). */
 export class UpdatePropertyDto {
-  @Present('name') @Transform(trim) @IsString({ message: 'The name is required.' }) @MinLength(1, { message: 'The name may not be empty.' }) @MaxLength(160) name?: string;
+  @Present('name')
+  @Transform(trim)
+  @IsString({ message: 'The name is required.' })
+  @MinLength(1, { message: 'The name may not be empty.' })
+  @MaxLength(160)
+  name?: string;
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(10000) description?: string | null;
-  @IsOptional() @Transform(priceString) @IsString({ message: PRICE_MESSAGE }) @Matches(PRICE_PATTERN, { message: PRICE_MESSAGE }) price?: string | null;
-  @Present('currency') @Transform(upper) @IsString({ message: 'Choose a currency.' }) @Length(3, 10, { message: 'Choose a currency.' }) currency?: string;
-  @Present('accepted_currencies') @Transform(upperList) @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) accepted_currencies?: string[];
-  @Present('accepted_cryptocurrencies') @Transform(upperList) @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) accepted_cryptocurrencies?: string[];
+  @IsOptional()
+  @Transform(priceString)
+  @IsString({ message: PRICE_MESSAGE })
+  @Matches(PRICE_PATTERN, { message: PRICE_MESSAGE })
+  price?: string | null;
+  @Present('currency')
+  @Transform(upper)
+  @IsString({ message: 'Choose a currency.' })
+  @Length(3, 10, { message: 'Choose a currency.' })
+  currency?: string;
+  @Present('accepted_currencies')
+  @Transform(upperList)
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  accepted_currencies?: string[];
+  @Present('accepted_cryptocurrencies')
+  @Transform(upperList)
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  accepted_cryptocurrencies?: string[];
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(400) full_address?: string | null;
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(200) address?: string | null;
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(200) address_line_2?: string | null;
@@ -70,9 +108,23 @@ export class UpdatePropertyDto {
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(100) state?: string | null;
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(20) zip?: string | null;
   @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(100) country?: string | null;
-  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' }) country_code?: string | null;
-  @IsOptional() @Type(() => Number) @IsNumber({}, { message: 'The latitude must be a number.' }) @Min(-90) @Max(90) latitude?: number | null;
-  @IsOptional() @Type(() => Number) @IsNumber({}, { message: 'The longitude must be a number.' }) @Min(-180) @Max(180) longitude?: number | null;
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' })
+  country_code?: string | null;
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'The latitude must be a number.' })
+  @Min(-90)
+  @Max(90)
+  latitude?: number | null;
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'The longitude must be a number.' })
+  @Min(-180)
+  @Max(180)
+  longitude?: number | null;
   @IsOptional() @IsIn(PROPERTY_TYPES, { message: 'Choose a valid property type.' }) type?: PropertyType | null;
   @IsOptional() @IsIn(PROPERTY_SECTORS, { message: 'Choose a valid sector.' }) sector?: PropertySector | null;
   @Present('status') @IsIn(PROPERTY_STATUSES, { message: 'Choose a valid status.' }) status?: PropertyStatus;
@@ -97,7 +149,11 @@ export class AnimationDto {
 }
 
 export class AnimationsDto {
-  @IsArray({ message: 'Send a list of animations.' }) @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => AnimationDto) animations!: AnimationDto[];
+  @IsArray({ message: 'Send a list of animations.' })
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => AnimationDto)
+  animations!: AnimationDto[];
 }
 
 export class ComponentDto {

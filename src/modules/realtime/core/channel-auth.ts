@@ -13,9 +13,16 @@ export interface ChannelAuthResponse {
  * {auth} for private, {auth, channel_data} for presence, {auth, shared_secret} for encrypted.
  */
 export class ChannelAuthSigner {
-  constructor(private readonly credentials: PusherAppCredentials, private readonly encryptionMasterKeyBase64: string | null = null) {}
+  constructor(
+    private readonly credentials: PusherAppCredentials,
+    private readonly encryptionMasterKeyBase64: string | null = null,
+  ) {}
 
-  sign(socketId: string, channel: string, presence?: { user_id: string | number; user_info?: unknown }): ChannelAuthResponse {
+  sign(
+    socketId: string,
+    channel: string,
+    presence?: { user_id: string | number; user_info?: unknown },
+  ): ChannelAuthResponse {
     const { key, secret } = this.credentials;
     const kind = channelKind(channel);
     if (kind === 'presence') {
@@ -25,7 +32,9 @@ export class ChannelAuthSigner {
     const response: ChannelAuthResponse = { auth: signChannelAuth(key, secret, socketId, channel) };
     if (kind === 'encrypted') {
       if (!this.encryptionMasterKeyBase64) throw new Error('Encrypted channels need an encryption master key');
-      response.shared_secret = Buffer.from(deriveSharedSecret(channel, this.encryptionMasterKeyBase64)).toString('base64');
+      response.shared_secret = Buffer.from(deriveSharedSecret(channel, this.encryptionMasterKeyBase64)).toString(
+        'base64',
+      );
     }
     return response;
   }

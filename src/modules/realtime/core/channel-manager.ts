@@ -28,12 +28,19 @@ export class ChannelManager {
       return;
     }
     if (connection.subscriptions.has(channel)) {
-      connection.send('pusher_internal:subscription_succeeded', this.alreadySubscribedData(connection, channel), channel);
+      connection.send(
+        'pusher_internal:subscription_succeeded',
+        this.alreadySubscribedData(connection, channel),
+        channel,
+      );
       return;
     }
     const kind = channelKind(channel);
     const channelData = typeof request.channel_data === 'string' ? request.channel_data : undefined;
-    if (kind !== 'public' && !this.isAuthorized(connection, channel, request.auth, kind === 'presence' ? channelData : undefined)) {
+    if (
+      kind !== 'public' &&
+      !this.isAuthorized(connection, channel, request.auth, kind === 'presence' ? channelData : undefined)
+    ) {
       this.refuse(connection, channel, 'Invalid signature: the auth token does not match this socket and channel');
       return;
     }
@@ -69,11 +76,17 @@ export class ChannelManager {
 
   async clientEvent(connection: Connection, event: string, channel: unknown, data: unknown): Promise<void> {
     if (typeof channel !== 'string' || !acceptsClientEvents(channel)) {
-      connection.sendError(ErrorCode.ClientEventRejected, 'Client event rejected - only supported on private and presence channels');
+      connection.sendError(
+        ErrorCode.ClientEventRejected,
+        'Client event rejected - only supported on private and presence channels',
+      );
       return;
     }
     if (!connection.subscriptions.has(channel)) {
-      connection.sendError(ErrorCode.ClientEventRejected, `Client event rejected - not subscribed to channel ${channel}`);
+      connection.sendError(
+        ErrorCode.ClientEventRejected,
+        `Client event rejected - not subscribed to channel ${channel}`,
+      );
       return;
     }
     if (!connection.clientEvents.tryTake()) {
@@ -93,14 +106,23 @@ export class ChannelManager {
     connection.send('pusher_internal:subscription_succeeded', { presence: presencePayload(members) }, channel);
     if (first) {
       const added = JSON.stringify({ user_id: member.user_id, user_info: member.user_info });
-      await this.bus.publish({ channels: [channel], event: 'pusher_internal:member_added', data: added, exceptSocketId: connection.socketId });
+      await this.bus.publish({
+        channels: [channel],
+        event: 'pusher_internal:member_added',
+        data: added,
+        exceptSocketId: connection.socketId,
+      });
     }
   }
 
   private async leavePresence(channel: string, member: PresenceMember): Promise<void> {
     const last = await this.state.leavePresence(channel, String(member.user_id));
     if (last) {
-      await this.bus.publish({ channels: [channel], event: 'pusher_internal:member_removed', data: JSON.stringify({ user_id: member.user_id }) });
+      await this.bus.publish({
+        channels: [channel],
+        event: 'pusher_internal:member_removed',
+        data: JSON.stringify({ user_id: member.user_id }),
+      });
     }
   }
 
@@ -134,7 +156,11 @@ function parsePresenceMember(channelData: string | undefined): PresenceMember | 
   }
 }
 
-export function presencePayload(members: PresenceMember[]): { ids: string[]; hash: Record<string, unknown>; count: number } {
+export function presencePayload(members: PresenceMember[]): {
+  ids: string[];
+  hash: Record<string, unknown>;
+  count: number;
+} {
   const hash: Record<string, unknown> = {};
   for (const member of members) hash[String(member.user_id)] = member.user_info ?? null;
   const ids = Object.keys(hash);

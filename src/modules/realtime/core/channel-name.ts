@@ -20,7 +20,9 @@ export function acceptsClientEvents(channel: string): boolean {
 
 /** Pusher's channel-name charset, at most 200 characters. */
 export function isValidChannelName(channel: unknown): channel is string {
-  return typeof channel === 'string' && channel.length > 0 && channel.length <= 200 && /^[A-Za-z0-9_\-=@,.;]+$/.test(channel);
+  return (
+    typeof channel === 'string' && channel.length > 0 && channel.length <= 200 && /^[A-Za-z0-9_\-=@,.;]+$/.test(channel)
+  );
 }
 
 /** Strips the Pusher prefix so an authorization pattern like `design.{id}` can be matched. */

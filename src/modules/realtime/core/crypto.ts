@@ -16,7 +16,13 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /** The `auth` string pusher-js sends when subscribing: `key:hmac(socket_id:channel[:channel_data])`. */
-export function signChannelAuth(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
+export function signChannelAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+): string {
   const payload = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
   return `${key}:${hmacSha256Hex(secret, payload)}`;
 }
@@ -41,7 +47,11 @@ export function generateSocketId(): string {
 /** Per-channel key exactly as Pusher's server SDKs derive it: SHA256(channelName || masterKeyBytes). */
 export function deriveSharedSecret(channel: string, masterKeyBase64: string): Uint8Array {
   const masterKey = Buffer.from(masterKeyBase64, 'base64');
-  return new Uint8Array(createHash('sha256').update(Buffer.concat([Buffer.from(channel), masterKey])).digest());
+  return new Uint8Array(
+    createHash('sha256')
+      .update(Buffer.concat([Buffer.from(channel), masterKey]))
+      .digest(),
+  );
 }
 
 /** Seals a payload for a `private-encrypted-` channel: data = JSON {nonce, ciphertext}, both base64. */
@@ -49,7 +59,10 @@ export function sealForChannel(channel: string, masterKeyBase64: string, payload
   const key = deriveSharedSecret(channel, masterKeyBase64);
   const nonce = nacl.randomBytes(nacl.secretbox.nonceLength);
   const ciphertext = nacl.secretbox(new Uint8Array(Buffer.from(payloadJson, 'utf8')), nonce, key);
-  return JSON.stringify({ nonce: Buffer.from(nonce).toString('base64'), ciphertext: Buffer.from(ciphertext).toString('base64') });
+  return JSON.stringify({
+    nonce: Buffer.from(nonce).toString('base64'),
+    ciphertext: Buffer.from(ciphertext).toString('base64'),
+  });
 }
 
 export function openForChannel(channel: string, masterKeyBase64: string, sealed: string): string | null {

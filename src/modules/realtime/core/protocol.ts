@@ -35,7 +35,10 @@ export function errorFrame(code: number | null, message: string): string {
 }
 
 export function connectionEstablishedFrame(socketId: string, activityTimeoutSeconds: number): string {
-  return encodeFrame('pusher:connection_established', { socket_id: socketId, activity_timeout: activityTimeoutSeconds });
+  return encodeFrame('pusher:connection_established', {
+    socket_id: socketId,
+    activity_timeout: activityTimeoutSeconds,
+  });
 }
 
 /** Parses an incoming frame; `data` may be an object or a JSON string depending on the client. */

@@ -11,7 +11,14 @@ import { LocalChannels } from './local-channels';
 import { resolveServerOptions, type PusherServerOptions, type ResolvedServerOptions } from './options';
 import { isOriginAllowed } from './origin';
 import { TokenBucket } from './rate-limiter';
-import { connectionEstablishedFrame, decodeFrame, encodeFrame, ErrorCode, frameData, PROTOCOL_VERSION } from './protocol';
+import {
+  connectionEstablishedFrame,
+  decodeFrame,
+  encodeFrame,
+  ErrorCode,
+  frameData,
+  PROTOCOL_VERSION,
+} from './protocol';
 
 export interface PusherServerDeps {
   bus?: EventBus;
@@ -36,7 +43,11 @@ export class PusherServer {
   private readonly wss: WebSocketServer;
   private readonly logger: { warn(message: string): void };
   private sweeper: NodeJS.Timeout | null = null;
-  private attached: { server: HttpServer; upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void; requestListeners: RequestListener[] } | null = null;
+  private attached: {
+    server: HttpServer;
+    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+    requestListeners: RequestListener[];
+  } | null = null;
   private started: Promise<void> | null = null;
 
   constructor(options: PusherServerOptions, deps: PusherServerDeps = {}) {
@@ -47,7 +58,10 @@ export class PusherServer {
     this.channels = new ChannelManager(this.options, this.local, this.state, this.bus);
     this.api = new PusherHttpApi(this);
     // ws would close oversize frames with 1009 on its own; leave headroom so we answer with a Pusher error first.
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(this.options.maxMessageSize * 4, 1024 * 1024) });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: Math.max(this.options.maxMessageSize * 4, 1024 * 1024),
+    });
   }
 
   /** Starts the bus subscription and the idle sweeper; idempotent. */
@@ -65,7 +79,8 @@ export class PusherServer {
     if (this.attached?.server === server) return; // idempotent: main.ts and tests may both call it
     if (this.attached) throw new Error('PusherServer is already attached to another http.Server');
     await this.start();
-    const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head, server);
+    const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.handleUpgrade(req, socket, head, server);
     // The HTTP API must see the raw body (body_md5), so it runs before the framework's body parsers.
     const requestListeners = server.listeners('request') as RequestListener[];
     server.removeAllListeners('request');
@@ -129,7 +144,11 @@ export class PusherServer {
   }
 
   private accept(ws: WebSocket, req: IncomingMessage, key: string, url: URL): void {
-    const connection = new Connection(generateSocketId(), ws, new TokenBucket(this.options.clientEventLimit.max, this.options.clientEventLimit.perMs));
+    const connection = new Connection(
+      generateSocketId(),
+      ws,
+      new TokenBucket(this.options.clientEventLimit.max, this.options.clientEventLimit.perMs),
+    );
     const refusal = this.refusalFor(req, key, url);
     if (refusal) {
       connection.fail(refusal.code, refusal.message);
@@ -146,8 +165,10 @@ export class PusherServer {
   private refusalFor(req: IncomingMessage, key: string, url: URL): { code: number; message: string } | null {
     if (key !== this.options.key) return { code: ErrorCode.UnknownApp, message: `Application does not exist` };
     const protocol = Number(url.searchParams.get('protocol') ?? PROTOCOL_VERSION);
-    if (protocol < 5 || protocol > PROTOCOL_VERSION) return { code: ErrorCode.UnsupportedProtocol, message: `Unsupported protocol version ${protocol}` };
-    if (!isOriginAllowed(req.headers.origin, this.options.allowedOrigins)) return { code: ErrorCode.Unauthorized, message: 'Origin not allowed' };
+    if (protocol < 5 || protocol > PROTOCOL_VERSION)
+      return { code: ErrorCode.UnsupportedProtocol, message: `Unsupported protocol version ${protocol}` };
+    if (!isOriginAllowed(req.headers.origin, this.options.allowedOrigins))
+      return { code: ErrorCode.Unauthorized, message: 'Origin not allowed' };
     if (this.options.maxConnections > 0 && this.connections.size >= this.options.maxConnections) {
       return { code: ErrorCode.OverConnectionQuota, message: 'Application is over connection quota' };
     }
@@ -156,7 +177,11 @@ export class PusherServer {
 
   private onMessage(connection: Connection, raw: RawData, isBinary: boolean): void {
     connection.touch();
-    const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
+    const size = Array.isArray(raw)
+      ? raw.reduce((n, b) => n + b.length, 0)
+      : raw instanceof ArrayBuffer
+        ? raw.byteLength
+        : raw.length;
     if (size > this.options.maxMessageSize) {
       connection.sendError(ErrorCode.Unauthorized, 'Maximum message size exceeded');
       return;
@@ -172,7 +197,13 @@ export class PusherServer {
     });
   }
 
-  private async dispatch(connection: Connection, event: string, channel: string | undefined, rawData: unknown, data: Record<string, unknown>): Promise<void> {
+  private async dispatch(
+    connection: Connection,
+    event: string,
+    channel: string | undefined,
+    rawData: unknown,
+    data: Record<string, unknown>,
+  ): Promise<void> {
     switch (event) {
       case 'pusher:ping':
         connection.send('pusher:pong', {});

@@ -3,7 +3,10 @@ export class TokenBucket {
   private tokens: number;
   private updatedAt = Date.now();
 
-  constructor(private readonly capacity: number, private readonly perMs: number) {
+  constructor(
+    private readonly capacity: number,
+    private readonly perMs: number,
+  ) {
     this.tokens = capacity;
   }
 

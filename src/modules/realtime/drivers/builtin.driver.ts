@@ -8,7 +8,10 @@ import type { BroadcastDriver } from './broadcast-driver';
 export class BuiltinBroadcastDriver implements BroadcastDriver {
   readonly name = 'builtin';
 
-  constructor(private readonly server: PusherServer, private readonly masterKeyBase64: string) {}
+  constructor(
+    private readonly server: PusherServer,
+    private readonly masterKeyBase64: string,
+  ) {}
 
   async publish(channels: string[], event: string, payload: unknown, exceptSocketId?: string): Promise<void> {
     const json = JSON.stringify(payload ?? null);
@@ -17,7 +20,9 @@ export class BuiltinBroadcastDriver implements BroadcastDriver {
     const sends: Promise<void>[] = [];
     if (plain.length) sends.push(this.server.publish(plain, event, json, exceptSocketId));
     for (const channel of encrypted) {
-      sends.push(this.server.publish([channel], event, sealForChannel(channel, this.masterKeyBase64, json), exceptSocketId));
+      sends.push(
+        this.server.publish([channel], event, sealForChannel(channel, this.masterKeyBase64, json), exceptSocketId),
+      );
     }
     await Promise.all(sends);
   }

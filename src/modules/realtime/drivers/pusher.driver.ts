@@ -10,7 +10,13 @@ export class PusherBroadcastDriver implements BroadcastDriver {
 
   constructor(private readonly pusher: Pusher) {}
 
-  static create(settings: { appId: string; key: string; secret: string; cluster: string; encryptionMasterKeyBase64: string | null }): PusherBroadcastDriver {
+  static create(settings: {
+    appId: string;
+    key: string;
+    secret: string;
+    cluster: string;
+    encryptionMasterKeyBase64: string | null;
+  }): PusherBroadcastDriver {
     return new PusherBroadcastDriver(
       new Pusher({
         appId: settings.appId,
@@ -18,7 +24,9 @@ export class PusherBroadcastDriver implements BroadcastDriver {
         secret: settings.secret,
         cluster: settings.cluster,
         useTLS: true,
-        ...(settings.encryptionMasterKeyBase64 ? { encryptionMasterKeyBase64: settings.encryptionMasterKeyBase64 } : {}),
+        ...(settings.encryptionMasterKeyBase64
+          ? { encryptionMasterKeyBase64: settings.encryptionMasterKeyBase64 }
+          : {}),
       }),
     );
   }

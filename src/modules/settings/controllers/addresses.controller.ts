@@ -24,29 +24,51 @@ export class AddressesController {
   }
 
   @Post()
-  async create(@Body() body: AddressDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    if ((await this.addresses.count(user.id)) >= MAX_ADDRESSES) throw ValidationFailedException.of('label', `You can keep up to ${MAX_ADDRESSES} addresses.`);
+  async create(
+    @Body() body: AddressDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    if ((await this.addresses.count(user.id)) >= MAX_ADDRESSES)
+      throw ValidationFailedException.of('label', `You can keep up to ${MAX_ADDRESSES} addresses.`);
     await this.addresses.create(user.id, body);
     flash(req, 'success', 'Address added.');
     await redirectBack(req, res);
   }
 
   @Put(':id')
-  async update(@Param('id') id: string, @Body() body: AddressDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async update(
+    @Param('id') id: string,
+    @Body() body: AddressDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.addresses.update(user.id, id, body);
     flash(req, 'success', 'Address saved.');
     await redirectBack(req, res);
   }
 
   @Post(':id/default')
-  async makeDefault(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async makeDefault(
+    @Param('id') id: string,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.addresses.makeDefault(user.id, id);
     flash(req, 'success', 'Default address updated.');
     await redirectBack(req, res);
   }
 
   @Delete(':id')
-  async remove(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async remove(
+    @Param('id') id: string,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.addresses.remove(user.id, id);
     flash(req, 'success', 'Address removed.');
     await redirectBack(req, res);

@@ -22,12 +22,22 @@ export class ConnectedAccountsController {
   async index(@CurrentUser() user: User) {
     const accounts = await this.accounts.find({ where: { userId: user.id }, order: { createdAt: 'ASC' } });
     return Inertia.render('Settings/ConnectedAccounts', {
-      accounts: accounts.map((a) => ({ id: a.id, provider: a.provider, displayName: a.displayName, connectedAt: a.createdAt.toISOString() })),
+      accounts: accounts.map((a) => ({
+        id: a.id,
+        provider: a.provider,
+        displayName: a.displayName,
+        connectedAt: a.createdAt.toISOString(),
+      })),
     });
   }
 
   @Delete(':id')
-  async disconnect(@Param('id') id: string, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async disconnect(
+    @Param('id') id: string,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const account = isUuid(id) ? await this.accounts.findOneBy({ id, userId: user.id }) : null;
     if (!account) throw new NotFoundException('There is no such connected account.');
     await this.accounts.delete({ id, userId: user.id });

@@ -27,7 +27,12 @@ export class PasswordController {
 
   /** Changes the password and signs every other device out. */
   @Put()
-  async update(@Body() body: PasswordDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async update(
+    @Body() body: PasswordDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     if (!(await this.login.checkPassword(user.id, body.current_password))) {
       throw ValidationFailedException.of('current_password', 'The current password is incorrect.');
     }

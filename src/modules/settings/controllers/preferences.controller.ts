@@ -21,7 +21,12 @@ export class PreferencesController {
   }
 
   @Put('timezone')
-  async updateTimezone(@Body() body: TimezoneDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async updateTimezone(
+    @Body() body: TimezoneDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.users.update(user.id, { timezone: body.timezone });
     flash(req, 'success', 'Time zone saved.');
     await redirectTo(req, res, '/settings/timezone');
@@ -29,13 +34,24 @@ export class PreferencesController {
 
   @Get('notifications')
   notifications(@CurrentUser() user: User) {
-    return Inertia.render('Settings/Notifications', { preferences: effectivePreferences(user.notificationPreferences), kinds: NOTIFICATION_KINDS });
+    return Inertia.render('Settings/Notifications', {
+      preferences: effectivePreferences(user.notificationPreferences),
+      kinds: NOTIFICATION_KINDS,
+    });
   }
 
   @Put('notifications')
-  async updateNotifications(@Body() body: NotificationPreferencesDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async updateNotifications(
+    @Body() body: NotificationPreferencesDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const parsed = parsePreferences(body);
-    const merged = effectivePreferences({ email: { ...effectivePreferences(user.notificationPreferences).email, ...parsed.email }, push: { ...effectivePreferences(user.notificationPreferences).push, ...parsed.push } });
+    const merged = effectivePreferences({
+      email: { ...effectivePreferences(user.notificationPreferences).email, ...parsed.email },
+      push: { ...effectivePreferences(user.notificationPreferences).push, ...parsed.push },
+    });
     await this.users.update(user.id, { notificationPreferences: merged });
     flash(req, 'success', 'Notification preferences saved.');
     await redirectTo(req, res, '/settings/notifications');

@@ -26,21 +26,43 @@ export class ProfileController {
   @Get('profile')
   show(@CurrentUser() user: User) {
     return Inertia.render('Settings/Profile', {
-      profile: { id: user.id, name: user.name, email: user.email, handle: user.handle, bio: user.bio, emailVerified: !!user.emailVerifiedAt, avatarUrl: avatarUrl(user) },
+      profile: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        handle: user.handle,
+        bio: user.bio,
+        emailVerified: !!user.emailVerifiedAt,
+        avatarUrl: avatarUrl(user),
+      },
     });
   }
 
   @Put('profile')
-  async update(@Body() body: ProfileDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async update(
+    @Body() body: ProfileDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { emailChanged } = await this.profiles.update(user, body);
-    flash(req, 'success', emailChanged ? 'Profile saved. Check your inbox to verify your new email address.' : 'Profile saved.');
+    flash(
+      req,
+      'success',
+      emailChanged ? 'Profile saved. Check your inbox to verify your new email address.' : 'Profile saved.',
+    );
     await redirectTo(req, res, '/settings/profile');
   }
 
   /** Multipart field `avatar` (JPEG, PNG or WebP up to 5 MB). */
   @Post('profile/avatar')
   @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 5 } }))
-  async uploadAvatar(@UploadedFile() file: { buffer: Buffer } | undefined, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async uploadAvatar(
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.avatars.replace(user, file?.buffer);
     flash(req, 'success', 'Profile picture updated.');
     await redirectTo(req, res, '/settings/profile');

@@ -34,7 +34,12 @@ export class SessionsController {
   }
 
   @Post('sessions/logout-others')
-  async logoutOthers(@Body() body: CurrentPasswordDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logoutOthers(
+    @Body() body: CurrentPasswordDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.assertPassword(user, body.password);
     const count = await this.sessions.destroyOthers(user.id, req.sessionID);
     flash(req, 'success', count === 1 ? 'Logged out of 1 other session.' : `Logged out of ${count} other sessions.`);
@@ -48,7 +53,12 @@ export class SessionsController {
 
   /** Deletes the user and their picture; sessions, addresses and linked accounts go with it (foreign keys cascade). */
   @Delete('delete-account')
-  async destroy(@Body() body: CurrentPasswordDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async destroy(
+    @Body() body: CurrentPasswordDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.assertPassword(user, body.password);
     await this.avatars.remove(user);
     await this.users.delete(user.id);
@@ -58,6 +68,7 @@ export class SessionsController {
   }
 
   private async assertPassword(user: User, password: string): Promise<void> {
-    if (!(await this.login.checkPassword(user.id, password))) throw ValidationFailedException.of('password', 'The password is incorrect.');
+    if (!(await this.login.checkPassword(user.id, password)))
+      throw ValidationFailedException.of('password', 'The password is incorrect.');
   }
 }

@@ -46,7 +46,12 @@ export class TwoFactorController {
 
   @Post('confirm')
   @RequiresPasswordConfirmation()
-  async confirm(@Body() body: TwoFactorCodeDto, @CurrentUser() user: User, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async confirm(
+    @Body() body: TwoFactorCodeDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.twoFactor.confirm(user.id, body.code);
     flash(req, 'success', 'Two-factor authentication is on.');
     await redirectTo(req, res, PAGE);

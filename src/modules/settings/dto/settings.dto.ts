@@ -1,23 +1,46 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from '../../auth/dto/validators';
 import { IsHandle } from '../../users/handle';
 import { IsTimeZone } from '../../users/dto/update-user.dto';
 
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value ?? null);
-const handleValue = ({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().toLowerCase()) : value ?? null);
+const blankToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : (value ?? null);
+const handleValue = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : value.trim().toLowerCase()) : (value ?? null);
 
 export class ProfileDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
   @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
   /** Empty clears the handle. */
   @Transform(handleValue) @ValidateIf((o: ProfileDto) => o.handle != null) @IsHandle() handle: string | null = null;
-  @Transform(blankToNull) @ValidateIf((o: ProfileDto) => o.bio != null) @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio: string | null = null;
+  @Transform(blankToNull)
+  @ValidateIf((o: ProfileDto) => o.bio != null)
+  @IsString()
+  @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' })
+  bio: string | null = null;
 }
 
 export class PasswordDto {
-  @IsString() @IsNotEmpty({ message: 'Enter your current password.' }) @MaxLength(PASSWORD_MAX) current_password!: string;
-  @IsString() @MinLength(PASSWORD_MIN, { message: `The new password must be at least ${PASSWORD_MIN} characters.` }) @MaxLength(PASSWORD_MAX) password!: string;
+  @IsString()
+  @IsNotEmpty({ message: 'Enter your current password.' })
+  @MaxLength(PASSWORD_MAX)
+  current_password!: string;
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `The new password must be at least ${PASSWORD_MIN} characters.` })
+  @MaxLength(PASSWORD_MAX)
+  password!: string;
   @SameAs('password') password_confirmation!: string;
 }
 
@@ -30,7 +53,10 @@ export class TimezoneDto {
 }
 
 export class TwoFactorCodeDto {
-  @Transform(trim) @IsString() @Matches(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' }) code!: string;
+  @Transform(trim)
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' })
+  code!: string;
 }
 
 export class NotificationPreferencesDto {
@@ -39,9 +65,14 @@ export class NotificationPreferencesDto {
 }
 
 export class AddressDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the address a label, e.g. Home.' }) @MaxLength(60) label!: string;
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Give the address a label, e.g. Home.' })
+  @MaxLength(60)
+  label!: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the street address.' }) @MaxLength(200) line1!: string;
-  @Transform(blankToNull) @ValidateIf((o: AddressDto) => o.line2 != null) @IsString() @MaxLength(200) line2: string | null = null;
+  @Transform(blankToNull) @ValidateIf((o: AddressDto) => o.line2 != null) @IsString() @MaxLength(200) line2:
+    string | null = null;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the city.' }) @MaxLength(100) city!: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the state or region.' }) @MaxLength(100) state!: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the postal code.' }) @MaxLength(20) zip!: string;

@@ -19,11 +19,19 @@ export function IsTimeZone() {
 
 /** POST /api/user/{id}/update: every field optional; fields left out are not changed. */
 export class UpdateUserDto {
-  @IsOptional() @Transform(trim) @IsString() @MinLength(1, { message: 'The name may not be empty.' }) @MaxLength(120) name?: string;
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'The name may not be empty.' })
+  @MaxLength(120)
+  name?: string;
   @IsOptional() @Transform(lower) @IsHandle() handle?: string;
-  @IsOptional() @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio?:
+    string | null;
   @IsOptional() @IsTimeZone() timezone?: string;
-  @IsOptional() @IsIn(USER_TYPES.filter((t) => t !== 'team_member'), { message: 'Choose a valid account type.' }) type?: UserType;
+  @IsOptional()
+  @IsIn(USER_TYPES.filter((t) => t !== 'team_member'), { message: 'Choose a valid account type.' })
+  type?: UserType;
 }
 
 export class CheckHandleDto {

@@ -23,14 +23,22 @@ export class SpotApiController {
 
   @Post(':walkthroughSlug')
   @HttpCode(201)
-  async create(@Param('walkthroughSlug') walkthroughSlug: string, @Body() body: SpotDto, @CurrentUser() user: User): Promise<{ message: string; spot: SpotJson }> {
+  async create(
+    @Param('walkthroughSlug') walkthroughSlug: string,
+    @Body() body: SpotDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; spot: SpotJson }> {
     const walkthrough = await this.walkthroughs.findManageable(user, walkthroughSlug);
     const spot = await this.spots.create(user, walkthrough, body);
     return { message: 'Spot Created', spot: await this.spots.toJson(spot, user) };
   }
 
   @Patch(':slug')
-  async update(@Param('slug') slug: string, @Body() body: SpotDto, @CurrentUser() user: User): Promise<{ message: string; spot: SpotJson }> {
+  async update(
+    @Param('slug') slug: string,
+    @Body() body: SpotDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; spot: SpotJson }> {
     const spot = await this.spots.findManageable(user, slug);
     await this.spots.update(user, spot, body);
     return { message: 'Spot Updated', spot: await this.spots.toJson(spot, user) };

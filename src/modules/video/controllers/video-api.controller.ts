@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, NotFoundException, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { CurrentUser, Public } from '../../auth/auth.decorators';
 import type { User } from '../../users/user.entity';
 import { CreateVideoDto, PageQueryDto, UpdateVideoDto } from '../dto/video.dto';
@@ -25,7 +36,11 @@ export class VideoApiController {
 
   @Post('video/walkthrough/:slug')
   @HttpCode(201)
-  async createInWalkthrough(@Param('slug') slug: string, @Body() body: CreateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+  async createInWalkthrough(
+    @Param('slug') slug: string,
+    @Body() body: CreateVideoDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; video: VideoJson }> {
     const walkthrough = await this.walkthroughs.findManageable(user, slug);
     const video = await this.videos.create(user, { title: body.title, walkthrough });
     return { message: 'Video Created', video: toVideoJson(video, user) };
@@ -33,7 +48,10 @@ export class VideoApiController {
 
   @Post('video/blank')
   @HttpCode(201)
-  async createBlank(@Body() body: CreateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+  async createBlank(
+    @Body() body: CreateVideoDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; video: VideoJson }> {
     const video = await this.videos.create(user, { title: body.title });
     return { message: 'Video Created', video: toVideoJson(video, user) };
   }
@@ -48,7 +66,11 @@ export class VideoApiController {
 
   @Post('video/:id/update')
   @HttpCode(200)
-  async update(@Param('id') id: string, @Body() body: UpdateVideoDto, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+  async update(
+    @Param('id') id: string,
+    @Body() body: UpdateVideoDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; video: VideoJson }> {
     const video = await this.videos.findManageable(user, id);
     const saved = await this.videos.update(video, body);
     return { message: 'Video Updated!', video: toVideoJson(saved, user) };
@@ -66,7 +88,8 @@ export class VideoApiController {
   @HttpCode(200)
   async remove(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string }> {
     const video = await this.videos.find(id);
-    if (!this.access.canManage(video, user)) throw new ForbiddenException('You cannot delete a video that is not yours.');
+    if (!this.access.canManage(video, user))
+      throw new ForbiddenException('You cannot delete a video that is not yours.');
     await this.uploads.discard(video.uploadId);
     await this.videos.delete(video);
     return { message: 'Video Deleted' };

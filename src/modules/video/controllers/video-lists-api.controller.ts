@@ -12,7 +12,11 @@ export class VideoListsApiController {
 
   @Get(':id/videos')
   @Public()
-  async videos(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<VideoJson> & { list: VideoListJson }> {
+  async videos(
+    @Param('id') id: string,
+    @Query() query: PageQueryDto,
+    @CurrentUser() viewer: User | undefined,
+  ): Promise<Paginated<VideoJson> & { list: VideoListJson }> {
     const list = await this.lists.findViewable(viewer, id);
     const page = await this.lists.videosOf(list, viewer, query.page ?? 1, query.per_page ?? 50);
     return { ...page, list: toVideoListJson(list, page.total) };
@@ -20,20 +24,31 @@ export class VideoListsApiController {
 
   @Get(':id/lists')
   @Public()
-  async siblings(@Param('id') id: string, @Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<VideoListJson>> {
+  async siblings(
+    @Param('id') id: string,
+    @Query() query: PageQueryDto,
+    @CurrentUser() viewer: User | undefined,
+  ): Promise<Paginated<VideoListJson>> {
     const list = await this.lists.findViewable(viewer, id);
     return this.lists.siblingsOf(list, viewer, query.page ?? 1, query.per_page ?? 20);
   }
 
   @Post()
   @HttpCode(201)
-  async create(@Body() body: VideoListDto, @CurrentUser() user: User): Promise<{ message: string; list: VideoListJson }> {
+  async create(
+    @Body() body: VideoListDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; list: VideoListJson }> {
     const list = await this.lists.create(user, body);
     return { message: 'Video List Created', list: toVideoListJson(list, body.video_ids?.length ?? 0) };
   }
 
   @Patch(':id')
-  async update(@Param('id') id: string, @Body() body: VideoListDto, @CurrentUser() user: User): Promise<{ message: string; list: VideoListJson }> {
+  async update(
+    @Param('id') id: string,
+    @Body() body: VideoListDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; list: VideoListJson }> {
     const list = await this.lists.update(await this.lists.findManageable(user, id), body);
     return { message: 'Video List Updated', list: toVideoListJson(list, body.video_ids?.length ?? 0) };
   }

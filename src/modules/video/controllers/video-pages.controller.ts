@@ -41,13 +41,22 @@ export class VideoPagesController {
     const page = query.page ?? 1;
     const [rows, total] = await this.walkthroughs.listOwned(user, page, 20);
     const data = rows.map((w) => toWalkthroughJson(w, { videos: [], viewer: user }));
-    return Inertia.render('Walkthrough/Index', { walkthroughs: paginated(data, page, 20, total), lists: await this.lists.owned(user) });
+    return Inertia.render('Walkthrough/Index', {
+      walkthroughs: paginated(data, page, 20, total),
+      lists: await this.lists.owned(user),
+    });
   }
 
   @Post('walkthroughs')
-  async create(@Body() body: CreateWalkthroughDto, @CurrentUser() user: User, @Req() req: Request, @Res() res: Response) {
+  async create(
+    @Body() body: CreateWalkthroughDto,
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     let walkthrough = await this.walkthroughs.create(user, { title: body.title });
-    if (body.listing_id) walkthrough = await this.walkthroughs.update(user, walkthrough, { listing_id: body.listing_id });
+    if (body.listing_id)
+      walkthrough = await this.walkthroughs.update(user, walkthrough, { listing_id: body.listing_id });
     flash(req, 'success', 'Walkthrough Created');
     res.redirect(303, `/walkthroughs/${walkthrough.slug}/edit`);
   }
@@ -55,7 +64,10 @@ export class VideoPagesController {
   @Get('walkthroughs/:slug/edit')
   async edit(@Param('slug') slug: string, @CurrentUser() user: User) {
     const walkthrough = await this.walkthroughs.findManageable(user, slug);
-    return Inertia.render('Walkthrough/Edit', { walkthrough: await this.walkthroughs.toJson(walkthrough, user), limits: this.limits() });
+    return Inertia.render('Walkthrough/Edit', {
+      walkthrough: await this.walkthroughs.toJson(walkthrough, user),
+      limits: this.limits(),
+    });
   }
 
   @Get('walkthroughs/:slug')
@@ -84,12 +96,20 @@ export class VideoPagesController {
     const list = await this.lists.findViewable(viewer, id);
     const videos = await this.lists.videosOf(list, viewer, 1, 50);
     const others = await this.lists.siblingsOf(list, viewer, 1, 20);
-    return Inertia.render('VideoList/Show', { list: toVideoListJson(list, videos.total), videos: videos.data, lists: others.data });
+    return Inertia.render('VideoList/Show', {
+      list: toVideoListJson(list, videos.total),
+      videos: videos.data,
+      lists: others.data,
+    });
   }
 
   @Get('embed/walkthrough/:slug')
   @Public()
-  async embedWalkthrough(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined, @Res({ passthrough: true }) res: Response) {
+  async embedWalkthrough(
+    @Param('slug') slug: string,
+    @CurrentUser() viewer: User | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const walkthrough = await this.walkthroughs.findViewable(viewer, slug);
     const json = await this.walkthroughs.toJson(walkthrough, viewer);
     allowFraming(res);
@@ -103,7 +123,11 @@ export class VideoPagesController {
 
   @Get('embed/spot/:slug')
   @Public()
-  async embedSpot(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined, @Res({ passthrough: true }) res: Response) {
+  async embedSpot(
+    @Param('slug') slug: string,
+    @CurrentUser() viewer: User | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const spot = await this.spots.findViewable(viewer, slug);
     const json = await this.spots.toJson(spot, viewer);
     allowFraming(res);
@@ -117,9 +141,14 @@ export class VideoPagesController {
 
   @Get('embed/video/:playbackId')
   @Public()
-  async embedVideo(@Param('playbackId') playbackId: string, @CurrentUser() viewer: User | undefined, @Res({ passthrough: true }) res: Response) {
+  async embedVideo(
+    @Param('playbackId') playbackId: string,
+    @CurrentUser() viewer: User | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const video = PLAYBACK_ID_PATTERN.test(playbackId) ? await this.videos.repo.findOneBy({ playbackId }) : null;
-    if (!video || !(await this.access.canView(video, viewer))) throw new NotFoundException('There is no video with that playback id.');
+    if (!video || !(await this.access.canView(video, viewer)))
+      throw new NotFoundException('There is no video with that playback id.');
     allowFraming(res);
     return Inertia.render('Embed/Player', {
       title: video.title || 'Video',

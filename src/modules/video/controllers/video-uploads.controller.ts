@@ -14,13 +14,15 @@ export class VideoUploadsController {
 
   @All()
   collection(@Req() req: Request, @Res() res: Response): Promise<unknown> | void {
-    if (req.method !== 'POST' && req.method !== 'OPTIONS') return void res.status(405).setHeader('Allow', 'OPTIONS, POST').end();
+    if (req.method !== 'POST' && req.method !== 'OPTIONS')
+      return void res.status(405).setHeader('Allow', 'OPTIONS, POST').end();
     return this.uploads.handle(req, res);
   }
 
   @All(':uploadId')
   item(@Req() req: Request, @Res() res: Response): Promise<unknown> | void {
-    if (!['HEAD', 'PATCH', 'DELETE', 'OPTIONS'].includes(req.method)) return void res.status(405).setHeader('Allow', 'OPTIONS, HEAD, PATCH, DELETE').end();
+    if (!['HEAD', 'PATCH', 'DELETE', 'OPTIONS'].includes(req.method))
+      return void res.status(405).setHeader('Allow', 'OPTIONS, HEAD, PATCH, DELETE').end();
     return this.uploads.handle(req, res);
   }
 }

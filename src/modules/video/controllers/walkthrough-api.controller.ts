@@ -12,13 +12,20 @@ export class WalkthroughApiController {
 
   @Get('walkthrough/:slug')
   @Public()
-  async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined): Promise<{ walkthrough: WalkthroughJson }> {
+  async show(
+    @Param('slug') slug: string,
+    @CurrentUser() viewer: User | undefined,
+  ): Promise<{ walkthrough: WalkthroughJson }> {
     const walkthrough = await this.walkthroughs.findViewable(viewer, slug);
     return { walkthrough: await this.walkthroughs.toJson(walkthrough, viewer) };
   }
 
   @Patch('walkthrough/:slug')
-  async update(@Param('slug') slug: string, @Body() body: UpdateWalkthroughDto, @CurrentUser() user: User): Promise<{ message: string; walkthrough: WalkthroughJson }> {
+  async update(
+    @Param('slug') slug: string,
+    @Body() body: UpdateWalkthroughDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; walkthrough: WalkthroughJson }> {
     const walkthrough = await this.walkthroughs.findManageable(user, slug);
     await this.walkthroughs.update(user, walkthrough, body);
     return { message: 'Walkthrough Updated', walkthrough: await this.walkthroughs.toJson(walkthrough, user) };
@@ -26,9 +33,13 @@ export class WalkthroughApiController {
 
   @Post('walkthroughs')
   @HttpCode(201)
-  async create(@Body() body: CreateWalkthroughDto, @CurrentUser() user: User): Promise<{ message: string; walkthrough: WalkthroughJson }> {
+  async create(
+    @Body() body: CreateWalkthroughDto,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; walkthrough: WalkthroughJson }> {
     let walkthrough = await this.walkthroughs.create(user, { title: body.title });
-    if (body.listing_id) walkthrough = await this.walkthroughs.update(user, walkthrough, { listing_id: body.listing_id });
+    if (body.listing_id)
+      walkthrough = await this.walkthroughs.update(user, walkthrough, { listing_id: body.listing_id });
     return { message: 'Walkthrough Created', walkthrough: await this.walkthroughs.toJson(walkthrough, user) };
   }
 }

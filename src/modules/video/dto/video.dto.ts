@@ -1,5 +1,18 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -10,9 +23,24 @@ export class CreateVideoDto {
 export class UpdateVideoDto {
   @IsOptional() @IsString() @MaxLength(160) @trimmed() title?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(10_000) position?: number;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) trim_start?: number | null;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) trim_end?: number | null;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) cover_time?: number | null;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  trim_start?: number | null;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  trim_end?: number | null;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  cover_time?: number | null;
 }
 
 export class UpdateWalkthroughDto {

@@ -29,7 +29,12 @@ export class Video {
   @Column({ type: 'text', nullable: true }) error!: string | null;
   @Column({ type: 'smallint', default: 0 }) progress!: number;
   @Column({ type: 'varchar', nullable: true }) uploadId!: string | null;
-  @Column({ type: 'bigint', nullable: true, transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) } }) uploadSize!: number | null;
+  @Column({
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+  })
+  uploadSize!: number | null;
   @Column({ type: 'bigint', default: 0, transformer: { to: (v) => v, from: (v) => Number(v) } }) uploadOffset!: number;
   @Column({ type: 'varchar', nullable: true }) sourceKey!: string | null;
   @Column({ type: 'varchar', nullable: true }) sourceName!: string | null;

@@ -42,7 +42,11 @@ export const LADDER: Array<{ name: string; short: number; maxrateKbps: number }>
 ];
 
 /** Demuxers we let ffprobe/ffmpeg use, picked from the file's magic bytes (never auto-probed: no playlists, no concat files). */
-const DEMUXER_BY_MIME: Record<string, string> = { 'video/mp4': 'mov', 'video/quicktime': 'mov', 'video/webm': 'matroska' };
+const DEMUXER_BY_MIME: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'video/webm': 'matroska',
+};
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -114,11 +118,24 @@ export async function probe(ffprobe: string, path: string): Promise<ProbeResult>
   const demuxer = await demuxerFor(path);
   const result = await run(
     ffprobe,
-    ['-v', 'error', '-protocol_whitelist', 'file', '-f', demuxer, '-print_format', 'json', '-show_format', '-show_streams', path],
+    [
+      '-v',
+      'error',
+      '-protocol_whitelist',
+      'file',
+      '-f',
+      demuxer,
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      path,
+    ],
     undefined,
     60_000,
   );
-  if (result.code !== 0) throw new NotAVideoError('This video could not be read: the file may be damaged or incomplete.');
+  if (result.code !== 0)
+    throw new NotAVideoError('This video could not be read: the file may be damaged or incomplete.');
   let parsed: { format?: { format_name?: string; duration?: string }; streams?: Array<Record<string, unknown>> };
   try {
     parsed = JSON.parse(result.stdout);
@@ -126,7 +143,9 @@ export async function probe(ffprobe: string, path: string): Promise<ProbeResult>
     throw new NotAVideoError('This video could not be read.');
   }
   const streams = parsed.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && !(s.disposition as Record<string, number> | undefined)?.attached_pic);
+  const video = streams.find(
+    (s) => s.codec_type === 'video' && !(s.disposition as Record<string, number> | undefined)?.attached_pic,
+  );
   if (!video || ['mjpeg', 'png', 'gif', 'bmp'].includes(String(video.codec_name))) {
     throw new NotAVideoError('This file has no video track: upload an MP4, MOV or WebM video.');
   }
@@ -171,31 +190,74 @@ export interface TranscodeOptions {
 export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
   const rungs = ladderFor(options.probe.width, options.probe.height);
   const split = rungs.length > 1 ? `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};` : '';
-  const scales = rungs.map((rung, i) => `${rungs.length > 1 ? `[s${i}]` : '[0:v]'}scale=${rung.width}:${rung.height}:flags=bicubic,format=yuv420p[o${i}]`).join(';');
-  const args = ['-hide_banner', '-nostdin', '-y', '-protocol_whitelist', 'file', '-f', options.demuxer, '-i', options.input, '-filter_complex', split + scales];
+  const scales = rungs
+    .map(
+      (rung, i) =>
+        `${rungs.length > 1 ? `[s${i}]` : '[0:v]'}scale=${rung.width}:${rung.height}:flags=bicubic,format=yuv420p[o${i}]`,
+    )
+    .join(';');
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    options.demuxer,
+    '-i',
+    options.input,
+    '-filter_complex',
+    split + scales,
+  ];
   rungs.forEach((rung, i) => {
-    args.push('-map', `[o${i}]`, `-c:v:${i}`, 'libx264', `-crf:v:${i}`, '23', `-maxrate:v:${i}`, `${rung.maxrateKbps}k`, `-bufsize:v:${i}`, `${rung.maxrateKbps * 2}k`);
+    args.push(
+      '-map',
+      `[o${i}]`,
+      `-c:v:${i}`,
+      'libx264',
+      `-crf:v:${i}`,
+      '23',
+      `-maxrate:v:${i}`,
+      `${rung.maxrateKbps}k`,
+      `-bufsize:v:${i}`,
+      `${rung.maxrateKbps * 2}k`,
+    );
     args.push(`-profile:v:${i}`, rung.short >= 720 ? 'high' : 'main');
   });
   if (options.probe.hasAudio) {
     rungs.forEach(() => args.push('-map', '0:a:0'));
     args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000');
   }
-  const streamMap = rungs.map((rung, i) => `v:${i}${options.probe.hasAudio ? `,a:${i}` : ''},name:${rung.name}`).join(' ');
+  const streamMap = rungs
+    .map((rung, i) => `v:${i}${options.probe.hasAudio ? `,a:${i}` : ''},name:${rung.name}`)
+    .join(' ');
   args.push(
-    '-preset', options.preset,
-    '-threads', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${options.segmentSeconds})`,
-    '-sc_threshold', '0',
-    '-f', 'hls',
-    '-hls_time', String(options.segmentSeconds),
-    '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_type', 'mpegts',
-    '-hls_segment_filename', `${options.outDir}/%v/seg_%03d.ts`,
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', streamMap,
-    '-progress', 'pipe:1',
+    '-preset',
+    options.preset,
+    '-threads',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${options.segmentSeconds})`,
+    '-sc_threshold',
+    '0',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(options.segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    `${options.outDir}/%v/seg_%03d.ts`,
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    streamMap,
+    '-progress',
+    'pipe:1',
     '-nostats',
     `${options.outDir}/%v/index.m3u8`,
   );
@@ -212,15 +274,45 @@ export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
   if (result.signal) throw new TranscodeError(`ffmpeg was stopped (${result.signal})`, true);
   if (result.code !== 0) {
     const detail = lastLines(result.stderr);
-    const inputFault = /Invalid data found|moov atom not found|could not find codec parameters|Error while decoding/i.test(result.stderr);
+    const inputFault =
+      /Invalid data found|moov atom not found|could not find codec parameters|Error while decoding/i.test(
+        result.stderr,
+      );
     throw new TranscodeError(`ffmpeg failed (exit ${result.code}): ${detail || 'no output'}`, !inputFault);
   }
   return rungs;
 }
 
 /** A JPEG poster from the frame at `at` seconds, at most 1280 px wide. */
-export async function extractPoster(ffmpeg: string, input: string, demuxer: string, at: number, output: string): Promise<void> {
-  const args = ['-hide_banner', '-nostdin', '-y', '-protocol_whitelist', 'file', '-ss', at.toFixed(3), '-f', demuxer, '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', output];
+export async function extractPoster(
+  ffmpeg: string,
+  input: string,
+  demuxer: string,
+  at: number,
+  output: string,
+): Promise<void> {
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-protocol_whitelist',
+    'file',
+    '-ss',
+    at.toFixed(3),
+    '-f',
+    demuxer,
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    "scale='min(1280,iw)':-2",
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    output,
+  ];
   const result = await run(ffmpeg, args, undefined, 120_000);
   if (result.signal) throw new TranscodeError(`ffmpeg (poster) was stopped (${result.signal})`, true);
   if (result.code !== 0) throw new TranscodeError(`poster extraction failed: ${lastLines(result.stderr)}`, true);

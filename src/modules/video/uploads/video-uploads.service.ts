@@ -15,7 +15,10 @@ import { UPLOAD_ENDPOINT } from '../video.serializer';
 import { VideosService } from '../videos.service';
 
 type TusRefusal = { status_code: number; body: string };
-const refuse = (status: number, message: string): TusRefusal => ({ status_code: status, body: JSON.stringify({ message }) });
+const refuse = (status: number, message: string): TusRefusal => ({
+  status_code: status,
+  body: JSON.stringify({ message }),
+});
 
 const EXT_BY_DEMUXER: Record<string, string> = { mov: 'mp4', matroska: 'webm' };
 
@@ -59,7 +62,9 @@ export class VideoUploadsService implements OnModuleDestroy {
     });
     // Offsets are kept on the video so the editor can show how far an interrupted upload got.
     this.tus.on(EVENTS.POST_RECEIVE_V2, (_req, upload) => {
-      void this.videos.repo.update({ uploadId: upload.id, status: 'uploading' }, { uploadOffset: upload.offset }).catch(() => undefined);
+      void this.videos.repo
+        .update({ uploadId: upload.id, status: 'uploading' }, { uploadOffset: upload.offset })
+        .catch(() => undefined);
     });
     this.sweeper = setInterval(() => void this.tus.cleanUpExpiredUploads().catch(() => undefined), 3600_000);
     this.sweeper.unref();
@@ -103,7 +108,8 @@ export class VideoUploadsService implements OnModuleDestroy {
 
   private async onCreate(req: IncomingMessage, upload: Upload): Promise<void> {
     const video = await this.videoFor(req, upload.metadata);
-    if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(422, 'Send the file size when the upload starts (Upload-Length).');
+    if (upload.sizeIsDeferred || upload.size === undefined)
+      throw refuse(422, 'Send the file size when the upload starts (Upload-Length).');
     if (upload.size > this.config.maxUploadBytes) {
       throw refuse(413, `The file is too large: the limit is ${formatBytes(this.config.maxUploadBytes)}.`);
     }
@@ -111,7 +117,12 @@ export class VideoUploadsService implements OnModuleDestroy {
     if (video.uploadId && video.uploadId !== upload.id) await this.discard(video.uploadId);
     await this.videos.repo.update(
       { id: video.id },
-      { uploadId: upload.id, uploadSize: upload.size, uploadOffset: 0, sourceName: (upload.metadata?.filename ?? '').slice(0, 255) || null },
+      {
+        uploadId: upload.id,
+        uploadSize: upload.size,
+        uploadOffset: 0,
+        sourceName: (upload.metadata?.filename ?? '').slice(0, 255) || null,
+      },
     );
   }
 
@@ -143,7 +154,10 @@ export class VideoUploadsService implements OnModuleDestroy {
     if (info.duration > this.config.maxDurationSeconds + 0.5) {
       await this.discard(upload.id);
       await this.videos.repo.update({ id: video.id }, { uploadId: null, uploadOffset: 0, uploadSize: null });
-      throw refuse(422, `The video is too long: the limit is ${formatDuration(this.config.maxDurationSeconds)} (this one is ${formatDuration(Math.round(info.duration))}).`);
+      throw refuse(
+        422,
+        `The video is too long: the limit is ${formatDuration(this.config.maxDurationSeconds)} (this one is ${formatDuration(Math.round(info.duration))}).`,
+      );
     }
     const sourceKey = `videos/${video.id}/source.${EXT_BY_DEMUXER[demuxer] ?? 'mp4'}`;
     await this.storage.put(sourceKey, createReadStream(path), demuxer === 'matroska' ? 'video/webm' : 'video/mp4');
@@ -155,7 +169,9 @@ export class VideoUploadsService implements OnModuleDestroy {
       width: info.width,
       height: info.height,
     });
-    this.logger.log(`video ${video.id}: upload complete (${formatBytes(upload.size ?? 0)}, ${info.width}x${info.height}, ${info.duration.toFixed(1)} s)`);
+    this.logger.log(
+      `video ${video.id}: upload complete (${formatBytes(upload.size ?? 0)}, ${info.width}x${info.height}, ${info.duration.toFixed(1)} s)`,
+    );
   }
 }
 

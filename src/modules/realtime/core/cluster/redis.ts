@@ -10,7 +10,11 @@ import type { BusEvent, ClusterState, EventBus } from './types';
 export class RedisEventBus implements EventBus {
   private readonly topic: string;
 
-  constructor(private readonly publisher: Redis, private readonly subscriber: Redis, keyPrefix: string) {
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    keyPrefix: string,
+  ) {
     this.topic = `${keyPrefix}realtime:events`;
   }
 
@@ -61,7 +65,11 @@ return left`;
 export class RedisClusterState implements ClusterState {
   private readonly subscriptionsKey: string;
 
-  constructor(private readonly redis: Redis, private readonly keyPrefix: string, private readonly nodeId: string) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly nodeId: string,
+  ) {
     this.subscriptionsKey = `${keyPrefix}realtime:subscriptions`;
   }
 
@@ -78,7 +86,14 @@ export class RedisClusterState implements ClusterState {
   }
 
   async joinPresence(channel: string, member: PresenceMember): Promise<boolean> {
-    const first = await this.redis.eval(JOIN_PRESENCE, 1, this.presenceKey(channel), String(member.user_id), this.nodeId, JSON.stringify(member));
+    const first = await this.redis.eval(
+      JOIN_PRESENCE,
+      1,
+      this.presenceKey(channel),
+      String(member.user_id),
+      this.nodeId,
+      JSON.stringify(member),
+    );
     return first === 1;
   }
 

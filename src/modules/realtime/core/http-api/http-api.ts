@@ -23,7 +23,10 @@ interface EventInput {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -60,17 +63,25 @@ export class PusherHttpApi {
     const rest = url.pathname.slice(this.base.length).split('/').map(decodeURIComponent);
     if (rest[0] !== appId) throw new HttpError(404, 'Unknown app');
     const method = (req.method ?? 'GET').toUpperCase();
-    const rawBody = method === 'POST' ? await readRawBody(req, maxMessageSize * MAX_BATCH_SIZE + 64 * 1024) : Buffer.alloc(0);
-    const problem = verifyRequestSignature({ method, path: url.pathname, query: url.searchParams, rawBody }, key, secret);
+    const rawBody =
+      method === 'POST' ? await readRawBody(req, maxMessageSize * MAX_BATCH_SIZE + 64 * 1024) : Buffer.alloc(0);
+    const problem = verifyRequestSignature(
+      { method, path: url.pathname, query: url.searchParams, rawBody },
+      key,
+      secret,
+    );
     if (problem) throw new HttpError(401, problem);
 
     const [, resource, channel, sub] = rest;
-    if (method === 'POST' && resource === 'events' && !channel) return this.triggerEvent(parseJson(rawBody) as EventInput);
+    if (method === 'POST' && resource === 'events' && !channel)
+      return this.triggerEvent(parseJson(rawBody) as EventInput);
     if (method === 'POST' && resource === 'batch_events' && !channel) return this.triggerBatch(parseJson(rawBody));
     if (method === 'GET' && resource === 'channels' && !channel) return this.listChannels(url.searchParams);
-    if (method === 'GET' && resource === 'channels' && channel && !sub) return this.channelInfo(channel, url.searchParams);
+    if (method === 'GET' && resource === 'channels' && channel && !sub)
+      return this.channelInfo(channel, url.searchParams);
     if (method === 'GET' && resource === 'channels' && channel && sub === 'users') return this.channelUsers(channel);
-    if (method === 'GET' && resource === 'connections' && !channel) return { connections: this.backend.connectionCount() };
+    if (method === 'GET' && resource === 'connections' && !channel)
+      return { connections: this.backend.connectionCount() };
     throw new HttpError(404, 'Not found');
   }
 
@@ -90,9 +101,15 @@ export class PusherHttpApi {
   }
 
   private validateEvent(input: EventInput): { name: string; data: string; channels: string[]; socketId?: string } {
-    if (typeof input?.name !== 'string' || input.name.length === 0 || input.name.length > 200) throw new HttpError(400, 'Invalid event name');
-    const channels = Array.isArray(input.channels) ? input.channels : input.channel !== undefined ? [input.channel] : [];
-    if (channels.length === 0 || channels.length > MAX_CHANNELS_PER_EVENT) throw new HttpError(400, 'Between 1 and 100 channels required');
+    if (typeof input?.name !== 'string' || input.name.length === 0 || input.name.length > 200)
+      throw new HttpError(400, 'Invalid event name');
+    const channels = Array.isArray(input.channels)
+      ? input.channels
+      : input.channel !== undefined
+        ? [input.channel]
+        : [];
+    if (channels.length === 0 || channels.length > MAX_CHANNELS_PER_EVENT)
+      throw new HttpError(400, 'Between 1 and 100 channels required');
     if (!channels.every(isValidChannelName)) throw new HttpError(400, 'Invalid channel name');
     const data = typeof input.data === 'string' ? input.data : JSON.stringify(input.data ?? null);
     if (Buffer.byteLength(data) > this.backend.options.maxMessageSize) throw new HttpError(413, 'Event data too large');
@@ -107,7 +124,10 @@ export class PusherHttpApi {
     const result: Record<string, { user_count?: number }> = {};
     for (const name of (await this.backend.occupiedChannels()).keys()) {
       if (!name.startsWith(prefix)) continue;
-      result[name] = wantsUserCount && channelKind(name) === 'presence' ? { user_count: (await this.backend.presenceMembers(name)).length } : {};
+      result[name] =
+        wantsUserCount && channelKind(name) === 'presence'
+          ? { user_count: (await this.backend.presenceMembers(name)).length }
+          : {};
     }
     return { channels: result };
   }
@@ -115,10 +135,13 @@ export class PusherHttpApi {
   private async channelInfo(channel: string, query: URLSearchParams): Promise<unknown> {
     const info = infoFields(query);
     const subscriptions = (await this.backend.occupiedChannels()).get(channel) ?? 0;
-    const answer: { occupied: boolean; subscription_count?: number; user_count?: number } = { occupied: subscriptions > 0 };
+    const answer: { occupied: boolean; subscription_count?: number; user_count?: number } = {
+      occupied: subscriptions > 0,
+    };
     if (info.has('subscription_count')) answer.subscription_count = subscriptions;
     if (info.has('user_count')) {
-      if (channelKind(channel) !== 'presence') throw new HttpError(400, 'user_count is only available for presence channels');
+      if (channelKind(channel) !== 'presence')
+        throw new HttpError(400, 'user_count is only available for presence channels');
       answer.user_count = (await this.backend.presenceMembers(channel)).length;
     }
     return answer;

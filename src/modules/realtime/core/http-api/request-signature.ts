@@ -16,12 +16,18 @@ const MAX_CLOCK_SKEW_SECONDS = 600;
  * "METHOD\nPATH\nsorted lower-cased query without auth_signature".
  * Returns an error message, or null when the request is authentic.
  */
-export function verifyRequestSignature(request: SignedRequest, key: string, secret: string, now = Date.now()): string | null {
+export function verifyRequestSignature(
+  request: SignedRequest,
+  key: string,
+  secret: string,
+  now = Date.now(),
+): string | null {
   const { query } = request;
   if (query.get('auth_key') !== key) return 'Unknown auth_key';
   if (query.get('auth_version') !== '1.0') return 'Unsupported auth_version';
   const timestamp = Number(query.get('auth_timestamp'));
-  if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > MAX_CLOCK_SKEW_SECONDS) return 'Timestamp expired';
+  if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > MAX_CLOCK_SKEW_SECONDS)
+    return 'Timestamp expired';
   if (request.rawBody.length > 0) {
     const bodyMd5 = query.get('body_md5');
     if (!bodyMd5 || !safeEqual(bodyMd5, md5Hex(request.rawBody))) return 'body_md5 does not match the body';
