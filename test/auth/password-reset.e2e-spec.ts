@@ -72,14 +72,12 @@ describe('forgot and reset password', () => {
     await client.post('/forgot-password').send({ email: user.email });
     const mail = await waitForMail(t.db, user.email, 'Reset your');
     const token = linkIn(mail, '/reset-password/').split('/reset-password/')[1].split('?')[0];
-    const wrong = await client
-      .post('/reset-password')
-      .send({
-        token: 'f'.repeat(64),
-        email: user.email,
-        password: 'brand-new-pass',
-        password_confirmation: 'brand-new-pass',
-      });
+    const wrong = await client.post('/reset-password').send({
+      token: 'f'.repeat(64),
+      email: user.email,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(422);
 
     await t.db.query(`UPDATE password_reset_tokens SET created_at = now() - interval '61 minutes' WHERE email = $1`, [

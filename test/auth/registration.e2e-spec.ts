@@ -68,15 +68,13 @@ describe('registration and email verification', () => {
   it('verifies from another browser (not signed in) and refuses expired links', async () => {
     const client = await t.client();
     const address = email('elsewhere');
-    await client
-      .post('/register')
-      .send({
-        name: 'Eve',
-        email: address,
-        password: 'a-good-password',
-        password_confirmation: 'a-good-password',
-        type: 'viewer',
-      });
+    await client.post('/register').send({
+      name: 'Eve',
+      email: address,
+      password: 'a-good-password',
+      password_confirmation: 'a-good-password',
+      type: 'viewer',
+    });
     const link = linkIn(await waitForMail(t.db, address, 'Verify'), '/email/verify/');
 
     const other = await t.client();
@@ -94,15 +92,13 @@ describe('registration and email verification', () => {
   it('resends the verification mail (rate limited)', async () => {
     const client = await t.client();
     const address = email('resend');
-    await client
-      .post('/register')
-      .send({
-        name: 'Rex',
-        email: address,
-        password: 'a-good-password',
-        password_confirmation: 'a-good-password',
-        type: 'buyer',
-      });
+    await client.post('/register').send({
+      name: 'Rex',
+      email: address,
+      password: 'a-good-password',
+      password_confirmation: 'a-good-password',
+      type: 'buyer',
+    });
     await client.refreshToken();
     await waitForMail(t.db, address, 'Verify');
     const res = await client.inertiaPost('/email/verification-notification', '/email/verify').send({});
@@ -118,16 +114,14 @@ describe('registration and email verification', () => {
   it('validates the registration form (422 with field errors)', async () => {
     const client = await t.client();
     const existing = await t.createUser();
-    const res = await client
-      .post('/register')
-      .send({
-        name: '',
-        email: 'nope',
-        password: 'short',
-        password_confirmation: 'different',
-        type: 'team_member',
-        handle: '9lives',
-      });
+    const res = await client.post('/register').send({
+      name: '',
+      email: 'nope',
+      password: 'short',
+      password_confirmation: 'different',
+      type: 'team_member',
+      handle: '9lives',
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual([
       'email',
@@ -138,15 +132,13 @@ describe('registration and email verification', () => {
       'type',
     ]);
 
-    const taken = await client
-      .post('/register')
-      .send({
-        name: 'Dup',
-        email: existing.email,
-        password: 'a-good-password',
-        password_confirmation: 'a-good-password',
-        type: 'viewer',
-      });
+    const taken = await client.post('/register').send({
+      name: 'Dup',
+      email: existing.email,
+      password: 'a-good-password',
+      password_confirmation: 'a-good-password',
+      type: 'viewer',
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email[0]).toMatch(/already exists/);
 
@@ -177,15 +169,13 @@ describe('registration rate limit', () => {
     const client = await t.client();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await client
-        .post('/register')
-        .send({
-          name: 'Bulk',
-          email: `bulk${i}-${t.databaseName.slice(-6)}@example.test`,
-          password: 'a-good-password',
-          password_confirmation: 'a-good-password',
-          type: 'viewer',
-        });
+      const res = await client.post('/register').send({
+        name: 'Bulk',
+        email: `bulk${i}-${t.databaseName.slice(-6)}@example.test`,
+        password: 'a-good-password',
+        password_confirmation: 'a-good-password',
+        type: 'viewer',
+      });
       statuses.push(res.status);
       await client.refreshToken();
       expect((await client.post('/logout')).status).toBe(303);

@@ -353,13 +353,11 @@ describe('chat rules (server)', () => {
     const bad = await a.post(`/api/chats/${id}/messages/image`).attach('image', Buffer.from('not an image'), 'x.png');
     expect(bad.status).toBe(422);
 
-    const listing = await a
-      .post(`/api/chats/${id}/messages`)
-      .send({
-        type: 'listing',
-        listing_id: 'L-1',
-        listing: { title: '12 Oak St', price: '$500,000', image_url: '/media/listings/x.jpg', url: '/listings/12-oak' },
-      });
+    const listing = await a.post(`/api/chats/${id}/messages`).send({
+      type: 'listing',
+      listing_id: 'L-1',
+      listing: { title: '12 Oak St', price: '$500,000', image_url: '/media/listings/x.jpg', url: '/listings/12-oak' },
+    });
     expect(listing.status).toBe(201);
     expect(listing.body.message).toMatchObject({
       type: 'listing',

@@ -282,12 +282,10 @@ describe('market radius search', () => {
 
   it('saved searches: a signed-in viewer lists, saves and deletes their own', async () => {
     const { client } = await t.signedIn();
-    const saved = await client
-      .post('/api/market/saved-searches')
-      .send({
-        name: 'Austin condos',
-        params: { q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo', min_price: '' },
-      });
+    const saved = await client.post('/api/market/saved-searches').send({
+      name: 'Austin condos',
+      params: { q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo', min_price: '' },
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.saved_search.params).toEqual({ q: 'Austin', lat: 30.27, lng: -97.74, radius: 5, type: 'condo' });
     expect(

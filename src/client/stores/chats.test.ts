@@ -101,13 +101,11 @@ describe('chat store rules (spec 4)', () => {
     const store = createChatsStore({
       get: jest.fn(),
       delete: jest.fn(),
-      post: jest
-        .fn()
-        .mockRejectedValue(
-          new ApiError('You cannot respond to a chat request you started.', 403, {
-            message: 'You cannot respond to a chat request you started.',
-          }),
-        ),
+      post: jest.fn().mockRejectedValue(
+        new ApiError('You cannot respond to a chat request you started.', 403, {
+          message: 'You cannot respond to a chat request you started.',
+        }),
+      ),
     } as never);
     expect(await store.respond('r', true)).toBe('You cannot respond to a chat request you started.');
   });

@@ -86,13 +86,11 @@ export class DesignExtrasService {
     if (design.userId !== user.id) throw new ForbiddenException('Only the owner can edit this design.');
     const patch: Partial<DesignEditState> = {};
     if (dto.editHistory)
-      patch.editHistory = dto.editHistory
-        .slice(-200)
-        .map((e) => ({
-          at: String(e.at ?? new Date().toISOString()).slice(0, 40),
-          action: String(e.action ?? '').slice(0, 80),
-          ...(e.detail ? { detail: String(e.detail).slice(0, 300) } : {}),
-        }));
+      patch.editHistory = dto.editHistory.slice(-200).map((e) => ({
+        at: String(e.at ?? new Date().toISOString()).slice(0, 40),
+        action: String(e.action ?? '').slice(0, 80),
+        ...(e.detail ? { detail: String(e.detail).slice(0, 300) } : {}),
+      }));
     if (dto.selectedBrands) patch.selectedBrands = [...new Set(dto.selectedBrands)].slice(0, 50);
     if (dto.currentDesignHtml !== undefined) patch.currentDesignHtml = sanitizeHtml(dto.currentDesignHtml);
     await this.db.query(
@@ -148,14 +146,12 @@ export class DesignExtrasService {
   // ---- dreams ----
 
   async dreams(user: User, page: number, perPage: number) {
-    const [rows, total] = await this.db
-      .getRepository(Dream)
-      .findAndCount({
-        where: { userId: user.id },
-        order: { createdAt: 'DESC', id: 'DESC' },
-        skip: (page - 1) * perPage,
-        take: perPage,
-      });
+    const [rows, total] = await this.db.getRepository(Dream).findAndCount({
+      where: { userId: user.id },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
     return {
       dreams: await this.dreamJsonMany(rows),
       current_page: page,

@@ -287,37 +287,33 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
         .where('d.id = :id', { id: design.id })
         .getOne();
       if (!current || current.jobRun !== design.jobRun || current.status === 'failed') return null;
-      await m
-        .getRepository(GeneratedDesign)
-        .update(
-          { id: generated.id },
-          {
-            status: 'completed',
-            image: stored.key,
-            highResImage: storedHd.key,
-            width,
-            height,
-            model,
-            completedAt,
-            failureReason: null,
-          },
-        );
-      await m
-        .getRepository(Design)
-        .update(
-          { id: design.id },
-          {
-            status: 'completed',
-            image: stored.key,
-            highResImage: storedHd.key,
-            progress: 100,
-            currentStep: steps[steps.length - 1].message,
-            progressSteps: steps,
-            creditsCharged: 0,
-            completedAt,
-            failureReason: null,
-          },
-        );
+      await m.getRepository(GeneratedDesign).update(
+        { id: generated.id },
+        {
+          status: 'completed',
+          image: stored.key,
+          highResImage: storedHd.key,
+          width,
+          height,
+          model,
+          completedAt,
+          failureReason: null,
+        },
+      );
+      await m.getRepository(Design).update(
+        { id: design.id },
+        {
+          status: 'completed',
+          image: stored.key,
+          highResImage: storedHd.key,
+          progress: 100,
+          currentStep: steps[steps.length - 1].message,
+          progressSteps: steps,
+          creditsCharged: 0,
+          completedAt,
+          failureReason: null,
+        },
+      );
       return m.getRepository(Design).findOne({ where: { id: design.id }, relations: { generatedDesigns: true } });
     });
     if (!settled) {

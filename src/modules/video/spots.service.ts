@@ -134,12 +134,10 @@ export class SpotsService {
         where: { id: In(ids(spots.map((s) => s.walkthroughId))) },
         select: { id: true, slug: true },
       }),
-      this.dataSource
-        .getRepository(User)
-        .find({
-          where: { id: In(ids(spots.map((s) => s.userId))) },
-          select: { id: true, name: true, handle: true, avatarPath: true },
-        }),
+      this.dataSource.getRepository(User).find({
+        where: { id: In(ids(spots.map((s) => s.userId))) },
+        select: { id: true, name: true, handle: true, avatarPath: true },
+      }),
       knownListings ?? this.listings.find(ids(spots.map((s) => s.listingId))),
     ]);
     const videoById = new Map(videos.map((v) => [v.id, v]));

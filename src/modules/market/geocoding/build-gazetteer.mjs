@@ -70,7 +70,14 @@ while (pos < buf.length) {
 const kept = places
   .filter((c) => c.population >= 50000 || (c.country === 'US' && c.population >= 5000))
   .sort((a, b) => b.population - a.population)
-  .map((c) => [c.name, c.country === 'US' ? c.admin : '', c.country, +c.lat.toFixed(5), +c.lon.toFixed(5), c.population]);
+  .map((c) => [
+    c.name,
+    c.country === 'US' ? c.admin : '',
+    c.country,
+    +c.lat.toFixed(5),
+    +c.lon.toFixed(5),
+    c.population,
+  ]);
 
 const out = join(dirname(fileURLToPath(import.meta.url)), 'places.json');
 writeFileSync(out, JSON.stringify(kept).replace(/\],\[/g, '],\n['));
