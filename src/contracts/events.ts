@@ -56,6 +56,8 @@ export interface UserRegisteredEvent {
   user_id: string;
   email: string;
   registered_at: string;
+  /** What the browser carried at sign-up: the tracked-link click (HttpOnly cookie) and the stored `ref` code. */
+  attribution: { click: string | null; code: string | null } | null;
 }
 
 export interface DomainEventMap {

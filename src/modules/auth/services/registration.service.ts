@@ -6,6 +6,8 @@ import { RateLimiterService } from '../../security/rate-limiter.service';
 import { UserAccountService } from '../../users/user-account.service';
 import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
+import type { UserRegisteredEvent } from '../../../contracts/events';
+import { DomainEvents } from '../../events/domain-events.service';
 import { RegisterDto } from '../dto/auth.dto';
 import { hashPassword } from '../password';
 import { countAttempt } from '../throttle';
@@ -20,9 +22,14 @@ export class RegistrationService {
     private readonly accounts: UserAccountService,
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiterService,
+    private readonly events: DomainEvents,
   ) {}
 
-  async register(input: RegisterDto, ip: string): Promise<User> {
+  async register(
+    input: RegisterDto,
+    ip: string,
+    attribution: UserRegisteredEvent['attribution'] = null,
+  ): Promise<User> {
     await countAttempt(
       this.limiter,
       `register:${ip}`,
@@ -53,6 +60,12 @@ export class RegistrationService {
       throw error;
     }
     await this.verification.send(user);
+    await this.events.publish('user.registered', `user.registered|${user.id}`, {
+      user_id: user.id,
+      email: user.email,
+      registered_at: user.createdAt.toISOString(),
+      attribution,
+    });
     return user;
   }
 }

@@ -1,0 +1,3 @@
+export { AffiliatesModule } from './affiliates.module';
+export { AttributionService, ATTRIBUTION_COOKIE } from './attribution.service';
+export { ProgrammeService } from './programme.service';
