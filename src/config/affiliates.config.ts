@@ -1,4 +1,4 @@
-import { ConfigError } from './app-config';
+import { APP_CONFIG, ConfigError, type AppConfig } from './app-config';
 
 /** The affiliate programme's terms and payout drivers, read once at start (fails fast like loadConfig). */
 export interface AffiliatesConfig {
@@ -56,8 +56,9 @@ export function loadAffiliatesConfig(env: Env): AffiliatesConfig {
   };
 }
 
-/** The Nest provider: the module injects `@Inject(AFFILIATES_CONFIG)`; tests override env through bootTestApp. */
+/** The Nest provider: the affiliates' part of the one configuration loaded (and validated) at start. */
 export const affiliatesConfigProvider = {
   provide: AFFILIATES_CONFIG,
-  useFactory: (): AffiliatesConfig => loadAffiliatesConfig(process.env),
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): AffiliatesConfig => config.affiliates,
 };

@@ -1,3 +1,4 @@
+import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config';
 import { randomBytes } from 'node:crypto';
 
 /** Everything the app reads from the environment, parsed once and validated at start. */
@@ -41,6 +42,8 @@ export interface AppConfig {
   };
   rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
   seedDemo: boolean;
+  /** The affiliate programme's terms and payout drivers (src/config/affiliates.config.ts). */
+  affiliates: AffiliatesConfig;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +177,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    affiliates: loadAffiliatesConfig(env),
   };
 }
 

@@ -160,6 +160,9 @@ export class Affiliates1764300000000 implements MigrationInterface {
     );
     await q.query(`CREATE INDEX affiliate_commissions_order_idx ON affiliate_commissions (order_id)`);
     await q.query(
+      `CREATE INDEX affiliate_commissions_payout_idx ON affiliate_commissions (payout_id) WHERE payout_id IS NOT NULL`,
+    );
+    await q.query(
       `CREATE INDEX affiliate_commissions_due_idx ON affiliate_commissions (moves_at) WHERE status = 'pending'`,
     );
     await q.query(`

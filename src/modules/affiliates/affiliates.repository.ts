@@ -279,7 +279,12 @@ export class AffiliatesRepository {
     return { rows, total: total as number };
   }
 
-  async appendLedger(m: Db, entries: LedgerEntry[]): Promise<void> {
+  async appendLedger(m: Db, all: LedgerEntry[]): Promise<void> {
+    // PostgreSQL takes at most 65,535 bind parameters a statement: 7 a row, so 5,000 rows at a time.
+    for (let start = 0; start < all.length; start += 5000) await this.appendChunk(m, all.slice(start, start + 5000));
+  }
+
+  private async appendChunk(m: Db, entries: LedgerEntry[]): Promise<void> {
     if (!entries.length) return;
     const values: unknown[] = [];
     const tuples = entries.map((e, i) => {
@@ -326,14 +331,6 @@ export class AffiliatesRepository {
       [affiliateId],
     );
     return Boolean(row);
-  }
-
-  async setCommissionsPayout(m: Db, affiliateId: string, payoutId: string): Promise<void> {
-    await m.query(
-      `UPDATE affiliate_commissions SET payout_id = $2, updated_at = now()
-       WHERE affiliate_id = $1 AND status = 'approved' AND payout_id IS NULL`,
-      [affiliateId, payoutId],
-    );
   }
 
   async markCommissionsPaid(m: Db, payoutId: string, reason: string): Promise<void> {

@@ -98,6 +98,43 @@ export class PayoutsRepository {
     ]);
   }
 
+  async anyRunning(m: Db): Promise<boolean> {
+    return (await m.query(`SELECT 1 FROM affiliate_payout_batches WHERE status = 'running' LIMIT 1`)).length > 0;
+  }
+
+  /** At confirm: a transfer larger than the affiliate's balance now (a refund since the preview) is not sent. */
+  async failShortPayouts(m: Db, batchId: string, reason: string): Promise<void> {
+    await m.query(
+      `UPDATE affiliate_payouts p SET status = 'failed', failure_reason = $2, updated_at = now()
+       WHERE p.batch_id = $1 AND p.status = 'queued' AND p.amount_minor > COALESCE(
+         (SELECT sum(l.amount_minor) FROM affiliate_ledger l
+          WHERE l.affiliate_id = p.affiliate_id AND l.bucket = 'available' AND l.currency = p.currency), 0)`,
+      [batchId, reason],
+    );
+  }
+
+  /** At confirm: every queued transfer's amount moves available → in_transit (two ledger rows each), in SQL. */
+  async moveBatchToTransit(m: Db, batchId: string, reason: string): Promise<void> {
+    await m.query(
+      `INSERT INTO affiliate_ledger (affiliate_id, payout_id, bucket, amount_minor, currency, reason)
+       SELECT p.affiliate_id, p.id, side.bucket, side.sign * p.amount_minor, p.currency, $2
+       FROM affiliate_payouts p CROSS JOIN (VALUES ('available', -1), ('in_transit', 1)) AS side(bucket, sign)
+       WHERE p.batch_id = $1 AND p.status = 'queued'`,
+      [batchId, reason],
+    );
+  }
+
+  /** At confirm: the approved, unpaid commissions a transfer pays for point at it (marked paid when it is sent). */
+  async attachCommissions(m: Db, batchId: string): Promise<void> {
+    await m.query(
+      `UPDATE affiliate_commissions c SET payout_id = p.id, updated_at = now()
+       FROM affiliate_payouts p
+       WHERE p.batch_id = $1 AND p.status = 'queued' AND c.affiliate_id = p.affiliate_id
+         AND c.status = 'approved' AND c.payout_id IS NULL`,
+      [batchId],
+    );
+  }
+
   async findBatch(id: string, db: Db = this.db, lock = false): Promise<BatchRow | null> {
     const [row] = await db.query(
       `SELECT ${BATCH_COLUMNS} FROM affiliate_payout_batches WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,

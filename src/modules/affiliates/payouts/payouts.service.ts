@@ -126,37 +126,15 @@ export class PayoutsService {
       const batch = await this.repo.findBatch(batchId, m, true);
       if (!batch) throw new NotFoundException('No such payout batch.');
       if (batch.status !== 'preview') throw new ConflictException(`This batch is already ${batch.status}.`);
-      const running = await m.query(`SELECT 1 FROM affiliate_payout_batches WHERE status = 'running' LIMIT 1`);
-      if (running.length) throw new ConflictException('Another payout batch is running; wait for it to finish.');
-      const { rows } = await this.repo.payouts('batch_id', batchId, 0, 1_000_000);
-      const current = new Map(
-        (await this.repo.availableBalances(batch.currency)).map((b) => [b.affiliate_id, b.available]),
+      if (await this.repo.anyRunning(m))
+        throw new ConflictException('Another payout batch is running; wait for it to finish.');
+      await this.repo.failShortPayouts(
+        m,
+        batchId,
+        'The balance changed since the preview; it stays for the next batch.',
       );
-      const entries = [];
-      for (const p of rows) {
-        if ((current.get(p.affiliate_id) ?? 0) < p.amount_minor) {
-          await this.repo.updatePayout(m, p.id, {
-            status: 'failed',
-            failure_reason: 'The balance changed since the preview; it stays for the next batch.',
-          });
-          continue;
-        }
-        entries.push(
-          ...move(
-            'available',
-            'in_transit',
-            {
-              affiliate_id: p.affiliate_id,
-              payout_id: p.id,
-              currency: p.currency,
-              reason: `payout batch ${batchId.slice(0, 8)}`,
-            },
-            p.amount_minor,
-          ),
-        );
-        await this.affiliates.setCommissionsPayout(m, p.affiliate_id, p.id);
-      }
-      await this.affiliates.appendLedger(m, entries);
+      await this.repo.moveBatchToTransit(m, batchId, `payout batch ${batchId.slice(0, 8)}`);
+      await this.repo.attachCommissions(m, batchId);
       await this.repo.updateBatch(m, batchId, {
         status: 'running',
         started_at: this.clock.now(),
