@@ -1,4 +1,4 @@
-import { APP_CONFIG, ConfigError, type AppConfig } from './app-config';
+import { ConfigError } from './app-config';
 
 /** The affiliate programme's terms and payout drivers, read once at start (fails fast like loadConfig). */
 export interface AffiliatesConfig {
@@ -55,10 +55,3 @@ export function loadAffiliatesConfig(env: Env): AffiliatesConfig {
     crypto: { baseUrl: optional(env, 'CRYPTO_PAYOUTS_URL'), apiKey: optional(env, 'CRYPTO_PAYOUTS_API_KEY') },
   };
 }
-
-/** The Nest provider: the affiliates' part of the one configuration loaded (and validated) at start. */
-export const affiliatesConfigProvider = {
-  provide: AFFILIATES_CONFIG,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): AffiliatesConfig => config.affiliates,
-};

@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { affiliatesConfigProvider } from '../../config/affiliates.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AFFILIATES_CONFIG } from '../../config/affiliates.config';
 import { DomainEvents } from '../events/domain-events.service';
 import { JobRegistry } from '../jobs/job-registry';
 import { TimersService } from '../jobs/timers.service';
@@ -20,7 +21,8 @@ import { ProgrammeService } from './programme.service';
 @Module({
   controllers: [AffiliatesController, AffiliatesPagesController, AffiliatesAdminController],
   providers: [
-    affiliatesConfigProvider,
+    // The programme's part of the one configuration loaded and validated at start.
+    { provide: AFFILIATES_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.affiliates },
     AffiliatesRepository,
     PayoutsRepository,
     ProgrammeService,

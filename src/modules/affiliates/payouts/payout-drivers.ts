@@ -30,9 +30,11 @@ export class ManualDriver implements PayoutDriver {
 export class PaypalDriver implements PayoutDriver {
   constructor(private readonly config: AffiliatesConfig['paypal']) {}
 
-  async send(transfer: Transfer) {
-    const { baseUrl, clientId, secret } = this.config;
-    if (!baseUrl || !clientId || !secret) throw new TransferFailed('PayPal payouts are not configured.');
+  /** The OAuth token, reused until a minute before it expires (one token call per batch, not per transfer). */
+  private token: { value: string; until: number } | null = null;
+
+  private async accessToken(baseUrl: string, clientId: string, secret: string): Promise<string> {
+    if (this.token && this.token.until > Date.now()) return this.token.value;
     const auth = await fetch(`${baseUrl}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
@@ -42,7 +44,15 @@ export class PaypalDriver implements PayoutDriver {
       body: 'grant_type=client_credentials',
     });
     if (!auth.ok) throw new TransferFailed(`PayPal refused the credentials (${auth.status}).`);
-    const { access_token } = (await auth.json()) as { access_token: string };
+    const { access_token, expires_in = 300 } = (await auth.json()) as { access_token: string; expires_in?: number };
+    this.token = { value: access_token, until: Date.now() + Math.max(0, expires_in - 60) * 1000 };
+    return access_token;
+  }
+
+  async send(transfer: Transfer) {
+    const { baseUrl, clientId, secret } = this.config;
+    if (!baseUrl || !clientId || !secret) throw new TransferFailed('PayPal payouts are not configured.');
+    const access_token = await this.accessToken(baseUrl, clientId, secret);
     const res = await fetch(`${baseUrl}/v1/payments/payouts`, {
       method: 'POST',
       headers: {

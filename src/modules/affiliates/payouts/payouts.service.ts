@@ -24,6 +24,7 @@ import { PayoutsRepository } from './payouts.repository';
 export const PAYOUT_CHANNEL = 'private-admin.payouts';
 export const BATCH_JOB = 'affiliates.payout-batch';
 const CHUNK = 100;
+const SEND_CONCURRENCY = 8;
 
 /**
  * Payout batches: preview (who is paid what, who is held and why), confirm (money moves to in-transit in one
@@ -159,7 +160,14 @@ export class PayoutsService {
     for (;;) {
       const claimed = await this.affiliates.transaction((m) => this.repo.claimQueued(m, batchId, CHUNK));
       if (!claimed.length) break;
-      for (const payout of claimed) await this.sendOne(payout);
+      // Transfers wait on the provider, not on us: a few at a time (each in its own transaction) keeps the
+      // provider's rate limits in sight while not paying one round trip after another.
+      const queue = [...claimed];
+      await Promise.all(
+        Array.from({ length: SEND_CONCURRENCY }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await this.sendOne(next);
+        }),
+      );
       await this.progress(batchId, 'paying');
     }
     await this.affiliates.transaction(async (m) => {
