@@ -1,4 +1,8 @@
 import { Logger } from '@nestjs/common';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seedDemoSweepstakes } from '../../src/database/seeds/sweepstakes.seed';
 import { bootTestApp, TestApp } from '../support/app';
 import { verifyDraw } from '../../src/modules/sweepstakes/draw/fair-draw';
@@ -38,6 +42,24 @@ describe('sweepstakes demo seed', () => {
     expect(report.picks.map((p) => p.ref)).toEqual(drawn.draw.picks.map((p: { ref: string }) => p.ref));
     expect(drawn.winners).toHaveLength(3);
     expect(drawn.winners.every((w: { status: string }) => w.status === 'notified')).toBe(true);
+
+    // The offline script agrees, and catches a list changed by one entry.
+    const dir = mkdtempSync(join(tmpdir(), 'sweepstakes-verify-'));
+    writeFileSync(join(dir, 'entrants.txt'), text);
+    writeFileSync(join(dir, 'sweepstakes.json'), JSON.stringify({ sweepstakes: drawn }));
+    const script = (list: string) =>
+      spawnSync(process.execPath, ['scripts/verify-sweepstakes-draw.js', list, '--published', join(dir, 'sweepstakes.json')], {
+        encoding: 'utf8',
+      });
+    const good = script(join(dir, 'entrants.txt'));
+    expect({ status: good.status, out: good.stdout }).toMatchObject({ status: 0, out: expect.stringContaining('identical') });
+    const [first, ...rest] = text.split('\n');
+    const [ref, entries] = first.split(',');
+    writeFileSync(join(dir, 'tampered.txt'), [`${ref},${Number(entries) + 1}`, ...rest].join('\n'));
+    const bad = script(join(dir, 'tampered.txt'));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('DOES NOT MATCH');
+    rmSync(dir, { recursive: true, force: true });
 
     const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM sweepstakes_entries`))[0].n;
     const before = await count();
