@@ -172,27 +172,49 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 
 /** The canonical entrant list text (see step 1). Throws on a duplicate ref or an entry count that is not >= 1. */
 export function canonicalEntrantList(entrants: DrawEntrant[]): string {
-  const sorted = [...entrants].sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
-  const lines: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const { ref, entries } = sorted[i];
+  const lines = new Array<string>(entrants.length);
+  for (let i = 0; i < entrants.length; i++) {
+    const { ref, entries } = entrants[i];
     if (!/^[0-9a-z]+$/.test(ref)) throw new Error(`Entrant ref "${ref}" must be lower-case letters and digits.`);
     if (!Number.isSafeInteger(entries) || entries < 1) throw new Error(`Entrant ${ref} has ${entries} entries.`);
-    if (i > 0 && sorted[i - 1].ref === ref) throw new Error(`Entrant ${ref} is listed twice.`);
-    lines.push(`${ref},${entries}\n`);
+    lines[i] = `${ref},${entries}\n`;
+  }
+  // The default sort compares UTF-16 code units; ',' sorts before every ref character, so sorting whole lines
+  // orders them by ref exactly as comparing the refs would (and runs natively, without a JS comparator).
+  lines.sort();
+  for (let i = 1; i < lines.length; i++) {
+    const previous = lines[i - 1];
+    if (lines[i].startsWith(previous.slice(0, previous.indexOf(',') + 1))) {
+      throw new Error(`Entrant ${previous.slice(0, previous.indexOf(','))} is listed twice.`);
+    }
   }
   return lines.join('');
 }
 
-/** Parses a downloaded entrant list; refuses anything that is not already canonical (so the hash means the list). */
+/**
+ * Parses a downloaded entrant list and refuses anything that is not already canonical (every line `ref,entries`,
+ * refs strictly increasing, a newline after each line), so the published hash names exactly this list.
+ */
 export function parseEntrantList(text: string): DrawEntrant[] {
   const entrants: DrawEntrant[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    const [ref, entries] = line.split(',');
-    entrants.push({ ref, entries: Number(entries) });
+  if (text !== '' && !text.endsWith('\n')) throw new Error('The entrant list is not in canonical form (last newline).');
+  let previous = '';
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end);
+    const comma = line.indexOf(',');
+    const ref = line.slice(0, comma);
+    const digits = line.slice(comma + 1);
+    if (comma < 1 || !/^[0-9a-z]+$/.test(ref) || !/^[1-9][0-9]*$/.test(digits) || !(ref > previous)) {
+      throw new Error(`The entrant list is not in canonical form at "${line}".`);
+    }
+    const entries = Number(digits);
+    if (!Number.isSafeInteger(entries)) throw new Error(`Entrant ${ref} has too many entries.`);
+    entrants.push({ ref, entries });
+    previous = ref;
+    start = end + 1;
   }
-  if (canonicalEntrantList(entrants) !== text) throw new Error('The entrant list is not in canonical form.');
   return entrants;
 }
 
