@@ -48,11 +48,18 @@ describe('sweepstakes demo seed', () => {
     writeFileSync(join(dir, 'entrants.txt'), text);
     writeFileSync(join(dir, 'sweepstakes.json'), JSON.stringify({ sweepstakes: drawn }));
     const script = (list: string) =>
-      spawnSync(process.execPath, ['scripts/verify-sweepstakes-draw.js', list, '--published', join(dir, 'sweepstakes.json')], {
-        encoding: 'utf8',
-      });
+      spawnSync(
+        process.execPath,
+        ['scripts/verify-sweepstakes-draw.js', list, '--published', join(dir, 'sweepstakes.json')],
+        {
+          encoding: 'utf8',
+        },
+      );
     const good = script(join(dir, 'entrants.txt'));
-    expect({ status: good.status, out: good.stdout }).toMatchObject({ status: 0, out: expect.stringContaining('identical') });
+    expect({ status: good.status, out: good.stdout }).toMatchObject({
+      status: 0,
+      out: expect.stringContaining('identical'),
+    });
     const [first, ...rest] = text.split('\n');
     const [ref, entries] = first.split(',');
     writeFileSync(join(dir, 'tampered.txt'), [`${ref},${Number(entries) + 1}`, ...rest].join('\n'));
