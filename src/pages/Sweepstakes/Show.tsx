@@ -74,7 +74,8 @@ export default function SweepstakesShow({ sweepstakes: s, me: initialMe, now }: 
             <RulesView rules={s.rules} amendments={s.amendments} />
           </Card>
         </div>
-        <div className="space-y-6">
+        {/* On a phone the countdown and the entry form come first, before prizes and rules. */}
+        <div className="order-first space-y-6 lg:order-none">
           <Card>
             {counting && <Countdown to={counting.to} serverNow={now} label={counting.label} />}
             <div className="mt-4">
