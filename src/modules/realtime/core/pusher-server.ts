@@ -2,6 +2,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ChannelManager } from './channel-manager';
+import { isCacheChannel } from './channel-name';
 import { InMemoryClusterState, InProcessEventBus } from './cluster/in-memory';
 import type { BusEvent, ClusterState, EventBus } from './cluster/types';
 import { Connection } from './connection';
@@ -11,6 +12,8 @@ import { LocalChannels } from './local-channels';
 import { resolveServerOptions, type PusherServerOptions, type ResolvedServerOptions } from './options';
 import { isOriginAllowed } from './origin';
 import { TokenBucket } from './rate-limiter';
+import { signIn } from './signin';
+import type { WebhookEvent } from './webhook-events';
 import {
   connectionEstablishedFrame,
   decodeFrame,
@@ -24,6 +27,16 @@ export interface PusherServerDeps {
   bus?: EventBus;
   state?: ClusterState;
   logger?: { warn(message: string): void };
+  /** Receives what Pusher webhooks report (occupied, vacated, members, client events), raised once cluster-wide. */
+  onWebhookEvent?: (event: WebhookEvent) => void;
+}
+
+/** Time spent keeping the cluster state honest (heartbeat + sweep of dead nodes), for the benchmark. */
+export interface ClusterMaintenanceStats {
+  runs: number;
+  totalMs: number;
+  maxMs: number;
+  sweptNodes: number;
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -43,6 +56,10 @@ export class PusherServer {
   private readonly wss: WebSocketServer;
   private readonly logger: { warn(message: string): void };
   private sweeper: NodeJS.Timeout | null = null;
+  private clusterTimer: NodeJS.Timeout | null = null;
+  private maintaining: Promise<void> | null = null;
+  readonly maintenance: ClusterMaintenanceStats = { runs: 0, totalMs: 0, maxMs: 0, sweptNodes: 0 };
+  private readonly notify: (event: WebhookEvent) => void;
   private attached: {
     server: HttpServer;
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -55,7 +72,15 @@ export class PusherServer {
     this.bus = deps.bus ?? new InProcessEventBus();
     this.state = deps.state ?? new InMemoryClusterState();
     this.logger = deps.logger ?? console;
-    this.channels = new ChannelManager(this.options, this.local, this.state, this.bus);
+    const observer = deps.onWebhookEvent;
+    this.notify = (event) => {
+      try {
+        observer?.(event);
+      } catch (error) {
+        this.logger.warn(`realtime: webhook observer failed: ${String(error)}`);
+      }
+    };
+    this.channels = new ChannelManager(this.options, this.local, this.state, this.bus, this.notify);
     this.api = new PusherHttpApi(this);
     // ws would close oversize frames with 1009 on its own; leave headroom so we answer with a Pusher error first.
     this.wss = new WebSocketServer({
@@ -64,18 +89,24 @@ export class PusherServer {
     });
   }
 
-  /** Starts the bus subscription and the idle sweeper; idempotent. */
+  /** Starts the bus subscription, the node's cluster heartbeat and the sweepers; idempotent. */
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.bus.onEvent((event) => this.deliver(event));
+      await this.state.heartbeat();
       this.sweeper = setInterval(() => this.sweepIdle(), this.options.sweepIntervalMs);
       this.sweeper.unref();
+      this.clusterTimer = setInterval(() => void this.maintainCluster(), this.options.clusterHeartbeatMs);
+      this.clusterTimer.unref();
     })();
     return this.started;
   }
 
-  /** Hooks the WebSocket upgrade and the HTTP API into a server the app already owns. */
-  async attach(server: HttpServer): Promise<void> {
+  /**
+   * Hooks the HTTP API, and unless `websockets: false` (when a framework adapter owns the upgrade and hands
+   * sockets to `acceptSocket`), the WebSocket upgrade, into a server the app already owns.
+   */
+  async attach(server: HttpServer, { websockets = true }: { websockets?: boolean } = {}): Promise<void> {
     if (this.attached?.server === server) return; // idempotent: main.ts and tests may both call it
     if (this.attached) throw new Error('PusherServer is already attached to another http.Server');
     await this.start();
@@ -91,14 +122,89 @@ export class PusherServer {
       }
       for (const listener of requestListeners) listener.call(server, req, res);
     });
-    server.on('upgrade', upgrade);
+    if (websockets) server.on('upgrade', upgrade);
     this.attached = { server, upgrade, requestListeners };
   }
 
-  /** Publishes to every node; `data` is sent as given when already a string. */
+  /** The app key in a WebSocket path `{prefix}/app/{key}`, or null when the path is not ours. */
+  socketPathKey(url: string | undefined): string | null {
+    const { pathname } = new URL(url ?? '/', 'http://localhost');
+    const match = pathname.match(new RegExp(`^${escapeRegExp(this.options.pathPrefix)}/app/([^/]+)$`));
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  /** Serves a WebSocket another component upgraded (the NestJS gateway) as a Pusher connection. */
+  acceptSocket(ws: WebSocket, req: IncomingMessage): void {
+    const key = this.socketPathKey(req.url);
+    if (key === null) {
+      ws.close(1008, 'Not a Pusher endpoint');
+      return;
+    }
+    this.accept(ws, req, key, new URL(req.url ?? '/', 'http://localhost'));
+  }
+
+  /** Publishes to every node; `data` is sent as given when already a string. Cache channels keep it. */
   async publish(channels: string[], event: string, data: unknown, exceptSocketId?: string): Promise<void> {
     const payload = typeof data === 'string' ? data : JSON.stringify(data);
+    const cached = channels.filter(isCacheChannel);
+    if (cached.length) {
+      const entry = { event, data: payload };
+      await Promise.all(cached.map((channel) => this.state.cacheEvent(channel, entry, this.options.cacheTtlMs)));
+    }
     await this.bus.publish({ channels, event, data: payload, exceptSocketId });
+  }
+
+  /** Closes every socket signed in as this user, on every node (HTTP API `terminate_connections`). */
+  async terminateUser(userId: string): Promise<void> {
+    await this.bus.publish({ channels: [], event: 'pusher_internal:terminate', data: '', terminateUserId: userId });
+  }
+
+  async subscriptionCount(channel: string): Promise<number> {
+    return this.state.subscriptionCount(channel);
+  }
+
+  async presenceCount(channel: string): Promise<number> {
+    return this.state.presenceCount(channel);
+  }
+
+  /**
+   * Renews this node's lease and sweeps crashed nodes: their members are announced as removed (once
+   * cluster-wide, by the node that swept them) and their subscriptions subtracted. A node that finds its
+   * own lease lapsed (stalled longer than the TTL) may have been swept, so it sends its sockets to reconnect.
+   */
+  maintainCluster(): Promise<void> {
+    this.maintaining ??= this.runMaintenance().finally(() => (this.maintaining = null));
+    return this.maintaining;
+  }
+
+  private async runMaintenance(): Promise<void> {
+    const startedAt = process.hrtime.bigint();
+    try {
+      if (!(await this.state.heartbeat())) {
+        this.logger.warn('realtime: this node lost its cluster lease; its clients reconnect to rejoin');
+        for (const connection of [...this.connections.values()]) {
+          connection.fail(ErrorCode.Reconnect, 'Node state was reset, reconnect');
+          void this.forget(connection);
+        }
+      }
+      const swept = await this.state.sweepDeadNodes();
+      for (const { channel, member } of swept.removedMembers) await this.channels.announceRemoval(channel, member);
+      for (const channel of swept.vacatedChannels) this.notify({ name: 'channel_vacated', channel });
+      if (swept.deadNodes.length) {
+        this.maintenance.sweptNodes += swept.deadNodes.length;
+        this.logger.warn(
+          `realtime: swept dead node(s) ${swept.deadNodes.join(', ')}: ` +
+            `${swept.removedMembers.length} member(s) removed, ${swept.vacatedChannels.length} channel(s) vacated`,
+        );
+      }
+    } catch (error) {
+      this.logger.warn(`realtime: cluster maintenance failed: ${String(error)}`);
+    } finally {
+      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+      this.maintenance.runs += 1;
+      this.maintenance.totalMs += ms;
+      this.maintenance.maxMs = Math.max(this.maintenance.maxMs, ms);
+    }
   }
 
   connectionCount(): number {
@@ -107,7 +213,10 @@ export class PusherServer {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.clusterTimer) clearInterval(this.clusterTimer);
     this.sweeper = null;
+    this.clusterTimer = null;
+    await this.maintaining;
     if (this.attached) {
       const { server, upgrade, requestListeners } = this.attached;
       server.off('upgrade', upgrade);
@@ -133,14 +242,14 @@ export class PusherServer {
   }
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, server: HttpServer): void {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = url.pathname.match(new RegExp(`^${escapeRegExp(this.options.pathPrefix)}/app/([^/]+)$`));
-    if (!match) {
+    const key = this.socketPathKey(req.url);
+    if (key === null) {
       // Other upgrade handlers may own this path; if we are alone, do not leave the socket hanging.
       if (server.listenerCount('upgrade') === 1) socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, decodeURIComponent(match[1]), url));
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url));
   }
 
   private accept(ws: WebSocket, req: IncomingMessage, key: string, url: URL): void {
@@ -211,9 +320,11 @@ export class PusherServer {
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
-        return this.channels.subscribe(connection, data);
+        return connection.serial(() => this.channels.subscribe(connection, data));
       case 'pusher:unsubscribe':
-        return this.channels.unsubscribe(connection, data.channel);
+        return connection.serial(() => this.channels.unsubscribe(connection, data.channel));
+      case 'pusher:signin':
+        return signIn(connection, this.options, data);
       default:
         if (event.startsWith('client-')) return this.channels.clientEvent(connection, event, channel, rawData);
     }
@@ -221,13 +332,22 @@ export class PusherServer {
 
   /** Local fan-out of one bus event: the frame is serialized once per channel. */
   private deliver(event: BusEvent): void {
+    if (event.terminateUserId !== undefined) return this.terminateLocal(event.terminateUserId);
     for (const channel of event.channels) {
       const subscribers = this.local.subscribers(channel);
       if (!subscribers) continue;
-      const frame = Buffer.from(encodeFrame(event.event, event.data, channel)); // UTF-8 once, not per socket
+      const frame = Buffer.from(encodeFrame(event.event, event.data, channel, event.userId)); // UTF-8 once
       for (const connection of subscribers) {
         if (connection.socketId !== event.exceptSocketId) connection.sendRaw(frame);
       }
+    }
+  }
+
+  private terminateLocal(userId: string): void {
+    for (const connection of [...this.connections.values()]) {
+      if (connection.userId !== userId) continue;
+      connection.fail(ErrorCode.Unauthorized, 'Connection terminated by the app');
+      void this.forget(connection);
     }
   }
 
@@ -235,7 +355,8 @@ export class PusherServer {
     if (!this.connections.delete(connection.socketId)) return;
     connection.closed = true;
     try {
-      await this.channels.unsubscribeAll(connection);
+      // After any subscribe still in flight, so what it added is what gets removed.
+      await connection.serial(() => this.channels.unsubscribeAll(connection));
     } catch (error) {
       this.logger.warn(`realtime: cleanup of ${connection.socketId} failed: ${String(error)}`);
     }
