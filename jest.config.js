@@ -37,6 +37,7 @@ module.exports = {
         '^@inertiajs/(core|react)$': '<rootDir>/node_modules/@inertiajs/$1/dist/index.js',
         '^@/(.*)$': '<rootDir>/src/client/$1',
         '^@pages/(.*)$': '<rootDir>/src/pages/$1',
+        '^@contracts/(.*)$': '<rootDir>/src/contracts/$1',
         '\\.css$': '<rootDir>/test/support/style-stub.js',
       },
       setupFilesAfterEnv: ['<rootDir>/test/support/jsdom-setup.ts'],

@@ -40,6 +40,7 @@ export default defineConfig({
     alias: {
       '@': fromRoot('./src/client'),
       '@pages': fromRoot('./src/pages'),
+      '@contracts': fromRoot('./src/contracts'),
     },
   },
   build: {

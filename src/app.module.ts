@@ -11,6 +11,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { InertiaModule } from './modules/inertia/inertia.module';
 import { JobsModule } from './modules/jobs/jobs.module';
+import { ClockModule } from './common/clock';
+import { EventsModule } from './modules/events/events.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
@@ -48,7 +50,9 @@ export class AppModule {
       imports: [
         RuntimeModule.forRoot(config, runtime, options.redisPrefix),
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl)),
+        ClockModule,
         JobsModule.forRoot(runtime, { runWorkers: options.runWorkers, prefix: options.redisPrefix }),
+        EventsModule,
         SecurityModule,
         InertiaModule,
         MailModule,

@@ -5,7 +5,7 @@
 require('reflect-metadata');
 require('../support/ts-register');
 const { execFileSync } = require('node:child_process');
-const { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } = require('node:fs');
 const { tmpdir, cpus, loadavg } = require('node:os');
 const { join } = require('node:path');
 

@@ -53,17 +53,5 @@ export interface SharedProps {
 /** Props of a page component: its own props plus the shared ones. */
 export type PageProps<T extends object = Record<never, never>> = T & SharedProps;
 
-/** One page of an API list (spec 7: current_page, last_page, per_page, total). */
-export interface Page<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
-/** A page the server also links to its neighbours (Laravel-style next/prev URLs). */
-export interface LinkedPage<T> extends Page<T> {
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
+/** Paged API answers: one definition, shared with the server (src/contracts/common.ts). */
+export type { Page, LinkedPage } from '@contracts/common';

@@ -1,11 +1,6 @@
-/** One page of results with the counters spec 7 shows (current_page, last_page, per_page, total). */
-export interface Page<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+import type { LinkedPage, Page } from '../contracts/common';
+
+export type { LinkedPage, Page };
 
 export function lastPage(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
@@ -16,14 +11,7 @@ export function pageOf<T>(data: T[], page: number, perPage: number, total: numbe
 }
 
 /** Laravel-style page with links, for routes the client pages through by URL. */
-export interface Paginated<T> extends Page<T> {
-  from: number | null;
-  to: number | null;
-  /** The same route with page + 1 and the same filters, or null on the last page. */
-  next_page_url: string | null;
-  prev_page_url: string | null;
-  path: string;
-}
+export type Paginated<T> = LinkedPage<T>;
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 

@@ -1,6 +1,6 @@
 import Pusher from 'pusher-js';
 export { pusherFor as connect, subscribe } from '../support/realtime';
-import { bootTestApp, type TestApp, type TestClient } from '../support/app';
+import { bootTestApp, type TestApp } from '../support/app';
 
 export const BROADCAST_ENV = {
   BROADCAST_KEY: 'chat-key',

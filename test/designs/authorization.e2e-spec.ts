@@ -38,7 +38,6 @@ describe('designer authorization', () => {
     await t?.close();
   });
 
-  type Call = [string, string, () => Record<string, unknown> | undefined];
   const calls = (): Array<[string, string, unknown, number, number, number]> => [
     // method, path, body, guest, other user, owner
     ['GET', `/api/designs/${designId}`, undefined, 401, 403, 200],

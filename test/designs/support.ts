@@ -3,7 +3,7 @@ export { pusherFor, subscribe } from '../support/realtime';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/modules/realtime/realtime.gateway';
-import { bootTestApp, type TestApp, type TestClient } from '../support/app';
+import { bootTestApp, type TestApp } from '../support/app';
 
 export const REALTIME_ENV = {
   BROADCAST_KEY: 'design-key',

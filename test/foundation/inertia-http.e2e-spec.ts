@@ -1,3 +1,4 @@
+import { QUEUES } from '../../src/modules/jobs/job.types';
 import { Body, Controller, Delete, Get, Module, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import { IsEmail, IsString, MinLength } from 'class-validator';
 import type { Request, Response } from 'express';
@@ -219,7 +220,7 @@ describe('anti-forgery and health', () => {
     expect(res.body.database).toMatchObject({ status: 'ok', source: 'configured' });
     expect(res.body.redis).toMatchObject({ status: 'ok', source: 'configured' });
     expect(res.body.queue.mode).toBe('bullmq');
-    expect(res.body.queue.queues.map((q: { name: string }) => q.name)).toEqual(['mail', 'media', 'designs', 'fanout']);
+    expect(res.body.queue.queues.map((q: { name: string }) => q.name)).toEqual([...QUEUES]);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

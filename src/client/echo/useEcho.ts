@@ -4,6 +4,8 @@ import { getEcho, subscribeToEcho } from './echo-instance';
 import type { AppEcho } from './createEcho';
 
 export type ChannelKind = 'public' | 'private' | 'presence' | 'encrypted';
+// Handlers are typed by their callers; the channel itself carries unknown JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EventHandlers = Record<string, (payload: any) => void>;
 
 /** The app's Echo instance, or null while real-time is disabled or not configured yet. */

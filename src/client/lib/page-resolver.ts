@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 
+// Pages take any props and a layout of any shape: the resolver only passes them through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type PageComponent = ComponentType<any> & { layout?: any };
 export type PageModule = { default: PageComponent };
 export type PageLoaders = Record<string, () => Promise<unknown>>;

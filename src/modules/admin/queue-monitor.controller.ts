@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, ParseEnumPipe, Post, Query } 
 import { Roles } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
 import { QUEUES, QueueName } from '../jobs/job.types';
-import { JOB_STATES, JobState, QueueMonitorService } from './queue-monitor.service';
+import { JOB_STATES, QueueMonitorService } from './queue-monitor.service';
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;

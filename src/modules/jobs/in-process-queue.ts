@@ -12,6 +12,8 @@ export class InProcessQueue {
   private readonly counts = { waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 };
   private readonly running = new Set<Promise<void>>();
   private closed = false;
+  /** Pending delays, cut short at close: a timer set for next week must not hold shutdown open. */
+  private readonly delays = new Set<() => void>();
 
   constructor(
     readonly name: QueueName,
@@ -37,7 +39,10 @@ export class InProcessQueue {
     backoffMs: number,
     delayMs: number,
   ): Promise<void> {
-    if (delayMs) await sleep(delayMs);
+    if (delayMs && !(await this.delay(delayMs))) {
+      this.counts.waiting--;
+      return;
+    }
     this.counts.waiting--;
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       this.counts.active++;
@@ -59,9 +64,26 @@ export class InProcessQueue {
     return { name: this.name, ...this.counts };
   }
 
-  /** Lets running jobs finish (graceful shutdown). */
+  /** Resolves true when the delay passed, false when the queue closed first (the job is dropped, as on restart). */
+  private delay(ms: number): Promise<boolean> {
+    return new Promise((done) => {
+      const cancel = () => {
+        clearTimeout(timer);
+        this.delays.delete(cancel);
+        done(false);
+      };
+      const timer = setTimeout(() => {
+        this.delays.delete(cancel);
+        done(true);
+      }, ms);
+      this.delays.add(cancel);
+    });
+  }
+
+  /** Lets running jobs finish (graceful shutdown); delayed ones are dropped, as a restart would drop them. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const cancel of [...this.delays]) cancel();
     await Promise.allSettled([...this.running]);
   }
 }

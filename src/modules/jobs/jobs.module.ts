@@ -5,8 +5,9 @@ import { processorFor } from './bull-processors';
 import { JobRegistry } from './job-registry';
 import { QUEUES } from './job.types';
 import { JOBS_MODE, JobsService } from './jobs.service';
+import { TimersService } from './timers.service';
 
-const CONCURRENCY: Record<string, number> = { mail: 4, media: 1, designs: 2, fanout: 4 };
+const CONCURRENCY: Record<string, number> = { mail: 4, media: 1, designs: 2, fanout: 4, events: 4, timers: 2 };
 
 @Global()
 @Module({})
@@ -16,12 +17,12 @@ export class JobsModule {
    * web-only node that enqueues but never processes (the worker process does that).
    */
   static forRoot(runtime: Runtime, options: { runWorkers: boolean; prefix?: string }): DynamicModule {
-    const common: Provider[] = [JobRegistry, JobsService];
+    const common: Provider[] = [JobRegistry, JobsService, TimersService];
     if (!runtime.redisUrl) {
       return {
         module: JobsModule,
         providers: [...common, { provide: JOBS_MODE, useValue: 'in-process' }],
-        exports: [JobsService, JobRegistry],
+        exports: [JobsService, JobRegistry, TimersService],
       };
     }
     const processors = options.runWorkers ? QUEUES.map((queue) => processorFor(queue, CONCURRENCY[queue] ?? 1)) : [];
@@ -35,7 +36,7 @@ export class JobsModule {
         ...QUEUES.map((name) => BullModule.registerQueue({ name })),
       ],
       providers: [...common, ...processors, { provide: JOBS_MODE, useValue: 'bullmq' }],
-      exports: [JobsService, JobRegistry],
+      exports: [JobsService, JobRegistry, TimersService],
     };
   }
 }

@@ -29,7 +29,8 @@ export class JobsService implements BeforeApplicationShutdown {
       attempts: options.attempts ?? JOB_DEFAULTS.attempts,
       backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_DEFAULTS.backoffMs },
       delay: options.delayMs,
-      jobId: options.jobId,
+      // BullMQ reserves ':' in ids (its key separator); callers may use any readable key.
+      jobId: options.jobId?.replace(/:/g, '|'),
       removeOnComplete: { age: 86_400, count: 1000 },
       removeOnFail: { age: 7 * 86_400 },
     });

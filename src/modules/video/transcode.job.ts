@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import type { JobContext, JobHandler } from '../jobs/job.types';
 import { StorageService } from '../storage/storage.service';
 import { contentTypeForKey } from '../storage/sniff';
-import { Rendition, Video } from './entities';
+import { Rendition } from './entities';
 import { demuxerFor, extractPoster, NotAVideoError, probe, TranscodeError, transcodeHls } from './media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from './video.config';
 import { defaultPosterTime, VideosService } from './videos.service';

@@ -90,7 +90,7 @@ export default function DesignerIndex({
     }
   };
 
-  const usePrompt = (p: SavedPrompt) => {
+  const applyPrompt = (p: SavedPrompt) => {
     setOptions({ ...options, ...p.options });
     setPrompt(p.prompt);
   };
@@ -264,7 +264,7 @@ export default function DesignerIndex({
                       </p>
                     </div>
                     <div className="flex shrink-0 gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => usePrompt(p)}>
+                      <Button size="sm" variant="ghost" onClick={() => applyPrompt(p)}>
                         Use
                       </Button>
                       <Button size="sm" variant="ghost" onClick={() => deletePrompt(p)} aria-label={`Delete ${p.name}`}>

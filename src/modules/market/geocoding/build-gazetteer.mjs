@@ -32,7 +32,7 @@ const svarint = () => {
   const n = varint();
   return Number((n >> 1n) ^ -(n & 1n));
 };
-const string = (end) => {
+const string = (_end) => {
   const len = Number(varint());
   const s = buf.toString('utf8', pos, pos + len);
   pos += len;

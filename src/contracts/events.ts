@@ -1,0 +1,67 @@
+/**
+ * Domain events one module publishes and others consume (through `DomainEvents` in src/modules/events).
+ * Each event has a stable id chosen by its publisher (e.g. `order.paid|<orderId>`), so a consumer that sees the
+ * same id twice does nothing the second time.
+ */
+
+export interface DomainEventEnvelope<N extends DomainEventName = DomainEventName> {
+  id: string;
+  name: N;
+  occurred_at: string;
+  payload: DomainEventMap[N];
+}
+
+export interface OrderLineEvent {
+  line_id: string;
+  product_id: string;
+  variant_id: string;
+  /** Product category slug (e.g. `credit-packs`, `listing-boosts`): commission rules are set per category. */
+  category: string;
+  quantity: number;
+  unit_price_minor: number;
+  total_minor: number;
+}
+
+/** Commerce: an order's payment succeeded (published once per order). */
+export interface OrderPaidEvent {
+  order_id: string;
+  order_number: string;
+  user_id: string | null;
+  email: string;
+  currency: string;
+  subtotal_minor: number;
+  total_minor: number;
+  paid_at: string;
+  /** The affiliate referral the checkout carried (code), or null. */
+  referral_code: string | null;
+  lines: OrderLineEvent[];
+}
+
+/** Commerce: money went back to the buyer (published once per refund). */
+export interface OrderRefundedEvent {
+  order_id: string;
+  refund_id: string;
+  user_id: string | null;
+  currency: string;
+  amount_minor: number;
+  /** True when the order is now refunded in full. */
+  full: boolean;
+  refunded_at: string;
+  /** Lines the refund covers with their refunded amounts (empty when the refund is not tied to lines). */
+  lines: Array<{ line_id: string; amount_minor: number }>;
+}
+
+/** Accounts: a user registered (after the row is committed). */
+export interface UserRegisteredEvent {
+  user_id: string;
+  email: string;
+  registered_at: string;
+}
+
+export interface DomainEventMap {
+  'order.paid': OrderPaidEvent;
+  'order.refunded': OrderRefundedEvent;
+  'user.registered': UserRegisteredEvent;
+}
+
+export type DomainEventName = keyof DomainEventMap;

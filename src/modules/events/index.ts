@@ -1,0 +1,2 @@
+export { DomainEvents } from './domain-events.service';
+export { EventsModule } from './events.module';
