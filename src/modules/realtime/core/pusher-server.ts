@@ -53,7 +53,8 @@ export class PusherServer {
   private readonly local = new LocalChannels();
   private readonly channels: ChannelManager;
   private readonly connections = new Map<string, Connection>();
-  private readonly wss: WebSocketServer;
+  /** Upgrades `/app/{key}` requests; a framework adapter may hand it the upgrade (see acceptSocket). */
+  readonly webSocketServer: WebSocketServer;
   private readonly logger: { warn(message: string): void };
   private sweeper: NodeJS.Timeout | null = null;
   private clusterTimer: NodeJS.Timeout | null = null;
@@ -83,7 +84,7 @@ export class PusherServer {
     this.channels = new ChannelManager(this.options, this.local, this.state, this.bus, this.notify);
     this.api = new PusherHttpApi(this);
     // ws would close oversize frames with 1009 on its own; leave headroom so we answer with a Pusher error first.
-    this.wss = new WebSocketServer({
+    this.webSocketServer = new WebSocketServer({
       noServer: true,
       maxPayload: Math.max(this.options.maxMessageSize * 4, 1024 * 1024),
     });
@@ -230,15 +231,16 @@ export class PusherServer {
     });
     await Promise.allSettled(leaving);
     await this.waitForSocketsToClose(1_000);
-    this.wss.close();
+    this.webSocketServer.close();
     await Promise.allSettled([this.bus.close(), this.state.close()]);
   }
 
   /** Gives clients a moment to complete the close handshake, then cuts the rest. */
   private async waitForSocketsToClose(graceMs: number): Promise<void> {
     const deadline = Date.now() + graceMs;
-    while (this.wss.clients.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const socket of this.wss.clients) socket.terminate();
+    while (this.webSocketServer.clients.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const socket of this.webSocketServer.clients) socket.terminate();
   }
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, server: HttpServer): void {
@@ -249,7 +251,7 @@ export class PusherServer {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url));
+    this.webSocketServer.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url));
   }
 
   private accept(ws: WebSocket, req: IncomingMessage, key: string, url: URL): void {
