@@ -25,7 +25,7 @@ export interface RealtimeNode {
 /** A bare http.Server with the Pusher server attached, on an ephemeral loopback port. */
 export async function startNode(
   options: Partial<PusherServerOptions> = {},
-  redis?: { url?: string; prefix: string; nodeId: string },
+  redis?: { url?: string; prefix: string; nodeId: string; nodeTtlMs?: number },
 ): Promise<RealtimeNode> {
   const http = createServer((_req, res) => {
     res.statusCode = 404;
@@ -40,7 +40,7 @@ export async function startNode(
     extra = [base];
     deps = {
       bus: new RedisEventBus(pub, sub, redis.prefix),
-      state: new RedisClusterState(base, redis.prefix, redis.nodeId),
+      state: new RedisClusterState(base, redis.prefix, redis.nodeId, { nodeTtlMs: redis.nodeTtlMs }),
     };
   }
   const server = new PusherServer({ ...APP, ...options }, { ...deps, logger: { warn: () => undefined } });
@@ -83,6 +83,13 @@ export function connectPusher(
       transport: 'ajax',
       customHandler: ({ socketId, channelName }, callback) => {
         callback(null, signer.sign(socketId, channelName, { user_id: user.id, user_info: { name: user.name } }));
+      },
+    },
+    userAuthentication: {
+      endpoint: '/unused',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        callback(null, signer.signUser(socketId, { id: user.id, user_info: { name: user.name } }));
       },
     },
     ...overrides,
