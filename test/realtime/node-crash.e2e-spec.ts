@@ -4,11 +4,13 @@ import type Pusher from 'pusher-js';
 import { spawnClusterNode, type ChildNode } from './support/child-node';
 import {
   APP,
+  RawClient,
   connectPusher,
   connected,
   disconnectAll,
   nextEvent,
   recordEvents,
+  signer,
   sleep,
   startNode,
   subscribed,
@@ -95,5 +97,24 @@ describe('a crashed node (SIGKILL) in a Redis cluster', () => {
     ).json();
     expect(info).toEqual({ occupied: true, user_count: 3, subscription_count: 3 });
     expect(await (await sdk.get({ path: '/channels/crash-lobby' })).json()).toEqual({ occupied: false });
+  });
+
+  it('sends the sockets of a node whose own lease lapsed (a stall) to reconnect with 4200, so they rejoin', async () => {
+    const socket = RawClient.open(survivorA.port);
+    try {
+      const socketId = await socket.established();
+      const member = { user_id: 'stalled', user_info: {} };
+      socket.send('pusher:subscribe', {
+        channel: 'presence-stall',
+        ...signer.sign(socketId, 'presence-stall', member),
+      });
+      await socket.waitFor((f) => f.event === 'pusher_internal:subscription_succeeded');
+      const redis = new Redis('redis://127.0.0.1:6379');
+      await redis.del(`${prefix}realtime:node:survivor-a`); // what a stall longer than the lease looks like
+      await redis.quit();
+      expect(await socket.waitForClose(HEARTBEAT_MS * 5)).toBe(4200);
+    } finally {
+      socket.close();
+    }
   });
 });
