@@ -9,3 +9,4 @@ export * from './protocol';
 export * from './pusher-server';
 export * from './channel-auth';
 export * from './webhook-events';
+export * from './cluster/maintenance';

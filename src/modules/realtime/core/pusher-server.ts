@@ -4,6 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ChannelManager } from './channel-manager';
 import { isCacheChannel } from './channel-name';
 import { InMemoryClusterState, InProcessEventBus } from './cluster/in-memory';
+import { ClusterMaintenance, type ClusterMaintenanceStats } from './cluster/maintenance';
 import type { BusEvent, ClusterState, EventBus } from './cluster/types';
 import { Connection } from './connection';
 import { generateSocketId } from './crypto';
@@ -31,14 +32,6 @@ export interface PusherServerDeps {
   onWebhookEvent?: (event: WebhookEvent) => void;
 }
 
-/** Time spent keeping the cluster state honest (heartbeat + sweep of dead nodes), for the benchmark. */
-export interface ClusterMaintenanceStats {
-  runs: number;
-  totalMs: number;
-  maxMs: number;
-  sweptNodes: number;
-}
-
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -57,9 +50,7 @@ export class PusherServer {
   readonly webSocketServer: WebSocketServer;
   private readonly logger: { warn(message: string): void };
   private sweeper: NodeJS.Timeout | null = null;
-  private clusterTimer: NodeJS.Timeout | null = null;
-  private maintaining: Promise<void> | null = null;
-  readonly maintenance: ClusterMaintenanceStats = { runs: 0, totalMs: 0, maxMs: 0, sweptNodes: 0 };
+  private readonly cluster: ClusterMaintenance;
   private readonly notify: (event: WebhookEvent) => void;
   private attached: {
     server: HttpServer;
@@ -82,6 +73,12 @@ export class PusherServer {
       }
     };
     this.channels = new ChannelManager(this.options, this.local, this.state, this.bus, this.notify);
+    this.cluster = new ClusterMaintenance(this.state, this.options.clusterHeartbeatMs, {
+      announceRemoval: (channel, member) => this.channels.announceRemoval(channel, member),
+      notify: this.notify,
+      onLeaseLost: () => this.reconnectAll('Node state was reset, reconnect'),
+      logger: this.logger,
+    });
     this.api = new PusherHttpApi(this);
     // ws would close oversize frames with 1009 on its own; leave headroom so we answer with a Pusher error first.
     this.webSocketServer = new WebSocketServer({
@@ -97,8 +94,7 @@ export class PusherServer {
       await this.state.heartbeat();
       this.sweeper = setInterval(() => this.sweepIdle(), this.options.sweepIntervalMs);
       this.sweeper.unref();
-      this.clusterTimer = setInterval(() => void this.maintainCluster(), this.options.clusterHeartbeatMs);
-      this.clusterTimer.unref();
+      this.cluster.start();
     })();
     return this.started;
   }
@@ -168,44 +164,13 @@ export class PusherServer {
     return this.state.presenceCount(channel);
   }
 
-  /**
-   * Renews this node's lease and sweeps crashed nodes: their members are announced as removed (once
-   * cluster-wide, by the node that swept them) and their subscriptions subtracted. A node that finds its
-   * own lease lapsed (stalled longer than the TTL) may have been swept, so it sends its sockets to reconnect.
-   */
+  /** Renews this node's lease and sweeps crashed nodes now (it also runs every `clusterHeartbeatMs`). */
   maintainCluster(): Promise<void> {
-    this.maintaining ??= this.runMaintenance().finally(() => (this.maintaining = null));
-    return this.maintaining;
+    return this.cluster.run();
   }
 
-  private async runMaintenance(): Promise<void> {
-    const startedAt = process.hrtime.bigint();
-    try {
-      if (!(await this.state.heartbeat())) {
-        this.logger.warn('realtime: this node lost its cluster lease; its clients reconnect to rejoin');
-        for (const connection of [...this.connections.values()]) {
-          connection.fail(ErrorCode.Reconnect, 'Node state was reset, reconnect');
-          void this.forget(connection);
-        }
-      }
-      const swept = await this.state.sweepDeadNodes();
-      for (const { channel, member } of swept.removedMembers) await this.channels.announceRemoval(channel, member);
-      for (const channel of swept.vacatedChannels) this.notify({ name: 'channel_vacated', channel });
-      if (swept.deadNodes.length) {
-        this.maintenance.sweptNodes += swept.deadNodes.length;
-        this.logger.warn(
-          `realtime: swept dead node(s) ${swept.deadNodes.join(', ')}: ` +
-            `${swept.removedMembers.length} member(s) removed, ${swept.vacatedChannels.length} channel(s) vacated`,
-        );
-      }
-    } catch (error) {
-      this.logger.warn(`realtime: cluster maintenance failed: ${String(error)}`);
-    } finally {
-      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      this.maintenance.runs += 1;
-      this.maintenance.totalMs += ms;
-      this.maintenance.maxMs = Math.max(this.maintenance.maxMs, ms);
-    }
+  get maintenance(): ClusterMaintenanceStats {
+    return this.cluster.stats;
   }
 
   connectionCount(): number {
@@ -214,10 +179,8 @@ export class PusherServer {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    if (this.clusterTimer) clearInterval(this.clusterTimer);
     this.sweeper = null;
-    this.clusterTimer = null;
-    await this.maintaining;
+    await this.cluster.stop();
     if (this.attached) {
       const { server, upgrade, requestListeners } = this.attached;
       server.off('upgrade', upgrade);
@@ -342,6 +305,13 @@ export class PusherServer {
       for (const connection of subscribers) {
         if (connection.socketId !== event.exceptSocketId) connection.sendRaw(frame);
       }
+    }
+  }
+
+  private reconnectAll(reason: string): void {
+    for (const connection of [...this.connections.values()]) {
+      connection.fail(ErrorCode.Reconnect, reason);
+      void this.forget(connection);
     }
   }
 
