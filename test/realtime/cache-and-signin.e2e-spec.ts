@@ -1,15 +1,13 @@
-import Redis from 'ioredis';
 import PusherServerSdk from 'pusher';
 import type Pusher from 'pusher-js';
 import {
   APP,
   RawClient,
-  connectPusher,
   connected,
-  disconnectAll,
+  pusherClients,
   nextEvent,
   sleep,
-  startNode,
+  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
@@ -19,26 +17,19 @@ describe('cache channels and user sign-in', () => {
   const prefix = `test:realtime-cache:${process.pid}:${Date.now()}:`;
   let nodeA: RealtimeNode;
   let nodeB: RealtimeNode;
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
   let sdkA: PusherServerSdk;
-  const clients: Pusher[] = [];
-  const client = (...args: Parameters<typeof connectPusher>) => {
-    const c = connectPusher(...args);
-    clients.push(c);
-    return c;
-  };
+  const clients = pusherClients();
+  const client = clients.connect;
 
   beforeAll(async () => {
-    nodeA = await startNode({}, { prefix, nodeId: 'cache-a' });
-    nodeB = await startNode({}, { prefix, nodeId: 'cache-b' });
+    cluster = await startCluster(prefix, ['cache-a', 'cache-b']);
+    [nodeA, nodeB] = cluster.nodes;
     sdkA = new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(nodeA.port), useTLS: false });
   });
-  afterEach(() => disconnectAll(...clients.splice(0)));
+  afterEach(clients.disconnectAll);
   afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await cluster.close();
   });
 
   /** Binds before subscribing: the replay follows subscription_succeeded at once. */

@@ -1,18 +1,16 @@
 import Redis from 'ioredis';
 import PusherServerSdk from 'pusher';
-import type Pusher from 'pusher-js';
 import { spawnClusterNode, type ChildNode } from './support/child-node';
 import {
   APP,
   RawClient,
-  connectPusher,
   connected,
-  disconnectAll,
+  pusherClients,
   nextEvent,
   recordEvents,
   signer,
   sleep,
-  startNode,
+  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
@@ -29,29 +27,26 @@ describe('a crashed node (SIGKILL) in a Redis cluster', () => {
   const prefix = `test:realtime-crash:${process.pid}:${Date.now()}:`;
   let survivorA: RealtimeNode;
   let survivorB: RealtimeNode;
+  let survivors: Awaited<ReturnType<typeof startCluster>>;
   let doomed: ChildNode;
-  const clients: Pusher[] = [];
-  const client = (...args: Parameters<typeof connectPusher>) => {
-    const c = connectPusher(...args);
-    clients.push(c);
-    return c;
-  };
+  const clients = pusherClients();
+  const client = clients.connect;
   const sdkOn = (port: number) => new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false });
 
   beforeAll(async () => {
-    const cluster = { prefix, nodeTtlMs: NODE_TTL_MS };
-    survivorA = await startNode({ clusterHeartbeatMs: HEARTBEAT_MS }, { ...cluster, nodeId: 'survivor-a' });
-    survivorB = await startNode({ clusterHeartbeatMs: HEARTBEAT_MS }, { ...cluster, nodeId: 'survivor-b' });
+    survivors = await startCluster(
+      prefix,
+      ['survivor-a', 'survivor-b'],
+      { clusterHeartbeatMs: HEARTBEAT_MS },
+      NODE_TTL_MS,
+    );
+    [survivorA, survivorB] = survivors.nodes;
     doomed = await spawnClusterNode({ prefix, nodeId: 'doomed', heartbeatMs: HEARTBEAT_MS, nodeTtlMs: NODE_TTL_MS });
   });
   afterAll(async () => {
-    disconnectAll(...clients.splice(0));
+    clients.disconnectAll();
     await doomed.kill();
-    await Promise.all([survivorA.close(), survivorB.close()]);
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await survivors.close();
   });
 
   it('announces member_removed once per user on the surviving nodes, within the bound, and forgets the counts', async () => {

@@ -1,23 +1,20 @@
 import type EchoClass from 'laravel-echo' with { 'resolution-mode': 'import' };
-import Redis from 'ioredis';
 import PusherServerSdk from 'pusher';
 import Pusher from 'pusher-js';
 import {
   APP,
   RawClient,
-  connectPusher,
   connected,
-  disconnectAll,
+  pusherClients,
   nextEvent,
   recordEvents,
   signer,
   sleep,
-  startNode,
+  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Echo = (require('laravel-echo') as { default: typeof EchoClass }).default;
 
 /** Soketi/Reverb parity on limits, errors and the HTTP API: two nodes sharing Redis, real clients. */
@@ -25,14 +22,11 @@ describe('parity: races, limits, errors and HTTP API answers', () => {
   const prefix = `test:realtime-parity:${process.pid}:${Date.now()}:`;
   let nodeA: RealtimeNode;
   let nodeB: RealtimeNode;
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
   let sdkA: PusherServerSdk;
-  const clients: Pusher[] = [];
+  const clients = pusherClients();
+  const client = clients.connect;
   const raws: RawClient[] = [];
-  const client = (...args: Parameters<typeof connectPusher>) => {
-    const c = connectPusher(...args);
-    clients.push(c);
-    return c;
-  };
   const raw = (port: number) => {
     const r = RawClient.open(port);
     raws.push(r);
@@ -42,20 +36,16 @@ describe('parity: races, limits, errors and HTTP API answers', () => {
     (await sdkA.get({ path: `/channels/${channel}`, params: { info } })).json();
 
   beforeAll(async () => {
-    nodeA = await startNode({}, { prefix, nodeId: 'parity-a' });
-    nodeB = await startNode({}, { prefix, nodeId: 'parity-b' });
+    cluster = await startCluster(prefix, ['parity-a', 'parity-b']);
+    [nodeA, nodeB] = cluster.nodes;
     sdkA = new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(nodeA.port), useTLS: false });
   });
   afterEach(() => {
-    disconnectAll(...clients.splice(0));
+    clients.disconnectAll();
     raws.splice(0).forEach((r) => r.close());
   });
   afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await cluster.close();
   });
 
   it('leaves a channel unoccupied when sockets close right after subscribing (5 times, presence and public)', async () => {

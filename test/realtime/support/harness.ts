@@ -245,3 +245,42 @@ export class RawClient {
     for (const wake of waiters) wake();
   }
 }
+
+/** Removes every Redis key a test wrote under its prefix. */
+export async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis('redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** pusher-js clients remembered as they are made, so `afterEach(clients.disconnectAll)` closes them. */
+export function pusherClients(): { connect: typeof connectPusher; disconnectAll: () => void } {
+  const made: Pusher[] = [];
+  return {
+    connect: (...args) => {
+      const pusher = connectPusher(...args);
+      made.push(pusher);
+      return pusher;
+    },
+    disconnectAll: () => disconnectAll(...made.splice(0)),
+  };
+}
+
+/** Nodes sharing Redis under one key prefix; `close()` stops them all and removes their keys. */
+export async function startCluster(
+  prefix: string,
+  nodeIds: string[],
+  options: Partial<PusherServerOptions> = {},
+  nodeTtlMs?: number,
+): Promise<{ nodes: RealtimeNode[]; close(): Promise<void> }> {
+  const nodes: RealtimeNode[] = [];
+  for (const nodeId of nodeIds) nodes.push(await startNode(options, { prefix, nodeId, nodeTtlMs }));
+  return {
+    nodes,
+    async close() {
+      await Promise.all(nodes.map((node) => node.close()));
+      await deleteRedisKeys(prefix);
+    },
+  };
+}
