@@ -76,7 +76,7 @@ export class PusherServer {
     this.cluster = new ClusterMaintenance(this.state, this.options.clusterHeartbeatMs, {
       announceRemoval: (channel, member) => this.channels.announceRemoval(channel, member),
       notify: this.notify,
-      onLeaseLost: () => this.reconnectAll('Node state was reset, reconnect'),
+      onLeaseLost: () => void this.reconnectAll('Node state was reset, reconnect'),
       logger: this.logger,
     });
     this.api = new PusherHttpApi(this);
@@ -188,11 +188,7 @@ export class PusherServer {
       for (const listener of requestListeners) server.on('request', listener);
       this.attached = null;
     }
-    const leaving = [...this.connections.values()].map(async (connection) => {
-      connection.fail(ErrorCode.Reconnect, 'Server shutting down, reconnect');
-      await this.forget(connection);
-    });
-    await Promise.allSettled(leaving);
+    await this.reconnectAll('Server shutting down, reconnect');
     await this.waitForSocketsToClose(1_000);
     this.webSocketServer.close();
     await Promise.allSettled([this.bus.close(), this.state.close()]);
@@ -308,11 +304,13 @@ export class PusherServer {
     }
   }
 
-  private reconnectAll(reason: string): void {
-    for (const connection of [...this.connections.values()]) {
+  /** Closes every socket with 4200: pusher-js reconnects at once (to this node again, or another). */
+  private async reconnectAll(reason: string): Promise<void> {
+    const leaving = [...this.connections.values()].map((connection) => {
       connection.fail(ErrorCode.Reconnect, reason);
-      void this.forget(connection);
-    }
+      return this.forget(connection);
+    });
+    await Promise.allSettled(leaving);
   }
 
   private terminateLocal(userId: string): void {

@@ -159,7 +159,7 @@ export class PusherHttpApi {
       if (!name.startsWith(prefix)) continue;
       result[name] =
         wantsUserCount && channelKind(name) === 'presence'
-          ? { user_count: (await this.backend.presenceMembers(name)).length }
+          ? { user_count: await this.backend.presenceCount(name) }
           : {};
     }
     return { channels: result };
