@@ -97,6 +97,21 @@ describe('sweepstakes rules (service tier)', () => {
     expect((await f.adminService.open(s.id, f.admin)).state).toBe('open');
   });
 
+  it('opens and closes at their times by timers that re-check state and time when they fire', async () => {
+    const s = await f.adminService.create(f.admin, { title: 'Timed', summary: '', rules: rulesInput(f.start) });
+    await f.adminService.schedule(f.admin, s.id);
+    f.clock.set(new Date(f.start.getTime() - 60_000));
+    expect(await timers.fire(TIMERS.open, { sweepstakesId: s.id })).toBe('scheduled'); // early: nothing
+    f.clock.set(new Date(f.start.getTime() + 1000));
+    expect(await timers.fire(TIMERS.open, { sweepstakesId: s.id })).toBe('open');
+    expect(await timers.fire(TIMERS.open, { sweepstakesId: s.id })).toBe('open'); // twice: harmless
+    expect(await timers.fire(TIMERS.close, { sweepstakesId: s.id })).toBe('open'); // before the end: nothing
+    f.clock.set(new Date(f.end.getTime() + 1000));
+    expect(await timers.fire(TIMERS.close, { sweepstakesId: s.id })).toBe('closed');
+    const audit = (await reads.adminDetail(s.id)).audit.map((a) => a.action);
+    expect(audit).toEqual(['closed', 'opened', 'scheduled', 'created']);
+  });
+
   it('takes one free entry per person per period, refuses ineligible entrants, and counts bonus actions once', async () => {
     const s = await openSweepstakes(f, { entry_period: 'daily', min_age: 21, regions: ['US'] });
     const [ann] = await people(1);

@@ -93,58 +93,13 @@ export default function ClaimPrize({ claim: initial }: PageProps<{ claim: ClaimS
               onSubmit={form.handleSubmit((v) => sweepstakesApi.claim(id, v))}
               className="grid gap-4 sm:grid-cols-2"
             >
-              <TextField
-                className="sm:col-span-2"
-                label="Full name"
-                name="full_name"
-                value={form.data.full_name}
-                error={form.errors.full_name}
-                onChange={(e) => form.set('full_name', e.target.value)}
-              />
-              <TextField
-                className="sm:col-span-2"
-                label="Street address"
-                name="line1"
-                value={form.data.line1}
-                error={form.errors.line1}
-                onChange={(e) => form.set('line1', e.target.value)}
-              />
-              <TextField
-                className="sm:col-span-2"
-                label="Apartment, suite (optional)"
-                name="line2"
-                value={form.data.line2}
-                onChange={(e) => form.set('line2', e.target.value)}
-              />
-              <TextField
-                label="City"
-                name="city"
-                value={form.data.city}
-                error={form.errors.city}
-                onChange={(e) => form.set('city', e.target.value)}
-              />
-              <TextField
-                label="State / region"
-                name="region"
-                value={form.data.region}
-                error={form.errors.region}
-                onChange={(e) => form.set('region', e.target.value)}
-              />
-              <TextField
-                label="Postal code"
-                name="postal_code"
-                value={form.data.postal_code}
-                error={form.errors.postal_code}
-                onChange={(e) => form.set('postal_code', e.target.value)}
-              />
-              <TextField
-                label="Country"
-                name="country"
-                maxLength={2}
-                value={form.data.country}
-                error={form.errors.country}
-                onChange={(e) => form.set('country', e.target.value)}
-              />
+              <TextField className="sm:col-span-2" label="Full name" {...form.field('full_name')} />
+              <TextField className="sm:col-span-2" label="Street address" {...form.field('line1')} />
+              <TextField className="sm:col-span-2" label="Apartment, suite (optional)" {...form.field('line2')} />
+              <TextField label="City" {...form.field('city')} />
+              <TextField label="State / region" {...form.field('region')} />
+              <TextField label="Postal code" {...form.field('postal_code')} />
+              <TextField label="Country" maxLength={2} {...form.field('country')} />
               <div className="sm:col-span-2">
                 <Checkbox
                   label="I affirm that I meet the eligibility rules (age and residence) and that the information above is true."

@@ -147,22 +147,8 @@ function EntryPanel({
       </p>
       {me.can_enter ? (
         <form onSubmit={form.handleSubmit((v) => sweepstakesApi.enter(s.id, v))} className="space-y-3">
-          <TextField
-            label="Where you live"
-            name="region"
-            hint="e.g. US-CA"
-            value={form.data.region}
-            error={form.errors.region}
-            onChange={(e) => form.set('region', e.target.value)}
-          />
-          <TextField
-            label="Date of birth"
-            name="birth_date"
-            type="date"
-            value={form.data.birth_date}
-            error={form.errors.birth_date}
-            onChange={(e) => form.set('birth_date', e.target.value)}
-          />
+          <TextField label="Where you live" hint="e.g. US-CA" {...form.field('region')} />
+          <TextField label="Date of birth" type="date" {...form.field('birth_date')} />
           <Checkbox
             label="I accept the official rules"
             checked={form.data.accept_rules}

@@ -89,6 +89,21 @@ describe('fair draw (pure)', () => {
   it('refuses a list that is not canonical, and reports a seed or hash that does not match', () => {
     expect(() => parseEntrantList('b,1\na,1\n')).toThrow('canonical');
     expect(() => canonicalEntrantList([{ ref: 'a', entries: 0 }])).toThrow();
+    expect(() =>
+      canonicalEntrantList([
+        { ref: 'ab', entries: 1 },
+        { ref: 'a', entries: 2 },
+        { ref: 'ab', entries: 3 },
+      ]),
+    ).toThrow('listed twice');
+    expect(
+      canonicalEntrantList([
+        { ref: 'ab', entries: 1 },
+        { ref: 'a', entries: 2 },
+      ]),
+    ).toBe('a,2\nab,1\n');
+    expect(() => parseEntrantList('a,2\nab,1')).toThrow('canonical');
+    expect(() => parseEntrantList('a,02\n')).toThrow('canonical');
     const text = canonicalEntrantList(crowd);
     const report = verifyDraw({
       entrantListText: text,

@@ -67,11 +67,8 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
             >
               <TextField
                 label="Public beacon (optional)"
-                name="beacon"
                 hint="A value nobody knew when entries closed, e.g. a drand round's randomness."
-                value={form.data.beacon}
-                error={form.errors.beacon}
-                onChange={(e) => form.set('beacon', e.target.value)}
+                {...form.field('beacon')}
               />
               <Button type="submit" loading={form.processing}>
                 Start the draw

@@ -65,21 +65,8 @@ function RegistrationCard({ s }: { s: SweepstakesAdmin }) {
         onSubmit={form.handleSubmit((v) => sweepstakesAdminApi.registration(s.id, v))}
         className="grid gap-4 sm:grid-cols-3"
       >
-        <TextField
-          label="Registered on"
-          name="registered_on"
-          type="date"
-          value={form.data.registered_on}
-          error={form.errors.registered_on}
-          onChange={(e) => form.set('registered_on', e.target.value)}
-        />
-        <TextField
-          label="Reference"
-          name="reference"
-          value={form.data.reference}
-          error={form.errors.reference}
-          onChange={(e) => form.set('reference', e.target.value)}
-        />
+        <TextField label="Registered on" type="date" {...form.field('registered_on')} />
+        <TextField label="Reference" {...form.field('reference')} />
         <div className="flex items-end">
           <Button type="submit" loading={form.processing}>
             Record
@@ -106,38 +93,12 @@ function AmendmentCard({ s }: { s: SweepstakesAdmin }) {
   return (
     <Card title="New amendment" description="Dated and shown with the rules on the public page.">
       <form onSubmit={submit} className="grid gap-4">
-        <TextField
-          label="What changes and why"
-          name="summary"
-          required
-          value={form.data.summary}
-          error={form.errors.summary}
-          onChange={(e) => form.set('summary', e.target.value)}
-        />
+        <TextField label="What changes and why" required {...form.field('summary')} />
         {s.state === 'open' && (
-          <TextField
-            label="New end (your local time, later only)"
-            name="ends_at"
-            type="datetime-local"
-            value={form.data.ends_at}
-            error={form.errors.ends_at}
-            onChange={(e) => form.set('ends_at', e.target.value)}
-          />
+          <TextField label="New end (your local time, later only)" type="datetime-local" {...form.field('ends_at')} />
         )}
-        <TextField
-          label="New odds statement (optional)"
-          name="odds_statement"
-          value={form.data.odds_statement}
-          error={form.errors.odds_statement}
-          onChange={(e) => form.set('odds_statement', e.target.value)}
-        />
-        <TextField
-          label="New free entry method (optional)"
-          name="free_entry_method"
-          value={form.data.free_entry_method}
-          error={form.errors.free_entry_method}
-          onChange={(e) => form.set('free_entry_method', e.target.value)}
-        />
+        <TextField label="New odds statement (optional)" {...form.field('odds_statement')} />
+        <TextField label="New free entry method (optional)" {...form.field('free_entry_method')} />
         <div className="flex justify-end">
           <Button type="submit" loading={form.processing}>
             Publish amendment
