@@ -157,10 +157,15 @@ describe('sweepstakes rules (service tier)', () => {
 
     await draws.start(f.admin, s.id, { beacon: 'drand-round-123' });
     await expect(draws.start(f.admin, s.id, {})).rejects.toThrow('already been drawn');
+    // A draw whose job died can be resumed later: same committed inputs (the beacon cannot change), same outcome.
+    f.clock.advance(11 * 60_000);
+    await draws.start(f.admin, s.id, { beacon: 'another beacon' });
     await draws.run(s.id);
     expect(await draws.run(s.id)).toBe('skipped');
     const drawn = await reads.publicDetail(s.id);
     expect(drawn.state).toBe('drawn');
+    expect(drawn.draw.beacon).toBe('drand-round-123');
+    await expect(draws.start(f.admin, s.id, {})).rejects.toThrow('already been drawn');
     expect(drawn.draw.seed).toMatch(/^[0-9a-f]{64}$/);
     const refs = drawn.draw.picks.map((p) => p.ref);
     expect(refs).toHaveLength(5);

@@ -9,7 +9,7 @@ import type { DrawDto } from './dto/sweepstakes.dto';
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
 import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from './sweepstakes.config';
-import { DRAW_JOB, DRAW_QUEUE } from './sweepstakes.constants';
+import { DRAW_JOB, DRAW_QUEUE, DRAW_RESUME_AFTER_MS } from './sweepstakes.constants';
 import { SweepstakesLive } from './sweepstakes-live.service';
 import { SweepstakesRepository } from './sweepstakes.repository';
 import { assignPicks, fraudFlags, initialDrawSteps } from './sweepstakes.rules';
@@ -38,11 +38,21 @@ export class SweepstakesDrawService {
     @Inject(SWEEPSTAKES_CONFIG) private readonly config: SweepstakesConfig,
   ) {}
 
-  /** Moves closed -> drawing exactly once: parallel requests queue on the row lock and all but one get 409. */
+  /**
+   * Moves closed -> drawing exactly once: parallel requests queue on the row lock and all but one get 409. A draw
+   * whose job died (state still `drawing` long after it started) may be resumed: the same job on the same committed
+   * inputs, which can only give the same outcome, so a resume is never a new draw.
+   */
   async start(admin: User, id: string, dto: DrawDto): Promise<SweepstakesAdmin> {
-    await this.repo.transaction(async (tx) => {
+    const resumed = await this.repo.transaction(async (tx) => {
       const s = await tx.find(id, { lock: true });
       if (!s) throw new NotFoundException('Sweepstakes not found.');
+      const stale =
+        s.state === 'drawing' && this.clock.nowMs() - (s.drawStartedAt?.getTime() ?? 0) > DRAW_RESUME_AFTER_MS;
+      if (stale) {
+        await tx.audit(id, admin.id, 'draw_resumed', {});
+        return true;
+      }
       if (s.state === 'drawing' || s.state === 'drawn')
         throw new ConflictException('This sweepstakes has already been drawn.');
       if (s.state !== 'closed') throw new ConflictException(`Close the sweepstakes before drawing; it is ${s.state}.`);
@@ -54,13 +64,10 @@ export class SweepstakesDrawService {
         drawSteps: initialDrawSteps(),
       });
       await tx.audit(id, admin.id, 'draw_started', { beacon: dto.beacon || null });
+      return false;
     });
-    await this.jobs.dispatch<DrawJobData>(
-      DRAW_QUEUE,
-      DRAW_JOB,
-      { sweepstakesId: id },
-      { jobId: `sweepstakes-draw:${id}`, attempts: 3 },
-    );
+    const jobId = resumed ? `sweepstakes-draw:${id}:${this.clock.nowMs()}` : `sweepstakes-draw:${id}`;
+    await this.jobs.dispatch<DrawJobData>(DRAW_QUEUE, DRAW_JOB, { sweepstakesId: id }, { jobId, attempts: 3 });
     return this.sweepstakes.adminDetail(id);
   }
 
@@ -69,26 +76,31 @@ export class SweepstakesDrawService {
     const s = await this.repo.find(id, { withSeed: true });
     if (!s || s.state !== 'drawing' || !s.serverSeed || !s.entrantsHash) return 'skipped';
     const steps = initialDrawSteps();
-    const report = async (key: DrawStep['key'], detail: string) => {
-      const step = steps.find((x) => x.key === key)!;
-      step.done = true;
-      step.detail = detail;
-      await this.repo.update(id, { drawSteps: steps });
+    // Each step is stored and pushed only while this sweepstakes is still drawing; a duplicate run that finds it
+    // finished (by another run) stops there instead of overwriting the final steps.
+    const report = async (key: DrawStep['key'], detail: string): Promise<boolean> => {
+      Object.assign(
+        steps.find((x) => x.key === key)!,
+        { done: true, detail },
+      );
+      if (!(await this.repo.updateDrawSteps(id, steps))) return false;
       await this.live.drawProgress({ id, state: 'drawing', drawSteps: steps });
       await ctx?.progress(Math.round((steps.filter((x) => x.done).length / steps.length) * 100)).catch(() => undefined);
+      return true;
     };
 
     const entrants = await this.repo.entrantsForDraw(id);
     const entryTotal = entrants.reduce((n, e) => n + e.entries, 0);
-    await report('loaded', `${entryTotal.toLocaleString('en-US')} entries`);
+    if (!(await report('loaded', `${entryTotal.toLocaleString('en-US')} entries`))) return 'skipped';
 
     const list = entrants.map((e) => ({ ref: e.ref, entries: e.entries }));
     const hash = entrantListHash(canonicalEntrantList(list));
     if (hash !== s.entrantsHash) throw new Error(`Frozen entrant list of ${id} does not match its published hash.`);
-    await report('deduplicated', `${list.length.toLocaleString('en-US')} people; list hash ${hash.slice(0, 12)}…`);
+    const people = `${list.length.toLocaleString('en-US')} people; list hash ${hash.slice(0, 12)}…`;
+    if (!(await report('deduplicated', people))) return 'skipped';
 
     const flags = fraudFlags(entrants, s.closesAt, this.config);
-    await report('fraud_checks', `${flags.size} flagged`);
+    if (!(await report('fraud_checks', `${flags.size} flagged`))) return 'skipped';
 
     const picks = drawPicks({
       entrants: list,
@@ -97,19 +109,16 @@ export class SweepstakesDrawService {
       beacon: s.beacon,
       picks: s.picksRequested,
     });
-    await report('shuffled', `${picks.length} ordered picks`);
+    if (!(await report('shuffled', `${picks.length} ordered picks`))) return 'skipped';
 
     const assigned = assignPicks(picks, flags, s.rules.prizes.length);
-    const userOf = new Map(entrants.map((e) => [e.ref, e.userId]));
-    const committed = await this.commit(s, assigned, userOf);
-    if (!committed) return 'skipped';
     const winners = assigned.filter((a) => a.status === 'notified').length;
-    steps[4] = {
-      ...steps[4],
+    Object.assign(steps[4], {
       done: true,
       detail: `${winners} winner(s), ${assigned.length - winners} alternate(s) or passed over`,
-    };
-    await this.repo.update(id, { drawSteps: steps });
+    });
+    const userOf = new Map(entrants.map((e) => [e.ref, e.userId]));
+    if (!(await this.commit(s, assigned, userOf, steps))) return 'skipped';
     await this.live.drawProgress({ id, state: 'drawn', drawSteps: steps });
     await ctx?.progress(100).catch(() => undefined);
     await this.claims.notifyNewWinners(id);
@@ -120,6 +129,7 @@ export class SweepstakesDrawService {
     s: Sweepstakes,
     assigned: ReturnType<typeof assignPicks>,
     userOf: Map<string, string>,
+    steps: DrawStep[],
   ): Promise<boolean> {
     const now = this.clock.now();
     const deadline = this.claims.deadlineFrom(s, now);
@@ -140,7 +150,7 @@ export class SweepstakesDrawService {
           claimDeadline: a.status === 'notified' ? deadline : null,
         })),
       );
-      await tx.update(s.id, { state: 'drawn', drawnAt: now });
+      await tx.update(s.id, { state: 'drawn', drawnAt: now, drawSteps: steps });
       const disqualified = assigned
         .filter((a) => a.status === 'disqualified')
         .map((a) => ({ ref: a.ref, reason: a.disqualifyReason }));

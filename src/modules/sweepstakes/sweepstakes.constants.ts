@@ -27,6 +27,8 @@ export const DEFAULT_CLAIM_WINDOW_DAYS = 7;
 /** Queue and job names. The draw runs on the shared `fanout` queue (CPU-bound, short, one per sweepstakes). */
 export const DRAW_QUEUE = 'fanout' as const;
 export const DRAW_JOB = 'sweepstakes.draw';
+/** A draw still `drawing` this long after it started lost its job (retries exhausted): an admin may resume it. */
+export const DRAW_RESUME_AFTER_MS = 10 * 60_000;
 export const TIMERS = {
   open: 'sweepstakes.open',
   close: 'sweepstakes.close',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EntrySource, SweepstakesState, WinnerStatus } from '../../contracts/sweepstakes';
+import type { DrawStep, EntrySource, SweepstakesState, WinnerStatus } from '../../contracts/sweepstakes';
 import {
   Sweepstakes,
   SweepstakesAmendmentRow,
@@ -72,6 +72,14 @@ export class SweepstakesRepository {
 
   async update(id: string, values: Partial<Sweepstakes>): Promise<void> {
     await this.m.getRepository(Sweepstakes).update(id, values);
+  }
+
+  /** Progress of a running draw; false once the draw is no longer running (another run finished it). */
+  async updateDrawSteps(id: string, steps: DrawStep[]): Promise<boolean> {
+    const result = await this.m
+      .getRepository(Sweepstakes)
+      .update({ id, state: 'drawing' as SweepstakesState }, { drawSteps: steps });
+    return (result.affected ?? 0) > 0;
   }
 
   async list(states: SweepstakesState[], offset: number, limit: number): Promise<[Sweepstakes[], number]> {
