@@ -82,4 +82,11 @@ export const sweepstakesAdminApi = {
     api.post<AdminAnswer>(`/api/admin/sweepstakes/${id}/winners/${winnerId}/fulfil`, { tracking }),
 };
 
-export { verifyDraw, DRAW_ALGORITHM } from '../../modules/sweepstakes/draw/fair-draw';
+/** The draw algorithm itself (pure, shared with the server job and the offline script). */
+export {
+  canonicalEntrantList,
+  DRAW_ALGORITHM,
+  entrantListHash,
+  seedCommitment,
+  verifyDraw,
+} from '../../modules/sweepstakes/draw/fair-draw';

@@ -34,6 +34,9 @@ describe('fair draw (pure)', () => {
       const key = bytes.subarray(0, Math.min(length, 100));
       expect(toHex(hmacSha256(key, utf8('message')))).toBe(createHmac('sha256', key).update('message').digest('hex'));
     }
+    for (const sample of ['plain', 'café', '抽選', 'emoji 🎉', 'lone \ud800 surrogate']) {
+      expect(Buffer.from(utf8(sample)).equals(Buffer.from(new TextEncoder().encode(sample)))).toBe(true);
+    }
     expect(seedCommitment('ab'.repeat(32))).toBe(
       createHash('sha256')
         .update(fromHex('ab'.repeat(32)))

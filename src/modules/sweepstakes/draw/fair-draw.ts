@@ -1,5 +1,5 @@
 /**
- * The sweepstakes draw, provably fair and framework-free: no imports, no Node or browser APIs beyond TextEncoder,
+ * The sweepstakes draw, provably fair and framework-free: no imports, no Node or browser APIs,
  * so the very same code runs in the draw job, on the public Verify page, in scripts/verify-sweepstakes-draw.js and
  * in the benchmark. Anyone holding the published inputs gets the same ordered winners and alternates.
  *
@@ -141,8 +141,37 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
   return sha256(outer);
 }
 
+/** UTF-8 bytes of a string (written out so the file needs no TextEncoder: some runtimes lack one). */
 export function utf8(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  const out = new Uint8Array(text.length * 3);
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code < 0x80) {
+      out[at++] = code;
+      continue;
+    }
+    if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low < 0xe000) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    if (code >= 0xd800 && code < 0xe000) code = 0xfffd; // a lone surrogate, as TextEncoder does
+    if (code < 0x800) {
+      out[at++] = 0xc0 | (code >> 6);
+    } else if (code < 0x10000) {
+      out[at++] = 0xe0 | (code >> 12);
+      out[at++] = 0x80 | ((code >> 6) & 63);
+    } else {
+      out[at++] = 0xf0 | (code >> 18);
+      out[at++] = 0x80 | ((code >> 12) & 63);
+      out[at++] = 0x80 | ((code >> 6) & 63);
+    }
+    out[at++] = 0x80 | (code & 63);
+  }
+  return out.subarray(0, at);
 }
 
 export function toHex(bytes: Uint8Array): string {
