@@ -69,28 +69,15 @@ export default function Welcome(_props: PageProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               {user ? (
-                <ButtonLink
-                  href={routes.feed}
-                  size="lg"
-                  className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
-                >
+                <ButtonLink href={routes.feed} size="lg" variant="inverse">
                   Open your feed
                 </ButtonLink>
               ) : (
                 <>
-                  <ButtonLink
-                    href={routes.register}
-                    size="lg"
-                    className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
-                  >
+                  <ButtonLink href={routes.register} size="lg" variant="inverse">
                     Create a free account
                   </ButtonLink>
-                  <ButtonLink
-                    href={routes.login}
-                    size="lg"
-                    variant="ghost"
-                    className="text-white ring-1 ring-white/40 hover:bg-white/10 dark:text-white dark:hover:bg-white/10"
-                  >
+                  <ButtonLink href={routes.login} size="lg" variant="inverseGhost">
                     Log in
                   </ButtonLink>
                 </>
@@ -159,12 +146,7 @@ export default function Welcome(_props: PageProps) {
               <ButtonLink href={routes.register} size="lg">
                 Get started
               </ButtonLink>
-              <ButtonLink
-                href={routes.install}
-                size="lg"
-                variant="ghost"
-                className="text-white hover:bg-white/10 dark:hover:bg-white/10"
-              >
+              <ButtonLink href={routes.install} size="lg" variant="inverseGhost">
                 Install the app
               </ButtonLink>
             </div>

@@ -1,4 +1,4 @@
-import { Geocoder, GeoPlace, parseCoordinates } from './geocoder';
+import { Geocoder, GeoPlace, looksLikeStreetAddress, parseCoordinates } from './geocoder';
 import places from './places.json';
 
 /** [name, US state code or '', country code, lat, lng, population] — see build-gazetteer.mjs. */
@@ -117,9 +117,26 @@ export class OfflineGeocoder implements Geocoder {
     return this.entries;
   }
 
+  /**
+   * Places only: the gazetteer has no streets. A street address ("1200 Congress Ave, Austin, TX") resolves to its
+   * place's centre and says so in `note`, the same answer for the market search and the property editor.
+   */
   async search(query: string, limit = 5): Promise<GeoPlace[]> {
     const coords = parseCoordinates(query);
     if (coords) return [coords];
+    const parts = query.split(',');
+    if (parts.length > 1 && looksLikeStreetAddress(parts[0])) {
+      const street = parts[0].trim();
+      const places = await this.searchPlaces(parts.slice(1).join(','), limit);
+      return places.map((place) => ({
+        ...place,
+        note: `Street addresses are not looked up offline: “${street}” is shown at the centre of ${place.label}.`,
+      }));
+    }
+    return this.searchPlaces(query, limit);
+  }
+
+  private async searchPlaces(query: string, limit: number): Promise<GeoPlace[]> {
     const entries = this.load();
     const [rawName, ...rest] = query.split(',');
     const name = normalize(rawName ?? '');
@@ -154,6 +171,8 @@ export class OfflineGeocoder implements Geocoder {
       lat: e.row[3],
       lng: e.row[4],
       country_code: e.country,
+      precision: 'place' as const,
+      note: null,
     }));
   }
 }
