@@ -58,7 +58,9 @@ export function useChannel(channelName: string | null | undefined, kind: Channel
       if (left > 0) channelUsers.set(fullName, left);
       else {
         channelUsers.delete(fullName);
-        echo.leaveChannel(fullName);
+        // After logout the connection is already closed (configureEcho disconnected it): sending an
+        // unsubscribe then only makes the browser warn "WebSocket is already in CLOSING or CLOSED state".
+        if (getEcho() === echo) echo.leaveChannel(fullName);
       }
     };
   }, [echo, channelName, kind, eventNames]);

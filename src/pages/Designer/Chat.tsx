@@ -68,6 +68,7 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
             {messages.map((m) => (
               <div
                 key={m.id}
+                data-role={m.role}
                 className={cn(
                   'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
                   m.role === 'user'

@@ -138,7 +138,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
               onChange={(e) => setPublished(e.currentTarget.checked)}
             />
             <Button type="submit" loading={saving} data-testid="save-walkthrough">
-              Save
+              Save walkthrough
             </Button>
           </form>
         </Card>
