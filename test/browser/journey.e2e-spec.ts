@@ -154,7 +154,7 @@ describe('browser: a new realtor’s first day', () => {
     await shootStep(page, '10-property-page');
 
     // 7. A first chat, from a profile's "Message" button.
-    await page.goto(`/${other.handle}`);
+    await page.goto(`/profile/${other.handle}`);
     await page.getByRole('link', { name: 'Message' }).click();
     await page.waitForURL('**/chats**');
     await page.getByRole('region', { name: 'New chat with Avery Buyer' }).waitFor();

@@ -58,8 +58,7 @@ export function useChannel(channelName: string | null | undefined, kind: Channel
       if (left > 0) channelUsers.set(fullName, left);
       else {
         channelUsers.delete(fullName);
-        // After logout the connection is already closed (configureEcho disconnected it): sending an
-        // unsubscribe then only makes the browser warn "WebSocket is already in CLOSING or CLOSED state".
+        // A replaced connection (logout, new settings) is closing: there is nothing left to unsubscribe from.
         if (getEcho() === echo) echo.leaveChannel(fullName);
       }
     };

@@ -23,7 +23,11 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, and an effect that returns anything but a
+  // cleanup function crashes React when the effect re-runs (the page went blank after the first message).
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();

@@ -243,7 +243,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
               <button
                 type="button"
                 onClick={() => applySaved(s)}
-                className="text-indigo-700 hover:underline dark:text-indigo-300"
+                className="text-brand-700 hover:underline dark:text-brand-300"
               >
                 {s.name}
               </button>
@@ -310,7 +310,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           )}
           {!user && (
             <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-              <Link href="/login" className="text-indigo-600 hover:underline">
+              <Link href="/login" className="text-brand-600 hover:underline">
                 Log in
               </Link>{' '}
               to save searches.

@@ -69,7 +69,7 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
               </Link>
             ) : (
               !viewer && (
-                <Link href="/login" className="self-center text-sm text-indigo-600 hover:underline">
+                <Link href="/login" className="self-center text-sm text-brand-600 hover:underline">
                   Log in to message
                 </Link>
               )

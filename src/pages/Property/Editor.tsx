@@ -138,7 +138,7 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
       <Head title={`Edit ${property.name}`} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Link href="/properties" className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link href="/properties" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
             ← My properties
           </Link>
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property.name}</h1>
@@ -153,7 +153,7 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
                 type="button"
                 onClick={() => go(s)}
                 aria-current={s === step ? 'step' : undefined}
-                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${s === step ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${s === step ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
               >
                 {i + 1}. {STEP_LABELS[s]}
               </button>
@@ -756,7 +756,7 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
         {property.publish && (
           <Link
             href={`/properties/${property.slug}`}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
             data-testid="view-public"
           >
             View public page
@@ -765,7 +765,7 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
         {property.listing && (
           <Link
             href={`/listing/${property.listing.id}/open-houses`}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
           >
             Open houses
           </Link>

@@ -119,7 +119,7 @@ function FollowListDialog({
           {people.map((p) => (
             <li key={p.id}>
               <Link
-                href={p.handle ? `/${p.handle}` : `/profile/user/${p.id}`}
+                href={p.handle ? `/profile/${p.handle}` : `/profile/user/${p.id}`}
                 className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50 dark:hover:bg-slate-800"
               >
                 <Avatar name={p.name} url={p.avatarUrl ?? null} />

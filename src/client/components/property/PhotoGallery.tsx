@@ -25,7 +25,7 @@ export function PhotoGallery({ photos, name }: { photos: Upload[]; name: string 
               type="button"
               onClick={() => setIndex(i)}
               aria-label={`Photo ${i + 1}`}
-              className={`h-14 w-20 shrink-0 overflow-hidden rounded-md border-2 ${i === index ? 'border-indigo-500' : 'border-transparent'}`}
+              className={`h-14 w-20 shrink-0 overflow-hidden rounded-md border-2 ${i === index ? 'border-brand-500' : 'border-transparent'}`}
             >
               <img src={p.thumb_url} alt="" className="h-full w-full object-cover" />
             </button>

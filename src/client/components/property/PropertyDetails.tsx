@@ -36,7 +36,7 @@ export function PropertyDetails({
           <p className="text-slate-600 dark:text-slate-300">{property.full_address}</p>
         </div>
         <div className="text-right">
-          <p className="text-2xl font-semibold text-indigo-700 dark:text-indigo-300" data-testid="price">
+          <p className="text-2xl font-semibold text-brand-700 dark:text-brand-300" data-testid="price">
             {formatPrice(property.price, property.currency)}
           </p>
           {(property.accepted_currencies.length > 0 || property.accepted_cryptocurrencies.length > 0) && (
@@ -50,29 +50,23 @@ export function PropertyDetails({
         {property.can_edit && (
           <Link
             href={`/properties/${property.slug}/edit`}
-            className="text-indigo-600 hover:underline dark:text-indigo-300"
+            className="text-brand-600 hover:underline dark:text-brand-300"
           >
             Edit
           </Link>
         )}
-        <Link
-          href={`/share/property/${property.slug}`}
-          className="text-indigo-600 hover:underline dark:text-indigo-300"
-        >
+        <Link href={`/share/property/${property.slug}`} className="text-brand-600 hover:underline dark:text-brand-300">
           Share
         </Link>
         {property.listing && !listing && (
-          <Link
-            href={`/listing/${property.listing.id}`}
-            className="text-indigo-600 hover:underline dark:text-indigo-300"
-          >
+          <Link href={`/listing/${property.listing.id}`} className="text-brand-600 hover:underline dark:text-brand-300">
             Listing and open houses
           </Link>
         )}
         {property.user?.handle && (
           <Link
             href={`/profile/${property.user.handle}`}
-            className="text-indigo-600 hover:underline dark:text-indigo-300"
+            className="text-brand-600 hover:underline dark:text-brand-300"
           >
             Listed by {property.user.name}
           </Link>

@@ -40,7 +40,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           </div>
           <div className="pt-1">
             {user.handle && (
-              <Link role="menuitem" href={`/${user.handle}`} className={itemClasses} onClick={close}>
+              <Link role="menuitem" href={`/profile/${user.handle}`} className={itemClasses} onClick={close}>
                 <UserIcon className="h-4 w-4" /> Profile
               </Link>
             )}
