@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../support/app';
 import { launchProfile, withDiagnostics } from '../support/browser';
 import { bootDesignApp, roomPhoto } from '../designs/support';
-import { photoBytes } from '../properties/helpers';
+import { demoPhoto } from '../../src/database/seeds/demo-photos';
 import { shootStep } from './screenshots';
 
 /**
@@ -123,10 +123,12 @@ describe('browser: a new realtor’s first day', () => {
     await page.getByLabel('Price', { exact: true }).fill('525000');
     await page.getByTestId('next-step').click();
     await page.getByTestId('next-step').click();
-    await page
-      .getByTestId('photo-input')
-      .setInputFiles({ name: 'loft.jpg', mimeType: 'image/jpeg', buffer: await photoBytes(640, 480) });
-    await page.locator('[data-testid="photo-grid"] img').first().waitFor();
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'street.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(2, 0) },
+      { name: 'living.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(2, 1) },
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(2, 2) },
+    ]);
+    await page.locator('[data-testid="photo-grid"] img').nth(2).waitFor();
     await page.getByTestId('next-step').click();
     await page.getByTestId('publish-toggle').click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
@@ -138,11 +140,11 @@ describe('browser: a new realtor’s first day', () => {
     // 6. Its walkthrough, linked to the listing from the form.
     await page.goto('/walkthroughs');
     await page.getByLabel('Title').fill('Congress Avenue Loft tour');
-    await page.getByLabel('Listing').selectOption(listing.id);
+    await page.getByLabel('Listing', { exact: true }).selectOption(listing.id);
     await shootStep(page, '08-walkthrough-new');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/walkthroughs\/[^/]+\/edit/);
-    expect(await page.getByLabel('Listing').inputValue()).toBe(listing.id);
+    expect(await page.getByLabel('Listing', { exact: true }).inputValue()).toBe(listing.id);
     const [walkthrough] = (await t.db.query(`SELECT listing_id FROM walkthroughs WHERE title = $1`, [
       'Congress Avenue Loft tour',
     ])) as Array<{ listing_id: string }>;
@@ -152,6 +154,13 @@ describe('browser: a new realtor’s first day', () => {
     await page.goto(`/properties/${listing.slug}`);
     await page.getByTestId('price').waitFor();
     await shootStep(page, '10-property-page');
+    // The gallery opens a lightbox that steps through the photos.
+    await page.getByRole('button', { name: 'Show all 3 photos' }).click();
+    await page.getByTestId('lightbox-counter').getByText('1 / 3').waitFor();
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    await page.getByTestId('lightbox-counter').getByText('2 / 3').waitFor();
+    await shootStep(page, '10b-lightbox');
+    await page.keyboard.press('Escape');
 
     // 7. A first chat, from a profile's "Message" button.
     await page.goto(`/profile/${other.handle}`);
@@ -168,6 +177,8 @@ describe('browser: a new realtor’s first day', () => {
     // The feed and the market map, as the realtor's audience sees them.
     await page.goto('/market?q=Austin%2C%20TX');
     await page.getByTestId('market-map').waitFor();
+    // No tile server is reachable here: the app's own basemap still names the places around.
+    await page.locator('[data-testid="market-map"] .basemap-label').getByText('Austin').first().waitFor();
     await shootStep(page, '13-market');
   }
 });

@@ -21,8 +21,9 @@ export async function shootStep(page: Page, step: string, settleMs = 250): Promi
   for (const viewport of SHOT_VIEWPORTS) {
     await page.setViewportSize(viewport);
     for (const theme of ['light', 'dark'] as const) {
+      // From the top: a full-page shot of a scrolled page draws sticky bars in the middle.
       await page.evaluate(
-        `(() => { localStorage.setItem('theme', '${theme}'); document.documentElement.classList.toggle('dark', ${theme === 'dark'}); })()`,
+        `(() => { localStorage.setItem('theme', '${theme}'); document.documentElement.classList.toggle('dark', ${theme === 'dark'}); window.scrollTo(0, 0); })()`,
       );
       await page.waitForTimeout(settleMs);
       const file = join(SCREENSHOT_DIR, `${step}-${viewport.width}-${theme}.png`);

@@ -124,6 +124,19 @@ describe('a newcomer’s first day (server)', () => {
     });
   });
 
+  describe('offline basemap', () => {
+    it('names the largest places in a box, across the 180° meridian too, and validates the box', async () => {
+      const { client } = await t.signedIn();
+      const texas = await client.get('/api/market/basemap?south=29&west=-99&north=31&east=-96&limit=5');
+      expect(texas.status).toBe(200);
+      expect(texas.body.places.map((p: { name: string }) => p.name)).toContain('Austin');
+      expect(texas.body.places.length).toBeLessThanOrEqual(5);
+      const fiji = await client.get('/api/market/basemap?south=-20&west=170&north=-15&east=-170');
+      expect(fiji.body.places.map((p: { name: string }) => p.name)).toContain('Suva');
+      expect((await client.get('/api/market/basemap?south=abc&west=0&north=1&east=1')).status).toBe(422);
+    });
+  });
+
   describe('admin console', () => {
     it('/admin lists the admin screens for admins only', async () => {
       const admin = await t.signedIn({ role: 'admin' });

@@ -74,7 +74,7 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
                 key={m.id}
                 data-role={m.role}
                 className={cn(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+                  'w-fit max-w-[85%] rounded-2xl px-3 py-2 text-sm',
                   m.role === 'user'
                     ? 'ml-auto bg-brand-600 text-white'
                     : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

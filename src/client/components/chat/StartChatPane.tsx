@@ -44,10 +44,13 @@ export function StartChatPane({
     <section aria-label={`New chat with ${recipient.name}`} className="flex h-full flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <Avatar name={recipient.name} />
-        <div className="min-w-0">
-          <h2 className="truncate font-semibold text-slate-900 dark:text-white">{recipient.name}</h2>
-          <p className="text-xs text-slate-500 dark:text-slate-400">New conversation</p>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-ink">{recipient.name}</h2>
+          <p className="text-xs text-ink-subtle">New conversation</p>
         </div>
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
       </header>
       <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500 dark:text-slate-400">
         Say hello to {recipient.name}. They can reply once they accept your request.
@@ -63,9 +66,6 @@ export function StartChatPane({
         />
         <Button type="submit" loading={busy} disabled={!message.trim()}>
           Send
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
         </Button>
       </form>
     </section>

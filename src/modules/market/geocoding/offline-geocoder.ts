@@ -176,3 +176,31 @@ export class OfflineGeocoder implements Geocoder {
     }));
   }
 }
+
+export interface BasemapPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
+}
+
+/**
+ * The most populous gazetteer places inside a box, for the offline basemap's labels (rows are kept in population
+ * order, so the first `limit` found are the ones worth a label). A box whose west edge is east of its east edge
+ * crosses the 180° meridian.
+ */
+export function placesInBox(
+  box: { south: number; west: number; north: number; east: number },
+  limit: number,
+): BasemapPlace[] {
+  const out: BasemapPlace[] = [];
+  const crosses = box.west > box.east;
+  for (const row of places as unknown as Row[]) {
+    const [name, , , lat, lng, population] = row;
+    if (lat < box.south || lat > box.north) continue;
+    if (crosses ? lng < box.west && lng > box.east : lng < box.west || lng > box.east) continue;
+    out.push({ name, lat, lng, population });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
