@@ -179,6 +179,9 @@ describe('browser: a new realtor’s first day', () => {
     await page.getByTestId('market-map').waitFor();
     // No tile server is reachable here: the app's own basemap still names the places around.
     await page.locator('[data-testid="market-map"] .basemap-label').getByText('Austin').first().waitFor();
+    // A new radius searches again by itself.
+    await page.getByLabel('Radius').selectOption('0.5');
+    await page.getByText(/within 0\.5 mi of/).waitFor();
     await shootStep(page, '13-market');
   }
 });

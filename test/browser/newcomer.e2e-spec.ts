@@ -153,4 +153,32 @@ describe('browser: newcomer bugs', () => {
     });
     expect(warnings).toEqual([]);
   });
+
+  it('the admin finds the console in the account menu', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const page = await pageFor(admin);
+    await withDiagnostics(page, async () => {
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Admin' }).click();
+      await page.waitForURL('**/admin');
+      await page.getByRole('link', { name: /Queue monitor/ }).waitFor();
+    });
+  });
+
+  it('two-factor setup starts with one click, through the password confirmation', async () => {
+    const user = await t.createUser();
+    const page = await pageFor(user);
+    await withDiagnostics(page, async () => {
+      await page.goto('/settings/two-factor');
+      await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      await page.waitForURL('**/user/confirm-password');
+      await page.getByLabel(/^Password\*?$/).fill('correct-horse-battery');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL((url) => url.pathname === '/settings/two-factor');
+      // No second click: the QR code and the code field are there.
+      await page.getByRole('button', { name: 'Cancel setup' }).waitFor();
+      expect(page.url()).not.toContain('setup=');
+    });
+  });
 });
