@@ -51,6 +51,8 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
+      // Echo writes X-CSRF-TOKEN into these headers when it starts: without the object every signed-in page failed.
+      headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
   } as never) as AppEcho;

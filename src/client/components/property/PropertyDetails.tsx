@@ -63,6 +63,10 @@ export function PropertyDetails({
               </p>
             )}
           </header>
+          {/* On a phone the agent comes right after the price: contacting them is the next step. */}
+          <div className="lg:hidden">
+            <AgentCard property={property} listingId={listingId} openHouses={listing?.open_houses ?? []} />
+          </div>
           {keyFacts.length > 0 && (
             <dl className="flex flex-wrap divide-x divide-line rounded-card border border-line bg-surface py-3 shadow-card">
               {keyFacts.map(([label, value]) => (
@@ -107,7 +111,9 @@ export function PropertyDetails({
           )}
         </div>
         <aside className="space-y-3 lg:sticky lg:top-20 lg:self-start">
-          <AgentCard property={property} listingId={listingId} openHouses={listing?.open_houses ?? []} />
+          <div className="hidden lg:block">
+            <AgentCard property={property} listingId={listingId} openHouses={listing?.open_houses ?? []} />
+          </div>
           {property.listing && !listing && (
             <Link
               href={`/listing/${property.listing.id}`}
