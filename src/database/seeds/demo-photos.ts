@@ -48,14 +48,14 @@ function exterior(n: number): string {
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb2e0"/><stop offset="1" stop-color="#dcebf5"/></linearGradient>
     <linearGradient id="lawn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7aa55a"/><stop offset="1" stop-color="#4f7a3a"/></linearGradient>
     <linearGradient id="glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#cfe3f1" stop-opacity="0.75"/><stop offset="0.5" stop-color="#8fb3c9" stop-opacity="0.3"/><stop offset="1" stop-color="#1f2f3a" stop-opacity="0.2"/></linearGradient>
+ <radialGradient id="shade"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
     <linearGradient id="wallshade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.12"/></linearGradient>
-    <filter id="blur"><feGaussianBlur stdDeviation="12"/></filter>
   </defs>
   <rect width="${W}" height="${H}" fill="url(#sky)"/>
-  <ellipse cx="${150 + (n % 5) * 140}" cy="90" rx="120" ry="26" fill="#fff" opacity="0.55" filter="url(#blur)"/>
+  <ellipse cx="${150 + (n % 5) * 140}" cy="90" rx="120" ry="26" fill="#fff" opacity="0.55"/>
   ${tree(70, 540, 1.5, '#3f6b3a')}${tree(900, 545, 1.7, '#46733f')}
   <rect y="505" width="${W}" height="${H - 505}" fill="url(#lawn)"/>
-  <ellipse cx="${hx + hw / 2}" cy="${base + 8}" rx="${hw / 2 + 40}" ry="16" fill="#000" opacity="0.25" filter="url(#blur)"/>
+  <ellipse cx="${hx + hw / 2}" cy="${base + 8}" rx="${hw / 2 + 40}" ry="16" fill="url(#shade)"/>
   <rect x="${hx}" y="${top}" width="${hw}" height="${base - top}" fill="${siding}"/>${siding_lines}
   <rect x="${hx}" y="${top}" width="${hw}" height="${base - top}" fill="url(#wallshade)"/>
   <polygon points="${hx - 30},${top + 8} ${hx + hw / 2},${top - 130} ${hx + hw + 30},${top + 8}" fill="${roof}"/>
@@ -89,7 +89,7 @@ function room(n: number): string {
          <rect x="300" y="380" width="90" height="60" rx="12" fill="#f3efe6"/><rect x="570" y="380" width="90" height="60" rx="12" fill="#d9a441" opacity="0.9"/>
          <rect x="380" y="530" width="200" height="18" rx="6" fill="${wood}"/><rect x="395" y="548" width="10" height="40" fill="${wood}"/><rect x="555" y="548" width="10" height="40" fill="${wood}"/>
          <rect x="790" y="270" width="6" height="240" fill="#3f3f46"/><path d="M755 270 h76 l-14 -60 h-48 z" fill="#f5e7c8"/>
-         <ellipse cx="793" cy="250" rx="80" ry="50" fill="#ffe9b0" opacity="0.35" filter="url(#blur)"/>
+         <ellipse cx="793" cy="250" rx="80" ry="50" fill="url(#glow)"/>
          <rect x="120" y="450" width="50" height="60" rx="6" fill="#c2b8a3"/><ellipse cx="145" cy="420" rx="45" ry="60" fill="#4d7a45"/>`
       : kind === 1
         ? // kitchen: cabinets, counter, island, pendants
@@ -98,7 +98,7 @@ function room(n: number): string {
            <rect x="80" y="300" width="800" height="20" fill="#e5e7eb"/><rect x="80" y="320" width="800" height="110" fill="${pick(SOFAS, n)}"/>
            ${Array.from({ length: 8 }, (_, i) => `<rect x="${88 + i * 99}" y="330" width="91" height="92" fill="none" stroke="#000" stroke-opacity="0.12"/>`).join('')}
            <rect x="250" y="440" width="460" height="24" fill="#f1f5f9"/><rect x="262" y="464" width="436" height="120" fill="${wood}"/>
-           ${[330, 480, 630].map((x) => `<line x1="${x}" y1="0" x2="${x}" y2="120" stroke="#1f2937" stroke-width="2"/><path d="M${x - 26} 150 q26 -40 52 0 z" fill="#1f2937"/><ellipse cx="${x}" cy="170" rx="60" ry="30" fill="#ffe9b0" opacity="0.4" filter="url(#blur)"/>`).join('')}
+           ${[330, 480, 630].map((x) => `<line x1="${x}" y1="0" x2="${x}" y2="120" stroke="#1f2937" stroke-width="2"/><path d="M${x - 26} 150 q26 -40 52 0 z" fill="#1f2937"/><ellipse cx="${x}" cy="170" rx="60" ry="30" fill="url(#glow)"/>`).join('')}
            <rect x="300" y="600" width="12" height="40" fill="#1f2937"/><rect x="650" y="600" width="12" height="40" fill="#1f2937"/>`
         : // bedroom: bed, headboard, nightstands, lamps
           `<rect x="290" y="250" width="380" height="150" rx="14" fill="${wood}"/>
@@ -106,13 +106,14 @@ function room(n: number): string {
            <rect x="300" y="360" width="150" height="60" rx="18" fill="#eef2f7"/><rect x="510" y="360" width="150" height="60" rx="18" fill="#eef2f7"/>
            <rect x="150" y="420" width="90" height="100" rx="6" fill="${wood}"/><rect x="720" y="420" width="90" height="100" rx="6" fill="${wood}"/>
            <path d="M170 420 l12 -60 h36 l12 60z" fill="#f5e7c8"/><path d="M740 420 l12 -60 h36 l12 60z" fill="#f5e7c8"/>
-           <ellipse cx="195" cy="370" rx="70" ry="45" fill="#ffe9b0" opacity="0.35" filter="url(#blur)"/><ellipse cx="765" cy="370" rx="70" ry="45" fill="#ffe9b0" opacity="0.35" filter="url(#blur)"/>
-           <ellipse cx="480" cy="575" rx="260" ry="34" fill="#000" opacity="0.12" filter="url(#blur)"/>`;
+           <ellipse cx="195" cy="370" rx="70" ry="45" fill="url(#glow)"/><ellipse cx="765" cy="370" rx="70" ry="45" fill="url(#glow)"/>
+           <ellipse cx="480" cy="575" rx="260" ry="34" fill="url(#shade)"/>`;
   return `<defs>
     <linearGradient id="wall" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0.25"/><stop offset="1" stop-color="#000" stop-opacity="0.07"/></linearGradient>
     <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wood}"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient>
+    <radialGradient id="glow"><stop offset="0" stop-color="#ffe9b0" stop-opacity="0.7"/><stop offset="1" stop-color="#ffe9b0" stop-opacity="0"/></radialGradient>
+    <radialGradient id="shade"><stop offset="0" stop-color="#000" stop-opacity="0.25"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
     <linearGradient id="light" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="1" stop-color="#dbeafe" stop-opacity="0.7"/></linearGradient>
-    <filter id="blur"><feGaussianBlur stdDeviation="14"/></filter>
   </defs>
   <rect width="${W}" height="${H}" fill="${wall}"/><rect width="${W}" height="${floorY}" fill="url(#wall)"/>
   <rect y="${floorY}" width="${W}" height="${H - floorY}" fill="${wood}"/><rect y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)" opacity="0.5"/>${planks}

@@ -78,7 +78,7 @@ export async function seedDemoProperties(app: INestApplicationContext, logger: L
       });
       const fresh = (await properties.findById(property.id))!;
       // The street view for every listing; a few rooms too for the first ones in each city (their galleries).
-      for (let k = 0; k < (i < 2 ? 4 : 1); k++) await uploads.upload(fresh, realtor, await demoPhoto(n, k), {});
+      for (let k = 0; k < (i < 2 ? 3 : 1); k++) await uploads.upload(fresh, realtor, await demoPhoto(n, k), {});
       const current = (await properties.findById(property.id))!;
       if (i < 7) await properties.setPublish(current, true);
       if (i === 8 && place.city === 'Denver')

@@ -33,7 +33,7 @@ export function PhotoGallery({ photos, name }: { photos: Upload[]; name: string 
             className={cn(
               'group relative overflow-hidden bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
               i === 0 ? 'md:col-span-2 md:row-span-2' : 'hidden md:block',
-              tiles.length === 2 && i === 1 && 'md:col-span-2 md:row-span-2',
+              tileSpan(tiles.length, i),
             )}
           >
             <img
@@ -56,6 +56,15 @@ export function PhotoGallery({ photos, name }: { photos: Upload[]; name: string 
       {open !== null && <Lightbox photos={photos} name={name} start={open} onClose={() => setOpen(null)} />}
     </div>
   );
+}
+
+/** Fills the 4×2 mosaic whatever the count: 2 side by side, 3 as one large and two stacked, 4 with a wide top. */
+function tileSpan(count: number, index: number): string | false {
+  if (index === 0) return false;
+  if (count === 2) return 'md:col-span-2 md:row-span-2';
+  if (count === 3) return 'md:col-span-2';
+  if (count === 4 && index === 1) return 'md:col-span-2';
+  return false;
 }
 
 /** Full-screen photo viewer: arrows and swipe-free buttons, keyboard ← → and Escape, a counter. */
