@@ -430,7 +430,7 @@ function AddressStep({
         >
           Find on map
         </Button>
-        <div className="grid flex-1 grid-cols-2 gap-3">
+        <div className="grid min-w-56 flex-1 grid-cols-2 gap-3">
           <TextField
             label="Latitude"
             name="latitude"
