@@ -15,8 +15,9 @@ import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
+import { QuietStartupLogger } from './infra/quiet-startup-logger';
 import { requestLogger } from './modules/security/request-logger.middleware';
-import { RealtimeGateway } from './modules/realtime/realtime.gateway';
+import { attachRealtime } from './modules/realtime';
 import { UsersService } from './modules/users/users.service';
 
 /**
@@ -54,7 +55,7 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 };
 
 export function createLogger(config: AppConfig): ConsoleLogger {
-  return new ConsoleLogger({
+  return new QuietStartupLogger({
     json: config.env === 'production',
     logLevels: LEVELS[config.logLevel],
     colors: config.env === 'development',
@@ -106,7 +107,7 @@ export async function createApp(
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
-  await app.get(RealtimeGateway).attach(app.getHttpServer());
+  await attachRealtime(app);
   const close = app.close.bind(app);
   app.close = async () => {
     store.close();

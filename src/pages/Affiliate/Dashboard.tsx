@@ -52,7 +52,7 @@ export default function Dashboard({
           </Button>
         </Alert>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat
           label="In the refund window"
           value={money(balance.pending_minor)}

@@ -8,7 +8,7 @@ export function BalanceSummary({ balance }: { balance: BalanceJson }) {
   const money = (minor: number) => formatMoney(minor, balance.currency);
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <Stat label="In the refund window" value={money(balance.pending_minor)} />
         <Stat
           label="Payable"

@@ -98,6 +98,12 @@ export class PayoutsRepository {
     ]);
   }
 
+  async cancelPreviews(m: Db): Promise<void> {
+    await m.query(
+      `UPDATE affiliate_payout_batches SET status = 'cancelled', finished_at = now() WHERE status = 'preview'`,
+    );
+  }
+
   async anyRunning(m: Db): Promise<boolean> {
     return (await m.query(`SELECT 1 FROM affiliate_payout_batches WHERE status = 'running' LIMIT 1`)).length > 0;
   }

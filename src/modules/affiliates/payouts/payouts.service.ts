@@ -99,6 +99,8 @@ export class PayoutsService {
         });
     }
     const batchId = await this.affiliates.transaction(async (m) => {
+      // A new preview replaces any earlier one nobody confirmed: only the latest picture of balances can be paid.
+      await this.repo.cancelPreviews(m);
       const id = await this.repo.insertBatch(m, this.config.currency, admin.id);
       const destinations = new Map(balances.map((b) => [b.affiliate_id, b.destination]));
       await this.repo.insertPayouts(
