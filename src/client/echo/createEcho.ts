@@ -51,6 +51,8 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
+      // Echo writes the page's CSRF token into these headers: without the object it throws on every page with a token.
+      headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
   } as never) as AppEcho;
