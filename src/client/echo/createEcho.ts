@@ -51,7 +51,7 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
-      // Echo writes the page's CSRF token into these headers: without the object it throws on every page with a token.
+      // Echo writes the CSRF token into these headers when the page has one; without the object it throws.
       headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
