@@ -38,6 +38,11 @@ export class CurrentTeamService {
     return found;
   }
 
+  /** For a list's `scope`: the current team's id when the team's records are asked for, else undefined (mine). */
+  async scopeTeamId(req: Request, scope: 'mine' | 'team' | undefined): Promise<string | undefined> {
+    return scope === 'team' ? (await this.of(req)).id : undefined;
+  }
+
   async switchTo(req: Request, teamId: string): Promise<MembershipRow> {
     const membership = await this.teams.switchTo(req.user as User, teamId);
     req.session.currentTeamId = membership.id;

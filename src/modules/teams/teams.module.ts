@@ -1,4 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Request } from 'express';
 import { InertiaService } from '../inertia/inertia.service';
@@ -19,7 +19,11 @@ import { TeamsPagesController } from './teams-pages.controller';
 import { TeamsRepository } from './teams.repository';
 import { TeamsService } from './teams.service';
 
-/** Teams: members and roles, invitations, join requests, domain claims, the current team and the LLM budget. */
+/**
+ * Teams: members and roles, invitations, join requests, domain claims, the current team and the LLM budget.
+ * Global, like notifications: every area with team-owned data asks it who may do what.
+ */
+@Global()
 @Module({
   imports: [UsersModule],
   controllers: [TeamsController, TeamInvitationsController, TeamsPagesController],
