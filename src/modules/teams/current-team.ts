@@ -12,8 +12,6 @@ declare module 'express-session' {
   interface SessionData {
     /** The team this browser works in (also saved on the user, for their other sessions and new rows). */
     currentTeamId: string;
-    /** An invitation link opened by a guest: accepted once they sign up or sign in with its address. */
-    pendingInvitation: { id: string; token: string };
   }
 }
 

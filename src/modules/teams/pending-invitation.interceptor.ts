@@ -1,8 +1,16 @@
 import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { flash } from '../../common/flash';
 import type { User } from '../users/user.entity';
 import { TeamInvitationsService } from './team-invitations.service';
+
+/** A cookie, not the session: signing up or in regenerates the session, and the link must survive that. */
+const COOKIE = 'team_invitation';
+
+export function rememberPendingInvitation(res: Response, id: string, token: string, expiresAt: Date): void {
+  const maxAge = Math.max(0, new Date(expiresAt).getTime() - Date.now());
+  res.cookie(COOKIE, `${id}.${token}`, { httpOnly: true, sameSite: 'lax', maxAge, path: '/' });
+}
 
 /**
  * An invitee who opened their link as a guest and then signed up (or logged in) with the invited address lands in
@@ -15,11 +23,12 @@ export class PendingInvitationInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler) {
     const req = context.switchToHttp().getRequest<Request>();
-    const pending = req.session?.pendingInvitation;
+    const pending = (req.cookies as Record<string, string> | undefined)?.[COOKIE];
     if (pending && req.user) {
-      delete req.session.pendingInvitation;
+      context.switchToHttp().getResponse<Response>().clearCookie(COOKIE, { path: '/' });
+      const [id, token] = pending.split('.');
       try {
-        const team = await this.invitations.accept(req.user as User, pending.id, pending.token);
+        const team = await this.invitations.accept(req.user as User, id ?? '', token ?? '');
         req.session.currentTeamId = team.id;
         flash(req, 'success', `Welcome to ${team.name}`);
       } catch (error) {

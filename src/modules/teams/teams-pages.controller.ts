@@ -8,6 +8,7 @@ import { Inertia } from '../inertia/inertia';
 import type { User } from '../users/user.entity';
 import { TeamListQueryDto, UsageQueryDto } from './dto/teams.dto';
 import { refusalMessage, TeamInvitationsService } from './team-invitations.service';
+import { rememberPendingInvitation } from './pending-invitation.interceptor';
 import { TeamJoinsService } from './team-joins.service';
 import { TeamBudgetService } from './team-budget.service';
 import {
@@ -135,7 +136,7 @@ export class TeamsPagesController {
     const { invitation, team, refusal } = await this.invitations.inspect(id, given, user ?? null);
     const view = { team: toTeamSummary(team), email: invitation.email, role: invitation.role };
     if (!user) {
-      if (!refusal) req.session.pendingInvitation = { id, token: given };
+      if (!refusal) rememberPendingInvitation(res, id, given, invitation.expires_at);
       return Inertia.render('Invitations/Show', {
         ...view,
         refusal: refusal && refusalMessage(refusal, invitation.email),
