@@ -60,6 +60,11 @@ export class TeamsController {
   }
 
   /** The live handle check of the create and settings forms (422 with the reason, or available). */
+  @Get('teams/current')
+  async currentTeam(@Req() req: Request) {
+    return this.current.props(req);
+  }
+
   @Post('teams/check-handle')
   @HttpCode(200)
   async checkHandle(@Body() dto: CheckTeamHandleDto) {
@@ -71,11 +76,6 @@ export class TeamsController {
   async switchTeam(@Body() dto: SwitchTeamDto, @Req() req: Request) {
     const membership = await this.current.switchTo(req, dto.team_id);
     return { message: `Switched to ${membership.name}`, team: toTeamSummary(membership), role: membership.role };
-  }
-
-  @Get('user/current-team')
-  async currentTeam(@Req() req: Request) {
-    return this.current.props(req);
   }
 
   @Get('teams/:id')

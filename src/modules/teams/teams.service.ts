@@ -163,6 +163,9 @@ export class TeamsService {
 
   /** Ownership moves only to an existing administrator; the old owner becomes an administrator. */
   async transferOwnership(actor: User, teamId: string, toUserId: string, password: string): Promise<void> {
+    if ((await this.membershipOrFail(actor, teamId)).role !== 'owner') {
+      throw new ForbiddenException('Only the owner can transfer ownership.');
+    }
     await this.assertPassword(actor, password);
     await this.withTeamLock(teamId, async (tx) => {
       const actorRole = await this.repo.roleOf(teamId, actor.id, tx);
