@@ -81,6 +81,16 @@ describe('teams over HTTP', () => {
     expect((await owner.client.post(`/api/properties/${property.slug}/publish`).send({ publish: true })).status).toBe(
       200,
     );
+    // The team's per-state counts (kept by a trigger) agree with counting the rows.
+    const counted = await owner.client.get('/api/properties/dashboard/realtor?scope=team&publish=published');
+    const [real] = await t.db.query(
+      `SELECT count(*) FILTER (WHERE publish AND archived_at IS NULL)::int AS published,
+              count(*) FILTER (WHERE NOT publish AND archived_at IS NULL)::int AS draft, count(*)::int AS "all"
+         FROM properties WHERE team_id = $1`,
+      [teamId],
+    );
+    expect(counted.body.counts).toMatchObject(real);
+    expect(counted.body.properties.total).toBe(real.published);
     // Switched to their personal team, the owner's team list no longer holds it.
     const personal = (await owner.client.get('/api/teams')).body.data[0].team.id;
     await owner.client.put('/api/user/current-team').send({ team_id: personal });

@@ -11,6 +11,7 @@ import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex'
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
 import { Teams1764100000000 } from './1764100000000-Teams';
+import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Video1763872000000,
   VideoListingKeys1763872100000,
   Teams1764100000000,
+  TeamPropertyCounts1764100001000,
 ];

@@ -237,6 +237,15 @@ export class TeamsRepository {
     return rows.map((r: { user_id: string }) => r.user_id);
   }
 
+  /** Exact per-state counts of the team's properties (kept by a trigger on properties). */
+  async propertyCounts(teamId: string): Promise<{ draft: number; published: number; archived: number }> {
+    const [row] = await this.db.query(
+      `SELECT draft, published, archived FROM team_property_counts WHERE team_id = $1`,
+      [teamId],
+    );
+    return row ?? { draft: 0, published: 0, archived: 0 };
+  }
+
   // ---- current team --------------------------------------------------------------------------------------------
 
   async currentTeamId(userId: string, db: Db = this.db): Promise<string | null> {

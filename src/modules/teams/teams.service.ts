@@ -218,6 +218,12 @@ export class TeamsService {
     return this.repo.memberIds(teamId, ['owner', 'admin']);
   }
 
+  /** The team's property counts per publish state, plus all (for the team dashboard's tabs). */
+  async propertyCounts(teamId: string) {
+    const c = await this.repo.propertyCounts(teamId);
+    return { all: c.draft + c.published + c.archived, ...c };
+  }
+
   // ---- current team ---------------------------------------------------------------------------------------------
 
   async switchTo(user: User, teamId: string): Promise<MembershipRow> {
