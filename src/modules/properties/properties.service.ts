@@ -386,7 +386,14 @@ export class PropertiesService {
     applyPublishFilter(qb, 'p', query.publish);
     applySort(qb, 'p', query.sort);
     qb.skip((page - 1) * perPage).take(perPage);
-    const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), this.counts(countsQb)]);
+    // A team's list without a search reads its per-state counts from the counter the database keeps; counting a
+    // big team's rows on every request would cost more than the page itself.
+    const counted = teamId && !query.search?.trim();
+    const [[rows, total], counts] = counted
+      ? await Promise.all([qb.getMany(), this.teams.propertyCounts(teamId)]).then(
+          ([page, c]): [[Property[], number], PublishCounts] => [[page, c[query.publish ?? 'all']], c],
+        )
+      : await Promise.all([qb.getManyAndCount(), this.counts(countsQb)]);
     const params: QueryParams = {
       publish: query.publish === 'all' ? undefined : query.publish,
       search: query.search?.trim(),
