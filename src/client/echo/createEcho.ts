@@ -52,6 +52,8 @@ export function createEcho(settings: EchoSettings): AppEcho {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
+      // Laravel Echo writes the CSRF token into these headers at start; without the object the app fails to start.
+      headers: {},
     },
   } as never) as AppEcho;
 
