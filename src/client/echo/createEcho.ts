@@ -51,9 +51,9 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
-      customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
-      // Laravel Echo writes the CSRF token into these headers at start; without the object the app fails to start.
+      // Echo writes the CSRF token into these headers when the page has one; without the object it throws.
       headers: {},
+      customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
   } as never) as AppEcho;
 

@@ -12,6 +12,8 @@ import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
 import { Teams1764100000000 } from './1764100000000-Teams';
 import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
+import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -27,6 +29,8 @@ export const migrations = [
   FilteredGeoIndex1763871400000,
   Video1763872000000,
   VideoListingKeys1763872100000,
+  NewcomerOnce1764050000000,
   Teams1764100000000,
   TeamPropertyCounts1764100001000,
+  Sweepstakes1764400000000,
 ];

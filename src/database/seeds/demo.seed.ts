@@ -91,6 +91,8 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./chats.seed') as typeof import('./chats.seed')).seedDemoChats(app, logger);
   // Teams last: the personal properties above stay in each author's personal team.
   await (require('./teams.seed') as typeof import('./teams.seed')).seedDemoTeams(app, logger);
+  // One open sweepstakes the demo users entered and one drawn sweepstakes with a verifiable result.
+  await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(
