@@ -33,6 +33,7 @@ import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { AffiliatesModule } from './modules/affiliates';
+import { TeamsModule } from './modules/teams';
 import { SweepstakesModule } from './modules/sweepstakes';
 
 export interface AppOptions {
@@ -73,6 +74,7 @@ export class AppModule {
         PeopleModule,
         OpenHousesModule,
         VideoModule,
+        TeamsModule,
         CreditsModule,
         UsageModule,
         DesignsModule,

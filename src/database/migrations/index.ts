@@ -11,6 +11,8 @@ import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex'
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
 import { Affiliates1764300000000 } from './1764300000000-Affiliates';
+import { Teams1764100000000 } from './1764100000000-Teams';
+import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
@@ -29,6 +31,8 @@ export const migrations = [
   Video1763872000000,
   VideoListingKeys1763872100000,
   NewcomerOnce1764050000000,
+  Teams1764100000000,
+  TeamPropertyCounts1764100001000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
 ];

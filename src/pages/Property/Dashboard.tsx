@@ -9,12 +9,13 @@ import {
   type PublishFilter,
 } from '@/components/property/rules';
 import type { Paginated, PropertySummary } from '@/components/property/types';
+import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
 
 interface Props {
-  filters: { publish: PublishFilter; search: string; sort: string };
+  filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
   sorts: string[];
 }
 
@@ -29,6 +30,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
+  const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const [count, setCount] = useState(12);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -44,7 +46,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     try {
       setAnswer(
         await api.get<Answer>('/api/properties/dashboard/realtor', {
-          query: dashboardQuery({ publish, search: debounced, sort, count, page }),
+          query: dashboardQuery({ publish, search: debounced, sort, count, page, scope }),
         }),
       );
     } catch (e) {
@@ -52,7 +54,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     } finally {
       setLoading(false);
     }
-  }, [publish, debounced, sort, count, page]);
+  }, [publish, debounced, sort, count, page, scope]);
 
   useEffect(() => {
     void load();
@@ -64,7 +66,16 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
       <Head title="My properties" />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">My properties</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {scope === 'team' ? 'Team properties' : 'My properties'}
+        </h1>
+        <ScopeToggle
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            setPage(1);
+          }}
+        />
         <Button onClick={createProperty} data-testid="new-property">
           New property
         </Button>

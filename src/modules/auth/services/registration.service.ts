@@ -8,6 +8,7 @@ import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
 import type { UserRegisteredEvent } from '../../../contracts/events';
 import { DomainEvents } from '../../events/domain-events.service';
+import { TeamsService } from '../../teams';
 import { RegisterDto } from '../dto/auth.dto';
 import { hashPassword } from '../password';
 import { countAttempt } from '../throttle';
@@ -23,6 +24,7 @@ export class RegistrationService {
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiterService,
     private readonly events: DomainEvents,
+    private readonly teams: TeamsService,
   ) {}
 
   async register(
@@ -59,6 +61,8 @@ export class RegistrationService {
       }
       throw error;
     }
+    // Every account starts with its own personal team, current from the first request.
+    await this.teams.ensurePersonalTeam(user);
     await this.verification.send(user);
     await this.events.publish('user.registered', `user.registered|${user.id}`, {
       user_id: user.id,
