@@ -39,6 +39,11 @@ export interface AppConfig {
     allowedOrigins: string[];
     activityTimeout: number;
   };
+  /** Commerce checkout: the local test-mode provider (default) or a Stripe-compatible API. */
+  payments: {
+    driver: 'local' | 'stripe';
+    stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  };
   rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
   seedDemo: boolean;
 }
@@ -109,6 +114,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
+  if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     env: nodeEnv,
     appName: str(env, 'APP_NAME', 'Reelty'),
@@ -142,6 +150,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
         bucket: optional(env, 'S3_BUCKET'),
         accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
         secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+      },
+    },
+    payments: {
+      driver: oneOf(env, 'PAYMENT_DRIVER', ['local', 'stripe'] as const, 'local'),
+      stripe: {
+        apiBase: url(env, 'STRIPE_API_BASE', 'https://api.stripe.com', ['http:', 'https:'])!,
+        secretKey: str(env, 'STRIPE_SECRET_KEY', ''),
+        webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET', ''),
       },
     },
     broadcasting: {

@@ -10,6 +10,8 @@ import { DashboardIndexes1763871300000 } from './1763871300000-DashboardIndexes'
 import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex';
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
+import { Commerce1764200000000 } from './1764200000000-Commerce';
+import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   FilteredGeoIndex1763871400000,
   Video1763872000000,
   VideoListingKeys1763872100000,
+  Commerce1764200000000,
+  CreditGrants1764200100000,
 ];
