@@ -88,6 +88,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   // Spots (clips transcoded in the background by the media:transcode job) and chats, follows, notifications.
   await (require('./video.seed') as typeof import('./video.seed')).seedDemoVideos(app, logger);
   await (require('./chats.seed') as typeof import('./chats.seed')).seedDemoChats(app, logger);
+  await (require('./commerce.seed') as typeof import('./commerce.seed')).seedDemoCommerce(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

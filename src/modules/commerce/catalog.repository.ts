@@ -53,6 +53,21 @@ export interface CartRow {
   open_order_id: string | null;
 }
 
+export interface ProductDefinition {
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  department: Department;
+  category: string;
+  kind: ProductKind;
+  assetKey?: string;
+  downloadLimit?: number;
+  creditAmount?: number;
+  creditValidityDays?: number;
+  variants: Array<{ sku: string; name: string; priceMinor: number; currency?: string; stock?: number | null }>;
+}
+
 export interface ProductSearch {
   q?: string;
   department?: Department;
@@ -130,6 +145,37 @@ export class CatalogRepository {
   async stockOf(variantId: string, m: Db = this.db): Promise<number> {
     const [row] = await m.query(`SELECT stock FROM product_variants WHERE id = $1`, [variantId]);
     return row?.stock ?? 0;
+  }
+
+  /** Creates a product with its variants unless one with the slug exists (seeds, imports); answers its id. */
+  async ensureProduct(p: ProductDefinition): Promise<string> {
+    return this.db.transaction(async (m) => {
+      const [existing] = await m.query(`SELECT id FROM products WHERE slug = $1`, [p.slug]);
+      if (existing) return existing.id as string;
+      const [row] = await m.query(
+        `INSERT INTO products (slug, title, summary, description, department, category, kind, asset_key, download_limit, credit_amount, credit_validity_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          p.slug,
+          p.title,
+          p.summary,
+          p.description,
+          p.department,
+          p.category,
+          p.kind,
+          p.assetKey ?? null,
+          p.downloadLimit ?? 5,
+          p.creditAmount ?? null,
+          p.creditValidityDays ?? null,
+        ],
+      );
+      for (const [i, v] of p.variants.entries())
+        await m.query(
+          `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [row.id, v.sku, v.name, v.priceMinor, v.currency ?? 'USD', v.stock ?? null, i],
+        );
+      return row.id as string;
+    });
   }
 
   // ---- carts ----

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { pageOf } from '../../common/pagination';
 import type { Page } from '../../contracts/common';
 import type { CatalogueCategory, Product } from '../../contracts/commerce';
-import { CatalogRepository } from './catalog.repository';
+import { CatalogRepository, type ProductDefinition } from './catalog.repository';
 import { toProductJson } from './commerce.mapper';
 import type { ProductQueryDto } from './dto/commerce.dto';
 
@@ -40,6 +40,11 @@ export class CatalogService {
       ),
     );
     return pageOf(data, page, size, total);
+  }
+
+  /** Idempotent by slug: the platform's catalogue is seeded through this. */
+  ensureProduct(definition: ProductDefinition): Promise<string> {
+    return this.repo.ensureProduct(definition);
   }
 
   async show(slug: string): Promise<Product> {
