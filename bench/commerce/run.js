@@ -52,7 +52,9 @@ class Buyer {
     let json = null;
     try {
       json = JSON.parse(text);
-    } catch {}
+    } catch {
+      json = null; // not JSON (a redirect or an HTML page)
+    }
     return { status: res.status, body: json };
   }
 }
@@ -211,7 +213,7 @@ async function main() {
       )
     ).rows;
 
-    const strip = ({ sessions, ...r }) => r;
+    const strip = (r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'sessions'));
     const result = {
       at: new Date().toISOString(),
       buyers: BUYERS,
