@@ -56,7 +56,7 @@ import { VaultService } from './vault.service';
           : new LocalPaymentProvider(db),
     },
   ],
-  exports: [CatalogService, FulfilmentService],
+  exports: [CatalogService, FulfilmentService, IdempotencyService],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(
