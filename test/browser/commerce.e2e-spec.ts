@@ -75,7 +75,7 @@ describe('browser: commerce journey', () => {
       await admin.goto('/admin/orders');
       await admin.getByTestId('admin-order-row').first().click();
       await admin.getByRole('button', { name: 'Refund' }).click();
-      await admin.getByText('Refunded', { exact: true }).first().waitFor();
+      await admin.getByTestId('admin-order-row').first().getByTestId('payment-status').getByText('Refunded').waitFor();
       await admin
         .getByTestId('audit-trail')
         .getByText(/Refunded/)

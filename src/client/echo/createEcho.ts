@@ -51,6 +51,8 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
+      // Echo writes the CSRF header into this object when it starts; without it the whole client fails to boot.
+      headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
   } as never) as AppEcho;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
+import { RateLimiterService } from '../security/rate-limiter.service';
 import { CartService, type CartOwner } from './cart.service';
 import { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
 
@@ -31,7 +32,10 @@ export function cartOwner(req: Request, res: Response | null, create = false): C
 @Controller()
 @Public()
 export class CartController {
-  constructor(private readonly cart: CartService) {}
+  constructor(
+    private readonly cart: CartService,
+    private readonly limiter: RateLimiterService,
+  ) {}
 
   @Get('cart')
   async page(@Req() req: Request) {
@@ -45,6 +49,8 @@ export class CartController {
 
   @Post('api/cart/items')
   async add(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() dto: AddCartItemDto) {
+    // A public form: one visitor may not flood the carts table.
+    await this.limiter.hit(`cart-add:${req.user?.id ?? req.ip}`, 120, 60);
     return { cart: await this.cart.add(cartOwner(req, res, true), dto) };
   }
 

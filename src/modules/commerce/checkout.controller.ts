@@ -15,6 +15,7 @@ import {
 import type { Request } from 'express';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
+import { RateLimiterService } from '../security/rate-limiter.service';
 import { AddressesService } from '../settings/addresses.service';
 import type { User } from '../users/user.entity';
 import { CartService } from './cart.service';
@@ -37,6 +38,7 @@ export class CheckoutController {
     private readonly cart: CartService,
     private readonly orders: OrdersService,
     private readonly addresses: AddressesService,
+    private readonly limiter: RateLimiterService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -64,6 +66,8 @@ export class CheckoutController {
   @Post('api/checkout')
   @HttpCode(200)
   async create(@CurrentUser() user: User, @Body() dto: CheckoutDto, @Headers('idempotency-key') key?: string) {
+    // Each attempt may reserve stock and open a provider session (and carries a referral code): bounded per buyer.
+    await this.limiter.hit(`checkout:${user.id}`, 30, 60);
     return {
       session: await this.idempotency.run(`checkout:${user.id}`, key, dto, () => this.checkout.start(user, dto)),
     };
