@@ -13,6 +13,9 @@ export const routes = {
   listings: '/listings',
   designer: '/designer',
   chats: '/chats',
+  marketplace: '/marketplace',
+  orders: '/orders',
+  adminOrders: '/admin/orders',
   notifications: '/notifications',
   install: '/install',
   legal: {

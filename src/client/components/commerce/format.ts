@@ -8,10 +8,10 @@ export function formatMoney(money: Money | null | undefined): string {
   return format.format(money.amount_minor / 10 ** digits);
 }
 
-/** "partially_refunded" → "Partially refunded". */
+/** "partially_refunded" / "credit-packs" → "Partially refunded" / "Credit packs". */
 export function humanize(value: string | null | undefined): string {
   if (!value) return '—';
-  const text = value.replace(/_/g, ' ');
+  const text = value.replace(/[_-]/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { useCallback, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
-import { CogIcon, LogoutIcon, UserIcon } from '@/components/icons';
+import { CogIcon, HomeIcon, LogoutIcon, SparklesIcon, UserIcon } from '@/components/icons';
 import { useDismiss } from '@/hooks/useDismiss';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
@@ -42,6 +42,17 @@ export function UserMenu({ user }: { user: AuthUser }) {
             {user.handle && (
               <Link role="menuitem" href={`/${user.handle}`} className={itemClasses} onClick={close}>
                 <UserIcon className="h-4 w-4" /> Profile
+              </Link>
+            )}
+            <Link role="menuitem" href={routes.marketplace} className={itemClasses} onClick={close}>
+              <SparklesIcon className="h-4 w-4" /> Marketplace
+            </Link>
+            <Link role="menuitem" href={routes.orders} className={itemClasses} onClick={close}>
+              <HomeIcon className="h-4 w-4" /> Orders and vault
+            </Link>
+            {user.role === 'admin' && (
+              <Link role="menuitem" href={routes.adminOrders} className={itemClasses} onClick={close}>
+                <CogIcon className="h-4 w-4" /> Admin orders
               </Link>
             )}
             <Link role="menuitem" href={routes.settings.profile} className={itemClasses} onClick={close}>
