@@ -33,6 +33,7 @@ import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
+import { SweepstakesModule } from './modules/sweepstakes';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -77,6 +78,7 @@ export class AppModule {
         UsageModule,
         DesignsModule,
         QueueMonitorModule,
+        SweepstakesModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -51,7 +51,7 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
-      // Echo writes the CSRF header into this object when it starts; without it the whole client fails to boot.
+      // Echo writes the CSRF token into these headers when the page has one; without the object it throws.
       headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },

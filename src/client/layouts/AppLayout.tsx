@@ -11,6 +11,7 @@ import { MobileMenu } from './parts/MobileMenu';
 import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
 import { CartNavButton } from '@/components/commerce/CartNavButton';
 import { UserMenu } from './parts/UserMenu';
+import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
 
 export interface AppLayoutProps {
   children?: ReactNode;
@@ -70,6 +71,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
         <AppFooter />
       </div>
       {user && <BottomNav />}
+      {user && <SweepstakesWinToast userId={user.id} />}
     </div>
   );
 }

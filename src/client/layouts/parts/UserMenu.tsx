@@ -5,6 +5,7 @@ import { CogIcon, HomeIcon, LogoutIcon, SparklesIcon, UserIcon } from '@/compone
 import { useDismiss } from '@/hooks/useDismiss';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
+import { adminNav } from '../nav-items';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -50,11 +51,12 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <Link role="menuitem" href={routes.orders} className={itemClasses} onClick={close}>
               <HomeIcon className="h-4 w-4" /> Orders and vault
             </Link>
-            {user.role === 'admin' && (
-              <Link role="menuitem" href={routes.adminOrders} className={itemClasses} onClick={close}>
-                <CogIcon className="h-4 w-4" /> Admin orders
-              </Link>
-            )}
+            {user.role === 'admin' &&
+              adminNav.map((item) => (
+                <Link key={item.href} role="menuitem" href={item.href} className={itemClasses} onClick={close}>
+                  <CogIcon className="h-4 w-4" /> {item.label}
+                </Link>
+              ))}
             <Link role="menuitem" href={routes.settings.profile} className={itemClasses} onClick={close}>
               <CogIcon className="h-4 w-4" /> Settings
             </Link>
