@@ -13,11 +13,13 @@ export const routes = {
   listings: '/listings',
   designer: '/designer',
   chats: '/chats',
-  marketplace: '/marketplace',
   orders: '/orders',
-  adminOrders: '/admin/orders',
   notifications: '/notifications',
   install: '/install',
+  admin: '/admin',
+  credits: '/credits',
+  /** Where credits are bought (the commerce area's storefront). */
+  marketplace: '/marketplace',
   legal: {
     terms: '/legal/terms',
     privacy: '/legal/privacy',

@@ -25,7 +25,3 @@ export const mainNav: NavItem[] = [
 ];
 
 /** Administration pages, offered in the account menu to admins. */
-export const adminNav: Array<Pick<NavItem, 'label' | 'href'>> = [
-  { label: 'Admin · Sweepstakes', href: sweepstakesPaths.admin.index() },
-  { label: 'Admin · Orders', href: routes.adminOrders },
-];

@@ -13,6 +13,7 @@ import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys'
 import { Commerce1764200000000 } from './1764200000000-Commerce';
 import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -30,5 +31,6 @@ export const migrations = [
   VideoListingKeys1763872100000,
   Commerce1764200000000,
   CreditGrants1764200100000,
+  NewcomerOnce1764050000000,
   Sweepstakes1764400000000,
 ];

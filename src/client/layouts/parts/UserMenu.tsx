@@ -1,11 +1,10 @@
 import { Link } from '@inertiajs/react';
 import { useCallback, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
-import { CogIcon, HomeIcon, LogoutIcon, SparklesIcon, UserIcon } from '@/components/icons';
+import { CogIcon, HomeIcon, LogoutIcon, ShieldIcon, SparklesIcon, UserIcon } from '@/components/icons';
 import { useDismiss } from '@/hooks/useDismiss';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
-import { adminNav } from '../nav-items';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -41,7 +40,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           </div>
           <div className="pt-1">
             {user.handle && (
-              <Link role="menuitem" href={`/${user.handle}`} className={itemClasses} onClick={close}>
+              <Link role="menuitem" href={`/profile/${user.handle}`} className={itemClasses} onClick={close}>
                 <UserIcon className="h-4 w-4" /> Profile
               </Link>
             )}
@@ -51,12 +50,11 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <Link role="menuitem" href={routes.orders} className={itemClasses} onClick={close}>
               <HomeIcon className="h-4 w-4" /> Orders and vault
             </Link>
-            {user.role === 'admin' &&
-              adminNav.map((item) => (
-                <Link key={item.href} role="menuitem" href={item.href} className={itemClasses} onClick={close}>
-                  <CogIcon className="h-4 w-4" /> {item.label}
-                </Link>
-              ))}
+            {user.role === 'admin' && (
+              <Link role="menuitem" href={routes.admin} className={itemClasses} onClick={close}>
+                <ShieldIcon className="h-4 w-4" /> Admin
+              </Link>
+            )}
             <Link role="menuitem" href={routes.settings.profile} className={itemClasses} onClick={close}>
               <CogIcon className="h-4 w-4" /> Settings
             </Link>
