@@ -17,6 +17,11 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
+    /**
+     * MEDIA_ACCEL_REDIRECT_PREFIX (e.g. "/_media/"): after the access rule, /media answers with an
+     * empty body and `X-Accel-Redirect: <prefix><key>` so a front proxy (nginx) sends the bytes.
+     */
+    accelRedirectPrefix: string | null;
     s3: {
       endpoint: string | null;
       region: string;
@@ -65,6 +70,14 @@ function str(env: Env, name: string, fallback: string): string {
 function optional(env: Env, name: string): string | null {
   const value = env[name];
   return value === undefined || value === '' ? null : value;
+}
+
+function accelPrefix(env: Env): string | null {
+  const value = optional(env, 'MEDIA_ACCEL_REDIRECT_PREFIX');
+  if (value !== null && !/^\/[A-Za-z0-9._/-]*\/$/.test(value)) {
+    throw new ConfigError(`MEDIA_ACCEL_REDIRECT_PREFIX must be a path starting and ending with "/", got "${value}"`);
+  }
+  return value;
 }
 
 function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -165,6 +178,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     storage: {
       driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),
+      accelRedirectPrefix: accelPrefix(env),
       s3: {
         endpoint: url(env, 'S3_ENDPOINT', null, ['http:', 'https:']),
         region: str(env, 'S3_REGION', 'us-east-1'),
