@@ -34,6 +34,7 @@ import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { AffiliatesModule } from './modules/affiliates';
 import { TeamsModule } from './modules/teams';
+import { CommerceModule } from './modules/commerce/commerce.module';
 import { SweepstakesModule } from './modules/sweepstakes';
 
 export interface AppOptions {
@@ -75,6 +76,7 @@ export class AppModule {
         OpenHousesModule,
         VideoModule,
         TeamsModule,
+        CommerceModule,
         CreditsModule,
         UsageModule,
         DesignsModule,

@@ -80,7 +80,13 @@ export async function createApp(
 
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '1mb' });
+  // Webhooks are signed over their exact bytes, so those requests keep the raw body beside the parsed one.
+  app.useBodyParser('json', {
+    limit: '1mb',
+    verify: (req: import('express').Request & { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
+      if (req.url.startsWith('/webhooks/')) req.rawBody = buf;
+    },
+  });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(requestLogger);
   app.use((_req: unknown, res: import('express').Response, next: () => void) => {

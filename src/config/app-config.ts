@@ -50,6 +50,11 @@ export interface AppConfig {
     /** Pusher-style webhooks of the built-in server: where to POST, which events, how long to batch. */
     webhooks: { urls: string[]; events: WebhookEventName[]; batchMs: number };
   };
+  /** Commerce checkout: the local test-mode provider (default) or a Stripe-compatible API. */
+  payments: {
+    driver: 'local' | 'stripe';
+    stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  };
   rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
   seedDemo: boolean;
   /** The affiliate programme's terms and payout drivers (src/config/affiliates.config.ts). */
@@ -146,6 +151,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
+  if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     env: nodeEnv,
     appName: str(env, 'APP_NAME', 'Reelty'),
@@ -180,6 +188,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
         bucket: optional(env, 'S3_BUCKET'),
         accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
         secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+      },
+    },
+    payments: {
+      driver: oneOf(env, 'PAYMENT_DRIVER', ['local', 'stripe'] as const, 'local'),
+      stripe: {
+        apiBase: url(env, 'STRIPE_API_BASE', 'https://api.stripe.com', ['http:', 'https:'])!,
+        secretKey: str(env, 'STRIPE_SECRET_KEY', ''),
+        webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET', ''),
       },
     },
     broadcasting: {

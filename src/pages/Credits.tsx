@@ -6,7 +6,7 @@ import type { PageProps } from '@/types';
 
 interface LedgerRow {
   id: string;
-  kind: 'grant' | 'purchase' | 'spend' | 'refund';
+  kind: 'grant' | 'purchase' | 'spend' | 'refund' | 'revoke' | 'expire';
   amount: number;
   balance_after: number;
   reason: string;
@@ -23,6 +23,8 @@ const KIND: Record<LedgerRow['kind'], string> = {
   purchase: 'Purchased',
   spend: 'Spent',
   refund: 'Refunded',
+  revoke: 'Taken back (order refunded)',
+  expire: 'Expired',
 };
 
 /** Image credits: the balance and every change to it. */

@@ -10,6 +10,7 @@ import { Brand } from './parts/Brand';
 import { BottomNav, MainNavLinks } from './parts/MainNavLinks';
 import { MobileMenu } from './parts/MobileMenu';
 import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
+import { CartNavButton } from '@/components/commerce/CartNavButton';
 import { UserMenu } from './parts/UserMenu';
 import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
 
@@ -39,6 +40,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
+            <CartNavButton />
             {user ? (
               <>
                 <TeamSwitcher />

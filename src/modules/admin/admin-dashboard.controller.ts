@@ -25,6 +25,16 @@ export const ADMIN_SECTIONS = [
     description: 'Preview and confirm affiliate payout batches, watch them pay live, export the bank file.',
     href: '/admin/payouts',
   },
+  {
+    title: 'Orders',
+    description: 'Search and filter orders, refund in full or in part, returns, CSV export, the audit trail.',
+    href: '/admin/orders',
+  },
+  {
+    title: 'Unfulfilled orders',
+    description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
+    href: '/orders/unfulfilled',
+  },
 ] as const;
 
 @Controller()

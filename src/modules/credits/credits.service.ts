@@ -1,8 +1,21 @@
-import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock';
+import { TimersService } from '../jobs/timers.service';
 import { CreditKind, CreditTransaction } from '../users/credit-transaction.entity';
 import { pageOf } from '../../common/pagination';
+import { creditGrantsSql, type CreditLot } from './credit-grants.repository';
+
+export const GRANT_EXPIRY_TIMER = 'credits.grant-expiry';
+
+export interface LotGrant {
+  reason: string;
+  /** When the unspent credits of this grant lapse (null: never). */
+  expiresAt: Date | null;
+  /** A unique reference (e.g. `order-line:<id>`): granting twice with it returns the first grant. */
+  sourceRef: string;
+}
 
 /** 402: the user has fewer credits than the action costs. */
 export class InsufficientCreditsException extends HttpException {
@@ -37,8 +50,16 @@ export interface LedgerPage {
  * Methods take an optional EntityManager so callers can join the ledger to their own transaction.
  */
 @Injectable()
-export class CreditsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+export class CreditsService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly timers: TimersService,
+  ) {}
+
+  onModuleInit(): void {
+    this.timers.define<{ grantId: string }>(GRANT_EXPIRY_TIMER, ({ grantId }) => this.expireGrant(grantId));
+  }
 
   async balance(userId: string): Promise<number> {
     const rows: Array<{ image_credits: number }> = await this.db.query(
@@ -65,14 +86,88 @@ export class CreditsService {
   async spend(userId: string, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
     assertPositive(amount);
     return this.inTransaction(manager, async (m) => {
+      await this.lapseDueLots(m, userId);
       const rows: Array<{ image_credits: number }> = await m.query(
         `UPDATE users SET image_credits = image_credits - $2 WHERE id = $1 AND image_credits >= $2 RETURNING image_credits`,
         [userId, amount],
       );
       const updated = firstRow<{ image_credits: number }>(rows);
       if (!updated) throw new InsufficientCreditsException(amount, await this.balanceWith(m, userId));
-      return this.record(m, userId, 'spend', -amount, updated.image_credits, reason);
+      const row = await this.record(m, userId, 'spend', -amount, updated.image_credits, reason);
+      await this.takeFromLots(m, userId, row.id, amount);
+      return row;
     });
+  }
+
+  /**
+   * Grants credits as a lot that may expire (credit packs). Idempotent on `sourceRef`. Spending takes the
+   * earliest-expiring lot first; credits granted without a lot (admin grants, refunds) are spent after every lot.
+   */
+  async grantLot(userId: string, amount: number, grant: LotGrant, manager?: EntityManager): Promise<CreditLot> {
+    assertPositive(amount);
+    return this.inTransaction(manager, async (m) => {
+      const existing = await creditGrantsSql.findBySourceRef(m, grant.sourceRef);
+      if (existing) return existing;
+      const row = await this.credit(userId, 'purchase', amount, grant.reason, m);
+      const id = await creditGrantsSql.insertLot(m, { userId, transactionId: row.id, amount, ...grant });
+      if (grant.expiresAt) await this.timers.at(grant.expiresAt, GRANT_EXPIRY_TIMER, { grantId: id }, id);
+      return (await creditGrantsSql.findById(m, id))!;
+    });
+  }
+
+  /** Takes back what is left of a grant (a refunded credit pack): spent credits stay spent. Returns the amount. */
+  async revokeGrant(sourceRef: string, reason: string, manager?: EntityManager): Promise<number> {
+    return this.inTransaction(manager, async (m) => {
+      const lot = await creditGrantsSql.findBySourceRef(m, sourceRef);
+      if (!lot) return 0;
+      await this.lockUser(m, lot.user_id);
+      const fresh = (await creditGrantsSql.findById(m, lot.id))!;
+      return this.drainLot(m, fresh, 'revoke', reason);
+    });
+  }
+
+  /** Timer: lapses what is left of a grant once its expiry has passed (re-checked; firing twice is harmless). */
+  async expireGrant(grantId: string): Promise<number> {
+    return this.db.transaction(async (m) => {
+      const lot = await creditGrantsSql.findById(m, grantId);
+      if (!lot?.expires_at || lot.expires_at.getTime() > this.clock.nowMs()) return 0;
+      await this.lockUser(m, lot.user_id);
+      return this.drainLot(m, (await creditGrantsSql.findById(m, grantId))!, 'expire', 'Credits expired');
+    });
+  }
+
+  private async drainLot(m: EntityManager, lot: CreditLot, kind: 'revoke' | 'expire', reason: string) {
+    if (lot.remaining <= 0) return 0;
+    const rows = await m.query(
+      `UPDATE users SET image_credits = image_credits - $2 WHERE id = $1 RETURNING image_credits`,
+      [lot.user_id, lot.remaining],
+    );
+    const balance = firstRow<{ image_credits: number }>(rows)!.image_credits;
+    const row = await this.record(m, lot.user_id, kind, -lot.remaining, balance, reason);
+    await creditGrantsSql.recordUse(m, lot.id, row.id, kind, lot.remaining);
+    return lot.remaining;
+  }
+
+  /** Expired lots are lapsed (under the user's row lock) before a spend, so expired credits are never spent. */
+  private async lapseDueLots(m: EntityManager, userId: string): Promise<void> {
+    await this.lockUser(m, userId);
+    for (const due of await creditGrantsSql.due(m, userId, this.clock.now()))
+      await this.drainLot(m, due, 'expire', 'Credits expired');
+  }
+
+  /** Allocates a spend to lots, earliest expiry first; what no lot covers comes from credits granted without one. */
+  private async takeFromLots(m: EntityManager, userId: string, transactionId: string, amount: number) {
+    let left = amount;
+    for (const lot of await creditGrantsSql.spendable(m, userId, this.clock.now())) {
+      if (left <= 0) break;
+      const take = Math.min(left, lot.remaining);
+      await creditGrantsSql.recordUse(m, lot.id, transactionId, 'spend', take);
+      left -= take;
+    }
+  }
+
+  private async lockUser(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
   }
 
   async history(userId: string, page = 1, perPage = 20): Promise<LedgerPage> {
