@@ -77,7 +77,7 @@ export async function createApp(
   const db = app.get<DataSource>(getDataSourceToken());
   await db.runMigrations({ transaction: 'each' });
 
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });

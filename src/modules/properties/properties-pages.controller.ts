@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
-import { mapSettings } from '../market/market.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { mapSettings } from '../../config/market.config';
 import type { User } from '../users/user.entity';
 import {
   DASHBOARD_SORTS,
@@ -18,7 +19,10 @@ export const EDITOR_STEPS = ['address', 'details', 'price', 'components', 'media
 /** Property pages: realtor dashboard, editor, public page, share page. */
 @Controller()
 export class PropertiesPagesController {
-  constructor(private readonly properties: PropertiesService) {}
+  constructor(
+    private readonly properties: PropertiesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('properties')
   dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
@@ -47,7 +51,7 @@ export class PropertiesPagesController {
       step: EDITOR_STEPS.includes(step as never) ? step : 'address',
       steps: EDITOR_STEPS,
       options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES },
-      map: mapSettings(),
+      map: mapSettings(this.config.market),
     });
   }
 
@@ -59,7 +63,7 @@ export class PropertiesPagesController {
       this.properties.full(property, viewer),
       this.properties.photos(property),
     ]);
-    return Inertia.render('Property/Show', { property: full, photos, map: mapSettings() });
+    return Inertia.render('Property/Show', { property: full, photos, map: mapSettings(this.config.market) });
   }
 
   @Get('share/property/:slug')

@@ -9,7 +9,7 @@ import { StorageService } from '../storage/storage.service';
 import { contentTypeForKey } from '../storage/sniff';
 import { Rendition } from './entities';
 import { demuxerFor, extractPoster, NotAVideoError, probe, TranscodeError, transcodeHls } from './media/ffmpeg';
-import { VIDEO_CONFIG, type VideoConfig } from './video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
 
 export interface TranscodeJobData {

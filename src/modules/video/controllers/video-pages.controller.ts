@@ -12,7 +12,7 @@ import { VideoListsService } from '../video-lists.service';
 import { paginated, toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.serializer';
 import { VideosService } from '../videos.service';
 import { WalkthroughsService } from '../walkthroughs.service';
-import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 
 /** Lets another site show this response in an iframe (embeds only; everything else stays SAMEORIGIN). */
 function allowFraming(res: Response): void {

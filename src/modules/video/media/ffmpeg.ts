@@ -87,7 +87,7 @@ interface RunResult {
 
 function run(bin: string, args: string[], onStdout?: (chunk: string) => void, timeoutMs = 0): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = timeoutMs ? setTimeout(() => child.kill('SIGKILL'), timeoutMs) : null;
