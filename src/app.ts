@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
 import { Runtime } from './config/runtime';
+import { serveOpenApiDocs } from './common/openapi';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
@@ -105,6 +106,7 @@ export async function createApp(
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
+  serveOpenApiDocs(app, config);
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
   await app.get(RealtimeGateway).attach(app.getHttpServer());
   const close = app.close.bind(app);
