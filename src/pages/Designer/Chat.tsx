@@ -1,9 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messageOf } from '@/components/designer/api';
+import { designerApi } from '@/api/designer';
 import type { Design, EngineInfo } from '@/components/designer/types';
 import { Button, Input } from '@/components/ui';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
@@ -31,13 +31,11 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
     if (!message) return;
     setSending(true);
     try {
-      const res = await api.post<{ message: ChatMessage; reply: ChatMessage }>(`/api/designs/${design.id}/chat`, {
-        message,
-      });
+      const res = await designerApi.chat<ChatMessage>(design.id, message);
       setMessages((list) => [...list, res.message, res.reply]);
       setText('');
     } catch (error) {
-      notify.error(messageOf(error, 'The assistant could not answer'));
+      notify.error(errorMessage(error, 'The assistant could not answer'));
     } finally {
       setSending(false);
     }

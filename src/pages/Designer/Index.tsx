@@ -6,11 +6,11 @@ import { DesignCard, EngineBadge } from '@/components/designer/DesignCard';
 import { ImagePicker, type PickedImage } from '@/components/designer/ImagePicker';
 import { OptionsFields, textareaClasses } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
-import { designerApi, messageOf } from '@/components/designer/api';
+import { designerApi } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@/components/designer/types';
 import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
-import { ApiError } from '@/lib/http';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
@@ -63,13 +63,8 @@ export default function DesignerIndex({
       setCredits((c) => Math.max(0, c - cost));
       progress.watch(design);
     } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
-        );
-        setErrors(fields);
-      }
-      notify.error(messageOf(error, 'Failed to generate design'));
+      setErrors(fieldErrorsOf(error));
+      notify.error(errorMessage(error, 'Failed to generate design'));
     } finally {
       setSubmitting(false);
     }
@@ -100,7 +95,7 @@ export default function DesignerIndex({
       await designerApi.deletePrompt(p.id);
       setPrompts((list) => list.filter((x) => x.id !== p.id));
     } catch (error) {
-      notify.error(messageOf(error, 'Could not delete the prompt'));
+      notify.error(errorMessage(error, 'Could not delete the prompt'));
     }
   };
 

@@ -4,7 +4,8 @@ import { CompareSlider } from '@/components/designer/CompareSlider';
 import { EngineBadge, FavoriteButton } from '@/components/designer/DesignCard';
 import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
-import { designerApi, messageOf } from '@/components/designer/api';
+import { designerApi } from '@/api/designer';
+import { errorMessage } from '@/lib/errors';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@/components/designer/types';
 import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
@@ -48,7 +49,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
     try {
       return await work();
     } catch (error) {
-      notify.error(messageOf(error, fallback));
+      notify.error(errorMessage(error, fallback));
       return undefined;
     } finally {
       setBusy(null);

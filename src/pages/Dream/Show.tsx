@@ -1,9 +1,9 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
-import { messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@/components/designer/types';
 import { Button, ButtonLink } from '@/components/ui';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import type { DreamJson } from './Index';
@@ -13,11 +13,11 @@ type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 export default function DreamShow({ dream }: Props) {
   const remove = async () => {
     try {
-      await api.delete(`/api/dream/${dream.id}`);
+      await designerApi.removeDream(dream.id);
       notify.success('Dream removed');
-      router.visit('/dreams');
+      router.visit(designerPaths.dreams);
     } catch (error) {
-      notify.error(messageOf(error, 'Could not remove the dream'));
+      notify.error(errorMessage(error, 'Could not remove the dream'));
     }
   };
   return (

@@ -1,8 +1,9 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
-import { Alert, Button, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { propertyPaths } from '@/api/properties';
+import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
 
 interface Props {
@@ -50,10 +51,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           Listings <span className="text-base font-normal text-slate-500">({total})</span>
         </h1>
         <div className="flex gap-2">
-          <Link href="/properties" className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link
+            href={propertyPaths.dashboard}
+            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+          >
             Realtor dashboard
           </Link>
-          <Button onClick={() => router.post('/properties')}>New property</Button>
+          <ButtonLink href={propertyPaths.create}>New property</ButtonLink>
         </div>
       </div>
       <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">

@@ -1,16 +1,10 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import {
-  apiErrorMessage,
-  dashboardQuery,
-  PUBLISH_TABS,
-  SORT_LABELS,
-  type PublishFilter,
-} from '@/components/property/rules';
-import type { Paginated, PropertySummary } from '@/components/property/types';
-import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
-import { api } from '@/lib/http';
+import { propertiesApi, propertyPaths, type RealtorDashboard } from '@/api/properties';
+import { dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { ButtonLink, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 interface Props {
@@ -18,10 +12,7 @@ interface Props {
   sorts: string[];
 }
 
-interface Answer {
-  properties: Paginated<PropertySummary>;
-  counts: Record<PublishFilter, number>;
-}
+type Answer = RealtorDashboard;
 
 /** Realtor dashboard: drafts, published, archived; search, sort, count (spec 2). */
 export default function PropertyDashboard({ filters, sorts }: Props) {
@@ -43,12 +34,10 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     setLoading(true);
     try {
       setAnswer(
-        await api.get<Answer>('/api/properties/dashboard/realtor', {
-          query: dashboardQuery({ publish, search: debounced, sort, count, page }),
-        }),
+        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page })),
       );
     } catch (e) {
-      notify.error(apiErrorMessage(e, 'Failed to fetch properties'));
+      notify.error(errorMessage(e, 'Failed to fetch properties'));
     } finally {
       setLoading(false);
     }
@@ -58,16 +47,14 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     void load();
   }, [load]);
 
-  const createProperty = () => router.post('/properties');
-
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
       <Head title="My properties" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">My properties</h1>
-        <Button onClick={createProperty} data-testid="new-property">
+        <ButtonLink href={propertyPaths.create} data-testid="new-property">
           New property
-        </Button>
+        </ButtonLink>
       </div>
       <div role="tablist" aria-label="Publish state" className="flex flex-wrap gap-2">
         {PUBLISH_TABS.map((tab) => (
@@ -118,7 +105,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
         <EmptyState
           title="No properties here yet"
           description="Create a property, add photos and publish it to the market."
-          action={<Button onClick={createProperty}>New property</Button>}
+          action={<ButtonLink href={propertyPaths.create}>New property</ButtonLink>}
         />
       ) : (
         <div className="grid gap-3 md:grid-cols-2">

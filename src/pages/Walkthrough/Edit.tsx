@@ -2,11 +2,12 @@ import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, Card, Checkbox, EmptyState, Input, Label } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
-import type { Spot, UploadLimits, Video, Walkthrough } from '@/components/video/types';
+import type { UploadLimits, Video, Walkthrough } from '@/components/video/types';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { useVideoStatus } from '@/hooks/useVideoStatus';
-import { api, ApiError } from '@/lib/http';
+import { videoApi, videoPaths } from '@/api/video';
+import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
@@ -29,15 +30,12 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
   const patch = async (body: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const res = await api.patch<{ message: string; walkthrough: Walkthrough }>(
-        `/api/walkthrough/${walkthrough.slug}`,
-        body,
-      );
+      const res = await videoApi.updateWalkthrough(walkthrough.slug, body);
       setWalkthrough(res.walkthrough);
       notify.success('Walkthrough Updated', { autoClose: TOAST_DURATION_MS });
       return res.walkthrough;
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not update the walkthrough'));
       return null;
     } finally {
       setSaving(false);
@@ -46,12 +44,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
 
   const addVideo = async () => {
     try {
-      const res = await api.post<{ video: Video }>(`/api/video/walkthrough/${walkthrough.slug}`, {
-        title: `Part ${videos.length + 1}`,
-      });
+      const res = await videoApi.addToWalkthrough(walkthrough.slug, `Part ${videos.length + 1}`);
       setVideos((list) => [...list, res.video]);
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not add a video'));
     }
   };
 
@@ -65,12 +61,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
 
   const addSpot = async () => {
     try {
-      const res = await api.post<{ spot: Spot }>(`/api/spot/${walkthrough.slug}`, {
-        title: `${title || 'Spot'} teaser`,
-      });
-      router.visit(`/spots/${res.spot.slug}/edit`);
+      const res = await videoApi.createSpot(walkthrough.slug, `${title || 'Spot'} teaser`);
+      router.visit(videoPaths.spotEdit(res.spot.slug));
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not make the spot'));
     }
   };
 
