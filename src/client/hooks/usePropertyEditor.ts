@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { propertiesApi, propertyPaths, type EditorStep } from '@/api/properties';
-import { blankForm, formFrom, isFormStep, payloadFor, type EditorForm } from '@/components/property/editor/form';
+import {
+  blankForm,
+  formFrom,
+  isFormStep,
+  needsSavedProperty,
+  payloadFor,
+  type EditorForm,
+} from '@/components/property/editor/form';
 import type { Currency, Property } from '@/components/property/types';
 import { useApiForm } from '@/hooks/useApiForm';
 import { usePropertyResources } from '@/hooks/usePropertyResources';
@@ -20,7 +27,9 @@ function editorUrl(slug: string | null, step: EditorStep): string {
  */
 export function usePropertyEditor(initialSlug: string | null, initialStep: EditorStep) {
   const [slug, setSlug] = useState(initialSlug);
-  const [step, setStep] = useState<EditorStep>(initialStep);
+  const [step, setStep] = useState<EditorStep>(
+    initialSlug === null && needsSavedProperty(initialStep) ? 'address' : initialStep,
+  );
   const resources = usePropertyResources(slug);
   const { data, setData } = resources;
   const [newCurrencies, setNewCurrencies] = useState<Currency[]>([]);
