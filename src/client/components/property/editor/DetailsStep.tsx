@@ -21,13 +21,16 @@ export function DetailsStep({ form, set, errors, options }: FormStepProps & { op
         error={errors.name}
       />
       <FormField label="Description" name="description" error={errors.description}>
-        <textarea
-          id="description"
-          rows={5}
-          value={String(form.description)}
-          onChange={(e) => set('description', e.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-        />
+        {({ invalid, ...control }) => (
+          <textarea
+            {...control}
+            aria-invalid={invalid || undefined}
+            rows={5}
+            value={String(form.description)}
+            onChange={(e) => set('description', e.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
+          />
+        )}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-3">
         <FormField label="Type" name="type" error={errors.type}>
