@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createApp } from '../app';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
 import { resolveRuntime } from '../config/runtime';
 import { buildOpenApiDocument } from '../common/openapi';
+import { runCommand } from './run-command';
 
 /**
  * `npm run openapi`: writes the OpenAPI document of every /api route to docs/openapi.json (or the path given as the
@@ -28,12 +29,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: Error) => {
-    console.error(
-      error instanceof ConfigError ? `Configuration error: ${error.message}` : `OpenAPI export failed: ${error.stack}`,
-    );
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  },
-);
+runCommand(main, 'OpenAPI export failed');

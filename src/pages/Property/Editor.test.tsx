@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { notify } from '@/lib/toast';
 import PropertyEditor from './Editor';
 
@@ -55,10 +56,10 @@ const property = (slug: string, name: string) => ({
   listing: { id: 'l1', name },
 });
 
-const props = {
+const props: ComponentProps<typeof PropertyEditor> = {
   slug: null,
-  step: 'address' as const,
-  steps: ['address', 'details', 'price', 'components', 'media', 'publish'] as const,
+  step: 'address',
+  steps: ['address', 'details', 'price', 'components', 'media', 'publish'],
   options: { types: ['condo'], sectors: ['residential'], statuses: ['for_sale'] },
   map: { tileUrl: '', attribution: '' },
 };
@@ -84,7 +85,7 @@ describe('Property/Editor for a new property', () => {
         return respond(200, { property: property('lakeside-abc123', 'Lakeside'), photos: [], currencies });
       return respond(404, { message: `unexpected ${url}` });
     });
-    render(<PropertyEditor {...(props as never)} />);
+    render(<PropertyEditor {...props} />);
     expect(screen.getByRole('heading', { name: 'New property' })).toBeInTheDocument();
     // Steps that need a saved property stay closed until the first save.
     expect(screen.getByRole('button', { name: '5. Photos' })).toBeDisabled();
@@ -116,7 +117,7 @@ describe('Property/Editor for a new property', () => {
             errors: { latitude: ['The latitude must be a number.'] },
           }),
     );
-    render(<PropertyEditor {...(props as never)} />);
+    render(<PropertyEditor {...props} />);
     fireEvent.change(screen.getByLabelText('Latitude'), { target: { value: 'north' } });
     await act(async () => fireEvent.click(screen.getByTestId('next-step')));
     expect(await screen.findByText('The latitude must be a number.')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { isFormStep, needsSavedProperty, STEP_LABELS } from '@/components/proper
 import { MediaStep } from '@/components/property/editor/MediaStep';
 import { PriceStep } from '@/components/property/editor/PriceStep';
 import { PublishStep } from '@/components/property/editor/PublishStep';
-import type { MapSettings } from '@/components/property/editor/types';
+import type { MapSettings } from '@/components/property/editor/step-props';
 import { PublishBadge } from '@/components/property/PropertyCard';
 import { Alert, Button, Card, Spinner } from '@/components/ui';
 import { usePropertyEditor } from '@/hooks/usePropertyEditor';

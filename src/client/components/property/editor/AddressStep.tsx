@@ -5,12 +5,13 @@ import { centerForAddress, DEFAULT_CENTER } from '@/components/market/rules';
 import { Button, TextField } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import type { FormStepProps, MapSettings } from './types';
+import { bindField, type FormStepProps, type MapSettings } from './step-props';
 
 const ADDRESS_PARTS = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'];
 
 /** Address fields, "Find on map" (the server's geocoder) and a map to place the pin exactly. */
-export function AddressStep({ form, set, errors, map }: FormStepProps & { map: MapSettings }) {
+export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings }) {
+  const { form, set, errors } = step;
   const lat = form.latitude === '' ? null : Number(form.latitude);
   const lng = form.longitude === '' ? null : Number(form.longitude);
   const addressText = ADDRESS_PARTS.map((k) => String(form[k] ?? '')).join(' ');
@@ -95,22 +96,8 @@ export function AddressStep({ form, set, errors, map }: FormStepProps & { map: M
           Find on map
         </Button>
         <div className="grid flex-1 grid-cols-2 gap-3">
-          <TextField
-            label="Latitude"
-            name="latitude"
-            inputMode="decimal"
-            value={String(form.latitude)}
-            onChange={(e) => set('latitude', e.target.value)}
-            error={errors.latitude}
-          />
-          <TextField
-            label="Longitude"
-            name="longitude"
-            inputMode="decimal"
-            value={String(form.longitude)}
-            onChange={(e) => set('longitude', e.target.value)}
-            error={errors.longitude}
-          />
+          <TextField label="Latitude" inputMode="decimal" {...bindField(step, 'latitude')} />
+          <TextField label="Longitude" inputMode="decimal" {...bindField(step, 'longitude')} />
         </div>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">

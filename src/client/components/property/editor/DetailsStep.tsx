@@ -1,6 +1,6 @@
 import { humanize } from '@/components/property/rules';
 import { Checkbox, FormField, Select, TextField } from '@/components/ui';
-import type { FormStepProps } from './types';
+import { bindField, type FormStepProps } from './step-props';
 
 export interface PropertyOptions {
   types: string[];
@@ -9,17 +9,24 @@ export interface PropertyOptions {
 }
 
 /** Name, description, type, sector, status and privacy. */
-export function DetailsStep({ form, set, errors, options }: FormStepProps & { options: PropertyOptions }) {
-  const choices = (values: string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
+export function DetailsStep({ options, ...step }: FormStepProps & { options: PropertyOptions }) {
+  const { form, set, errors } = step;
+  const choice = (field: string, label: string, values: string[], placeholder?: string) => {
+    const { error, ...bound } = bindField(step, field);
+    return (
+      <FormField label={label} name={field} error={error}>
+        <Select
+          {...bound}
+          id={field}
+          placeholder={placeholder}
+          options={values.map((v) => ({ value: v, label: humanize(v) }))}
+        />
+      </FormField>
+    );
+  };
   return (
     <div className="grid gap-3">
-      <TextField
-        label="Name"
-        name="name"
-        value={String(form.name)}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-      />
+      <TextField label="Name" {...bindField(step, 'name')} />
       <FormField label="Description" name="description" error={errors.description}>
         {({ invalid, ...control }) => (
           <textarea
@@ -33,32 +40,9 @@ export function DetailsStep({ form, set, errors, options }: FormStepProps & { op
         )}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Type" name="type" error={errors.type}>
-          <Select
-            id="type"
-            value={String(form.type)}
-            onChange={(e) => set('type', e.target.value)}
-            placeholder="Choose…"
-            options={choices(options.types)}
-          />
-        </FormField>
-        <FormField label="Sector" name="sector" error={errors.sector}>
-          <Select
-            id="sector"
-            value={String(form.sector)}
-            onChange={(e) => set('sector', e.target.value)}
-            placeholder="Choose…"
-            options={choices(options.sectors)}
-          />
-        </FormField>
-        <FormField label="Status" name="status" error={errors.status}>
-          <Select
-            id="status"
-            value={String(form.status)}
-            onChange={(e) => set('status', e.target.value)}
-            options={choices(options.statuses)}
-          />
-        </FormField>
+        {choice('type', 'Type', options.types, 'Choose…')}
+        {choice('sector', 'Sector', options.sectors, 'Choose…')}
+        {choice('status', 'Status', options.statuses)}
       </div>
       <Checkbox
         label="Private (only you can see it, even when published)"

@@ -1,22 +1,15 @@
 import { formatPrice } from '@/components/property/rules';
 import type { Currency } from '@/components/property/types';
 import { Checkbox, FormField, Select, TextField } from '@/components/ui';
-import type { FormStepProps } from './types';
+import { bindField, type FormStepProps } from './step-props';
 
 /** Price and currency (shown as it will read), and the other currencies and cryptocurrencies accepted. */
-export function PriceStep({ form, set, errors, currencies }: FormStepProps & { currencies: Currency[] }) {
+export function PriceStep({ currencies, ...step }: FormStepProps & { currencies: Currency[] }) {
+  const { form, set, errors } = step;
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-        <TextField
-          label="Price"
-          name="price"
-          inputMode="decimal"
-          placeholder="450000"
-          value={String(form.price)}
-          onChange={(e) => set('price', e.target.value)}
-          error={errors.price}
-        />
+        <TextField label="Price" inputMode="decimal" placeholder="450000" {...bindField(step, 'price')} />
         <FormField label="Currency" name="currency" error={errors.currency}>
           <Select
             id="currency"

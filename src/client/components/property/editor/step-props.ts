@@ -11,3 +11,13 @@ export interface MapSettings {
   tileUrl: string;
   attribution: string;
 }
+
+/** The props that tie one text input or select (name, value, change, error) to a field of the step's form. */
+export function bindField({ form, set, errors }: FormStepProps, field: string) {
+  return {
+    name: field,
+    value: String(form[field] ?? ''),
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    error: errors[field],
+  };
+}
