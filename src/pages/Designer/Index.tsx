@@ -10,7 +10,8 @@ import { designerApi } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@/components/designer/types';
 import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
-import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
@@ -32,42 +33,46 @@ export default function DesignerIndex({
   prompts: initialPrompts,
   recent,
 }: Props) {
-  const [image, setImage] = useState<PickedImage | null>(null);
-  const [options, setOptions] = useState<DesignOptions>({ roomType: catalog.roomTypes[0], theme: catalog.themes[0] });
-  const [prompt, setPrompt] = useState('');
   const [prompts, setPrompts] = useState(initialPrompts);
   const [promptName, setPromptName] = useState('');
   const [credits, setCredits] = useState(initialCredits);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const progress = useDesignProgress(null, {
     onFailed: (message) => notify.error(message || 'Failed to generate design'),
   });
 
+  const form = useApiForm(
+    {
+      image: null as PickedImage | null,
+      options: { roomType: catalog.roomTypes[0], theme: catalog.themes[0] } as DesignOptions,
+      prompt: '',
+    },
+    {
+      errorFallback: 'Failed to generate design',
+      onSuccess: ({ design }: { design: Design }) => {
+        setCredits((c) => Math.max(0, c - cost));
+        progress.watch(design);
+      },
+    },
+  );
+  const { image, options, prompt } = form.data;
+  const { errors } = form;
+  const setOptions = (next: DesignOptions) => form.set('options', next);
+
   const generate = async () => {
     if (!image) {
-      setErrors({ image: 'Upload a photo of the room.' });
+      form.setErrors({ image: 'Upload a photo of the room.' });
       return;
     }
-    setSubmitting(true);
-    setErrors({});
-    try {
-      const { design } = await designerApi.generate({
+    await form.submit(() =>
+      designerApi.generate({
         image: image.file,
         options,
         prompt,
         width: image.width,
         height: image.height,
         orientation: image.orientation,
-      });
-      setCredits((c) => Math.max(0, c - cost));
-      progress.watch(design);
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      notify.error(errorMessage(error, 'Failed to generate design'));
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
   };
 
   const savePrompt = async () => {
@@ -87,7 +92,7 @@ export default function DesignerIndex({
 
   const applyPrompt = (p: SavedPrompt) => {
     setOptions({ ...options, ...p.options });
-    setPrompt(p.prompt);
+    form.set('prompt', p.prompt);
   };
 
   const deletePrompt = async (p: SavedPrompt) => {
@@ -148,7 +153,12 @@ export default function DesignerIndex({
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title="1. Your room">
-            <ImagePicker value={image} onChange={setImage} error={errors.image} maxMb={15} />
+            <ImagePicker
+              value={image}
+              onChange={(picked) => form.set('image', picked)}
+              error={errors.image}
+              maxMb={15}
+            />
           </Card>
           <Card title="2. Style">
             <OptionsFields value={options} onChange={setOptions} catalog={catalog} errors={errors} />
@@ -160,7 +170,7 @@ export default function DesignerIndex({
                   maxLength={2000}
                   className={textareaClasses}
                   value={prompt}
-                  onChange={(e) => setPrompt(e.target.value)}
+                  onChange={(e) => form.set('prompt', e.target.value)}
                   placeholder="Describe what you want, e.g. bright and airy with a large plant"
                 />
               )}
@@ -170,7 +180,7 @@ export default function DesignerIndex({
             <Button
               size="lg"
               onClick={generate}
-              loading={submitting}
+              loading={form.processing}
               disabled={running || credits < cost}
               data-testid="generate-button"
             >
