@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config/app-config';
 import { resolveRuntime } from '../config/runtime';
 import { buildOpenApiDocument } from '../common/openapi';
+import { addAnswers } from './openapi-answers';
 import { runCommand } from './run-command';
 
 /**
@@ -19,10 +20,12 @@ async function main(): Promise<void> {
     const app = await createApp(config, runtime, { runWorkers: false });
     await app.init();
     const document = buildOpenApiDocument(app, config);
+    // Answer shapes come from the TypeScript source (the handlers' return types), so this runs in a checkout.
+    const described = addAnswers(document, 'tsconfig.build.json');
     const target = resolve(process.argv[2] ?? 'docs/openapi.json');
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
-    console.log(`Wrote ${Object.keys(document.paths).length} /api paths to ${target}`);
+    console.log(`Wrote ${Object.keys(document.paths).length} /api paths (${described} answers described) to ${target}`);
     await app.close();
   } finally {
     await runtime.stop();
