@@ -17,7 +17,7 @@ import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
-import { RealtimeGateway } from './modules/realtime/realtime.gateway';
+import { attachRealtime } from './modules/realtime';
 import { UsersService } from './modules/users/users.service';
 
 /**
@@ -108,7 +108,7 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
   serveOpenApiDocs(app, config);
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
-  await app.get(RealtimeGateway).attach(app.getHttpServer());
+  await attachRealtime(app);
   const close = app.close.bind(app);
   app.close = async () => {
     store.close();
