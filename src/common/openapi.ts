@@ -108,6 +108,8 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       if (!operation) continue;
       const rule = rules.get(operation.operationId ?? '');
       operation.security = securityOf(method, rule);
+      // Tags come from controller names; "ChatsApi" and "ChatsPages" are both the chats area to a reader.
+      operation.tags = operation.tags?.map((tag) => tag.replace(/Api$/, ''));
       if (rule?.roles.length) operation.description ??= `Roles: ${rule.roles.join(', ')}.`;
       addSharedAnswers(method, path, operation, rule);
     }
