@@ -6,7 +6,12 @@ export const designerPaths = {
   index: '/designer',
   gallery: '/designer/gallery',
   show: (id: string) => `/designer/${id}`,
+  share: (id: string) => `/designer/${id}/share`,
+  edit: (id: string) => `/designer/${id}/edit`,
+  chat: (id: string) => `/designer/${id}/chat`,
   dreams: '/dreams',
+  dream: (id: string) => `/dreams/${id}`,
+  credits: '/credits',
 };
 
 /** The designer's /api calls, all through the one HTTP client. */

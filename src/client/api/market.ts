@@ -27,6 +27,9 @@ export interface GeocodedPlace {
   country_code: string | null;
 }
 
+/** The market pages. */
+export const marketPaths = { search: '/market' };
+
 /** The market /api calls: radius search, geocoding, saved searches. */
 export const marketApi = {
   search: (query: Record<string, string | number>) => api.get<MarketAnswer>('/api/market/search', { query }),

@@ -4,6 +4,7 @@ import { api } from '../lib/http';
 
 /** The open-house pages. */
 export const openHousePaths = {
+  show: (openHouseId: string) => `/open-houses/${openHouseId}`,
   survey: (token: string) => `/open-houses/rsvp/${token}/survey`,
 };
 

@@ -3,6 +3,7 @@ import { api } from '../lib/http';
 
 /** The video pages: walkthrough and spot editors. */
 export const videoPaths = {
+  walkthrough: (slug: string) => `/walkthroughs/${slug}`,
   walkthroughEdit: (slug: string) => `/walkthroughs/${slug}/edit`,
   spotEdit: (slug: string) => `/spots/${slug}/edit`,
 };

@@ -1,6 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { designerApi } from '@/api/designer';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, EngineInfo } from '@/components/designer/types';
 import { Button, Input } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
@@ -45,7 +45,7 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
   return (
     <>
       <Head title="Design chat" />
-      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Back to the design
       </Link>
       <div className="mt-1 grid gap-6 lg:grid-cols-3">

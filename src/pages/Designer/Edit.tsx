@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useMemo, useState } from 'react';
 import { textareaClasses } from '@/components/designer/OptionsFields';
-import { designerApi } from '@/api/designer';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@/components/designer/types';
 import { Button, Card, FormField, Input } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
@@ -109,7 +109,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   return (
     <>
       <Head title="Edit design" />
-      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Back to the design
       </Link>
       <div className="mb-6 mt-1 flex flex-wrap items-center justify-between gap-3">

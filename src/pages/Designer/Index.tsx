@@ -6,7 +6,7 @@ import { DesignCard, EngineBadge } from '@/components/designer/DesignCard';
 import { ImagePicker, type PickedImage } from '@/components/designer/ImagePicker';
 import { OptionsFields, textareaClasses } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
-import { designerApi } from '@/api/designer';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@/components/designer/types';
 import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
@@ -128,16 +128,16 @@ export default function DesignerIndex({
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge label={engine.label} name={engine.name} />
           <Link
-            href="/credits"
+            href={designerPaths.credits}
             className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-brand-950 dark:text-brand-300"
             data-testid="credits-badge"
           >
             {credits} credit{credits === 1 ? '' : 's'}
           </Link>
-          <ButtonLink href="/designer/gallery" variant="secondary" size="sm">
+          <ButtonLink href={designerPaths.gallery} variant="secondary" size="sm">
             Gallery
           </ButtonLink>
-          <ButtonLink href="/dreams" variant="ghost" size="sm">
+          <ButtonLink href={designerPaths.dreams} variant="ghost" size="sm">
             Dreams
           </ButtonLink>
         </div>
@@ -189,7 +189,7 @@ export default function DesignerIndex({
             {credits < cost && (
               <p className="text-sm text-amber-700 dark:text-amber-300">
                 You need {cost} credit{cost === 1 ? '' : 's'}.{' '}
-                <Link href="/credits" className="underline">
+                <Link href={designerPaths.credits} className="underline">
                   See your credits
                 </Link>
                 .
@@ -214,7 +214,7 @@ export default function DesignerIndex({
                     currentStep={progress.currentStep}
                   />
                   <div className="flex flex-wrap gap-2">
-                    <ButtonLink href={`/designer/${result.id}`} data-testid="open-design">
+                    <ButtonLink href={designerPaths.show(result.id)} data-testid="open-design">
                       Open design
                     </ButtonLink>
                     <Button variant="secondary" onClick={() => progress.reset()}>
@@ -236,7 +236,11 @@ export default function DesignerIndex({
                     </Alert>
                   )}
                   {progress.designId && (
-                    <Button variant="ghost" size="sm" onClick={() => router.visit(`/designer/${progress.designId}`)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => router.visit(designerPaths.show(progress.designId!))}
+                    >
                       Open the design page
                     </Button>
                   )}
@@ -296,7 +300,7 @@ export default function DesignerIndex({
         <section className="mt-10">
           <div className="mb-3 flex items-center justify-between">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your latest designs</h2>
-            <Link href="/designer/gallery" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={designerPaths.gallery} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
               See all
             </Link>
           </div>

@@ -23,7 +23,7 @@ export default function DreamShow({ dream }: Props) {
   return (
     <>
       <Head title={dream.title} />
-      <Link href="/dreams" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.dreams} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Dreams
       </Link>
       <h1 className="mb-1 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{dream.title}</h1>
@@ -39,7 +39,7 @@ export default function DreamShow({ dream }: Props) {
           <img src={dream.original_image} alt="" className="w-full rounded-xl" />
         )}
         <div className="flex flex-wrap gap-2">
-          <ButtonLink href={`/designer/${dream.design_id}`} variant="secondary">
+          <ButtonLink href={designerPaths.show(dream.design_id)} variant="secondary">
             Open the design
           </ButtonLink>
           <Button variant="ghost" onClick={remove}>

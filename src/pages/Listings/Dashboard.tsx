@@ -5,6 +5,7 @@ import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/prop
 import { propertyPaths } from '@/api/properties';
 import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
+import { marketPaths } from '@/api/market';
 
 interface Props {
   filters: { publish: PublishFilter; search: string; sort: string };
@@ -96,7 +97,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           title="No listings yet"
           description="Every property you create has a listing; publish it to show it on the market map."
           action={
-            <Link href="/market" className="text-indigo-600 hover:underline">
+            <Link href={marketPaths.search} className="text-indigo-600 hover:underline">
               Browse the market
             </Link>
           }
@@ -121,13 +122,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
                 <>
                   <Link
                     className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
-                    href={`/properties/${l.property.slug}/edit`}
+                    href={propertyPaths.edit(l.property.slug)}
                   >
                     Edit
                   </Link>
                   <Link
                     className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
-                    href={`/listing/${l.id}/open-houses`}
+                    href={propertyPaths.openHouses(l.id)}
                   >
                     Open houses
                   </Link>

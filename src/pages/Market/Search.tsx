@@ -16,6 +16,8 @@ import { useAuthUser } from '@/hooks/useSharedProps';
 import { marketApi, type SavedSearch } from '@/api/market';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { propertyPaths } from '@/api/properties';
+import { authPaths } from '@/api/users';
 
 interface Props {
   initial: {
@@ -283,7 +285,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
               <li key={r.id} data-id={r.id}>
                 <PropertyCard
                   property={r}
-                  href={`/properties/${r.slug}`}
+                  href={propertyPaths.show(r.slug)}
                   highlighted={selected === r.id}
                   onHover={setSelected}
                   extra={<p className="text-xs text-slate-500 dark:text-slate-400">{r.distance_miles} mi away</p>}
@@ -296,7 +298,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           )}
           {!user && (
             <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-              <Link href="/login" className="text-indigo-600 hover:underline">
+              <Link href={authPaths.login} className="text-indigo-600 hover:underline">
                 Log in
               </Link>{' '}
               to save searches.

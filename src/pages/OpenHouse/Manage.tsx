@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Listing, Paginated } from '@/components/property/types';
 import { Alert, Button, Card, TextField } from '@/components/ui';
 import { listingPaths } from '@/api/listings';
-import { openHousesApi } from '@/api/open-houses';
+import { openHousePaths, openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -141,7 +141,7 @@ export default function OpenHouseManage({
                   RSVP list
                 </Button>
                 <Link
-                  href={`/open-houses/${h.id}`}
+                  href={openHousePaths.show(h.id)}
                   className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
                 >
                   Public page

@@ -113,19 +113,19 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
             <PropertyCard
               key={p.id}
               property={p}
-              href={`/properties/${p.slug}/edit`}
+              href={propertyPaths.edit(p.slug)}
               actions={
                 <>
                   <Link
                     className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
-                    href={`/properties/${p.slug}/edit`}
+                    href={propertyPaths.edit(p.slug)}
                   >
                     Edit
                   </Link>
                   {p.publish_state === 'published' && (
                     <Link
                       className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
-                      href={`/properties/${p.slug}`}
+                      href={propertyPaths.show(p.slug)}
                     >
                       View
                     </Link>

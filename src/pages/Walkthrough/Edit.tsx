@@ -76,7 +76,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
           <h1 className="text-2xl font-semibold">Walkthrough</h1>
           <div className="flex flex-wrap items-center gap-2">
             <Link
-              href={`/walkthroughs/${walkthrough.slug}`}
+              href={videoPaths.walkthrough(walkthrough.slug)}
               className="text-sm text-brand-700 underline dark:text-brand-300"
             >
               View tour
@@ -163,7 +163,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
                   <span className="truncate">
                     {spot.title || 'Untitled spot'} {spot.published ? '· published' : '· draft'}
                   </span>
-                  <Link href={`/spots/${spot.slug}/edit`} className="text-brand-700 underline dark:text-brand-300">
+                  <Link href={videoPaths.spotEdit(spot.slug)} className="text-brand-700 underline dark:text-brand-300">
                     Edit
                   </Link>
                 </li>
