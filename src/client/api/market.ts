@@ -7,7 +7,7 @@ export interface MarketResult extends PropertySummary {
 }
 
 export interface MarketAnswer {
-  center: { lat: number; lng: number; label: string | null };
+  center: { lat: number; lng: number; label: string | null; note?: string | null };
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
@@ -25,6 +25,8 @@ export interface GeocodedPlace {
   lng: number;
   label: string;
   country_code: string | null;
+  /** Set when only the town was found for a street address: the pin is its centre, not the house. */
+  note?: string | null;
 }
 
 /** The market pages. */

@@ -13,6 +13,7 @@ import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { routes } from '@/routes';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{
@@ -189,8 +190,12 @@ export default function DesignerIndex({
             {credits < cost && (
               <p className="text-sm text-amber-700 dark:text-amber-300">
                 You need {cost} credit{cost === 1 ? '' : 's'}.{' '}
-                <Link href={designerPaths.credits} className="underline">
-                  See your credits
+                <a href={routes.marketplace} className="font-semibold underline" data-testid="buy-credits">
+                  Buy credits
+                </a>{' '}
+                or{' '}
+                <Link href={routes.credits} className="underline">
+                  see your history
                 </Link>
                 .
               </p>

@@ -54,7 +54,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
         <div className="flex gap-2">
           <Link
             href={propertyPaths.dashboard}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
           >
             Realtor dashboard
           </Link>
@@ -68,7 +68,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
             role="tab"
             aria-selected={publish === tab.value}
             onClick={() => setPublish(tab.value)}
-            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
           >
             {tab.label}
           </button>
@@ -97,7 +97,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           title="No listings yet"
           description="Every property you create has a listing; publish it to show it on the market map."
           action={
-            <Link href={marketPaths.search} className="text-indigo-600 hover:underline">
+            <Link href={marketPaths.search} className="text-brand-600 hover:underline">
               Browse the market
             </Link>
           }
@@ -121,13 +121,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
               actions={
                 <>
                   <Link
-                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                     href={propertyPaths.edit(l.property.slug)}
                   >
                     Edit
                   </Link>
                   <Link
-                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                     href={propertyPaths.openHouses(l.id)}
                   >
                     Open houses

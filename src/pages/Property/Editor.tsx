@@ -46,7 +46,7 @@ export default function PropertyEditor({ slug: initialSlug, step: initialStep, s
       <Head title={property ? `Edit ${property.name}` : 'New property'} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Link href={propertyPaths.dashboard} className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link href={propertyPaths.dashboard} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
             ← My properties
           </Link>
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property?.name ?? 'New property'}</h1>
@@ -63,7 +63,7 @@ export default function PropertyEditor({ slug: initialSlug, step: initialStep, s
                 disabled={closed(s)}
                 title={closed(s) ? 'Save the property first' : undefined}
                 aria-current={s === step ? 'step' : undefined}
-                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm disabled:opacity-50 ${s === step ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm disabled:opacity-50 ${s === step ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
               >
                 {i + 1}. {STEP_LABELS[s]}
               </button>

@@ -142,7 +142,7 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
             />
             {form.errors.published && <p className="text-sm text-red-600 dark:text-red-400">{form.errors.published}</p>}
             <Button type="submit" loading={form.processing} data-testid="save-spot">
-              Save
+              Save spot
             </Button>
           </form>
         </Card>

@@ -11,6 +11,7 @@ import { VideoAccessService } from '../video-access.service';
 import { VideoListsService } from '../video-lists.service';
 import { paginated, toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.serializer';
 import { VideosService } from '../videos.service';
+import { ListingsService } from '../../listings/listings.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 
@@ -30,6 +31,7 @@ export class VideoPagesController {
     private readonly lists: VideoListsService,
     private readonly access: VideoAccessService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly listingChoices: ListingsService,
   ) {}
 
   private limits() {
@@ -44,6 +46,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Index', {
       walkthroughs: paginated(data, page, 20, total),
       lists: await this.lists.owned(user),
+      listings: await this.listingChoices.choicesFor(user.id),
     });
   }
 
@@ -67,6 +70,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Edit', {
       walkthrough: await this.walkthroughs.toJson(walkthrough, user),
       limits: this.limits(),
+      listings: await this.listingChoices.choicesFor(walkthrough.userId),
     });
   }
 

@@ -23,6 +23,8 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
     [lat, lng],
   );
   const [finding, setFinding] = useState(false);
+  /** Shown under the map while the pin is only the town's centre, until the person places it. */
+  const [pinNote, setPinNote] = useState<string | null>(null);
 
   const setAddressField = (key: string, value: string) => {
     set(key, value);
@@ -36,17 +38,25 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
   };
 
   const find = async () => {
-    const q = [form.city, form.state || form.country].filter(Boolean).join(', ') || String(form.address);
+    // The whole address: the geocoder says plainly when it could only find the town (never a silent guess).
+    const q = [form.address, form.city, form.state || form.country].filter((v) => String(v ?? '').trim()).join(', ');
     if (!q.trim()) return;
     setFinding(true);
     try {
       const place = (await marketApi.geocode(q)).results[0];
-      if (!place) notify.warning(`We could not find "${q}". Click the map to place the pin.`);
-      else {
+      if (!place) {
+        setPinNote(`We could not find "${q}". Click the map to place the pin.`);
+        notify.warning(`We could not find "${q}". Click the map to place the pin.`);
+      } else {
         set('latitude', String(place.lat));
         set('longitude', String(place.lng));
         if (!form.country_code && place.country_code) set('country_code', place.country_code);
-        notify.info(`Pin placed at ${place.label}. Click the map to adjust it.`);
+        const note = place.note
+          ? `${place.note} Click the map on the house to place the pin exactly.`
+          : `Pin placed at ${place.label}. Click the map to adjust it.`;
+        setPinNote(place.note ? note : null);
+        if (place.note) notify.warning(note);
+        else notify.info(note);
       }
     } catch (e) {
       notify.error(errorMessage(e, 'Could not look up the address'));
@@ -95,7 +105,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
         >
           Find on map
         </Button>
-        <div className="grid flex-1 grid-cols-2 gap-3">
+        <div className="grid min-w-56 flex-1 grid-cols-2 gap-3">
           <TextField label="Latitude" inputMode="decimal" {...bindField(step, 'latitude')} />
           <TextField label="Longitude" inputMode="decimal" {...bindField(step, 'longitude')} />
         </div>
@@ -103,6 +113,11 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Click the map to place the pin exactly. {addressText.trim() ? '' : 'No address yet.'}
       </p>
+      {pinNote && (
+        <p className="text-xs font-medium text-amber-700 dark:text-amber-300" role="status" data-testid="pin-note">
+          {pinNote}
+        </p>
+      )}
       {/* Tiles as configured on the server; the map works without them. */}
       <MarketMap
         center={center}
@@ -111,6 +126,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
         tileUrl={map.tileUrl}
         attribution={map.attribution}
         onPick={(p) => {
+          setPinNote(null);
           set('latitude', p.lat.toFixed(6));
           set('longitude', p.lng.toFixed(6));
         }}

@@ -79,7 +79,7 @@ export function PublishStep({ property, reload }: { property: Property; reload: 
         {property.publish && (
           <Link
             href={propertyPaths.show(property.slug)}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
             data-testid="view-public"
           >
             View public page
@@ -88,7 +88,7 @@ export function PublishStep({ property, reload }: { property: Property; reload: 
         {property.listing && (
           <Link
             href={propertyPaths.openHouses(property.listing.id)}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
           >
             Open houses
           </Link>
