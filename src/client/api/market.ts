@@ -39,5 +39,8 @@ export const marketApi = {
   savedSearches: () => api.get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches'),
   saveSearch: (name: string, params: Record<string, unknown>) =>
     api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', { name, params }),
+  /** Place names for the offline basemap inside a bounding box; `P` is the map's place shape. */
+  basemap: <P>(box: { south: number; north: number; west: number; east: number; limit: number }) =>
+    api.get<{ places: P[] }>('/api/market/basemap', { query: box }),
   deleteSavedSearch: (id: string) => api.delete(`/api/market/saved-searches/${id}`),
 };

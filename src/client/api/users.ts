@@ -17,6 +17,9 @@ export const usersApi = {
   addMarket: (name: string) => api.post<{ message: string; markets: MarketJson[] }>('/api/markets', { name }),
   removeMarket: (marketId: string, userId: string) =>
     api.post<{ markets: MarketJson[] }>(`/api/markets/${marketId}/user/${userId}/detach`),
+  /** One page of the people `userId` follows, or of their followers; `P` is the list page shape. */
+  followList: <P>(direction: 'followers' | 'followings', userId: string, page: number) =>
+    api.get<P>(`/api/${direction}`, { query: { user_id: userId, page } }),
   updateStat: (statId: string, value: string) =>
     api.post<{ stats: StatJson[] }>(`/api/user/stat/${statId}/update`, { value }),
 };
