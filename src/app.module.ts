@@ -32,6 +32,7 @@ import { MarketModule } from './modules/market/market.module';
 import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
+import { TeamsModule } from './modules/teams';
 import { SweepstakesModule } from './modules/sweepstakes';
 
 export interface AppOptions {
@@ -72,6 +73,7 @@ export class AppModule {
         PeopleModule,
         OpenHousesModule,
         VideoModule,
+        TeamsModule,
         CreditsModule,
         UsageModule,
         DesignsModule,

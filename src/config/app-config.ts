@@ -23,6 +23,11 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
+    /**
+     * MEDIA_ACCEL_REDIRECT_PREFIX (e.g. "/_media/"): after the access rule, /media answers with an
+     * empty body and `X-Accel-Redirect: <prefix><key>` so a front proxy (nginx) sends the bytes.
+     */
+    accelRedirectPrefix: string | null;
     s3: {
       endpoint: string | null;
       region: string;
@@ -63,6 +68,14 @@ export interface AppConfig {
   designs: DesignsConfig;
   video: VideoConfig;
   market: MarketConfig;
+}
+
+function accelPrefix(env: Env): string | null {
+  const value = optional(env, 'MEDIA_ACCEL_REDIRECT_PREFIX');
+  if (value !== null && !/^\/[A-Za-z0-9._/-]*\/$/.test(value)) {
+    throw new ConfigError(`MEDIA_ACCEL_REDIRECT_PREFIX must be a path starting and ending with "/", got "${value}"`);
+  }
+  return value;
 }
 
 /** A comma-separated setting as a list of trimmed, non-empty entries. */
@@ -120,6 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     storage: {
       driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),
+      accelRedirectPrefix: accelPrefix(env),
       s3: {
         endpoint: url(env, 'S3_ENDPOINT', null, ['http:', 'https:']),
         region: str(env, 'S3_REGION', 'us-east-1'),

@@ -1,3 +1,4 @@
+import { TeamSwitcher } from '@/components/teams/TeamSwitcher';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { ButtonLink } from '@/components/ui';
@@ -40,6 +41,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
             <ThemeToggle />
             {user ? (
               <>
+                <TeamSwitcher />
                 <LiveNotificationBell />
                 <UserMenu user={user} />
               </>

@@ -10,6 +10,8 @@ import { DashboardIndexes1763871300000 } from './1763871300000-DashboardIndexes'
 import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex';
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
+import { Teams1764100000000 } from './1764100000000-Teams';
+import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
@@ -28,5 +30,7 @@ export const migrations = [
   Video1763872000000,
   VideoListingKeys1763872100000,
   NewcomerOnce1764050000000,
+  Teams1764100000000,
+  TeamPropertyCounts1764100001000,
   Sweepstakes1764400000000,
 ];

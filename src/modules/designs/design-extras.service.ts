@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { RateLimiterService } from '../security/rate-limiter.service';
 import { StorageService } from '../storage/storage.service';
 import { UsageService } from '../usage/usage.service';
+import { TeamBudgetService } from '../teams';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { TEXT_PROVIDER, TextModelProvider } from './chat/text-provider';
@@ -48,6 +49,9 @@ const chatJson = (m: DesignChatMessage) => ({
 });
 
 /** Edit state per side, dreams and design chat: the parts of the designer around one design. */
+/** What one design-chat answer is expected to cost at most (micro-dollars), reserved before the call. */
+const DESIGN_CHAT_ESTIMATE_MICRO = 20_000;
+
 @Injectable()
 export class DesignExtrasService {
   constructor(
@@ -56,6 +60,7 @@ export class DesignExtrasService {
     private readonly storage: StorageService,
     private readonly usage: UsageService,
     private readonly rateLimiter: RateLimiterService,
+    private readonly teamBudget: TeamBudgetService,
     @Inject(TEXT_PROVIDER) private readonly text: TextModelProvider,
   ) {}
 
@@ -246,6 +251,8 @@ export class DesignExtrasService {
     const design = await this.designs.load(user, designId);
     if (design.userId !== user.id) throw new ForbiddenException('Only the owner can chat about this design.');
     await this.rateLimiter.hit(`design-chat:${user.id}`, 30, 60);
+    // The team's monthly AI budget and the member's cap hold the estimate until the real cost is known.
+    const reservation = await this.teamBudget.reserve(user, 'design_chat', DESIGN_CHAT_ESTIMATE_MICRO);
     const repo = this.db.getRepository(DesignChatMessage);
     const question = await repo.save(
       repo.create({
@@ -272,6 +279,7 @@ export class DesignExtrasService {
         },
       );
     } catch (error) {
+      await this.teamBudget.settle(reservation, 0);
       await this.usage.record({
         userId: user.id,
         kind: 'llm',
@@ -286,6 +294,7 @@ export class DesignExtrasService {
       const reason = error instanceof ProviderError ? error.message : 'The assistant is unavailable.';
       throw new HttpException({ message: `${reason} Try again shortly.` }, HttpStatus.BAD_GATEWAY);
     }
+    await this.teamBudget.settle(reservation, completion.usage.costUsd * 1_000_000);
     await this.usage.record({
       userId: user.id,
       kind: 'llm',

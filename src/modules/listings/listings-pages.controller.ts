@@ -18,12 +18,18 @@ export class ListingsPagesController {
 
   /** Listings dashboard with incremental paging (the page loads its data through the API). */
   @Get('listings')
-  dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
+  dashboard(
+    @Query('publish') publish?: string,
+    @Query('search') search?: string,
+    @Query('sort') sort?: string,
+    @Query('scope') scope?: string,
+  ) {
     return Inertia.render('Listings/Dashboard', {
       filters: {
         publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
         search: typeof search === 'string' ? search : '',
         sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
+        scope: scope === 'team' ? 'team' : 'mine',
       },
       sorts: DASHBOARD_SORTS,
     });

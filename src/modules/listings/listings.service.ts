@@ -6,14 +6,7 @@ import { paginate, Paginated, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';
-import {
-  applyPublishFilter,
-  applySearch,
-  applySort,
-  canEditProperty,
-  isPubliclyVisible,
-  PropertiesService,
-} from '../properties/properties.service';
+import { applyPublishFilter, applySearch, applySort, PropertiesService } from '../properties/properties.service';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
 import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
@@ -62,7 +55,7 @@ export class ListingsService {
   /** 404 for unknown ids and for listings whose property the viewer may not see. */
   async getVisible(id: string, viewer: User | null | undefined): Promise<{ listing: Listing; property: Property }> {
     const found = await this.findWithProperty(id);
-    if (!found || !(isPubliclyVisible(found.property) || canEditProperty(found.property, viewer))) {
+    if (!found || !(await this.properties.canView(found.property, viewer))) {
       throw new NotFoundException('There is no listing with that id.');
     }
     return found;
@@ -70,7 +63,7 @@ export class ListingsService {
 
   async getEditable(id: string, user: User): Promise<{ listing: Listing; property: Property }> {
     const found = await this.getVisible(id, user);
-    this.properties.assertEditable(found.property, user);
+    await this.properties.assertEditable(found.property, user);
     return found;
   }
 
@@ -105,7 +98,7 @@ export class ListingsService {
   }
 
   /** Listings dashboard: the user's listings with publish (not all), search, sort, count, page. */
-  async dashboard(user: User, query: DashboardQueryDto): Promise<Paginated<ListingJson>> {
+  async dashboard(user: User, query: DashboardQueryDto, teamId?: string): Promise<Paginated<ListingJson>> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     // One round trip for the page: the property, its listing's columns and the total (window count,
@@ -115,7 +108,8 @@ export class ListingsService {
       .innerJoin(Listing, 'l', 'l.property_id = p.id')
       .addSelect('l')
       .addSelect('count(*) OVER ()', 'total_count')
-      .where('p.user_id = :uid', { uid: user.id });
+      // mine: the user's own; team (teamId given for scope=team): the current team's.
+      .where(teamId ? 'p.team_id = :tid' : 'p.user_id = :uid', teamId ? { tid: teamId } : { uid: user.id });
     applyPublishFilter(qb, 'p', query.publish);
     applySearch(qb, 'p', query.search);
     applySort(qb, 'p', query.sort);
@@ -136,6 +130,7 @@ export class ListingsService {
       search: query.search?.trim(),
       sort: query.sort,
       count: query.count,
+      scope: query.scope,
     };
     return paginate(await this.json(pairs), total, page, perPage, '/api/listings/dashboard/paginate', params);
   }

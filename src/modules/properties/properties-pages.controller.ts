@@ -24,12 +24,18 @@ export class PropertiesPagesController {
   ) {}
 
   @Get('properties')
-  dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
+  dashboard(
+    @Query('publish') publish?: string,
+    @Query('search') search?: string,
+    @Query('sort') sort?: string,
+    @Query('scope') scope?: string,
+  ) {
     return Inertia.render('Property/Dashboard', {
       filters: {
         publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
         search: typeof search === 'string' ? search : '',
         sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
+        scope: scope === 'team' ? 'team' : 'mine',
       },
       sorts: DASHBOARD_SORTS,
     });

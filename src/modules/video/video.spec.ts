@@ -38,7 +38,7 @@ describe('video pieces', () => {
       maxUploadBytes: 20 * 1024 * 1024,
       maxDurationSeconds: 90,
       uploadDir: '/s/uploads/video',
-      preset: 'veryfast',
+      preset: 'superfast',
       transcodeAttempts: 3,
     });
     expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: 'lots' })).toThrow(

@@ -4,11 +4,12 @@ import { PropertyCard } from '@/components/property/PropertyCard';
 import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
 import { propertyPaths } from '@/api/properties';
 import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
 import { marketPaths } from '@/api/market';
 
 interface Props {
-  filters: { publish: PublishFilter; search: string; sort: string };
+  filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
   sorts: string[];
 }
 
@@ -18,11 +19,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
+  const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({
     publish,
     search: debounced,
     sort,
     count: 12,
+    scope,
   });
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -51,6 +54,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
           Listings <span className="text-base font-normal text-slate-500">({total})</span>
         </h1>
+        <ScopeToggle value={scope} onChange={setScope} />
         <div className="flex gap-2">
           <Link
             href={propertyPaths.dashboard}

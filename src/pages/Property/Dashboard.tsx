@@ -3,12 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { propertiesApi, propertyPaths, type RealtorDashboard } from '@/api/properties';
 import { dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { ButtonLink, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 interface Props {
-  filters: { publish: PublishFilter; search: string; sort: string };
+  filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
   sorts: string[];
 }
 
@@ -20,6 +21,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
+  const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const [count, setCount] = useState(12);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -34,14 +36,14 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     setLoading(true);
     try {
       setAnswer(
-        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page })),
+        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page, scope })),
       );
     } catch (e) {
       notify.error(errorMessage(e, 'Failed to fetch properties'));
     } finally {
       setLoading(false);
     }
-  }, [publish, debounced, sort, count, page]);
+  }, [publish, debounced, sort, count, page, scope]);
 
   useEffect(() => {
     void load();
@@ -51,7 +53,16 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
       <Head title="My properties" />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">My properties</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {scope === 'team' ? 'Team properties' : 'My properties'}
+        </h1>
+        <ScopeToggle
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            setPage(1);
+          }}
+        />
         <ButtonLink href={propertyPaths.create} data-testid="new-property">
           New property
         </ButtonLink>

@@ -10,6 +10,8 @@ export interface DashboardFilters {
   sort?: string | null;
   count?: number | string | null;
   page?: number | null;
+  /** mine (default, not sent) or team: the current team's records. */
+  scope?: 'mine' | 'team' | null;
 }
 
 /** spec 5: a publish filter of `all` is omitted, search is trimmed, empty values are not sent. */
@@ -22,6 +24,7 @@ export function dashboardQuery(filters: DashboardFilters): Record<string, string
   if (filters.count !== null && filters.count !== undefined && filters.count !== '')
     query.count = Number(filters.count);
   if (filters.page) query.page = filters.page;
+  if (filters.scope === 'team') query.scope = 'team';
   return query;
 }
 

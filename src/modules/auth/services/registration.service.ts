@@ -6,6 +6,7 @@ import { RateLimiterService } from '../../security/rate-limiter.service';
 import { UserAccountService } from '../../users/user-account.service';
 import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
+import { TeamsService } from '../../teams';
 import { RegisterDto } from '../dto/auth.dto';
 import { hashPassword } from '../password';
 import { countAttempt } from '../throttle';
@@ -20,6 +21,7 @@ export class RegistrationService {
     private readonly accounts: UserAccountService,
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiterService,
+    private readonly teams: TeamsService,
   ) {}
 
   async register(input: RegisterDto, ip: string): Promise<User> {
@@ -52,6 +54,8 @@ export class RegistrationService {
       }
       throw error;
     }
+    // Every account starts with its own personal team, current from the first request.
+    await this.teams.ensurePersonalTeam(user);
     await this.verification.send(user);
     return user;
   }

@@ -175,6 +175,8 @@ export class DashboardQueryDto {
   @IsOptional() @IsIn(DASHBOARD_SORTS, { message: 'Choose a valid sort.' }) sort?: DashboardSort;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) count?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
+  /** mine: the user's own properties; team: every property of the current team. */
+  @IsOptional() @IsIn(['mine', 'team'], { message: 'Choose mine or team.' }) scope?: 'mine' | 'team';
 }
 
 export const COMPONENT_TYPE_LIST = COMPONENT_TYPES;
