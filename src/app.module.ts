@@ -53,7 +53,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RuntimeModule.forRoot(config, runtime, options.redisPrefix),
-        TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, {}, config.databasePoolSize)),
         ClockModule,
         JobsModule.forRoot(runtime, { runWorkers: options.runWorkers, prefix: options.redisPrefix }),
         EventsModule,

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
 import { Runtime } from './config/runtime';
+import { serveOpenApiDocs } from './common/openapi';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
@@ -78,7 +79,7 @@ export async function createApp(
   const db = app.get<DataSource>(getDataSourceToken());
   await db.runMigrations({ transaction: 'each' });
 
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Webhooks are signed over their exact bytes, so those requests keep the raw body beside the parsed one.
   app.useBodyParser('json', {
@@ -112,6 +113,7 @@ export async function createApp(
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
+  serveOpenApiDocs(app, config);
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
   await attachRealtime(app);
   const close = app.close.bind(app);

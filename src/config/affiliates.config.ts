@@ -1,4 +1,4 @@
-import { ConfigError } from './app-config';
+import { ConfigError, type Env, int, optional } from './env';
 
 /** The affiliate programme's terms and payout drivers, read once at start (fails fast like loadConfig). */
 export interface AffiliatesConfig {
@@ -19,21 +19,6 @@ export interface AffiliatesConfig {
 }
 
 export const AFFILIATES_CONFIG = Symbol('AFFILIATES_CONFIG');
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  return value;
-}
-
-function optional(env: Env, name: string): string | null {
-  return env[name] ? env[name]! : null;
-}
 
 export function loadAffiliatesConfig(env: Env): AffiliatesConfig {
   const currency = (env.AFFILIATE_CURRENCY || 'USD').toUpperCase();

@@ -1,6 +1,12 @@
 import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config';
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
+import { DesignsConfig, loadDesignsConfig } from './designs.config';
+import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
+import { loadMarketConfig, MarketConfig } from './market.config';
+import { loadVideoConfig, VideoConfig } from './video.config';
+
+export { ConfigError } from './env';
 
 /** Everything the app reads from the environment, parsed once and validated at start. */
 export interface AppConfig {
@@ -59,66 +65,23 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The affiliate programme's terms and payout drivers (src/config/affiliates.config.ts). */
   affiliates: AffiliatesConfig;
-}
-
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string, fallback: string): string {
-  const value = env[name];
-  return value === undefined || value === '' ? fallback : value;
-}
-
-function optional(env: Env, name: string): string | null {
-  const value = env[name];
-  return value === undefined || value === '' ? null : value;
+  /** Interface the HTTP server listens on (HOST). */
+  host: string;
+  /** Express "trust proxy": which proxies' X-Forwarded-* headers to believe (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** False on web-only nodes whose jobs are processed by `npm run worker` (RUN_WORKERS). */
+  runWorkers: boolean;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  designs: DesignsConfig;
+  video: VideoConfig;
+  market: MarketConfig;
 }
 
 function accelPrefix(env: Env): string | null {
   const value = optional(env, 'MEDIA_ACCEL_REDIRECT_PREFIX');
   if (value !== null && !/^\/[A-Za-z0-9._/-]*\/$/.test(value)) {
     throw new ConfigError(`MEDIA_ACCEL_REDIRECT_PREFIX must be a path starting and ending with "/", got "${value}"`);
-  }
-  return value;
-}
-
-function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = str(env, name, fallback);
-  if (!allowed.includes(value as T))
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
-  const value = optional(env, name) ?? fallback;
-  if (value === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL: "${value}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return value;
 }
@@ -238,7 +201,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
     affiliates: loadAffiliatesConfig(env),
+    host: str(env, 'HOST', '0.0.0.0'),
+    trustProxy: trustProxy(str(env, 'TRUST_PROXY', 'loopback')),
+    runWorkers: bool(env, 'RUN_WORKERS', true),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    designs: loadDesignsConfig(env),
+    video: loadVideoConfig({ storageDir: str(env, 'STORAGE_DIR', 'storage') }, env),
+    market: loadMarketConfig(env),
   };
+}
+
+/** TRUST_PROXY as Express reads it: true/false, a hop count, or a list of addresses and names ("loopback"). */
+function trustProxy(raw: string): boolean | number | string {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 /** For process entry points: the config, or one clear line on stderr and exit code 78 (EX_CONFIG). */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Page, Spot } from '@/components/video/types';
-import { api } from '@/lib/http';
+import { videoApi } from '@/api/video';
 import { logger } from '@/lib/logger';
 
 export interface Feed {
@@ -23,7 +23,7 @@ export function useFeed(initial: Page<Spot>): Feed {
     busy.current = true;
     setLoading(true);
     try {
-      const next = await api.get<Page<Spot>>('/api/feed', { query: { page: page + 1 } });
+      const next = await videoApi.feedPage(page + 1);
       setSpots((existing) => {
         const seen = new Set(existing.map((s) => s.id));
         return [...existing, ...next.data.filter((s) => !seen.has(s.id))];

@@ -10,7 +10,7 @@ import { JobRegistry } from '../jobs/job-registry';
 import { JobsService } from '../jobs/jobs.service';
 import { StorageService } from '../storage/storage.service';
 import { UsageService } from '../usage/usage.service';
-import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
+import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { freshSteps, SWEEP_INTERVAL_MS, WORKING_MAX_SIDE } from './designs.constants';
 import { toDesignJson } from './designs.serializer';
 import { DesignEvents } from './design-events';

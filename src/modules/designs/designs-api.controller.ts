@@ -16,7 +16,6 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { User } from '../users/user.entity';
 import { DesignExtrasService } from './design-extras.service';
-import { loadDesignsConfig } from './designs.config';
 import { DesignsService, promptJson, UploadedImage } from './designs.service';
 import {
   ChatMessageDto,
@@ -36,9 +35,6 @@ const pageOf = (raw: unknown) => {
 };
 const sizeOf = (raw: unknown, fallback: number) => Math.min(100, Math.max(1, Number(raw) || fallback));
 
-// Multer's own cap sits a byte above ours so the storage check answers with the friendlier 422.
-const uploadLimit = () => loadDesignsConfig().maxUploadBytes + 1;
-
 /** Spec 7 "Designs" plus the designer's own calls (gallery, favorites, share, edit state, chat, dreams). */
 @Controller('api')
 export class DesignsApiController {
@@ -49,7 +45,7 @@ export class DesignsApiController {
 
   @Post('designs/generate')
   @HttpCode(201)
-  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: uploadLimit(), files: 1, fields: 30 } }))
+  @UseInterceptors(FileInterceptor('image')) // limits: MulterModule options in designs.module.ts
   async generate(
     @CurrentUser() user: User,
     @UploadedFile() image: UploadedImage | undefined,

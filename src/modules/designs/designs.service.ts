@@ -8,7 +8,7 @@ import { CreditsService, InsufficientCreditsException } from '../credits/credits
 import { StorageService } from '../storage/storage.service';
 import type { User } from '../users/user.entity';
 import { isUuid } from '../users/users.service';
-import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
+import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
 import { DesignJson, toDesignJson } from './designs.serializer';
 import { DesignGenerationService } from './design-generation.service';

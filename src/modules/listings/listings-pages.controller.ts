@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
-import { mapSettings } from '../market/market.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { mapSettings } from '../../config/market.config';
 import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties/property.constants';
 import { PropertiesService } from '../properties/properties.service';
 import type { User } from '../users/user.entity';
@@ -12,6 +13,7 @@ export class ListingsPagesController {
   constructor(
     private readonly listings: ListingsService,
     private readonly properties: PropertiesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Listings dashboard with incremental paging (the page loads its data through the API). */
@@ -42,6 +44,11 @@ export class ListingsPagesController {
       this.properties.full(property, viewer),
       this.properties.photos(property),
     ]);
-    return Inertia.render('Listing/Show', { listing: json, property: full, photos, map: mapSettings() });
+    return Inertia.render('Listing/Show', {
+      listing: json,
+      property: full,
+      photos,
+      map: mapSettings(this.config.market),
+    });
   }
 }

@@ -40,11 +40,12 @@ export class PropertiesApiController {
     private readonly currentTeam: CurrentTeamService,
   ) {}
 
-  /** Not in spec 7 (the editor needs a draft to start from): creates a draft with its listing. */
+  /** The editor's first save: creates the draft (with its listing) from the fields of the step being saved. */
   @Post('properties')
   @HttpCode(201)
   async create(@Body() body: CreatePropertyDto, @CurrentUser() user: User) {
-    const property = await this.properties.create(user, body.name);
+    const { name, ...details } = body;
+    const property = await this.properties.create(user, name, details);
     return { message: 'Property created', property: await this.properties.full(property, user) };
   }
 

@@ -24,7 +24,7 @@ import {
   UploadJson,
   uploadJson,
 } from './property.serializer';
-import { makeSlug } from './slug';
+import { makeSlug, renamedSlug } from './slug';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
@@ -170,8 +170,14 @@ export class PropertiesService {
 
   // ---- writes ----------------------------------------------------------------
 
-  /** A draft with every component type and its listing, in one transaction. */
-  async create(user: User, name?: string): Promise<Property> {
+  /** A draft with every component type and its listing, in one transaction; `details` as the first save's fields. */
+  async create(user: User, name?: string, details: UpdatePropertyDto = {}): Promise<Property> {
+    await this.checkCurrencies(details);
+    const draft = await this.createDraft(user, name);
+    return Object.values(details).some((v) => v !== undefined) ? this.update(draft, details) : draft;
+  }
+
+  private async createDraft(user: User, name?: string): Promise<Property> {
     const finalName = name?.trim() || 'New property';
     for (let attempt = 0; ; attempt++) {
       try {
@@ -223,6 +229,8 @@ export class PropertiesService {
     for (const [from, to] of map) {
       if (from in given) (changes as Record<string, unknown>)[to] = given[from] ?? null;
     }
+    // The slug follows the name until the property is first published; from then on links to it must keep working.
+    if (changes.name && !property.publishedAt) changes.slug = renamedSlug(property.slug, changes.name);
     if (changes.price !== undefined && changes.price !== null) changes.price = normalizePrice(changes.price);
     if (changes.acceptedCurrencies) changes.acceptedCurrencies = [...new Set(changes.acceptedCurrencies)];
     if (changes.acceptedCryptocurrencies)

@@ -20,7 +20,7 @@ import {
   TranscodeError,
   transcodeHls,
 } from './media/ffmpeg';
-import { VIDEO_CONFIG, type VideoConfig } from './video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
 
 export interface TranscodeJobData {

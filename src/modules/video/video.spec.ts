@@ -1,6 +1,6 @@
 import { ladderFor } from './media/ffmpeg';
 import { newPlaybackId, newSlug, PLAYBACK_ID_PATTERN, SLUG_PATTERN } from './ids';
-import { loadVideoConfig } from './video.config';
+import { loadVideoConfig } from '../../config/video.config';
 
 describe('video pieces', () => {
   it('makes renditions only at or below the source, by the shorter side (portrait too)', () => {

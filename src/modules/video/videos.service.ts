@@ -11,7 +11,7 @@ import { isUuid } from '../users/users.service';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';
-import { VIDEO_CONFIG, type VideoConfig } from './video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { toVideoJson } from './video.serializer';
 
 export const VIDEO_STATUS_EVENT = 'video.status';

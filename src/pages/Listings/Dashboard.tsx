@@ -1,10 +1,12 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
-import { Alert, Button, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { propertyPaths } from '@/api/properties';
+import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
 import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
+import { marketPaths } from '@/api/market';
 
 interface Props {
   filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
@@ -54,10 +56,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
         </h1>
         <ScopeToggle value={scope} onChange={setScope} />
         <div className="flex gap-2">
-          <Link href="/properties" className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300">
+          <Link
+            href={propertyPaths.dashboard}
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
+          >
             Realtor dashboard
           </Link>
-          <Button onClick={() => router.post('/properties')}>New property</Button>
+          <ButtonLink href={propertyPaths.create}>New property</ButtonLink>
         </div>
       </div>
       <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">
@@ -96,7 +101,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           title="No listings yet"
           description="Every property you create has a listing; publish it to show it on the market map."
           action={
-            <Link href="/market" className="text-brand-600 hover:underline">
+            <Link href={marketPaths.search} className="text-brand-600 hover:underline">
               Browse the market
             </Link>
           }
@@ -121,13 +126,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
                 <>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/properties/${l.property.slug}/edit`}
+                    href={propertyPaths.edit(l.property.slug)}
                   >
                     Edit
                   </Link>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/listing/${l.id}/open-houses`}
+                    href={propertyPaths.openHouses(l.id)}
                   >
                     Open houses
                   </Link>

@@ -1,17 +1,11 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import {
-  apiErrorMessage,
-  dashboardQuery,
-  PUBLISH_TABS,
-  SORT_LABELS,
-  type PublishFilter,
-} from '@/components/property/rules';
-import type { Paginated, PropertySummary } from '@/components/property/types';
+import { propertiesApi, propertyPaths, type RealtorDashboard } from '@/api/properties';
+import { dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
 import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
-import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
-import { api } from '@/lib/http';
+import { ButtonLink, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 interface Props {
@@ -19,10 +13,7 @@ interface Props {
   sorts: string[];
 }
 
-interface Answer {
-  properties: Paginated<PropertySummary>;
-  counts: Record<PublishFilter, number>;
-}
+type Answer = RealtorDashboard;
 
 /** Realtor dashboard: drafts, published, archived; search, sort, count (spec 2). */
 export default function PropertyDashboard({ filters, sorts }: Props) {
@@ -45,12 +36,10 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     setLoading(true);
     try {
       setAnswer(
-        await api.get<Answer>('/api/properties/dashboard/realtor', {
-          query: dashboardQuery({ publish, search: debounced, sort, count, page, scope }),
-        }),
+        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page, scope })),
       );
     } catch (e) {
-      notify.error(apiErrorMessage(e, 'Failed to fetch properties'));
+      notify.error(errorMessage(e, 'Failed to fetch properties'));
     } finally {
       setLoading(false);
     }
@@ -59,8 +48,6 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   useEffect(() => {
     void load();
   }, [load]);
-
-  const createProperty = () => router.post('/properties');
 
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
@@ -76,9 +63,9 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
             setPage(1);
           }}
         />
-        <Button onClick={createProperty} data-testid="new-property">
+        <ButtonLink href={propertyPaths.create} data-testid="new-property">
           New property
-        </Button>
+        </ButtonLink>
       </div>
       <div role="tablist" aria-label="Publish state" className="flex flex-wrap gap-2">
         {PUBLISH_TABS.map((tab) => (
@@ -129,7 +116,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
         <EmptyState
           title="No properties here yet"
           description="Create a property, add photos and publish it to the market."
-          action={<Button onClick={createProperty}>New property</Button>}
+          action={<ButtonLink href={propertyPaths.create}>New property</ButtonLink>}
         />
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
@@ -137,19 +124,19 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
             <PropertyCard
               key={p.id}
               property={p}
-              href={`/properties/${p.slug}/edit`}
+              href={propertyPaths.edit(p.slug)}
               actions={
                 <>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/properties/${p.slug}/edit`}
+                    href={propertyPaths.edit(p.slug)}
                   >
                     Edit
                   </Link>
                   {p.publish_state === 'published' && (
                     <Link
                       className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                      href={`/properties/${p.slug}`}
+                      href={propertyPaths.show(p.slug)}
                     >
                       View
                     </Link>

@@ -39,17 +39,6 @@ export function requireSlug(slug: string | null | undefined): string {
 export const LISTINGS_FETCH_ERROR = 'Failed to fetch listings';
 export const LISTINGS_MORE_ERROR = 'Failed to fetch more listings';
 
-/** spec 8: the server's message or error when there is one, else the fallback. */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  if (data && typeof data === 'object') {
-    const { message, error: err } = data as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (typeof err === 'string' && err) return err;
-  }
-  return fallback;
-}
-
 /** "1250000.5" + USD → "$1,250,000.50" without going through a float. */
 export function formatPrice(
   price: string | null | undefined,

@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -59,16 +60,6 @@ const upperList = ({ value }: { value: unknown }) =>
 const Present = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
 
 const PRICE_MESSAGE = 'Enter a price like 450000 or 450000.50 (up to 12 digits).';
-
-/** POST /api/properties: a draft, usually just a name (the editor fills in the rest). */
-export class CreatePropertyDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MinLength(1, { message: 'The name may not be empty.' })
-  @MaxLength(160)
-  name?: string;
-}
 
 /** POST /api/properties/{slug}: spec 3 fields; fields left undefined are dropped (not changed). */
 export class UpdatePropertyDto {
@@ -133,6 +124,19 @@ export class UpdatePropertyDto {
   @Present('archived') @Transform(toBool) @IsBoolean() archived?: boolean;
   /** Publishing goes through POST .../publish/ (it checks the property is complete); accepted here only as the same toggle. */
   @Present('publish') @Transform(toBool) @IsBoolean() publish?: boolean;
+}
+
+/**
+ * POST /api/properties: the editor's first save (a name, or the fields of the step being saved); the draft is made
+ * then, not when the editor opens. Publishing and archiving come later, through their own calls.
+ */
+export class CreatePropertyDto extends OmitType(UpdatePropertyDto, ['name', 'archived', 'publish'] as const) {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'The name may not be empty.' })
+  @MaxLength(160)
+  name?: string;
 }
 
 export class PublishDto {

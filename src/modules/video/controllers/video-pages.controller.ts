@@ -13,7 +13,7 @@ import { paginated, toVideoJson, toVideoListJson, toWalkthroughJson } from '../v
 import { VideosService } from '../videos.service';
 import { ListingsService } from '../../listings/listings.service';
 import { WalkthroughsService } from '../walkthroughs.service';
-import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 
 /** Lets another site show this response in an iframe (embeds only; everything else stays SAMEORIGIN). */
 function allowFraming(res: Response): void {

@@ -87,6 +87,8 @@ interface RunResult {
 
 function run(bin: string, args: string[], onStdout?: (chunk: string) => void, timeoutMs = 0): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    // The child gets this process's environment as it is (not a setting read here): passed explicitly because a
+    // sandbox such as Jest's keeps its own process.env that a spawned child would not otherwise inherit.
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stdout = '';
     let stderr = '';

@@ -1,4 +1,6 @@
-/** Market settings, read from the environment once at start (bad values stop the app). */
+import { ConfigError, Env } from './env';
+
+/** Market settings (AppConfig.market), read from the environment once at start. */
 export interface MarketConfig {
   /** Leaflet tile URL template; empty = no tiles (the map still shows pins and the radius). */
   tileUrl: string;
@@ -9,19 +11,24 @@ export interface MarketConfig {
 
 export const MARKET_CONFIG = Symbol('MARKET_CONFIG');
 
-export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketConfig {
+export function loadMarketConfig(env: Env): MarketConfig {
   const geocoder = (env.GEOCODER ?? 'offline').trim().toLowerCase();
   if (geocoder !== 'offline' && geocoder !== 'http')
-    throw new Error(`GEOCODER must be "offline" or "http", not "${geocoder}".`);
+    throw new ConfigError(`GEOCODER must be "offline" or "http", not "${geocoder}".`);
   const geocoderUrl = env.GEOCODER_URL?.trim() || null;
   if (geocoder === 'http') {
-    if (!geocoderUrl) throw new Error('GEOCODER=http needs GEOCODER_URL (a Nominatim-compatible /search endpoint).');
-    new URL(geocoderUrl); // throws on a malformed URL
+    if (!geocoderUrl)
+      throw new ConfigError('GEOCODER=http needs GEOCODER_URL (a Nominatim-compatible /search endpoint).');
+    try {
+      new URL(geocoderUrl);
+    } catch {
+      throw new ConfigError(`GEOCODER_URL is not a valid URL: "${geocoderUrl}"`);
+    }
   }
   const tileUrl =
     env.MAP_TILE_URL === undefined ? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' : env.MAP_TILE_URL.trim();
   if (tileUrl && tileUrl !== 'none' && !/^(https?:)?\/\//.test(tileUrl) && !tileUrl.startsWith('/')) {
-    throw new Error(
+    throw new ConfigError(
       'MAP_TILE_URL must be an http(s) URL template like https://tile.example/{z}/{x}/{y}.png, or "none".',
     );
   }
@@ -33,10 +40,7 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env): MarketCo
   };
 }
 
-let cached: MarketConfig | null = null;
-
 /** Tile settings for any page with a map (property editor, property and listing pages). */
-export function mapSettings(): { tileUrl: string; attribution: string } {
-  cached ??= loadMarketConfig();
-  return { tileUrl: cached.tileUrl, attribution: cached.tileAttribution };
+export function mapSettings(config: MarketConfig): { tileUrl: string; attribution: string } {
+  return { tileUrl: config.tileUrl, attribution: config.tileAttribution };
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { ConfigError, type AppConfig } from '../../config/app-config';
+import { ConfigError, Env, int } from './env';
 
-/** Video settings, read from the environment once at start (same rules as AppConfig: bad values fail fast). */
+/** Video settings (AppConfig.video), read from the environment once at start. */
 export interface VideoConfig {
   /** Largest accepted upload in bytes (VIDEO_MAX_UPLOAD_MB, default 1024). */
   maxUploadBytes: number;
@@ -21,25 +21,7 @@ export interface VideoConfig {
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');
 
-function int(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  return value;
-}
-
-export function loadVideoConfig(
-  app: Pick<AppConfig, 'storageDir'>,
-  env: Record<string, string | undefined> = process.env,
-): VideoConfig {
+export function loadVideoConfig(app: { storageDir: string }, env: Env): VideoConfig {
   const preset = env.VIDEO_X264_PRESET || 'superfast';
   const presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'];
   if (!presets.includes(preset))

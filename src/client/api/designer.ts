@@ -1,5 +1,18 @@
 import { api } from '@/lib/http';
-import type { Design, DesignOptions, SavedPrompt } from './types';
+import type { Design, DesignOptions, SavedPrompt } from '@/components/designer/types';
+
+/** The designer's pages. */
+export const designerPaths = {
+  index: '/designer',
+  gallery: '/designer/gallery',
+  show: (id: string) => `/designer/${id}`,
+  share: (id: string) => `/designer/${id}/share`,
+  edit: (id: string) => `/designer/${id}/edit`,
+  chat: (id: string) => `/designer/${id}/chat`,
+  dreams: '/dreams',
+  dream: (id: string) => `/dreams/${id}`,
+  credits: '/credits',
+};
 
 /** The designer's /api calls, all through the one HTTP client. */
 export const designerApi = {
@@ -39,6 +52,15 @@ export const designerApi = {
   share: (id: string) => api.post<{ share_url: string; design: Design }>(`/api/designs/${id}/share`),
   unshare: (id: string) => api.delete<{ design: Design }>(`/api/designs/${id}/share`),
   remove: (id: string) => api.delete(`/api/designs/${id}`),
+  get: (id: string) => api.get<{ design: Design }>(`/api/designs/${id}`),
+  /** A message to the design's assistant; `M` is the chat message shape of the page. */
+  chat: <M>(id: string, message: string) => api.post<{ message: M; reply: M }>(`/api/designs/${id}/chat`, { message }),
+  startEditSession: (id: string, side: string) =>
+    api.post<{ session: { id: string } }>(`/api/designs/${id}/edit-sessions/${side}`),
+  endEditSession: (id: string, sessionId: string) => api.post(`/api/designs/${id}/edit-sessions/${sessionId}/end`),
+  saveEditState: <S>(id: string, side: string, state: Record<string, unknown>) =>
+    api.put<{ state: S }>(`/api/designs/${id}/edit-state/${side}`, state),
+  removeDream: (id: string) => api.delete(`/api/dream/${id}`),
   saveDream: (designId: string, title: string, generatedDesignId?: string, note?: string) =>
     api.post<{ data: { dream: { id: string } } }>('/api/dreams', {
       design_id: designId,
@@ -47,17 +69,3 @@ export const designerApi = {
       note,
     }),
 };
-
-/** Spec 8: the server's message, else the given fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  const message = (error as { message?: unknown })?.message;
-  const status = (error as { status?: number })?.status;
-  if (
-    typeof message === 'string' &&
-    message &&
-    status !== 0 &&
-    !/^Request failed|^Internal Server Error$/.test(message)
-  )
-    return message;
-  return fallback;
-}

@@ -1,9 +1,9 @@
-import { ConfigError } from '../../config/app-config';
+import { ConfigError, Env, int, num, oneOf, optional, trimSlash } from './env';
 
 export type ImageProviderName = 'local' | 'replicate' | 'openai';
 export type TextProviderName = 'local' | 'openai';
 
-/** Designer settings, read from the environment once at start (fails fast like loadConfig). */
+/** Designer settings (AppConfig.designs), read from the environment once at start. */
 export interface DesignsConfig {
   provider: ImageProviderName;
   textProvider: TextProviderName;
@@ -34,36 +34,7 @@ export interface DesignsConfig {
 
 export const DESIGNS_CONFIG = Symbol('DESIGNS_CONFIG');
 
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  return value;
-}
-
-function num(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0)
-    throw new ConfigError(`${name} must be a number of at least 0, got "${raw}"`);
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name] || fallback;
-  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
-
-const opt = (env: Env, name: string) => (env[name] ? env[name]! : null);
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-export function loadDesignsConfig(env: Env = process.env): DesignsConfig {
+export function loadDesignsConfig(env: Env): DesignsConfig {
   const config: DesignsConfig = {
     provider: oneOf(env, 'DESIGN_PROVIDER', ['local', 'replicate', 'openai'] as const, 'local'),
     textProvider: oneOf(env, 'DESIGN_CHAT_PROVIDER', ['local', 'openai'] as const, 'local'),
@@ -74,17 +45,17 @@ export function loadDesignsConfig(env: Env = process.env): DesignsConfig {
     staleAfterMs: int(env, 'DESIGN_STALE_AFTER_MINUTES', 15, 1, 24 * 60) * 60_000,
     replicate: {
       baseUrl: trimSlash(env.REPLICATE_BASE_URL || 'https://api.replicate.com'),
-      token: opt(env, 'REPLICATE_API_TOKEN'),
+      token: optional(env, 'REPLICATE_API_TOKEN'),
       // adirik/interior-design: ControlNet (segmentation + MLSD) on Realistic Vision for interiors.
       model: env.REPLICATE_MODEL || 'adirik/interior-design',
-      version: opt(env, 'REPLICATE_MODEL_VERSION'),
+      version: optional(env, 'REPLICATE_MODEL_VERSION'),
       pollIntervalMs: int(env, 'REPLICATE_POLL_INTERVAL_MS', 1000, 10, 60_000),
       timeoutMs: int(env, 'REPLICATE_TIMEOUT_SECONDS', 300, 1, 3600) * 1000,
       costPerSecondUsd: num(env, 'REPLICATE_COST_PER_SECOND_USD', 0.000725),
     },
     openai: {
       baseUrl: trimSlash(env.OPENAI_BASE_URL || 'https://api.openai.com'),
-      apiKey: opt(env, 'OPENAI_API_KEY'),
+      apiKey: optional(env, 'OPENAI_API_KEY'),
       imageModel: env.OPENAI_IMAGE_MODEL || 'gpt-image-1',
       chatModel: env.OPENAI_CHAT_MODEL || 'gpt-4o-mini',
       imageCostUsd: num(env, 'OPENAI_IMAGE_COST_USD', 0.042),
