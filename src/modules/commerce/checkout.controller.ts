@@ -19,6 +19,7 @@ import { RateLimiterService } from '../security/rate-limiter.service';
 import { AddressesService } from '../settings/addresses.service';
 import type { User } from '../users/user.entity';
 import { CartService } from './cart.service';
+import { attributionFrom } from '../../common/attribution';
 import { CheckoutService } from './checkout.service';
 import { money } from './commerce.mapper';
 import { CheckoutDto, LocalPayOutcomeDto, SuccessQueryDto } from './dto/commerce.dto';
@@ -65,7 +66,16 @@ export class CheckoutController {
 
   @Post('api/checkout')
   @HttpCode(200)
-  async create(@CurrentUser() user: User, @Body() dto: CheckoutDto, @Headers('idempotency-key') key?: string) {
+  async create(
+    @CurrentUser() user: User,
+    @Body() dto: CheckoutDto,
+    @Req() req: Request,
+    @Headers('idempotency-key') key?: string,
+  ) {
+    // The referral the order carries to the payment provider and to `order.paid`: the tracked-link click
+    // (HttpOnly cookie, the most recent click of this browser) before a code typed or kept by the page.
+    const referral = attributionFrom(req.cookies, dto.referral_code);
+    dto.referral_code = referral?.click ?? referral?.code ?? undefined;
     // Each attempt may reserve stock and open a provider session (and carries a referral code): bounded per buyer.
     await this.limiter.hit(`checkout:${user.id}`, 30, 60);
     return {

@@ -1,4 +1,5 @@
 import { Head } from '@inertiajs/react';
+import { readAffiliateRef } from '@/lib/affiliate-ref';
 import { useRef, useState } from 'react';
 import type { Cart, SavedAddress } from '@contracts/commerce';
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
@@ -17,7 +18,16 @@ export default function CheckoutIndex({ cart, addresses, provider }: Props) {
   const fallback = addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? NEW;
   const [choice, setChoice] = useState(fallback);
   const form = useApiForm(
-    { referral_code: '', name: '', line1: '', line2: '', city: '', state: '', zip: '', country_code: 'US' },
+    {
+      referral_code: readAffiliateRef()?.ref ?? '',
+      name: '',
+      line1: '',
+      line2: '',
+      city: '',
+      state: '',
+      zip: '',
+      country_code: 'US',
+    },
     { onSuccess: (r: { session: { url: string } }) => window.location.assign(r.session.url) },
   );
 
