@@ -66,10 +66,18 @@ export interface UserVerifiedEvent {
   verified_at: string;
 }
 
+/** Affiliates: a new account was bound to the affiliate who referred it (once per referred account). */
+export interface AffiliateReferredEvent {
+  affiliate_user_id: string;
+  referred_user_id: string;
+  bound_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
   'user.registered': UserRegisteredEvent;
+  'affiliate.referred': AffiliateReferredEvent;
   'user.verified': UserVerifiedEvent;
 }
 

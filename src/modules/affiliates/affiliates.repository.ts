@@ -163,18 +163,20 @@ export class AffiliatesRepository {
     return row ?? null;
   }
 
+  /** True when this binding is new (a user is bound once, to the first affiliate that referred them). */
   async insertReferral(
     affiliateId: string,
     userId: string,
     clickId: string | null,
     source: 'link' | 'code',
     clickedAt: Date,
-  ) {
-    await this.db.query(
+  ): Promise<boolean> {
+    const rows = await this.db.query(
       `INSERT INTO affiliate_referrals (affiliate_id, user_id, click_id, source, clicked_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO NOTHING`,
+       ON CONFLICT (user_id) DO NOTHING RETURNING id`,
       [affiliateId, userId, clickId, source, clickedAt],
     );
+    return rows.length > 0;
   }
 
   async listReferrals(affiliateId: string, offset: number, limit: number) {

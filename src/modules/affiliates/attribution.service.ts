@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { toString as qrToString } from 'qrcode';
 import { Clock, DAY_MS } from '../../common/clock';
+import { DomainEvents } from '../events/domain-events.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliates.config';
 import type { AffiliateLinkJson, ReferralJson } from '../../contracts/affiliates';
@@ -30,6 +31,7 @@ export class AttributionService {
     private readonly repo: AffiliatesRepository,
     private readonly programme: ProgrammeService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
     @Inject(AFFILIATES_CONFIG) private readonly config: AffiliatesConfig,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
   ) {}
@@ -116,13 +118,20 @@ export class AttributionService {
     );
     if (!winner || (await this.isSelfReferral(winner.affiliate, { user_id: event.user_id, email: event.email })))
       return;
-    await this.repo.insertReferral(
+    const bound = await this.repo.insertReferral(
       winner.affiliate.id,
       event.user_id,
       winner.click_id,
       winner.source,
       winner.clicked_at,
     );
+    // Other areas reward referrals (sweepstakes bonus entries) without knowing the programme's tables.
+    if (bound)
+      await this.events.publish('affiliate.referred', `affiliate.referred|${event.user_id}`, {
+        affiliate_user_id: winner.affiliate.user_id,
+        referred_user_id: event.user_id,
+        bound_at: this.clock.now().toISOString(),
+      });
   }
 
   async referrals(affiliate: AffiliateRow, page: number, perPage: number): Promise<Page<ReferralJson>> {

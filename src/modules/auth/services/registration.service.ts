@@ -8,6 +8,7 @@ import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
 import type { UserRegisteredEvent } from '../../../contracts/events';
 import { DomainEvents } from '../../events/domain-events.service';
+import { Clock } from '../../../common/clock';
 import { TeamsService } from '../../teams';
 import { RegisterDto } from '../dto/auth.dto';
 import { hashPassword } from '../password';
@@ -24,6 +25,7 @@ export class RegistrationService {
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiterService,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
     private readonly teams: TeamsService,
   ) {}
 
@@ -67,7 +69,7 @@ export class RegistrationService {
     await this.events.publish('user.registered', `user.registered|${user.id}`, {
       user_id: user.id,
       email: user.email,
-      registered_at: user.createdAt.toISOString(),
+      registered_at: this.clock.now().toISOString(),
       attribution,
     });
     return user;
