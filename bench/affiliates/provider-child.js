@@ -7,7 +7,8 @@ const server = http.createServer((req, res) => {
   req.on('data', (c) => (body += c));
   req.on('end', () => {
     res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/v1/oauth2/token') return res.end(JSON.stringify({ access_token: 'bench-token', expires_in: 32400 }));
+    if (req.url === '/v1/oauth2/token')
+      return res.end(JSON.stringify({ access_token: 'bench-token', expires_in: 32400 }));
     if (req.url === '/v1/payments/payouts' || req.url === '/baseline') {
       const key = req.headers['paypal-request-id'] || `b${seen.size}`;
       if (!seen.has(key)) seen.set(key, `PB-${seen.size + 1}`);
