@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
+import { allKeys, deriveSecret } from './config/app-key';
 import { Runtime } from './config/runtime';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
@@ -77,7 +78,7 @@ export async function createApp(
   const db = app.get<DataSource>(getDataSourceToken());
   await db.runMigrations({ transaction: 'each' });
 
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
@@ -95,7 +96,9 @@ export async function createApp(
     session({
       store,
       name: config.session.cookieName,
-      secret: config.appKey,
+      // Signs with the current key; cookies signed with a rotated-out key (or, before keys were derived, with the
+      // raw key) still read, so neither a rotation nor this upgrade signs anybody out.
+      secret: [...allKeys(config).map((key) => deriveSecret(key, 'session')), config.appKey],
       resave: false,
       saveUninitialized: false,
       rolling: false,

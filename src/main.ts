@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { loadConfigOrExit } from './config/app-config';
+import { describeExposure } from './config/exposure';
 import { resolveRuntime } from './config/runtime';
 import { seedDemoData } from './database/seeds/demo.seed';
 
@@ -14,11 +15,13 @@ async function main(): Promise<void> {
 
   if (config.seedDemo) await seedDemoData(app, logger);
 
-  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.port, config.host);
   logger.log(
     `${config.appName} is up at ${config.appUrl} (database: ${runtime.databaseSource}, ` +
       `Redis: ${runtime.redisSource}${runWorkers ? ', jobs processed in this process' : ''})`,
   );
+  const exposure = describeExposure(config);
+  for (const line of exposure.lines) logger[exposure.level](line);
 
   // Graceful stop: stop accepting, let requests and jobs finish, close pools, then the embedded database.
   let stopping = false;

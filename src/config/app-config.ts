@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { deriveSecret, resolveAppKeys } from './app-key';
 
 /** Everything the app reads from the environment, parsed once and validated at start. */
 export interface AppConfig {
@@ -6,7 +6,14 @@ export interface AppConfig {
   appName: string;
   appUrl: string;
   port: number;
+  /** Interface to listen on: loopback in development unless HOST says otherwise, every interface in production. */
+  host: string;
+  /** Express "trust proxy": which proxies' X-Forwarded-For to believe (none unless TRUST_PROXY names them). */
+  trustProxy: string | number | boolean;
   appKey: string;
+  /** Rotated-out keys (APP_PREVIOUS_KEYS), accepted for reading so a rotation locks nobody out. */
+  previousAppKeys: string[];
+  appKeySource: 'environment' | 'storage' | 'generated' | 'ephemeral';
   databaseUrl: string | null;
   redisUrl: string | null;
   /** Where embedded PostgreSQL keeps its data and local disk storage keeps uploads. */
@@ -108,17 +115,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'APP_KEY must be set to at least 32 random characters in production (openssl rand -base64 48)',
     );
   }
+  const storageDir = str(env, 'STORAGE_DIR', 'storage');
+  const keys = resolveAppKeys(env, nodeEnv, storageDir);
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
   return {
     env: nodeEnv,
     appName: str(env, 'APP_NAME', 'Reelty'),
     appUrl,
     port,
-    // In development a missing key is generated per process: sessions then end on restart, which is acceptable locally.
-    appKey: appKey ?? randomBytes(32).toString('hex'),
+    host: str(env, 'HOST', nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: trustProxySetting(optional(env, 'TRUST_PROXY')),
+    appKey: keys.current,
+    previousAppKeys: keys.previous,
+    appKeySource: keys.source,
     databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
-    storageDir: str(env, 'STORAGE_DIR', 'storage'),
+    storageDir,
     logLevel: oneOf(
       env,
       'LOG_LEVEL',
@@ -148,7 +160,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       driver: oneOf(env, 'BROADCAST_DRIVER', ['builtin', 'pusher', 'log'] as const, 'builtin'),
       appId: str(env, 'BROADCAST_APP_ID', 'reelty'),
       key: broadcastKey,
-      secret: str(env, 'BROADCAST_SECRET', appKey ?? 'reelty-dev-secret'),
+      secret: str(env, 'BROADCAST_SECRET', deriveSecret(keys.current, 'broadcast')),
       cluster: str(env, 'BROADCAST_CLUSTER', 'us3'),
       host: optional(env, 'BROADCAST_HOST'),
       port: env.BROADCAST_PORT ? int(env, 'BROADCAST_PORT', 443, 1, 65535) : null,
@@ -175,6 +187,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
   };
+}
+
+/** TRUST_PROXY as Express reads it: unset trusts no proxy; a hop count, true/false, or addresses/subnets. */
+function trustProxySetting(raw: string | null): string | number | boolean {
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return raw;
 }
 
 /** For process entry points: the config, or one clear line on stderr and exit code 78 (EX_CONFIG). */
