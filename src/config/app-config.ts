@@ -46,7 +46,19 @@ export interface AppConfig {
     allowedOrigins: string[];
     activityTimeout: number;
   };
-  rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
+  rateLimits: {
+    /** Failed logins per account (any IP) before exponential back-off starts. */
+    loginPerMinute: number;
+    /** Failed logins from one IP (any account), and from one /24 (IPv6 /64), before back-off starts. */
+    loginPerIp: number;
+    loginPerRange: number;
+    registerPerHour: number;
+    resetPerHour: number;
+    /** Wrong two-factor codes per user (any session) before the lockout, which mails the user. */
+    twoFactorPerMinute: number;
+    /** Wrong passwords on confirm-password, log-out-other-sessions, delete-account and password change. */
+    passwordChecks: number;
+  };
   seedDemo: boolean;
 }
 
@@ -181,9 +193,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     rateLimits: {
       loginPerMinute: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 5, 1),
+      loginPerIp: int(env, 'RATE_LIMIT_LOGIN_PER_IP', 10, 1),
+      loginPerRange: int(env, 'RATE_LIMIT_LOGIN_PER_RANGE', 30, 1),
       registerPerHour: int(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 10, 1),
       resetPerHour: int(env, 'RATE_LIMIT_RESET_PER_HOUR', 5, 1),
       twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
+      passwordChecks: int(env, 'RATE_LIMIT_PASSWORD_CHECKS', 5, 1),
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
   };
