@@ -12,6 +12,7 @@ import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
 import { allKeys, deriveSecret } from './config/app-key';
 import { Runtime } from './config/runtime';
+import { InputSanitiserPipe } from './common/input-sanitiser.pipe';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
@@ -107,7 +108,7 @@ export async function createApp(
   );
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new InputSanitiserPipe(), createValidationPipe());
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
   await app.get(RealtimeGateway).attach(app.getHttpServer());
   const close = app.close.bind(app);

@@ -43,6 +43,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
 
+    exception = fromHttpError(exception);
     const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
     const body = exception instanceof HttpException ? exception.getResponse() : null;
     const message = messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
@@ -88,6 +89,26 @@ export class HttpExceptionFilter implements ExceptionFilter {
       status,
     );
   }
+}
+
+const HTTP_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read (malformed JSON or form data).',
+  413: 'The request body is too large (at most 1 MB; upload files through their upload routes).',
+  415: 'This content type or character set is not supported.',
+};
+
+/**
+ * Errors raised by Express middleware before a route runs (body parsers: too large, malformed,
+ * unsupported charset) carry their own 4xx status: answer with it, never a 500.
+ */
+function fromHttpError(exception: unknown): unknown {
+  if (exception instanceof HttpException || !exception || typeof exception !== 'object') return exception;
+  const { status, expose } = exception as { status?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return exception;
+  return new HttpException(
+    { statusCode: status, message: HTTP_ERROR_MESSAGES[status] ?? 'The request was refused.' },
+    status,
+  );
 }
 
 function messageOf(body: unknown): string | null {
