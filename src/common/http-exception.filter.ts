@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { InertiaService } from '../modules/inertia/inertia.service';
 import { INERTIA_HEADERS, isInertiaRequest } from '../modules/inertia/inertia.types';
 import { saveSession } from './session-save';
+import { DependencyUnavailableException, isRedisOutage } from './dependency-unavailable';
 import { ValidationFailedException } from './validation';
 import './session.types';
 
@@ -44,13 +45,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
 
     exception = fromHttpError(exception);
+    if (isRedisOutage(exception)) exception = new DependencyUnavailableException();
     const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
     const body = exception instanceof HttpException ? exception.getResponse() : null;
     const message = messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
-    if (status >= 500)
+    const outage = exception instanceof DependencyUnavailableException;
+    if (outage) this.logger.warn(`${req.method} ${req.originalUrl}: ${message}`);
+    else if (status >= 500)
       this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
-    if (exception instanceof HttpException && status === 429) {
-      const retry = (body as { retryAfter?: number }).retryAfter;
+    if (exception instanceof HttpException && (status === 429 || status === 503)) {
+      const retry = (body as { retryAfter?: number } | null)?.retryAfter;
       if (retry) res.setHeader('Retry-After', String(retry));
     }
 
@@ -85,7 +89,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       req,
       res,
       'Error',
-      { status, message: status >= 500 ? (MESSAGES[status] ?? MESSAGES[500]) : message },
+      { status, message: status >= 500 && !outage ? (MESSAGES[status] ?? MESSAGES[500]) : message },
       status,
     );
   }

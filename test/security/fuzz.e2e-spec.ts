@@ -94,6 +94,43 @@ function fill(path: string, value: (name: string) => string): string {
     .replace(/\*(\w+)/g, (_, name: string) => value(name));
 }
 
+/** Each of the route's own body fields alone, with each value that once got past validation into SQL or code. */
+function fieldProbes(path: string, ownFields: string[]): Probe[] {
+  const probes: Probe[] = [];
+  for (const field of ownFields)
+    for (const [name, value] of [
+      ['null', null],
+      ['NUL', 'a\u0000b'],
+      ['20,000 characters', 'x'.repeat(20_000)],
+      ['a number', 1e308],
+      ['an object', { a: 1 }],
+    ] as const)
+      probes.push({ name: `${field}: ${name}`, path, body: JSON.stringify({ [field]: value }) });
+  return probes;
+}
+
+/** Identifiers in a JSON answer (ids, slugs, handles, tokens), to reach the prober's own resources. */
+function harvest(json: unknown, into: Map<string, Set<string>>): void {
+  const stack = [json];
+  while (stack.length) {
+    const value = stack.pop();
+    if (!value || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const kind = /slug$/i.test(key)
+        ? 'slug'
+        : /(^|_)id$|Id$/.test(key)
+          ? 'id'
+          : /handle|token/i.test(key)
+            ? key
+            : null;
+      if (kind && typeof child === 'string' && child.length < 200) {
+        if (!into.has(kind)) into.set(kind, new Set());
+        into.get(kind)!.add(child);
+      } else stack.push(child);
+    }
+  }
+}
+
 function probesFor(route: Route, fields: string[], ownFields: string[]): Probe[] {
   const id = randomUUID();
   const plain = fill(route.path, () => id);
@@ -116,16 +153,7 @@ function probesFor(route: Route, fields: string[], ownFields: string[]): Probe[]
     { name: 'huge page numbers', path: plain, query: 'page=99999999999999999999&per_page=99999999999999999999' },
     { name: 'negative and fractional pages', path: plain, query: 'page=-1&per_page=0.5' },
   ];
-  for (const field of ownFields) {
-    for (const [name, value] of [
-      ['null', null],
-      ['NUL', 'a\u0000b'],
-      ['20,000 characters', 'x'.repeat(20_000)],
-      ['a number', 1e308],
-      ['an object', { a: 1 }],
-    ] as const)
-      probes.push({ name: `${field}: ${name}`, path: plain, body: JSON.stringify({ [field]: value }) });
-  }
+  probes.push(...fieldProbes(plain, ownFields));
   if (/[:*]\w+/.test(route.path)) {
     probes.push({ name: '%00 in path parameters', path: fill(route.path, () => '%00') });
     probes.push({ name: 'NUL inside path parameters', path: fill(route.path, () => 'ab%00cd') });
@@ -140,6 +168,14 @@ async function session(client: TestClient): Promise<Record<string, string>> {
     Cookie: `${cookie ? `reelty_session=${encodeURIComponent(cookie)}; ` : ''}XSRF-TOKEN=${encodeURIComponent(client.token)}`,
     'X-XSRF-TOKEN': client.token,
   };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 async function inParallel(jobs: Array<() => Promise<void>>, width = 6): Promise<void> {
@@ -185,14 +221,17 @@ describe('fuzz: hostile input on every registered route', () => {
         },
         body: withBody ? probe.body : undefined,
       });
-      await res.arrayBuffer();
+      const text = await res.text();
       const wrong = probe.expect !== undefined && withBody ? res.status !== probe.expect : res.status >= 500;
-      return { status: res.status, location: res.headers.get('location'), wrong };
+      const json = (res.headers.get('content-type') ?? '').includes('json') ? safeJson(text) : null;
+      return { status: res.status, location: res.headers.get('location'), wrong, json };
     };
 
     // A caller the route turns away before reading input (guest → 401 / login, admin → guest-only redirect)
     // learns nothing from hostile input: probe with the callers that get through, or with both if neither does.
     const failures: string[] = [];
+    const identifiers = new Map<string, Set<string>>();
+    const ownerRoutes: string[] = [];
     const jobs: Array<() => Promise<void>> = [];
     await inParallel(
       routes.map((route) => async () => {
@@ -203,7 +242,8 @@ describe('fuzz: hostile input on every registered route', () => {
         const first = await send(route, oversized, callers.guest);
         if (first.wrong) failures.push(`${route.method} ${route.path} [${oversized.name}] → ${first.status}`);
         for (const [caller, headers] of Object.entries(callers)) {
-          const plain = await send(route, { name: 'plain', path: probes[0].path }, headers);
+          const plain = await send(route, { name: 'plain', path: probes[0].path, body: '{}' }, headers);
+          if (caller === 'admin') harvest(plain.json, identifiers);
           const turnedAway =
             plain.status === 401 || /^\/(login|dashboard|email\/verify)$/.test(plain.location ?? '') || plain.wrong;
           if (!turnedAway) reached.push(caller);
@@ -218,6 +258,29 @@ describe('fuzz: hostile input on every registered route', () => {
       }),
     );
     await inParallel(jobs);
+
+    // The admin's own resources, made by the sweep above (creation routes with an empty body): each field of
+    // each update route alone, on a resource the admin may change, so the input reaches the rules and the SQL.
+    const ownerJobs = routes
+      .filter((route) => route.method !== 'DELETE' && (route.path.match(/:\w+/g) ?? []).length === 1)
+      .filter((route) => ownFields.has(`${route.method} ${route.path}`))
+      .map((route) => async () => {
+        const param = /:(\w+)/.exec(route.path)![1];
+        const kind = /slug/i.test(param) ? 'slug' : /id$/i.test(param) ? 'id' : param;
+        for (const candidate of identifiers.get(kind) ?? []) {
+          const path = fill(route.path, () => encodeURIComponent(candidate));
+          const plain = await send(route, { name: 'own resource', path, body: '{}' }, callers.admin);
+          if (plain.status >= 400) continue;
+          ownerRoutes.push(`${route.method} ${route.path}`);
+          for (const probe of fieldProbes(path, ownFields.get(`${route.method} ${route.path}`)!)) {
+            const res = await send(route, probe, callers.admin);
+            if (res.wrong) failures.push(`${route.method} ${path} [${probe.name}] on the admin's own → ${res.status}`);
+          }
+          return;
+        }
+      });
+    await inParallel(ownerJobs);
+    expect(ownerRoutes.length).toBeGreaterThan(3);
     expect(failures.sort()).toEqual([]);
   }, 120_000);
 });
