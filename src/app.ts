@@ -18,6 +18,7 @@ import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
+import { securityHeaders } from './modules/security/security-headers';
 import { RealtimeGateway } from './modules/realtime/realtime.gateway';
 import { UsersService } from './modules/users/users.service';
 
@@ -84,12 +85,7 @@ export async function createApp(
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(requestLogger);
-  app.use((_req: unknown, res: import('express').Response, next: () => void) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    next();
-  });
+  app.use(securityHeaders(config));
   serveClientBuild(app);
   app.use(cookieParser());
   const store = new PgSessionStore(db, app.get(UsersService));
