@@ -4,3 +4,4 @@ export { RealtimeGateway } from './realtime.gateway';
 export { RealtimeModule } from './realtime.module';
 export { clientSettingsFrom, type RealtimeClientSettings } from './realtime-settings';
 export { socketIdFrom } from './socket-id';
+export { attachRealtime } from './attach-realtime';
