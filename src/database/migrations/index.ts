@@ -10,6 +10,7 @@ import { DashboardIndexes1763871300000 } from './1763871300000-DashboardIndexes'
 import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex';
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
+import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   FilteredGeoIndex1763871400000,
   Video1763872000000,
   VideoListingKeys1763872100000,
+  OpenHouseRsvpConfirmation1764000000000,
 ];
