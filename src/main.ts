@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config/app-config';
 import { describeExposure } from './config/exposure';
 import { resolveRuntime } from './config/runtime';
 import { seedDemoData } from './database/seeds/demo.seed';
+import { JobsService } from './modules/jobs/jobs.service';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.log(`${signal} received: shutting down`);
     const force = setTimeout(() => process.exit(1), 25_000).unref();
+    await app.get(JobsService).stopTaking(); // take no new job, then drain the running ones as the app closes
     await app.close();
     await runtime.stop();
     clearTimeout(force);

@@ -15,12 +15,16 @@ export function logOutage(source: string, error: Error): void {
   logger.error(`${source}: ${error.message}`);
 }
 
+/** This process's BullMQ workers, so shutdown can stop them taking jobs before it drains them. */
+export const localWorkers = new Set<WorkerHost>();
+
 /** One BullMQ worker class per queue, each handing jobs to the registered plain handler. */
 export function processorFor(queue: QueueName, concurrency: number): Type<WorkerHost> {
   @Processor(queue, { concurrency })
   class QueueProcessor extends WorkerHost {
     constructor(private readonly registry: JobRegistry) {
       super();
+      localWorkers.add(this);
     }
 
     /** Connection errors while Redis is away: one log line per 10 s (without a listener BullMQ prints each). */

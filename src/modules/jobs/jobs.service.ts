@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { DependencyUnavailableException, withDeadline } from '../../common/dependency-unavailable';
-import { logOutage } from './bull-processors';
+import { localWorkers, logOutage } from './bull-processors';
 import { InProcessQueue } from './in-process-queue';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
@@ -84,6 +84,17 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit {
 
   bullQueue(name: QueueName): Queue {
     return this.moduleRef!.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  /**
+   * First step of a graceful stop: this process takes no new job (BullMQ leaves them in Redis for
+   * another node; the in-process runner stops starting them). BullMQ workers abort their pending
+   * fetch and resolve once their running jobs finished; in-process ones finish as the app closes.
+   */
+  async stopTaking(): Promise<void> {
+    for (const queue of this.local.values()) queue.stopTaking();
+    const running = [...localWorkers].filter((host) => host.worker?.isRunning());
+    await Promise.all(running.map((host) => host.worker.pause().catch(() => undefined)));
   }
 
   /** Before any module closes its connections: in-process jobs still need the database to finish. */

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { JobContext, JobHandler } from '../jobs/job.types';
 import { StorageService } from '../storage/storage.service';
 import { contentTypeForKey } from '../storage/sniff';
 import { Rendition } from './entities';
+import { makeWorkDir } from './media/work-dir';
 import { demuxerFor, extractPoster, NotAVideoError, probe, TranscodeError, transcodeHls } from './media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from './video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
@@ -48,7 +48,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
     const video = await this.videos.repo.findOneBy({ id: data.videoId });
     if (!video || video.status !== 'processing' || !video.sourceKey) return { skipped: true };
     const started = Date.now();
-    const work = await mkdtemp(join(tmpdir(), 'reelty-transcode-'));
+    const work = await makeWorkDir('transcode');
     let source: { path: string; release(): Promise<void> } | null = null;
     try {
       source = await this.storage.localCopy(video.sourceKey);
@@ -144,7 +144,7 @@ export class PosterJob implements JobHandler<PosterJobData> {
   async handle(data: PosterJobData): Promise<unknown> {
     const video = await this.videos.repo.findOneBy({ id: data.videoId });
     if (!video || video.status !== 'ready' || !video.sourceKey) return { skipped: true };
-    const work = await mkdtemp(join(tmpdir(), 'reelty-poster-'));
+    const work = await makeWorkDir('poster');
     const source = await this.storage.localCopy(video.sourceKey);
     try {
       const demuxer = await demuxerFor(source.path);
