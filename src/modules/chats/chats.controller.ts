@@ -38,8 +38,15 @@ export class ChatsPageController {
   constructor(private readonly chats: ChatsService) {}
 
   @Get()
-  async index(@CurrentUser() user: User, @Query('tab') tab?: string, @Query('chat') chat?: string) {
+  async index(
+    @CurrentUser() user: User,
+    @Query('tab') tab?: string,
+    @Query('chat') chat?: string,
+    @Query('user') withUser?: string,
+  ) {
     const current: ChatTab = (CHAT_TABS as readonly string[]).includes(tab ?? '') ? (tab as ChatTab) : 'chats';
+    // ?user=<id> (the "Message" button on a profile): open the chat with that person, or offer to start it.
+    const direct = withUser ? await this.chats.directChatOrRecipient(user.id, withUser) : null;
     const [list, unread] = await Promise.all([
       this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE),
       this.chats.unreadCounts(user.id),
@@ -48,7 +55,8 @@ export class ChatsPageController {
       tab: current,
       chats: list,
       unread,
-      openChatId: chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null,
+      openChatId: direct?.chatId ?? (chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null),
+      startWith: direct?.recipient ?? null,
     });
   }
 }

@@ -356,6 +356,20 @@ export class ChatsService {
     }
   }
 
+  /**
+   * Where "Message" on a profile leads: the direct chat with that person if there is one, else who they are
+   * (the page then offers to start it; nothing is created until a first message is sent).
+   */
+  async directChatOrRecipient(
+    meId: string,
+    otherId: string,
+  ): Promise<{ chatId: string | null; recipient: { id: string; name: string } | null }> {
+    const other = otherId !== meId ? await this.findUser(otherId) : null;
+    if (!other) return { chatId: null, recipient: null };
+    const chatId = await this.openDirectChat([meId, other.id].sort().join(':'));
+    return chatId ? { chatId, recipient: null } : { chatId: null, recipient: other };
+  }
+
   private async openDirectChat(key: string): Promise<string | null> {
     const rows = (await this.db.query(`SELECT id FROM chats WHERE direct_key = $1`, [key])) as Array<{ id: string }>;
     return rows[0]?.id ?? null;

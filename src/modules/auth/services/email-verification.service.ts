@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { allKeys } from '../../../config/app-key';
+import { DomainEvents } from '../../events';
 import { MailService } from '../../mail/mail.service';
 import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
@@ -19,6 +20,7 @@ export class EmailVerificationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly events: DomainEvents,
   ) {}
 
   verificationUrl(user: Pick<User, 'id' | 'email'>, now = Date.now()): string {
@@ -54,7 +56,12 @@ export class EmailVerificationService {
     const user = await this.users.findById(id);
     if (!user || emailHash(user.email) !== hash) return 'invalid';
     if (user.emailVerifiedAt) return 'already-verified';
-    await this.users.update(user.id, { emailVerifiedAt: new Date() });
+    const verifiedAt = new Date();
+    await this.users.update(user.id, { emailVerifiedAt: verifiedAt });
+    await this.events.publish('user.verified', `user.verified|${user.id}`, {
+      user_id: user.id,
+      verified_at: verifiedAt.toISOString(),
+    });
     return 'verified';
   }
 }

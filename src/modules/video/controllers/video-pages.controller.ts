@@ -11,6 +11,7 @@ import { VideoAccessService } from '../video-access.service';
 import { VideoListsService } from '../video-lists.service';
 import { paginated, toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.serializer';
 import { VideosService } from '../videos.service';
+import { ListingsService } from '../../listings/listings.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
 // Embeds only may be framed by other sites; everything else stays SAMEORIGIN.
@@ -26,6 +27,7 @@ export class VideoPagesController {
     private readonly lists: VideoListsService,
     private readonly access: VideoAccessService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly listingChoices: ListingsService,
   ) {}
 
   private limits() {
@@ -40,6 +42,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Index', {
       walkthroughs: paginated(data, page, 20, total),
       lists: await this.lists.owned(user),
+      listings: await this.listingChoices.choicesFor(user.id),
     });
   }
 
@@ -63,6 +66,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Edit', {
       walkthrough: await this.walkthroughs.toJson(walkthrough, user),
       limits: this.limits(),
+      listings: await this.listingChoices.choicesFor(walkthrough.userId),
     });
   }
 
