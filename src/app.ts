@@ -10,14 +10,17 @@ import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
+import { allKeys, deriveSecret } from './config/app-key';
 import { Runtime } from './config/runtime';
 import { serveOpenApiDocs } from './common/openapi';
+import { InputSanitiserPipe } from './common/input-sanitiser.pipe';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { QuietStartupLogger } from './infra/quiet-startup-logger';
 import { requestLogger } from './modules/security/request-logger.middleware';
+import { securityHeaders } from './modules/security/security-headers';
 import { attachRealtime } from './modules/realtime';
 import { UsersService } from './modules/users/users.service';
 
@@ -90,12 +93,7 @@ export async function createApp(
   });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(requestLogger);
-  app.use((_req: unknown, res: import('express').Response, next: () => void) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    next();
-  });
+  app.use(securityHeaders(config));
   serveClientBuild(app);
   app.use(cookieParser());
   const store = new PgSessionStore(db, app.get(UsersService));
@@ -103,7 +101,9 @@ export async function createApp(
     session({
       store,
       name: config.session.cookieName,
-      secret: config.appKey,
+      // Signs with the current key; cookies signed with a rotated-out key (or, before keys were derived, with the
+      // raw key) still read, so neither a rotation nor this upgrade signs anybody out.
+      secret: [...allKeys(config).map((key) => deriveSecret(key, 'session')), config.appKey],
       resave: false,
       saveUninitialized: false,
       rolling: false,
@@ -112,7 +112,7 @@ export async function createApp(
   );
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new InputSanitiserPipe(), createValidationPipe());
   serveOpenApiDocs(app, config);
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
   await attachRealtime(app);

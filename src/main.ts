@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { loadConfigOrExit } from './config/app-config';
+import { describeExposure } from './config/exposure';
 import { resolveRuntime } from './config/runtime';
 import { seedDemoData } from './database/seeds/demo.seed';
+import { JobsService } from './modules/jobs/jobs.service';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
     `${config.appName} is up at ${config.appUrl} (database: ${runtime.databaseSource}, ` +
       `Redis: ${runtime.redisSource}${runWorkers ? ', jobs processed in this process' : ''})`,
   );
+  const exposure = describeExposure(config);
+  for (const line of exposure.lines) logger[exposure.level](line);
 
   // Graceful stop: stop accepting, let requests and jobs finish, close pools, then the embedded database.
   let stopping = false;
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.log(`${signal} received: shutting down`);
     const force = setTimeout(() => process.exit(1), 25_000).unref();
+    await app.get(JobsService).stopTaking(); // take no new job, then drain the running ones as the app closes
     await app.close();
     await runtime.stop();
     clearTimeout(force);

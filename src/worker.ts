@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { JobsService } from './modules/jobs/jobs.service';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createLogger } from './app';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       logger.error('Jobs still running after 60 s: exiting anyway (BullMQ will retry them)');
       process.exit(1);
     }, 60_000).unref();
+    await app.get(JobsService).stopTaking();
     await app.close();
     await runtime.stop();
     clearTimeout(force);

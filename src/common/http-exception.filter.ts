@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { InertiaService } from '../modules/inertia/inertia.service';
 import { INERTIA_HEADERS, isInertiaRequest } from '../modules/inertia/inertia.types';
 import { saveSession } from './session-save';
+import { DependencyUnavailableException, isRedisOutage } from './dependency-unavailable';
 import { ValidationFailedException } from './validation';
 import './session.types';
 
@@ -43,13 +44,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
 
+    exception = fromHttpError(exception);
+    if (isRedisOutage(exception)) exception = new DependencyUnavailableException();
     const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
     const body = exception instanceof HttpException ? exception.getResponse() : null;
     const message = messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
-    if (status >= 500)
+    const outage = exception instanceof DependencyUnavailableException;
+    if (outage) this.logger.warn(`${req.method} ${req.originalUrl}: ${message}`);
+    else if (status >= 500)
       this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
-    if (exception instanceof HttpException && status === 429) {
-      const retry = (body as { retryAfter?: number }).retryAfter;
+    if (exception instanceof HttpException && (status === 429 || status === 503)) {
+      const retry = (body as { retryAfter?: number } | null)?.retryAfter;
       if (retry) res.setHeader('Retry-After', String(retry));
     }
 
@@ -84,10 +89,30 @@ export class HttpExceptionFilter implements ExceptionFilter {
       req,
       res,
       'Error',
-      { status, message: status >= 500 ? (MESSAGES[status] ?? MESSAGES[500]) : message },
+      { status, message: status >= 500 && !outage ? (MESSAGES[status] ?? MESSAGES[500]) : message },
       status,
     );
   }
+}
+
+const HTTP_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read (malformed JSON or form data).',
+  413: 'The request body is too large (at most 1 MB; upload files through their upload routes).',
+  415: 'This content type or character set is not supported.',
+};
+
+/**
+ * Errors raised by Express middleware before a route runs (body parsers: too large, malformed,
+ * unsupported charset) carry their own 4xx status: answer with it, never a 500.
+ */
+function fromHttpError(exception: unknown): unknown {
+  if (exception instanceof HttpException || !exception || typeof exception !== 'object') return exception;
+  const { status, expose } = exception as { status?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return exception;
+  return new HttpException(
+    { statusCode: status, message: HTTP_ERROR_MESSAGES[status] ?? 'The request was refused.' },
+    status,
+  );
 }
 
 function messageOf(body: unknown): string | null {

@@ -13,13 +13,17 @@ export function checkSignedPath(
   path: string,
   expires: unknown,
   given: unknown,
-  appKey: string,
+  appKeys: string | string[],
   now = Date.now(),
 ): SignatureCheck {
   if (typeof expires !== 'string' || !/^\d+$/.test(expires) || typeof given !== 'string') return 'invalid';
-  const expected = Buffer.from(signature(`${path}?expires=${expires}`, appKey));
   const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return 'invalid';
+  // Links signed before a key rotation stay valid: every accepted key is tried.
+  const signedByOne = ([] as string[]).concat(appKeys).some((appKey) => {
+    const expected = Buffer.from(signature(`${path}?expires=${expires}`, appKey));
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
+  if (!signedByOne) return 'invalid';
   return Number(expires) * 1000 < now ? 'expired' : 'valid';
 }
 

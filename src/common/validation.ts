@@ -1,4 +1,11 @@
 import { HttpException, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
+
+/**
+ * A field that may be left out but is never null: unlike `@IsOptional()` (which skips validation for
+ * null too, so a null reaches code that expects a value), null is validated and refused with 422.
+ */
+export const MayBeOmitted = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 /** 422 with a field-by-field errors object, as Laravel answers and Inertia forms read. */
 export class ValidationFailedException extends HttpException {

@@ -1,8 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh clone', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-config-')) });
     expect(config).toMatchObject({
       appName: 'Reelty',
       port: 3000,

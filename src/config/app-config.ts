@@ -1,5 +1,5 @@
 import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config';
-import { randomBytes } from 'node:crypto';
+import { deriveSecret, resolveAppKeys } from './app-key';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
 import { DesignsConfig, loadDesignsConfig } from './designs.config';
 import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
@@ -14,7 +14,14 @@ export interface AppConfig {
   appName: string;
   appUrl: string;
   port: number;
+  /** Interface to listen on: loopback in development unless HOST says otherwise, every interface in production. */
+  host: string;
+  /** Express "trust proxy": which proxies' X-Forwarded-For to believe (none unless TRUST_PROXY names them). */
+  trustProxy: string | number | boolean;
   appKey: string;
+  /** Rotated-out keys (APP_PREVIOUS_KEYS), accepted for reading so a rotation locks nobody out. */
+  previousAppKeys: string[];
+  appKeySource: 'environment' | 'storage' | 'generated' | 'ephemeral';
   databaseUrl: string | null;
   redisUrl: string | null;
   /** Where embedded PostgreSQL keeps its data and local disk storage keeps uploads. */
@@ -61,14 +68,22 @@ export interface AppConfig {
     driver: 'local' | 'stripe';
     stripe: { apiBase: string; secretKey: string; webhookSecret: string };
   };
-  rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
+  rateLimits: {
+    /** Failed logins per account (any IP) before exponential back-off starts. */
+    loginPerMinute: number;
+    /** Failed logins from one IP (any account), and from one /24 (IPv6 /64), before back-off starts. */
+    loginPerIp: number;
+    loginPerRange: number;
+    registerPerHour: number;
+    resetPerHour: number;
+    /** Wrong two-factor codes per user (any session) before the lockout, which mails the user. */
+    twoFactorPerMinute: number;
+    /** Wrong passwords on confirm-password, log-out-other-sessions, delete-account and password change. */
+    passwordChecks: number;
+  };
   seedDemo: boolean;
   /** The affiliate programme's terms and payout drivers (src/config/affiliates.config.ts). */
   affiliates: AffiliatesConfig;
-  /** Interface the HTTP server listens on (HOST). */
-  host: string;
-  /** Express "trust proxy": which proxies' X-Forwarded-* headers to believe (TRUST_PROXY). */
-  trustProxy: boolean | number | string;
   /** False on web-only nodes whose jobs are processed by `npm run worker` (RUN_WORKERS). */
   runWorkers: boolean;
   /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
@@ -113,6 +128,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'APP_KEY must be set to at least 32 random characters in production (openssl rand -base64 48)',
     );
   }
+  const storageDir = str(env, 'STORAGE_DIR', 'storage');
+  const keys = resolveAppKeys(env, nodeEnv, storageDir);
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
   if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -122,11 +139,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appName: str(env, 'APP_NAME', 'Reelty'),
     appUrl,
     port,
-    // In development a missing key is generated per process: sessions then end on restart, which is acceptable locally.
-    appKey: appKey ?? randomBytes(32).toString('hex'),
+    host: str(env, 'HOST', nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: trustProxySetting(optional(env, 'TRUST_PROXY')),
+    appKey: keys.current,
+    previousAppKeys: keys.previous,
+    appKeySource: keys.source,
     databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
-    storageDir: str(env, 'STORAGE_DIR', 'storage'),
+    storageDir,
     logLevel: oneOf(
       env,
       'LOG_LEVEL',
@@ -165,7 +185,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       driver: oneOf(env, 'BROADCAST_DRIVER', ['builtin', 'pusher', 'log'] as const, 'builtin'),
       appId: str(env, 'BROADCAST_APP_ID', 'reelty'),
       key: broadcastKey,
-      secret: str(env, 'BROADCAST_SECRET', appKey ?? 'reelty-dev-secret'),
+      secret: str(env, 'BROADCAST_SECRET', deriveSecret(keys.current, 'broadcast')),
       cluster: str(env, 'BROADCAST_CLUSTER', 'us3'),
       host: optional(env, 'BROADCAST_HOST'),
       port: env.BROADCAST_PORT ? int(env, 'BROADCAST_PORT', 443, 1, 65535) : null,
@@ -195,14 +215,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     rateLimits: {
       loginPerMinute: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 5, 1),
+      loginPerIp: int(env, 'RATE_LIMIT_LOGIN_PER_IP', 10, 1),
+      loginPerRange: int(env, 'RATE_LIMIT_LOGIN_PER_RANGE', 30, 1),
       registerPerHour: int(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 10, 1),
       resetPerHour: int(env, 'RATE_LIMIT_RESET_PER_HOUR', 5, 1),
       twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
+      passwordChecks: int(env, 'RATE_LIMIT_PASSWORD_CHECKS', 5, 1),
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
     affiliates: loadAffiliatesConfig(env),
-    host: str(env, 'HOST', '0.0.0.0'),
-    trustProxy: trustProxy(str(env, 'TRUST_PROXY', 'loopback')),
     runWorkers: bool(env, 'RUN_WORKERS', true),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     designs: loadDesignsConfig(env),
@@ -211,10 +232,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 }
 
-/** TRUST_PROXY as Express reads it: true/false, a hop count, or a list of addresses and names ("loopback"). */
-function trustProxy(raw: string): boolean | number | string {
+/** TRUST_PROXY as Express reads it: unset trusts no proxy; a hop count, true/false, or addresses/subnets. */
+function trustProxySetting(raw: string | null): string | number | boolean {
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
   if (raw === 'true' || raw === 'false') return raw === 'true';
-  return /^\d+$/.test(raw) ? Number(raw) : raw;
+  return raw;
 }
 
 /** For process entry points: the config, or one clear line on stderr and exit code 78 (EX_CONFIG). */

@@ -18,9 +18,29 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
+/** How long one command to the shared client may take before the request answers 503. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1500;
+
+/**
+ * The shared client fails fast when Redis is gone: each command (also while it waits in the
+ * offline queue for a reconnect) is bounded by a timeout and by one reconnect attempt, so a
+ * request answers 503 in about a second instead of hanging; it recovers by itself on reconnect.
+ */
 export function createRedis(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  redis.on('error', (error) => new Logger('Redis').error(error.message));
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    enableReadyCheck: true,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  const logger = new Logger('Redis');
+  let lastLogged = 0;
+  redis.on('error', (error) => {
+    // One line per 10 s while it is down, not one per reconnect attempt.
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    logger.error(`${error.message} (requests that need Redis answer 503 until it is back)`);
+  });
   return redis;
 }
 

@@ -232,7 +232,7 @@ export const ROUTES: Row[] = [
     body: ADDRESS,
     setup: addressFor,
     guest: 401,
-    other: 404,
+    other: 403, // another user's existing resource
     owner: 303,
   },
   {
@@ -240,7 +240,7 @@ export const ROUTES: Row[] = [
     path: (f) => `/settings/addresses/${f.ids.address}/default`,
     setup: addressFor,
     guest: 401,
-    other: 404,
+    other: 403, // another user's existing resource
     owner: 303,
   },
   {
@@ -248,7 +248,7 @@ export const ROUTES: Row[] = [
     path: (f) => `/settings/addresses/${f.ids.address}`,
     setup: addressFor,
     guest: 401,
-    other: 404,
+    other: 403, // another user's existing resource
     owner: 303,
   },
   { method: 'GET', path: '/settings/connected-accounts', guest: LOGIN, other: 200, owner: 200 },
@@ -257,7 +257,7 @@ export const ROUTES: Row[] = [
     path: (f) => `/settings/connected-accounts/${f.ids.account}`,
     setup: connectedFor,
     guest: 401,
-    other: 404,
+    other: 403, // another user's existing resource
     owner: 303,
   },
   { method: 'GET', path: '/settings/sessions', guest: LOGIN, other: 200, owner: 200 },

@@ -113,7 +113,7 @@ describe('two-factor authentication', () => {
     expect(login.headers.location).toBe('/dashboard');
   });
 
-  it('limits challenge attempts per session', async () => {
+  it('limits challenge attempts per user', async () => {
     const { client, user } = await t.signedIn();
     await enableTwoFactor(client);
     const browser = await t.client();

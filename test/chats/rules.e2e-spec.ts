@@ -1,4 +1,5 @@
 import type Pusher from 'pusher-js';
+import { makeProperty } from '../properties/helpers';
 import { bootChatApp, collect, connect, connected, sleep, subscribe, waitFor } from './support';
 import type { TestApp, TestClient } from '../support/app';
 import type { User } from '../../src/modules/users/user.entity';
@@ -353,20 +354,30 @@ describe('chat rules (server)', () => {
     const bad = await a.post(`/api/chats/${id}/messages/image`).attach('image', Buffer.from('not an image'), 'x.png');
     expect(bad.status).toBe(422);
 
+    // The card comes from the listing itself: whatever title, image or link the sender supplies is ignored.
+    const { client: realtor } = await t.signedIn({ type: 'realtor' });
+    const property = await makeProperty(realtor, { name: '12 Oak St', price: '500000' });
     const listing = await a.post(`/api/chats/${id}/messages`).send({
       type: 'listing',
-      listing_id: 'L-1',
-      listing: { title: '12 Oak St', price: '$500,000', image_url: '/media/listings/x.jpg', url: '/listings/12-oak' },
+      listing_id: property.listing.id,
+      listing: { title: 'Free money', image_url: 'https://evil.example/pixel.png', url: '/\\evil.example/phish' },
     });
     expect(listing.status).toBe(201);
     expect(listing.body.message).toMatchObject({
       type: 'listing',
-      data: { listing_id: 'L-1', listing: { title: '12 Oak St', url: '/listings/12-oak' } },
+      data: {
+        listing_id: property.listing.id,
+        listing: { title: '12 Oak St', price: '$500,000', url: `/listing/${property.listing.id}` },
+      },
     });
-    const evil = await a
+    expect(listing.body.message.data.listing.image_url ?? '').not.toMatch(/evil/);
+    const unknown = await a
       .post(`/api/chats/${id}/messages`)
-      .send({ type: 'listing', listing: { title: 'x', url: 'https://evil.example' } });
-    expect(evil.status).toBe(422);
+      .send({ type: 'listing', listing_id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(422);
+    const draft = await makeProperty(realtor, { name: 'Hidden draft' }, false);
+    const invisible = await a.post(`/api/chats/${id}/messages`).send({ type: 'listing', listing_id: draft.listing.id });
+    expect(invisible.status).toBe(422);
   });
 
   it('validates messages (empty, too long)', async () => {

@@ -298,7 +298,7 @@ describe('market radius search', () => {
     expect(list.body.saved_searches).toHaveLength(1);
     const { client: other } = await t.signedIn();
     expect((await other.get('/api/market/saved-searches')).body.saved_searches).toHaveLength(0);
-    expect((await other.delete(`/api/market/saved-searches/${saved.body.saved_search.id}`)).status).toBe(404);
+    expect((await other.delete(`/api/market/saved-searches/${saved.body.saved_search.id}`)).status).toBe(403);
     expect((await client.delete(`/api/market/saved-searches/${saved.body.saved_search.id}`)).status).toBe(200);
   });
 });

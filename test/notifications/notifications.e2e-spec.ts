@@ -150,7 +150,7 @@ describe('notifications', () => {
     const owner = await t.createUser();
     const n = await service.notify(owner.id, { kind: 'system', title: 'private' });
     const { client } = await t.signedIn();
-    expect((await client.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(404);
+    expect((await client.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(403);
     expect((await client.post(`/notifications/not-a-uuid/mark-as-read`)).status).toBe(404);
     expect((await client.get('/api/notifications')).body.notifications.total).toBe(0);
     expect(await service.unreadCount(owner.id)).toBe(1);

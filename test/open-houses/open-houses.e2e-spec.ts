@@ -1,3 +1,4 @@
+import { linkIn, waitForMail } from '../auth/helpers';
 import { makeProperty } from '../properties/helpers';
 import { bootTestApp, TestApp } from '../support/app';
 
@@ -46,6 +47,12 @@ describe('open houses', () => {
     expect(full.status).toBe(422);
     expect(full.body.errors.capacity).toEqual(['Sorry, this open house is full.']);
 
+    // The realtor hears of a registration once its email is confirmed.
+    expect(await t.db.query(`SELECT 1 FROM notifications WHERE user_id = $1`, [owner.id])).toHaveLength(0);
+    for (const email of ['ann@example.test', 'ben@example.test']) {
+      const mail = await waitForMail(t.db, email, 'Confirm your open house visit');
+      expect((await guest.get(linkIn(mail, '/open-houses/rsvp/confirm/'))).status).toBe(303);
+    }
     const notes = await t.db.query(`SELECT kind, url FROM notifications WHERE user_id = $1`, [owner.id]);
     expect(notes).toHaveLength(2);
     expect(notes[0]).toMatchObject({ kind: 'open_house_rsvp', url: `/listing/${listing.id}/open-houses` });

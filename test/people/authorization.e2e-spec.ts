@@ -131,7 +131,7 @@ authorizationTable('people and market: authorization table', [
     path: async (c) =>
       `/api/market/saved-searches/${(await c.owner.post('/api/market/saved-searches').send({ name: 'Mine', params: { lat: 1, lng: 2 } })).body.saved_search.id}`,
     guest: 401,
-    other: 404,
+    other: 403,
     owner: 200,
   },
 ]);

@@ -167,8 +167,8 @@ describe('settings pages', () => {
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['countryCode', 'label']);
 
     const { client: stranger } = await t.signedIn();
-    expect((await stranger.put(`/settings/addresses/${second.id}`).send(address)).status).toBe(404);
-    expect((await stranger.delete(`/settings/addresses/${second.id}`)).status).toBe(404);
+    expect((await stranger.put(`/settings/addresses/${second.id}`).send(address)).status).toBe(403);
+    expect((await stranger.delete(`/settings/addresses/${second.id}`)).status).toBe(403);
 
     expect((await client.delete(`/settings/addresses/${second.id}`)).status).toBe(303);
     view = await page(client, '/settings/addresses');
@@ -186,7 +186,7 @@ describe('settings pages', () => {
     expect(view.props.accounts).toEqual([expect.objectContaining({ id: account.id, provider: 'google' })]);
 
     const { client: stranger } = await t.signedIn();
-    expect((await stranger.delete(`/settings/connected-accounts/${account.id}`)).status).toBe(404);
+    expect((await stranger.delete(`/settings/connected-accounts/${account.id}`)).status).toBe(403);
     expect((await client.delete(`/settings/connected-accounts/${account.id}`)).status).toBe(303);
     expect(await repo.countBy({ userId: user.id })).toBe(0);
   });

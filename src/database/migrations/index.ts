@@ -15,6 +15,7 @@ import { Teams1764100000000 } from './1764100000000-Teams';
 import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
 import { Commerce1764200000000 } from './1764200000000-Commerce';
 import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
+import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
@@ -32,6 +33,7 @@ export const migrations = [
   Chats1763873100000,
   Designs1763874000000,
   TwoFactorLastStep1763880000000,
+  OpenHouseRsvpConfirmation1764000000000,
   NewcomerOnce1764050000000,
   Teams1764100000000,
   TeamPropertyCounts1764100001000,

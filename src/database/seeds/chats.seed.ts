@@ -1,23 +1,10 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { ChatsService, listingMessage } from '../../modules/chats/chats.service';
-import { ListingsService, type ListingJson } from '../../modules/listings/listings.service';
+import { ListingCardBuilder } from '../../modules/chats/listing-card';
+import { ListingsService } from '../../modules/listings/listings.service';
 import { NotificationsService } from '../../modules/notifications/notifications.service';
 import { PeopleService } from '../../modules/people/people.service';
 import { UsersService } from '../../modules/users/users.service';
-
-function listingCard(listing: ListingJson) {
-  const p = listing.property;
-  const price = p.price
-    ? `${p.currency === 'USD' ? '$' : ''}${Math.round(Number(p.price)).toLocaleString('en-US')}${p.currency === 'USD' ? '' : ` ${p.currency}`}`
-    : undefined;
-  return {
-    title: p.name,
-    price,
-    address: p.full_address ?? ([p.city, p.state].filter(Boolean).join(', ') || undefined),
-    image_url: p.featured_image?.thumb_url?.startsWith('/media/') ? p.featured_image.thumb_url : undefined,
-    url: `/listing/${listing.id}`,
-  };
-}
 
 /**
  * Demo conversations and social activity, all through the owning modules' services (so counters,
@@ -35,6 +22,7 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
   );
   if (!realtor || !viewer) return;
   const chats = app.get(ChatsService);
+  const cards = app.get(ListingCardBuilder);
   const people = app.get(PeopleService);
   const notifications = app.get(NotificationsService);
   let seeded = false;
@@ -49,8 +37,9 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
     });
     await people.follow(viewer, realtor.id);
     const [listing] = (await app.get(ListingsService).publishedBy(realtor.id, 1, 1)).data;
-    const first = listing
-      ? { listingId: listing.id, listing: listingCard(listing), message: 'Hi Rita! Is this one still available?' }
+    const shared = listing ? await cards.build(listing.id, viewer) : null;
+    const first = shared
+      ? { listingId: shared.listingId, listing: shared.card, message: 'Hi Rita! Is this one still available?' }
       : { message: 'Hi Rita! Are any of your Austin homes still available?' };
     const { chat } = await chats.startDirect(viewer, realtor.id, first);
     await chats.respond(realtor, chat.id, true);
@@ -71,7 +60,7 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
         await chats.send(
           viewer,
           chat.id,
-          listingMessage(other.id, listingCard(other), 'And this one, is it close to a park?'),
+          listingMessage(other.id, (await cards.build(other.id, viewer)).card, 'And this one, is it close to a park?'),
         );
     }
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { checkSignedPath, signPath, type SignatureCheck } from '../../common/signed-url';
 import { Clock, DAY_MS } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { allKeys } from '../../config/app-key';
 import type { MaterialJson, TaxFormJson } from '../../contracts/affiliates';
 import { MailService } from '../mail/mail.service';
 import { StorageService } from '../storage/storage.service';
@@ -80,7 +81,7 @@ export class DocumentsService {
   }
 
   checkUploadLink(affiliateId: string, expires: unknown, signature: unknown): SignatureCheck {
-    return checkSignedPath(`/tax-form/${affiliateId}`, expires, signature, this.app.appKey, this.clock.nowMs());
+    return checkSignedPath(`/tax-form/${affiliateId}`, expires, signature, allKeys(this.app), this.clock.nowMs());
   }
 
   async addMaterial(title: string, body: string | null, image: Buffer | null): Promise<MaterialJson> {

@@ -11,6 +11,7 @@ import { PasswordResetController } from './controllers/password-reset.controller
 import { RegisterController } from './controllers/register.controller';
 import { TwoFactorChallengeController } from './controllers/two-factor-challenge.controller';
 import { PasswordConfirmedGuard } from './password-confirmation.guard';
+import { AuthLimitsService } from './services/auth-limits.service';
 import { EmailVerificationService } from './services/email-verification.service';
 import { LoginService } from './services/login.service';
 import { PasswordResetService } from './services/password-reset.service';
@@ -28,6 +29,7 @@ const services = [
   PasswordResetService,
   TwoFactorService,
   PasswordConfirmedGuard,
+  AuthLimitsService,
 ];
 
 @Module({

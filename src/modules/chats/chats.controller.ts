@@ -21,6 +21,7 @@ import { socketIdFrom } from '../realtime/socket-id';
 import type { User } from '../users/user.entity';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TABS, CHATS_PAGE_SIZE, type ChatTab } from './chats.constants';
 import { ChatsService, listingMessage } from './chats.service';
+import { ListingCardBuilder } from './listing-card';
 import {
   FilteredChatsQueryDto,
   ImageMessageDto,
@@ -63,7 +64,10 @@ export class ChatsPageController {
 /** Spec 7 "Chats" plus starting chats, sending messages and marking read. */
 @Controller('api/chats')
 export class ChatsApiController {
-  constructor(private readonly chats: ChatsService) {}
+  constructor(
+    private readonly chats: ChatsService,
+    private readonly cards: ListingCardBuilder,
+  ) {}
 
   @Get('unread-count')
   async unreadCount(@CurrentUser() user: User) {
@@ -94,7 +98,9 @@ export class ChatsApiController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const socketId = socketIdFrom(req);
-    const first = { message: body.message, listingId: body.listing_id, listing: body.listing };
+    // A shared listing's card is built here from its id; whatever card the client sent is ignored.
+    const shared = body.listing_id || body.listing ? await this.cards.build(body.listing_id, user) : undefined;
+    const first = { message: body.message, listingId: shared?.listingId, listing: shared?.card };
     let result;
     if (body.user_ids?.length) result = await this.chats.startGroup(user, body.user_ids, body.name, first, socketId);
     else if (body.user_id) result = await this.chats.startDirect(user, body.user_id, first, socketId);
@@ -121,11 +127,11 @@ export class ChatsApiController {
   async send(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendMessageDto, @Req() req: Request) {
     const type = body.type ?? 'text';
     if (type === 'listing') {
-      if (!body.listing) throw ValidationFailedException.of('listing', 'Choose a listing to share.');
+      const shared = await this.cards.build(body.listing_id, user);
       const message = await this.chats.send(
         user,
         id,
-        { ...listingMessage(body.listing_id, body.listing, body.content), clientId: body.client_id },
+        { ...listingMessage(shared.listingId, shared.card, body.content), clientId: body.client_id },
         socketIdFrom(req),
       );
       return { message };

@@ -6,6 +6,8 @@ import { Chat, ChatMessage, ChatParticipant } from './chat.entity';
 import { chatUser } from './chat.presenter';
 import { ChatsApiController, ChatsPageController } from './chats.controller';
 import { ChatsService } from './chats.service';
+import { ListingCardBuilder } from './listing-card';
+import { ListingsModule } from '../listings/listings.module';
 
 /**
  * Chats (spec 2, 3, 4, 7 "Chats"). Channel rules: `private-chat.{id}` and `presence-chat.{id}`
@@ -13,9 +15,9 @@ import { ChatsService } from './chats.service';
  * media under `chats/{chatId}/` for the same people.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Chat, ChatParticipant, ChatMessage])],
+  imports: [TypeOrmModule.forFeature([Chat, ChatParticipant, ChatMessage]), ListingsModule],
   controllers: [ChatsPageController, ChatsApiController],
-  providers: [ChatsService],
+  providers: [ChatsService, ListingCardBuilder],
   exports: [ChatsService],
 })
 export class ChatsModule implements OnModuleInit {

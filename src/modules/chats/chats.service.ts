@@ -36,7 +36,7 @@ import {
   userChannel,
   type ChatTab,
 } from './chats.constants';
-import type { ListingSnapshotDto } from './dto/chat.dto';
+import type { ListingCard } from './listing-card';
 
 const NOT_PARTICIPANT = 'You are not a participant in this chat.';
 
@@ -265,7 +265,7 @@ export class ChatsService {
   async startDirect(
     me: User,
     otherId: string,
-    first?: { message?: string; listingId?: string; listing?: ListingSnapshotDto },
+    first?: { message?: string; listingId?: string; listing?: ListingCard },
     socketId?: string,
   ) {
     if (otherId === me.id) throw ValidationFailedException.of('user_id', 'You cannot start a chat with yourself.');
@@ -334,7 +334,7 @@ export class ChatsService {
   private async sendFirst(
     me: User,
     chatId: string,
-    first: { message?: string; listingId?: string; listing?: ListingSnapshotDto } | undefined,
+    first: { message?: string; listingId?: string; listing?: ListingCard } | undefined,
     socketId?: string,
   ) {
     if (first?.listing)
@@ -816,11 +816,7 @@ function summaryFrom(states: ParticipantState[]): ChatSummaryJson {
   };
 }
 
-export function listingMessage(
-  listingId: string | undefined,
-  listing: ListingSnapshotDto,
-  content?: string,
-): NewMessage {
+export function listingMessage(listingId: string | undefined, listing: ListingCard, content?: string): NewMessage {
   return {
     type: 'listing',
     content: content ?? '',

@@ -10,13 +10,25 @@ import { JobsService } from '../jobs/jobs.service';
 
 type Check = { status: 'ok' | 'down'; detail?: string; latencyMs?: number };
 
+/** Each dependency gets this long to answer: the health check itself must answer fast when one is gone. */
+export const HEALTH_PROBE_TIMEOUT_MS = 1000;
+
 async function timed(probe: () => Promise<unknown>): Promise<Check> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)),
+      HEALTH_PROBE_TIMEOUT_MS,
+    );
+  });
   try {
-    await probe();
+    await Promise.race([probe(), timeout]);
     return { status: 'ok', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
     return { status: 'down', detail: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -33,14 +45,20 @@ export class HealthController {
   @Get()
   @Public()
   async check(@Res({ passthrough: true }) res: Response) {
-    const database = { ...(await timed(() => this.db.query('SELECT 1'))), source: this.runtime.databaseSource };
-    const redis = this.redis
-      ? { ...(await timed(() => this.redis!.ping())), source: this.runtime.redisSource }
+    let states: Awaited<ReturnType<JobsService['states']>> = [];
+    const [databaseCheck, redisCheck, queueCheck] = await Promise.all([
+      timed(() => this.db.query('SELECT 1')),
+      this.redis ? timed(() => this.redis!.ping()) : null,
+      timed(async () => (states = await this.jobs.states())),
+    ]);
+    const database = { ...databaseCheck, source: this.runtime.databaseSource };
+    const redis = redisCheck
+      ? { ...redisCheck, source: this.runtime.redisSource }
       : { status: 'ok' as const, source: 'in-process' as const, detail: 'No Redis: jobs run in this process' };
-    const queues = await this.jobs.states().then(
-      (states) => ({ status: 'ok' as const, mode: this.jobs.mode, queues: states }),
-      (error: Error) => ({ status: 'down' as const, mode: this.jobs.mode, detail: error.message }),
-    );
+    const queues =
+      queueCheck.status === 'ok'
+        ? { status: 'ok' as const, mode: this.jobs.mode, queues: states }
+        : { status: 'down' as const, mode: this.jobs.mode, detail: queueCheck.detail };
     const healthy = database.status === 'ok' && redis.status === 'ok' && queues.status === 'ok';
     res.status(healthy ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { takeErrors, takeFlash } from '../../common/flash';
+import { cspNonce } from '../security/security-headers';
 import { AssetsService } from './assets.service';
 import { buildPage, escapeHtml, scriptSafeJson } from './page-builder';
 import { INERTIA_HEADERS, InertiaPage, PropResolver, isInertiaRequest } from './inertia.types';
@@ -49,7 +50,7 @@ export class InertiaService {
       res.json(page);
       return;
     }
-    res.type('html').send(this.html(page, req.session?.csrfToken ?? ''));
+    res.type('html').send(this.html(page, req.session?.csrfToken ?? '', cspNonce(res)));
   }
 
   /** 409 + X-Inertia-Location makes the client do a full visit (outside URLs, stale assets). */
@@ -62,13 +63,18 @@ export class InertiaService {
     res.redirect(url);
   }
 
-  private html(page: InertiaPage, csrfToken: string): string {
+  private html(page: InertiaPage, csrfToken: string, nonce: string): string {
     const title = this.config.appName;
-    return this.assets.rootView
-      .replace(/{{title}}/g, escapeHtml(title))
-      .replace(/{{appName}}/g, escapeHtml(this.config.appName))
-      .replace(/{{csrfToken}}/g, escapeHtml(csrfToken))
-      .replace('{{head}}', () => this.assets.headTags)
-      .replace('{{page}}', () => scriptSafeJson(page));
+    return (
+      this.assets.rootView
+        .replace(/{{title}}/g, escapeHtml(title))
+        .replace(/{{appName}}/g, escapeHtml(this.config.appName))
+        .replace(/{{csrfToken}}/g, escapeHtml(csrfToken))
+        .replace('{{head}}', () => this.assets.headTags)
+        // Every script and module preload of the shell carries the response's CSP nonce (before the page JSON goes in).
+        .replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`)
+        .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload" nonce="${nonce}"`)
+        .replace('{{page}}', () => scriptSafeJson(page))
+    );
   }
 }

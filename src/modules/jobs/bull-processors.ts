@@ -1,8 +1,22 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobRegistry } from './job-registry';
 import { QueueName } from './job.types';
+
+const lastLogged = new Map<string, number>();
+const logger = new Logger('Jobs');
+
+export function logOutage(source: string, error: Error): void {
+  const now = Date.now();
+  if (now - (lastLogged.get(source) ?? 0) < 10_000) return;
+  lastLogged.set(source, now);
+  logger.error(`${source}: ${error.message}`);
+}
+
+/** This process's BullMQ workers, so shutdown can stop them taking jobs before it drains them. */
+export const localWorkers = new Set<WorkerHost>();
 
 /** One BullMQ worker class per queue, each handing jobs to the registered plain handler. */
 export function processorFor(queue: QueueName, concurrency: number): Type<WorkerHost> {
@@ -10,6 +24,13 @@ export function processorFor(queue: QueueName, concurrency: number): Type<Worker
   class QueueProcessor extends WorkerHost {
     constructor(private readonly registry: JobRegistry) {
       super();
+      localWorkers.add(this);
+    }
+
+    /** Connection errors while Redis is away: one log line per 10 s (without a listener BullMQ prints each). */
+    @OnWorkerEvent('error')
+    onError(error: Error): void {
+      logOutage(`${queue} worker`, error);
     }
 
     async process(job: Job): Promise<unknown> {

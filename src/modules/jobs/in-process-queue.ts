@@ -80,6 +80,11 @@ export class InProcessQueue {
     });
   }
 
+  /** Jobs added from now on are not started (the process is stopping; in-process work does not survive it anyway). */
+  stopTaking(): void {
+    this.closed = true;
+  }
+
   /** Lets running jobs finish (graceful shutdown); delayed ones are dropped, as a restart would drop them. */
   async close(): Promise<void> {
     this.closed = true;

@@ -1,17 +1,21 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Optional } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { DependencyUnavailableException, withDeadline } from '../../common/dependency-unavailable';
+import { localWorkers, logOutage } from './bull-processors';
 import { InProcessQueue } from './in-process-queue';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
 
 export const JOBS_MODE = Symbol('JOBS_MODE');
+/** A queue command that has not answered in this long means Redis is not answering. */
+const QUEUE_DEADLINE_MS = 2000;
 export type JobsMode = 'bullmq' | 'in-process';
 
 /** The one way modules start background work, whichever runner this node has. */
 @Injectable()
-export class JobsService implements BeforeApplicationShutdown {
+export class JobsService implements BeforeApplicationShutdown, OnModuleInit {
   private readonly local = new Map<QueueName, InProcessQueue>();
 
   constructor(
@@ -22,26 +26,50 @@ export class JobsService implements BeforeApplicationShutdown {
     if (mode === 'in-process') for (const name of QUEUES) this.local.set(name, new InProcessQueue(name, registry));
   }
 
+  onModuleInit(): void {
+    if (this.mode === 'bullmq')
+      for (const name of QUEUES) this.bullQueue(name).on('error', (error) => logOutage(`${name} queue`, error));
+  }
+
   async dispatch<T>(queue: QueueName, jobName: string, data: T, options: DispatchOptions = {}): Promise<string> {
     const local = this.local.get(queue);
     if (local) return local.add(jobName, data, options);
-    const job = await this.bullQueue(queue).add(jobName, data, {
-      attempts: options.attempts ?? JOB_DEFAULTS.attempts,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_DEFAULTS.backoffMs },
-      delay: options.delayMs,
-      // BullMQ reserves ':' in ids (its key separator); callers may use any readable key.
-      jobId: options.jobId?.replace(/:/g, '|'),
-      removeOnComplete: { age: 86_400, count: 1000 },
-      removeOnFail: { age: 7 * 86_400 },
-    });
+    const bull = await this.readyQueue(queue);
+    const job = await withDeadline(
+      bull.add(jobName, data, {
+        attempts: options.attempts ?? JOB_DEFAULTS.attempts,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_DEFAULTS.backoffMs },
+        delay: options.delayMs,
+        // BullMQ reserves ':' in ids (its key separator); callers may use any readable key.
+        jobId: options.jobId?.replace(/:/g, '|'),
+        removeOnComplete: { age: 86_400, count: 1000 },
+        removeOnFail: { age: 7 * 86_400 },
+      }),
+      QUEUE_DEADLINE_MS,
+    );
     return job.id!;
+  }
+
+  /**
+   * The queue, if its Redis connection is up. When it is not, refuse at once (503) rather than let
+   * the command wait in the client's offline queue: it would run after the caller was told it failed.
+   */
+  private async readyQueue(name: QueueName): Promise<Queue> {
+    const queue = this.bullQueue(name);
+    const client = await withDeadline(queue.getBackend().connection.client, QUEUE_DEADLINE_MS);
+    if ((client as { status?: string }).status !== 'ready') throw new DependencyUnavailableException();
+    return queue;
   }
 
   async states(): Promise<QueueState[]> {
     if (this.mode === 'in-process') return [...this.local.values()].map((queue) => queue.state());
     return Promise.all(
       QUEUES.map(async (name) => {
-        const counts = await this.bullQueue(name).getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+        const queue = await this.readyQueue(name);
+        const counts = await withDeadline(
+          queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'),
+          QUEUE_DEADLINE_MS,
+        );
         return {
           name,
           waiting: counts.waiting ?? 0,
@@ -56,6 +84,17 @@ export class JobsService implements BeforeApplicationShutdown {
 
   bullQueue(name: QueueName): Queue {
     return this.moduleRef!.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  /**
+   * First step of a graceful stop: this process takes no new job (BullMQ leaves them in Redis for
+   * another node; the in-process runner stops starting them). BullMQ workers abort their pending
+   * fetch and resolve once their running jobs finished; in-process ones finish as the app closes.
+   */
+  async stopTaking(): Promise<void> {
+    for (const queue of this.local.values()) queue.stopTaking();
+    const running = [...localWorkers].filter((host) => host.worker?.isRunning());
+    await Promise.all(running.map((host) => host.worker.pause().catch(() => undefined)));
   }
 
   /** Before any module closes its connections: in-process jobs still need the database to finish. */

@@ -1,15 +1,20 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
+import { isLoopbackRequest } from '../security/loopback';
 import { isUuid } from '../users/users.service';
 import { MailService } from './mail.service';
 
 const PER_PAGE = 20;
 
 /**
- * The development mailbox: mails kept when no SMTP server is configured, readable without
- * signing in (a newcomer verifies from the same browser). Never available in production.
+ * The development mailbox: mails kept when no SMTP server is configured. It holds password-reset
+ * links, so it answers only to this machine (a newcomer verifies from the same browser without
+ * signing in) or to a signed-in admin; anyone else gets 404, as if it did not exist. Never
+ * available in production.
  */
 @Controller('dev/mailbox')
 @Public()
@@ -20,9 +25,9 @@ export class DevMailboxController {
   ) {}
 
   @Get()
-  async index(@Query('page') pageParam?: string) {
-    this.assertAvailable();
-    const page = Math.max(1, Math.floor(Number(pageParam) || 1));
+  async index(@Req() req: Request, @Query() query: PageQueryDto) {
+    this.assertAvailable(req);
+    const { page } = query.window(PER_PAGE);
     const { data, total } = await this.mail.list(page, PER_PAGE);
     return Inertia.render('Dev/Mailbox', {
       mails: data.map((m) => ({
@@ -38,8 +43,8 @@ export class DevMailboxController {
   }
 
   @Get(':id')
-  async show(@Param('id') id: string) {
-    this.assertAvailable();
+  async show(@Req() req: Request, @Param('id') id: string) {
+    this.assertAvailable(req);
     const mail = isUuid(id) ? await this.mail.find(id) : null;
     if (!mail) throw new NotFoundException('There is no such mail.');
     return Inertia.render('Dev/MailboxShow', {
@@ -54,8 +59,9 @@ export class DevMailboxController {
     });
   }
 
-  private assertAvailable(): void {
+  private assertAvailable(req: Request): void {
     if (this.config.env === 'production') throw new NotFoundException();
+    if (!isLoopbackRequest(req) && req.user?.role !== 'admin') throw new NotFoundException();
   }
 
   /**

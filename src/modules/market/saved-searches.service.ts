@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
@@ -62,8 +63,7 @@ export class SavedSearchesService {
   }
 
   async delete(user: User, id: string): Promise<void> {
-    const found = isUuid(id) ? await this.searches.findOneBy({ id }) : null;
-    if (!found || found.userId !== user.id) throw new NotFoundException('There is no saved search with that id.');
+    assertOwned(isUuid(id) ? await this.searches.findOneBy({ id }) : null, user.id, 'saved search');
     await this.searches.delete({ id });
   }
 }

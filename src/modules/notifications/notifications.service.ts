@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -108,9 +109,7 @@ export class NotificationsService {
     id: string,
     exceptSocketId?: string,
   ): Promise<{ notification: NotificationJson; unread_count: number }> {
-    if (!isUuid(id)) throw new NotFoundException('Notification not found.');
-    const found = await this.repo.findOneBy({ id, userId });
-    if (!found) throw new NotFoundException('Notification not found.');
+    const found = assertOwned(isUuid(id) ? await this.repo.findOneBy({ id }) : null, userId, 'notification');
     if (!found.readAt) {
       await this.repo.update({ id, userId, readAt: IsNull() }, { readAt: new Date() });
     }

@@ -28,5 +28,8 @@ export class OpenHouseRsvp {
   @Column({ type: 'timestamptz', nullable: true }) cancelledAt!: Date | null;
   @Column({ type: 'jsonb', nullable: true }) survey!: SurveyAnswers | null;
   @Column({ type: 'timestamptz', nullable: true }) surveyedAt!: Date | null;
+  /** Set when the email link was followed (or at once for a verified account with the same email). */
+  @Column({ type: 'timestamptz', nullable: true }) confirmedAt!: Date | null;
+  @Column({ type: 'text', nullable: true, select: false }) confirmTokenHash!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }

@@ -1,5 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { flash } from '../../common/flash';
 import { CurrentUser, Public } from '../auth/auth.decorators';
+import { clientIp, redirectTo } from '../auth/http';
 import { Inertia } from '../inertia/inertia';
 import { ListingsService } from '../listings/listings.service';
 import { PropertiesService } from '../properties/properties.service';
@@ -50,8 +53,23 @@ export class OpenHousesController {
   @Post('api/open-houses/:id/rsvp')
   @Public()
   @HttpCode(201)
-  async rsvp(@Param('id') id: string, @Body() body: RsvpDto, @CurrentUser() viewer: User | undefined) {
-    return { message: 'You are registered', ...(await this.openHouses.rsvp(id, body, viewer)) };
+  async rsvp(
+    @Param('id') id: string,
+    @Body() body: RsvpDto,
+    @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
+  ) {
+    const result = await this.openHouses.rsvp(id, body, viewer, clientIp(req));
+    const message = result.rsvp.confirmed
+      ? 'You are registered'
+      : 'Almost there: confirm your registration with the link we emailed you.';
+    return { message, ...result };
+  }
+
+  @Delete('api/open-houses/:id/rsvps/:rsvpId')
+  async removeRsvp(@Param('id') id: string, @Param('rsvpId') rsvpId: string, @CurrentUser() user: User) {
+    await this.openHouses.removeRsvp(id, rsvpId, user);
+    return { message: 'Registration removed' };
   }
 
   @Post('api/open-houses/rsvp/:token/cancel')
@@ -100,6 +118,15 @@ export class OpenHousesController {
       ...(await this.pageProps(id, viewer)),
       prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
     });
+  }
+
+  /** The link from the confirmation mail. */
+  @Get('open-houses/rsvp/confirm/:token')
+  @Public()
+  async confirmRsvp(@Param('token') token: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const house = await this.openHouses.confirm(token);
+    flash(req, 'success', 'Your registration is confirmed. See you there!');
+    await redirectTo(req, res, `/open-houses/${house.id}`);
   }
 
   @Get('open-houses/rsvp/:token/survey')

@@ -1,11 +1,15 @@
-import { Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, In, MoreThan, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { Listing } from '../listings/listing.entity';
 import { ListingsService, OpenHouseSummaryJson } from '../listings/listings.service';
+import { renderActionMail } from '../auth/services/auth-mail';
+import { MailService } from '../mail/mail.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { RateLimiterService } from '../security/rate-limiter.service';
 import { paginate, Paginated } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { isPubliclyVisible } from '../properties/properties.service';
@@ -15,6 +19,14 @@ import { CreateOpenHouseDto, RsvpDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHouse, OpenHouseRsvp } from './open-house.entity';
 
 export const MAX_OPEN_HOUSES_PER_LISTING = 50;
+/** RSVP attempts per hour from one IP address and for one email address (a public form). */
+export const RSVPS_PER_IP_PER_HOUR = 10;
+export const RSVPS_PER_EMAIL_PER_HOUR = 3;
+/** An RSVP not yet confirmed by email holds its spot this long, then stops counting. */
+export const UNCONFIRMED_HOLD_MINUTES = 30;
+/** The RSVPs that take a spot: not cancelled, and confirmed or still within their hold. */
+const TAKES_A_SPOT = `r.cancelled_at IS NULL AND (r.confirmed_at IS NOT NULL OR r.created_at > now() - interval '${UNCONFIRMED_HOLD_MINUTES} minutes')`;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface OpenHouseJson extends OpenHouseSummaryJson {
   listing_id: string;
@@ -29,6 +41,7 @@ export interface RsvpJson {
   name: string;
   email: string;
   cancelled: boolean;
+  confirmed: boolean;
   survey: OpenHouseRsvp['survey'];
   created_at: string;
 }
@@ -38,6 +51,7 @@ const rsvpJson = (r: OpenHouseRsvp): RsvpJson => ({
   name: r.name,
   email: r.email,
   cancelled: !!r.cancelledAt,
+  confirmed: !!r.confirmedAt,
   survey: r.survey,
   created_at: r.createdAt.toISOString(),
 });
@@ -53,6 +67,9 @@ export class OpenHousesService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly listings: ListingsService,
     private readonly notifications: NotificationsService,
+    private readonly mail: MailService,
+    private readonly limiter: RateLimiterService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -84,7 +101,7 @@ export class OpenHousesService implements OnModuleInit {
           .createQueryBuilder('r')
           .select('r.open_house_id', 'id')
           .addSelect('count(*)::int', 'n')
-          .where('r.open_house_id IN (:...ids) AND r.cancelled_at IS NULL', { ids: houses.map((h) => h.id) })
+          .where(`r.open_house_id IN (:...ids) AND ${TAKES_A_SPOT}`, { ids: houses.map((h) => h.id) })
           .groupBy('r.open_house_id')
           .getRawMany()) as Array<{ id: string; n: number }>)
       : [];
@@ -182,28 +199,37 @@ export class OpenHousesService implements OnModuleInit {
     });
   }
 
-  /** RSVP with name and email; capacity checked under a lock on the open house row. */
+  /**
+   * RSVP with name and email; capacity checked under a lock on the open house row. Limited per IP and
+   * per email; confirmed at once for a verified account with that email, else by a link mailed to it
+   * (until then it holds its spot for UNCONFIRMED_HOLD_MINUTES and the realtor is not told).
+   */
   async rsvp(
     id: string,
     dto: RsvpDto,
     viewer: User | undefined,
+    ip: string,
   ): Promise<{ rsvp: RsvpJson & { token: string }; open_house: OpenHouseJson }> {
     const { house, property } = await this.getVisible(id, viewer);
     if (!isPubliclyVisible(property))
       throw ValidationFailedException.of('email', 'This listing is not open for registrations.');
     if (house.endsAt.getTime() <= Date.now())
       throw ValidationFailedException.of('email', 'This open house has already ended.');
+    await this.limiter.hit(`open-house-rsvp:ip:${ip}`, RSVPS_PER_IP_PER_HOUR, 3600);
+    await this.limiter.hit(`open-house-rsvp:email:${dto.email}`, RSVPS_PER_EMAIL_PER_HOUR, 3600);
+    const verified = !!viewer?.emailVerifiedAt && viewer.email.toLowerCase() === dto.email;
     const token = randomBytes(24).toString('base64url');
+    const confirmToken = verified ? null : randomBytes(24).toString('base64url');
     const saved = await this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT id FROM open_houses WHERE id = $1 FOR UPDATE', [house.id]);
       const repo = tx.getRepository(OpenHouseRsvp);
       const taken = await repo
         .createQueryBuilder('r')
-        .where('r.open_house_id = :id AND r.cancelled_at IS NULL', { id: house.id })
+        .where(`r.open_house_id = :id AND ${TAKES_A_SPOT}`, { id: house.id })
         .getCount();
       const duplicate = await repo
         .createQueryBuilder('r')
-        .where('r.open_house_id = :id AND r.cancelled_at IS NULL AND lower(r.email) = :email', {
+        .where(`r.open_house_id = :id AND ${TAKES_A_SPOT} AND lower(r.email) = :email`, {
           id: house.id,
           email: dto.email,
         })
@@ -212,18 +238,77 @@ export class OpenHousesService implements OnModuleInit {
         throw ValidationFailedException.of('email', 'This email address is already registered for this open house.');
       if (taken >= house.capacity) throw ValidationFailedException.of('capacity', 'Sorry, this open house is full.');
       return repo.save(
-        repo.create({ openHouseId: house.id, userId: viewer?.id ?? null, name: dto.name, email: dto.email, token }),
+        repo.create({
+          openHouseId: house.id,
+          userId: viewer?.id ?? null,
+          name: dto.name,
+          email: dto.email,
+          token,
+          confirmedAt: verified ? new Date() : null,
+          confirmTokenHash: confirmToken ? hashToken(confirmToken) : null,
+        }),
       );
     });
+    if (confirmToken) await this.sendConfirmation(saved, property, house, confirmToken);
+    else await this.tellRealtor(saved, property, house);
+    return { rsvp: { ...rsvpJson(saved), token }, open_house: await this.one(house) };
+  }
+
+  /** The link from the confirmation mail: confirms once (again is a no-op) if the spot is still there. */
+  async confirm(confirmToken: string): Promise<OpenHouse> {
+    const rsvp =
+      confirmToken.length <= 64 ? await this.rsvps.findOneBy({ confirmTokenHash: hashToken(confirmToken) }) : null;
+    const house = rsvp && !rsvp.cancelledAt ? await this.houses.findOneBy({ id: rsvp.openHouseId }) : null;
+    const found = house ? await this.listings.findWithProperty(house.listingId) : null;
+    if (!rsvp || !house || !found) throw new NotFoundException('There is no registration with that link.');
+    if (rsvp.confirmedAt) return house;
+    await this.dataSource.transaction(async (tx) => {
+      await tx.query('SELECT id FROM open_houses WHERE id = $1 FOR UPDATE', [house.id]);
+      const others = await tx
+        .getRepository(OpenHouseRsvp)
+        .createQueryBuilder('r')
+        .where(`r.open_house_id = :id AND r.id <> :rsvp AND ${TAKES_A_SPOT}`, { id: house.id, rsvp: rsvp.id })
+        .getCount();
+      if (others >= house.capacity)
+        throw ValidationFailedException.of('capacity', 'Sorry, this open house filled up before you confirmed.');
+      await tx.getRepository(OpenHouseRsvp).update({ id: rsvp.id }, { confirmedAt: new Date() });
+    });
+    await this.tellRealtor(rsvp, found.property, house);
+    return house;
+  }
+
+  /** The realtor removes a registration (e.g. a fake one) from their open house. */
+  async removeRsvp(houseId: string, rsvpId: string, user: User): Promise<void> {
+    const { house } = await this.getEditable(houseId, user);
+    const result = isUuid(rsvpId) ? await this.rsvps.delete({ id: rsvpId, openHouseId: house.id }) : { affected: 0 };
+    if (!result.affected) throw new NotFoundException('There is no such registration for this open house.');
+  }
+
+  private async sendConfirmation(rsvp: OpenHouseRsvp, property: Property, house: OpenHouse, confirmToken: string) {
+    const base = this.config.appUrl.replace(/\/$/, '');
+    const mail = renderActionMail({
+      appName: this.config.appName,
+      heading: `Confirm your visit to ${property.name}`,
+      lines: [
+        `Hi ${rsvp.name}, please confirm your registration for the open house on ${house.startsAt.toUTCString()}.`,
+        `Unconfirmed registrations are released after ${UNCONFIRMED_HOLD_MINUTES} minutes.`,
+      ],
+      actionText: 'Confirm my registration',
+      actionUrl: `${base}/open-houses/rsvp/confirm/${confirmToken}`,
+      outro: ['If you did not register, ignore this mail: nothing happens without the confirmation.'],
+    });
+    await this.mail.send({ to: rsvp.email, subject: `Confirm your open house visit: ${property.name}`, ...mail });
+  }
+
+  private async tellRealtor(rsvp: OpenHouseRsvp, property: Property, house: OpenHouse): Promise<void> {
     await this.notifications
       .notify(property.userId, {
         kind: 'open_house_rsvp',
-        title: `${dto.name} registered for the open house at ${property.name}`,
+        title: `${rsvp.name} registered for the open house at ${property.name}`,
         url: `/listing/${house.listingId}/open-houses`,
-        data: { open_house_id: house.id, rsvp_id: saved.id },
+        data: { open_house_id: house.id, rsvp_id: rsvp.id },
       })
       .catch((error: Error) => this.logger.warn(`open_house_rsvp notification failed: ${error.message}`));
-    return { rsvp: { ...rsvpJson(saved), token }, open_house: await this.one(house) };
   }
 
   async byToken(token: string): Promise<{ rsvp: OpenHouseRsvp; house: OpenHouse; property: Property }> {

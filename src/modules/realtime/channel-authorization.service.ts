@@ -15,11 +15,13 @@ import { encryptionMasterKey } from './realtime-settings';
 @Injectable()
 export class ChannelAuthorizationService {
   private readonly signer: ChannelAuthSigner;
+  private readonly hasMasterKey: boolean;
 
   constructor(
     private readonly registry: ChannelRegistry,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.hasMasterKey = !!config.broadcasting.encryptionMasterKeyBase64;
     const { appId, key, secret } = config.broadcasting;
     this.signer = new ChannelAuthSigner({ appId, key, secret }, encryptionMasterKey(config.broadcasting));
   }
@@ -30,6 +32,11 @@ export class ChannelAuthorizationService {
     if (!user) throw new ForbiddenException('Sign in to listen on this channel.');
     const kind = channelKind(channelName);
     if (kind === 'public') throw new ForbiddenException('Public channels need no authorization.');
+    // A key derived from the broadcast secret would only pretend to be end-to-end: refuse instead.
+    if (kind === 'encrypted' && !this.hasMasterKey)
+      throw new ForbiddenException(
+        'Encrypted channels are not available: no encryption master key is configured (BROADCAST_ENCRYPTION_MASTER_KEY).',
+      );
     const match = this.registry.match(channelName);
     if (!match) throw new ForbiddenException(`No authorization rule for channel ${channelName}.`);
     const verdict = await match.rule(user, match.params);

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { UserAddress } from '../users/user-address.entity';
@@ -70,12 +71,10 @@ export class AddressesService {
     return this.addresses.count({ where: { userId } });
   }
 
-  /** Someone else's address is reported as missing (404), not as forbidden. */
+  /** Unknown id 404, someone else's address 403 (the ownership rule). */
   async findOwned(userId: string, id: string): Promise<UserAddress> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const address = UUID.test(id) ? await this.addresses.findOneBy({ id, userId }) : null;
-    if (!address) throw new NotFoundException('There is no such address.');
-    return address;
+    return assertOwned(UUID.test(id) ? await this.addresses.findOneBy({ id }) : null, userId, 'address');
   }
 }
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { JobContext, JobHandler } from '../jobs/job.types';
 import { StorageService } from '../storage/storage.service';
@@ -20,6 +19,7 @@ import {
   TranscodeError,
   transcodeHls,
 } from './media/ffmpeg';
+import { makeWorkDir } from './media/work-dir';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
 
@@ -70,7 +70,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
     const ladderPending = video.status === 'ready' && !!video.width && !!video.height && missingRungs(video).length > 0;
     if (video.status !== 'processing' && !ladderPending) return { skipped: true };
     const started = Date.now();
-    const work = await mkdtemp(join(tmpdir(), 'reelty-transcode-'));
+    const work = await makeWorkDir('transcode');
     let source: { path: string; release(): Promise<void> } | null = null;
     try {
       source = await this.storage.localCopy(video.sourceKey);
@@ -240,7 +240,7 @@ export class PosterJob implements JobHandler<PosterJobData> {
   async handle(data: PosterJobData): Promise<unknown> {
     const video = await this.videos.repo.findOneBy({ id: data.videoId });
     if (!video || video.status !== 'ready' || !video.sourceKey) return { skipped: true };
-    const work = await mkdtemp(join(tmpdir(), 'reelty-poster-'));
+    const work = await makeWorkDir('poster');
     const source = await this.storage.localCopy(video.sourceKey);
     try {
       const demuxer = await demuxerFor(source.path);

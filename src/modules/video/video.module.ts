@@ -1,6 +1,9 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { stopAllSupervised } from './media/supervised-spawn';
+import { cleanStaleWork, useMediaWorkRoot } from './media/work-dir';
 import { JobRegistry } from '../jobs/job-registry';
 import { ListingMediaRegistry } from '../listings/listing-media.registry';
 import { ListingsModule } from '../listings/listings.module';
@@ -54,8 +57,11 @@ import { WalkthroughsService } from './walkthroughs.service';
   ],
   exports: [VideosService, WalkthroughsService, SpotsService, VideoAccessService, VIDEO_CONFIG],
 })
-export class VideoModule implements OnModuleInit {
+export class VideoModule implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Video');
+
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRegistry,
     private readonly media: MediaAccessRegistry,
     private readonly access: VideoAccessService,
@@ -65,12 +71,25 @@ export class VideoModule implements OnModuleInit {
     private readonly listingMediaResolver: ListingMediaResolver,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
+    // Temporary media work under storage/, where what a killed process left behind is removed at start.
+    useMediaWorkRoot(join(this.config.storageDir, 'tmp', 'media'));
+    const removed = await cleanStaleWork();
+    if (removed)
+      this.logger.log(
+        `Removed ${removed} temporary media work director${removed === 1 ? 'y' : 'ies'} left by stopped processes`,
+      );
     this.jobs.register('media', TRANSCODE_JOB, this.transcode);
     this.jobs.register('media', POSTER_JOB, this.poster);
     // Renditions, posters and sources: public when the video is shown publicly, else owner/admin.
     this.media.register('videos/', (key, user) => this.access.canReadKey(key, user));
     // A listing's spot / spotVideo / walkthrough (spec 3) come from here.
     this.listingMedia.register((refs) => this.listingMediaResolver.resolve(refs));
+  }
+
+  /** After the workers drained (they close first): an encoder still running would be orphaned, so stop it. */
+  onApplicationShutdown(): void {
+    const stopped = stopAllSupervised();
+    if (stopped) this.logger.warn(`Stopped ${stopped} encoder process${stopped === 1 ? '' : 'es'} at shutdown`);
   }
 }

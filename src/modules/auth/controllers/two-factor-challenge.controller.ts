@@ -1,15 +1,13 @@
-import { Body, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ValidationFailedException } from '../../../common/validation';
-import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Inertia } from '../../inertia/inertia';
-import { RateLimiterService } from '../../security/rate-limiter.service';
 import { UsersService } from '../../users/users.service';
 import { GuestOnly } from '../auth.decorators';
 import { TwoFactorChallengeDto } from '../dto/auth.dto';
 import { redirectTo, safeLocalPath } from '../http';
+import { AuthLimitsService } from '../services/auth-limits.service';
 import { SessionAuthService } from '../services/session-auth.service';
-import { countAttempt } from '../throttle';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { HOME } from './login.controller';
 
@@ -17,11 +15,10 @@ import { HOME } from './login.controller';
 @Controller('two-factor-challenge')
 export class TwoFactorChallengeController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly twoFactor: TwoFactorService,
     private readonly sessions: SessionAuthService,
-    private readonly limiter: RateLimiterService,
+    private readonly limits: AuthLimitsService,
   ) {}
 
   @Get()
@@ -41,14 +38,8 @@ export class TwoFactorChallengeController {
     const userId = req.session.twoFactorUserId;
     const field = body.code ? 'code' : 'recovery_code';
     if (!userId) throw ValidationFailedException.of(field, 'Your sign-in attempt expired. Please log in again.');
-    await countAttempt(
-      this.limiter,
-      `two-factor:${req.sessionID}`,
-      this.config.rateLimits.twoFactorPerMinute,
-      60,
-      field,
-      'two-factor attempts',
-    );
+    // Counted per user, not per session: a fresh password login must not buy fresh guesses.
+    await this.limits.assertTwoFactorAllowed(userId, field);
     const user = await this.users.findWithSecrets(userId);
     if (!user?.twoFactorConfirmedAt)
       throw ValidationFailedException.of(field, 'Your sign-in attempt expired. Please log in again.');
@@ -56,13 +47,14 @@ export class TwoFactorChallengeController {
       ? await this.twoFactor.acceptCode(user, body.code)
       : await this.twoFactor.acceptRecoveryCode(user.id, body.recovery_code ?? '');
     if (!ok) {
+      await this.limits.twoFactorFailed(user);
       throw ValidationFailedException.of(
         field,
         body.code ? 'The two-factor code is not valid.' : 'The recovery code is not valid.',
       );
     }
     const remember = req.session.twoFactorRemember ?? false;
-    await this.limiter.clear(`two-factor:${req.sessionID}`);
+    await this.limits.twoFactorSucceeded(user.id);
     const intended = await this.sessions.login(req, res, user, { remember });
     await redirectTo(req, res, safeLocalPath(intended, HOME));
   }

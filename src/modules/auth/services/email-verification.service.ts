@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { allKeys } from '../../../config/app-key';
 import { DomainEvents } from '../../events';
 import { MailService } from '../../mail/mail.service';
 import { User } from '../../users/user.entity';
@@ -50,7 +51,7 @@ export class EmailVerificationService {
   }
 
   async verify(id: string, hash: string, expires: unknown, signature: unknown): Promise<VerificationResult> {
-    const check = checkSignedPath(`/email/verify/${id}/${hash}`, expires, signature, this.config.appKey);
+    const check = checkSignedPath(`/email/verify/${id}/${hash}`, expires, signature, allKeys(this.config));
     if (check !== 'valid') return check;
     const user = await this.users.findById(id);
     if (!user || emailHash(user.email) !== hash) return 'invalid';

@@ -1,46 +1,46 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { Injectable } from '@nestjs/common';
 import { ValidationFailedException } from '../../../common/validation';
-import { RateLimiterService } from '../../security/rate-limiter.service';
 import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
 import { hashPassword, needsRehash, verifyPassword } from '../password';
-import { assertNotThrottled, countAttempt } from '../throttle';
+import { AuthLimitsService } from './auth-limits.service';
 
 const FAILED = 'These credentials do not match our records.';
 // A fixed hash to verify against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | null = null;
 
-/** Checks credentials with a per email+IP limit on failures (Fortify's LoginRateLimiter). */
+/** Checks credentials, with failures limited per account, per IP and per IP range (AuthLimitsService). */
 @Injectable()
 export class LoginService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
-    private readonly limiter: RateLimiterService,
+    private readonly limits: AuthLimitsService,
   ) {}
 
   async attempt(email: string, password: string, ip: string): Promise<User> {
-    const key = `login:${email.toLowerCase()}|${ip}`;
-    const limit = this.config.rateLimits.loginPerMinute;
-    await assertNotThrottled(this.limiter, key, limit, 'email', 'login attempts');
+    await this.limits.assertLoginAllowed(email, ip);
     const user = await this.users.findByEmailWithSecrets(email);
     const ok = user
       ? await verifyPassword(password, user.passwordHash)
       : await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')));
     if (!user || !ok) {
-      await countAttempt(this.limiter, key, limit, 60, 'email', 'login attempts');
+      await this.limits.loginFailed(email, ip);
       throw ValidationFailedException.of('email', FAILED);
     }
-    await this.limiter.clear(key);
+    await this.limits.loginSucceeded(email);
     if (needsRehash(user.passwordHash))
       await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(password) });
     return user;
   }
 
-  /** For password confirmation and other re-checks of a signed-in user's password. */
-  async checkPassword(userId: string, password: string): Promise<boolean> {
-    const user = await this.users.findWithSecrets(userId);
-    return !!user && (await verifyPassword(password, user.passwordHash));
+  /**
+   * For password confirmation and other re-checks of a signed-in user's password; wrong passwords
+   * are limited per user (429 on `field` once they back off).
+   */
+  async checkPassword(userId: string, password: string, field = 'password'): Promise<boolean> {
+    return this.limits.checkPassword(userId, field, async () => {
+      const user = await this.users.findWithSecrets(userId);
+      return !!user && (await verifyPassword(password, user.passwordHash));
+    });
   }
 }

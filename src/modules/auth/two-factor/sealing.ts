@@ -17,13 +17,26 @@ export function seal(plaintext: string, appKey: string, purpose = 'two-factor'):
   return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
-/** Throws when the value was tampered with or sealed with another key. */
-export function unseal(sealed: string, appKey: string, purpose = 'two-factor'): string {
+export class UnsealError extends Error {}
+
+/**
+ * Opens a sealed value with the first of `appKeys` that authenticates it (the current key, then
+ * rotated-out ones, so a key rotation locks nobody out). Throws UnsealError when the value was
+ * tampered with or sealed with a key that is no longer configured.
+ */
+export function unseal(sealed: string, appKeys: string | string[], purpose = 'two-factor'): string {
   const [version, payload] = sealed.split('.');
-  if (version !== VERSION || !payload) throw new Error('Unknown sealed value format');
+  if (version !== VERSION || !payload) throw new UnsealError('Unknown sealed value format');
   const raw = Buffer.from(payload, 'base64url');
-  if (raw.length < 28) throw new Error('Sealed value is too short');
-  const decipher = createDecipheriv('aes-256-gcm', keyFor(appKey, purpose), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  if (raw.length < 28) throw new UnsealError('Sealed value is too short');
+  for (const appKey of ([] as string[]).concat(appKeys)) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', keyFor(appKey, purpose), raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      // not sealed with this key: try the next one
+    }
+  }
+  throw new UnsealError('The value was sealed with a key that is not configured (APP_KEY / APP_PREVIOUS_KEYS)');
 }

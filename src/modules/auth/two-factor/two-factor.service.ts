@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { toString as qrToString } from 'qrcode';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { allKeys } from '../../../config/app-key';
 import { ValidationFailedException } from '../../../common/validation';
 import { User } from '../../users/user.entity';
 import { UsersService } from '../../users/users.service';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
-import { seal, unseal } from './sealing';
+import { seal, unseal, UnsealError } from './sealing';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
 
 export interface TwoFactorSetup {
@@ -20,6 +21,8 @@ export interface TwoFactorSetup {
  */
 @Injectable()
 export class TwoFactorService {
+  private readonly logger = new Logger('TwoFactor');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
@@ -66,7 +69,7 @@ export class TwoFactorService {
   async setup(userId: string): Promise<TwoFactorSetup | null> {
     const user = await this.users.findWithSecrets(userId);
     if (!user?.twoFactorSecret || user.twoFactorConfirmedAt) return null;
-    const secret = unseal(user.twoFactorSecret, this.config.appKey);
+    const secret = this.readSecret(user.twoFactorSecret);
     const otpauthUrl = otpauthUri(secret, user.email, this.config.appName);
     const qrSvg = await qrToString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { secret, otpauthUrl, qrSvg };
@@ -80,13 +83,27 @@ export class TwoFactorService {
   /** A TOTP code for a user with a secret; consumes the step so it cannot be replayed. */
   async acceptCode(user: User, code: string): Promise<boolean> {
     if (!user.twoFactorSecret) return false;
-    const step = verifyTotp(unseal(user.twoFactorSecret, this.config.appKey), code);
+    const step = verifyTotp(this.readSecret(user.twoFactorSecret), code);
     if (step === null) return false;
     const rows: unknown[] = await this.users.repository.query(
       `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
       [user.id, step],
     );
     return affected(rows) > 0;
+  }
+
+  /** The TOTP secret; a clear field error (never a 500) when no configured key can open it. */
+  private readSecret(sealed: string): string {
+    try {
+      return unseal(sealed, allKeys(this.config));
+    } catch (error) {
+      if (!(error instanceof UnsealError)) throw error;
+      this.logger.error(`A two-factor secret cannot be opened: ${error.message}`);
+      throw ValidationFailedException.of(
+        'code',
+        'Two-factor codes cannot be checked right now (the key that protects them was changed). Use a recovery code.',
+      );
+    }
   }
 
   /** Uses up one recovery code (atomically, so two requests cannot both spend it). */

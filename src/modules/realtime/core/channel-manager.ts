@@ -13,6 +13,7 @@ import type { ClusterState, EventBus } from './cluster/types';
 import type { LocalChannels } from './local-channels';
 import type { ResolvedServerOptions } from './options';
 import { ErrorCode } from './protocol';
+import { TokenBucket } from './rate-limiter';
 import type { WebhookEvent } from './webhook-events';
 
 export interface SubscribeRequest {
@@ -26,6 +27,8 @@ export interface SubscribeRequest {
  * Callers run subscribe and unsubscribe of one socket through `connection.serial`.
  */
 export class ChannelManager {
+  private readonly userBuckets = new Map<string, TokenBucket>();
+
   constructor(
     private readonly options: ResolvedServerOptions,
     private readonly local: LocalChannels,
@@ -90,6 +93,21 @@ export class ChannelManager {
     await Promise.all([...connection.subscriptions].map((channel) => this.unsubscribe(connection, channel)));
   }
 
+  /**
+   * The client-event budget of a known user (signed in, or a presence member) is shared by all their sockets on
+   * this node, so opening more sockets buys no more events; anonymous private-channel sockets keep their own.
+   */
+  private userBudget(userId: string | undefined | null): boolean {
+    if (userId === undefined || userId === null) return true;
+    if (this.userBuckets.size > 50_000) this.userBuckets.clear(); // a full bucket carries no state worth keeping
+    let bucket = this.userBuckets.get(userId);
+    if (!bucket) {
+      bucket = new TokenBucket(this.options.clientEventLimit.max, this.options.clientEventLimit.perMs);
+      this.userBuckets.set(userId, bucket);
+    }
+    return bucket.tryTake();
+  }
+
   async clientEvent(connection: Connection, event: string, channel: unknown, data: unknown): Promise<void> {
     if (event.length > MAX_EVENT_NAME_LENGTH) {
       connection.sendError(
@@ -112,14 +130,14 @@ export class ChannelManager {
       );
       return;
     }
-    if (!connection.clientEvents.tryTake()) {
+    // On presence channels receivers learn who sent it (pusher-js `metadata.user_id`), as Pusher does.
+    const sender = connection.presence.get(channel);
+    const userId = sender ? String(sender.user_id) : undefined;
+    if (!connection.clientEvents.tryTake() || !this.userBudget(connection.userId ?? userId)) {
       connection.sendError(ErrorCode.ClientEventRejected, 'Client event rejected due to rate limit');
       return;
     }
     const payload = typeof data === 'string' ? data : JSON.stringify(data ?? {});
-    // On presence channels receivers learn who sent it (pusher-js `metadata.user_id`), as Pusher does.
-    const sender = connection.presence.get(channel);
-    const userId = sender ? String(sender.user_id) : undefined;
     await this.bus.publish({ channels: [channel], event, data: payload, exceptSocketId: connection.socketId, userId });
     this.notify({
       name: 'client_event',

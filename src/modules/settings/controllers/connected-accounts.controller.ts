@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Req, Res } from '@nestjs/common';
+import { assertOwned } from '../../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { Repository } from 'typeorm';
@@ -38,8 +39,11 @@ export class ConnectedAccountsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const account = isUuid(id) ? await this.accounts.findOneBy({ id, userId: user.id }) : null;
-    if (!account) throw new NotFoundException('There is no such connected account.');
+    const account = assertOwned(
+      isUuid(id) ? await this.accounts.findOneBy({ id }) : null,
+      user.id,
+      'connected account',
+    );
     await this.accounts.delete({ id, userId: user.id });
     flash(req, 'success', `${account.provider} disconnected.`);
     await redirectTo(req, res, '/settings/connected-accounts');

@@ -33,7 +33,7 @@ export class PasswordController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    if (!(await this.login.checkPassword(user.id, body.current_password))) {
+    if (!(await this.login.checkPassword(user.id, body.current_password, 'current_password'))) {
       throw ValidationFailedException.of('current_password', 'The current password is incorrect.');
     }
     await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(body.password) });

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { MayBeOmitted } from '../../../common/validation';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength, registerDecorator } from 'class-validator';
 import { IsHandle } from '../handle';
 import { isTimeZone } from '../timezones';
@@ -29,7 +30,7 @@ export class UpdateUserDto {
   @IsOptional() @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio?:
     string | null;
   @IsOptional() @IsTimeZone() timezone?: string;
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(USER_TYPES.filter((t) => t !== 'team_member'), { message: 'Choose a valid account type.' })
   type?: UserType;
 }

@@ -14,12 +14,8 @@ import { VideosService } from '../videos.service';
 import { ListingsService } from '../../listings/listings.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
-
-/** Lets another site show this response in an iframe (embeds only; everything else stays SAMEORIGIN). */
-function allowFraming(res: Response): void {
-  res.removeHeader('X-Frame-Options');
-  res.setHeader('Content-Security-Policy', 'frame-ancestors *');
-}
+// Embeds only may be framed by other sites; everything else stays SAMEORIGIN.
+import { allowFraming } from '../../security/security-headers';
 
 /** Video pages: walkthrough list/editor/tour, spot editor, the swipe feed, the list player and embeds. */
 @Controller()

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { sniffType } from '../../storage/sniff';
+import { exitOf, spawnSupervised, stopGroup } from './supervised-spawn';
 
 /** What ffprobe says about a file, reduced to what the pipeline needs. */
 export interface ProbeResult {
@@ -87,17 +87,16 @@ interface RunResult {
 
 function run(bin: string, args: string[], onStdout?: (chunk: string) => void, timeoutMs = 0): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    // The child gets this process's environment as it is (not a setting read here): passed explicitly because a
-    // sandbox such as Jest's keeps its own process.env that a spawned child would not otherwise inherit.
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    // Supervised: dies with this process, and a timeout kills the whole group.
+    const child = spawnSupervised(bin, args);
     let stdout = '';
     let stderr = '';
-    const timer = timeoutMs ? setTimeout(() => child.kill('SIGKILL'), timeoutMs) : null;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const timer = timeoutMs ? setTimeout(() => stopGroup(child), timeoutMs) : null;
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       if (onStdout) onStdout(chunk);
       else stdout += chunk;
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-8000);
     });
     child.on('error', (error) => {
@@ -106,7 +105,10 @@ function run(bin: string, args: string[], onStdout?: (chunk: string) => void, ti
     });
     child.on('close', (code, signal) => {
       if (timer) clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
+      // The supervisor's shell answers 127 for a missing program: report it as spawn would.
+      if (code === 127 && /not found|No such file/.test(stderr))
+        return reject(Object.assign(new Error(`spawn ${bin} ENOENT`), { code: 'ENOENT' }));
+      resolve({ ...exitOf(code, signal), stdout, stderr });
     });
   });
 }

@@ -1,0 +1,16 @@
+import { ForbiddenException, NotFoundException } from '@nestjs/common';
+
+/**
+ * The one rule for another user's resource: an id that does not exist answers 404; one that exists
+ * but belongs to someone else answers 403 with a message (ids are random UUIDs, so a 403 reveals
+ * nothing that could be guessed).
+ */
+export function assertOwned<T extends { userId: string | null }>(
+  found: T | null | undefined,
+  userId: string,
+  what: string,
+): T {
+  if (!found) throw new NotFoundException(`There is no ${what} with that id.`);
+  if (found.userId !== userId) throw new ForbiddenException(`This ${what} belongs to someone else.`);
+  return found;
+}
