@@ -1,3 +1,4 @@
+import { MayBeOmitted } from '../../../common/validation';
 import { Transform } from 'class-transformer';
 import {
   IsEmail,
@@ -39,19 +40,19 @@ export class CreateTeamDto {
 }
 
 export class UpdateTeamDto {
-  @IsOptional()
+  @MayBeOmitted()
   @Transform(trim)
   @IsString()
   @MinLength(2, { message: 'The name must be at least 2 characters.' })
   @MaxLength(80, { message: 'The name may be at most 80 characters.' })
   name?: string;
 
-  @IsOptional()
+  @MayBeOmitted()
   @Transform(lower)
   @IsHandle()
   handle?: string;
 
-  @IsOptional()
+  @MayBeOmitted()
   @IsIn(TEAM_TYPES, { message: `Choose a type: ${TEAM_TYPES.join(', ')}.` })
   type?: TeamType;
 
