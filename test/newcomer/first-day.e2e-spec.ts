@@ -147,6 +147,8 @@ describe('a newcomer’s first day (server)', () => {
         '/admin/credits',
         '/admin/queue-monitor',
         '/admin/sweepstakes',
+        '/admin/affiliates',
+        '/admin/payouts',
         '/admin/orders',
         '/orders/unfulfilled',
       ]);
