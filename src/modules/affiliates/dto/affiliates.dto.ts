@@ -16,43 +16,7 @@ import { PageQueryDto } from '../../../common/page-query.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export class ApplyDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsUrl({ require_protocol: true }, { message: 'Enter the full address of your website, starting with https://.' })
-  @MaxLength(300)
-  website?: string;
-
-  @Transform(trim)
-  @IsString()
-  @Length(10, 2000, { message: 'Tell us about your audience in 10 to 2,000 characters.' })
-  audience!: string;
-
-  @IsIn(['manual', 'paypal', 'crypto'], { message: 'Choose how you want to be paid.' })
-  payout_method!: 'manual' | 'paypal' | 'crypto';
-
-  @ValidateIf((o: ApplyDto) => o.payout_method !== 'manual')
-  @Transform(trim)
-  @IsString({ message: 'Enter where we should send your payouts.' })
-  @Length(3, 200, { message: 'Enter where we should send your payouts.' })
-  payout_destination?: string;
-
-  /** Typed a second time: a mistyped wallet address loses the money for good. */
-  @ValidateIf((o: ApplyDto) => o.payout_method !== 'manual')
-  @Transform(trim)
-  @IsString({ message: 'Type the payout destination a second time.' })
-  payout_destination_confirmation?: string;
-
-  @Type(() => Number)
-  @IsInt({ message: 'Accept the current programme guidelines.' })
-  accepted_guidelines_version!: number;
-
-  @IsOptional()
-  @Transform(trim)
-  @Matches(/^[a-z0-9-]{3,32}$/i, { message: 'That recruiter code does not look right.' })
-  recruiter_code?: string;
-}
-
+/** How an affiliate is paid; the destination is typed twice because a mistyped wallet loses the money. */
 export class PayoutSettingsDto {
   @IsIn(['manual', 'paypal', 'crypto'], { message: 'Choose how you want to be paid.' })
   payout_method!: 'manual' | 'paypal' | 'crypto';
@@ -67,6 +31,29 @@ export class PayoutSettingsDto {
   @Transform(trim)
   @IsString({ message: 'Type the payout destination a second time.' })
   payout_destination_confirmation?: string;
+}
+
+/** An application: the payout settings plus who the affiliate is and which guidelines they accepted. */
+export class ApplyDto extends PayoutSettingsDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsUrl({ require_protocol: true }, { message: 'Enter the full address of your website, starting with https://.' })
+  @MaxLength(300)
+  website?: string;
+
+  @Transform(trim)
+  @IsString()
+  @Length(10, 2000, { message: 'Tell us about your audience in 10 to 2,000 characters.' })
+  audience!: string;
+
+  @Type(() => Number)
+  @IsInt({ message: 'Accept the current programme guidelines.' })
+  accepted_guidelines_version!: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^[a-z0-9-]{3,32}$/i, { message: 'That recruiter code does not look right.' })
+  recruiter_code?: string;
 }
 
 export class AcceptGuidelinesDto {
