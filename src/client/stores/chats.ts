@@ -13,10 +13,11 @@ import type {
   ListingCard,
   Message,
   MessageSentEvent,
-  Paginated,
+  MessagesPage,
   RequestAnsweredEvent,
   UnreadCounts,
-} from './chats-types';
+} from '@contracts/chats';
+import type { Page } from '@contracts/common';
 
 type Listener = () => void;
 type Api = Pick<typeof api, 'get' | 'post' | 'delete'>;
@@ -73,7 +74,7 @@ export function createChatsStore(http: Api = api) {
       }
     },
     /** Seeds a tab from the page's props. */
-    hydrate(tab: ChatTab, page: Paginated<Chat>, unread?: number) {
+    hydrate(tab: ChatTab, page: Page<Chat>, unread?: number) {
       let next = rules.pageLoaded(state, tab, page);
       if (unread !== undefined) next = rules.unreadLoaded(next, unread);
       set(next);
@@ -81,7 +82,7 @@ export function createChatsStore(http: Api = api) {
 
     async loadTab(tab: ChatTab, page = 1): Promise<void> {
       try {
-        const res = await http.get<{ data: Paginated<Chat> }>('/api/chats/filtered', { query: { type: tab, page } });
+        const res = await http.get<{ data: Page<Chat> }>('/api/chats/filtered', { query: { type: tab, page } });
         set(rules.pageLoaded(state, tab, res.data));
       } catch (error) {
         logger.warn('chat list failed', error);
@@ -137,7 +138,7 @@ export function createChatsStore(http: Api = api) {
       const before = older ? current?.items.find((m) => m.type !== undefined)?.id : undefined;
       if (older && (!current?.hasMore || !before)) return;
       try {
-        const res = await http.get<Paginated<Message> & { has_more: boolean }>(`/api/chats/${chatId}/messages`, {
+        const res = await http.get<MessagesPage>(`/api/chats/${chatId}/messages`, {
           query: { before },
         });
         set(rules.messagesLoaded(state, chatId, res.data, res.has_more, older));

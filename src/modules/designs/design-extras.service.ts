@@ -6,7 +6,7 @@ import { RateLimiterService } from '../security/rate-limiter.service';
 import { StorageService } from '../storage/storage.service';
 import { UsageService } from '../usage/usage.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { TEXT_PROVIDER, TextModelProvider } from './chat/text-provider';
 import { DesignsService } from './designs.service';
 import { toDesignJson } from './designs.serializer';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChannelRegistry } from '../realtime/channel-registry.service';
 import { MediaAccessRegistry } from '../storage/media-access.registry';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { LocalTextProvider } from './chat/local-text.provider';
 import { OpenAiChatProvider } from './chat/openai-chat.provider';
 import { TEXT_PROVIDER } from './chat/text-provider';

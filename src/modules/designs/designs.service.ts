@@ -7,7 +7,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { CreditsService, InsufficientCreditsException } from '../credits/credits.service';
 import { StorageService } from '../storage/storage.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
 import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
 import { DesignJson, toDesignJson } from './designs.serializer';

@@ -15,7 +15,7 @@ import {
   PropertiesService,
 } from '../properties/properties.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
 import { Listing } from './listing.entity';
 

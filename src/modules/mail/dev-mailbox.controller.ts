@@ -2,7 +2,7 @@ import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestj
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { MailService } from './mail.service';
 
 const PER_PAGE = 20;

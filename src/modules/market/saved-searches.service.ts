@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { CreateSavedSearchDto } from './dto/market.dto';
 import { DEFAULT_RADIUS_MILES } from './geo';
 import { SavedSearch, SavedSearchParams } from './saved-search.entity';

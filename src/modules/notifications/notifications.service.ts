@@ -4,7 +4,8 @@ import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { Broadcaster } from '../realtime/broadcaster.service';
-import { isUuid, UsersService } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
+import { UsersService } from '../users/users.service';
 import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
 import {
   NOTIFICATION_EVENTS,

@@ -10,7 +10,7 @@ import { paginate, Paginated } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { isPubliclyVisible } from '../properties/properties.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { CreateOpenHouseDto, RsvpDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHouse, OpenHouseRsvp } from './open-house.entity';
 

@@ -8,7 +8,8 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { paginate, Paginated } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties/property.constants';
 import { PublicUser, toPublicUser, User } from '../users/user.entity';
-import { isUuid, UsersService } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
+import { UsersService } from '../users/users.service';
 import { AddMarketDto } from './dto/people.dto';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { StorageService } from '../storage/storage.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_PROPERTY } from './property.constants';
 import { Property, PropertyComponent, PropertyUpload } from './property.entity';
 import { uploadJson, UploadJson } from './property.serializer';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { isUuid } from '../../common/uuid.pipe';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { User } from './user.entity';
 
@@ -29,6 +30,12 @@ export class UsersService {
   fromRow(row: Record<string, unknown>, prefix = ''): User | null {
     if (row[`${prefix}id`] == null) return null;
     return hydrate<User>(this.users.metadata, row, prefix);
+  }
+
+  /** Several users at once (unknown ids are simply missing from the answer). */
+  async findByIds(ids: string[]): Promise<User[]> {
+    const wanted = [...new Set(ids.filter(isUuid))];
+    return wanted.length ? this.users.findBy({ id: In(wanted) }) : [];
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -81,9 +88,4 @@ export class UsersService {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

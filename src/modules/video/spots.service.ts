@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { ListingDirectory, type ListingSummary } from './listing-directory';

@@ -7,7 +7,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { Broadcaster } from '../realtime/broadcaster.service';
 import { StorageService } from '../storage/storage.service';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';

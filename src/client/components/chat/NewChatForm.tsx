@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input } from '@/components/ui';
 import { ApiError, api } from '@/lib/http';
 import { chatsStore } from '@/stores/chats';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 
 /** Start (or reopen) a chat by @handle, with an optional first message. */
 export function NewChatForm({ onStarted }: { onStarted: (chat: Chat) => void }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
-import type { Chat, ListingCard } from '@/stores/chats-types';
+import type { Chat, ListingCard } from '@contracts/chats';
 
 export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
   userId: string;

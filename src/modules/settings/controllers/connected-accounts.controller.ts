@@ -8,7 +8,7 @@ import { redirectTo } from '../../auth/http';
 import { Inertia } from '../../inertia/inertia';
 import { ConnectedAccount } from '../../users/connected-account.entity';
 import { User } from '../../users/user.entity';
-import { isUuid } from '../../users/users.service';
+import { isUuid } from '../../../common/uuid.pipe';
 
 /**
  * Linked external accounts. Disconnecting is refused only when it would leave no way to log

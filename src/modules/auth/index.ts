@@ -1,0 +1,1 @@
+export { CurrentUser, GuestOnly, Public, Roles, Verified } from './auth.decorators';

@@ -1,0 +1,2 @@
+export { ChatsQueryService } from './chats-query.service';
+export { ChatsCommandService, listingMessage, type NewMessage } from './chats-command.service';

@@ -1,0 +1,1 @@
+export { Inertia } from './inertia';

@@ -1,0 +1,1 @@
+export { RateLimiterService, TooManyAttemptsException } from './rate-limiter.service';
