@@ -1,1 +1,2 @@
 export { Inertia } from './inertia';
+export { escapeHtml } from './page-builder';

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { ShareButtons } from '@/components/designer/ShareButtons';
 import { designerApi, messageOf } from '@/components/designer/api';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { Alert, Button, Card } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';

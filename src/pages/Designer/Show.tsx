@@ -5,7 +5,7 @@ import { EngineBadge, FavoriteButton } from '@/components/designer/DesignCard';
 import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, messageOf } from '@/components/designer/api';
-import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@/components/designer/types';
+import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { cn } from '@/lib/cn';

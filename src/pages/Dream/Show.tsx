@@ -1,7 +1,7 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
 import { messageOf } from '@/components/designer/api';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { Button, ButtonLink } from '@/components/ui';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';

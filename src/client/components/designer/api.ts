@@ -1,5 +1,5 @@
 import { api } from '@/lib/http';
-import type { Design, DesignOptions, SavedPrompt } from './types';
+import type { Design, DesignOptions, SavedPrompt } from '@contracts/designs';
 
 /** The designer's /api calls, all through the one HTTP client. */
 export const designerApi = {

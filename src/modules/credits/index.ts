@@ -1,0 +1,1 @@
+export { CreditsService, InsufficientCreditsException } from './credits.service';
