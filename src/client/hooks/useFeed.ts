@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Page, Spot } from '@/components/video/types';
+import type { Spot } from '@contracts/video';
+import type { Page } from '@contracts/common';
 import { api } from '@/lib/http';
 import { logger } from '@/lib/logger';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as tus from 'tus-js-client';
-import type { UploadLimits, Video } from '@/components/video/types';
+import type { UploadLimits, Video } from '@contracts/video';
 import { csrfHeaders } from '@/lib/http';
 import { logger } from '@/lib/logger';
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { DashboardQueryDto } from '../properties/dto/property.dto';
 import type { User } from '../users/user.entity';
@@ -24,7 +25,7 @@ export class ListingsApiController {
 
   @Get(':id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { listing, property } = await this.listings.getVisible(id, viewer);
     return { listing: await this.listings.one(listing, property) };
   }

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
 import { mapSettings } from '../market/market.config';
@@ -29,7 +30,7 @@ export class ListingsPagesController {
 
   @Get('listing/:id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { listing, property } = await this.listings.getVisible(id, viewer);
     const [json, full, photos] = await Promise.all([
       this.listings.one(listing, property),

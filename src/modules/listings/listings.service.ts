@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { DashboardQueryDto } from '../properties/dto/property.dto';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';
@@ -105,7 +105,7 @@ export class ListingsService {
   }
 
   /** Listings dashboard: the user's listings with publish (not all), search, sort, count, page. */
-  async dashboard(user: User, query: DashboardQueryDto): Promise<Paginated<ListingJson>> {
+  async dashboard(user: User, query: DashboardQueryDto): Promise<LinkedPage<ListingJson>> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     // One round trip for the page: the property, its listing's columns and the total (window count,
@@ -154,7 +154,7 @@ export class ListingsService {
   }
 
   /** A user's published listings (profile page), newest first. */
-  async publishedBy(userId: string, page: number, perPage: number): Promise<Paginated<ListingJson>> {
+  async publishedBy(userId: string, page: number, perPage: number): Promise<LinkedPage<ListingJson>> {
     const qb = this.propertyRepo
       .createQueryBuilder('p')
       .innerJoin(Listing, 'l', 'l.property_id = p.id')

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestjs/common';
+import { PageQueryDto } from '../../common/page-query.dto';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
-import { isUuid } from '../../common/uuid.pipe';
 import { MailService } from './mail.service';
 
 const PER_PAGE = 20;
@@ -20,9 +21,9 @@ export class DevMailboxController {
   ) {}
 
   @Get()
-  async index(@Query('page') pageParam?: string) {
+  async index(@Query() query: PageQueryDto) {
     this.assertAvailable();
-    const page = Math.max(1, Math.floor(Number(pageParam) || 1));
+    const page = query.page ?? 1;
     const { data, total } = await this.mail.list(page, PER_PAGE);
     return Inertia.render('Dev/Mailbox', {
       mails: data.map((m) => ({
@@ -38,9 +39,9 @@ export class DevMailboxController {
   }
 
   @Get(':id')
-  async show(@Param('id') id: string) {
+  async show(@Param('id', UuidPipe) id: string) {
     this.assertAvailable();
-    const mail = isUuid(id) ? await this.mail.find(id) : null;
+    const mail = await this.mail.find(id);
     if (!mail) throw new NotFoundException('There is no such mail.');
     return Inertia.render('Dev/MailboxShow', {
       mail: {

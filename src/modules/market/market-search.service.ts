@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { PropertySummaryJson } from '../properties/property.serializer';
 import { PropertiesService } from '../properties/properties.service';
@@ -19,7 +19,7 @@ export interface MarketSearchAnswer {
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: more matches than `total` ("1,000+"); the total was counted only up to a cap. */
-  results: Paginated<MarketResult> & { total_is_capped?: boolean };
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
 }
 
 export interface RadiusQuery {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import type { Request } from 'express';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
@@ -71,7 +72,7 @@ export class MarketController {
   }
 
   @Delete('api/market/saved-searches/:id')
-  async deleteSearch(@Param('id') id: string, @CurrentUser() user: User) {
+  async deleteSearch(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     await this.saved.delete(user, id);
     return { message: 'Saved search deleted' };
   }

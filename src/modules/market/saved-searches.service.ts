@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import type { User } from '../users/user.entity';
-import { isUuid } from '../../common/uuid.pipe';
 import { CreateSavedSearchDto } from './dto/market.dto';
 import { DEFAULT_RADIUS_MILES } from './geo';
 import { SavedSearch, SavedSearchParams } from './saved-search.entity';
@@ -62,7 +61,7 @@ export class SavedSearchesService {
   }
 
   async delete(user: User, id: string): Promise<void> {
-    const found = isUuid(id) ? await this.searches.findOneBy({ id }) : null;
+    const found = await this.searches.findOneBy({ id });
     if (!found || found.userId !== user.id) throw new NotFoundException('There is no saved search with that id.');
     await this.searches.delete({ id });
   }

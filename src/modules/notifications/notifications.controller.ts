@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import type { Request } from 'express';
 import { CurrentUser } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
@@ -46,7 +47,7 @@ export class NotificationsController {
 
   @Post('notifications/:id/mark-as-read')
   @HttpCode(200)
-  async markOne(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+  async markOne(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
     const result = await this.notifications.markAsRead(user.id, id, socketIdFrom(req));
     return { status: 'success', ...result };
   }

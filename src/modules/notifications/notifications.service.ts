@@ -4,7 +4,6 @@ import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { Broadcaster } from '../realtime/broadcaster.service';
-import { isUuid } from '../../common/uuid.pipe';
 import { UsersService } from '../users/users.service';
 import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
 import {
@@ -109,7 +108,6 @@ export class NotificationsService {
     id: string,
     exceptSocketId?: string,
   ): Promise<{ notification: NotificationJson; unread_count: number }> {
-    if (!isUuid(id)) throw new NotFoundException('Notification not found.');
     const found = await this.repo.findOneBy({ id, userId });
     if (!found) throw new NotFoundException('Notification not found.');
     if (!found.readAt) {

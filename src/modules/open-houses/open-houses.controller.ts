@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { Inertia } from '../inertia/inertia';
 import { ListingsService } from '../listings/listings.service';
@@ -19,38 +20,38 @@ export class OpenHousesController {
 
   @Get('api/listings/:id/open-houses')
   @Public()
-  async list(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async list(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return { open_houses: await this.openHouses.forListing(id, viewer) };
   }
 
   @Post('api/listings/:id/open-houses')
   @HttpCode(201)
-  async create(@Param('id') id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
+  async create(@Param('id', UuidPipe) id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
     return { message: 'Open house scheduled', open_house: await this.openHouses.create(id, user, body) };
   }
 
   @Get('api/open-houses/:id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { house } = await this.openHouses.getVisible(id, viewer);
     return { open_house: await this.openHouses.one(house) };
   }
 
   @Delete('api/open-houses/:id')
-  async remove(@Param('id') id: string, @CurrentUser() user: User) {
+  async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     await this.openHouses.delete(id, user);
     return { message: 'Open house removed' };
   }
 
   @Get('api/open-houses/:id/rsvps')
-  async rsvps(@Param('id') id: string, @Query() q: RsvpPageDto, @CurrentUser() user: User) {
+  async rsvps(@Param('id', UuidPipe) id: string, @Query() q: RsvpPageDto, @CurrentUser() user: User) {
     return this.openHouses.rsvpList(id, user, q.page ?? 1, q.per_page ?? 50);
   }
 
   @Post('api/open-houses/:id/rsvp')
   @Public()
   @HttpCode(201)
-  async rsvp(@Param('id') id: string, @Body() body: RsvpDto, @CurrentUser() viewer: User | undefined) {
+  async rsvp(@Param('id', UuidPipe) id: string, @Body() body: RsvpDto, @CurrentUser() viewer: User | undefined) {
     return { message: 'You are registered', ...(await this.openHouses.rsvp(id, body, viewer)) };
   }
 
@@ -89,13 +90,13 @@ export class OpenHousesController {
 
   @Get('open-houses/:id')
   @Public()
-  async landing(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async landing(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return Inertia.render('OpenHouse/Landing', await this.pageProps(id, viewer));
   }
 
   @Get('open-houses/:id/register')
   @Public()
-  async register(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async register(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return Inertia.render('OpenHouse/Register', {
       ...(await this.pageProps(id, viewer)),
       prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
@@ -129,7 +130,7 @@ export class OpenHousesController {
 
   /** The realtor's view: schedule open houses and see who registered. */
   @Get('listing/:id/open-houses')
-  async manage(@Param('id') id: string, @CurrentUser() user: User) {
+  async manage(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     const { listing, property } = await this.listings.getEditable(id, user);
     return Inertia.render('OpenHouse/Manage', {
       listing: await this.listings.one(listing, property),

@@ -6,7 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { Listing } from '../listings/listing.entity';
 import { ListingsService, OpenHouseSummaryJson } from '../listings/listings.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { paginate, Paginated } from '../../common/pagination';
+import { paginate, type LinkedPage } from '../../common/pagination';
 import { Property } from '../properties/property.entity';
 import { isPubliclyVisible } from '../properties/properties.service';
 import type { User } from '../users/user.entity';
@@ -169,7 +169,7 @@ export class OpenHousesService implements OnModuleInit {
     await this.houses.delete({ id: house.id });
   }
 
-  async rsvpList(id: string, user: User, page: number, perPage: number): Promise<Paginated<RsvpJson>> {
+  async rsvpList(id: string, user: User, page: number, perPage: number): Promise<LinkedPage<RsvpJson>> {
     const { house } = await this.getEditable(id, user);
     const [rows, total] = await this.rsvps.findAndCount({
       where: { openHouseId: house.id },

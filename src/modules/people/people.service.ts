@@ -5,10 +5,9 @@ import { ValidationFailedException } from '../../common/validation';
 import { ListingJson, ListingsService } from '../listings/listings.service';
 import { GEOCODER, Geocoder } from '../market/geocoding/geocoder';
 import { NotificationsService } from '../notifications/notifications.service';
-import { paginate, Paginated } from '../../common/pagination';
+import { paginate, type LinkedPage } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties/property.constants';
 import { PublicUser, toPublicUser, User } from '../users/user.entity';
-import { isUuid } from '../../common/uuid.pipe';
 import { UsersService } from '../users/users.service';
 import { AddMarketDto } from './dto/people.dto';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
@@ -46,7 +45,7 @@ export interface ProfileJson {
     stats: StatJson[];
     markets: MarketJson[];
   };
-  listings: Paginated<ListingJson>;
+  listings: LinkedPage<ListingJson>;
   /** Short video spots: filled by the video module (another issue); empty until then. */
   spots: unknown[];
   /** Where the "message" button goes (chat is another issue); null on one's own profile or for guests. */
@@ -161,7 +160,7 @@ export class PeopleService {
     userId: string,
     page: number,
     perPage: number,
-  ): Promise<Paginated<FollowUserJson>> {
+  ): Promise<LinkedPage<FollowUserJson>> {
     const [mine, theirs] =
       direction === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
     const [rows, total] = await this.follows.findAndCount({
@@ -180,7 +179,7 @@ export class PeopleService {
 
   // ---- markets ----------------------------------------------------------------
 
-  async searchMarkets(search: string | undefined, page: number, perPage: number): Promise<Paginated<MarketJson>> {
+  async searchMarkets(search: string | undefined, page: number, perPage: number): Promise<LinkedPage<MarketJson>> {
     const qb = this.markets.createQueryBuilder('m').orderBy('lower(m.name)').addOrderBy('m.id');
     if (search) qb.where('m.name ILIKE :like', { like: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
     const [rows, total] = await qb
@@ -256,7 +255,6 @@ export class PeopleService {
   }
 
   async detachMarket(actor: User, marketId: string, userId: string): Promise<MarketJson[]> {
-    if (!isUuid(marketId) || !isUuid(userId)) throw new NotFoundException('There is no such market for this user.');
     if (userId !== actor.id && actor.role !== 'admin')
       throw new ForbiddenException('You can only change your own markets.');
     const result = await this.userMarkets.delete({ userId, marketId });

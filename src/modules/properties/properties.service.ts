@@ -9,7 +9,7 @@ import { toPublicUser, User } from '../users/user.entity';
 import { isUuid } from '../../common/uuid.pipe';
 import { UsersService } from '../users/users.service';
 import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE, DashboardSort, PublishFilter } from './property.constants';
 import { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 import {
@@ -282,7 +282,7 @@ export class PropertiesService {
   }
 
   async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
-    const component = isUuid(id) ? await this.components.findOneBy({ id }) : null;
+    const component = await this.components.findOneBy({ id });
     const property = component ? await this.findById(component.propertyId) : null;
     if (!component || !property || !(isPubliclyVisible(property) || canEditProperty(property, user))) {
       throw new NotFoundException('There is no such component.');
@@ -350,7 +350,7 @@ export class PropertiesService {
     user: User,
     query: DashboardQueryDto,
     path: string,
-  ): Promise<{ properties: Paginated<PropertySummaryJson>; counts: PublishCounts }> {
+  ): Promise<{ properties: LinkedPage<PropertySummaryJson>; counts: PublishCounts }> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     const qb = this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });

@@ -74,7 +74,7 @@ export class PropertyUploadsService {
 
   /** DELETE /api/upload/{id}: the row and its files; the next photo becomes the featured one. */
   async delete(id: string, user: User): Promise<void> {
-    const upload = isUuid(id) ? await this.uploads.findOneBy({ id }) : null;
+    const upload = await this.uploads.findOneBy({ id });
     const property = upload ? await this.propertiesService.findById(upload.propertyId) : null;
     if (!upload || !property || !(isPubliclyVisible(property) || canEditProperty(property, user))) {
       throw new NotFoundException('There is no such upload.');

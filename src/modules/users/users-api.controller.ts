@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { CreditsService } from '../credits/credits.service';
 import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
@@ -25,7 +26,7 @@ export class UsersApiController {
   @Get(':id')
   @Public()
   async show(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() viewer: User | undefined,
   ): Promise<{ user: PublicUser | AuthUser }> {
     // One's own record was read for this request already (auth guard); no second query.
@@ -38,7 +39,7 @@ export class UsersApiController {
   @Post(':id/update')
   @HttpCode(200)
   async update(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: UpdateUserDto,
     @CurrentUser() actor: User,
   ): Promise<{ message: string; user: AuthUser }> {
@@ -50,7 +51,7 @@ export class UsersApiController {
   @Post(':id/check-handle')
   @HttpCode(200)
   async checkHandle(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: CheckHandleDto,
     @CurrentUser() actor: User,
   ): Promise<{ status: 'available' }> {

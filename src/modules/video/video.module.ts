@@ -1,3 +1,4 @@
+import { UsersModule } from '../users';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -30,7 +31,7 @@ import { WalkthroughsService } from './walkthroughs.service';
  * Other modules use the exported services (e.g. listings: WalkthroughsService.create, SpotsService).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule],
+  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule, UsersModule],
   controllers: [
     WalkthroughApiController,
     SpotApiController,

@@ -12,7 +12,7 @@ import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';
 import { VIDEO_CONFIG, type VideoConfig } from './video.config';
-import { toVideoJson } from './video.serializer';
+import { toVideoJson } from './video.mapper';
 
 export const VIDEO_STATUS_EVENT = 'video.status';
 export const TRANSCODE_JOB = 'transcode';

@@ -2,7 +2,7 @@ import { Head } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
-import type { Video } from '@/components/video/types';
+import type { Video } from '@contracts/video';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ title: string; videos: Video[]; link: string | null; embed_path: string }>;

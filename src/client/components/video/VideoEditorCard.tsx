@@ -3,7 +3,8 @@ import { Button, Input, Label } from '@/components/ui';
 import { api, ApiError } from '@/lib/http';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import { StatusBadge } from './StatusBadge';
-import { formatDuration, type UploadLimits, type Video } from './types';
+import { formatDuration } from './format';
+import type { UploadLimits, Video } from '@contracts/video';
 import { VideoPlayer } from './VideoPlayer';
 import { VideoUploader } from './VideoUploader';
 

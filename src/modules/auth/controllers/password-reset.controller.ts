@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Inertia } from '../../inertia/inertia';
 import { RateLimiterService } from '../../security/rate-limiter.service';
 import { GuestOnly } from '../auth.decorators';
-import { ForgotPasswordDto, ResetPasswordDto } from '../dto/auth.dto';
+import { ForgotPasswordDto, ResetLinkQueryDto, ResetPasswordDto } from '../dto/auth.dto';
 import { redirectBack, redirectTo } from '../http';
 import { PasswordResetService } from '../services/password-reset.service';
 import { countAttempt } from '../throttle';
@@ -50,8 +50,8 @@ export class PasswordResetController {
 
   @Get('reset-password/:token')
   @GuestOnly()
-  reset(@Param('token') token: string, @Query('email') email: unknown) {
-    return Inertia.render('Auth/ResetPassword', { token, email: typeof email === 'string' ? email : '' });
+  reset(@Param('token') token: string, @Query() query: ResetLinkQueryDto) {
+    return Inertia.render('Auth/ResetPassword', { token, email: query.email ?? '' });
   }
 
   @Post('reset-password')

@@ -66,3 +66,14 @@ export class TwoFactorChallengeDto {
   @MaxLength(40)
   recovery_code?: string;
 }
+
+/** The reset link's `?email=` fills the form; anything that is not text is ignored. */
+export class ResetLinkQueryDto {
+  @IsOptional() @IsString() email?: string;
+}
+
+/** A signed link's expiry and signature (checked by the service, which answers "invalid" for anything off). */
+export class SignedLinkQueryDto {
+  @IsOptional() @IsString() expires?: string;
+  @IsOptional() @IsString() signature?: string;
+}

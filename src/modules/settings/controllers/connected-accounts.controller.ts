@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { UuidPipe } from '../../../common/uuid.pipe';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { Repository } from 'typeorm';
@@ -8,7 +9,6 @@ import { redirectTo } from '../../auth/http';
 import { Inertia } from '../../inertia/inertia';
 import { ConnectedAccount } from '../../users/connected-account.entity';
 import { User } from '../../users/user.entity';
-import { isUuid } from '../../../common/uuid.pipe';
 
 /**
  * Linked external accounts. Disconnecting is refused only when it would leave no way to log
@@ -33,12 +33,12 @@ export class ConnectedAccountsController {
 
   @Delete(':id')
   async disconnect(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const account = isUuid(id) ? await this.accounts.findOneBy({ id, userId: user.id }) : null;
+    const account = await this.accounts.findOneBy({ id, userId: user.id });
     if (!account) throw new NotFoundException('There is no such connected account.');
     await this.accounts.delete({ id, userId: user.id });
     flash(req, 'success', `${account.provider} disconnected.`);

@@ -3,7 +3,7 @@ import { CurrentUser, Public } from '../../auth/auth.decorators';
 import type { User } from '../../users/user.entity';
 import { SpotDto } from '../dto/video.dto';
 import { SpotsService } from '../spots.service';
-import type { SpotJson } from '../video.serializer';
+import type { SpotJson } from '../video.mapper';
 import { WalkthroughsService } from '../walkthroughs.service';
 
 /** Spec 7 Video: GET /api/spot/{slug}; POST /api/spot/{walkthroughSlug}; PATCH /api/spot/{slug}. */

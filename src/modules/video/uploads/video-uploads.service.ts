@@ -11,7 +11,7 @@ import type { User } from '../../users/user.entity';
 import { Video } from '../entities';
 import { demuxerFor, NotAVideoError, probe } from '../media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
-import { UPLOAD_ENDPOINT } from '../video.serializer';
+import { UPLOAD_ENDPOINT } from '../video.mapper';
 import { VideosService } from '../videos.service';
 
 type TusRefusal = { status_code: number; body: string };
