@@ -1,21 +1,10 @@
 import { Head } from '@inertiajs/react';
 import { ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import type { LedgerPage, LedgerRow } from '@contracts/credits';
 import type { PageProps } from '@/types';
 
-interface LedgerRow {
-  id: string;
-  kind: 'grant' | 'purchase' | 'spend' | 'refund';
-  amount: number;
-  balance_after: number;
-  reason: string;
-  created_at: string;
-}
-
-type Props = PageProps<{
-  credits: number;
-  history: { data: LedgerRow[]; current_page: number; last_page: number; per_page: number; total: number };
-}>;
+type Props = PageProps<{ credits: number; history: LedgerPage }>;
 
 const KIND: Record<LedgerRow['kind'], string> = {
   grant: 'Granted',

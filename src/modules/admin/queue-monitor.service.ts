@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { QUEUES, QueueName, QueueState } from '../jobs/job.types';
-import { JobsService } from '../jobs/jobs.service';
+import { QUEUES, QueueName, QueueState } from '../jobs';
+import { JobsService } from '../jobs';
 import { pageOf } from '../../common/pagination';
 
 export const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;

@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelRegistry } from '../realtime';
 import { MediaAccessRegistry } from '../storage';
-import { UsersModule } from '../users';
+import { UsersModule } from '../users/users.module';
 import { Chat, ChatMessage, ChatParticipant } from './chat.entity';
 import { ChatsCommandService } from './chats-command.service';
 import { ChatsQueryService } from './chats-query.service';

@@ -1,13 +1,18 @@
 import { Global, Module } from '@nestjs/common';
-import { CreditsAdminController } from '../admin/credits-admin.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { CreditTransaction } from './credit-transaction.entity';
+import { CreditsAdminController } from './credits-admin.controller';
 import { CreditsController } from './credits.controller';
+import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
 
 /** The image-credit ledger, used by the designer (spend/refund), the Credits page and admins (grant). */
 @Global()
 @Module({
+  imports: [TypeOrmModule.forFeature([CreditTransaction]), UsersModule],
   controllers: [CreditsController, CreditsAdminController],
-  providers: [CreditsService],
+  providers: [CreditsService, CreditsRepository],
   exports: [CreditsService],
 })
 export class CreditsModule {}

@@ -1,8 +1,10 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { CreditKind, CreditTransaction } from '../users/credit-transaction.entity';
+import type { EntityManager } from 'typeorm';
 import { pageOf } from '../../common/pagination';
+import type { Page } from '../../contracts/common';
+import { UsersService, type User } from '../users';
+import { CreditKind, CreditTransaction } from './credit-transaction.entity';
+import { CreditsRepository } from './credits.repository';
 
 /** 402: the user has fewer credits than the action costs. */
 export class InsufficientCreditsException extends HttpException {
@@ -22,31 +24,24 @@ export class InsufficientCreditsException extends HttpException {
   }
 }
 
-export interface LedgerPage {
-  data: CreditTransaction[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+export type LedgerPage = Page<CreditTransaction>;
 
 /**
- * The image-credit ledger. Every change writes one credit_transactions row and moves
- * users.image_credits in the same transaction; the balance only moves through conditional
- * UPDATEs, so concurrent spends can never take it below zero (the column also has CHECK >= 0).
- * Methods take an optional EntityManager so callers can join the ledger to their own transaction.
+ * The image-credit ledger. Every change writes one credit_transactions row and moves the user's balance (through
+ * UsersService, one conditional UPDATE) in the same transaction, so concurrent spends can never take it below
+ * zero. Methods take an optional EntityManager so callers can join the ledger to their own transaction.
  */
 @Injectable()
 export class CreditsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly repo: CreditsRepository,
+    private readonly users: UsersService,
+  ) {}
 
   async balance(userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await this.db.query(
-      `SELECT image_credits FROM users WHERE id = $1`,
-      [userId],
-    );
-    if (!rows.length) throw new NotFoundException('There is no user with that id.');
-    return rows[0].image_credits;
+    const credits = await this.users.imageCredits(userId);
+    if (credits === null) throw new NotFoundException('There is no user with that id.');
+    return credits;
   }
 
   grant(userId: string, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
@@ -64,46 +59,24 @@ export class CreditsService {
   /** Takes `amount` credits or throws InsufficientCreditsException; never below zero. */
   async spend(userId: string, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
     assertPositive(amount);
-    return this.inTransaction(manager, async (m) => {
-      const rows: Array<{ image_credits: number }> = await m.query(
-        `UPDATE users SET image_credits = image_credits - $2 WHERE id = $1 AND image_credits >= $2 RETURNING image_credits`,
-        [userId, amount],
-      );
-      const updated = firstRow<{ image_credits: number }>(rows);
-      if (!updated) throw new InsufficientCreditsException(amount, await this.balanceWith(m, userId));
-      return this.record(m, userId, 'spend', -amount, updated.image_credits, reason);
+    return this.repo.inTransaction(manager, async (m) => {
+      const balanceAfter = await this.users.addImageCredits(m, userId, -amount);
+      if (balanceAfter === null)
+        throw new InsufficientCreditsException(amount, (await this.users.imageCredits(userId, m)) ?? 0);
+      return this.repo.record(m, { userId, kind: 'spend', amount: -amount, balanceAfter, reason: clip(reason) });
     });
   }
 
   async history(userId: string, page = 1, perPage = 20): Promise<LedgerPage> {
-    const [data, total] = await this.db.getRepository(CreditTransaction).findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-    });
+    const [data, total] = await this.repo.history(userId, (page - 1) * perPage, perPage);
     return pageOf(data, page, perPage, total);
   }
 
-  /** Latest ledger rows across all users (admin). */
-  async recent(limit = 50): Promise<Array<CreditTransaction & { userEmail: string; userName: string }>> {
-    const rows: Array<Record<string, unknown>> = await this.db.query(
-      `SELECT t.id, t.user_id, t.kind, t.amount, t.balance_after, t.reason, t.created_at, u.email, u.name
-         FROM credit_transactions t JOIN users u ON u.id = t.user_id
-        ORDER BY t.created_at DESC LIMIT $1`,
-      [limit],
-    );
-    return rows.map((r) => ({
-      id: r.id as string,
-      userId: r.user_id as string,
-      kind: r.kind as CreditKind,
-      amount: r.amount as number,
-      balanceAfter: r.balance_after as number,
-      reason: r.reason as string,
-      createdAt: r.created_at as Date,
-      userEmail: r.email as string,
-      userName: r.name as string,
-    }));
+  /** Latest ledger rows across all users, each with its user (admin). */
+  async recent(limit = 50): Promise<Array<{ row: CreditTransaction; user: User }>> {
+    const rows = await this.repo.recent(limit);
+    const users = new Map((await this.users.findByIds(rows.map((r) => r.userId))).map((u) => [u.id, u]));
+    return rows.filter((row) => users.has(row.userId)).map((row) => ({ row, user: users.get(row.userId)! }));
   }
 
   private async credit(
@@ -114,39 +87,11 @@ export class CreditsService {
     manager?: EntityManager,
   ): Promise<CreditTransaction> {
     assertPositive(amount);
-    return this.inTransaction(manager, async (m) => {
-      const rows: Array<{ image_credits: number }> = await m.query(
-        `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 RETURNING image_credits`,
-        [userId, amount],
-      );
-      const updated = firstRow<{ image_credits: number }>(rows);
-      if (!updated) throw new NotFoundException('There is no user with that id.');
-      return this.record(m, userId, kind, amount, updated.image_credits, reason);
+    return this.repo.inTransaction(manager, async (m) => {
+      const balanceAfter = await this.users.addImageCredits(m, userId, amount);
+      if (balanceAfter === null) throw new NotFoundException('There is no user with that id.');
+      return this.repo.record(m, { userId, kind, amount, balanceAfter, reason: clip(reason) });
     });
-  }
-
-  private async balanceWith(m: EntityManager, userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await m.query(`SELECT image_credits FROM users WHERE id = $1`, [
-      userId,
-    ]);
-    return rows[0]?.image_credits ?? 0;
-  }
-
-  private record(
-    m: EntityManager,
-    userId: string,
-    kind: CreditKind,
-    amount: number,
-    balanceAfter: number,
-    reason: string,
-  ): Promise<CreditTransaction> {
-    const repo = m.getRepository(CreditTransaction);
-    return repo.save(repo.create({ userId, kind, amount, balanceAfter, reason: reason.slice(0, 200) }));
-  }
-
-  private inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (manager?.queryRunner?.isTransactionActive) return work(manager);
-    return this.db.transaction(work);
   }
 }
 
@@ -155,8 +100,4 @@ function assertPositive(amount: number): void {
     throw new Error(`Credit amounts are positive whole numbers, got ${amount}`);
 }
 
-/** pg's UPDATE ... RETURNING comes back from TypeORM as [rows, count]. */
-function firstRow<T>(result: unknown): T | undefined {
-  if (Array.isArray(result) && Array.isArray(result[0])) return result[0][0] as T | undefined;
-  return (result as T[])[0];
-}
+const clip = (reason: string) => reason.slice(0, 200);

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { DashboardQueryDto } from '../properties/dto/property.dto';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { DashboardQueryDto } from '../properties';
+import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
 /** spec 7: listings dashboard (success, message, listings.data) and its paginate route. */

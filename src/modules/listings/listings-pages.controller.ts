@@ -1,11 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { mapSettings } from '../market/market.config';
-import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties/property.constants';
-import { PropertiesService } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { mapSettings } from '../market';
+import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties';
+import { PropertiesService } from '../properties';
+import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
 @Controller()

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { DashboardQueryDto } from '../properties/dto/property.dto';
+import { DashboardQueryDto } from '../properties';
 import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
-import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
-import { Property } from '../properties/property.entity';
-import { PropertySummaryJson } from '../properties/property.serializer';
+import { DEFAULT_PAGE_SIZE } from '../properties';
+import { Property } from '../properties';
+import { PropertySummaryJson } from '../properties';
 import {
   applyPublishFilter,
   applySearch,
@@ -13,8 +13,8 @@ import {
   canEditProperty,
   isPubliclyVisible,
   PropertiesService,
-} from '../properties/properties.service';
-import type { User } from '../users/user.entity';
+} from '../properties';
+import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
 import { Listing } from './listing.entity';

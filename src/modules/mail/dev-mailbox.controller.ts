@@ -2,8 +2,8 @@ import { Controller, Get, Inject, NotFoundException, Param, Query } from '@nestj
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
+import { Public } from '../auth';
+import { Inertia } from '../inertia';
 import { MailService } from './mail.service';
 
 const PER_PAGE = 20;

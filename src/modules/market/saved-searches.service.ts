@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { CreateSavedSearchDto } from './dto/market.dto';
 import { DEFAULT_RADIUS_MILES } from './geo';
 import { SavedSearch, SavedSearchParams } from './saved-search.entity';

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { MailService } from '../mail/mail.service';
-import { Broadcaster } from '../realtime/broadcaster.service';
-import { UsersService } from '../users/users.service';
+import { MailService } from '../mail';
+import { Broadcaster } from '../realtime';
+import { UsersService } from '../users';
 import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
 import {
   NOTIFICATION_EVENTS,

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { ListingsService } from '../listings/listings.service';
-import { PropertiesService } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { ListingsService } from '../listings';
+import { PropertiesService } from '../properties';
+import type { User } from '../users';
 import { CreateOpenHouseDto, RsvpDto, RsvpPageDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHousesService } from './open-houses.service';
 

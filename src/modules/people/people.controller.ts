@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { AddMarketDto, MarketsQueryDto, PageQueryDto, UpdateStatDto } from './dto/people.dto';
 import { PeopleService } from './people.service';
 

@@ -2,13 +2,13 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { ListingJson, ListingsService } from '../listings/listings.service';
-import { GEOCODER, Geocoder } from '../market/geocoding/geocoder';
-import { NotificationsService } from '../notifications/notifications.service';
+import { ListingJson, ListingsService } from '../listings';
+import { GEOCODER, Geocoder } from '../market';
+import { NotificationsService } from '../notifications';
 import { paginate, type LinkedPage } from '../../common/pagination';
-import { PRICE_PATTERN } from '../properties/property.constants';
-import { PublicUser, toPublicUser, User } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { PRICE_PATTERN } from '../properties';
+import { PublicUser, toPublicUser, User } from '../users';
+import { UsersService } from '../users';
 import { AddMarketDto } from './dto/people.dto';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 

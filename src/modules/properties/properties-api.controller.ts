@@ -13,8 +13,8 @@ import {
 import { UuidPipe } from '../../common/uuid.pipe';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ValidationFailedException } from '../../common/validation';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import type { User } from '../users';
 import {
   AnimationsDto,
   ComponentDto,

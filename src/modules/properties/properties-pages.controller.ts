@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { mapSettings } from '../market/market.config';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { mapSettings } from '../market';
+import type { User } from '../users';
 import {
   DASHBOARD_SORTS,
   PROPERTY_SECTORS,

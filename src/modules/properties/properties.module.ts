@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Listing } from '../listings/listing.entity';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { Listing } from '../listings';
+import { MediaAccessRegistry } from '../storage';
 import { UsersModule } from '../users/users.module';
 import { PropertiesApiController } from './properties-api.controller';
 import { PropertiesPagesController } from './properties-pages.controller';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../users/user.entity';
+import type { PublicUser } from '../users';
 import type { PublishState } from './property.constants';
 import type { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { UserAddress } from '../users/user-address.entity';
+import { UserAddress } from '../users';
 import { AddressDto } from './dto/settings.dto';
 
 export const ADDRESSES_PER_PAGE = 10;

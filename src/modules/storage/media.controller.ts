@@ -1,6 +1,6 @@
 import { Controller, ForbiddenException, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { MediaAccessRegistry } from './media-access.registry';
 import { StorageService } from './storage.service';
 

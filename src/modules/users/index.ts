@@ -1,4 +1,15 @@
 export { UsersService, normalizeEmail } from './users.service';
 export { UserAccountService } from './user-account.service';
 export { User, avatarUrl, toPublicUser, toAuthUser, type PublicUser, type AuthUser } from './user.entity';
-export { UsersModule } from './users.module';
+export { ConnectedAccount } from './connected-account.entity';
+export { IsTimeZone } from './dto/update-user.dto';
+export { IsHandle } from './handle';
+export { timeZones } from './timezones';
+export { UserAddress } from './user-address.entity';
+export {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NotificationPreferences,
+  USER_TYPES,
+  UserType,
+  type UserRole,
+} from './user.entity';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { CreditsService } from '../credits/credits.service';
+import { CurrentUser, Public } from '../auth';
+import { CreditsService } from '../credits';
 import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
 import { UserAccountService } from './user-account.service';
 import { AuthUser, PublicUser, User, toAuthUser, toPublicUser } from './user.entity';

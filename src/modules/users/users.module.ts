@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectedAccount } from './connected-account.entity';
-import { CreditTransaction } from './credit-transaction.entity';
 import { UserAddress } from './user-address.entity';
 import { User } from './user.entity';
 import { UserAccountService } from './user-account.service';
@@ -9,7 +8,7 @@ import { UsersApiController } from './users-api.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount, CreditTransaction])],
+  imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount])],
   controllers: [UsersApiController],
   providers: [UsersService, UserAccountService],
   exports: [UsersService, UserAccountService, TypeOrmModule],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { isUuid } from '../../common/uuid.pipe';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { User } from './user.entity';
@@ -36,6 +36,42 @@ export class UsersService {
   async findByIds(ids: string[]): Promise<User[]> {
     const wanted = [...new Set(ids.filter(isUuid))];
     return wanted.length ? this.users.findBy({ id: In(wanted) }) : [];
+  }
+
+  /** Admin look-up by email or name (case-insensitive substring), at most `limit`, by email. */
+  search(text: string, limit = 20): Promise<User[]> {
+    const pattern = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    return this.users
+      .createQueryBuilder('u')
+      .where('u.email ILIKE :pattern OR u.name ILIKE :pattern', { pattern })
+      .orderBy('u.email')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** By email (any case) or by id, for admin forms that accept either. */
+  findByEmailOrId(key: string): Promise<User | null> {
+    return isUuid(key) ? this.findById(key) : this.findByEmail(key);
+  }
+
+  /** The user's image-credit balance (null for an unknown user). */
+  async imageCredits(userId: string, manager: EntityManager = this.users.manager): Promise<number | null> {
+    const row = await manager.getRepository(User).findOne({ where: { id: userId }, select: { imageCredits: true } });
+    return row?.imageCredits ?? null;
+  }
+
+  /**
+   * Moves the balance by `delta` in one conditional UPDATE (so concurrent spends can never take it below zero; the
+   * column also has CHECK >= 0). Returns the new balance, or null when the user is unknown or has too few credits.
+   * Run it inside the ledger's transaction (`manager`) so the balance and the ledger row commit together.
+   */
+  async addImageCredits(manager: EntityManager, userId: string, delta: number): Promise<number | null> {
+    const rows: unknown = await manager.query(
+      `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 AND image_credits + $2 >= 0 RETURNING image_credits`,
+      [userId, delta],
+    );
+    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ image_credits: number }>;
+    return list[0]?.image_credits ?? null;
   }
 
   findByEmail(email: string): Promise<User | null> {

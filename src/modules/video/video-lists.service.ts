@@ -4,7 +4,7 @@ import { pageOf } from '../../common/pagination';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoList, VideoListItem } from './entities';
 import { VideoAccessService } from './video-access.service';

@@ -1,11 +1,11 @@
-import { UsersModule } from '../users';
+import { UsersModule } from '../users/users.module';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { JobRegistry } from '../jobs/job-registry';
-import { ListingMediaRegistry } from '../listings/listing-media.registry';
+import { JobRegistry } from '../jobs';
+import { ListingMediaRegistry } from '../listings';
 import { ListingsModule } from '../listings/listings.module';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { MediaAccessRegistry } from '../storage';
 import { SpotApiController } from './controllers/spot-api.controller';
 import { VideoApiController } from './controllers/video-api.controller';
 import { VideoListsApiController } from './controllers/video-lists-api.controller';

@@ -2,11 +2,11 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, Opti
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { JobsService } from '../jobs/jobs.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { Broadcaster } from '../realtime/broadcaster.service';
-import { StorageService } from '../storage/storage.service';
-import type { User } from '../users/user.entity';
+import { JobsService } from '../jobs';
+import { NotificationsService } from '../notifications';
+import { Broadcaster } from '../realtime';
+import { StorageService } from '../storage';
+import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';

@@ -5,20 +5,13 @@ import { Button, Card, FormField, Input } from '@/components/ui';
 import { api, ApiError } from '@/lib/http';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
+import type { AdminLedgerRow, CreditUser } from '@contracts/credits';
 import type { PageProps } from '@/types';
 
 interface Props {
   q: string;
-  users: Array<{ id: string; name: string; email: string; credits: number }>;
-  recent: Array<{
-    id: string;
-    user: { id: string; name: string; email: string };
-    kind: string;
-    amount: number;
-    balance_after: number;
-    reason: string;
-    created_at: string;
-  }>;
+  users: CreditUser[];
+  recent: AdminLedgerRow[];
 }
 
 /** Admin Credits: find a user, grant credits with a reason, watch the ledger. */

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { Inertia } from '../../inertia/inertia';
-import { RateLimiterService } from '../../security/rate-limiter.service';
-import { User } from '../../users/user.entity';
+import { Inertia } from '../../inertia';
+import { RateLimiterService } from '../../security';
+import { User } from '../../users';
 import { CurrentUser, Public } from '../auth.decorators';
 import { redirectBack, redirectTo } from '../http';
 import { EmailVerificationService } from '../services/email-verification.service';

@@ -10,8 +10,8 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsHandle } from '../../users/handle';
-import { USER_TYPES, UserType } from '../../users/user.entity';
+import { IsHandle } from '../../users';
+import { USER_TYPES, UserType } from '../../users';
 import { PASSWORD_MAX, PASSWORD_MIN, SameAs, emptyToUndefined, lowerTrim, toBool, trim } from './validators';
 
 /** Account types a visitor may pick at sign-up (team members are invited by a team). */

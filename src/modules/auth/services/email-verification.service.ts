@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { MailService } from '../../mail/mail.service';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { MailService } from '../../mail';
+import { User } from '../../users';
+import { UsersService } from '../../users';
 import { renderActionMail } from './auth-mail';
 import { checkSignedPath, signPath } from './signed-url';
 

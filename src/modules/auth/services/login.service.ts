@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { ValidationFailedException } from '../../../common/validation';
-import { RateLimiterService } from '../../security/rate-limiter.service';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { RateLimiterService } from '../../security';
+import { User } from '../../users';
+import { UsersService } from '../../users';
 import { hashPassword, needsRehash, verifyPassword } from '../password';
 import { assertNotThrottled, countAttempt } from '../throttle';
 

@@ -4,10 +4,10 @@ import { UuidPipe } from '../../../common/uuid.pipe';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { ValidationFailedException } from '../../../common/validation';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectBack } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
+import { CurrentUser } from '../../auth';
+import { redirectBack } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
 import { AddressesService, MAX_ADDRESSES, toAddressView } from '../addresses.service';
 import { AddressDto } from '../dto/settings.dto';
 

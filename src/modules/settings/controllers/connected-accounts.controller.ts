@@ -4,11 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { Repository } from 'typeorm';
 import { flash } from '../../../common/flash';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { ConnectedAccount } from '../../users/connected-account.entity';
-import { User } from '../../users/user.entity';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { Inertia } from '../../inertia';
+import { ConnectedAccount } from '../../users';
+import { User } from '../../users';
 
 /**
  * Linked external accounts. Disconnecting is refused only when it would leave no way to log

@@ -2,14 +2,14 @@ import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { ValidationFailedException } from '../../../common/validation';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { hashPassword } from '../../auth/password';
-import { LoginService } from '../../auth/services/login.service';
-import { SessionsService } from '../../auth/services/sessions.service';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { hashPassword } from '../../auth';
+import { LoginService } from '../../auth';
+import { SessionsService } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
+import { UsersService } from '../../users';
 import { PasswordDto } from '../dto/settings.dto';
 
 @Controller('settings/password')

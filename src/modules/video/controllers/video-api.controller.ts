@@ -12,8 +12,8 @@ import {
 } from '@nestjs/common';
 import { UuidPipe } from '../../../common/uuid.pipe';
 import type { Page } from '../../../contracts/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
 import { CreateVideoDto, VideoPageQueryDto, UpdateVideoDto } from '../dto/video.dto';
 import { FEED_PAGE_SIZE, SpotsService } from '../spots.service';
 import { VideoUploadsService } from '../uploads/video-uploads.service';

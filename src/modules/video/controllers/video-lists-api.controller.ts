@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { UuidPipe } from '../../../common/uuid.pipe';
 import type { Page } from '../../../contracts/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
 import { VideoPageQueryDto, VideoListDto } from '../dto/video.dto';
 import { VideoListsService } from '../video-lists.service';
 import { toVideoListJson, type VideoJson, type VideoListJson } from '../video.mapper';

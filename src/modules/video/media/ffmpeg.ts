@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { open } from 'node:fs/promises';
-import { sniffType } from '../../storage/sniff';
+import { sniffType } from '../../storage';
 
 /** What ffprobe says about a file, reduced to what the pipeline needs. */
 export interface ProbeResult {

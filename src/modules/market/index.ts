@@ -1,0 +1,2 @@
+export { GEOCODER, Geocoder } from './geocoding/geocoder';
+export { mapSettings } from './market.config';
