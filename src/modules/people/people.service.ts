@@ -169,7 +169,7 @@ export class PeopleService {
       skip: (page - 1) * perPage,
       take: perPage,
     });
-    const users = rows.length ? await this.users.repository.findBy({ id: In(rows.map((r) => r[theirs])) }) : [];
+    const users = await this.users.findByIds(rows.map((r) => r[theirs]));
     const byId = new Map(users.map((u) => [u.id, u]));
     const data = rows
       .filter((r) => byId.has(r[theirs]))
@@ -243,7 +243,7 @@ export class PeopleService {
     const found = market;
     await this.dataSource.transaction(async (tx) => {
       // Lock the user's row so two requests cannot both pass the limit check.
-      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await this.users.lock(tx, userId);
       const count = await tx.getRepository(UserMarket).countBy({ userId });
       const already = await tx.getRepository(UserMarket).existsBy({ userId, marketId: found.id });
       if (already) return;

@@ -117,9 +117,72 @@ export class UsersService {
     await this.users.delete({ id });
   }
 
-  get repository(): Repository<User> {
-    return this.users;
+  /** Locks the user's row until the caller's transaction ends (serialises per-user limit checks). */
+  async lock(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   }
+
+  /** Stores a new password hash (inside the caller's transaction when given). */
+  async setPasswordHash(userId: string, passwordHash: string, manager: EntityManager = this.users.manager) {
+    await manager.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      passwordHash,
+    ]);
+  }
+
+  // ---- two-factor state (the rules live in TwoFactorService; these are its writes) ----
+
+  /** A new sealed secret and hashed recovery codes; not active until confirmed. */
+  async startTwoFactor(userId: string, sealedSecret: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = $2, two_factor_recovery_codes = $3, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId, sealedSecret, recoveryCodeHashes],
+    );
+  }
+
+  async confirmTwoFactor(userId: string): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`, [
+      userId,
+    ]);
+  }
+
+  async clearTwoFactor(userId: string): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = NULL, two_factor_recovery_codes = NULL, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId],
+    );
+  }
+
+  async setRecoveryCodes(userId: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      recoveryCodeHashes,
+    ]);
+  }
+
+  /** Records the TOTP step as used; false when it (or a later one) was used already, so a code never works twice. */
+  async claimTotpStep(userId: string, step: number): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
+      [userId, step],
+    );
+    return affected(rows) > 0;
+  }
+
+  /** Removes one recovery code atomically; false when it was not there (two requests cannot both spend it). */
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
+      [userId, codeHash],
+    );
+    return affected(rows) > 0;
+  }
+}
+
+/** TypeORM's postgres driver answers UPDATE ... RETURNING as [rows, count]. */
+function affected(result: unknown[]): number {
+  if (Array.isArray(result[0])) return (result[0] as unknown[]).length;
+  return result.length;
 }
 
 export function normalizeEmail(email: string): string {

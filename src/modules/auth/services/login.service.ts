@@ -33,8 +33,7 @@ export class LoginService {
       throw ValidationFailedException.of('email', FAILED);
     }
     await this.limiter.clear(key);
-    if (needsRehash(user.passwordHash))
-      await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+    if (needsRehash(user.passwordHash)) await this.users.setPasswordHash(user.id, await hashPassword(password));
     return user;
   }
 

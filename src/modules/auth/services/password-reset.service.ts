@@ -61,10 +61,7 @@ export class PasswordResetService {
       const user = await this.users.findByEmail(normalized);
       if (!user) return false;
       await tx.query(`DELETE FROM password_reset_tokens WHERE email = $1`, [normalized]);
-      await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
-        user.id,
-        await hashPassword(password),
-      ]);
+      await this.users.setPasswordHash(user.id, await hashPassword(password), tx);
       // Whoever had the old password is signed out everywhere.
       await this.sessions.destroyAllFor(user.id, tx);
       return true;

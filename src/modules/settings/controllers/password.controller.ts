@@ -36,7 +36,7 @@ export class PasswordController {
     if (!(await this.login.checkPassword(user.id, body.current_password))) {
       throw ValidationFailedException.of('current_password', 'The current password is incorrect.');
     }
-    await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(body.password) });
+    await this.users.setPasswordHash(user.id, await hashPassword(body.password));
     await this.sessions.destroyOthers(user.id, req.sessionID);
     flash(req, 'success', 'Password updated. Other devices have been signed out.');
     await redirectTo(req, res, '/settings/password');
