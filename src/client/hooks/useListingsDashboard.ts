@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Listing, Paginated } from '@/components/property/types';
+import type { Listing } from '@contracts/listings';
+import type { LinkedPage } from '@contracts/common';
 import {
   apiErrorMessage,
   dashboardQuery,
@@ -13,7 +14,7 @@ import { notify } from '@/lib/toast';
 interface DashboardAnswer {
   success: boolean;
   message: string;
-  listings: Paginated<Listing>;
+  listings: LinkedPage<Listing>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Paginated, PropertySummary } from '@/components/property/types';
+import type { PropertySummary } from '@contracts/properties';
+import type { LinkedPage } from '@contracts/common';
 import { marketQuery, type MarketFilters } from '@/components/market/rules';
 import { apiErrorMessage } from '@/components/property/rules';
 import { api } from '@/lib/http';
@@ -13,7 +14,7 @@ export interface MarketAnswer {
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
-  results: Paginated<MarketResult> & { total_is_capped?: boolean };
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
 }
 
 /** Runs GET /api/market/search; the newest request wins. */

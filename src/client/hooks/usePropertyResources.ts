@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Currency, Property, Upload } from '@/components/property/types';
+import type { Currency, Property, Upload } from '@contracts/properties';
 import { requireSlug } from '@/components/property/rules';
 import { api } from '@/lib/http';
 import { logger } from '@/lib/logger';

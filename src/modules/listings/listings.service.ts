@@ -5,7 +5,6 @@ import { DashboardQueryDto } from '../properties';
 import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties';
 import { Property } from '../properties';
-import { PropertySummaryJson } from '../properties';
 import {
   applyPublishFilter,
   applySearch,
@@ -16,24 +15,11 @@ import {
 } from '../properties';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
-import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
+import { ListingMediaRegistry } from './listing-media.registry';
+import type { Listing as ListingJson, OpenHouseSummary as OpenHouseSummaryJson } from '../../contracts/listings';
 import { Listing } from './listing.entity';
 
-export interface OpenHouseSummaryJson {
-  id: string;
-  starts_at: string;
-  ends_at: string;
-  capacity: number;
-}
-
-/** spec 3 Listing. */
-export interface ListingJson extends ListingMedia {
-  id: string;
-  name: string;
-  property: PropertySummaryJson;
-  open_houses: OpenHouseSummaryJson[];
-  created_at: string;
-}
+export type { ListingJson, OpenHouseSummaryJson };
 
 export type OpenHousesLoader = (listingIds: string[]) => Promise<Map<string, OpenHouseSummaryJson[]>>;
 

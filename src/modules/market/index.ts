@@ -1,2 +1,2 @@
-export { GEOCODER, Geocoder } from './geocoding/geocoder';
+export { GEOCODER, type Geocoder } from './geocoding/geocoder';
 export { mapSettings } from './market.config';

@@ -4,7 +4,7 @@ import { DataSource, In } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { Property } from '../properties';
-import { PropertySummaryJson } from '../properties';
+import type { PropertySummary as PropertySummaryJson } from '../../contracts/properties';
 import { PropertiesService } from '../properties';
 import { MarketSearchDto } from './dto/market.dto';
 import { boundingBoxes, DEFAULT_CENTER, DEFAULT_RADIUS_MILES, EARTH_RADIUS_MILES } from './geo';

@@ -1,12 +1,5 @@
 export { DashboardQueryDto, priceString, toBool, trim } from './dto/property.dto';
-export {
-  PropertiesService,
-  applyPublishFilter,
-  applySearch,
-  applySort,
-  canEditProperty,
-  isPubliclyVisible,
-} from './properties.service';
+export { PropertiesService, canEditProperty, isPubliclyVisible } from './properties.service';
 export {
   DASHBOARD_SORTS,
   DEFAULT_PAGE_SIZE,
@@ -17,4 +10,5 @@ export {
   PUBLISH_FILTERS,
 } from './property.constants';
 export { Property } from './property.entity';
-export { PropertySummaryJson } from './property.serializer';
+
+export { applyPublishFilter, applySearch, applySort } from './properties.query';

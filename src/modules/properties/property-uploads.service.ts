@@ -7,7 +7,7 @@ import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_PROPERTY } from './property.constants';
 import { Property, PropertyComponent, PropertyUpload } from './property.entity';
-import { uploadJson, UploadJson } from './property.serializer';
+import { uploadJson, UploadJson } from './properties.mapper';
 import { canEditProperty, isPubliclyVisible, PropertiesService } from './properties.service';
 
 /** Listing photos: stored by StorageService under listings/<propertyId>/ with a thumbnail and a web size. */

@@ -8,8 +8,8 @@ export { timeZones } from './timezones';
 export { UserAddress } from './user-address.entity';
 export {
   DEFAULT_NOTIFICATION_PREFERENCES,
-  NotificationPreferences,
+  type NotificationPreferences,
   USER_TYPES,
-  UserType,
+  type UserType,
   type UserRole,
 } from './user.entity';

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { Listing, Paginated } from '@/components/property/types';
+import type { Listing } from '@contracts/listings';
+import type { LinkedPage } from '@contracts/common';
 import { Alert, Button, Card, TextField } from '@/components/ui';
 import { ApiError, api } from '@/lib/http';
 import { notify } from '@/lib/toast';
@@ -26,7 +27,7 @@ export default function OpenHouseManage({
   const [houses, setHouses] = useState(initial);
   const [form, setForm] = useState({ starts_at: '', ends_at: '', capacity: '20', notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [rsvps, setRsvps] = useState<Record<string, Paginated<Rsvp>>>({});
+  const [rsvps, setRsvps] = useState<Record<string, LinkedPage<Rsvp>>>({});
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -52,7 +53,7 @@ export default function OpenHouseManage({
 
   const showRsvps = async (id: string, page = 1) => {
     try {
-      const res = await api.get<Paginated<Rsvp>>(`/api/open-houses/${id}/rsvps`, { query: { page } });
+      const res = await api.get<LinkedPage<Rsvp>>(`/api/open-houses/${id}/rsvps`, { query: { page } });
       setRsvps((r) => ({ ...r, [id]: res }));
     } catch (err) {
       notify.error((err as Error).message);

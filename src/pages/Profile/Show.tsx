@@ -2,13 +2,15 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import type { Listing, Paginated, PublicUserJson } from '@/components/property/types';
+import type { Listing } from '@contracts/listings';
+import type { PublicUser } from '@contracts/users';
+import type { LinkedPage } from '@contracts/common';
 import { Button, Input } from '@/components/ui';
 import { useProfileActions, type MarketJson, type StatJson } from '@/hooks/useProfileActions';
 import { useAuthUser } from '@/hooks/useSharedProps';
 
 interface Profile {
-  user: PublicUserJson & {
+  user: PublicUser & {
     followers_count: number;
     followings_count: number;
     listings_count: number;
@@ -17,7 +19,7 @@ interface Profile {
     stats: StatJson[];
     markets: MarketJson[];
   };
-  listings: Paginated<Listing>;
+  listings: LinkedPage<Listing>;
   spots: unknown[];
   message_url: string | null;
 }

@@ -8,7 +8,8 @@ import {
   SORT_LABELS,
   type PublishFilter,
 } from '@/components/property/rules';
-import type { Paginated, PropertySummary } from '@/components/property/types';
+import type { PropertySummary } from '@contracts/properties';
+import type { LinkedPage } from '@contracts/common';
 import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
@@ -19,7 +20,7 @@ interface Props {
 }
 
 interface Answer {
-  properties: Paginated<PropertySummary>;
+  properties: LinkedPage<PropertySummary>;
   counts: Record<PublishFilter, number>;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Upload } from './types';
+import type { Upload } from '@contracts/properties';
 
 export function PhotoGallery({ photos, name }: { photos: Upload[]; name: string }) {
   const [index, setIndex] = useState(0);

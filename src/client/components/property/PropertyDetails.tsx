@@ -3,7 +3,8 @@ import { MarketMap } from '../market/MarketMap';
 import { VideoSlots } from '../listing/VideoSlots';
 import { PhotoGallery } from './PhotoGallery';
 import { formatPrice, humanize } from './rules';
-import type { Listing, Property, Upload } from './types';
+import type { Property, Upload } from '@contracts/properties';
+import type { Listing } from '@contracts/listings';
 
 /** The public page body shared by Property/Show and Listing/Show. */
 export function PropertyDetails({
