@@ -16,7 +16,7 @@ import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
 import { requestLogger } from './modules/security/request-logger.middleware';
-import { RealtimeGateway } from './modules/realtime/realtime.gateway';
+import { attachRealtime } from './modules/realtime';
 import { UsersService } from './modules/users/users.service';
 
 /**
@@ -106,7 +106,7 @@ export async function createApp(
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
-  await app.get(RealtimeGateway).attach(app.getHttpServer());
+  await attachRealtime(app);
   const close = app.close.bind(app);
   app.close = async () => {
     store.close();

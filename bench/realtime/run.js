@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Real-time benchmark (loopback only, bounded). See bench/README.md "## Realtime".
-//   ulimit -n 65536; node bench/realtime/run.js [--idle 10000] [--fanout 1000] [--rounds 50] [--burst 50] [--timeout 300]
+//   ulimit -n 65536; node bench/realtime/run.js [--idle 10000] [--fanout 1000] [--rounds 50] [--burst 50]
+//        [--sweep-ms 100] [--dead-members 1000] [--timeout 300]
 // (1) idle connections held by one node: server RSS per connection;
 // (2) one publish fanned out to N subscribers: delivery latency p50/p99 and deliveries/s;
-// (3) the same fan-out through a bare `ws` broadcast loop, as the baseline, reported as a ratio.
+// (3) the same fan-out through a bare `ws` broadcast loop, as the baseline, reported as a ratio;
+// (4) the fan-out through Redis with the dead-node sweeper every --sweep-ms, against the same with it off;
+// (5) the time one sweep takes to clear a crashed node holding --dead-members presence members.
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const WebSocket = require('ws');
@@ -21,6 +24,8 @@ const FANOUT = args.fanout ?? 1_000;
 const ROUNDS = args.rounds ?? 50;
 const BURST = args.burst ?? 50;
 const TIMEOUT_S = args.timeout ?? 300;
+const SWEEP_MS = args['sweep-ms'] ?? 100;
+const DEAD_MEMBERS = args['dead-members'] ?? 1000;
 const KEY = 'bench-key';
 
 const deadline = setTimeout(() => {
@@ -159,15 +164,60 @@ async function fanout(kind) {
   await done;
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
+  const { maintenance } = await server.memory();
   await closeAll(sockets);
   await server.stop();
   return {
+    ...(maintenance && maintenance.runs > 0
+      ? {
+          sweeps: maintenance.runs,
+          sweepMeanMs: +(maintenance.totalMs / maintenance.runs).toFixed(2),
+          sweepMaxMs: +maintenance.maxMs.toFixed(2),
+        }
+      : {}),
     subscribers: FANOUT,
     deliveries: sorted.length,
     p50Ms: +percentile(sorted, 50).toFixed(2),
     p99Ms: +percentile(sorted, 99).toFixed(2),
     maxMs: +sorted[sorted.length - 1].toFixed(2),
     deliveriesPerSecond: Math.round((BURST * FANOUT) / seconds),
+  };
+}
+
+/** Leaves a node's members in Redis as a crash would, lets its lease lapse, and times one sweep of it. */
+async function sweepCost() {
+  require('../support/ts-register');
+  const Redis = require('ioredis');
+  const { RedisClusterState } = require('../../src/modules/realtime/core');
+  const redis = new Redis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `bench:realtime-sweep:${process.pid}:`;
+  const dead = new RedisClusterState(redis, prefix, 'crashed', { nodeTtlMs: 300 });
+  const survivor = new RedisClusterState(redis, prefix, 'survivor', { nodeTtlMs: 300 });
+  const channels = Math.max(1, Math.round(DEAD_MEMBERS / 10));
+  for (let i = 0; i < DEAD_MEMBERS; i += 1) {
+    const channel = `presence-bench.${i % channels}`;
+    await dead.addSubscription(channel);
+    await dead.joinPresence(channel, { user_id: `u${i}`, user_info: { name: `User ${i}` } }, 0);
+  }
+  await survivor.heartbeat();
+  await new Promise((resolve) => setTimeout(resolve, 400)); // the crashed node's lease lapses
+  await survivor.heartbeat();
+  const t0 = process.hrtime.bigint();
+  const swept = await survivor.sweepDeadNodes();
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const idle = process.hrtime.bigint();
+  await survivor.sweepDeadNodes(); // the steady state: nobody died
+  const idleMs = Number(process.hrtime.bigint() - idle) / 1e6;
+  await survivor.close();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+  return {
+    channels,
+    membersRemoved: swept.removedMembers.length,
+    channelsVacated: swept.vacatedChannels.length,
+    sweepMs: +ms.toFixed(1),
+    idleSweepMs: +idleMs.toFixed(2),
   };
 }
 
@@ -186,6 +236,16 @@ async function fanout(kind) {
     p99: +(ours.p99Ms / baseline.p99Ms).toFixed(2),
     throughput: +(ours.deliveriesPerSecond / baseline.deliveriesPerSecond).toFixed(2),
   });
+  const sweeping = await fanout(`pusher-redis:${SWEEP_MS}`);
+  console.log(`(4a) fan-out through Redis, sweeper every ${SWEEP_MS} ms:`, sweeping);
+  const notSweeping = await fanout('pusher-redis:3600000');
+  console.log('(4b) fan-out through Redis, sweeper off:', notSweeping);
+  console.log('ratio sweeper on / off:', {
+    p50: +(sweeping.p50Ms / notSweeping.p50Ms).toFixed(2),
+    p99: +(sweeping.p99Ms / notSweeping.p99Ms).toFixed(2),
+    throughput: +(sweeping.deliveriesPerSecond / notSweeping.deliveriesPerSecond).toFixed(2),
+  });
+  console.log(`(5) sweeping a crashed node with ${DEAD_MEMBERS} presence members:`, await sweepCost());
   clearTimeout(deadline);
 })().catch((error) => {
   console.error(error);

@@ -9,14 +9,37 @@ const KEY = 'bench-key';
 const server = http.createServer((_req, res) => res.end());
 let publish;
 let connections;
+let maintenance = () => null;
+
+// 'pusher' = one node, in-memory state; 'pusher-redis:<heartbeat ms>' = Redis bus + cluster state, renewing
+// its lease and sweeping for dead nodes every <heartbeat ms> (a very long interval = sweeper effectively off).
+function heartbeatMs() {
+  return Number(kind.split(':')[1] ?? 5000);
+}
+
+function clusterDeps() {
+  if (!kind.startsWith('pusher-redis')) return {};
+  const Redis = require('ioredis');
+  const { RedisClusterState, RedisEventBus } = require('../../src/modules/realtime/core');
+  const base = new Redis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `bench:realtime:${process.pid}:`;
+  return {
+    bus: new RedisEventBus(base.duplicate(), base.duplicate(), prefix),
+    state: new RedisClusterState(base, prefix, `bench-${process.pid}`),
+  };
+}
 
 async function start() {
-  if (kind === 'pusher') {
+  if (kind.startsWith('pusher')) {
     const { PusherServer } = require('../../src/modules/realtime/core');
-    const pusher = new PusherServer({ appId: 'bench', key: KEY, secret: 'bench-secret', maxConnections: 0 });
+    const pusher = new PusherServer(
+      { appId: 'bench', key: KEY, secret: 'bench-secret', maxConnections: 0, clusterHeartbeatMs: heartbeatMs() },
+      clusterDeps(),
+    );
     await pusher.attach(server);
     publish = (frameData) => pusher.publish(['bench'], 'tick', frameData);
     connections = () => pusher.connectionCount();
+    maintenance = () => pusher.maintenance;
   } else {
     // Baseline: the least a broadcast can cost with ws: one pre-serialized frame, one send per socket.
     const wss = new WebSocketServer({ server });
@@ -48,6 +71,7 @@ function memory() {
     rss: process.memoryUsage().rss,
     heapUsed: process.memoryUsage().heapUsed,
     connections: connections(),
+    maintenance: maintenance(),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
 
 /** Everything the app reads from the environment, parsed once and validated at start. */
 export interface AppConfig {
@@ -38,6 +39,10 @@ export interface AppConfig {
     maxConnections: number;
     allowedOrigins: string[];
     activityTimeout: number;
+    maxPresenceMembers: number;
+    maxPresenceUserInfoBytes: number;
+    /** Pusher-style webhooks of the built-in server: where to POST, which events, how long to batch. */
+    webhooks: { urls: string[]; events: WebhookEventName[]; batchMs: number };
   };
   rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
   seedDemo: boolean;
@@ -95,6 +100,22 @@ function url(env: Env, name: string, fallback: string | null, protocols: string[
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return value;
+}
+
+/** A comma-separated setting as a list of trimmed, non-empty entries. */
+function list(env: Env, name: string): string[] {
+  return (optional(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** A comma-separated subset of `allowed`; empty means all of them. */
+function subsetOf<T extends string>(env: Env, name: string, allowed: readonly T[]): T[] {
+  const chosen = list(env, name);
+  const unknown = chosen.filter((entry) => !allowed.includes(entry as T));
+  if (unknown.length) throw new ConfigError(`${name} must list some of ${allowed.join(', ')}, got "${unknown[0]}"`);
+  return chosen.length ? (chosen as T[]) : [...allowed];
 }
 
 /** Parses the environment; throws ConfigError with one clear sentence on the first invalid setting. */
@@ -166,6 +187,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .map((o) => o.trim())
         .filter(Boolean),
       activityTimeout: int(env, 'BROADCAST_ACTIVITY_TIMEOUT', 120, 1),
+      maxPresenceMembers: int(env, 'BROADCAST_MAX_PRESENCE_MEMBERS', 100, 1),
+      maxPresenceUserInfoBytes: int(env, 'BROADCAST_MAX_PRESENCE_USER_INFO_BYTES', 2048, 64),
+      webhooks: {
+        urls: list(env, 'BROADCAST_WEBHOOK_URLS').map((entry) =>
+          url({ BROADCAST_WEBHOOK_URLS: entry }, 'BROADCAST_WEBHOOK_URLS', null, ['http:', 'https:'])!,
+        ),
+        events: subsetOf(env, 'BROADCAST_WEBHOOK_EVENTS', WEBHOOK_EVENT_NAMES),
+        batchMs: int(env, 'BROADCAST_WEBHOOK_BATCH_MS', 500, 0, 60_000),
+      },
     },
     rateLimits: {
       loginPerMinute: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 5, 1),

@@ -1,15 +1,12 @@
-import Redis from 'ioredis';
 import PusherServerSdk from 'pusher';
-import type Pusher from 'pusher-js';
 import {
   APP,
-  connectPusher,
   connected,
-  disconnectAll,
+  pusherClients,
   nextEvent,
   recordEvents,
   sleep,
-  startNode,
+  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
@@ -19,24 +16,17 @@ describe('two nodes sharing Redis', () => {
   const prefix = `test:realtime:${process.pid}:${Date.now()}:`;
   let nodeA: RealtimeNode;
   let nodeB: RealtimeNode;
-  const clients: Pusher[] = [];
-  const client = (...args: Parameters<typeof connectPusher>) => {
-    const c = connectPusher(...args);
-    clients.push(c);
-    return c;
-  };
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  const clients = pusherClients();
+  const client = clients.connect;
 
   beforeAll(async () => {
-    nodeA = await startNode({}, { prefix, nodeId: 'node-a' });
-    nodeB = await startNode({}, { prefix, nodeId: 'node-b' });
+    cluster = await startCluster(prefix, ['node-a', 'node-b']);
+    [nodeA, nodeB] = cluster.nodes;
   });
-  afterEach(() => disconnectAll(...clients.splice(0)));
+  afterEach(clients.disconnectAll);
   afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await cluster.close();
   });
 
   it('delivers on node B what node A publishes (server API and HTTP API)', async () => {

@@ -28,6 +28,20 @@ export function pusherFor(t: TestApp, client: TestClient, sockets: Pusher[] = []
           );
       },
     },
+    userAuthentication: {
+      endpoint: '/broadcasting/user-auth',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        client
+          .post('/broadcasting/user-auth')
+          .send({ socket_id: socketId })
+          .then(
+            (res) =>
+              res.status === 200 ? callback(null, res.body) : callback(new Error(`user-auth ${res.status}`), null),
+            (error: Error) => callback(error, null),
+          );
+      },
+    },
   });
   sockets.push(pusher);
   return pusher;

@@ -17,3 +17,16 @@ export function createAuthorizer(endpoint: string) {
     },
   });
 }
+
+/**
+ * pusher-js `userAuthentication.customHandler` for `pusher.signin()`: asks `/broadcasting/user-auth` through
+ * our HTTP client (session cookie, anti-forgery token) and passes `{auth, user_data}` on.
+ */
+export function createUserAuthenticator(endpoint: string) {
+  return ({ socketId }: { socketId: string }, callback: AuthCallback): void => {
+    api.post(endpoint, { socket_id: socketId }).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  };
+}

@@ -1,9 +1,9 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js/with-encryption';
 import { setSocketId } from '@/lib/http';
-import { createAuthorizer } from './authorizer';
+import { createAuthorizer, createUserAuthenticator } from './authorizer';
 import { connectionState, fromPusherState } from './connection-state';
-import { DEFAULT_AUTH_ENDPOINT, TIMEOUTS, type EchoSettings } from './settings';
+import { DEFAULT_AUTH_ENDPOINT, TIMEOUTS, USER_AUTH_ENDPOINT, type EchoSettings } from './settings';
 
 export type AppEcho = Echo<'reverb'> | Echo<'pusher'>;
 
@@ -47,6 +47,12 @@ export function createEcho(settings: EchoSettings): AppEcho {
     ...TIMEOUTS,
     authEndpoint,
     authorizer: createAuthorizer(authEndpoint),
+    // `echo.connector.pusher.signin()` then works: events for this user on every tab (`pusher.user.bind`).
+    userAuthentication: {
+      endpoint: USER_AUTH_ENDPOINT,
+      transport: 'ajax',
+      customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
+    },
   } as never) as AppEcho;
 
   const pusher = echo.connector.pusher as unknown as PusherLike;

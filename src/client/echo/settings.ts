@@ -16,6 +16,7 @@ export interface EchoSettings {
 /** Spec 9: activity 120 s, pong 30 s, unavailable 10 s. */
 export const TIMEOUTS = { activityTimeout: 120_000, pongTimeout: 30_000, unavailableTimeout: 10_000 } as const;
 export const DEFAULT_AUTH_ENDPOINT = '/broadcasting/auth';
+export const USER_AUTH_ENDPOINT = '/broadcasting/user-auth';
 
 /** Same key, same endpoint: one Echo can be kept across Inertia visits. */
 export function settingsKey(settings: EchoSettings): string {

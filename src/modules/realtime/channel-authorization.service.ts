@@ -1,7 +1,13 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { User } from '../users';
-import { ChannelAuthSigner, channelKind, isValidChannelName, type ChannelAuthResponse } from './core';
+import {
+  ChannelAuthSigner,
+  channelKind,
+  isValidChannelName,
+  type ChannelAuthResponse,
+  type UserAuthResponse,
+} from './core';
 import { ChannelRegistry } from './channel-registry.service';
 import { encryptionMasterKey } from './realtime-settings';
 
@@ -19,8 +25,7 @@ export class ChannelAuthorizationService {
   }
 
   async authorize(user: User | null, socketId: unknown, channelName: unknown): Promise<ChannelAuthResponse> {
-    if (typeof socketId !== 'string' || !/^\d+\.\d+$/.test(socketId))
-      throw new BadRequestException('socket_id is missing or malformed.');
+    assertSocketId(socketId);
     if (!isValidChannelName(channelName)) throw new BadRequestException('channel_name is missing or malformed.');
     if (!user) throw new ForbiddenException('Sign in to listen on this channel.');
     const kind = channelKind(channelName);
@@ -35,4 +40,19 @@ export class ChannelAuthorizationService {
     }
     return this.signer.sign(socketId, channelName);
   }
+
+  /**
+   * User authentication (`pusher.signin()`): signs the session user's id for this socket, so the server
+   * can send to the user (`#server-to-user-<id>`) and the HTTP API can terminate their connections.
+   */
+  authenticateUser(user: User | null, socketId: unknown): UserAuthResponse {
+    assertSocketId(socketId);
+    if (!user) throw new ForbiddenException('Sign in first.');
+    return this.signer.signUser(socketId, { id: user.id, user_info: { name: user.name } });
+  }
+}
+
+function assertSocketId(socketId: unknown): asserts socketId is string {
+  if (typeof socketId !== 'string' || !/^\d+\.\d+$/.test(socketId))
+    throw new BadRequestException('socket_id is missing or malformed.');
 }

@@ -3,3 +3,4 @@ export { ChannelRegistry, type ChannelRule, type ChannelRuleResult } from './cha
 export { RealtimeGateway } from './realtime.gateway';
 export { clientSettingsFrom, type RealtimeClientSettings } from './realtime-settings';
 export { socketIdFrom } from './socket-id';
+export { attachRealtime } from './attach-realtime';

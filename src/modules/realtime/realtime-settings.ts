@@ -14,6 +14,8 @@ export function serverOptionsFrom(config: BroadcastingConfig): PusherServerOptio
     maxMessageSize: config.maxMessageSize,
     maxConnections: config.maxConnections,
     allowedOrigins: config.allowedOrigins,
+    maxPresenceMembers: config.maxPresenceMembers,
+    maxPresenceUserInfoBytes: config.maxPresenceUserInfoBytes,
   };
 }
 

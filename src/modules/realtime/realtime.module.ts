@@ -14,6 +14,7 @@ import { encryptionMasterKey } from './realtime-settings';
 import { REALTIME_MODULE_OPTIONS, type RealtimeModuleOptions } from './realtime.tokens';
 import { UserChannelRules } from './user-channel.rules';
 import { RealtimeSharedProps } from './realtime-shared-props';
+import { RealtimeWebhooks } from './webhooks/realtime-webhooks.service';
 
 function createDriver(config: AppConfig, gateway: RealtimeGateway): BroadcastDriver {
   const settings = config.broadcasting;
@@ -48,6 +49,7 @@ export class RealtimeModule {
         ChannelAuthorizationService,
         UserChannelRules,
         RealtimeSharedProps,
+        RealtimeWebhooks,
       ],
       exports: [Broadcaster, ChannelRegistry, RealtimeGateway],
     };

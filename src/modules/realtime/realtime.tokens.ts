@@ -4,4 +4,8 @@ export const REALTIME_MODULE_OPTIONS = Symbol('REALTIME_MODULE_OPTIONS');
 export interface RealtimeModuleOptions {
   /** Namespace for this deployment's (or test file's) Redis keys and pub/sub topic. */
   redisPrefix?: string;
+  /** How often this node renews its cluster lease and sweeps dead nodes (ms; default 5 s). */
+  clusterHeartbeatMs?: number;
+  /** A node silent this long is taken for crashed and its members removed (ms; default 15 s). */
+  nodeTtlMs?: number;
 }

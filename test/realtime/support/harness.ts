@@ -25,7 +25,7 @@ export interface RealtimeNode {
 /** A bare http.Server with the Pusher server attached, on an ephemeral loopback port. */
 export async function startNode(
   options: Partial<PusherServerOptions> = {},
-  redis?: { url?: string; prefix: string; nodeId: string },
+  redis?: { url?: string; prefix: string; nodeId: string; nodeTtlMs?: number },
 ): Promise<RealtimeNode> {
   const http = createServer((_req, res) => {
     res.statusCode = 404;
@@ -40,7 +40,7 @@ export async function startNode(
     extra = [base];
     deps = {
       bus: new RedisEventBus(pub, sub, redis.prefix),
-      state: new RedisClusterState(base, redis.prefix, redis.nodeId),
+      state: new RedisClusterState(base, redis.prefix, redis.nodeId, { nodeTtlMs: redis.nodeTtlMs }),
     };
   }
   const server = new PusherServer({ ...APP, ...options }, { ...deps, logger: { warn: () => undefined } });
@@ -83,6 +83,13 @@ export function connectPusher(
       transport: 'ajax',
       customHandler: ({ socketId, channelName }, callback) => {
         callback(null, signer.sign(socketId, channelName, { user_id: user.id, user_info: { name: user.name } }));
+      },
+    },
+    userAuthentication: {
+      endpoint: '/unused',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        callback(null, signer.signUser(socketId, { id: user.id, user_info: { name: user.name } }));
       },
     },
     ...overrides,
@@ -237,4 +244,43 @@ export class RawClient {
     this.waiters = [];
     for (const wake of waiters) wake();
   }
+}
+
+/** Removes every Redis key a test wrote under its prefix. */
+export async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis('redis://127.0.0.1:6379');
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** pusher-js clients remembered as they are made, so `afterEach(clients.disconnectAll)` closes them. */
+export function pusherClients(): { connect: typeof connectPusher; disconnectAll: () => void } {
+  const made: Pusher[] = [];
+  return {
+    connect: (...args) => {
+      const pusher = connectPusher(...args);
+      made.push(pusher);
+      return pusher;
+    },
+    disconnectAll: () => disconnectAll(...made.splice(0)),
+  };
+}
+
+/** Nodes sharing Redis under one key prefix; `close()` stops them all and removes their keys. */
+export async function startCluster(
+  prefix: string,
+  nodeIds: string[],
+  options: Partial<PusherServerOptions> = {},
+  nodeTtlMs?: number,
+): Promise<{ nodes: RealtimeNode[]; close(): Promise<void> }> {
+  const nodes: RealtimeNode[] = [];
+  for (const nodeId of nodeIds) nodes.push(await startNode(options, { prefix, nodeId, nodeTtlMs }));
+  return {
+    nodes,
+    async close() {
+      await Promise.all(nodes.map((node) => node.close()));
+      await deleteRedisKeys(prefix);
+    },
+  };
 }

@@ -1,6 +1,12 @@
 import { channelKind } from './channel-name';
-import { deriveSharedSecret, signChannelAuth } from './crypto';
+import { deriveSharedSecret, signChannelAuth, signUserAuth } from './crypto';
 import type { PusherAppCredentials } from './options';
+
+/** What pusher-js expects from the user-authentication endpoint (`pusher.signin()`). */
+export interface UserAuthResponse {
+  auth: string;
+  user_data: string;
+}
 
 export interface ChannelAuthResponse {
   auth: string;
@@ -37,5 +43,12 @@ export class ChannelAuthSigner {
       );
     }
     return response;
+  }
+
+  /** Signs `user_data` (JSON with a string `id`) for `pusher:signin` on this socket. */
+  signUser(socketId: string, user: { id: string } & Record<string, unknown>): UserAuthResponse {
+    const userData = JSON.stringify(user);
+    const { key, secret } = this.credentials;
+    return { auth: signUserAuth(key, secret, socketId, userData), user_data: userData };
   }
 }

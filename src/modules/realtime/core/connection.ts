@@ -15,12 +15,25 @@ export class Connection {
   lastSeenAt = Date.now();
   pingSentAt: number | null = null;
   closed = false;
+  /** Set by `pusher:signin`: the user this socket is signed in as (for server-to-user events and terminations). */
+  userId: string | null = null;
+  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly socketId: string,
     private readonly socket: WebSocket,
     readonly clientEvents: TokenBucket,
   ) {}
+
+  /**
+   * Runs channel changes of one socket one after another, so a close that arrives while a subscribe is still
+   * writing to the cluster state undoes it only after it is complete (never subtracting before adding).
+   */
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.pending.then(work, work);
+    this.pending = next.catch(() => undefined);
+    return next;
+  }
 
   touch(): void {
     this.lastSeenAt = Date.now();
@@ -34,6 +47,11 @@ export class Connection {
 
   send(event: string, data: unknown, channel?: string): void {
     this.sendRaw(encodeFrame(event, data, channel));
+  }
+
+  /** Refuses one subscription; the socket and its other channels carry on. */
+  refuseSubscription(channel: string, type: string, status: number, error: string): void {
+    this.send('pusher:subscription_error', { type, error, status }, channel);
   }
 
   sendError(code: number | null, message: string): void {

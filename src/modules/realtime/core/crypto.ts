@@ -39,6 +39,21 @@ export function verifyChannelAuth(
   return safeEqual(auth, signChannelAuth(key, secret, socketId, channel, channelData));
 }
 
+/** The `auth` string of `pusher:signin`: `key:hmac(socket_id::user::user_data)`. */
+export function signUserAuth(key: string, secret: string, socketId: string, userData: string): string {
+  return `${key}:${hmacSha256Hex(secret, `${socketId}::user::${userData}`)}`;
+}
+
+export function verifyUserAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  auth: unknown,
+  userData: string,
+): boolean {
+  return typeof auth === 'string' && safeEqual(auth, signUserAuth(key, secret, socketId, userData));
+}
+
 /** Socket ids look like "123.456", which Pusher SDKs validate with /^\d+\.\d+$/. */
 export function generateSocketId(): string {
   return `${randomInt(1, 2 ** 31 - 1)}.${randomInt(1, 2 ** 31 - 1)}`;

@@ -8,3 +8,5 @@ export * from './options';
 export * from './protocol';
 export * from './pusher-server';
 export * from './channel-auth';
+export * from './webhook-events';
+export * from './cluster/maintenance';

@@ -23,6 +23,14 @@ export interface PusherServerOptions extends PusherAppCredentials {
   clientEventLimit?: { max: number; perMs: number };
   /** Mount point of the HTTP API and WebSocket path prefix (default ''). */
   pathPrefix?: string;
+  /** Distinct users allowed on one presence channel (Pusher: 100); the next one gets subscription_error 4100. */
+  maxPresenceMembers?: number;
+  /** Largest presence `user_info`, bytes of JSON (Soketi's default: 2 KB); larger gets subscription_error 4301. */
+  maxPresenceUserInfoBytes?: number;
+  /** How often this node renews its cluster heartbeat and sweeps dead nodes' members (ms). */
+  clusterHeartbeatMs?: number;
+  /** How long a cache channel keeps its last event (ms; Pusher keeps it 30 minutes). */
+  cacheTtlMs?: number;
 }
 
 export type ResolvedServerOptions = Required<Omit<PusherServerOptions, 'pathPrefix'>> & { pathPrefix: string };
@@ -42,5 +50,9 @@ export function resolveServerOptions(options: PusherServerOptions): ResolvedServ
     allowedOrigins: options.allowedOrigins ?? ['*'],
     clientEventLimit: options.clientEventLimit ?? { max: 10, perMs: 1_000 },
     pathPrefix: (options.pathPrefix ?? '').replace(/\/$/, ''),
+    maxPresenceMembers: options.maxPresenceMembers ?? 100,
+    maxPresenceUserInfoBytes: options.maxPresenceUserInfoBytes ?? 2048,
+    clusterHeartbeatMs: options.clusterHeartbeatMs ?? 5_000,
+    cacheTtlMs: options.cacheTtlMs ?? 30 * 60_000,
   };
 }

@@ -9,7 +9,7 @@ export const ErrorCode = {
   UnknownApp: 4001,
   UnsupportedProtocol: 4007,
   OverConnectionQuota: 4004,
-  Unauthorized: 4009, // origin not allowed, message too large (as Reverb answers)
+  Unauthorized: 4009, // origin not allowed, message too large, bad sign-in, terminated by the app (as Reverb answers)
   OverCapacity: 4100,
   Reconnect: 4200, // server shutting down: reconnect immediately (to another node)
   PongNotReceived: 4201,
@@ -24,9 +24,10 @@ export interface PusherFrame {
 }
 
 /** Server frames carry `data` as a JSON string, as every Pusher client expects. */
-export function encodeFrame(event: string, data: unknown, channel?: string): string {
+export function encodeFrame(event: string, data: unknown, channel?: string, userId?: string): string {
   const frame: PusherFrame = { event, data: typeof data === 'string' ? data : JSON.stringify(data) };
   if (channel !== undefined) frame.channel = channel;
+  if (userId !== undefined) frame.user_id = userId;
   return JSON.stringify(frame);
 }
 

@@ -2,7 +2,9 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ChannelManager } from './channel-manager';
+import { isCacheChannel } from './channel-name';
 import { InMemoryClusterState, InProcessEventBus } from './cluster/in-memory';
+import { ClusterMaintenance, type ClusterMaintenanceStats } from './cluster/maintenance';
 import type { BusEvent, ClusterState, EventBus } from './cluster/types';
 import { Connection } from './connection';
 import { generateSocketId } from './crypto';
@@ -11,6 +13,8 @@ import { LocalChannels } from './local-channels';
 import { resolveServerOptions, type PusherServerOptions, type ResolvedServerOptions } from './options';
 import { isOriginAllowed } from './origin';
 import { TokenBucket } from './rate-limiter';
+import { signIn } from './signin';
+import type { WebhookEvent } from './webhook-events';
 import {
   connectionEstablishedFrame,
   decodeFrame,
@@ -24,6 +28,8 @@ export interface PusherServerDeps {
   bus?: EventBus;
   state?: ClusterState;
   logger?: { warn(message: string): void };
+  /** Receives what Pusher webhooks report (occupied, vacated, members, client events), raised once cluster-wide. */
+  onWebhookEvent?: (event: WebhookEvent) => void;
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -40,9 +46,12 @@ export class PusherServer {
   private readonly local = new LocalChannels();
   private readonly channels: ChannelManager;
   private readonly connections = new Map<string, Connection>();
-  private readonly wss: WebSocketServer;
+  /** Upgrades `/app/{key}` requests; a framework adapter may hand it the upgrade (see acceptSocket). */
+  readonly webSocketServer: WebSocketServer;
   private readonly logger: { warn(message: string): void };
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly cluster: ClusterMaintenance;
+  private readonly notify: (event: WebhookEvent) => void;
   private attached: {
     server: HttpServer;
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -55,27 +64,46 @@ export class PusherServer {
     this.bus = deps.bus ?? new InProcessEventBus();
     this.state = deps.state ?? new InMemoryClusterState();
     this.logger = deps.logger ?? console;
-    this.channels = new ChannelManager(this.options, this.local, this.state, this.bus);
+    const observer = deps.onWebhookEvent;
+    this.notify = (event) => {
+      try {
+        observer?.(event);
+      } catch (error) {
+        this.logger.warn(`realtime: webhook observer failed: ${String(error)}`);
+      }
+    };
+    this.channels = new ChannelManager(this.options, this.local, this.state, this.bus, this.notify);
+    this.cluster = new ClusterMaintenance(this.state, this.options.clusterHeartbeatMs, {
+      announceRemoval: (channel, member) => this.channels.announceRemoval(channel, member),
+      notify: this.notify,
+      onLeaseLost: () => void this.reconnectAll('Node state was reset, reconnect'),
+      logger: this.logger,
+    });
     this.api = new PusherHttpApi(this);
     // ws would close oversize frames with 1009 on its own; leave headroom so we answer with a Pusher error first.
-    this.wss = new WebSocketServer({
+    this.webSocketServer = new WebSocketServer({
       noServer: true,
       maxPayload: Math.max(this.options.maxMessageSize * 4, 1024 * 1024),
     });
   }
 
-  /** Starts the bus subscription and the idle sweeper; idempotent. */
+  /** Starts the bus subscription, the node's cluster heartbeat and the sweepers; idempotent. */
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.bus.onEvent((event) => this.deliver(event));
+      await this.state.heartbeat();
       this.sweeper = setInterval(() => this.sweepIdle(), this.options.sweepIntervalMs);
       this.sweeper.unref();
+      this.cluster.start();
     })();
     return this.started;
   }
 
-  /** Hooks the WebSocket upgrade and the HTTP API into a server the app already owns. */
-  async attach(server: HttpServer): Promise<void> {
+  /**
+   * Hooks the HTTP API, and unless `websockets: false` (when a framework adapter owns the upgrade and hands
+   * sockets to `acceptSocket`), the WebSocket upgrade, into a server the app already owns.
+   */
+  async attach(server: HttpServer, { websockets = true }: { websockets?: boolean } = {}): Promise<void> {
     if (this.attached?.server === server) return; // idempotent: main.ts and tests may both call it
     if (this.attached) throw new Error('PusherServer is already attached to another http.Server');
     await this.start();
@@ -91,14 +119,58 @@ export class PusherServer {
       }
       for (const listener of requestListeners) listener.call(server, req, res);
     });
-    server.on('upgrade', upgrade);
+    if (websockets) server.on('upgrade', upgrade);
     this.attached = { server, upgrade, requestListeners };
   }
 
-  /** Publishes to every node; `data` is sent as given when already a string. */
+  /** The app key in a WebSocket path `{prefix}/app/{key}`, or null when the path is not ours. */
+  socketPathKey(url: string | undefined): string | null {
+    const { pathname } = new URL(url ?? '/', 'http://localhost');
+    const match = pathname.match(new RegExp(`^${escapeRegExp(this.options.pathPrefix)}/app/([^/]+)$`));
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  /** Serves a WebSocket another component upgraded (the NestJS gateway) as a Pusher connection. */
+  acceptSocket(ws: WebSocket, req: IncomingMessage): void {
+    const key = this.socketPathKey(req.url);
+    if (key === null) {
+      ws.close(1008, 'Not a Pusher endpoint');
+      return;
+    }
+    this.accept(ws, req, key, new URL(req.url ?? '/', 'http://localhost'));
+  }
+
+  /** Publishes to every node; `data` is sent as given when already a string. Cache channels keep it. */
   async publish(channels: string[], event: string, data: unknown, exceptSocketId?: string): Promise<void> {
     const payload = typeof data === 'string' ? data : JSON.stringify(data);
+    const cached = channels.filter(isCacheChannel);
+    if (cached.length) {
+      const entry = { event, data: payload };
+      await Promise.all(cached.map((channel) => this.state.cacheEvent(channel, entry, this.options.cacheTtlMs)));
+    }
     await this.bus.publish({ channels, event, data: payload, exceptSocketId });
+  }
+
+  /** Closes every socket signed in as this user, on every node (HTTP API `terminate_connections`). */
+  async terminateUser(userId: string): Promise<void> {
+    await this.bus.publish({ channels: [], event: 'pusher_internal:terminate', data: '', terminateUserId: userId });
+  }
+
+  async subscriptionCount(channel: string): Promise<number> {
+    return this.state.subscriptionCount(channel);
+  }
+
+  async presenceCount(channel: string): Promise<number> {
+    return this.state.presenceCount(channel);
+  }
+
+  /** Renews this node's lease and sweeps crashed nodes now (it also runs every `clusterHeartbeatMs`). */
+  maintainCluster(): Promise<void> {
+    return this.cluster.run();
+  }
+
+  get maintenance(): ClusterMaintenanceStats {
+    return this.cluster.stats;
   }
 
   connectionCount(): number {
@@ -108,6 +180,7 @@ export class PusherServer {
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+    await this.cluster.stop();
     if (this.attached) {
       const { server, upgrade, requestListeners } = this.attached;
       server.off('upgrade', upgrade);
@@ -115,32 +188,29 @@ export class PusherServer {
       for (const listener of requestListeners) server.on('request', listener);
       this.attached = null;
     }
-    const leaving = [...this.connections.values()].map(async (connection) => {
-      connection.fail(ErrorCode.Reconnect, 'Server shutting down, reconnect');
-      await this.forget(connection);
-    });
-    await Promise.allSettled(leaving);
+    await this.reconnectAll('Server shutting down, reconnect');
     await this.waitForSocketsToClose(1_000);
-    this.wss.close();
+    this.webSocketServer.close();
     await Promise.allSettled([this.bus.close(), this.state.close()]);
   }
 
   /** Gives clients a moment to complete the close handshake, then cuts the rest. */
   private async waitForSocketsToClose(graceMs: number): Promise<void> {
     const deadline = Date.now() + graceMs;
-    while (this.wss.clients.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const socket of this.wss.clients) socket.terminate();
+    while (this.webSocketServer.clients.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const socket of this.webSocketServer.clients) socket.terminate();
   }
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, server: HttpServer): void {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = url.pathname.match(new RegExp(`^${escapeRegExp(this.options.pathPrefix)}/app/([^/]+)$`));
-    if (!match) {
+    const key = this.socketPathKey(req.url);
+    if (key === null) {
       // Other upgrade handlers may own this path; if we are alone, do not leave the socket hanging.
       if (server.listenerCount('upgrade') === 1) socket.destroy();
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, decodeURIComponent(match[1]), url));
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    this.webSocketServer.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url));
   }
 
   private accept(ws: WebSocket, req: IncomingMessage, key: string, url: URL): void {
@@ -211,9 +281,11 @@ export class PusherServer {
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
-        return this.channels.subscribe(connection, data);
+        return connection.serial(() => this.channels.subscribe(connection, data));
       case 'pusher:unsubscribe':
-        return this.channels.unsubscribe(connection, data.channel);
+        return connection.serial(() => this.channels.unsubscribe(connection, data.channel));
+      case 'pusher:signin':
+        return signIn(connection, this.options, data);
       default:
         if (event.startsWith('client-')) return this.channels.clientEvent(connection, event, channel, rawData);
     }
@@ -221,13 +293,31 @@ export class PusherServer {
 
   /** Local fan-out of one bus event: the frame is serialized once per channel. */
   private deliver(event: BusEvent): void {
+    if (event.terminateUserId !== undefined) return this.terminateLocal(event.terminateUserId);
     for (const channel of event.channels) {
       const subscribers = this.local.subscribers(channel);
       if (!subscribers) continue;
-      const frame = Buffer.from(encodeFrame(event.event, event.data, channel)); // UTF-8 once, not per socket
+      const frame = Buffer.from(encodeFrame(event.event, event.data, channel, event.userId)); // UTF-8 once
       for (const connection of subscribers) {
         if (connection.socketId !== event.exceptSocketId) connection.sendRaw(frame);
       }
+    }
+  }
+
+  /** Closes every socket with 4200: pusher-js reconnects at once (to this node again, or another). */
+  private async reconnectAll(reason: string): Promise<void> {
+    const leaving = [...this.connections.values()].map((connection) => {
+      connection.fail(ErrorCode.Reconnect, reason);
+      return this.forget(connection);
+    });
+    await Promise.allSettled(leaving);
+  }
+
+  private terminateLocal(userId: string): void {
+    for (const connection of [...this.connections.values()]) {
+      if (connection.userId !== userId) continue;
+      connection.fail(ErrorCode.Unauthorized, 'Connection terminated by the app');
+      void this.forget(connection);
     }
   }
 
@@ -235,7 +325,8 @@ export class PusherServer {
     if (!this.connections.delete(connection.socketId)) return;
     connection.closed = true;
     try {
-      await this.channels.unsubscribeAll(connection);
+      // After any subscribe still in flight, so what it added is what gets removed.
+      await connection.serial(() => this.channels.unsubscribeAll(connection));
     } catch (error) {
       this.logger.warn(`realtime: cleanup of ${connection.socketId} failed: ${String(error)}`);
     }

@@ -11,6 +11,9 @@ export interface PusherApiBackend {
   publish(channels: string[], event: string, data: string, exceptSocketId?: string): Promise<void>;
   occupiedChannels(): Promise<Map<string, number>>;
   presenceMembers(channel: string): Promise<PresenceMember[]>;
+  subscriptionCount(channel: string): Promise<number>;
+  presenceCount(channel: string): Promise<number>;
+  terminateUser(userId: string): Promise<void>;
   connectionCount(): number;
 }
 
@@ -20,7 +23,18 @@ interface EventInput {
   channel?: unknown;
   channels?: unknown;
   socket_id?: unknown;
+  info?: unknown;
 }
+
+interface ValidEvent {
+  name: string;
+  data: string;
+  channels: string[];
+  socketId?: string;
+  info: Set<string>;
+}
+
+type ChannelCounts = { subscription_count?: number; user_count?: number };
 
 class HttpError extends Error {
   constructor(
@@ -82,13 +96,21 @@ export class PusherHttpApi {
     if (method === 'GET' && resource === 'channels' && channel && sub === 'users') return this.channelUsers(channel);
     if (method === 'GET' && resource === 'connections' && !channel)
       return { connections: this.backend.connectionCount() };
+    if (method === 'POST' && resource === 'users' && channel && sub === 'terminate_connections') {
+      await this.backend.terminateUser(channel);
+      return {};
+    }
     throw new HttpError(404, 'Not found');
   }
 
+  /** With `info` (subscription_count, user_count) the answer carries each channel's counts after publishing. */
   private async triggerEvent(input: EventInput): Promise<unknown> {
     const event = this.validateEvent(input);
     await this.backend.publish(event.channels, event.name, event.data, event.socketId);
-    return {};
+    if (event.info.size === 0) return {};
+    const channels: Record<string, ChannelCounts> = {};
+    for (const channel of event.channels) channels[channel] = await this.counts(channel, event.info);
+    return { channels };
   }
 
   private async triggerBatch(input: unknown): Promise<unknown> {
@@ -97,10 +119,19 @@ export class PusherHttpApi {
     if (batch.length > MAX_BATCH_SIZE) throw new HttpError(400, `Batch too large (max ${MAX_BATCH_SIZE})`);
     const events = batch.map((item) => this.validateEvent(item as EventInput)); // validate all before publishing any
     for (const event of events) await this.backend.publish(event.channels, event.name, event.data, event.socketId);
-    return { batch: events.map(() => ({})) };
+    return { batch: await Promise.all(events.map((event) => this.counts(event.channels[0], event.info))) };
   }
 
-  private validateEvent(input: EventInput): { name: string; data: string; channels: string[]; socketId?: string } {
+  /** The counts asked for that apply to the channel: user_count only exists on presence channels. */
+  private async counts(channel: string, info: Set<string>): Promise<ChannelCounts> {
+    const answer: ChannelCounts = {};
+    if (info.has('subscription_count')) answer.subscription_count = await this.backend.subscriptionCount(channel);
+    if (info.has('user_count') && channelKind(channel) === 'presence')
+      answer.user_count = await this.backend.presenceCount(channel);
+    return answer;
+  }
+
+  private validateEvent(input: EventInput): ValidEvent {
     if (typeof input?.name !== 'string' || input.name.length === 0 || input.name.length > 200)
       throw new HttpError(400, 'Invalid event name');
     const channels = Array.isArray(input.channels)
@@ -111,11 +142,13 @@ export class PusherHttpApi {
     if (channels.length === 0 || channels.length > MAX_CHANNELS_PER_EVENT)
       throw new HttpError(400, 'Between 1 and 100 channels required');
     if (!channels.every(isValidChannelName)) throw new HttpError(400, 'Invalid channel name');
-    const data = typeof input.data === 'string' ? input.data : JSON.stringify(input.data ?? null);
+    if (input.data === undefined || input.data === null) throw new HttpError(422, 'The data field is required');
+    const data = typeof input.data === 'string' ? input.data : JSON.stringify(input.data);
     if (Buffer.byteLength(data) > this.backend.options.maxMessageSize) throw new HttpError(413, 'Event data too large');
     const socketId = typeof input.socket_id === 'string' ? input.socket_id : undefined;
     if (socketId !== undefined && !/^\d+\.\d+$/.test(socketId)) throw new HttpError(400, 'Invalid socket_id');
-    return { name: input.name, data, channels: channels as string[], socketId };
+    const info = new Set(typeof input.info === 'string' ? input.info.split(',').filter(Boolean) : []);
+    return { name: input.name, data, channels: channels as string[], socketId, info };
   }
 
   private async listChannels(query: URLSearchParams): Promise<unknown> {
@@ -126,25 +159,15 @@ export class PusherHttpApi {
       if (!name.startsWith(prefix)) continue;
       result[name] =
         wantsUserCount && channelKind(name) === 'presence'
-          ? { user_count: (await this.backend.presenceMembers(name)).length }
+          ? { user_count: await this.backend.presenceCount(name) }
           : {};
     }
     return { channels: result };
   }
 
   private async channelInfo(channel: string, query: URLSearchParams): Promise<unknown> {
-    const info = infoFields(query);
-    const subscriptions = (await this.backend.occupiedChannels()).get(channel) ?? 0;
-    const answer: { occupied: boolean; subscription_count?: number; user_count?: number } = {
-      occupied: subscriptions > 0,
-    };
-    if (info.has('subscription_count')) answer.subscription_count = subscriptions;
-    if (info.has('user_count')) {
-      if (channelKind(channel) !== 'presence')
-        throw new HttpError(400, 'user_count is only available for presence channels');
-      answer.user_count = (await this.backend.presenceMembers(channel)).length;
-    }
-    return answer;
+    const subscriptions = await this.backend.subscriptionCount(channel);
+    return { occupied: subscriptions > 0, ...(await this.counts(channel, infoFields(query))) };
   }
 
   private async channelUsers(channel: string): Promise<unknown> {

@@ -1,0 +1,115 @@
+import Redis from 'ioredis';
+import PusherServerSdk from 'pusher';
+import { spawnClusterNode, type ChildNode } from './support/child-node';
+import {
+  APP,
+  RawClient,
+  connected,
+  pusherClients,
+  nextEvent,
+  recordEvents,
+  signer,
+  sleep,
+  startCluster,
+  subscribed,
+  type RealtimeNode,
+} from './support/harness';
+
+// Short lease so the test is quick; the rule under test is the same with the defaults (5 s heartbeat,
+// 15 s lease: member_removed at most ~20 s after a crash).
+const HEARTBEAT_MS = 200;
+const NODE_TTL_MS = 1_000;
+/** The bound asserted here: lease + one heartbeat of the sweeping node + delivery slack. */
+const REMOVAL_BOUND_MS = NODE_TTL_MS + HEARTBEAT_MS + 1_500;
+
+/** A node is SIGKILLed while holding presence members: the survivors must take its share away. */
+describe('a crashed node (SIGKILL) in a Redis cluster', () => {
+  const prefix = `test:realtime-crash:${process.pid}:${Date.now()}:`;
+  let survivorA: RealtimeNode;
+  let survivorB: RealtimeNode;
+  let survivors: Awaited<ReturnType<typeof startCluster>>;
+  let doomed: ChildNode;
+  const clients = pusherClients();
+  const client = clients.connect;
+  const sdkOn = (port: number) => new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false });
+
+  beforeAll(async () => {
+    survivors = await startCluster(
+      prefix,
+      ['survivor-a', 'survivor-b'],
+      { clusterHeartbeatMs: HEARTBEAT_MS },
+      NODE_TTL_MS,
+    );
+    [survivorA, survivorB] = survivors.nodes;
+    doomed = await spawnClusterNode({ prefix, nodeId: 'doomed', heartbeatMs: HEARTBEAT_MS, nodeTtlMs: NODE_TTL_MS });
+  });
+  afterAll(async () => {
+    clients.disconnectAll();
+    await doomed.kill();
+    await survivors.close();
+  });
+
+  it('announces member_removed once per user on the surviving nodes, within the bound, and forgets the counts', async () => {
+    const channel = 'presence-room.crash';
+    const watcherA = client(survivorA.port, { id: 'watch-a', name: 'Watcher A' });
+    const watcherB = client(survivorB.port, { id: 'watch-b', name: 'Watcher B' });
+    await Promise.all([connected(watcherA), connected(watcherB)]);
+    await subscribed(watcherA, channel);
+    await subscribed(watcherB, channel);
+    const seenA = recordEvents(watcherA, channel);
+    const seenB = recordEvents(watcherB, channel);
+
+    // Carol only on the doomed node (two tabs); Dan on the doomed node and on a survivor.
+    const carol1 = client(doomed.port, { id: 'carol', name: 'Carol' });
+    const carol2 = client(doomed.port, { id: 'carol', name: 'Carol' });
+    const danDoomed = client(doomed.port, { id: 'dan', name: 'Dan' });
+    const danAlive = client(survivorB.port, { id: 'dan', name: 'Dan' });
+    await Promise.all([carol1, carol2, danDoomed, danAlive].map((c) => connected(c)));
+    for (const c of [carol1, carol2, danDoomed, danAlive]) await subscribed(c, channel);
+    await subscribed(carol1, 'crash-lobby'); // a public channel only the doomed node's socket occupies
+
+    const sdk = sdkOn(survivorA.port);
+    const before = await (await sdk.get({ path: `/channels/${channel}/users` })).json();
+    expect(before.users.map((u: { id: string }) => u.id).sort()).toEqual(['carol', 'dan', 'watch-a', 'watch-b']);
+
+    const removed = nextEvent<{ id: string }>(watcherA, channel, 'pusher:member_removed', REMOVAL_BOUND_MS + 2_000);
+    const killedAt = Date.now();
+    await doomed.kill();
+    for (const c of [carol1, carol2, danDoomed]) c.disconnect(); // no reconnect attempts to a dead port
+    expect((await removed).id).toBe('carol');
+    const elapsed = Date.now() - killedAt;
+    expect(elapsed).toBeLessThan(REMOVAL_BOUND_MS);
+
+    await sleep(HEARTBEAT_MS * 3); // more sweeps on both survivors: still exactly one announcement
+    const removals = (seen: typeof seenA) => seen.filter((e) => e.event === 'pusher:member_removed');
+    expect(removals(seenA).map((e) => e.data)).toEqual([{ id: 'carol', info: { name: 'Carol' } }]);
+    expect(removals(seenB).map((e) => e.data)).toEqual([{ id: 'carol', info: { name: 'Carol' } }]);
+
+    const users = await (await sdk.get({ path: `/channels/${channel}/users` })).json();
+    expect(users.users.map((u: { id: string }) => u.id).sort()).toEqual(['dan', 'watch-a', 'watch-b']);
+    const info = await (
+      await sdk.get({ path: `/channels/${channel}`, params: { info: 'user_count,subscription_count' } })
+    ).json();
+    expect(info).toEqual({ occupied: true, user_count: 3, subscription_count: 3 });
+    expect(await (await sdk.get({ path: '/channels/crash-lobby' })).json()).toEqual({ occupied: false });
+  });
+
+  it('sends the sockets of a node whose own lease lapsed (a stall) to reconnect with 4200, so they rejoin', async () => {
+    const socket = RawClient.open(survivorA.port);
+    try {
+      const socketId = await socket.established();
+      const member = { user_id: 'stalled', user_info: {} };
+      socket.send('pusher:subscribe', {
+        channel: 'presence-stall',
+        ...signer.sign(socketId, 'presence-stall', member),
+      });
+      await socket.waitFor((f) => f.event === 'pusher_internal:subscription_succeeded');
+      const redis = new Redis('redis://127.0.0.1:6379');
+      await redis.del(`${prefix}realtime:node:survivor-a`); // what a stall longer than the lease looks like
+      await redis.quit();
+      expect(await socket.waitForClose(HEARTBEAT_MS * 5)).toBe(4200);
+    } finally {
+      socket.close();
+    }
+  });
+});
