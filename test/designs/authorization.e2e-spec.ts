@@ -1,3 +1,4 @@
+import { QUEUES } from '../../src/modules/jobs';
 import Pusher from 'pusher-js';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import type { TestApp, TestClient } from '../support/app';
@@ -93,7 +94,7 @@ describe('designer authorization', () => {
     expect((await admin.visit('/admin/queue-monitor')).status).toBe(200);
     const api = await admin.get('/api/admin/queues?queue=designs&state=completed');
     expect(api.body).toMatchObject({ mode: 'bullmq', queue: 'designs', state: 'completed' });
-    expect(api.body.queues.map((q: any) => q.name)).toEqual(['mail', 'media', 'designs', 'fanout', 'events', 'timers']);
+    expect(api.body.queues.map((q: any) => q.name)).toEqual([...QUEUES]);
     expect(api.body.jobs.data.length).toBeGreaterThan(0);
     expect(api.body.jobs.data[0]).toMatchObject({
       queue: 'designs',

@@ -1,56 +1,26 @@
+import type {
+  FollowUser as FollowUserJson,
+  Market as MarketJson,
+  Profile as ProfileJson,
+  Stat as StatJson,
+} from '../../contracts/people';
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { ListingJson, ListingsService } from '../listings';
+import { ListingsService } from '../listings';
 import { GEOCODER, Geocoder } from '../market';
 import { NotificationsService } from '../notifications';
 import { paginate, type LinkedPage } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties';
-import { PublicUser, toPublicUser, User } from '../users';
+import { toPublicUser, User } from '../users';
 import { UsersService } from '../users';
 import { AddMarketDto } from './dto/people.dto';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 
 export const MAX_MARKETS_PER_USER = 25;
 
-export interface MarketJson {
-  id: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface StatJson {
-  stat_id: string;
-  label: string;
-  kind: Stat['kind'];
-  value: string | null;
-}
-
-export interface FollowUserJson extends PublicUser {
-  followed_at: string;
-}
-
-export interface ProfileJson {
-  user: PublicUser & {
-    followers_count: number;
-    followings_count: number;
-    listings_count: number;
-    is_following: boolean;
-    is_self: boolean;
-    stats: StatJson[];
-    markets: MarketJson[];
-  };
-  listings: LinkedPage<ListingJson>;
-  /** Short video spots: filled by the video module (another issue); empty until then. */
-  spots: unknown[];
-  /** Where the "message" button goes (chat is another issue); null on one's own profile or for guests. */
-  message_url: string | null;
-}
+export type { FollowUserJson, MarketJson, ProfileJson, StatJson };
 
 const marketJson = (m: Market): MarketJson => ({
   id: m.id,

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui';
 import { api } from '@/lib/http';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
-import type { DreamJson } from './Index';
+import type { Dream as DreamJson } from '@contracts/designs';
 
 type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 

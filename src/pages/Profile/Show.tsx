@@ -2,27 +2,10 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import type { Listing } from '@contracts/listings';
-import type { PublicUser } from '@contracts/users';
-import type { LinkedPage } from '@contracts/common';
+import type { Profile } from '@contracts/people';
 import { Button, Input } from '@/components/ui';
-import { useProfileActions, type MarketJson, type StatJson } from '@/hooks/useProfileActions';
+import { useProfileActions } from '@/hooks/useProfileActions';
 import { useAuthUser } from '@/hooks/useSharedProps';
-
-interface Profile {
-  user: PublicUser & {
-    followers_count: number;
-    followings_count: number;
-    listings_count: number;
-    is_following: boolean;
-    is_self: boolean;
-    stats: StatJson[];
-    markets: MarketJson[];
-  };
-  listings: LinkedPage<Listing>;
-  spots: unknown[];
-  message_url: string | null;
-}
 
 export default function ProfileShow({ profile }: { profile: Profile }) {
   const viewer = useAuthUser();
