@@ -19,6 +19,8 @@ export interface AuthorizationRow<C extends string> {
   inertia?: boolean;
   /** A file sent as multipart (uploads); the body is then not sent. */
   attach?: { field: string; filename: string; bytes: () => Buffer | Promise<Buffer> };
+  /** Extra request headers (an HTML visit's Accept, a tus upload's headers...). */
+  headers?: Record<string, string>;
   /** How the row is named in the table (default: method and path). */
   name?: string;
   expect: Record<C, number>;
@@ -56,6 +58,7 @@ async function send<C extends string>(client: TestClient, row: AuthorizationRow<
           : method === 'PATCH'
             ? client.patch(path)
             : client.delete(path);
+  if (row.headers) for (const [name, value] of Object.entries(row.headers)) req.set(name, value);
   if (row.attach) return req.attach(row.attach.field, await row.attach.bytes(), row.attach.filename);
   return body === undefined ? req : req.send(body);
 }
