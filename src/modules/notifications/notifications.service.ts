@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail';
 import { Broadcaster } from '../realtime';
 import { UsersService } from '../users';
-import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
+import { Notification, NotificationKind } from './notification.entity';
+import { NotificationJson, toNotificationJson } from './notifications.mapper';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS_MAX_LIMIT,
