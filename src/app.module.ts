@@ -32,6 +32,7 @@ import { MarketModule } from './modules/market/market.module';
 import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
+import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -75,6 +76,7 @@ export class AppModule {
         UsageModule,
         DesignsModule,
         QueueMonitorModule,
+        SweepstakesModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -15,6 +15,7 @@ import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
 import { PgSessionStore } from './modules/security/pg-session.store';
+import { QuietStartupLogger } from './infra/quiet-startup-logger';
 import { requestLogger } from './modules/security/request-logger.middleware';
 import { attachRealtime } from './modules/realtime';
 import { UsersService } from './modules/users/users.service';
@@ -54,7 +55,7 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 };
 
 export function createLogger(config: AppConfig): ConsoleLogger {
-  return new ConsoleLogger({
+  return new QuietStartupLogger({
     json: config.env === 'production',
     logLevels: LEVELS[config.logLevel],
     colors: config.env === 'development',

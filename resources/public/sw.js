@@ -5,7 +5,7 @@
  * - Page navigations: network-first, falling back to the offline page. Pages are not stored:
  *   their HTML embeds the signed-in user's data and anti-forgery token.
  * - Inertia visits (X-Inertia) and /api calls: network only, never cached.
- * __BUILD_VERSION__ is replaced at build time (vite.config.ts), so each deploy installs a new
+ * __BUILD_VERSION__ is replaced at build time (vite.config.mts), so each deploy installs a new
  * worker and the app shows its "App updated!" toast.
  */
 const VERSION = '__BUILD_VERSION__';

@@ -15,6 +15,10 @@ export const routes = {
   chats: '/chats',
   notifications: '/notifications',
   install: '/install',
+  admin: '/admin',
+  credits: '/credits',
+  /** Where credits are bought (the commerce area's storefront). */
+  marketplace: '/marketplace',
   legal: {
     terms: '/legal/terms',
     privacy: '/legal/privacy',

@@ -58,10 +58,17 @@ export interface UserRegisteredEvent {
   registered_at: string;
 }
 
+/** Accounts: a user confirmed their email address (published once, when the link is first followed). */
+export interface UserVerifiedEvent {
+  user_id: string;
+  verified_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
   'user.registered': UserRegisteredEvent;
+  'user.verified': UserVerifiedEvent;
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -21,6 +21,7 @@ import { OpenHouse, OpenHouseRsvp } from '../modules/open-houses/open-house.enti
 import { SavedSearch } from '../modules/market/saved-search.entity';
 import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/people.entities';
 import { VIDEO_ENTITIES } from '../modules/video/entities';
+import { SWEEPSTAKES_ENTITIES } from '../modules/sweepstakes/entities/sweepstakes.entity';
 
 /** Every entity; each module adds its own here. */
 export const entities = [
@@ -55,4 +56,5 @@ export const entities = [
   Stat,
   UserStat,
   ...VIDEO_ENTITIES,
+  ...SWEEPSTAKES_ENTITIES,
 ];

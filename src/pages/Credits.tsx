@@ -1,7 +1,8 @@
 import { Head } from '@inertiajs/react';
-import { ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
+import { ButtonLink, buttonClasses, Card, EmptyState, Pagination } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { LedgerPage, LedgerRow } from '@contracts/credits';
+import { routes } from '@/routes';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ credits: number; history: LedgerPage }>;
@@ -30,7 +31,13 @@ export default function Credits({ credits, history }: Props) {
                 {credits}
               </p>
             </div>
-            <ButtonLink href="/designer">Use them in the designer</ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              {/* A plain link: the storefront is its own area and may not be an Inertia page. */}
+              <a href={routes.marketplace} className={buttonClasses('secondary')} data-testid="buy-credits">
+                Buy more credits
+              </a>
+              <ButtonLink href={routes.designer}>Use them in the designer</ButtonLink>
+            </div>
           </div>
         </Card>
         <Card title="History" padded={false}>

@@ -1,6 +1,15 @@
 import { Head } from '@inertiajs/react';
 import type { ComponentType, SVGProps } from 'react';
-import { ChatIcon, MapPinIcon, PlayIcon, SparklesIcon, HomeIcon } from '@/components/icons';
+import {
+  CalendarIcon,
+  ChatIcon,
+  HeartIcon,
+  HomeIcon,
+  MapPinIcon,
+  PlayIcon,
+  ShareIcon,
+  SparklesIcon,
+} from '@/components/icons';
 import { ButtonLink } from '@/components/ui';
 import { useAppName, useAuthUser } from '@/hooks/useSharedProps';
 import { routes } from '@/routes';
@@ -38,6 +47,11 @@ const features: Feature[] = [
     text: 'Upload a photo of an empty room, pick a style, and get a furnished design in moments.',
     icon: SparklesIcon,
   },
+  {
+    title: 'Open houses',
+    text: 'Schedule visits, let buyers register in a tap and follow up with a short survey afterwards.',
+    icon: CalendarIcon,
+  },
 ];
 
 const steps = [
@@ -60,7 +74,7 @@ export default function Welcome(_props: PageProps) {
             <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest ring-1 ring-white/20">
               For realtors and the people who follow them
             </p>
-            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">
+            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-display">
               Sell homes with video, not just photos.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-brand-50/90">
@@ -69,28 +83,15 @@ export default function Welcome(_props: PageProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               {user ? (
-                <ButtonLink
-                  href={routes.feed}
-                  size="lg"
-                  className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
-                >
+                <ButtonLink href={routes.feed} size="lg" variant="inverse">
                   Open your feed
                 </ButtonLink>
               ) : (
                 <>
-                  <ButtonLink
-                    href={routes.register}
-                    size="lg"
-                    className="bg-white text-brand-700 hover:bg-brand-50 dark:bg-white dark:text-brand-700 dark:hover:bg-brand-50"
-                  >
+                  <ButtonLink href={routes.register} size="lg" variant="inverse">
                     Create a free account
                   </ButtonLink>
-                  <ButtonLink
-                    href={routes.login}
-                    size="lg"
-                    variant="ghost"
-                    className="text-white ring-1 ring-white/40 hover:bg-white/10 dark:text-white dark:hover:bg-white/10"
-                  >
+                  <ButtonLink href={routes.login} size="lg" variant="inverseGhost">
                     Log in
                   </ButtonLink>
                 </>
@@ -101,7 +102,7 @@ export default function Welcome(_props: PageProps) {
         </div>
       </section>
 
-      <section aria-labelledby="features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+      <section aria-labelledby="features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
         <h2 id="features" className="text-center text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
           Everything a modern listing needs
         </h2>
@@ -112,7 +113,7 @@ export default function Welcome(_props: PageProps) {
           {features.map(({ title, text, icon: Icon }) => (
             <li
               key={title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+              className="rounded-card border border-line bg-surface p-6 shadow-card transition hover:-translate-y-0.5 hover:shadow-raised"
             >
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
                 <Icon className="h-6 w-6" />
@@ -159,12 +160,7 @@ export default function Welcome(_props: PageProps) {
               <ButtonLink href={routes.register} size="lg">
                 Get started
               </ButtonLink>
-              <ButtonLink
-                href={routes.install}
-                size="lg"
-                variant="ghost"
-                className="text-white hover:bg-white/10 dark:hover:bg-white/10"
-              >
+              <ButtonLink href={routes.install} size="lg" variant="inverseGhost">
                 Install the app
               </ButtonLink>
             </div>
@@ -178,19 +174,35 @@ export default function Welcome(_props: PageProps) {
 // Landing page runs edge to edge; AppLayout receives these props (Inertia default-layout props).
 Welcome.layout = { fullWidth: true };
 
-/** A decorative phone showing a listing spot, drawn with CSS only. */
+/** A decorative phone showing a listing spot as the feed shows it (house, price, address, realtor, actions). */
 function PhoneMockup() {
   return (
-    <div aria-hidden="true" className="mx-auto hidden w-64 rotate-2 sm:block">
-      <div className="rounded-[2.5rem] bg-slate-950 p-3 shadow-2xl ring-1 ring-white/10">
-        <div className="relative aspect-[9/19] overflow-hidden rounded-[2rem] bg-gradient-to-b from-sky-300 via-amber-100 to-emerald-200">
-          <div className="absolute inset-x-6 bottom-40 h-24 bg-white/90 [clip-path:polygon(50%_0,100%_45%,100%_100%,0_100%,0_45%)]" />
-          <div className="absolute left-1/2 top-1/3 flex h-14 w-14 -translate-x-1/2 items-center justify-center rounded-full bg-black/40 backdrop-blur">
-            <PlayIcon className="h-8 w-8 text-white" />
+    <div aria-hidden="true" className="mx-auto hidden w-72 rotate-2 sm:block">
+      <div className="rounded-[2.75rem] bg-slate-950 p-3 shadow-overlay ring-1 ring-white/10">
+        <div className="relative aspect-[9/19] overflow-hidden rounded-[2.1rem] bg-gradient-to-b from-sky-400 via-sky-200 to-sky-100">
+          {/* The house */}
+          <div className="absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-b from-emerald-600 to-emerald-800" />
+          <div className="absolute bottom-[38%] left-1/2 h-24 w-40 -translate-x-1/2 bg-stone-100 shadow-lg">
+            <div className="absolute -top-14 left-1/2 h-0 w-0 -translate-x-1/2 border-x-[5.5rem] border-b-[3.5rem] border-x-transparent border-b-slate-700" />
+            <div className="absolute top-6 left-4 h-8 w-7 bg-slate-700/80" />
+            <div className="absolute top-6 right-4 h-8 w-7 bg-slate-700/80" />
+            <div className="absolute bottom-0 left-1/2 h-12 w-8 -translate-x-1/2 bg-brand-700" />
           </div>
-          <div className="absolute inset-x-0 bottom-0 space-y-1 bg-gradient-to-t from-black/80 to-transparent p-4 pt-10 text-white">
-            <p className="text-sm font-semibold">3 bd · 2 ba · Austin, TX</p>
-            <p className="text-xs text-white/80">Walkthrough · 2:14</p>
+          <div className="absolute bottom-[36%] left-3 h-16 w-12 rounded-full bg-emerald-900/80" />
+          <div className="absolute right-3 bottom-[36%] h-20 w-14 rounded-full bg-emerald-900/80" />
+          {/* The feed's right rail */}
+          <div className="absolute right-2 bottom-28 flex flex-col items-center gap-3 text-white">
+            <span className="h-9 w-9 rounded-full bg-amber-200 ring-2 ring-white" />
+            <HeartIcon className="h-6 w-6 fill-rose-500 text-rose-500" />
+            <ShareIcon className="h-6 w-6" />
+          </div>
+          <div className="absolute inset-x-0 bottom-0 space-y-0.5 bg-gradient-to-t from-black/85 to-transparent p-4 pt-12 text-white">
+            <p className="text-xs font-semibold">@robin.realtor</p>
+            <p className="text-2xl font-bold tracking-tight">$525,000</p>
+            <p className="text-xs text-white/85">1200 Congress Ave · Austin, TX</p>
+            <span className="mt-2 inline-flex rounded-full bg-white px-3 py-1 text-[11px] font-semibold text-slate-900">
+              View listing
+            </span>
           </div>
         </div>
       </div>

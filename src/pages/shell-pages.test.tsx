@@ -61,6 +61,9 @@ describe('Welcome', () => {
     expect(screen.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByText('AI room designer')).toBeInTheDocument();
+    // A full grid: as many feature cards as fill rows of two and of three.
+    const features = screen.getByRole('heading', { name: 'Everything a modern listing needs' }).parentElement!;
+    expect(features.querySelectorAll('ul > li')).toHaveLength(6);
   });
 
   it('asks AppLayout for the full width', () => {

@@ -18,7 +18,7 @@ describe('demo seed: properties', () => {
     );
     expect(n).toBe(54);
     expect(published).toBeGreaterThanOrEqual(40);
-    expect(photos).toBe(66);
+    expect(photos).toBe(78); // a street view each, and two rooms for the first two listings of each city
     await seedDemoData(t.app, logger);
     expect((await t.db.query('SELECT count(*)::int AS n FROM properties'))[0].n).toBe(54);
     const res = await (await t.client()).get('/api/market/search').query({ q: 'Austin, TX', radius: 5 });

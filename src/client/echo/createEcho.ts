@@ -51,6 +51,8 @@ export function createEcho(settings: EchoSettings): AppEcho {
     userAuthentication: {
       endpoint: USER_AUTH_ENDPOINT,
       transport: 'ajax',
+      // Echo writes the CSRF token into these headers when the page has one; without the object it throws.
+      headers: {},
       customHandler: createUserAuthenticator(USER_AUTH_ENDPOINT),
     },
   } as never) as AppEcho;

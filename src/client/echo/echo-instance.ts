@@ -17,7 +17,10 @@ export function configureEcho(settings: EchoSettings | null | undefined): AppEch
   const key = enabled ? settingsKey(settings!) : null;
   if (current && current.key === key) return current.echo;
   if (current) {
-    current.echo.disconnect();
+    // pusher-js sends on the next tick: an unsubscribe queued by a component leaving its channel during this very
+    // visit (logout) must go out before the socket closes, or the browser warns about a CLOSING socket.
+    const closing = current.echo;
+    setTimeout(() => closing.disconnect(), 0);
     current = null;
     setSocketId(null);
     connectionState.set('offline');

@@ -58,7 +58,8 @@ export function useChannel(channelName: string | null | undefined, kind: Channel
       if (left > 0) channelUsers.set(fullName, left);
       else {
         channelUsers.delete(fullName);
-        echo.leaveChannel(fullName);
+        // A replaced connection (logout, new settings) is closing: there is nothing left to unsubscribe from.
+        if (getEcho() === echo) echo.leaveChannel(fullName);
       }
     };
   }, [echo, channelName, kind, eventNames]);

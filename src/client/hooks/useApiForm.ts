@@ -65,5 +65,24 @@ export function useApiForm<T extends Record<string, unknown>, R = unknown>(
     [submit],
   );
 
-  return { data, setData, set, errors, setErrors, processing, submit, handleSubmit, reset: () => setData(initial) };
+  /** Props for a text control bound to a string field: `<TextField label="City" {...form.field('city')} />`. */
+  const field = <K extends keyof T & string>(name: K) => ({
+    name,
+    value: String(data[name] ?? ''),
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as T[K]),
+  });
+
+  return {
+    data,
+    setData,
+    set,
+    field,
+    errors,
+    setErrors,
+    processing,
+    submit,
+    handleSubmit,
+    reset: () => setData(initial),
+  };
 }

@@ -10,7 +10,7 @@ export interface MarketResult extends PropertySummary {
 }
 
 export interface MarketAnswer {
-  center: { lat: number; lng: number; label: string | null };
+  center: { lat: number; lng: number; label: string | null; note?: string | null };
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */

@@ -10,6 +10,7 @@ import { BottomNav, MainNavLinks } from './parts/MainNavLinks';
 import { MobileMenu } from './parts/MobileMenu';
 import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
 import { UserMenu } from './parts/UserMenu';
+import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
 
 export interface AppLayoutProps {
   children?: ReactNode;
@@ -68,6 +69,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
         <AppFooter />
       </div>
       {user && <BottomNav />}
+      {user && <SweepstakesWinToast userId={user.id} />}
     </div>
   );
 }

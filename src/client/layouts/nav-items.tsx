@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
-import { ChatIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
+import { sweepstakesPaths } from '@/api/sweepstakes';
+import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
 import { routes } from '@/routes';
 
 export interface NavItem {
@@ -9,6 +10,8 @@ export interface NavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** A live count shown beside the item (e.g. unread chats). */
   badge?: ComponentType;
+  /** False keeps the item out of the phone bottom bar (five slots); it stays in the top bar and the menu. */
+  inBottomBar?: boolean;
 }
 
 /** Main areas, in the order they appear in the top bar and the phone bottom bar. */
@@ -18,4 +21,7 @@ export const mainNav: NavItem[] = [
   { label: 'Listings', href: routes.listings, icon: HomeIcon },
   { label: 'Designer', href: routes.designer, icon: SparklesIcon },
   { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
+  { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
 ];
+
+/** Administration pages, offered in the account menu to admins. */

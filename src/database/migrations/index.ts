@@ -10,6 +10,8 @@ import { DashboardIndexes1763871300000 } from './1763871300000-DashboardIndexes'
 import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex';
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
+import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   FilteredGeoIndex1763871400000,
   Video1763872000000,
   VideoListingKeys1763872100000,
+  NewcomerOnce1764050000000,
+  Sweepstakes1764400000000,
 ];

@@ -88,6 +88,8 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   // Spots (clips transcoded in the background by the media:transcode job) and chats, follows, notifications.
   await (require('./video.seed') as typeof import('./video.seed')).seedDemoVideos(app, logger);
   await (require('./chats.seed') as typeof import('./chats.seed')).seedDemoChats(app, logger);
+  // One open sweepstakes the demo users entered and one drawn sweepstakes with a verifiable result.
+  await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

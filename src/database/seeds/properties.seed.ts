@@ -1,11 +1,11 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
-import sharp from 'sharp';
 import { destination } from '../../modules/market/geo';
 import { PeopleService } from '../../modules/people/people.service';
 import { PropertiesService } from '../../modules/properties/properties.service';
 import { PropertyUploadsService } from '../../modules/properties/property-uploads.service';
 import { UsersService } from '../../modules/users/users.service';
 import type { PropertyType } from '../../modules/properties/property.constants';
+import { demoPhoto } from './demo-photos';
 
 const CITIES = [
   { city: 'Austin', state: 'TX', zip: '78701', lat: 30.2672, lng: -97.7431 },
@@ -23,19 +23,6 @@ const KINDS: Array<{ type: PropertyType; label: string; base: number }> = [
   { type: 'apartment', label: 'Loft Apartment', base: 280000 },
   { type: 'multi_family', label: 'Duplex', base: 690000 },
 ];
-const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
-
-/** A simple house drawing in the property's colour: photos made locally, no network. */
-async function demoPhoto(color: string, label: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bae6fd"/><stop offset="1" stop-color="#e0f2fe"/></linearGradient></defs>
-    <rect width="1200" height="800" fill="url(#s)"/><rect y="600" width="1200" height="200" fill="#65a30d"/>
-    <rect x="350" y="330" width="500" height="300" fill="${color}"/><polygon points="320,340 600,150 880,340" fill="#7c2d12"/>
-    <rect x="560" y="480" width="80" height="150" fill="#451a03"/><rect x="410" y="400" width="90" height="80" fill="#f8fafc"/><rect x="700" y="400" width="90" height="80" fill="#f8fafc"/>
-    <text x="600" y="740" font-family="sans-serif" font-size="44" fill="#fff" text-anchor="middle">${label.replace(/[<&>]/g, '')}</text></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-}
-
 /**
  * Demo listings for realtor@reelty.test: 54 properties in six US cities with generated photos,
  * most published (so the market map and dashboards look alive), a few drafts and one archived.
@@ -90,14 +77,8 @@ export async function seedDemoProperties(app: INestApplicationContext, logger: L
         items: ['Hardwood floors', 'Garden', 'Garage', 'Balcony', 'Solar panels'].filter((_, k) => (n + k) % 2 === 0),
       });
       const fresh = (await properties.findById(property.id))!;
-      for (let k = 0; k < (i < 2 ? 2 : 1); k++) {
-        await uploads.upload(
-          fresh,
-          realtor,
-          await demoPhoto(COLORS[(n + k) % COLORS.length], k === 0 ? name : `${place.city} · photo ${k + 1}`),
-          {},
-        );
-      }
+      // The street view for every listing; a few rooms too for the first ones in each city (their galleries).
+      for (let k = 0; k < (i < 2 ? 3 : 1); k++) await uploads.upload(fresh, realtor, await demoPhoto(n, k), {});
       const current = (await properties.findById(property.id))!;
       if (i < 7) await properties.setPublish(current, true);
       if (i === 8 && place.city === 'Denver')

@@ -68,6 +68,20 @@ export class ChatsQueryService {
     };
   }
 
+  /**
+   * Where "Message" on a profile leads: the direct chat with that person if there is one, else who they are
+   * (the page then offers to start it; nothing is created until a first message is sent).
+   */
+  async directChatOrRecipient(
+    meId: string,
+    otherId: string,
+  ): Promise<{ chatId: string | null; recipient: { id: string; name: string } | null }> {
+    const other = otherId !== meId ? await this.users.findById(otherId) : null;
+    if (!other) return { chatId: null, recipient: null };
+    const chatId = await this.repo.directChatId([meId, other.id].sort().join(':'));
+    return chatId ? { chatId, recipient: null } : { chatId: null, recipient: { id: other.id, name: other.name } };
+  }
+
   /** For channel and media rules: an active (not left) participant. */
   async isActiveParticipant(userId: string, chatId: string): Promise<boolean> {
     return isUuid(chatId) && this.repo.isActiveParticipant(chatId, userId);

@@ -42,6 +42,8 @@ export class ChatsPageController {
   @Get()
   async index(@CurrentUser() user: User, @Query() q: ChatsPageQueryDto) {
     const current = q.currentTab();
+    // ?user=<id> (the "Message" button on a profile): open the chat with that person, or offer to start it.
+    const direct = q.user ? await this.chats.directChatOrRecipient(user.id, q.user) : null;
     const [list, unread] = await Promise.all([
       this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE),
       this.chats.unreadCounts(user.id),
@@ -50,7 +52,8 @@ export class ChatsPageController {
       tab: current,
       chats: list,
       unread,
-      openChatId: q.openChatId(),
+      openChatId: direct?.chatId ?? q.openChatId(),
+      startWith: direct?.recipient ?? null,
     });
   }
 }

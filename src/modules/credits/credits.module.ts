@@ -6,13 +6,19 @@ import { CreditsAdminController } from './credits-admin.controller';
 import { CreditsController } from './credits.controller';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
+import { WELCOME_CREDITS, WelcomeCredits, welcomeCreditsFromEnv } from './welcome-credits';
 
 /** The image-credit ledger, used by the designer (spend/refund), the Credits page and admins (grant). */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([CreditTransaction]), UsersModule],
   controllers: [CreditsController, CreditsAdminController],
-  providers: [CreditsService, CreditsRepository],
+  providers: [
+    CreditsService,
+    CreditsRepository,
+    WelcomeCredits,
+    { provide: WELCOME_CREDITS, useFactory: () => welcomeCreditsFromEnv() },
+  ],
   exports: [CreditsService],
 })
 export class CreditsModule {}

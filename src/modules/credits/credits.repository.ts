@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreditKind, CreditTransaction } from './credit-transaction.entity';
 
-/** The only place with SQL/TypeORM for credit_transactions (append-only: rows are never updated or deleted). */
+/** The only place with SQL/TypeORM for credit_transactions (append-only: never updated or deleted) and welcome_grants. */
 @Injectable()
 export class CreditsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -20,6 +20,15 @@ export class CreditsRepository {
   ): Promise<CreditTransaction> {
     const repo = m.getRepository(CreditTransaction);
     return repo.save(repo.create(row));
+  }
+
+  /** Marks the user's welcome grant as given; false when it was given before (one per account, ever). */
+  async claimWelcome(m: EntityManager, userId: string, credits: number): Promise<boolean> {
+    const claimed = (await m.query(
+      `INSERT INTO welcome_grants (user_id, credits) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
+      [userId, credits],
+    )) as unknown[];
+    return claimed.length > 0;
   }
 
   history(userId: string, offset: number, limit: number): Promise<[CreditTransaction[], number]> {

@@ -3,7 +3,7 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import { mapSettings } from '../market';
-import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties';
+import { DASHBOARD_SORTS, DashboardPageQueryDto } from '../properties';
 import { PropertiesService } from '../properties';
 import type { User } from '../users';
 import { ListingsService } from './listings.service';
@@ -17,15 +17,8 @@ export class ListingsPagesController {
 
   /** Listings dashboard with incremental paging (the page loads its data through the API). */
   @Get('listings')
-  dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
-    return Inertia.render('Listings/Dashboard', {
-      filters: {
-        publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
-        search: typeof search === 'string' ? search : '',
-        sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
-      },
-      sorts: DASHBOARD_SORTS,
-    });
+  dashboard(@Query() query: DashboardPageQueryDto) {
+    return Inertia.render('Listings/Dashboard', { filters: query.filters(), sorts: DASHBOARD_SORTS });
   }
 
   @Get('listing/:id')

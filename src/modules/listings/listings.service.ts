@@ -139,6 +139,19 @@ export class ListingsService {
     });
   }
 
+  /** The user's listings as choices for a picker (e.g. which listing a walkthrough belongs to), newest first. */
+  async choicesFor(userId: string, limit = 200): Promise<Array<{ id: string; name: string }>> {
+    const rows = await this.propertyRepo
+      .createQueryBuilder('p')
+      .innerJoin(Listing, 'l', 'l.property_id = p.id')
+      .select(['l.id AS id', 'p.name AS name'])
+      .where('p.user_id = :uid', { uid: userId })
+      .orderBy('p.created_at', 'DESC')
+      .limit(limit)
+      .getRawMany<{ id: string; name: string | null }>();
+    return rows.map((r) => ({ id: r.id, name: r.name || 'Untitled listing' }));
+  }
+
   /** A user's published listings (profile page), newest first. */
   async publishedBy(userId: string, page: number, perPage: number): Promise<LinkedPage<ListingJson>> {
     const qb = this.propertyRepo

@@ -15,7 +15,8 @@ export interface MarketResult extends PropertySummaryJson {
 }
 
 export interface MarketSearchAnswer {
-  center: { lat: number; lng: number; label: string | null };
+  /** `note` says when the point is only approximately what was typed (a street address shown at its town). */
+  center: { lat: number; lng: number; label: string | null; note?: string | null };
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: more matches than `total` ("1,000+"); the total was counted only up to a cap. */
@@ -244,8 +245,11 @@ export class MarketSearchService {
     } else if (dto.q) {
       const [place] = await this.geocoder.search(dto.q, 1);
       if (!place)
-        throw ValidationFailedException.of('q', `We could not find "${dto.q}". Try a city name, like "Austin, TX".`);
-      center = { lat: place.lat, lng: place.lng, label: place.label };
+        throw ValidationFailedException.of(
+          'q',
+          `We could not find "${dto.q}". Search finds cities and towns: try "Austin, TX", or a street with its town after a comma ("1200 Congress Ave, Austin, TX").`,
+        );
+      center = { lat: place.lat, lng: place.lng, label: place.label, note: place.note ?? null };
     } else {
       center = { ...DEFAULT_CENTER, label: null };
     }

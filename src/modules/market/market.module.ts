@@ -1,3 +1,4 @@
+import { BasemapController } from './basemap.controller';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PropertiesModule } from '../properties/properties.module';
@@ -12,7 +13,7 @@ import { SavedSearchesService } from './saved-searches.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SavedSearch]), PropertiesModule],
-  controllers: [MarketController],
+  controllers: [MarketController, BasemapController],
   providers: [
     { provide: MARKET_CONFIG, useFactory: () => loadMarketConfig() },
     {

@@ -104,7 +104,7 @@ export class PeopleService {
       .values({ followerId: actor.id, followeeId: target.id })
       .orIgnore()
       .execute();
-    if ((inserted.raw as unknown[]).length > 0) {
+    if ((inserted.raw as unknown[]).length > 0 && (await this.firstFollowNotice(actor.id, target.id))) {
       const who = actor.handle ? `@${actor.handle}` : actor.name;
       await this.notifications
         .notify(target.id, {
@@ -116,6 +116,15 @@ export class PeopleService {
         .catch((error: Error) => this.logger.warn(`new_follower notification failed: ${error.message}`));
     }
     return { following: true, followers_count: await this.follows.countBy({ followeeId: target.id }) };
+  }
+
+  /** True the first time this follower follows this realtor: following again after an unfollow is not news. */
+  private async firstFollowNotice(followerId: string, followeeId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO follow_notices (follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING follower_id`,
+      [followerId, followeeId],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   async unfollow(actor: User, targetId: string): Promise<{ following: boolean; followers_count: number }> {

@@ -4,13 +4,8 @@ import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import { mapSettings } from '../market';
 import type { User } from '../users';
-import {
-  DASHBOARD_SORTS,
-  PROPERTY_SECTORS,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  PUBLISH_FILTERS,
-} from './property.constants';
+import { DASHBOARD_SORTS, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from './property.constants';
+import { DashboardPageQueryDto, EditorQueryDto } from './dto/property.dto';
 import { PropertiesService } from './properties.service';
 
 export const EDITOR_STEPS = ['address', 'details', 'price', 'components', 'media', 'publish'] as const;
@@ -21,15 +16,8 @@ export class PropertiesPagesController {
   constructor(private readonly properties: PropertiesService) {}
 
   @Get('properties')
-  dashboard(@Query('publish') publish?: string, @Query('search') search?: string, @Query('sort') sort?: string) {
-    return Inertia.render('Property/Dashboard', {
-      filters: {
-        publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
-        search: typeof search === 'string' ? search : '',
-        sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
-      },
-      sorts: DASHBOARD_SORTS,
-    });
+  dashboard(@Query() query: DashboardPageQueryDto) {
+    return Inertia.render('Property/Dashboard', { filters: query.filters(), sorts: DASHBOARD_SORTS });
   }
 
   /** "New property": a draft, then its editor. */
@@ -40,11 +28,11 @@ export class PropertiesPagesController {
   }
 
   @Get('properties/:slug/edit')
-  async editor(@Param('slug') slug: string, @Query('step') step: string | undefined, @CurrentUser() user: User) {
+  async editor(@Param('slug') slug: string, @Query() query: EditorQueryDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
     return Inertia.render('Property/Editor', {
       slug: property.slug,
-      step: EDITOR_STEPS.includes(step as never) ? step : 'address',
+      step: EDITOR_STEPS.includes(query.step as never) ? query.step : 'address',
       steps: EDITOR_STEPS,
       options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES },
       map: mapSettings(),

@@ -13,3 +13,4 @@ export {
   type UserType,
   type UserRole,
 } from './user.entity';
+export { isTimeZone } from './timezones';

@@ -47,7 +47,7 @@ export default function TwoFactorChallenge() {
             autoComplete="one-time-code"
             autoFocus
             maxLength={6}
-            className="text-center font-mono text-lg tracking-[0.5em]"
+            inputClassName="text-center font-mono text-lg tracking-[0.5em]"
             value={form.data.code}
             onChange={(e) => form.setData('code', e.target.value.replace(/\D/g, ''))}
             error={form.errors.code}

@@ -91,7 +91,9 @@ describe('Chats/Index', () => {
       />,
     );
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Chats', 'Requested1', 'Muted', 'Blocked']);
+    // The count says what it counts.
+    expect(tabs).toEqual(['Chats', 'Requested1 unread', 'Muted', 'Blocked']);
+    expect(screen.getByTitle('1 unread chat')).toBeInTheDocument();
     expect(screen.getByText('No chats yet')).toBeInTheDocument();
     await waitFor(() => expect(global.fetch).toHaveBeenCalled());
   });

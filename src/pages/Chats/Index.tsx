@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { ChatList } from '@/components/chat/ChatList';
 import { ChatView } from '@/components/chat/ChatView';
 import { NewChatForm } from '@/components/chat/NewChatForm';
+import { StartChatPane, type ChatRecipient } from '@/components/chat/StartChatPane';
 import { ChatIcon } from '@/components/icons';
 import { Button, EmptyState, Spinner } from '@/components/ui';
 import { useChatList } from '@/hooks/useChats';
@@ -14,7 +15,14 @@ import type { Chat, ChatTab, UnreadCounts } from '@contracts/chats';
 import type { Page } from '@contracts/common';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ tab: ChatTab; chats: Page<Chat>; unread: UnreadCounts; openChatId: string | null }>;
+type Props = PageProps<{
+  tab: ChatTab;
+  chats: Page<Chat>;
+  unread: UnreadCounts;
+  openChatId: string | null;
+  /** Someone to start a chat with (from "Message" on a profile) when there is no chat with them yet. */
+  startWith?: ChatRecipient | null;
+}>;
 
 const LABELS: Record<ChatTab, string> = { chats: 'Chats', requested: 'Requested', muted: 'Muted', blocked: 'Blocked' };
 const EMPTY: Record<ChatTab, string> = {
@@ -32,7 +40,14 @@ function syncUrl(tab: ChatTab, chatId: string | null): void {
   window.history.replaceState(window.history.state, '', `/chats${query ? `?${query}` : ''}`);
 }
 
-export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, openChatId: initialOpen }: Props) {
+export default function ChatsIndex({
+  tab: initialTab,
+  chats: firstPage,
+  unread,
+  openChatId: initialOpen,
+  startWith = null,
+}: Props) {
+  const [recipient, setRecipient] = useState<ChatRecipient | null>(startWith);
   const me = useAuthUser()?.id ?? null;
   const [tab, setTab] = useState<ChatTab>(initialTab);
   const [loading, setLoading] = useState(false);
@@ -47,6 +62,8 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
     chatsStore.setMe(me);
     chatsStore.hydrate(initialTab, firstPage, unread.count);
     void chatsStore.open(initialOpen);
+    // The page was opened as /chats?user=<id>: keep the address to what it shows.
+    if (initialOpen || startWith) syncUrl(initialTab, initialOpen);
     return () => void chatsStore.open(null);
   }, []);
 
@@ -64,6 +81,7 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
   };
 
   const open = (id: string | null) => {
+    setRecipient(null);
     void chatsStore.open(id);
     syncUrl(tab, id);
   };
@@ -81,7 +99,7 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
         <aside
           className={cn(
             'flex w-full min-w-0 flex-col border-r border-slate-200 md:w-80 dark:border-slate-800',
-            openChat && 'hidden md:flex',
+            (openChat || recipient) && 'hidden md:flex',
           )}
         >
           <h1 className="px-3 pt-3 text-lg font-semibold">Chats</h1>
@@ -107,9 +125,14 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
                 {LABELS[t]}
                 {tabUnread[t] > 0 && (
                   <span
-                    className={cn('rounded-full px-1 text-[10px]', tab === t ? 'bg-white/25' : 'bg-red-600 text-white')}
+                    aria-label={`${tabUnread[t]} unread`}
+                    title={`${tabUnread[t]} unread ${tabUnread[t] === 1 ? 'chat' : 'chats'}`}
+                    className={cn(
+                      'rounded-full px-1.5 text-[10px] font-semibold',
+                      tab === t ? 'bg-white/25' : 'bg-red-600 text-white',
+                    )}
                   >
-                    {tabUnread[t]}
+                    {tabUnread[t]} unread
                   </span>
                 )}
               </button>
@@ -140,8 +163,10 @@ export default function ChatsIndex({ tab: initialTab, chats: firstPage, unread, 
             )}
           </div>
         </aside>
-        <div className={cn('min-w-0 flex-1', !openChat && 'hidden md:block')}>
-          {openChat ? (
+        <div className={cn('min-w-0 flex-1', !openChat && !recipient && 'hidden md:block')}>
+          {recipient && !openChat ? (
+            <StartChatPane recipient={recipient} onStarted={(chat) => open(chat.id)} onCancel={() => open(null)} />
+          ) : openChat ? (
             <ChatView key={openChat.id} chat={openChat} onBack={() => open(null)} onGone={() => open(null)} />
           ) : (
             <div className="hidden h-full items-center justify-center p-6 md:flex">

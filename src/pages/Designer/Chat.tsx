@@ -23,7 +23,11 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, and an effect that returns anything but a
+  // cleanup function crashes React when the effect re-runs (the page went blank after the first message).
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,8 +72,9 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
             {messages.map((m) => (
               <div
                 key={m.id}
+                data-role={m.role}
                 className={cn(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+                  'w-fit max-w-[85%] rounded-2xl px-3 py-2 text-sm',
                   m.role === 'user'
                     ? 'ml-auto bg-brand-600 text-white'
                     : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',

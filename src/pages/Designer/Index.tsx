@@ -12,6 +12,7 @@ import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { ApiError } from '@/lib/http';
 import { notify } from '@/lib/toast';
+import { routes } from '@/routes';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{
@@ -184,8 +185,12 @@ export default function DesignerIndex({
             {credits < cost && (
               <p className="text-sm text-amber-700 dark:text-amber-300">
                 You need {cost} credit{cost === 1 ? '' : 's'}.{' '}
-                <Link href="/credits" className="underline">
-                  See your credits
+                <a href={routes.marketplace} className="font-semibold underline" data-testid="buy-credits">
+                  Buy credits
+                </a>{' '}
+                or{' '}
+                <Link href={routes.credits} className="underline">
+                  see your history
                 </Link>
                 .
               </p>

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import type { ReactNode } from 'react';
+import { isFramed } from '@/components/CookieConsent';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
 import type { Video } from '@contracts/video';
@@ -9,7 +10,7 @@ type Props = PageProps<{ title: string; videos: Video[]; link: string | null; em
 
 /** The embeddable tour (shown inside an iframe on other sites): the player only, a link back, and the embed code when opened directly. */
 export default function EmbedPlayer({ title, videos, link, embed_path }: Props) {
-  const framed = typeof window !== 'undefined' && window.self !== window.top;
+  const framed = isFramed();
   return (
     <>
       <Head title={title} />

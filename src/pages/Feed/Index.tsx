@@ -1,10 +1,10 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import { Mousewheel, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import { EmptyState } from '@/components/ui';
-import { formatPrice } from '@/components/video/format';
+import { FeedOverlay } from '@/components/video/FeedOverlay';
 import type { Spot } from '@contracts/video';
 import type { Page } from '@contracts/common';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
@@ -38,7 +38,6 @@ function FeedSlide({
       video.pause();
     }
   }, [active, muted]);
-  const price = spot.listing ? formatPrice(spot.listing.price, spot.listing.currency) : null;
   return (
     <div className="relative h-full w-full bg-black" data-testid="feed-slide" data-active={active}>
       {spot.video && (active || preload) ? (
@@ -58,32 +57,7 @@ function FeedSlide({
       ) : (
         spot.video?.poster && <img src={spot.video.poster} alt="" className="h-full w-full object-contain" />
       )}
-      <button
-        type="button"
-        onClick={onToggleMute}
-        className="absolute right-3 top-3 rounded-full bg-black/50 px-3 py-1 text-xs text-white"
-        aria-label={muted ? 'Unmute' : 'Mute'}
-        data-testid={active ? 'feed-mute' : undefined}
-      >
-        {muted ? 'Tap to unmute' : 'Sound on'}
-      </button>
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-4 pb-6 text-white">
-        {price && <p className="text-2xl font-bold drop-shadow">{price}</p>}
-        {spot.listing?.address && <p className="text-sm drop-shadow">{spot.listing.address}</p>}
-        {spot.caption && <p className="mt-1 line-clamp-2 text-sm text-white/90">{spot.caption}</p>}
-        <div className="pointer-events-auto mt-2 flex flex-wrap gap-3 text-sm">
-          {spot.listing && (
-            <Link href={spot.listing.url} className="rounded-full bg-white/90 px-3 py-1 font-medium text-slate-900">
-              View listing
-            </Link>
-          )}
-          {spot.realtor?.profile_url && (
-            <Link href={spot.realtor.profile_url} className="rounded-full bg-black/50 px-3 py-1 ring-1 ring-white/40">
-              @{spot.realtor.handle}
-            </Link>
-          )}
-        </div>
-      </div>
+      <FeedOverlay spot={spot} muted={muted} onToggleMute={onToggleMute} active={active} />
     </div>
   );
 }

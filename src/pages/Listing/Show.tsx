@@ -23,7 +23,7 @@ export default function ListingShow({ listing, property, photos, map }: Props) {
           {property.can_edit && (
             <Link
               href={`/listing/${listing.id}/open-houses`}
-              className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+              className="text-sm text-brand-600 hover:underline dark:text-brand-300"
             >
               Manage open houses
             </Link>
@@ -43,7 +43,7 @@ export default function ListingShow({ listing, property, photos, map }: Props) {
                 </span>
                 <Link
                   href={`/open-houses/${h.id}/register`}
-                  className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-300"
+                  className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-300"
                 >
                   Register
                 </Link>

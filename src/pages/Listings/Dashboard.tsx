@@ -50,7 +50,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           Listings <span className="text-base font-normal text-slate-500">({total})</span>
         </h1>
         <div className="flex gap-2">
-          <Link href="/properties" className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link href="/properties" className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300">
             Realtor dashboard
           </Link>
           <Button onClick={() => router.post('/properties')}>New property</Button>
@@ -63,7 +63,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
             role="tab"
             aria-selected={publish === tab.value}
             onClick={() => setPublish(tab.value)}
-            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
           >
             {tab.label}
           </button>
@@ -92,7 +92,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           title="No listings yet"
           description="Every property you create has a listing; publish it to show it on the market map."
           action={
-            <Link href="/market" className="text-indigo-600 hover:underline">
+            <Link href="/market" className="text-brand-600 hover:underline">
               Browse the market
             </Link>
           }
@@ -116,13 +116,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
               actions={
                 <>
                   <Link
-                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                     href={`/properties/${l.property.slug}/edit`}
                   >
                     Edit
                   </Link>
                   <Link
-                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                     href={`/listing/${l.id}/open-houses`}
                   >
                     Open houses

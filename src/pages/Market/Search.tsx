@@ -103,6 +103,13 @@ export default function MarketSearch({ initial, map, options }: Props) {
     void run({ ...filters, lat: c.lat, lng: c.lng, radius });
   };
 
+  // A new radius searches again around the same centre at once (no second click on Search).
+  const changeRadius = (next: number) => {
+    setRadius(next);
+    setPage(1);
+    void run({ ...filters, lat: center.lat, lng: center.lng, radius: next, q: q.trim() || undefined });
+  };
+
   const goPage = (p: number) => {
     setPage(p);
     void run({ ...filters, lat: center.lat, lng: center.lng, radius, page: p });
@@ -170,7 +177,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           type="search"
           name="q"
           aria-label="Location"
-          placeholder="City or place, e.g. Austin, TX"
+          placeholder="City or town, e.g. Austin, TX"
           value={q}
           onChange={(e) => onAddressChange(e.target.value)}
           invalid={!!fieldErrors.q}
@@ -179,7 +186,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           aria-label="Radius"
           name="radius"
           value={String(radius)}
-          onChange={(e) => setRadius(Number(e.target.value))}
+          onChange={(e) => changeRadius(Number(e.target.value))}
           options={RADIUS_CHOICES.map((r) => ({ value: String(r), label: `${r} mi` }))}
         />
         <Button type="submit" loading={loading} data-testid="market-search">
@@ -236,7 +243,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
               <button
                 type="button"
                 onClick={() => applySaved(s)}
-                className="text-indigo-700 hover:underline dark:text-indigo-300"
+                className="text-brand-700 hover:underline dark:text-brand-300"
               >
                 {s.name}
               </button>
@@ -272,6 +279,11 @@ export default function MarketSearch({ initial, map, options }: Props) {
               : ' '}{' '}
             · Drag the map to search there.
           </p>
+          {answer?.center.note && (
+            <p className="mt-1 text-xs text-amber-700 dark:text-amber-300" data-testid="geocode-note">
+              {answer.center.note}
+            </p>
+          )}
         </div>
         <div className="min-w-0">
           {loading && !answer && <Spinner label="Searching" />}
@@ -298,7 +310,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           )}
           {!user && (
             <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-              <Link href="/login" className="text-indigo-600 hover:underline">
+              <Link href="/login" className="text-brand-600 hover:underline">
                 Log in
               </Link>{' '}
               to save searches.

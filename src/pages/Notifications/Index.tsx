@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BellIcon } from '@/components/icons';
 import { Button, Card, EmptyState, Spinner } from '@/components/ui';
 import { setNotificationCount, useNotificationsLive, type NotificationCreatedEvent } from '@/hooks/useNotifications';
@@ -56,6 +56,25 @@ export default function NotificationsIndex({ notifications: first, unread_count 
     }
   };
 
+  const renderItem = (n: NotificationItem, content: ReactNode) =>
+    n.url ? (
+      <Link
+        href={n.url}
+        onClick={() => markRead(n)}
+        className="flex gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+      >
+        {content}
+      </Link>
+    ) : (
+      <button
+        type="button"
+        onClick={() => markRead(n)}
+        className="flex w-full gap-3 rounded-lg p-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800/60"
+      >
+        {content}
+      </button>
+    );
+
   const markAll = async () => {
     try {
       await api.post('/notifications/mark-all-as-read');
@@ -106,23 +125,18 @@ export default function NotificationsIndex({ notifications: first, unread_count 
                   </>
                 );
                 return (
-                  <li key={n.id} className="py-2">
-                    {n.url ? (
-                      <Link
-                        href={n.url}
-                        onClick={() => markRead(n)}
-                        className="flex gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                  <li key={n.id} className="flex items-start gap-2 py-2">
+                    <div className="min-w-0 flex-1">{renderItem(n, content)}</div>
+                    {!n.read && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="shrink-0"
+                        aria-label={`Mark “${n.title}” as read`}
+                        onClick={() => void markRead(n)}
                       >
-                        {content}
-                      </Link>
-                    ) : (
-                      <button
-                        type="button"
-                        onClick={() => markRead(n)}
-                        className="flex w-full gap-3 rounded-lg p-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800/60"
-                      >
-                        {content}
-                      </button>
+                        Mark as read
+                      </Button>
                     )}
                   </li>
                 );

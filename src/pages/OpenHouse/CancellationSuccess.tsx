@@ -22,7 +22,7 @@ export default function OpenHouseCancellationSuccess({
       {!openHouse.has_ended && (
         <Link
           href={`/open-houses/${openHouse.id}/register`}
-          className="text-indigo-600 hover:underline dark:text-indigo-300"
+          className="text-brand-600 hover:underline dark:text-brand-300"
         >
           Changed your mind? Register again
         </Link>

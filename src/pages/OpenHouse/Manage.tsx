@@ -70,7 +70,7 @@ export default function OpenHouseManage({
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">
       <Head title={`Open houses: ${listing.name}`} />
-      <Link href={`/listing/${listing.id}`} className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+      <Link href={`/listing/${listing.id}`} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
         ← {listing.name}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Open houses</h1>
@@ -135,7 +135,7 @@ export default function OpenHouseManage({
                 </Button>
                 <Link
                   href={`/open-houses/${h.id}`}
-                  className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                  className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
                 >
                   Public page
                 </Link>

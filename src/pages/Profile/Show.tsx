@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
+import { FollowListButton } from '@/components/people/FollowList';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import type { Profile } from '@contracts/people';
 import { Button, Input } from '@/components/ui';
@@ -30,8 +31,9 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{u.name}</h1>
           {u.handle && <p className="text-slate-500 dark:text-slate-400">@{u.handle}</p>}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            <strong data-testid="followers-count">{actions.followers}</strong> followers ·{' '}
-            <strong>{u.followings_count}</strong> following · <strong>{u.listings_count}</strong> listings
+            <FollowListButton userId={u.id} direction="followers" count={actions.followers} signedIn={!!viewer} /> ·{' '}
+            <FollowListButton userId={u.id} direction="followings" count={u.followings_count} signedIn={!!viewer} /> ·{' '}
+            <strong>{u.listings_count}</strong> listings
           </p>
         </div>
         {!u.is_self && (
@@ -52,7 +54,7 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
               </Link>
             ) : (
               !viewer && (
-                <Link href="/login" className="self-center text-sm text-indigo-600 hover:underline">
+                <Link href="/login" className="self-center text-sm text-brand-600 hover:underline">
                   Log in to message
                 </Link>
               )

@@ -80,7 +80,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
               setPublish(tab.value);
               setPage(1);
             }}
-            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
           >
             {tab.label} <span className="opacity-75">({answer?.counts[tab.value] ?? 0})</span>
           </button>
@@ -131,14 +131,14 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
               actions={
                 <>
                   <Link
-                    className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                     href={`/properties/${p.slug}/edit`}
                   >
                     Edit
                   </Link>
                   {p.publish_state === 'published' && (
                     <Link
-                      className="text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                      className="text-sm text-brand-600 hover:underline dark:text-brand-300"
                       href={`/properties/${p.slug}`}
                     >
                       View

@@ -138,7 +138,7 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
       <Head title={`Edit ${property.name}`} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Link href="/properties" className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link href="/properties" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
             ← My properties
           </Link>
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property.name}</h1>
@@ -153,7 +153,7 @@ export default function PropertyEditor({ slug, step: initialStep, steps, options
                 type="button"
                 onClick={() => go(s)}
                 aria-current={s === step ? 'step' : undefined}
-                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${s === step ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
+                className={`whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${s === step ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
               >
                 {i + 1}. {STEP_LABELS[s]}
               </button>
@@ -342,6 +342,8 @@ function AddressStep({
     [lat, lng],
   );
   const [finding, setFinding] = useState(false);
+  /** Shown under the map while the pin is only the town's centre, until the person places it. */
+  const [pinNote, setPinNote] = useState<string | null>(null);
 
   const setAddressField = (key: string, value: string) => {
     set(key, value);
@@ -357,20 +359,28 @@ function AddressStep({
   };
 
   const find = async () => {
-    const q = [form.city, form.state || form.country].filter(Boolean).join(', ') || String(form.address);
+    // The whole address: the geocoder says plainly when it could only find the town (never a silent guess).
+    const q = [form.address, form.city, form.state || form.country].filter((v) => String(v ?? '').trim()).join(', ');
     if (!q.trim()) return;
     setFinding(true);
     try {
       const res = await api.get<{
-        results: Array<{ lat: number; lng: number; label: string; country_code: string | null }>;
+        results: Array<{ lat: number; lng: number; label: string; country_code: string | null; note?: string | null }>;
       }>('/api/market/geocode', { query: { q } });
       const place = res.results[0];
-      if (!place) notify.warning(`We could not find "${q}". Click the map to place the pin.`);
-      else {
+      if (!place) {
+        setPinNote(`We could not find "${q}". Click the map to place the pin.`);
+        notify.warning(`We could not find "${q}". Click the map to place the pin.`);
+      } else {
         set('latitude', String(place.lat));
         set('longitude', String(place.lng));
         if (!form.country_code && place.country_code) set('country_code', place.country_code);
-        notify.info(`Pin placed at ${place.label}. Click the map to adjust it.`);
+        const note = place.note
+          ? `${place.note} Click the map on the house to place the pin exactly.`
+          : `Pin placed at ${place.label}. Click the map to adjust it.`;
+        setPinNote(place.note ? note : null);
+        if (place.note) notify.warning(note);
+        else notify.info(note);
       }
     } catch (e) {
       notify.error(apiErrorMessage(e, 'Could not look up the address'));
@@ -420,7 +430,7 @@ function AddressStep({
         >
           Find on map
         </Button>
-        <div className="grid flex-1 grid-cols-2 gap-3">
+        <div className="grid min-w-56 flex-1 grid-cols-2 gap-3">
           <TextField
             label="Latitude"
             name="latitude"
@@ -442,11 +452,17 @@ function AddressStep({
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Click the map to place the pin exactly. {addressText.trim() ? '' : 'No address yet.'}
       </p>
+      {pinNote && (
+        <p className="text-xs font-medium text-amber-700 dark:text-amber-300" role="status" data-testid="pin-note">
+          {pinNote}
+        </p>
+      )}
       <MapFromPage
         map={map}
         center={center}
         pin={lat !== null && lng !== null ? { lat, lng } : null}
         onPick={(p) => {
+          setPinNote(null);
           set('latitude', p.lat.toFixed(6));
           set('longitude', p.lng.toFixed(6));
         }}
@@ -740,7 +756,7 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
         {property.publish && (
           <Link
             href={`/properties/${property.slug}`}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
             data-testid="view-public"
           >
             View public page
@@ -749,7 +765,7 @@ function PublishStep({ property, slug, reload }: { property: Property; slug: str
         {property.listing && (
           <Link
             href={`/listing/${property.listing.id}/open-houses`}
-            className="self-center text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
           >
             Open houses
           </Link>

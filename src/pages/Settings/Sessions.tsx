@@ -1,3 +1,4 @@
+import { LaptopIcon, PhoneIcon } from '@/components/icons';
 import { Head, useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '@/components/auth/PasswordField';
@@ -53,7 +54,7 @@ export default function SessionSettings({ sessions }: PageProps<{ sessions: Sess
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
                 aria-hidden="true"
               >
-                {session.device.mobile ? '📱' : '💻'}
+                {session.device.mobile ? <PhoneIcon className="h-5 w-5" /> : <LaptopIcon className="h-5 w-5" />}
               </span>
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">

@@ -1,5 +1,5 @@
 import { Head, router, useForm } from '@inertiajs/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, TextField } from '@/components/ui';
 import type { PageProps } from '@/types';
 
@@ -36,13 +36,43 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-export default function TwoFactorSettings({ enabled, pending, setup, recoveryCodes, remainingRecoveryCodes }: Props) {
+const SETUP_FLAG = 'setup';
+
+export default function TwoFactorSettings({
+  enabled,
+  pending,
+  setup,
+  recoveryCodes,
+  remainingRecoveryCodes,
+  passwordConfirmed,
+}: Props) {
   const confirm = useForm({ code: '' });
   const [busy, setBusy] = useState(false);
   const act = (method: 'post' | 'delete', url: string) => {
     setBusy(true);
     router[method](url, {}, { preserveScroll: true, onFinish: () => setBusy(false) });
   };
+  // One click: "Set up" remembers the wish in the address (?setup=1), so coming back from the password
+  // confirmation the setup starts by itself instead of asking for a second click.
+  const startSetup = () => {
+    if (!passwordConfirmed) {
+      const url = new URL(window.location.href);
+      url.searchParams.set(SETUP_FLAG, '1');
+      window.history.replaceState(window.history.state, '', url);
+    }
+    act('post', '/settings/two-factor');
+  };
+  const resumed = useRef(false);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(SETUP_FLAG) || resumed.current) return;
+    resumed.current = true;
+    url.searchParams.delete(SETUP_FLAG);
+    window.history.replaceState(window.history.state, '', url);
+    if (passwordConfirmed && !enabled && !pending) act('post', '/settings/two-factor');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     confirm.post('/settings/two-factor/confirm', { preserveScroll: true, onError: () => confirm.reset('code') });
@@ -111,7 +141,7 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  className="font-mono tracking-widest"
+                  inputClassName="font-mono tracking-widest"
                   value={confirm.data.code}
                   onChange={(e) => confirm.setData('code', e.target.value.replace(/\D/g, ''))}
                   error={confirm.errors.code}
@@ -126,7 +156,7 @@ export default function TwoFactorSettings({ enabled, pending, setup, recoveryCod
             </div>
           </div>
         ) : (
-          <Button loading={busy} onClick={() => act('post', '/settings/two-factor')}>
+          <Button loading={busy} onClick={startSetup}>
             Set up two-factor authentication
           </Button>
         )}

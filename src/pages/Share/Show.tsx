@@ -54,7 +54,7 @@ export default function ShareShow({ property, path }: { property: PropertySummar
           </Button>
         ))}
       </div>
-      <Link href={path} className="text-sm text-indigo-600 hover:underline dark:text-indigo-300">
+      <Link href={path} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
         Back to the property
       </Link>
     </div>

@@ -145,7 +145,7 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
             />
             {errors.published && <p className="text-sm text-red-600 dark:text-red-400">{errors.published}</p>}
             <Button type="submit" loading={saving} data-testid="save-spot">
-              Save
+              Save spot
             </Button>
           </form>
         </Card>

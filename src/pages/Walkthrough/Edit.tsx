@@ -1,6 +1,6 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
-import { Button, Card, Checkbox, EmptyState, Input, Label } from '@/components/ui';
+import { Button, Card, Checkbox, EmptyState, Input, Label, Select } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import type { Spot, UploadLimits, Video, Walkthrough } from '@contracts/video';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
@@ -10,16 +10,22 @@ import { api, ApiError } from '@/lib/http';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ walkthrough: Walkthrough; limits: UploadLimits }>;
+type Props = PageProps<{ walkthrough: Walkthrough; limits: UploadLimits; listings?: ListingChoice[] }>;
+
+interface ListingChoice {
+  id: string;
+  name: string;
+}
 
 /** Walkthrough editor: details and publish, videos (upload, live status, order, trim, cover), spots, embed code. */
-export default function WalkthroughEdit({ walkthrough: initial, limits }: Props) {
+export default function WalkthroughEdit({ walkthrough: initial, limits, listings = [] }: Props) {
   const user = useAuthUser();
   const [walkthrough, setWalkthrough] = useState(initial);
   const [videos, setVideos] = useState<Video[]>(initial.videos);
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description ?? '');
   const [published, setPublished] = useState(initial.published);
+  const [listingId, setListingId] = useState(initial.listing_id ?? '');
   const [saving, setSaving] = useState(false);
 
   useVideoStatus(user?.id, (event) =>
@@ -96,7 +102,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
             className="space-y-3"
             onSubmit={(event) => {
               event.preventDefault();
-              void patch({ title, description: description || null, published });
+              void patch({ title, description: description || null, published, listing_id: listingId || null });
             }}
           >
             <div>
@@ -113,13 +119,26 @@ export default function WalkthroughEdit({ walkthrough: initial, limits }: Props)
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
+            <div>
+              <Label htmlFor="wt-listing">Listing</Label>
+              <Select
+                id="wt-listing"
+                value={listingId}
+                onChange={(e) => setListingId(e.target.value)}
+                placeholder={listings.length ? 'Not linked to a listing' : 'You have no listings yet'}
+                options={listings.map((l) => ({ value: l.id, label: l.name }))}
+              />
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                The listing’s page plays this walkthrough.
+              </p>
+            </div>
             <Checkbox
               label="Published (visible to everyone once its listing is published)"
               checked={published}
               onChange={(e) => setPublished(e.currentTarget.checked)}
             />
             <Button type="submit" loading={saving} data-testid="save-walkthrough">
-              Save
+              Save walkthrough
             </Button>
           </form>
         </Card>

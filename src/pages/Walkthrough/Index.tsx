@@ -1,14 +1,18 @@
 import { Head, Link, useForm } from '@inertiajs/react';
-import { Button, Card, EmptyState, Input, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, Input, Pagination, Select } from '@/components/ui';
 import type { VideoListSummary, Walkthrough } from '@contracts/video';
 import type { Page } from '@contracts/common';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ walkthroughs: Page<Walkthrough>; lists: VideoListSummary[] }>;
+type Props = PageProps<{
+  walkthroughs: Page<Walkthrough>;
+  lists: VideoListSummary[];
+  listings?: Array<{ id: string; name: string }>;
+}>;
 
 /** The realtor's walkthroughs and video lists, with "new walkthrough". */
-export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
-  const form = useForm({ title: '' });
+export default function WalkthroughIndex({ walkthroughs, lists, listings = [] }: Props) {
+  const form = useForm({ title: '', listing_id: '' });
   return (
     <>
       <Head title="Walkthroughs" />
@@ -19,6 +23,7 @@ export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
             className="flex flex-col gap-2 sm:flex-row"
             onSubmit={(event) => {
               event.preventDefault();
+              form.transform((data) => ({ ...data, listing_id: data.listing_id || null }));
               form.post('/walkthroughs');
             }}
           >
@@ -28,6 +33,14 @@ export default function WalkthroughIndex({ walkthroughs, lists }: Props) {
               value={form.data.title}
               onChange={(e) => form.setData('title', e.target.value)}
               maxLength={160}
+            />
+            <Select
+              aria-label="Listing"
+              className="sm:max-w-64"
+              value={form.data.listing_id}
+              onChange={(e) => form.setData('listing_id', e.target.value)}
+              placeholder={listings.length ? 'For which listing?' : 'No listings yet'}
+              options={listings.map((l) => ({ value: l.id, label: l.name }))}
             />
             <Button type="submit" loading={form.processing}>
               Create

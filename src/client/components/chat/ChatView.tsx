@@ -1,3 +1,4 @@
+import { CameraIcon } from '@/components/icons';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { Button, Spinner } from '@/components/ui';
@@ -156,14 +157,29 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
           </span>
         </span>
         {!isRequest && (
-          <div className="flex gap-1">
-            <Button variant="ghost" size="sm" onClick={() => setAction({ kind: 'mute', muted, blocked })}>
+          <div className="flex shrink-0 gap-0.5 sm:gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2 sm:px-3"
+              onClick={() => setAction({ kind: 'mute', muted, blocked })}
+            >
               {muted ? 'Unmute' : 'Mute'}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setAction({ kind: 'block', muted, blocked })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2 sm:px-3"
+              onClick={() => setAction({ kind: 'block', muted, blocked })}
+            >
               {blocked ? 'Unblock' : 'Block'}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setAction({ kind: 'leave', muted, blocked })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2 sm:px-3"
+              onClick={() => setAction({ kind: 'leave', muted, blocked })}
+            >
               {chat.accepted ? 'Leave' : 'Delete'}
             </Button>
           </div>
@@ -223,7 +239,8 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
             className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
             aria-label="Send a photo"
           >
-            📷
+            {/* An icon, not an emoji: many systems have no colour-emoji font and drew a box. */}
+            <CameraIcon className="h-5 w-5" />
           </button>
           <label htmlFor="chat-message" className="sr-only">
             Message

@@ -9,7 +9,7 @@ export function VideoSlots({ listing }: { listing: Pick<Listing, 'spot' | 'spotV
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Walkthrough</h3>
         {walkthrough ? (
-          <a className="text-sm text-indigo-600 hover:underline" href={`/walkthrough/${walkthrough.slug}`}>
+          <a className="text-sm text-brand-600 hover:underline" href={`/walkthrough/${walkthrough.slug}`}>
             Watch the walkthrough ({walkthrough.videos.length} videos)
           </a>
         ) : (
@@ -20,7 +20,7 @@ export function VideoSlots({ listing }: { listing: Pick<Listing, 'spot' | 'spotV
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Spot</h3>
         {spot ? (
           <a
-            className="text-sm text-indigo-600 hover:underline"
+            className="text-sm text-brand-600 hover:underline"
             href={`/spot/${spot.slug}`}
             data-playback-id={spot.video?.playback_id ?? undefined}
           >

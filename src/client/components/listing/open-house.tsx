@@ -30,7 +30,7 @@ export function OpenHouseHeader({ openHouse, property, photos }: Omit<OpenHouseP
   return (
     <header className="space-y-2">
       {photos[0] && <img src={photos[0].web_url} alt="" className="h-48 w-full rounded-xl object-cover sm:h-64" />}
-      <p className="text-sm font-medium uppercase tracking-wide text-indigo-600 dark:text-indigo-300">Open house</p>
+      <p className="text-sm font-medium uppercase tracking-wide text-brand-600 dark:text-brand-300">Open house</p>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property.name}</h1>
       <p className="text-slate-600 dark:text-slate-300">{property.full_address}</p>
       <p className="font-medium text-slate-900 dark:text-white">{when(openHouse)}</p>

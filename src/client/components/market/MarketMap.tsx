@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { addOfflineBasemap } from './offline-basemap';
 import { wrapLng, zoomForRadius, type LatLng } from './rules';
 
 export interface MapPin {
@@ -30,8 +31,8 @@ export interface MarketMapProps {
 const MILE_IN_METERS = 1609.344;
 
 /**
- * A Leaflet map with pins and a radius circle. Tiles are optional: with no tile URL (or none
- * reachable) the pins, circle and controls still work on a plain background.
+ * A Leaflet map with pins and a radius circle over the app's own light basemap (grid and place names), so it
+ * orients people with no tile URL or none reachable; configured tiles draw over it.
  */
 export function MarketMap({
   center,
@@ -62,6 +63,7 @@ export function MarketMap({
       worldCopyJump: true,
       attributionControl: true,
     });
+    const removeBasemap = addOfflineBasemap(m);
     if (tileUrl) L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(m);
     layer.current = L.layerGroup().addTo(m);
     m.on('moveend', () => {
@@ -77,6 +79,7 @@ export function MarketMap({
     );
     map.current = m;
     return () => {
+      removeBasemap();
       m.remove();
       map.current = null;
     };
@@ -101,9 +104,9 @@ export function MarketMap({
     circle.current = radius
       ? L.circle([center.lat, center.lng], {
           radius: radius * MILE_IN_METERS,
-          color: '#4f46e5',
-          weight: 1,
-          fillOpacity: 0.06,
+          color: '#0d8376',
+          weight: 1.5,
+          fillOpacity: 0.07,
         }).addTo(m)
       : null;
   }, [center.lat, center.lng, radius]);
@@ -117,10 +120,10 @@ export function MarketMap({
       const selected = pin.id === selectedId;
       L.circleMarker([pin.lat, pin.lng], {
         radius: selected ? 10 : 7,
-        color: selected ? '#b91c1c' : '#1e3a8a',
+        color: '#ffffff',
         weight: 2,
-        fillColor: selected ? '#ef4444' : '#6366f1',
-        fillOpacity: 0.9,
+        fillColor: selected ? '#042a27' : '#0d8376',
+        fillOpacity: 1,
       })
         .bindTooltip(pin.label)
         .on('click', () => handlers.current.onSelect?.(pin.id))

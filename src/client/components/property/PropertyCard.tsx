@@ -38,7 +38,7 @@ export function PropertyCard({
       data-testid="property-card"
       onMouseEnter={() => onHover?.(property.id)}
       onMouseLeave={() => onHover?.(null)}
-      className={`flex gap-3 overflow-hidden rounded-xl border bg-white p-3 shadow-sm dark:bg-slate-900 ${highlighted ? 'border-indigo-500' : 'border-slate-200 dark:border-slate-800'}`}
+      className={`flex gap-3 overflow-hidden rounded-xl border bg-white p-3 shadow-sm dark:bg-slate-900 ${highlighted ? 'border-brand-500' : 'border-slate-200 dark:border-slate-800'}`}
     >
       <Link
         href={href}
@@ -58,7 +58,7 @@ export function PropertyCard({
           <PublishBadge state={property.publish_state} />
           {property.is_private && <span className="text-xs text-slate-500">Private</span>}
         </div>
-        <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">
+        <p className="text-sm font-medium text-brand-700 dark:text-brand-300">
           {formatPrice(property.price, property.currency)}
         </p>
         <p className="truncate text-xs text-slate-500 dark:text-slate-400">

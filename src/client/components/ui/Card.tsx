@@ -13,25 +13,19 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
 export function Card({ title, description, actions, footer, padded = true, className, children, ...rest }: CardProps) {
   const hasHeader = title || description || actions;
   return (
-    <section
-      className={cn(
-        'rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
-        className,
-      )}
-      {...rest}
-    >
+    <section className={cn('rounded-card border border-line bg-surface shadow-card', className)} {...rest}>
       {hasHeader && (
-        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-line px-5 py-4">
           <div className="min-w-0">
-            {title && <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>}
-            {description && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>}
+            {title && <h2 className="text-base font-semibold text-ink">{title}</h2>}
+            {description && <p className="mt-1 text-sm text-ink-subtle">{description}</p>}
           </div>
           {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
         </header>
       )}
       <div className={cn(padded && 'p-5')}>{children}</div>
       {footer && (
-        <footer className="flex flex-wrap items-center justify-end gap-2 rounded-b-2xl border-t border-slate-100 bg-slate-50 px-5 py-3 dark:border-slate-800 dark:bg-slate-900/60">
+        <footer className="flex flex-wrap items-center justify-end gap-2 rounded-b-card border-t border-line bg-surface-muted/60 px-5 py-3">
           {footer}
         </footer>
       )}

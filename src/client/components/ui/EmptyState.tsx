@@ -13,13 +13,17 @@ export function EmptyState({ title, description, icon, action, className }: Empt
   return (
     <div
       className={cn(
-        'flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700',
+        'flex flex-col items-center rounded-card border border-dashed border-line-strong px-6 py-12 text-center',
         className,
       )}
     >
-      {icon && <div className="mb-3 text-slate-400 dark:text-slate-500">{icon}</div>}
-      <h3 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h3>
-      {description && <p className="mt-1 max-w-sm text-sm text-slate-500 dark:text-slate-400">{description}</p>}
+      {icon && (
+        <div className="mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
+          {icon}
+        </div>
+      )}
+      <h3 className="text-base font-semibold text-ink">{title}</h3>
+      {description && <p className="mt-1 max-w-sm text-sm text-ink-subtle">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>
   );

@@ -70,13 +70,24 @@ export interface TextFieldProps extends Omit<InputProps, 'name'> {
   name: string;
   error?: string | null;
   hint?: ReactNode;
+  /** Classes for the input itself (`className` styles the whole field: label, input, hint and error). */
+  inputClassName?: string;
 }
 
 /** Shortcut for the most common case: a FormField holding one Input. */
-export function TextField({ label, name, error, hint, required, className, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  inputClassName,
+  ...inputProps
+}: TextFieldProps) {
   return (
     <FormField label={label} name={name} error={error} hint={hint} required={required} className={className}>
-      <Input required={required} {...inputProps} />
+      <Input required={required} className={inputClassName} {...inputProps} />
     </FormField>
   );
 }

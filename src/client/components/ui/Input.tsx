@@ -2,12 +2,12 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export const controlClasses =
-  'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500';
+  'block w-full rounded-control border bg-surface px-3 py-2 text-sm text-ink shadow-card placeholder:text-ink-subtle focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export function controlStateClasses(invalid?: boolean): string {
   return invalid
     ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30 dark:border-red-400'
-    : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/30 dark:border-slate-600';
+    : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/30';
 }
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {

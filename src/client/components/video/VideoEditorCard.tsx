@@ -181,8 +181,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" size="sm" loading={busy}>
-                Save
+              {/* Named for what it saves: on the spot editor the spot's own details have their own button. */}
+              <Button type="submit" size="sm" loading={busy} data-testid="save-video">
+                Save video
               </Button>
               <Button
                 size="sm"

@@ -40,28 +40,30 @@ export function BottomNav() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-950/95"
     >
       <ul className="grid grid-cols-5">
-        {mainNav.map((item) => {
-          const active = isActivePath(url, item.href);
-          const Icon = item.icon;
-          return (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
-                  active ? 'text-brand-600 dark:text-brand-400' : 'text-slate-500 dark:text-slate-400',
-                )}
-              >
-                <Icon className="h-6 w-6" />
-                <span className="inline-flex items-center">
-                  {item.label}
-                  {item.badge && <item.badge />}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+        {mainNav
+          .filter((item) => item.inBottomBar !== false)
+          .map((item) => {
+            const active = isActivePath(url, item.href);
+            const Icon = item.icon;
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+                    active ? 'text-brand-600 dark:text-brand-400' : 'text-slate-500 dark:text-slate-400',
+                  )}
+                >
+                  <Icon className="h-6 w-6" />
+                  <span className="inline-flex items-center">
+                    {item.label}
+                    {item.badge && <item.badge />}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
       </ul>
     </nav>
   );

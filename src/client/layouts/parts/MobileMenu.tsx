@@ -46,6 +46,11 @@ export function MobileMenu({ user }: { user: AuthUser | null }) {
           <div className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
             {user ? (
               <div className="space-y-1">
+                {user.role === 'admin' && (
+                  <Link href={routes.admin} className={linkClasses}>
+                    Admin
+                  </Link>
+                )}
                 <Link href={routes.settings.profile} className={linkClasses}>
                   Settings
                 </Link>

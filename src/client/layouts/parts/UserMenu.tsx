@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { useCallback, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
-import { CogIcon, LogoutIcon, UserIcon } from '@/components/icons';
+import { CogIcon, LogoutIcon, ShieldIcon, UserIcon } from '@/components/icons';
 import { useDismiss } from '@/hooks/useDismiss';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
@@ -40,8 +40,13 @@ export function UserMenu({ user }: { user: AuthUser }) {
           </div>
           <div className="pt-1">
             {user.handle && (
-              <Link role="menuitem" href={`/${user.handle}`} className={itemClasses} onClick={close}>
+              <Link role="menuitem" href={`/profile/${user.handle}`} className={itemClasses} onClick={close}>
                 <UserIcon className="h-4 w-4" /> Profile
+              </Link>
+            )}
+            {user.role === 'admin' && (
+              <Link role="menuitem" href={routes.admin} className={itemClasses} onClick={close}>
+                <ShieldIcon className="h-4 w-4" /> Admin
               </Link>
             )}
             <Link role="menuitem" href={routes.settings.profile} className={itemClasses} onClick={close}>

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { DomainEvents } from '../../events';
 import { MailService } from '../../mail';
-import { User } from '../../users';
-import { UsersService } from '../../users';
+import { UsersService, type User } from '../../users';
 import { renderActionMail } from './auth-mail';
 import { checkSignedPath, signPath } from './signed-url';
 
@@ -18,6 +18,7 @@ export class EmailVerificationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly events: DomainEvents,
   ) {}
 
   verificationUrl(user: Pick<User, 'id' | 'email'>, now = Date.now()): string {
@@ -53,7 +54,12 @@ export class EmailVerificationService {
     const user = await this.users.findById(id);
     if (!user || emailHash(user.email) !== hash) return 'invalid';
     if (user.emailVerifiedAt) return 'already-verified';
-    await this.users.update(user.id, { emailVerifiedAt: new Date() });
+    const verifiedAt = new Date();
+    await this.users.update(user.id, { emailVerifiedAt: verifiedAt });
+    await this.events.publish('user.verified', `user.verified|${user.id}`, {
+      user_id: user.id,
+      verified_at: verifiedAt.toISOString(),
+    });
     return 'verified';
   }
 }

@@ -30,6 +30,8 @@ const toBool = ({ value }: { value: unknown }) =>
 export class ChatsPageQueryDto {
   @IsOptional() @IsString() tab?: string;
   @IsOptional() @IsString() chat?: string;
+  /** Someone to chat with (the profile's "Message" button). */
+  @IsOptional() @IsString() user?: string;
 
   currentTab(): ChatTab {
     return (CHAT_TABS as readonly string[]).includes(this.tab ?? '') ? (this.tab as ChatTab) : 'chats';

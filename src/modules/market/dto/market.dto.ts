@@ -78,3 +78,12 @@ export class CreateSavedSearchDto {
   @Type(() => SavedSearchParamsDto)
   params!: SavedSearchParamsDto;
 }
+
+/** GET /api/market/basemap: the visible box of a map, for the offline basemap's place labels. */
+export class BasemapQueryDto {
+  @Type(() => Number) @IsNumber() @Min(-90) @Max(90) south!: number;
+  @Type(() => Number) @IsNumber() @Min(-180) @Max(180) west!: number;
+  @Type(() => Number) @IsNumber() @Min(-90) @Max(90) north!: number;
+  @Type(() => Number) @IsNumber() @Min(-180) @Max(180) east!: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(80) limit?: number;
+}

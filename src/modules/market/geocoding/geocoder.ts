@@ -4,6 +4,12 @@ export interface GeoPlace {
   lat: number;
   lng: number;
   country_code: string | null;
+  /**
+   * How exact the point is: `coordinates` as typed, `address` a street address, `place` a city or town's centre.
+   * When a street address was asked but only its place was found, `note` says so in words people read.
+   */
+  precision?: 'coordinates' | 'address' | 'place';
+  note?: string | null;
 }
 
 /** Turns location text into coordinates. The default needs no network; an HTTP one is chosen by configuration. */
@@ -21,5 +27,10 @@ export function parseCoordinates(query: string): GeoPlace | null {
   const lat = Number(m[1]);
   const lng = Number(m[2]);
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { label: `${lat}, ${lng}`, lat, lng, country_code: null };
+  return { label: `${lat}, ${lng}`, lat, lng, country_code: null, precision: 'coordinates', note: null };
+}
+
+/** "1200 Congress Ave" or "12b Oak Street": the part of a query that names a street address rather than a place. */
+export function looksLikeStreetAddress(part: string): boolean {
+  return /^\s*\d+[a-z]?(?:[-/]\d+)?\s+\S/i.test(part);
 }

@@ -1,4 +1,4 @@
-import { Geocoder, GeoPlace, parseCoordinates } from './geocoder';
+import { Geocoder, GeoPlace, looksLikeStreetAddress, parseCoordinates } from './geocoder';
 import places from './places.json';
 
 /** [name, US state code or '', country code, lat, lng, population] — see build-gazetteer.mjs. */
@@ -117,9 +117,26 @@ export class OfflineGeocoder implements Geocoder {
     return this.entries;
   }
 
+  /**
+   * Places only: the gazetteer has no streets. A street address ("1200 Congress Ave, Austin, TX") resolves to its
+   * place's centre and says so in `note`, the same answer for the market search and the property editor.
+   */
   async search(query: string, limit = 5): Promise<GeoPlace[]> {
     const coords = parseCoordinates(query);
     if (coords) return [coords];
+    const parts = query.split(',');
+    if (parts.length > 1 && looksLikeStreetAddress(parts[0])) {
+      const street = parts[0].trim();
+      const places = await this.searchPlaces(parts.slice(1).join(','), limit);
+      return places.map((place) => ({
+        ...place,
+        note: `Street addresses are not looked up offline: “${street}” is shown at the centre of ${place.label}.`,
+      }));
+    }
+    return this.searchPlaces(query, limit);
+  }
+
+  private async searchPlaces(query: string, limit: number): Promise<GeoPlace[]> {
     const entries = this.load();
     const [rawName, ...rest] = query.split(',');
     const name = normalize(rawName ?? '');
@@ -154,6 +171,36 @@ export class OfflineGeocoder implements Geocoder {
       lat: e.row[3],
       lng: e.row[4],
       country_code: e.country,
+      precision: 'place' as const,
+      note: null,
     }));
   }
+}
+
+export interface BasemapPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
+}
+
+/**
+ * The most populous gazetteer places inside a box, for the offline basemap's labels (rows are kept in population
+ * order, so the first `limit` found are the ones worth a label). A box whose west edge is east of its east edge
+ * crosses the 180° meridian.
+ */
+export function placesInBox(
+  box: { south: number; west: number; north: number; east: number },
+  limit: number,
+): BasemapPlace[] {
+  const out: BasemapPlace[] = [];
+  const crosses = box.west > box.east;
+  for (const row of places as unknown as Row[]) {
+    const [name, , , lat, lng, population] = row;
+    if (lat < box.south || lat > box.north) continue;
+    if (crosses ? lng < box.west && lng > box.east : lng < box.west || lng > box.east) continue;
+    out.push({ name, lat, lng, population });
+    if (out.length >= limit) break;
+  }
+  return out;
 }

@@ -13,6 +13,7 @@ import { VideoAccessService } from '../video-access.service';
 import { VideoListsService } from '../video-lists.service';
 import { toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.mapper';
 import { VideosService } from '../videos.service';
+import { ListingsService } from '../../listings';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
 
@@ -32,6 +33,7 @@ export class VideoPagesController {
     private readonly lists: VideoListsService,
     private readonly access: VideoAccessService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly listingChoices: ListingsService,
   ) {}
 
   private limits() {
@@ -46,6 +48,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Index', {
       walkthroughs: pageOf(data, page, 20, total),
       lists: await this.lists.owned(user),
+      listings: await this.listingChoices.choicesFor(user.id),
     });
   }
 
@@ -69,6 +72,7 @@ export class VideoPagesController {
     return Inertia.render('Walkthrough/Edit', {
       walkthrough: await this.walkthroughs.toJson(walkthrough, user),
       limits: this.limits(),
+      listings: await this.listingChoices.choicesFor(walkthrough.userId),
     });
   }
 

@@ -50,8 +50,20 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       input: fromRoot('./src/client/app.tsx'),
-      // Libraries change less often than app code: one long-cached vendor chunk.
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+      // Libraries change less often than app code: long-cached vendor chunks, the big ones apart so no chunk
+      // passes the size warning and a page that needs no video player or map does not wait for one.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-hls', test: /node_modules[\\/]hls\.js/, priority: 30 },
+            { name: 'vendor-maps', test: /node_modules[\\/]leaflet/, priority: 30 },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'vendor-realtime', test: /node_modules[\\/](pusher-js|laravel-echo)/, priority: 20 },
+            { name: 'vendor-media', test: /node_modules[\\/](swiper|tus-js-client|qrcode)/, priority: 20 },
+            { name: 'vendor', test: /node_modules/, priority: 10 },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,0 +1,51 @@
+import type { SweepstakesAmendment, SweepstakesRules } from '@contracts/sweepstakes';
+import { formatDateTime, formatMoney } from './format';
+
+/** The official rules as published, followed by every dated amendment. */
+export function RulesView({ rules, amendments }: { rules: SweepstakesRules; amendments: SweepstakesAmendment[] }) {
+  const rows: Array<[string, string]> = [
+    ['Eligibility', `${rules.min_age}+ · residents of ${rules.regions.join(', ')}`],
+    ['Starts', formatDateTime(rules.starts_at, rules.timezone) + ` (${rules.timezone})`],
+    ['Ends', formatDateTime(rules.ends_at, rules.timezone) + ` (${rules.timezone})`],
+    ['Entries', rules.entry_period === 'daily' ? 'One free entry per day' : 'One free entry per person'],
+    ['Free entry method', rules.free_entry_method],
+    ['Odds', rules.odds_statement],
+    ['Claim window', `${rules.claim_window_days} days, then the next alternate (${rules.alternates} alternates drawn)`],
+    [
+      'Bonus entries',
+      `Purchase ${rules.bonus_entries.purchase} · referral ${rules.bonus_entries.referral} · share ${rules.bonus_entries.share}`,
+    ],
+    [
+      'Prize values',
+      rules.prizes.map((p) => `${p.name}: ${formatMoney(p.retail_value_minor, rules.currency)}`).join('; '),
+    ],
+  ];
+  return (
+    <div className="space-y-4">
+      <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid gap-1 py-2 sm:grid-cols-3">
+            <dt className="font-medium text-slate-700 dark:text-slate-300">{term}</dt>
+            <dd className="break-words text-slate-600 sm:col-span-2 dark:text-slate-400">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {amendments.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Amendments</h3>
+          <ol className="mt-2 space-y-2 text-sm">
+            {amendments.map((a) => (
+              <li
+                key={a.id}
+                className="rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+              >
+                <span className="font-medium">{formatDateTime(a.effective_at)}:</span> {a.summary}
+                {a.changes.ends_at && <> New end: {formatDateTime(a.changes.ends_at, rules.timezone)}.</>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}

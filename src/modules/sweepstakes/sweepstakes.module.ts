@@ -1,0 +1,69 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '../events';
+import { JobRegistry } from '../jobs';
+import { TimersService } from '../jobs';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
+import { isUuid } from '../../common/uuid.pipe';
+import { loadSweepstakesConfig, SWEEPSTAKES_CONFIG } from './sweepstakes.config';
+import { DRAW_JOB, DRAW_QUEUE, PURCHASE_CONSUMER, TAX_FORM_PREFIX, TIMERS } from './sweepstakes.constants';
+import { SweepstakesAdminController } from './sweepstakes-admin.controller';
+import { SweepstakesAdminService } from './sweepstakes-admin.service';
+import { SweepstakesClaimsService } from './sweepstakes-claims.service';
+import { SweepstakesController } from './sweepstakes.controller';
+import { SweepstakesDrawService, type DrawJobData } from './sweepstakes-draw.service';
+import { SweepstakesEntriesService } from './sweepstakes-entries.service';
+import { SweepstakesLive } from './sweepstakes-live.service';
+import { SweepstakesPagesController } from './sweepstakes-pages.controller';
+import { SweepstakesRepository } from './sweepstakes.repository';
+import { SweepstakesService } from './sweepstakes.service';
+
+/**
+ * Sweepstakes: admins create, open, close and draw provably fair sweepstakes; verified users enter; winners claim
+ * before a deadline and alternates step in. Timers open/close at their times and enforce claim deadlines; the draw
+ * runs as a job with live progress on `admin.sweepstakes.{id}`; purchases earn bonus entries through `order.paid`.
+ */
+@Module({
+  controllers: [SweepstakesAdminController, SweepstakesController, SweepstakesPagesController],
+  providers: [
+    { provide: SWEEPSTAKES_CONFIG, useFactory: () => loadSweepstakesConfig() },
+    SweepstakesRepository,
+    SweepstakesService,
+    SweepstakesAdminService,
+    SweepstakesEntriesService,
+    SweepstakesDrawService,
+    SweepstakesClaimsService,
+    SweepstakesLive,
+  ],
+  exports: [SweepstakesService, SweepstakesEntriesService],
+})
+export class SweepstakesModule implements OnModuleInit {
+  constructor(
+    private readonly admin: SweepstakesAdminService,
+    private readonly entries: SweepstakesEntriesService,
+    private readonly draws: SweepstakesDrawService,
+    private readonly claims: SweepstakesClaimsService,
+    private readonly timers: TimersService,
+    private readonly jobs: JobRegistry,
+    private readonly events: DomainEvents,
+    private readonly channels: ChannelRegistry,
+    private readonly media: MediaAccessRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.timers.define(TIMERS.open, (data: { sweepstakesId: string }) => this.admin.onOpenTimer(data));
+    this.timers.define(TIMERS.close, (data: { sweepstakesId: string }) => this.admin.onCloseTimer(data));
+    this.timers.define(TIMERS.claimDeadline, (data: { winnerId: string }) => this.claims.onDeadline(data));
+    this.jobs.register<DrawJobData>(DRAW_QUEUE, DRAW_JOB, {
+      handle: (data, ctx) => this.draws.run(data.sweepstakesId, ctx),
+    });
+    this.events.subscribe('order.paid', PURCHASE_CONSUMER, (event) => this.entries.onOrderPaid(event));
+    // Live entry counts and draw progress are for admins only.
+    this.channels.register('admin.sweepstakes.{id}', (user, { id }) => isUuid(id) && user.role === 'admin');
+    // sweepstakes-tax/<sweepstakes id>/<user id>/<file>: the winner who uploaded it, and admins.
+    this.media.register(`${TAX_FORM_PREFIX}/`, (key, user) => {
+      const ownerId = key.split('/')[2];
+      return !!user && (user.role === 'admin' || user.id === ownerId);
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import type { DrawProgressEvent, SweepstakesAdmin } from '@contracts/sweepstakes';
+import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import { sweepstakesAdminApi, sweepstakesFiles, sweepstakesLive, sweepstakesPaths } from '@/api/sweepstakes';
+import { DrawSteps, StateBadge } from '@/components/sweepstakes';
+import { Button, Card, TextField } from '@/components/ui';
+import { useChannel } from '@/echo';
+import { useApiForm } from '@/hooks/useApiForm';
+import type { PageProps } from '@/types';
+
+/** Admin Draw: the committed inputs, the optional public beacon, the start button and the job's live steps. */
+export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ sweepstakes: SweepstakesAdmin }>) {
+  const [live, setLive] = useState<DrawProgressEvent | null>(null);
+  const form = useApiForm({ beacon: '' }, { successMessage: 'The draw has started' });
+  useChannel(sweepstakesLive.adminChannel(s.id), 'private', {
+    [sweepstakesLive.drawProgress]: (e: DrawProgressEvent) => {
+      setLive(e);
+      if (e.state === 'drawn') router.reload({ only: ['sweepstakes'] });
+    },
+  });
+  const state = live?.state ?? s.state;
+  const steps = live?.steps ?? s.draw_steps;
+
+  return (
+    <>
+      <Head title={`Draw · ${s.title}`} />
+      <div className="mb-6">
+        <Link
+          href={sweepstakesPaths.admin.show(s.id)}
+          className="text-sm text-brand-600 hover:underline dark:text-brand-400"
+        >
+          ← {s.title}
+        </Link>
+        <div className="mt-1 flex items-center gap-2">
+          <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Draw</h1>
+          <StateBadge state={state} />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Committed inputs" description="Published on the public page when entries closed.">
+          <dl className="space-y-3 text-sm">
+            <Field term="Entrant list SHA-256" value={s.draw.entrants_hash} />
+            <Field term="Seed commitment (SHA-256 of the secret seed)" value={s.draw.seed_commitment} />
+            <Field term="People / entries" value={`${s.draw.entrant_count} / ${s.draw.entry_count}`} />
+            <Field term="Picks (winners + alternates)" value={String(s.draw.picks_requested)} />
+            {s.draw.seed && <Field term="Revealed seed" value={s.draw.seed} />}
+            {s.draw.beacon && <Field term="Beacon" value={s.draw.beacon} />}
+          </dl>
+          {s.draw.entrants_hash && (
+            <a
+              className="mt-3 inline-block text-sm text-brand-600 hover:underline dark:text-brand-400"
+              href={sweepstakesFiles.entrants(s.id)}
+            >
+              Download the entrant list
+            </a>
+          )}
+        </Card>
+        <Card title="Run the draw">
+          {state === 'closed' ? (
+            <form
+              onSubmit={form.handleSubmit(async (v) => {
+                const res = await sweepstakesAdminApi.draw(s.id, v.beacon);
+                setLive({ sweepstakes_id: s.id, state: 'drawing', steps: res.sweepstakes.draw_steps });
+                return res;
+              })}
+              className="space-y-4"
+            >
+              <TextField
+                label="Public beacon (optional)"
+                hint="A value nobody knew when entries closed, e.g. a drand round's randomness."
+                {...form.field('beacon')}
+              />
+              <Button type="submit" loading={form.processing}>
+                Start the draw
+              </Button>
+            </form>
+          ) : (
+            <DrawSteps steps={steps} />
+          )}
+          {state === 'drawn' && (
+            <div className="mt-4 space-y-2 text-sm">
+              <ol className="list-inside list-decimal">
+                {s.admin_winners.map((w) => (
+                  <li key={w.id} className="text-slate-800 dark:text-slate-200">
+                    {w.user.name} — {w.prize ?? 'alternate'} ({w.status})
+                  </li>
+                ))}
+              </ol>
+              <Link href={sweepstakesPaths.verify(s.id)} className="text-brand-600 hover:underline dark:text-brand-400">
+                Public verification page →
+              </Link>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Field({ term, value }: { term: string; value: string | null }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-700 dark:text-slate-300">{term}</dt>
+      <dd className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">{value ?? '—'}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { bootTestApp, TestApp } from '../support/app';
+import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+
+/**
+ * One short journey in a real browser: the admin creates and opens a sweepstakes, two people enter on phones
+ * (360 px), the admin watches the live count, closes and draws live, and the winner claims the prize.
+ */
+jest.setTimeout(180_000);
+
+describe('browser: sweepstakes from creation to claim', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('admin creates, opens, users enter, admin closes and draws live, winner claims', async () => {
+    const admin = await t.createUser({ role: 'admin', name: 'Ada Admin' });
+    const people = [await t.createUser({ name: 'Pat Entrant' }), await t.createUser({ name: 'Sam Entrant' })];
+    const adminPage = await (await signedInContext(browser, t.baseUrl, admin)).newPage();
+    adminPage.on('dialog', (dialog) => void dialog.accept());
+    const phones = await Promise.all(
+      people.map(async (p) =>
+        (await signedInContext(browser, t.baseUrl, p, { viewport: { width: 360, height: 760 } })).newPage(),
+      ),
+    );
+
+    await withDiagnostics(adminPage, async () => {
+      await adminPage.goto('/admin/sweepstakes/create');
+      await adminPage.getByLabel('Title').fill('Browser giveaway');
+      await adminPage.getByLabel('Prize 1').fill('Espresso machine');
+      await adminPage.getByLabel('Retail value').fill('249.00');
+      await adminPage.getByRole('button', { name: 'Create draft' }).click();
+      await adminPage.waitForURL(/\/admin\/sweepstakes\/[0-9a-f-]{36}$/);
+      await adminPage.getByRole('button', { name: 'Open now' }).click();
+      await adminPage.getByText('Open', { exact: true }).first().waitFor();
+    });
+    const id = adminPage.url().split('/').pop()!;
+
+    for (const phone of phones) {
+      await withDiagnostics(phone, async () => {
+        await phone.goto(`/sweepstakes/${id}`);
+        await phone.getByRole('heading', { name: 'Browser giveaway' }).waitFor();
+        await phone.getByLabel('Date of birth').fill('1990-02-03');
+        await phone.getByLabel('I accept the official rules').check();
+        await phone.getByRole('button', { name: 'Enter free' }).click();
+        await phone.getByTestId('my-entries').getByText('1').waitFor();
+      });
+    }
+
+    await withDiagnostics(adminPage, async () => {
+      // The live count reached the admin page over the private channel, without a reload.
+      await adminPage.getByTestId('live-entry-count').getByText('2').waitFor();
+      await adminPage.getByRole('button', { name: 'Close now' }).click();
+      await adminPage.getByRole('link', { name: 'Draw', exact: true }).click();
+      await adminPage.waitForURL(`**/admin/sweepstakes/${id}/draw`);
+      await adminPage.getByLabel('Public beacon (optional)').fill('browser-beacon');
+      await adminPage.getByRole('button', { name: 'Start the draw' }).click();
+      await adminPage.locator('[data-step="picked"][data-done="true"]').waitFor();
+      await adminPage.getByText(/Espresso machine \(notified\)/).waitFor();
+    });
+
+    const [winnerRow] = await t.db.query(
+      `SELECT user_id FROM sweepstakes_winners WHERE sweepstakes_id = $1 AND status = 'notified'`,
+      [id],
+    );
+    const winner: Page = phones[people.findIndex((p) => p.id === winnerRow.user_id)];
+    await withDiagnostics(winner, async () => {
+      await winner.goto(`/sweepstakes/${id}`);
+      await winner.getByRole('link', { name: 'Claim your prize' }).click();
+      await winner.waitForURL(`**/sweepstakes/${id}/claim`);
+      await winner.getByLabel('Full name').fill('Pat Winner');
+      await winner.getByLabel('Street address').fill('1 Main St');
+      await winner.getByLabel('City').fill('Springfield');
+      await winner.getByLabel('State / region').fill('IL');
+      await winner.getByLabel('Postal code').fill('62701');
+      await winner.getByLabel(/I affirm/).check();
+      await winner.getByRole('button', { name: 'Claim prize' }).click();
+      await winner.getByText('Claim received').waitFor();
+    });
+    const [claimed] = await t.db.query(
+      `SELECT status FROM sweepstakes_winners WHERE user_id = $1 AND sweepstakes_id = $2`,
+      [winnerRow.user_id, id],
+    );
+    expect(claimed.status).toBe('claimed');
+  });
+});
