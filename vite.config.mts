@@ -50,18 +50,13 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       input: fromRoot('./src/client/app.tsx'),
-      // Libraries change less often than app code: long-cached vendor chunks, the big ones apart so no chunk
-      // passes the size warning and a page that needs no video player or map does not wait for one.
+      // Only what every page runs (React, Inertia) shares one long-cached chunk. Every other
+      // library stays with the pages that import it (Leaflet on map pages, hls.js/Swiper on video
+      // pages, tus on upload pages, pusher-js/Echo after sign-in), so no page downloads the rest;
+      // `node bench/client/budget.js` holds each page to its JavaScript budget.
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'vendor-hls', test: /node_modules[\\/]hls\.js/, priority: 30 },
-            { name: 'vendor-maps', test: /node_modules[\\/]leaflet/, priority: 30 },
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-            { name: 'vendor-realtime', test: /node_modules[\\/](pusher-js|laravel-echo)/, priority: 20 },
-            { name: 'vendor-media', test: /node_modules[\\/](swiper|tus-js-client|qrcode)/, priority: 20 },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
-          ],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@inertiajs)[\\/]/ }],
         },
       },
     },

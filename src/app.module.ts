@@ -33,6 +33,9 @@ import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
+import { AffiliatesModule } from './modules/affiliates/affiliates.module';
+import { TeamsModule } from './modules/teams/teams.module';
+import { CommerceModule } from './modules/commerce/commerce.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -50,7 +53,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RuntimeModule.forRoot(config, runtime, options.redisPrefix),
-        TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, {}, config.databasePoolSize)),
         ClockModule,
         JobsModule.forRoot(runtime, { runWorkers: options.runWorkers, prefix: options.redisPrefix }),
         EventsModule,
@@ -72,10 +75,13 @@ export class AppModule {
         PeopleModule,
         OpenHousesModule,
         VideoModule,
+        TeamsModule,
+        CommerceModule,
         CreditsModule,
         UsageModule,
         DesignsModule,
         QueueMonitorModule,
+        AffiliatesModule,
         SweepstakesModule,
         ...(options.extraModules ?? []),
       ],

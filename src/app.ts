@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule, AppOptions } from './app.module';
 import { AppConfig } from './config/app-config';
 import { Runtime } from './config/runtime';
+import { serveOpenApiDocs } from './common/openapi';
 import { createValidationPipe } from './common/validation';
 import { PUBLIC_DIR } from './modules/inertia/assets.service';
 import { CsrfMiddleware } from './modules/security/csrf.middleware';
@@ -78,9 +79,15 @@ export async function createApp(
   const db = app.get<DataSource>(getDataSourceToken());
   await db.runMigrations({ transaction: 'each' });
 
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '1mb' });
+  // Webhooks are signed over their exact bytes, so those requests keep the raw body beside the parsed one.
+  app.useBodyParser('json', {
+    limit: '1mb',
+    verify: (req: import('express').Request & { rawBody?: Buffer }, _res: unknown, buf: Buffer) => {
+      if (req.url.startsWith('/webhooks/')) req.rawBody = buf;
+    },
+  });
   app.useBodyParser('urlencoded', { extended: true, limit: '1mb' });
   app.use(requestLogger);
   app.use((_req: unknown, res: import('express').Response, next: () => void) => {
@@ -106,6 +113,7 @@ export async function createApp(
   const csrf = new CsrfMiddleware();
   app.use(csrf.use.bind(csrf));
   app.useGlobalPipes(createValidationPipe());
+  serveOpenApiDocs(app, config);
   // WebSockets (/app/{key}) and the Pusher HTTP API (/apps/...) share the app's port.
   await attachRealtime(app);
   const close = app.close.bind(app);

@@ -9,12 +9,12 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = new Logger('Reelty');
   const runtime = await resolveRuntime(config);
-  const runWorkers = process.env.RUN_WORKERS !== 'false';
+  const { runWorkers } = config;
   const app = await createApp(config, runtime, { runWorkers });
 
   if (config.seedDemo) await seedDemoData(app, logger);
 
-  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.port, config.host);
   logger.log(
     `${config.appName} is up at ${config.appUrl} (database: ${runtime.databaseSource}, ` +
       `Redis: ${runtime.redisSource}${runWorkers ? ', jobs processed in this process' : ''})`,

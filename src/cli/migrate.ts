@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
 import { resolveRuntime } from '../config/runtime';
 import { dataSourceOptions } from '../database/data-source-options';
+import { runCommand } from './run-command';
 
 /**
  * `npm run db:migrate`: runs the pending migrations on the database the app would use (DATABASE_URL,
@@ -31,12 +32,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: Error) => {
-    console.error(
-      error instanceof ConfigError ? `Configuration error: ${error.message}` : `Migration failed: ${error.message}`,
-    );
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  },
-);
+runCommand(main, 'Migration failed');

@@ -5,9 +5,10 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { createLogger } from '../app';
 import { AppModule } from '../app.module';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
 import { resolveRuntime } from '../config/runtime';
 import { seedDemoData } from '../database/seeds/demo.seed';
+import { runCommand } from './run-command';
 
 /**
  * `npm run db:seed`: migrates, then creates the demo accounts (idempotent) on the database the app
@@ -31,12 +32,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: Error) => {
-    console.error(
-      error instanceof ConfigError ? `Configuration error: ${error.message}` : `Seeding failed: ${error.message}`,
-    );
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  },
-);
+runCommand(main, 'Seeding failed');

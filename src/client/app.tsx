@@ -36,7 +36,7 @@ http.onRequest((config) => {
 // Real-time: one Echo connection while someone is signed in (every channel we use is private).
 const connectRealtime = (props: Record<string, unknown>) => {
   const signedIn = Boolean((props.auth as { user?: unknown } | undefined)?.user);
-  configureEcho(signedIn ? (props.realtime as EchoSettings | undefined) : null);
+  void configureEcho(signedIn ? (props.realtime as EchoSettings | undefined) : null);
 };
 router.on('navigate', (event) => connectRealtime(event.detail.page.props));
 

@@ -13,6 +13,7 @@ export const routes = {
   listings: '/listings',
   designer: '/designer',
   chats: '/chats',
+  orders: '/orders',
   notifications: '/notifications',
   install: '/install',
   admin: '/admin',

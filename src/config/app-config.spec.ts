@@ -52,4 +52,25 @@ describe('loadConfig', () => {
     expect(config.broadcasting.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.broadcasting.scheme).toBe('https');
   });
+
+  it('holds every area setting in one typed object, validated at start', () => {
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      RUN_WORKERS: 'false',
+      DATABASE_POOL_SIZE: '4',
+      STORAGE_DIR: '/data',
+      DESIGN_CREDIT_COST: '2',
+      MAP_TILE_URL: 'none',
+    });
+    expect(config).toMatchObject({ host: '127.0.0.1', trustProxy: 1, runWorkers: false, databasePoolSize: 4 });
+    expect(config.designs.creditCost).toBe(2);
+    expect(config.video.uploadDir).toBe('/data/uploads/video');
+    expect(config.market.tileUrl).toBe('');
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ GEOCODER: 'carrier-pigeon' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DESIGN_PROVIDER: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });

@@ -1,5 +1,12 @@
+import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config';
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
+import { DesignsConfig, loadDesignsConfig } from './designs.config';
+import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
+import { loadMarketConfig, MarketConfig } from './market.config';
+import { loadVideoConfig, VideoConfig } from './video.config';
+
+export { ConfigError } from './env';
 
 /** Everything the app reads from the environment, parsed once and validated at start. */
 export interface AppConfig {
@@ -17,6 +24,11 @@ export interface AppConfig {
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
+    /**
+     * MEDIA_ACCEL_REDIRECT_PREFIX (e.g. "/_media/"): after the access rule, /media answers with an
+     * empty body and `X-Accel-Redirect: <prefix><key>` so a front proxy (nginx) sends the bytes.
+     */
+    accelRedirectPrefix: string | null;
     s3: {
       endpoint: string | null;
       region: string;
@@ -44,60 +56,32 @@ export interface AppConfig {
     /** Pusher-style webhooks of the built-in server: where to POST, which events, how long to batch. */
     webhooks: { urls: string[]; events: WebhookEventName[]; batchMs: number };
   };
+  /** Commerce checkout: the local test-mode provider (default) or a Stripe-compatible API. */
+  payments: {
+    driver: 'local' | 'stripe';
+    stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  };
   rateLimits: { loginPerMinute: number; registerPerHour: number; resetPerHour: number; twoFactorPerMinute: number };
   seedDemo: boolean;
+  /** The affiliate programme's terms and payout drivers (src/config/affiliates.config.ts). */
+  affiliates: AffiliatesConfig;
+  /** Interface the HTTP server listens on (HOST). */
+  host: string;
+  /** Express "trust proxy": which proxies' X-Forwarded-* headers to believe (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** False on web-only nodes whose jobs are processed by `npm run worker` (RUN_WORKERS). */
+  runWorkers: boolean;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  designs: DesignsConfig;
+  video: VideoConfig;
+  market: MarketConfig;
 }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string, fallback: string): string {
-  const value = env[name];
-  return value === undefined || value === '' ? fallback : value;
-}
-
-function optional(env: Env, name: string): string | null {
-  const value = env[name];
-  return value === undefined || value === '' ? null : value;
-}
-
-function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = str(env, name, fallback);
-  if (!allowed.includes(value as T))
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
-  const value = optional(env, name) ?? fallback;
-  if (value === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL: "${value}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+function accelPrefix(env: Env): string | null {
+  const value = optional(env, 'MEDIA_ACCEL_REDIRECT_PREFIX');
+  if (value !== null && !/^\/[A-Za-z0-9._/-]*\/$/.test(value)) {
+    throw new ConfigError(`MEDIA_ACCEL_REDIRECT_PREFIX must be a path starting and ending with "/", got "${value}"`);
   }
   return value;
 }
@@ -130,6 +114,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
+  if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     env: nodeEnv,
     appName: str(env, 'APP_NAME', 'Reelty'),
@@ -157,12 +144,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     storage: {
       driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),
+      accelRedirectPrefix: accelPrefix(env),
       s3: {
         endpoint: url(env, 'S3_ENDPOINT', null, ['http:', 'https:']),
         region: str(env, 'S3_REGION', 'us-east-1'),
         bucket: optional(env, 'S3_BUCKET'),
         accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
         secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+      },
+    },
+    payments: {
+      driver: oneOf(env, 'PAYMENT_DRIVER', ['local', 'stripe'] as const, 'local'),
+      stripe: {
+        apiBase: url(env, 'STRIPE_API_BASE', 'https://api.stripe.com', ['http:', 'https:'])!,
+        secretKey: str(env, 'STRIPE_SECRET_KEY', ''),
+        webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET', ''),
       },
     },
     broadcasting: {
@@ -204,7 +200,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
     },
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    affiliates: loadAffiliatesConfig(env),
+    host: str(env, 'HOST', '0.0.0.0'),
+    trustProxy: trustProxy(str(env, 'TRUST_PROXY', 'loopback')),
+    runWorkers: bool(env, 'RUN_WORKERS', true),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    designs: loadDesignsConfig(env),
+    video: loadVideoConfig({ storageDir: str(env, 'STORAGE_DIR', 'storage') }, env),
+    market: loadMarketConfig(env),
   };
+}
+
+/** TRUST_PROXY as Express reads it: true/false, a hop count, or a list of addresses and names ("loopback"). */
+function trustProxy(raw: string): boolean | number | string {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 /** For process entry points: the config, or one clear line on stderr and exit code 78 (EX_CONFIG). */

@@ -1,7 +1,7 @@
 /** Wire shapes of the image-credit ledger (Credits page, /api/credits/history, Admin/Credits). Type-only. */
 import type { Page } from './common';
 
-export type CreditKind = 'grant' | 'purchase' | 'spend' | 'refund';
+export type CreditKind = 'grant' | 'purchase' | 'spend' | 'refund' | 'revoke' | 'expire';
 
 /** One change of the balance: signed amount (spends are negative) and the balance after it. */
 export interface LedgerRow {

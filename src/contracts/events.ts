@@ -56,6 +56,8 @@ export interface UserRegisteredEvent {
   user_id: string;
   email: string;
   registered_at: string;
+  /** What the browser carried at sign-up: the tracked-link click (HttpOnly cookie) and the stored `ref` code. */
+  attribution: { click: string | null; code: string | null } | null;
 }
 
 /** Accounts: a user confirmed their email address (published once, when the link is first followed). */
@@ -64,10 +66,18 @@ export interface UserVerifiedEvent {
   verified_at: string;
 }
 
+/** Affiliates: a new account was bound to the affiliate who referred it (once per referred account). */
+export interface AffiliateReferredEvent {
+  affiliate_user_id: string;
+  referred_user_id: string;
+  bound_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
   'user.registered': UserRegisteredEvent;
+  'affiliate.referred': AffiliateReferredEvent;
   'user.verified': UserVerifiedEvent;
 }
 

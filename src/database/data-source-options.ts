@@ -3,8 +3,15 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { migrations } from './migrations';
 import { entities } from './entities';
 
-/** One definition of the connection, used by the app, the migration CLI and the tests. */
-export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/**
+ * One definition of the connection, used by the app, the migration CLI and the tests. `poolSize` is
+ * AppConfig.databasePoolSize for the app (DATABASE_POOL_SIZE).
+ */
+export function dataSourceOptions(
+  url: string,
+  extra: Partial<DataSourceOptions> = {},
+  poolSize = 10,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -14,7 +21,7 @@ export function dataSourceOptions(url: string, extra: Partial<DataSourceOptions>
     synchronize: false,
     migrationsRun: false,
     migrationsTransactionMode: 'each',
-    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+    extra: { max: poolSize },
     ...extra,
   } as DataSourceOptions;
 }

@@ -12,6 +12,8 @@ const KIND: Record<LedgerRow['kind'], string> = {
   purchase: 'Purchased',
   spend: 'Spent',
   refund: 'Refunded',
+  revoke: 'Taken back (order refunded)',
+  expire: 'Expired',
 };
 
 /** Image credits: the balance and every change to it. */

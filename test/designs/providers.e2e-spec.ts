@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { OpenAiChatProvider } from '../../src/modules/designs/chat/openai-chat.provider';
-import { loadDesignsConfig } from '../../src/modules/designs/designs.config';
+import { loadDesignsConfig } from '../../src/config/designs.config';
 import {
   ImageGenerationInput,
   OpenAiImagesProvider,

@@ -13,8 +13,8 @@ export const REALTIME_ENV = {
 
 /** Boots the app with WebSockets attached on its port. */
 export async function bootDesignApp(env: Record<string, string> = {}): Promise<TestApp> {
-  // The designer reads its settings from the environment (src/modules/designs/designs.config.ts);
-  // jest gives each test file its own copy of process.env.
+  // The designer's settings are AppConfig.designs (src/config/designs.config.ts), loaded by bootTestApp from this
+  // env; they are copied to process.env too for helpers that read it (jest gives each file its own process.env).
   const all = { ...REALTIME_ENV, DESIGN_JOB_BACKOFF_MS: '50', ...env };
   for (const [key, value] of Object.entries(all))
     if (key.startsWith('DESIGN_') || key.startsWith('OPENAI_') || key.startsWith('REPLICATE_'))

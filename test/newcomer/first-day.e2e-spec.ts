@@ -146,6 +146,9 @@ describe('a newcomer’s first day (server)', () => {
       expect(page.body.props.sections.map((s: { href: string }) => s.href)).toEqual([
         '/admin/credits',
         '/admin/queue-monitor',
+        '/admin/sweepstakes',
+        '/admin/orders',
+        '/orders/unfulfilled',
       ]);
       const user = await t.signedIn();
       expect((await user.client.visit('/admin')).status).toBe(403);

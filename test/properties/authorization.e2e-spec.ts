@@ -207,7 +207,14 @@ authorizationTable('properties and listings: authorization table', [
     owner: 200,
   },
   { name: 'page GET /properties', method: 'get', path: () => '/properties', guest: 401, other: 200, owner: 200 },
-  { name: 'page POST /properties', method: 'post', path: () => '/properties', guest: 401, other: 303, owner: 303 },
+  {
+    name: 'page GET /properties/new',
+    method: 'get',
+    path: () => '/properties/new',
+    guest: 401,
+    other: 200,
+    owner: 200,
+  },
   {
     name: 'page GET /properties/{slug}/edit',
     method: 'get',

@@ -40,8 +40,9 @@ describe('property editor → market map (browser)', () => {
 
         await page.goto('/properties');
         await page.getByTestId('new-property').click();
-        await page.waitForURL(/\/properties\/new-property-[a-z0-9]{6}\/edit/);
-        const slug = /\/properties\/([^/]+)\/edit/.exec(page.url())![1];
+        // Opening the editor makes nothing: the draft is created by the first step's save.
+        await page.waitForURL(/\/properties\/new/);
+        expect((await t.db.query(`SELECT count(*)::int AS n FROM properties`))[0].n).toBe(0);
 
         // 1. Address: typed, then placed on the map by the offline geocoder, then nudged ~1.5 miles north.
         await page.getByLabel('Street address').fill('1 Congress Ave');
@@ -55,11 +56,15 @@ describe('property editor → market map (browser)', () => {
         );
         await page.getByLabel('Latitude').fill('30.2888');
         await page.getByTestId('next-step').click();
+        await page.waitForURL(/\/properties\/new-property-[a-z0-9]{6}\/edit\?step=details/);
+        const suffix = /new-property-([a-z0-9]{6})/.exec(page.url())![1];
 
-        // 2. Details.
+        // 2. Details: renaming a draft moves its slug along (it stays put once published).
         await page.getByLabel('Name').fill('Browser Loft');
         await page.locator('select:has(option[value="condo"])').selectOption('condo');
         await page.getByTestId('next-step').click();
+        await page.waitForURL(new RegExp(`/properties/browser-loft-${suffix}/edit\\?step=price`));
+        const slug = `browser-loft-${suffix}`;
 
         // 3. Price.
         await page.getByLabel('Price', { exact: true }).fill('425000.50');
@@ -110,7 +115,7 @@ describe('property editor → market map (browser)', () => {
           await page.locator('[data-testid="market-map"] path.leaflet-interactive').count(),
         ).toBeGreaterThanOrEqual(2);
         await page.getByTestId('market-results').getByText('Browser Loft').click();
-        await page.waitForURL(/\/properties\/new-property-/);
+        await page.waitForURL(/\/properties\/browser-loft-/);
         await page.getByTestId('price').getByText('$425,000.50').waitFor();
       });
     } finally {

@@ -35,9 +35,10 @@ export async function makeProperty(
 ): Promise<{ slug: string; id: string; listing: { id: string } }> {
   const created = await c.post('/api/properties').send({ name: (fields.name as string) ?? COMPLETE.name });
   if (created.status !== 201) throw new Error(`create failed ${created.status} ${JSON.stringify(created.body)}`);
-  const slug = created.body.property.slug as string;
-  const updated = await c.post(`/api/properties/${slug}`).send({ ...COMPLETE, ...fields });
+  const updated = await c.post(`/api/properties/${created.body.property.slug}`).send({ ...COMPLETE, ...fields });
   if (updated.status !== 200) throw new Error(`update failed ${updated.status} ${JSON.stringify(updated.body)}`);
+  // A draft's slug follows its name, so the slug to use is the one after the update.
+  const slug = updated.body.property.slug as string;
   if (publish) {
     const res = await c.post(`/api/properties/${slug}/publish/`).send({ publish: true });
     if (res.status !== 200) throw new Error(`publish failed ${res.status} ${JSON.stringify(res.body)}`);

@@ -9,7 +9,7 @@ describe('properties API (spec 7)', () => {
   });
   afterAll(() => t.close());
 
-  it('creates a draft with a stable slug, every component and a listing', async () => {
+  it('creates a draft with every component and a listing; its slug follows the name until first published', async () => {
     const { client } = await t.signedIn({ type: 'realtor' });
     const res = await client.post('/api/properties').send({ name: 'Café du Lac!' });
     expect(res.status).toBe(201);
@@ -26,14 +26,63 @@ describe('properties API (spec 7)', () => {
       'schools',
     ]);
     expect(p.listing.id).toBeTruthy();
-    // Renaming keeps the slug.
+    // A draft's slug follows its name (same suffix), and the old slug no longer answers.
+    const suffix = p.slug.slice(-6);
     const renamed = await client.post(`/api/properties/${p.slug}`).send({ name: 'Lakeside House' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.property.name).toBe('Lakeside House');
-    expect(renamed.body.property.slug).toBe(p.slug);
+    expect(renamed.body.property.slug).toBe(`lakeside-house-${suffix}`);
+    expect((await client.get(`/api/properties/${p.slug}`)).status).toBe(404);
+    // Once published the slug never changes again, not even after unpublishing.
+    const slug = renamed.body.property.slug;
+    expect((await client.post(`/api/properties/${slug}`).send(COMPLETE)).body.property.slug).toBe(
+      `sunny-loft-${suffix}`,
+    );
+    const published = `sunny-loft-${suffix}`;
+    expect((await client.post(`/api/properties/${published}/publish/`).send({ publish: true })).status).toBe(200);
+    expect((await client.post(`/api/properties/${published}`).send({ name: 'Harbour View' })).body.property.slug).toBe(
+      published,
+    );
+    await client.post(`/api/properties/${published}/publish/`).send({ publish: false });
+    expect((await client.post(`/api/properties/${published}`).send({ name: 'Dockside' })).body.property.slug).toBe(
+      published,
+    );
     // Two properties with the same name get different slugs.
     const again = await client.post('/api/properties').send({ name: 'Café du Lac!' });
     expect(again.body.property.slug).not.toBe(p.slug);
+  });
+
+  it("opens the new-property editor without a draft; the first save creates it with that step's fields", async () => {
+    const { client, user } = await t.signedIn({ type: 'realtor' });
+    const page = await client.visit('/properties/new');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ component: 'Property/Editor', props: { slug: null, step: 'address' } });
+    const count = async () =>
+      Number((await t.db.query(`SELECT count(*) FROM properties WHERE user_id = $1`, [user.id]))[0].count);
+    expect(await count()).toBe(0);
+
+    const bad = await client.post('/api/properties').send({ city: 'Austin', latitude: 200 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['latitude']);
+    expect(await count()).toBe(0);
+
+    const res = await client
+      .post('/api/properties')
+      .send({ address: '1 Congress Ave', city: 'Austin', latitude: 30.2672, longitude: -97.7431 });
+    expect(res.status).toBe(201);
+    expect(res.body.property).toMatchObject({
+      name: 'New property',
+      city: 'Austin',
+      latitude: 30.2672,
+      full_address: '1 Congress Ave, Austin',
+      publish_state: 'draft',
+    });
+    expect(res.body.property.slug).toMatch(/^new-property-[a-z0-9]{6}$/);
+    expect(res.body.property.listing.id).toBeTruthy();
+    expect(await count()).toBe(1);
+    // Publishing and archiving are not part of the first save.
+    const sneaky = await client.post('/api/properties').send({ name: 'X', publish: true, archived: true });
+    expect(sneaky.body.property).toMatchObject({ publish: false, publish_state: 'draft' });
   });
 
   it('updates only the fields sent; prices are exact decimal strings', async () => {

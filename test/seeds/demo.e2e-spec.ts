@@ -22,6 +22,10 @@ const COUNTED = [
   'chat_messages',
   'notifications',
   'follows',
+  'affiliates',
+  'affiliate_commissions',
+  'affiliate_ledger',
+  'affiliate_payouts',
 ];
 
 async function counts(t: TestApp): Promise<Record<string, number>> {

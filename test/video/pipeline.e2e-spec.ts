@@ -148,10 +148,11 @@ describe('video pipeline', () => {
     expect(rest.status).toBe(204);
     expect(Number(rest.headers['upload-offset'])).toBe(bytes.length);
 
+    // Watchable first with its smallest rendition; the rest of the ladder follows in one more pass.
     const ready = await waitFor(
       async () => {
         const v = await videoJson(client, video.id);
-        return v.status === 'ready' || v.status === 'errored' ? v : null;
+        return (v.status === 'ready' && v.renditions.length === 3) || v.status === 'errored' ? v : null;
       },
       120_000,
       500,

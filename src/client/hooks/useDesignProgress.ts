@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChannel } from '@/echo';
-import { api } from '@/lib/http';
+import { designerApi } from '@/api/designer';
 import type { Design, DesignGeneratedEvent, DesignProgressEvent, ProgressStep } from '@contracts/designs';
 
 /** What the progress view shows. */
@@ -150,8 +150,8 @@ export function useDesignProgress(
     if (!channel || !state.designId) return;
     const id = state.designId;
     const timer = setTimeout(() => {
-      api
-        .get<{ design: Design }>(`/api/designs/${id}`)
+      designerApi
+        .get(id)
         .then(({ design }) => {
           if (design.status === 'completed')
             onGenerated({ design_id: id, generated_design_id: design.generatedDesigns.at(-1)?.id ?? '', design });

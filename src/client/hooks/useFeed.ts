@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Spot } from '@contracts/video';
 import type { Page } from '@contracts/common';
-import { api } from '@/lib/http';
+import type { Spot } from '@contracts/video';
+import { videoApi } from '@/api/video';
 import { logger } from '@/lib/logger';
 
 export interface Feed {
@@ -24,7 +24,7 @@ export function useFeed(initial: Page<Spot>): Feed {
     busy.current = true;
     setLoading(true);
     try {
-      const next = await api.get<Page<Spot>>('/api/feed', { query: { page: page + 1 } });
+      const next = await videoApi.feedPage(page + 1);
       setSpots((existing) => {
         const seen = new Set(existing.map((s) => s.id));
         return [...existing, ...next.data.filter((s) => !seen.has(s.id))];

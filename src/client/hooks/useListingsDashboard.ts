@@ -1,21 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { listingsApi } from '@/api/listings';
 import type { Listing } from '@contracts/listings';
-import type { LinkedPage } from '@contracts/common';
 import {
-  apiErrorMessage,
   dashboardQuery,
   type DashboardFilters,
   LISTINGS_FETCH_ERROR,
   LISTINGS_MORE_ERROR,
 } from '@/components/property/rules';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-
-interface DashboardAnswer {
-  success: boolean;
-  message: string;
-  listings: LinkedPage<Listing>;
-}
 
 /**
  * Listings dashboard with incremental paging: the first page from GET /api/listings/dashboard,
@@ -37,14 +30,14 @@ export function useListingsDashboard(filters: DashboardFilters) {
     setLoading(true);
     setError(null);
     try {
-      const res = await api.get<DashboardAnswer>('/api/listings/dashboard', { query: JSON.parse(key) });
+      const res = await listingsApi.dashboard(JSON.parse(key));
       if (mine !== generation.current) return;
       setListings(res.listings.data);
       setNextUrl(res.listings.next_page_url);
       setTotal(res.listings.total);
     } catch (e) {
       if (mine !== generation.current) return;
-      const message = apiErrorMessage(e, LISTINGS_FETCH_ERROR);
+      const message = errorMessage(e, LISTINGS_FETCH_ERROR);
       setError(message);
       notify.error(message);
     } finally {
@@ -61,7 +54,7 @@ export function useListingsDashboard(filters: DashboardFilters) {
     const mine = generation.current;
     setLoadingMore(true);
     try {
-      const res = await api.get<DashboardAnswer>(nextUrl);
+      const res = await listingsApi.nextPage(nextUrl);
       if (mine !== generation.current) return;
       setListings((current) => {
         const seen = new Set(current.map((l) => l.id));
@@ -70,7 +63,7 @@ export function useListingsDashboard(filters: DashboardFilters) {
       setNextUrl(res.listings.next_page_url);
       setTotal(res.listings.total);
     } catch (e) {
-      const message = apiErrorMessage(e, LISTINGS_MORE_ERROR);
+      const message = errorMessage(e, LISTINGS_MORE_ERROR);
       setError(message);
       notify.error(message);
     } finally {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { api } from '@/lib/http';
+import { notificationsApi } from '@/api/notifications';
 import type { NotificationCreatedEvent } from '@contracts/notifications';
 
 /** The bell's unread count: loaded from the server (0 when that fails), then kept live. */
@@ -19,7 +19,7 @@ export function getNotificationCount(): number {
 
 export async function loadNotificationCount(): Promise<void> {
   try {
-    const res = await api.get<{ unread_count: number }>('/api/notifications/count');
+    const res = await notificationsApi.count();
     setNotificationCount(res.unread_count);
   } catch {
     setNotificationCount(0);

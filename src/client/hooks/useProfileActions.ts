@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Market as MarketJson, Stat as StatJson } from '@contracts/people';
-import { api, requireUser } from '@/lib/http';
+import { authPaths, usersApi } from '@/api/users';
+import { errorMessage } from '@/lib/errors';
+import { requireUser } from '@/lib/http';
 import { notify } from '@/lib/toast';
 import { useAuthUser } from './useSharedProps';
 
@@ -20,18 +22,16 @@ export function useProfileActions(
 
   const toggleFollow = async () => {
     if (!requireUser(user, 'follow')) {
-      window.location.href = '/login';
+      window.location.href = authPaths.login;
       return;
     }
     setBusy(true);
     try {
-      const res = following
-        ? await api.delete<{ following: boolean; followers_count: number }>(`/api/follows/${profileUserId}`)
-        : await api.post<{ following: boolean; followers_count: number }>(`/api/follows/${profileUserId}`);
+      const res = following ? await usersApi.unfollow(profileUserId) : await usersApi.follow(profileUserId);
       setFollowing(res.following);
       setFollowers(res.followers_count);
     } catch (e) {
-      notify.error((e as Error).message);
+      notify.error(errorMessage(e, following ? 'Could not unfollow' : 'Could not follow'));
     } finally {
       setBusy(false);
     }
@@ -40,12 +40,12 @@ export function useProfileActions(
   const addMarket = async (name: string) => {
     if (!requireUser(user, 'add market')) return false;
     try {
-      const res = await api.post<{ message: string; markets: MarketJson[] }>('/api/markets', { name });
+      const res = await usersApi.addMarket(name);
       setMarkets(res.markets);
       notify.success('Market added');
       return true;
     } catch (e) {
-      notify.error((e as Error).message);
+      notify.error(errorMessage(e, 'Could not add the market'));
       return false;
     }
   };
@@ -53,22 +53,22 @@ export function useProfileActions(
   const removeMarket = async (marketId: string) => {
     if (!requireUser(user, 'remove market')) return;
     try {
-      const res = await api.post<{ markets: MarketJson[] }>(`/api/markets/${marketId}/user/${user.id}/detach`);
+      const res = await usersApi.removeMarket(marketId, user.id);
       setMarkets(res.markets);
       notify.success('Market removed');
     } catch (e) {
-      notify.error((e as Error).message);
+      notify.error(errorMessage(e, 'Could not remove the market'));
     }
   };
 
   const updateStat = async (statId: string, value: string) => {
     if (!requireUser(user, 'update stats')) return;
     try {
-      const res = await api.post<{ stats: StatJson[] }>(`/api/user/stat/${statId}/update`, { value });
+      const res = await usersApi.updateStat(statId, value);
       setStats(res.stats);
       notify.success('Stats Updated');
     } catch (e) {
-      notify.error((e as Error).message);
+      notify.error(errorMessage(e, 'Could not update the stats'));
     }
   };
 

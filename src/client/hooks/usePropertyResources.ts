@@ -1,39 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Currency, Property, Upload } from '@contracts/properties';
-import { requireSlug } from '@/components/property/rules';
-import { api } from '@/lib/http';
+import { propertiesApi, type PropertyResources } from '@/api/properties';
+import { errorMessage } from '@/lib/errors';
 import { logger } from '@/lib/logger';
 
-export interface PropertyResources {
-  property: Property;
-  photos: Upload[];
-  currencies: Currency[];
-  component_types: string[];
-}
+export type { PropertyResources } from '@/api/properties';
 
 /** GET /api/property/{slug}/resources; refuses to run without a slug ("no property slug available"). */
-export function loadPropertyResources(slug: string | null | undefined): Promise<PropertyResources> {
-  let checked: string;
-  try {
-    checked = requireSlug(slug);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return api.get<PropertyResources>(`/api/property/${encodeURIComponent(checked)}/resources`);
-}
+export const loadPropertyResources = propertiesApi.resources;
 
-export function usePropertyResources(slug: string | null | undefined) {
+/** The property, photos and currencies of one editable property; nothing is loaded while `slug` is null. */
+export function usePropertyResources(slug: string | null) {
   const [data, setData] = useState<PropertyResources | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(slug !== null);
 
   const reload = useCallback(async () => {
+    if (slug === null) return;
     setLoading(true);
     try {
       setData(await loadPropertyResources(slug));
       setError(null);
     } catch (e) {
-      const message = e instanceof Error ? e.message : 'Could not load the property';
+      const message = errorMessage(e, 'Could not load the property');
       logger.error(message);
       setError(message);
     } finally {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as tus from 'tus-js-client';
+import { VIDEO_UPLOADS_ENDPOINT } from '@/api/video';
 import type { UploadLimits, Video } from '@contracts/video';
 import { csrfHeaders } from '@/lib/http';
 import { logger } from '@/lib/logger';
@@ -32,7 +33,8 @@ export function writeUploadState(state: UploadState): void {
   }
 }
 
-function messageOf(error: unknown): string {
+/** A tus upload failure as a message: the server's answer is inside the tus error, not an ApiError. */
+function tusFailureMessage(error: unknown): string {
   const response = (error as { originalResponse?: { getBody(): string; getStatus(): number } | null }).originalResponse;
   if (response) {
     try {
@@ -90,7 +92,7 @@ export function useVideoUpload(
         return;
       }
       const upload = new tus.Upload(file, {
-        endpoint: video.upload?.endpoint ?? '/api/video-uploads',
+        endpoint: video.upload?.endpoint ?? VIDEO_UPLOADS_ENDPOINT,
         chunkSize: UPLOAD_CHUNK_BYTES,
         retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
         metadata: { videoSlug: video.slug, filename: file.name, filetype: file.type },
@@ -109,7 +111,7 @@ export function useVideoUpload(
         },
         onError: (failure) => {
           setUploading(false);
-          setError(messageOf(failure));
+          setError(tusFailureMessage(failure));
           // A refused file (not a video, too long) cannot be resumed: start clean next time.
           const status =
             (failure as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;

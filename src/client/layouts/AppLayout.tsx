@@ -1,3 +1,4 @@
+import { TeamSwitcher } from '@/components/teams/TeamSwitcher';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { ButtonLink } from '@/components/ui';
@@ -9,6 +10,7 @@ import { Brand } from './parts/Brand';
 import { BottomNav, MainNavLinks } from './parts/MainNavLinks';
 import { MobileMenu } from './parts/MobileMenu';
 import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
+import { CartNavButton } from '@/components/commerce/CartNavButton';
 import { UserMenu } from './parts/UserMenu';
 import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
 
@@ -38,8 +40,10 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
+            <CartNavButton />
             {user ? (
               <>
+                <TeamSwitcher />
                 <LiveNotificationBell />
                 <UserMenu user={user} />
               </>

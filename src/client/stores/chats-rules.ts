@@ -1,3 +1,4 @@
+import { errorMessage } from '@/lib/errors';
 import type {
   Chat,
   ChatReadEvent,
@@ -143,11 +144,10 @@ export function responded(state: ChatsState, chatId: string, accept: boolean, ch
   return upsertChat(state, next);
 }
 
-/** The message shown when responding fails (spec 8): the server's message on 403, else a fixed one. */
+/** The message shown when responding fails: the server's own message on 403 (why not), else a fixed one. */
 export function respondErrorMessage(error: unknown): string {
-  const e = error as { status?: number; message?: string; data?: { message?: string } } | null;
-  if (e?.status === 403) return e.data?.message || e.message || 'Failed to process chat response';
-  return 'Failed to process chat response';
+  const fallback = 'Failed to process chat response';
+  return (error as { status?: number } | null)?.status === 403 ? errorMessage(error, fallback) : fallback;
 }
 
 export function settingsChanged(state: ChatsState, chatId: string, settings: Partial<ChatSettings>): ChatsState {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createChatsApi } from '@/api/chats';
 import { api } from '@/lib/http';
 import { logger } from '@/lib/logger';
 import * as rules from './chats-rules';
@@ -13,7 +14,6 @@ import type {
   ListingCard,
   Message,
   MessageSentEvent,
-  MessagesPage,
   RequestAnsweredEvent,
   UnreadCounts,
 } from '@contracts/chats';
@@ -27,6 +27,7 @@ type Api = Pick<typeof api, 'get' | 'post' | 'delete'>;
  * user's private channel. State changes only through the rules in chats-rules.ts.
  */
 export function createChatsStore(http: Api = api) {
+  const calls = createChatsApi(http);
   let state: ChatsState = rules.initialState();
   const listeners = new Set<Listener>();
   const set = (next: ChatsState) => {
@@ -66,7 +67,7 @@ export function createChatsStore(http: Api = api) {
     /** Reloads one chat and the unread total from the server. */
     async refreshChat(chatId: string): Promise<void> {
       try {
-        const [res] = await Promise.all([http.get<{ chat: Chat }>(`/api/chats/${chatId}`), store.loadUnread()]);
+        const [res] = await Promise.all([calls.get(chatId), store.loadUnread()]);
         const { messages: _skip, ...chat } = res.chat;
         set(rules.upsertChat(state, chat));
       } catch (error) {
@@ -82,7 +83,7 @@ export function createChatsStore(http: Api = api) {
 
     async loadTab(tab: ChatTab, page = 1): Promise<void> {
       try {
-        const res = await http.get<{ data: Page<Chat> }>('/api/chats/filtered', { query: { type: tab, page } });
+        const res = await calls.list(tab, page);
         set(rules.pageLoaded(state, tab, res.data));
       } catch (error) {
         logger.warn('chat list failed', error);
@@ -97,7 +98,7 @@ export function createChatsStore(http: Api = api) {
     async loadUnread(): Promise<UnreadCounts | null> {
       const asked = seq;
       try {
-        const res = await http.get<UnreadCounts>('/api/chats/unread-count');
+        const res = await calls.unreadCount();
         if (asked === seq) set(rules.unreadLoaded(state, res.count, res.tabs ?? null));
         return res;
       } catch {
@@ -113,7 +114,7 @@ export function createChatsStore(http: Api = api) {
       if (!chatId) return;
       if (!state.chats[chatId]) {
         try {
-          const res = await http.get<{ chat: Chat }>(`/api/chats/${chatId}`);
+          const res = await calls.get(chatId);
           set(rules.upsertChat(state, res.chat));
         } catch (error) {
           logger.warn('chat failed to load', error);
@@ -126,7 +127,7 @@ export function createChatsStore(http: Api = api) {
     },
     async markRead(chatId: string): Promise<void> {
       try {
-        await http.post(`/api/chats/${chatId}/read`);
+        await calls.markRead(chatId);
       } catch (error) {
         logger.warn('mark read failed', error);
       } finally {
@@ -138,9 +139,7 @@ export function createChatsStore(http: Api = api) {
       const before = older ? current?.items.find((m) => m.type !== undefined)?.id : undefined;
       if (older && (!current?.hasMore || !before)) return;
       try {
-        const res = await http.get<MessagesPage>(`/api/chats/${chatId}/messages`, {
-          query: { before },
-        });
+        const res = await calls.messages(chatId, before);
         set(rules.messagesLoaded(state, chatId, res.data, res.has_more, older));
       } catch (error) {
         logger.warn('messages failed to load', error);
@@ -149,7 +148,7 @@ export function createChatsStore(http: Api = api) {
     },
 
     async send(chatId: string, content: string): Promise<Message> {
-      const res = await http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, { content });
+      const res = await calls.send(chatId, { content });
       set(rules.messageSentByMe(state, res.message));
       return res.message;
     },
@@ -157,7 +156,7 @@ export function createChatsStore(http: Api = api) {
       const form = new FormData();
       form.append('image', file);
       if (content) form.append('content', content);
-      const res = await http.post<{ message: Message }>(`/api/chats/${chatId}/messages/image`, form);
+      const res = await calls.sendImage(chatId, form);
       set(rules.messageSentByMe(state, res.message));
       return res.message;
     },
@@ -167,7 +166,7 @@ export function createChatsStore(http: Api = api) {
       listing: Partial<ListingCard> & { title: string },
       content = '',
     ): Promise<Message> {
-      const res = await http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, {
+      const res = await calls.send(chatId, {
         type: 'listing',
         listing_id: listingId,
         listing,
@@ -178,7 +177,7 @@ export function createChatsStore(http: Api = api) {
     },
     /** Starts (or reopens) a direct chat; the caller navigates to it. */
     async start(userId: string, message?: string): Promise<Chat> {
-      const res = await http.post<{ chat: Chat }>('/api/chats', { user_id: userId, message });
+      const res = await calls.start({ user_id: userId, message });
       set(rules.upsertChat(state, res.chat));
       return res.chat;
     },
@@ -186,7 +185,7 @@ export function createChatsStore(http: Api = api) {
     /** Accept or decline a request. Resolves with an error message to show, or null. */
     async respond(chatId: string, accept: boolean): Promise<string | null> {
       try {
-        const res = await http.post<{ status: string; chat: Chat | null }>(`/api/chats/${chatId}/respond`, { accept });
+        const res = await calls.respond(chatId, accept);
         bump();
         set(rules.responded(state, chatId, accept, res.chat));
         return null;
@@ -195,17 +194,17 @@ export function createChatsStore(http: Api = api) {
       }
     },
     async toggleMute(chatId: string): Promise<void> {
-      const res = await http.post<{ is_muted: boolean }>(`/api/chats/${chatId}/toggle-mute`);
+      const res = await calls.toggleMute(chatId);
       bump();
       set(rules.settingsChanged(state, chatId, { is_muted: res.is_muted }));
     },
     async toggleBlock(chatId: string): Promise<void> {
-      const res = await http.post<{ is_blocked: boolean }>(`/api/chats/${chatId}/toggle-block`);
+      const res = await calls.toggleBlock(chatId);
       bump();
       set(rules.settingsChanged(state, chatId, { is_blocked: res.is_blocked }));
     },
     async leave(chatId: string): Promise<void> {
-      await http.delete(`/api/chats/${chatId}`);
+      await calls.leave(chatId);
       bump();
       set(rules.removeChat(state, chatId));
     },

@@ -10,16 +10,17 @@ import { DashboardIndexes1763871300000 } from './1763871300000-DashboardIndexes'
 import { FilteredGeoIndex1763871400000 } from './1763871400000-FilteredGeoIndex';
 import { Video1763872000000 } from './1763872000000-Video';
 import { VideoListingKeys1763872100000 } from './1763872100000-VideoListingKeys';
+import { Affiliates1764300000000 } from './1764300000000-Affiliates';
+import { Teams1764100000000 } from './1764100000000-Teams';
+import { TeamPropertyCounts1764100001000 } from './1764100001000-TeamPropertyCounts';
+import { Commerce1764200000000 } from './1764200000000-Commerce';
+import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
   Foundation1763870000000,
-  Designs1763874000000,
-  TwoFactorLastStep1763880000000,
-  Notifications1763873000000,
-  Chats1763873100000,
   PropertiesListings1763871000000,
   MarketPeople1763871100000,
   OpenHouses1763871200000,
@@ -27,6 +28,15 @@ export const migrations = [
   FilteredGeoIndex1763871400000,
   Video1763872000000,
   VideoListingKeys1763872100000,
+  Notifications1763873000000,
+  Chats1763873100000,
+  Designs1763874000000,
+  TwoFactorLastStep1763880000000,
   NewcomerOnce1764050000000,
+  Teams1764100000000,
+  TeamPropertyCounts1764100001000,
+  Commerce1764200000000,
+  CreditGrants1764200100000,
+  Affiliates1764300000000,
   Sweepstakes1764400000000,
 ];

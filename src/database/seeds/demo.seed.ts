@@ -84,10 +84,15 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
       });
     }
   });
+  await (require('./teams.seed') as typeof import('./teams.seed')).seedPersonalTeams(app);
   await (require('./properties.seed') as typeof import('./properties.seed')).seedDemoProperties(app, logger);
   // Spots (clips transcoded in the background by the media:transcode job) and chats, follows, notifications.
   await (require('./video.seed') as typeof import('./video.seed')).seedDemoVideos(app, logger);
   await (require('./chats.seed') as typeof import('./chats.seed')).seedDemoChats(app, logger);
+  await (require('./affiliates.seed') as typeof import('./affiliates.seed')).seedDemoAffiliates(app, logger);
+  // Teams last: the personal properties above stay in each author's personal team.
+  await (require('./teams.seed') as typeof import('./teams.seed')).seedDemoTeams(app, logger);
+  await (require('./commerce.seed') as typeof import('./commerce.seed')).seedDemoCommerce(app, logger);
   // One open sweepstakes the demo users entered and one drawn sweepstakes with a verifiable result.
   await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
   logger.log(

@@ -14,7 +14,7 @@ import { UsersService } from '../../modules/users/users.service';
 import type { Spot } from '../../modules/video/entities';
 import { probe } from '../../modules/video/media/ffmpeg';
 import { SpotsService } from '../../modules/video/spots.service';
-import { VIDEO_CONFIG, type VideoConfig } from '../../modules/video/video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { TRANSCODE_JOB, VideosService } from '../../modules/video/videos.service';
 import { WalkthroughsService } from '../../modules/video/walkthroughs.service';
 

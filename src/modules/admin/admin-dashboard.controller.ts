@@ -15,6 +15,26 @@ export const ADMIN_SECTIONS = [
     description: 'Create, open, close and draw provably fair sweepstakes; winners, claims and fulfilment.',
     href: '/admin/sweepstakes',
   },
+  {
+    title: 'Affiliates',
+    description: 'Applications, guidelines versions, marketing materials, tax forms, fraud flags, crypto payouts.',
+    href: '/admin/affiliates',
+  },
+  {
+    title: 'Payouts',
+    description: 'Preview and confirm affiliate payout batches, watch them pay live, export the bank file.',
+    href: '/admin/payouts',
+  },
+  {
+    title: 'Orders',
+    description: 'Search and filter orders, refund in full or in part, returns, CSV export, the audit trail.',
+    href: '/admin/orders',
+  },
+  {
+    title: 'Unfulfilled orders',
+    description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
+    href: '/orders/unfulfilled',
+  },
 ] as const;
 
 @Controller()

@@ -1,7 +1,7 @@
 export { CurrentUser, GuestOnly, Public, Roles, Verified } from './auth.decorators';
 export { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from './dto/validators';
 export { redirectBack, redirectTo } from './http';
-export { hashPassword } from './password';
+export { hashPassword, verifyPassword } from './password';
 export { RequiresPasswordConfirmation, passwordRecentlyConfirmed } from './password-confirmation.guard';
 export { EmailVerificationService } from './services/email-verification.service';
 export { LoginService } from './services/login.service';

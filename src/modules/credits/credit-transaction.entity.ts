@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const CREDIT_KINDS = ['grant', 'purchase', 'spend', 'refund'] as const;
+export const CREDIT_KINDS = ['grant', 'purchase', 'spend', 'refund', 'revoke', 'expire'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /** One row of the image-credit ledger; users.image_credits is kept in step in the same transaction. */

@@ -3,7 +3,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreditKind, CreditTransaction } from './credit-transaction.entity';
 
-/** The only place with SQL/TypeORM for credit_transactions (append-only: never updated or deleted) and welcome_grants. */
+export interface CreditLot {
+  id: string;
+  user_id: string;
+  amount: number;
+  remaining: number;
+  expires_at: Date | null;
+}
+
+export type LotUseKind = 'spend' | 'revoke' | 'expire';
+
+/**
+ * The only place with SQL/TypeORM for credit_transactions (append-only: never updated or deleted), welcome_grants,
+ * and credit grants kept as lots (credit_grants, credit_grant_uses: append-only too, a lot's remainder is its amount
+ * minus its uses; callers hold the user's row lock, so remainders cannot be read stale).
+ */
 @Injectable()
 export class CreditsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -43,4 +57,60 @@ export class CreditsRepository {
   recent(limit: number): Promise<CreditTransaction[]> {
     return this.db.getRepository(CreditTransaction).find({ order: { createdAt: 'DESC' }, take: limit });
   }
+
+  // Credit grants kept as lots.
+
+  async insertLot(
+    m: EntityManager,
+    lot: { userId: string; transactionId: string; amount: number; expiresAt: Date | null; sourceRef: string | null },
+  ): Promise<string> {
+    const rows: Array<{ id: string }> = await m.query(
+      `INSERT INTO credit_grants (user_id, transaction_id, amount, expires_at, source_ref) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [lot.userId, lot.transactionId, lot.amount, lot.expiresAt, lot.sourceRef],
+    );
+    return rows[0].id;
+  }
+
+  async findBySourceRef(m: EntityManager, sourceRef: string): Promise<CreditLot | null> {
+    const rows: CreditLot[] = await m.query(`${LOT_SELECT} WHERE g.source_ref = $1 GROUP BY g.id`, [sourceRef]);
+    return rows[0] ?? null;
+  }
+
+  async findById(m: EntityManager, id: string): Promise<CreditLot | null> {
+    const rows: CreditLot[] = await m.query(`${LOT_SELECT} WHERE g.id = $1 GROUP BY g.id`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Lots with credits left that are still valid at `now`, earliest expiry first (never-expiring lots last). */
+  async spendable(m: EntityManager, userId: string, now: Date): Promise<CreditLot[]> {
+    const rows: CreditLot[] = await m.query(
+      `${LOT_SELECT} WHERE g.user_id = $1 AND (g.expires_at IS NULL OR g.expires_at > $2)
+        GROUP BY g.id HAVING g.amount - coalesce(sum(u.amount), 0) > 0
+        ORDER BY g.expires_at ASC NULLS LAST, g.created_at ASC`,
+      [userId, now],
+    );
+    return rows;
+  }
+
+  /** Lots of one user past their expiry with credits left. */
+  async due(m: EntityManager, userId: string, now: Date): Promise<CreditLot[]> {
+    return m.query(
+      `${LOT_SELECT} WHERE g.user_id = $1 AND g.expires_at <= $2
+        GROUP BY g.id HAVING g.amount - coalesce(sum(u.amount), 0) > 0`,
+      [userId, now],
+    );
+  }
+
+  async recordUse(m: EntityManager, grantId: string, transactionId: string, kind: LotUseKind, amount: number) {
+    await m.query(`INSERT INTO credit_grant_uses (grant_id, transaction_id, kind, amount) VALUES ($1, $2, $3, $4)`, [
+      grantId,
+      transactionId,
+      kind,
+      amount,
+    ]);
+  }
 }
+
+const LOT_SELECT = `SELECT g.id, g.user_id, g.amount, g.expires_at,
+       (g.amount - coalesce(sum(u.amount), 0))::int AS remaining
+  FROM credit_grants g LEFT JOIN credit_grant_uses u ON u.grant_id = g.id`;

@@ -4,6 +4,7 @@ import { pageOf } from '../../common/pagination';
 import type { DreamPage, EditStates } from '../../contracts/designs';
 import { RateLimiterService } from '../security';
 import { StorageService } from '../storage';
+import { TeamBudgetService } from '../teams';
 import { UsageService } from '../usage';
 import type { User } from '../users';
 import { TEXT_PROVIDER, TextModelProvider } from './chat/text-provider';
@@ -14,6 +15,9 @@ import type { DesignEditState, DesignSide, Dream } from './entities';
 import { ProviderError } from './providers';
 import type { EditStateDto, SaveDreamDto } from './dto/designs.dto';
 
+/** What one design-chat answer is expected to cost at most (micro-dollars), reserved before the call. */
+const DESIGN_CHAT_ESTIMATE_MICRO = 20_000;
+
 /** Edit state per side, dreams and design chat: the parts of the designer around one design. */
 @Injectable()
 export class DesignExtrasService {
@@ -23,6 +27,7 @@ export class DesignExtrasService {
     private readonly storage: StorageService,
     private readonly usage: UsageService,
     private readonly rateLimiter: RateLimiterService,
+    private readonly teamBudget: TeamBudgetService,
     @Inject(TEXT_PROVIDER) private readonly text: TextModelProvider,
   ) {}
 
@@ -138,6 +143,8 @@ export class DesignExtrasService {
     const design = await this.designs.load(user, designId);
     if (design.userId !== user.id) throw new ForbiddenException('Only the owner can chat about this design.');
     await this.rateLimiter.hit(`design-chat:${user.id}`, 30, 60);
+    // The team's monthly AI budget and the member's cap hold the estimate until the real cost is known.
+    const reservation = await this.teamBudget.reserve(user, 'design_chat', DESIGN_CHAT_ESTIMATE_MICRO);
     const question = await this.repo.saveChatMessage({
       designId: design.id,
       userId: user.id,
@@ -161,6 +168,7 @@ export class DesignExtrasService {
         },
       );
     } catch (error) {
+      await this.teamBudget.settle(reservation, 0);
       await this.usage.record({
         userId: user.id,
         kind: 'llm',
@@ -175,6 +183,7 @@ export class DesignExtrasService {
       const reason = error instanceof ProviderError ? error.message : 'The assistant is unavailable.';
       throw new HttpException({ message: `${reason} Try again shortly.` }, HttpStatus.BAD_GATEWAY);
     }
+    await this.teamBudget.settle(reservation, completion.usage.costUsd * 1_000_000);
     await this.usage.record({
       userId: user.id,
       kind: 'llm',

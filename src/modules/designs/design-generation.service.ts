@@ -7,7 +7,7 @@ import { CreditsService } from '../credits';
 import { JobRegistry, JobsService, type JobContext } from '../jobs';
 import { StorageService } from '../storage';
 import { UsageService } from '../usage';
-import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
+import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { freshSteps, SWEEP_INTERVAL_MS, WORKING_MAX_SIDE } from './designs.constants';
 import { toDesignJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';

@@ -17,7 +17,6 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import type { User } from '../users';
 import { DesignExtrasService } from './design-extras.service';
-import { loadDesignsConfig } from './designs.config';
 import { toPromptJson } from './designs.mapper';
 import { DesignsService, UploadedImage } from './designs.service';
 import {
@@ -34,9 +33,6 @@ import {
 } from './dto/designs.dto';
 import { DESIGN_SIDES, DesignSide } from './entities';
 
-// Multer's own cap sits a byte above ours so the storage check answers with the friendlier 422.
-const uploadLimit = () => loadDesignsConfig().maxUploadBytes + 1;
-
 /** Spec 7 "Designs" plus the designer's own calls (gallery, favorites, share, edit state, chat, dreams). */
 @Controller('api')
 export class DesignsApiController {
@@ -47,7 +43,7 @@ export class DesignsApiController {
 
   @Post('designs/generate')
   @HttpCode(201)
-  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: uploadLimit(), files: 1, fields: 30 } }))
+  @UseInterceptors(FileInterceptor('image')) // limits: MulterModule options in designs.module.ts
   async generate(
     @CurrentUser() user: User,
     @UploadedFile() image: UploadedImage | undefined,

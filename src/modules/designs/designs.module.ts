@@ -1,4 +1,5 @@
 import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
 import { ChannelRegistry } from '../realtime';
 import { MediaAccessRegistry } from '../storage';
 import { isUuid } from '../../common/uuid.pipe';
@@ -9,7 +10,8 @@ import { DesignEvents } from './design-events';
 import { DesignExtrasService } from './design-extras.service';
 import { DesignGenerationService } from './design-generation.service';
 import { DesignsApiController } from './designs-api.controller';
-import { DESIGNS_CONFIG, DesignsConfig, loadDesignsConfig } from './designs.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DesignsPagesController } from './designs-pages.controller';
 import { DesignsRepository } from './designs.repository';
 import { DesignsService } from './designs.service';
@@ -20,9 +22,19 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
  * credits, image providers, gallery, sharing, edit state, dreams and design chat.
  */
 @Module({
+  imports: [
+    // The upload cap comes from the typed config; Multer's sits a byte above it so the storage check answers with
+    // the friendlier 422.
+    MulterModule.registerAsync({
+      useFactory: (config: AppConfig) => ({
+        limits: { fileSize: config.designs.maxUploadBytes + 1, files: 1, fields: 30 },
+      }),
+      inject: [APP_CONFIG],
+    }),
+  ],
   controllers: [DesignsApiController, DesignsPagesController],
   providers: [
-    { provide: DESIGNS_CONFIG, useFactory: () => loadDesignsConfig() },
+    { provide: DESIGNS_CONFIG, useFactory: (config: AppConfig) => config.designs, inject: [APP_CONFIG] },
     {
       provide: IMAGE_PROVIDER,
       useFactory: (config: DesignsConfig) => createImageProvider(config),

@@ -9,7 +9,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { CreditsService, InsufficientCreditsException } from '../credits';
 import { StorageService } from '../storage';
 import type { User } from '../users';
-import { DESIGNS_CONFIG, DesignsConfig } from './designs.config';
+import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
 import { toDesignJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';

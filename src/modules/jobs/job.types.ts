@@ -1,4 +1,4 @@
-export const QUEUES = ['mail', 'media', 'designs', 'fanout', 'events', 'timers', 'webhooks'] as const;
+export const QUEUES = ['mail', 'media', 'designs', 'fanout', 'events', 'timers', 'webhooks', 'payouts'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface JobContext {

@@ -7,7 +7,15 @@ import { QUEUES } from './job.types';
 import { JOBS_MODE, JobsService } from './jobs.service';
 import { TimersService } from './timers.service';
 
-const CONCURRENCY: Record<string, number> = { mail: 4, media: 1, designs: 2, fanout: 4, events: 4, timers: 2 };
+const CONCURRENCY: Record<string, number> = {
+  mail: 4,
+  media: 1,
+  designs: 2,
+  fanout: 4,
+  events: 4,
+  timers: 2,
+  payouts: 1,
+};
 
 @Global()
 @Module({})

@@ -1,25 +1,31 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { DashboardQueryDto } from '../properties';
+import { CurrentTeamService } from '../teams';
 import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
 /** spec 7: listings dashboard (success, message, listings.data) and its paginate route. */
 @Controller('api/listings')
 export class ListingsApiController {
-  constructor(private readonly listings: ListingsService) {}
+  constructor(
+    private readonly listings: ListingsService,
+    private readonly currentTeam: CurrentTeamService,
+  ) {}
 
   @Get('dashboard')
-  async dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User) {
-    const listings = await this.listings.dashboard(user, { ...query, page: 1 });
+  async dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User, @Req() req: Request) {
+    const teamId = await this.currentTeam.scopeTeamId(req, query.scope);
+    const listings = await this.listings.dashboard(user, { ...query, page: 1 }, teamId);
     return { success: true, message: 'Listings loaded', listings };
   }
 
   /** Same filters plus page; `listings.next_page_url` points here. */
   @Get('dashboard/paginate')
-  async paginate(@Query() query: DashboardQueryDto, @CurrentUser() user: User) {
-    const listings = await this.listings.dashboard(user, query);
+  async paginate(@Query() query: DashboardQueryDto, @CurrentUser() user: User, @Req() req: Request) {
+    const listings = await this.listings.dashboard(user, query, await this.currentTeam.scopeTeamId(req, query.scope));
     return { success: true, message: 'Listings loaded', listings };
   }
 

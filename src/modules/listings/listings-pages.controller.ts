@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { mapSettings } from '../../config/market.config';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
-import { mapSettings } from '../market';
 import { DASHBOARD_SORTS, DashboardPageQueryDto } from '../properties';
 import { PropertiesService } from '../properties';
 import type { User } from '../users';
@@ -13,6 +14,7 @@ export class ListingsPagesController {
   constructor(
     private readonly listings: ListingsService,
     private readonly properties: PropertiesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Listings dashboard with incremental paging (the page loads its data through the API). */
@@ -30,6 +32,11 @@ export class ListingsPagesController {
       this.properties.full(property, viewer),
       this.properties.photos(property),
     ]);
-    return Inertia.render('Listing/Show', { listing: json, property: full, photos, map: mapSettings() });
+    return Inertia.render('Listing/Show', {
+      listing: json,
+      property: full,
+      photos,
+      map: mapSettings(this.config.market),
+    });
   }
 }

@@ -5,14 +5,7 @@ import { DashboardQueryDto } from '../properties';
 import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from '../properties';
 import { Property } from '../properties';
-import {
-  applyPublishFilter,
-  applySearch,
-  applySort,
-  canEditProperty,
-  isPubliclyVisible,
-  PropertiesService,
-} from '../properties';
+import { applyPublishFilter, applySearch, applySort, PropertiesService } from '../properties';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { ListingMediaRegistry } from './listing-media.registry';
@@ -48,7 +41,7 @@ export class ListingsService {
   /** 404 for unknown ids and for listings whose property the viewer may not see. */
   async getVisible(id: string, viewer: User | null | undefined): Promise<{ listing: Listing; property: Property }> {
     const found = await this.findWithProperty(id);
-    if (!found || !(isPubliclyVisible(found.property) || canEditProperty(found.property, viewer))) {
+    if (!found || !(await this.properties.canView(found.property, viewer))) {
       throw new NotFoundException('There is no listing with that id.');
     }
     return found;
@@ -56,7 +49,7 @@ export class ListingsService {
 
   async getEditable(id: string, user: User): Promise<{ listing: Listing; property: Property }> {
     const found = await this.getVisible(id, user);
-    this.properties.assertEditable(found.property, user);
+    await this.properties.assertEditable(found.property, user);
     return found;
   }
 
@@ -91,7 +84,7 @@ export class ListingsService {
   }
 
   /** Listings dashboard: the user's listings with publish (not all), search, sort, count, page. */
-  async dashboard(user: User, query: DashboardQueryDto): Promise<LinkedPage<ListingJson>> {
+  async dashboard(user: User, query: DashboardQueryDto, teamId?: string): Promise<LinkedPage<ListingJson>> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     // One round trip for the page: the property, its listing's columns and the total (window count,
@@ -101,7 +94,8 @@ export class ListingsService {
       .innerJoin(Listing, 'l', 'l.property_id = p.id')
       .addSelect('l')
       .addSelect('count(*) OVER ()', 'total_count')
-      .where('p.user_id = :uid', { uid: user.id });
+      // mine: the user's own; team (teamId given for scope=team): the current team's.
+      .where(teamId ? 'p.team_id = :tid' : 'p.user_id = :uid', teamId ? { tid: teamId } : { uid: user.id });
     applyPublishFilter(qb, 'p', query.publish);
     applySearch(qb, 'p', query.search);
     applySort(qb, 'p', query.sort);
@@ -122,6 +116,7 @@ export class ListingsService {
       search: query.search?.trim(),
       sort: query.sort,
       count: query.count,
+      scope: query.scope,
     };
     return paginate(await this.json(pairs), total, page, perPage, '/api/listings/dashboard/paginate', params);
   }

@@ -1,2 +1,1 @@
 export { GEOCODER, type Geocoder } from './geocoding/geocoder';
-export { mapSettings } from './market.config';

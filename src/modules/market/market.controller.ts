@@ -8,7 +8,7 @@ import { RateLimiterService } from '../security';
 import type { User } from '../users';
 import { CreateSavedSearchDto, GeocodeDto, MarketSearchDto } from './dto/market.dto';
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
-import { MARKET_CONFIG, MarketConfig } from './market.config';
+import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
 import { SavedSearchesService } from './saved-searches.service';
 

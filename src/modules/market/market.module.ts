@@ -6,7 +6,8 @@ import { GEOCODER, Geocoder } from './geocoding/geocoder';
 import { HttpGeocoder } from './geocoding/http-geocoder';
 import { OfflineGeocoder } from './geocoding/offline-geocoder';
 import { MarketController } from './market.controller';
-import { loadMarketConfig, MARKET_CONFIG, MarketConfig } from './market.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
 import { SavedSearch } from './saved-search.entity';
 import { SavedSearchesService } from './saved-searches.service';
@@ -15,7 +16,7 @@ import { SavedSearchesService } from './saved-searches.service';
   imports: [TypeOrmModule.forFeature([SavedSearch]), PropertiesModule],
   controllers: [MarketController, BasemapController],
   providers: [
-    { provide: MARKET_CONFIG, useFactory: () => loadMarketConfig() },
+    { provide: MARKET_CONFIG, useFactory: (config: AppConfig) => config.market, inject: [APP_CONFIG] },
     {
       provide: GEOCODER,
       inject: [MARKET_CONFIG],

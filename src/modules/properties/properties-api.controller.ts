@@ -7,13 +7,16 @@ import {
   Param,
   Post,
   Query,
+  Req,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ValidationFailedException } from '../../common/validation';
+import type { Request } from 'express';
 import { CurrentUser, Public } from '../auth';
+import { CurrentTeamService } from '../teams';
 import type { User } from '../users';
 import {
   AnimationsDto,
@@ -35,20 +38,23 @@ export class PropertiesApiController {
   constructor(
     private readonly properties: PropertiesService,
     private readonly uploads: PropertyUploadsService,
+    private readonly currentTeam: CurrentTeamService,
   ) {}
 
-  /** Not in spec 7 (the editor needs a draft to start from): creates a draft with its listing. */
+  /** The editor's first save: creates the draft (with its listing) from the fields of the step being saved. */
   @Post('properties')
   @HttpCode(201)
   async create(@Body() body: CreatePropertyDto, @CurrentUser() user: User) {
-    const property = await this.properties.create(user, body.name);
+    const { name, ...details } = body;
+    const property = await this.properties.create(user, name, details);
     return { message: 'Property created', property: await this.properties.full(property, user) };
   }
 
   /** Realtor dashboard: publish (not when all), trimmed search, sort, count; answer `properties` (+ counts per state). */
   @Get('properties/dashboard/realtor')
-  dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User) {
-    return this.properties.dashboard(user, query, '/api/properties/dashboard/realtor');
+  async dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User, @Req() req: Request) {
+    const teamId = await this.currentTeam.scopeTeamId(req, query.scope);
+    return this.properties.dashboard(user, query, '/api/properties/dashboard/realtor', teamId);
   }
 
   /** GET /api/properties/{publish}/paginate/{count}?page=&search=&sort= */
@@ -58,6 +64,7 @@ export class PropertiesApiController {
     @Param('count') count: string,
     @Query() query: DashboardQueryDto,
     @CurrentUser() user: User,
+    @Req() req: Request,
   ) {
     if (!PUBLISH_FILTERS.includes(publish as PublishFilter))
       throw ValidationFailedException.of('publish', 'Choose a valid publish filter.');
@@ -68,10 +75,11 @@ export class PropertiesApiController {
       user,
       { ...query, publish: publish as PublishFilter, count: size },
       `/api/properties/${publish}/paginate/${size}`,
+      await this.currentTeam.scopeTeamId(req, query.scope),
     );
     // The page route carries publish and count in its path: keep them out of the query string.
     const { properties: page } = result;
-    const params = { search: query.search?.trim(), sort: query.sort };
+    const params = { search: query.search?.trim(), sort: query.sort, scope: query.scope };
     return { properties: paginate(page.data, page.total, page.current_page, page.per_page, page.path, params) };
   }
 
@@ -87,6 +95,9 @@ export class PropertiesApiController {
   @HttpCode(200)
   async update(@Param('slug') slug: string, @Body() body: UpdatePropertyDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
+    if (body.publish !== undefined && body.publish !== property.publish) {
+      await this.properties.assertCanPublish(property, user);
+    }
     const updated = await this.properties.update(property, body);
     return { message: 'Property updated', property: await this.properties.full(updated, user) };
   }
@@ -95,6 +106,7 @@ export class PropertiesApiController {
   @HttpCode(200)
   async publish(@Param('slug') slug: string, @Body() body: PublishDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
+    await this.properties.assertCanPublish(property, user);
     const updated = await this.properties.setPublish(property, body.publish);
     return { message: updated.publish ? 'Property published' : 'Property unpublished', publish: updated.publish };
   }

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Listing } from '../listings';
 import { MediaAccessRegistry } from '../storage';
+import { TeamsModule } from '../teams/teams.module';
 import { UsersModule } from '../users/users.module';
 import { PropertiesApiController } from './properties-api.controller';
 import { PropertiesPagesController } from './properties-pages.controller';
@@ -10,7 +11,11 @@ import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Property, PropertyComponent, PropertyUpload, Currency, Listing]), UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Property, PropertyComponent, PropertyUpload, Currency, Listing]),
+    UsersModule,
+    TeamsModule,
+  ],
   controllers: [PropertiesApiController, PropertiesPagesController],
   providers: [PropertiesService, PropertyUploadsService],
   exports: [PropertiesService, PropertyUploadsService],

@@ -8,6 +8,7 @@ import { ValidationFailedException } from '../../common/validation';
 // eslint-disable-next-line reelty/module-boundaries
 import { Listing } from '../listings/listing.entity';
 import { StorageService } from '../storage';
+import { roleAllows, TeamsService } from '../teams';
 import { toPublicUser, User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { UsersService } from '../users';
@@ -28,7 +29,7 @@ import {
   uploadJson,
 } from './properties.mapper';
 import { applyPublishFilter, applySearch, applySort, countByPublishState } from './properties.query';
-import { makeSlug } from './slug';
+import { makeSlug, renamedSlug } from './slug';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
@@ -44,7 +45,7 @@ export function isPubliclyVisible(p: Pick<Property, 'publish' | 'isPrivate' | 'a
   return p.publish && !p.isPrivate && !p.archivedAt;
 }
 
-/** Only the owner (and admins; teams once they exist) change a property. */
+/** The author and site admins always change a property (team members by role: PropertiesService.canEdit). */
 export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null | undefined): boolean {
   return !!user && (user.id === p.userId || user.role === 'admin');
 }
@@ -63,6 +64,7 @@ export class PropertiesService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly storage: StorageService,
+    private readonly teams: TeamsService,
   ) {}
 
   // ---- lookups & access ----------------------------------------------------
@@ -77,10 +79,10 @@ export class PropertiesService {
     return this.properties.findOneBy({ id });
   }
 
-  /** 404 for unknown slugs and for drafts/private/archived properties of others. */
+  /** 404 for unknown slugs and for drafts/private/archived properties of others (other teams included). */
   async getVisible(slug: string, viewer: User | null | undefined): Promise<Property> {
     const property = await this.findBySlug(slug);
-    if (!property || !(isPubliclyVisible(property) || canEditProperty(property, viewer))) {
+    if (!property || !(await this.canView(property, viewer))) {
       throw new NotFoundException('There is no property with that address.');
     }
     return property;
@@ -89,18 +91,46 @@ export class PropertiesService {
   /** As getVisible, then 403 when the viewer may see it but not change it. */
   async getEditable(slug: string, user: User): Promise<Property> {
     const property = await this.getVisible(slug, user);
-    this.assertEditable(property, user);
+    await this.assertEditable(property, user);
     return property;
   }
 
-  assertEditable(property: Property, user: User | null | undefined): void {
-    if (!canEditProperty(property, user)) throw new ForbiddenException('Only the owner can change this property.');
+  async assertEditable(property: Property, user: User | null | undefined): Promise<void> {
+    if (!(await this.canEdit(property, user))) {
+      throw new ForbiddenException('Only the owner or a team member whose role edits team listings can change this.');
+    }
+  }
+
+  /** Published for everyone; otherwise the author, site admins and members of the property's team. */
+  async canView(property: Property, viewer: User | null | undefined): Promise<boolean> {
+    if (isPubliclyVisible(property) || canEditProperty(property, viewer)) return true;
+    return !!viewer && roleAllows(await this.teams.roleIn(viewer.id, property.teamId), 'listings.view');
+  }
+
+  /** The author and site admins, or a member of the property's team whose role edits every team listing. */
+  async canEdit(property: Property, user: User | null | undefined): Promise<boolean> {
+    if (canEditProperty(property, user)) return true;
+    return !!user && roleAllows(await this.teams.roleIn(user.id, property.teamId), 'listings.edit_any');
+  }
+
+  /** A team property is published by roles that publish (an assistant prepares, an agent or admin publishes). */
+  async assertCanPublish(property: Property, user: User): Promise<void> {
+    if (user.role === 'admin' || !property.teamId) return;
+    if (!roleAllows(await this.teams.roleIn(user.id, property.teamId), 'listings.publish')) {
+      throw new ForbiddenException('Your role in this team cannot publish listings.');
+    }
   }
 
   // ---- writes ----------------------------------------------------------------
 
-  /** A draft with every component type and its listing, in one transaction. */
-  async create(user: User, name?: string): Promise<Property> {
+  /** A draft with every component type and its listing, in one transaction; `details` as the first save's fields. */
+  async create(user: User, name?: string, details: UpdatePropertyDto = {}): Promise<Property> {
+    await this.checkCurrencies(details);
+    const draft = await this.createDraft(user, name);
+    return Object.values(details).some((v) => v !== undefined) ? this.update(draft, details) : draft;
+  }
+
+  private async createDraft(user: User, name?: string): Promise<Property> {
     const finalName = name?.trim() || 'New property';
     for (let attempt = 0; ; attempt++) {
       try {
@@ -152,6 +182,8 @@ export class PropertiesService {
     for (const [from, to] of map) {
       if (from in given) (changes as Record<string, unknown>)[to] = given[from] ?? null;
     }
+    // The slug follows the name until the property is first published; from then on links to it must keep working.
+    if (changes.name && !property.publishedAt) changes.slug = renamedSlug(property.slug, changes.name);
     if (changes.price !== undefined && changes.price !== null) changes.price = normalizePrice(changes.price);
     if (changes.acceptedCurrencies) changes.acceptedCurrencies = [...new Set(changes.acceptedCurrencies)];
     if (changes.acceptedCryptocurrencies)
@@ -236,10 +268,10 @@ export class PropertiesService {
   async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
     const component = await this.components.findOneBy({ id });
     const property = component ? await this.findById(component.propertyId) : null;
-    if (!component || !property || !(isPubliclyVisible(property) || canEditProperty(property, user))) {
+    if (!component || !property || !(await this.canView(property, user))) {
       throw new NotFoundException('There is no such component.');
     }
-    this.assertEditable(property, user);
+    await this.assertEditable(property, user);
     if (Buffer.byteLength(JSON.stringify(content)) > MAX_COMPONENT_BYTES) {
       throw ValidationFailedException.of('content', 'The content is too large (32 KB at most).');
     }
@@ -262,7 +294,7 @@ export class PropertiesService {
       uploads,
       listingId: listing?.id ?? null,
       owner: owner ? toPublicUser(owner) : null,
-      canEdit: canEditProperty(property, viewer),
+      canEdit: await this.canEdit(property, viewer),
     });
   }
 
@@ -302,21 +334,33 @@ export class PropertiesService {
     user: User,
     query: DashboardQueryDto,
     path: string,
+    teamId?: string,
   ): Promise<{ properties: LinkedPage<PropertySummaryJson>; counts: PublishCounts }> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
-    const qb = this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });
+    // mine: the user's own properties; team: the current team's (teamId given by the caller for scope=team).
+    const qb = teamId
+      ? this.properties.createQueryBuilder('p').where('p.team_id = :tid', { tid: teamId })
+      : this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });
     applySearch(qb, 'p', query.search);
     const countsQb = qb.clone();
     applyPublishFilter(qb, 'p', query.publish);
     applySort(qb, 'p', query.sort);
     qb.skip((page - 1) * perPage).take(perPage);
-    const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
+    // A team's list without a search reads its per-state counts from the counter the database keeps; counting a
+    // big team's rows on every request would cost more than the page itself.
+    const counted = teamId && !query.search?.trim();
+    const [[rows, total], counts] = counted
+      ? await Promise.all([qb.getMany(), this.teams.propertyCounts(teamId)]).then(
+          ([page, c]): [[Property[], number], PublishCounts] => [[page, c[query.publish ?? 'all']], c],
+        )
+      : await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
     const params: QueryParams = {
       publish: query.publish === 'all' ? undefined : query.publish,
       search: query.search?.trim(),
       sort: query.sort,
       count: query.count,
+      scope: query.scope,
     };
     return { properties: paginate(await this.summaries(rows), total, page, perPage, path, params), counts };
   }

@@ -8,7 +8,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_PROPERTY } from './property.constants';
 import { Property, PropertyComponent, PropertyUpload } from './property.entity';
 import { uploadJson, UploadJson } from './properties.mapper';
-import { canEditProperty, isPubliclyVisible, PropertiesService } from './properties.service';
+import { PropertiesService } from './properties.service';
 
 /** Listing photos: stored by StorageService under listings/<propertyId>/ with a thumbnail and a web size. */
 @Injectable()
@@ -76,10 +76,10 @@ export class PropertyUploadsService {
   async delete(id: string, user: User): Promise<void> {
     const upload = await this.uploads.findOneBy({ id });
     const property = upload ? await this.propertiesService.findById(upload.propertyId) : null;
-    if (!upload || !property || !(isPubliclyVisible(property) || canEditProperty(property, user))) {
+    if (!upload || !property || !(await this.propertiesService.canView(property, user))) {
       throw new NotFoundException('There is no such upload.');
     }
-    this.propertiesService.assertEditable(property, user);
+    await this.propertiesService.assertEditable(property, user);
     await this.uploads.delete({ id });
     if (property.featuredUploadId === id) {
       const next = await this.uploads.findOne({
@@ -100,6 +100,6 @@ export class PropertyUploadsService {
     const propertyId = key.split('/')[1] ?? '';
     const property = await this.propertiesService.findById(propertyId);
     if (!property) return false;
-    return isPubliclyVisible(property) || canEditProperty(property, user);
+    return this.propertiesService.canView(property, user);
   }
 }

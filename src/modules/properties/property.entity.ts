@@ -14,6 +14,8 @@ export interface AnimationSetting {
 export class Property {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column('uuid') userId!: string;
+  /** The team the property belongs to besides its author (set from the author's current team on insert). */
+  @Column({ type: 'uuid', nullable: true }) teamId!: string | null;
   @Column() slug!: string;
   @Column() name!: string;
   @Column({ type: 'text', nullable: true }) description!: string | null;

@@ -20,7 +20,16 @@ export function randomSuffix(length = 6): string {
   return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
 }
 
-/** Slug made once from the name plus a short random suffix; it never changes on rename. */
+/** Slug made from the name plus a short random suffix (see renamedSlug for when it follows the name). */
 export function makeSlug(name: string): string {
   return `${slugify(name)}-${randomSuffix()}`;
+}
+
+/**
+ * The slug of a draft renamed before it was ever published: the new name with the slug's own suffix (so it stays
+ * unique). Once a property has been published its slug never changes, because links to it are out there.
+ */
+export function renamedSlug(slug: string, name: string): string {
+  const suffix = /-([a-z0-9]{6})$/.exec(slug)?.[1] ?? randomSuffix();
+  return `${slugify(name)}-${suffix}`;
 }

@@ -71,7 +71,7 @@ export class AddressesService {
   }
 
   /** Someone else's address is reported as missing (404), not as forbidden. */
-  private async findOwned(userId: string, id: string): Promise<UserAddress> {
+  async findOwned(userId: string, id: string): Promise<UserAddress> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const address = UUID.test(id) ? await this.addresses.findOneBy({ id, userId }) : null;
     if (!address) throw new NotFoundException('There is no such address.');

@@ -24,5 +24,6 @@ import { ProfileService } from './profile.service';
     SessionsController,
   ],
   providers: [ProfileService, AddressesService, AvatarService],
+  exports: [AddressesService],
 })
 export class SettingsModule {}

@@ -42,7 +42,7 @@ export class S3StorageDriver implements StorageDriver {
   async stat(key: string): Promise<ObjectStat | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream', modifiedAt: head.LastModified ?? new Date() };
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream', modifiedAt: head.LastModified ?? new Date(), etag: head.ETag };
     } catch {
       return null;
     }

@@ -4,6 +4,8 @@ export interface ObjectStat {
   size: number;
   contentType: string;
   modifiedAt: Date;
+  /** The store's own strong validator when it has one (S3); local disk derives one from mtime and size. */
+  etag?: string;
 }
 
 export interface ByteRange {

@@ -10,6 +10,11 @@ import { S3StorageDriver } from './s3.driver';
 import { contentTypeForKey, sniffType, SniffedType } from './sniff';
 import { ByteRange, ObjectStat, StorageDriver } from './storage.driver';
 
+// libvips keeps up to 50 MB of decoded pixels, 20 open files and 100 operations for reuse by default:
+// worth it for a server that resizes the same source again and again, not here, where each upload is
+// decoded once. The cache's pages stay resident after the work is done (idle RSS), so it is off.
+sharp.cache(false);
+
 export interface UploadRules {
   /** Form field name, so a refusal lands on the right input. */
   field: string;

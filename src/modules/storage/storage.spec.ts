@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
-import { parseRange } from './media.controller';
+import { parseRange } from './media-http';
 import { sniffType } from './sniff';
 import { StorageService } from './storage.service';
 
@@ -35,9 +35,16 @@ describe('parseRange', () => {
     expect(parseRange(header, size)).toEqual(expected);
   });
 
-  it('marks unsatisfiable ranges invalid and passes through a missing header', () => {
+  it('marks unsatisfiable ranges invalid', () => {
     expect(parseRange('bytes=2000-', 1000)).toBe('invalid');
-    expect(parseRange('items=1-2', 1000)).toBe('invalid');
+    expect(parseRange('bytes=1000-1000', 1000)).toBe('invalid');
+    expect(parseRange('bytes=-0', 1000)).toBe('invalid');
+    expect(parseRange('bytes=50-10', 1000)).toBe('invalid');
+  });
+
+  it('ignores what it may ignore (another unit, several ranges) and a missing header: the whole file', () => {
+    expect(parseRange('items=1-2', 1000)).toBeNull();
+    expect(parseRange('bytes=0-1,5-6', 1000)).toBeNull();
     expect(parseRange(undefined, 1000)).toBeNull();
   });
 });

@@ -58,6 +58,17 @@ export class SweepstakesModule implements OnModuleInit {
       handle: (data, ctx) => this.draws.run(data.sweepstakesId, ctx),
     });
     this.events.subscribe('order.paid', PURCHASE_CONSUMER, (event) => this.entries.onOrderPaid(event));
+    // A referral through the affiliate programme earns the referrer the bonus entries the rules set for it.
+    this.events.subscribe('affiliate.referred', 'sweepstakes.referral-entries', ({ payload }) =>
+      this.entries
+        .awardBonusEntry({
+          userId: payload.affiliate_user_id,
+          source: 'referral',
+          sourceRef: payload.referred_user_id,
+          at: new Date(payload.bound_at),
+        })
+        .then(() => undefined),
+    );
     // Live entry counts and draw progress are for admins only.
     this.channels.register('admin.sweepstakes.{id}', (user, { id }) => isUuid(id) && user.role === 'admin');
     // sweepstakes-tax/<sweepstakes id>/<user id>/<file>: the winner who uploaded it, and admins.

@@ -14,3 +14,4 @@ export {
   type UserRole,
 } from './user.entity';
 export { isTimeZone } from './timezones';
+export { UserJsonExtensions } from './user-json.extensions';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { CreditsService } from '../credits';
@@ -6,6 +7,7 @@ import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
 import { UserAccountService } from './user-account.service';
 import { AuthUser, PublicUser, User, toAuthUser, toPublicUser } from './user.entity';
 import { UsersService } from './users.service';
+import { UserJsonExtensions } from './user-json.extensions';
 
 /** Spec 7, Users: profile reads, self-updates, the handle check and the image-credit balance. */
 @Controller('api/user')
@@ -14,6 +16,7 @@ export class UsersApiController {
     private readonly users: UsersService,
     private readonly accounts: UserAccountService,
     private readonly ledger: CreditsService,
+    private readonly extensions: UserJsonExtensions,
   ) {}
 
   @Get('credits/image')
@@ -28,11 +31,13 @@ export class UsersApiController {
   async show(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
   ): Promise<{ user: PublicUser | AuthUser }> {
     // One's own record was read for this request already (auth guard); no second query.
     const user = viewer?.id === id ? viewer : await this.users.findById(id);
     if (!user) throw new NotFoundException('There is no user with that id.');
     const full = viewer && (viewer.id === user.id || viewer.role === 'admin');
+    if (viewer?.id === user.id) return { user: await this.extensions.extend(user, req, toAuthUser(user)) };
     return { user: full ? toAuthUser(user) : toPublicUser(user) };
   }
 

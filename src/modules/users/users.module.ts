@@ -6,11 +6,12 @@ import { User } from './user.entity';
 import { UserAccountService } from './user-account.service';
 import { UsersApiController } from './users-api.controller';
 import { UsersService } from './users.service';
+import { UserJsonExtensions } from './user-json.extensions';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount])],
   controllers: [UsersApiController],
-  providers: [UsersService, UserAccountService],
-  exports: [UsersService, UserAccountService, TypeOrmModule],
+  providers: [UsersService, UserAccountService, UserJsonExtensions],
+  exports: [UsersService, UserAccountService, UserJsonExtensions, TypeOrmModule],
 })
 export class UsersModule {}

@@ -1,15 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { JobContext, JobHandler } from '../jobs';
 import { StorageService } from '../storage';
 import { contentTypeForKey } from '../storage';
-import { Rendition } from './entities';
-import { demuxerFor, extractPoster, NotAVideoError, probe, TranscodeError, transcodeHls } from './media/ffmpeg';
-import { VIDEO_CONFIG, type VideoConfig } from './video.config';
+import { Rendition, Video } from './entities';
+import {
+  demuxerFor,
+  extractPoster,
+  ladderFor,
+  mergeMasterPlaylists,
+  NotAVideoError,
+  probe,
+  type ProbeResult,
+  type Rung,
+  TranscodeError,
+  transcodeHls,
+} from './media/ffmpeg';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
 
 export interface TranscodeJobData {
@@ -28,11 +39,20 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
 }
 
+/** The x264 preset of the first rendition: it decides how soon a new video can be watched. */
+const FIRST_RENDITION_PRESET = 'superfast';
+
 /**
  * media:transcode — source → HLS ladder (renditions at or below the source among 360p/720p/1080p),
- * master playlist, poster and duration, written to storage under videos/<id>/. Idempotent: a
- * retried job (ffmpeg killed, worker crashed and its job picked up again) starts from the source.
- * Failures that retrying cannot fix, or the last attempt, mark the video errored with the reason.
+ * master playlist, poster and duration, written to storage under videos/<id>/.
+ *
+ * Two steps, so a video can be watched within seconds of its upload:
+ *   1. the smallest rendition alone (fast preset) + poster → the video is `ready` with one rendition;
+ *   2. one decode split into every other rendition (configured preset) → the master playlist lists
+ *      them all (playlists are served `no-cache`, so players pick the new master up on their next load).
+ * Idempotent: a retried job starts step 1 from the source while the video is processing, and runs only
+ * step 2 when the video is ready with fewer renditions than its ladder. Failures that retrying cannot fix,
+ * or the last attempt, mark a processing video errored; a ready video keeps its first rendition.
  */
 @Injectable()
 export class TranscodeJob implements JobHandler<TranscodeJobData> {
@@ -46,7 +66,9 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
 
   async handle(data: TranscodeJobData, ctx: JobContext): Promise<unknown> {
     const video = await this.videos.repo.findOneBy({ id: data.videoId });
-    if (!video || video.status !== 'processing' || !video.sourceKey) return { skipped: true };
+    if (!video?.sourceKey) return { skipped: true };
+    const ladderPending = video.status === 'ready' && !!video.width && !!video.height && missingRungs(video).length > 0;
+    if (video.status !== 'processing' && !ladderPending) return { skipped: true };
     const started = Date.now();
     const work = await mkdtemp(join(tmpdir(), 'reelty-transcode-'));
     let source: { path: string; release(): Promise<void> } | null = null;
@@ -54,69 +76,24 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       source = await this.storage.localCopy(video.sourceKey);
       const demuxer = await demuxerFor(source.path);
       const info = await probe(this.config.ffprobePath, source.path);
-      let lastSent = 0;
-      const rungs = await transcodeHls({
-        ffmpeg: this.config.ffmpegPath,
-        input: source.path,
-        demuxer,
-        outDir: join(work, 'hls'),
-        probe: info,
-        preset: this.config.preset,
-        segmentSeconds: this.config.segmentSeconds,
-        onProgress: (fraction) => {
-          const now = Date.now();
-          if (now - lastSent < 1000) return;
-          lastSent = now;
-          const percent = Math.round(fraction * 95);
-          void ctx.progress(percent);
-          void this.videos.setProgress(video, percent).catch(() => undefined);
-        },
-      });
-      const posterAt = Math.min(video.coverTime ?? defaultPosterTime(info.duration), Math.max(0, info.duration - 0.1));
-      await extractPoster(this.config.ffmpegPath, source.path, demuxer, posterAt, join(work, 'poster.jpg'));
-
-      // Replace whatever an earlier, interrupted attempt left behind.
-      await this.storage.deletePrefix(`videos/${video.id}/hls/`);
-      for (const file of await listFiles(join(work, 'hls'))) {
-        const key = `videos/${video.id}/hls/${relative(join(work, 'hls'), file).split('\\').join('/')}`;
-        await this.storage.put(key, createReadStream(file), contentTypeForKey(key));
-      }
-      const posterKey = `videos/${video.id}/poster-${randomBytes(4).toString('hex')}.jpg`;
-      await this.storage.put(posterKey, createReadStream(join(work, 'poster.jpg')), 'image/jpeg');
-      const oldPoster = video.posterKey;
-
-      const renditions: Rendition[] = rungs.map((rung) => ({
-        name: rung.name,
-        width: rung.width,
-        height: rung.height,
-        bandwidth: rung.maxrateKbps * 1000,
-        playlist: `videos/${video.id}/hls/${rung.name}/index.m3u8`,
-      }));
-      await this.videos.setStatus(video, 'ready', {
-        duration: info.duration,
-        width: info.width,
-        height: info.height,
-        renditions,
-        manifestKey: `videos/${video.id}/hls/master.m3u8`,
-        posterKey,
-        progress: 100,
-        error: null,
-        readyAt: new Date(),
-      });
-      if (oldPoster && oldPoster !== posterKey) await this.storage.delete(oldPoster).catch(() => undefined);
-      await this.videos.notifyOwner(video, 'video_ready');
+      const input = { path: source.path, demuxer, info, work };
+      if (video.status === 'processing') await this.firstRendition(video, input, ctx);
+      const firstSeconds = (Date.now() - started) / 1000;
+      const rest = missingRungs(video);
+      if (rest.length) await this.restOfLadder(video, input, rest, ctx);
       const seconds = (Date.now() - started) / 1000;
       this.logger.log(
-        `video ${video.id}: ${rungs.map((r) => r.name).join('/')} in ${seconds.toFixed(1)} s (${(info.duration / seconds).toFixed(2)}× real time)`,
+        `video ${video.id}: ${video.renditions.map((r) => r.name).join('/')} in ${seconds.toFixed(1)} s ` +
+          `(first rendition ${firstSeconds.toFixed(1)} s; ${(info.duration / seconds).toFixed(2)}× real time)`,
       );
-      return { renditions: rungs.map((r) => r.name), seconds };
+      return { renditions: video.renditions.map((r) => r.name), seconds, firstRenditionSeconds: firstSeconds };
     } catch (error) {
       const permanent = error instanceof NotAVideoError || (error instanceof TranscodeError && !error.retryable);
       const lastAttempt = ctx.attempt >= this.config.transcodeAttempts;
       this.logger.warn(`video ${video.id} attempt ${ctx.attempt}: ${(error as Error).message}`);
       if (!permanent && !lastAttempt) throw error; // the queue retries it with backoff
       const current = await this.videos.repo.findOneBy({ id: video.id });
-      if (!current) return { skipped: true };
+      if (!current || current.status !== 'processing') return { skipped: true };
       await this.videos.setStatus(current, 'errored', { error: reasonFor(error as Error), progress: 0 });
       await this.videos.notifyOwner(current, 'video_failed');
       return { errored: true };
@@ -125,6 +102,125 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       await rm(work, { recursive: true, force: true });
     }
   }
+
+  /** Step 1: the smallest rendition and the poster; the video becomes watchable. */
+  private async firstRendition(video: Video, input: TranscodeInput, ctx: JobContext): Promise<void> {
+    const first = ladderFor(input.info.width, input.info.height).slice(0, 1);
+    let lastSent = 0;
+    const outDir = join(input.work, 'first');
+    await transcodeHls({
+      ...this.ffmpegInput(input, outDir),
+      preset: FIRST_RENDITION_PRESET,
+      rungs: first,
+      onProgress: (fraction) => {
+        const now = Date.now();
+        if (now - lastSent < 1000) return;
+        lastSent = now;
+        const percent = Math.round(fraction * 95);
+        void ctx.progress(percent);
+        void this.videos.setProgress(video, percent).catch(() => undefined);
+      },
+    });
+    const posterAt = Math.min(
+      video.coverTime ?? defaultPosterTime(input.info.duration),
+      Math.max(0, input.info.duration - 0.1),
+    );
+    await extractPoster(this.config.ffmpegPath, input.path, input.demuxer, posterAt, join(input.work, 'poster.jpg'));
+
+    // Replace whatever an earlier, interrupted attempt left behind.
+    await this.storage.deletePrefix(`videos/${video.id}/hls/`);
+    await this.upload(video, outDir);
+    const posterKey = `videos/${video.id}/poster-${randomBytes(4).toString('hex')}.jpg`;
+    await this.storage.put(posterKey, createReadStream(join(input.work, 'poster.jpg')), 'image/jpeg');
+    const oldPoster = video.posterKey;
+    await this.videos.setStatus(video, 'ready', {
+      duration: input.info.duration,
+      width: input.info.width,
+      height: input.info.height,
+      renditions: first.map((rung) => renditionOf(video, rung)),
+      manifestKey: `videos/${video.id}/hls/master.m3u8`,
+      posterKey,
+      progress: 100,
+      error: null,
+      readyAt: new Date(),
+    });
+    if (oldPoster && oldPoster !== posterKey) await this.storage.delete(oldPoster).catch(() => undefined);
+    await this.videos.notifyOwner(video, 'video_ready');
+  }
+
+  /** Step 2: one decode split into the remaining renditions; then one master playlist for all. */
+  private async restOfLadder(video: Video, input: TranscodeInput, rungs: Rung[], ctx: JobContext): Promise<void> {
+    const outDir = join(input.work, 'rest');
+    await transcodeHls({
+      ...this.ffmpegInput(input, outDir),
+      preset: this.config.preset,
+      rungs,
+      onProgress: (fraction) => void ctx.progress(Math.round(95 + fraction * 5)),
+    });
+    const firstMaster = await this.storage.read(`videos/${video.id}/hls/master.m3u8`).then(readText);
+    const restMaster = await readFile(join(outDir, 'master.m3u8'), 'utf8');
+    await rm(join(outDir, 'master.m3u8'));
+    // Variant files first, the master that points at them last.
+    await this.upload(video, outDir);
+    await this.storage.put(
+      `videos/${video.id}/hls/master.m3u8`,
+      Buffer.from(mergeMasterPlaylists([firstMaster, restMaster])),
+      contentTypeForKey('master.m3u8'),
+    );
+    await this.videos.setStatus(video, 'ready', {
+      renditions: [...video.renditions, ...rungs.map((rung) => renditionOf(video, rung))],
+    });
+  }
+
+  private ffmpegInput(input: TranscodeInput, outDir: string) {
+    return {
+      ffmpeg: this.config.ffmpegPath,
+      input: input.path,
+      demuxer: input.demuxer,
+      outDir,
+      probe: input.info,
+      segmentSeconds: this.config.segmentSeconds,
+    };
+  }
+
+  private async upload(video: Video, dir: string): Promise<void> {
+    const files = await listFiles(dir);
+    // Playlists after their segments, so no playlist names a segment that is not there yet.
+    files.sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
+    for (const file of files) {
+      const key = `videos/${video.id}/hls/${relative(dir, file).split('\\').join('/')}`;
+      await this.storage.put(key, createReadStream(file), contentTypeForKey(key));
+    }
+  }
+}
+
+interface TranscodeInput {
+  path: string;
+  demuxer: string;
+  info: ProbeResult;
+  work: string;
+}
+
+function renditionOf(video: Pick<Video, 'id'>, rung: Rung): Rendition {
+  return {
+    name: rung.name,
+    width: rung.width,
+    height: rung.height,
+    bandwidth: rung.maxrateKbps * 1000,
+    playlist: `videos/${video.id}/hls/${rung.name}/index.m3u8`,
+  };
+}
+
+/** Rungs of the source's ladder the video does not have yet. */
+function missingRungs(video: Pick<Video, 'width' | 'height' | 'renditions'>): Rung[] {
+  const have = new Set((video.renditions ?? []).map((r) => r.name));
+  return ladderFor(video.width ?? 0, video.height ?? 0).filter((rung) => !have.has(rung.name));
+}
+
+async function readText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function reasonFor(error: Error): string {

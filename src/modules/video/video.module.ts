@@ -20,7 +20,7 @@ import { PosterJob, TranscodeJob } from './transcode.job';
 import { VideoUploadsService } from './uploads/video-uploads.service';
 import { VideoAccessService } from './video-access.service';
 import { VideoListsService } from './video-lists.service';
-import { loadVideoConfig, VIDEO_CONFIG } from './video.config';
+import { VIDEO_CONFIG } from '../../config/video.config';
 import { POSTER_JOB, TRANSCODE_JOB, VideosService } from './videos.service';
 import { WalkthroughsService } from './walkthroughs.service';
 
@@ -41,7 +41,7 @@ import { WalkthroughsService } from './walkthroughs.service';
     VideoPagesController,
   ],
   providers: [
-    { provide: VIDEO_CONFIG, useFactory: (config: AppConfig) => loadVideoConfig(config), inject: [APP_CONFIG] },
+    { provide: VIDEO_CONFIG, useFactory: (config: AppConfig) => config.video, inject: [APP_CONFIG] },
     ListingDirectory,
     ListingMediaResolver,
     VideoAccessService,

@@ -1,6 +1,6 @@
 import { ladderFor } from './media/ffmpeg';
 import { newPlaybackId, newSlug, PLAYBACK_ID_PATTERN, SLUG_PATTERN } from './ids';
-import { loadVideoConfig } from './video.config';
+import { loadVideoConfig } from '../../config/video.config';
 
 describe('video pieces', () => {
   it('makes renditions only at or below the source, by the shorter side (portrait too)', () => {
@@ -38,7 +38,7 @@ describe('video pieces', () => {
       maxUploadBytes: 20 * 1024 * 1024,
       maxDurationSeconds: 90,
       uploadDir: '/s/uploads/video',
-      preset: 'veryfast',
+      preset: 'superfast',
       transcodeAttempts: 3,
     });
     expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: 'lots' })).toThrow(

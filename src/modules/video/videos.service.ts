@@ -11,7 +11,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';
-import { VIDEO_CONFIG, type VideoConfig } from './video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { toVideoJson } from './video.mapper';
 
 export const VIDEO_STATUS_EVENT = 'video.status';

@@ -1,12 +1,11 @@
 import { Head, router } from '@inertiajs/react';
-import { useState, type FormEvent } from 'react';
-import { messageOf } from '@/components/designer/api';
+import { useState } from 'react';
+import { adminApi, adminPaths } from '@/api/admin';
 import { Button, Card, FormField, Input } from '@/components/ui';
-import { api, ApiError } from '@/lib/http';
+import { useApiForm } from '@/hooks/useApiForm';
 import { cn } from '@/lib/cn';
-import { notify } from '@/lib/toast';
-import type { AdminLedgerRow, CreditUser } from '@contracts/credits';
 import type { PageProps } from '@/types';
+import type { AdminLedgerRow, CreditUser } from '@contracts/credits';
 
 interface Props {
   q: string;
@@ -17,32 +16,19 @@ interface Props {
 /** Admin Credits: find a user, grant credits with a reason, watch the ledger. */
 export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
   const [search, setSearch] = useState(q);
-  const [form, setForm] = useState({ user: '', amount: '10', reason: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const grant = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const res = await api.post<{ message: string }>('/api/admin/credits/grant', {
-        ...form,
-        amount: Number(form.amount),
-      });
-      notify.success(res.message);
-      setForm({ user: '', amount: '10', reason: '' });
-      router.reload();
-    } catch (error) {
-      if (error instanceof ApiError)
-        setErrors(
-          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
-        );
-      notify.error(messageOf(error, 'Could not grant the credits'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useApiForm(
+    { user: '', amount: '10', reason: '' },
+    {
+      successMessage: (res: { message: string }) => res.message,
+      errorFallback: 'Could not grant the credits',
+      onSuccess: () => {
+        form.reset();
+        router.reload();
+      },
+    },
+  );
+  const grant = form.handleSubmit((values) => adminApi.grantCredits({ ...values, amount: Number(values.amount) }));
+  const errors = form.errors;
 
   return (
     <>
@@ -54,8 +40,8 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
             <FormField label="User email" name="user" error={errors.user}>
               <Input
                 type="text"
-                value={form.user}
-                onChange={(e) => setForm({ ...form, user: e.target.value })}
+                value={form.data.user}
+                onChange={(e) => form.set('user', e.target.value)}
                 placeholder="name@example.com"
                 required
               />
@@ -65,21 +51,21 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
                 type="number"
                 min={1}
                 max={10000}
-                value={form.amount}
-                onChange={(e) => setForm({ ...form, amount: e.target.value })}
+                value={form.data.amount}
+                onChange={(e) => form.set('amount', e.target.value)}
                 required
               />
             </FormField>
             <FormField label="Reason" name="reason" error={errors.reason}>
               <Input
-                value={form.reason}
-                onChange={(e) => setForm({ ...form, reason: e.target.value })}
+                value={form.data.reason}
+                onChange={(e) => form.set('reason', e.target.value)}
                 maxLength={150}
                 required
                 placeholder="Support goodwill"
               />
             </FormField>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.processing}>
               Grant
             </Button>
           </form>
@@ -88,7 +74,7 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              router.get('/admin/credits', { q: search }, { preserveState: true });
+              router.get(adminPaths.credits, { q: search }, { preserveState: true });
             }}
             className="flex gap-2"
           >
@@ -110,7 +96,7 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="tabular-nums">{u.credits}</span>
-                  <Button size="sm" variant="ghost" onClick={() => setForm({ ...form, user: u.email })}>
+                  <Button size="sm" variant="ghost" onClick={() => form.set('user', u.email)}>
                     Select
                   </Button>
                 </span>

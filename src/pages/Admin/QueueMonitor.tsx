@@ -1,8 +1,8 @@
 import { Head, router } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '@/components/designer/api';
 import { Alert, Button, Card, EmptyState, Pagination } from '@/components/ui';
-import { api } from '@/lib/http';
+import { adminApi, adminPaths } from '@/api/admin';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { JobRow, QueueOverview } from '@contracts/admin';
@@ -22,7 +22,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
   const load = useCallback(
     async (queue = view.queue, state = view.state, p = page) => {
       try {
-        setView(await api.get<Overview>('/api/admin/queues', { query: { queue, state, page: p } }));
+        setView(await adminApi.queues<Overview>({ queue, state, page: p }));
       } catch {
         /* keep the last view; the next tick retries */
       }
@@ -40,7 +40,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
     setPage(1);
     void load(queue, state, 1);
     router.replace({
-      url: `/admin/queue-monitor?queue=${queue}&state=${state}`,
+      url: adminPaths.queueMonitor(queue, state),
       preserveState: true,
       preserveScroll: true,
     });
@@ -48,12 +48,12 @@ export default function QueueMonitor(props: PageProps<Overview>) {
 
   const act = async (job: JobRow, action: 'retry' | 'remove') => {
     try {
-      if (action === 'retry') await api.post(`/api/admin/queues/${job.queue}/jobs/${encodeURIComponent(job.id)}/retry`);
-      else await api.delete(`/api/admin/queues/${job.queue}/jobs/${encodeURIComponent(job.id)}`);
+      if (action === 'retry') await adminApi.retryJob(job.queue, job.id);
+      else await adminApi.removeJob(job.queue, job.id);
       notify.success(action === 'retry' ? 'Job queued again' : 'Job removed');
       await load();
     } catch (error) {
-      notify.error(messageOf(error, 'The job could not be changed'));
+      notify.error(errorMessage(error, 'The job could not be changed'));
     }
   };
 

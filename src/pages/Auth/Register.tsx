@@ -1,4 +1,5 @@
 import { Head, useForm } from '@inertiajs/react';
+import { readAffiliateRef } from '@/lib/affiliate-ref';
 import type { FormEvent } from 'react';
 import { PasswordField } from '@/components/auth/PasswordField';
 import { TextLink } from '@/components/auth/TextLink';
@@ -8,7 +9,17 @@ import type { PageProps } from '@/types';
 type Props = PageProps<{ accountTypes: SelectOption[] }>;
 
 export default function Register({ accountTypes }: Props) {
-  const form = useForm({ name: '', email: '', handle: '', type: 'viewer', password: '', password_confirmation: '' });
+  // The affiliate `ref` the browser kept from an earlier visit travels with the sign-up (the server also reads the
+  // tracked-link cookie, which survives when script storage was purged).
+  const form = useForm({
+    name: '',
+    email: '',
+    handle: '',
+    type: 'viewer',
+    password: '',
+    password_confirmation: '',
+    ref: readAffiliateRef()?.ref ?? '',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, EngineInfo } from '@contracts/designs';
 import { Button, Input } from '@/components/ui';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
@@ -35,13 +35,11 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
     if (!message) return;
     setSending(true);
     try {
-      const res = await api.post<{ message: ChatMessage; reply: ChatMessage }>(`/api/designs/${design.id}/chat`, {
-        message,
-      });
+      const res = await designerApi.chat<ChatMessage>(design.id, message);
       setMessages((list) => [...list, res.message, res.reply]);
       setText('');
     } catch (error) {
-      notify.error(messageOf(error, 'The assistant could not answer'));
+      notify.error(errorMessage(error, 'The assistant could not answer'));
     } finally {
       setSending(false);
     }
@@ -51,7 +49,7 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
   return (
     <>
       <Head title="Design chat" />
-      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Back to the design
       </Link>
       <div className="mt-1 grid gap-6 lg:grid-cols-3">

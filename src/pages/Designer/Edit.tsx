@@ -1,10 +1,10 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useMemo, useState } from 'react';
 import { textareaClasses } from '@/components/designer/OptionsFields';
-import { messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
 import { Button, Card, FormField, Input } from '@/components/ui';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
@@ -68,12 +68,12 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
     setBrands(state[side].selectedBrands);
     // One edit session per visit to a side.
     let sessionId: string | null = null;
-    api
-      .post<{ session: { id: string } }>(`/api/designs/${design.id}/edit-sessions/${side}`)
+    designerApi
+      .startEditSession(design.id, side)
       .then((r) => (sessionId = r.session.id))
       .catch(() => undefined);
     return () => {
-      if (sessionId) void api.post(`/api/designs/${design.id}/edit-sessions/${sessionId}/end`).catch(() => undefined);
+      if (sessionId) void designerApi.endEditSession(design.id, sessionId).catch(() => undefined);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [side, design.id]);
@@ -89,18 +89,15 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
         action: 'save',
         detail: `${headline.slice(0, 60)} (${brands.length} brands)`,
       };
-      const res = await api.put<{ state: Omit<SideState, 'sessions'> }>(
-        `/api/designs/${design.id}/edit-state/${side}`,
-        {
-          editHistory: [...current.editHistory, entry],
-          selectedBrands: brands,
-          currentDesignHtml: html,
-        },
-      );
+      const res = await designerApi.saveEditState<Omit<SideState, 'sessions'>>(design.id, side, {
+        editHistory: [...current.editHistory, entry],
+        selectedBrands: brands,
+        currentDesignHtml: html,
+      });
       setState((s) => ({ ...s, [side]: { ...s[side], ...res.state } }));
       notify.success(`${side === 'front' ? 'Front' : 'Back'} saved`);
     } catch (error) {
-      notify.error(messageOf(error, 'Could not save your changes'));
+      notify.error(errorMessage(error, 'Could not save your changes'));
     } finally {
       setSaving(false);
     }
@@ -112,7 +109,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   return (
     <>
       <Head title="Edit design" />
-      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Back to the design
       </Link>
       <div className="mb-6 mt-1 flex flex-wrap items-center justify-between gap-3">

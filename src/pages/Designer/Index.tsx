@@ -6,11 +6,12 @@ import { DesignCard, EngineBadge } from '@/components/designer/DesignCard';
 import { ImagePicker, type PickedImage } from '@/components/designer/ImagePicker';
 import { OptionsFields, textareaClasses } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
-import { designerApi, messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
-import { ApiError } from '@/lib/http';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { routes } from '@/routes';
 import type { PageProps } from '@/types';
@@ -33,47 +34,46 @@ export default function DesignerIndex({
   prompts: initialPrompts,
   recent,
 }: Props) {
-  const [image, setImage] = useState<PickedImage | null>(null);
-  const [options, setOptions] = useState<DesignOptions>({ roomType: catalog.roomTypes[0], theme: catalog.themes[0] });
-  const [prompt, setPrompt] = useState('');
   const [prompts, setPrompts] = useState(initialPrompts);
   const [promptName, setPromptName] = useState('');
   const [credits, setCredits] = useState(initialCredits);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const progress = useDesignProgress(null, {
     onFailed: (message) => notify.error(message || 'Failed to generate design'),
   });
 
+  const form = useApiForm(
+    {
+      image: null as PickedImage | null,
+      options: { roomType: catalog.roomTypes[0], theme: catalog.themes[0] } as DesignOptions,
+      prompt: '',
+    },
+    {
+      errorFallback: 'Failed to generate design',
+      onSuccess: ({ design }: { design: Design }) => {
+        setCredits((c) => Math.max(0, c - cost));
+        progress.watch(design);
+      },
+    },
+  );
+  const { image, options, prompt } = form.data;
+  const { errors } = form;
+  const setOptions = (next: DesignOptions) => form.set('options', next);
+
   const generate = async () => {
     if (!image) {
-      setErrors({ image: 'Upload a photo of the room.' });
+      form.setErrors({ image: 'Upload a photo of the room.' });
       return;
     }
-    setSubmitting(true);
-    setErrors({});
-    try {
-      const { design } = await designerApi.generate({
+    await form.submit(() =>
+      designerApi.generate({
         image: image.file,
         options,
         prompt,
         width: image.width,
         height: image.height,
         orientation: image.orientation,
-      });
-      setCredits((c) => Math.max(0, c - cost));
-      progress.watch(design);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
-        );
-        setErrors(fields);
-      }
-      notify.error(messageOf(error, 'Failed to generate design'));
-    } finally {
-      setSubmitting(false);
-    }
+      }),
+    );
   };
 
   const savePrompt = async () => {
@@ -93,7 +93,7 @@ export default function DesignerIndex({
 
   const applyPrompt = (p: SavedPrompt) => {
     setOptions({ ...options, ...p.options });
-    setPrompt(p.prompt);
+    form.set('prompt', p.prompt);
   };
 
   const deletePrompt = async (p: SavedPrompt) => {
@@ -101,7 +101,7 @@ export default function DesignerIndex({
       await designerApi.deletePrompt(p.id);
       setPrompts((list) => list.filter((x) => x.id !== p.id));
     } catch (error) {
-      notify.error(messageOf(error, 'Could not delete the prompt'));
+      notify.error(errorMessage(error, 'Could not delete the prompt'));
     }
   };
 
@@ -129,16 +129,16 @@ export default function DesignerIndex({
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge label={engine.label} name={engine.name} />
           <Link
-            href="/credits"
+            href={designerPaths.credits}
             className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-brand-950 dark:text-brand-300"
             data-testid="credits-badge"
           >
             {credits} credit{credits === 1 ? '' : 's'}
           </Link>
-          <ButtonLink href="/designer/gallery" variant="secondary" size="sm">
+          <ButtonLink href={designerPaths.gallery} variant="secondary" size="sm">
             Gallery
           </ButtonLink>
-          <ButtonLink href="/dreams" variant="ghost" size="sm">
+          <ButtonLink href={designerPaths.dreams} variant="ghost" size="sm">
             Dreams
           </ButtonLink>
         </div>
@@ -154,7 +154,12 @@ export default function DesignerIndex({
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title="1. Your room">
-            <ImagePicker value={image} onChange={setImage} error={errors.image} maxMb={15} />
+            <ImagePicker
+              value={image}
+              onChange={(picked) => form.set('image', picked)}
+              error={errors.image}
+              maxMb={15}
+            />
           </Card>
           <Card title="2. Style">
             <OptionsFields value={options} onChange={setOptions} catalog={catalog} errors={errors} />
@@ -166,7 +171,7 @@ export default function DesignerIndex({
                   maxLength={2000}
                   className={textareaClasses}
                   value={prompt}
-                  onChange={(e) => setPrompt(e.target.value)}
+                  onChange={(e) => form.set('prompt', e.target.value)}
                   placeholder="Describe what you want, e.g. bright and airy with a large plant"
                 />
               )}
@@ -176,7 +181,7 @@ export default function DesignerIndex({
             <Button
               size="lg"
               onClick={generate}
-              loading={submitting}
+              loading={form.processing}
               disabled={running || credits < cost}
               data-testid="generate-button"
             >
@@ -214,7 +219,7 @@ export default function DesignerIndex({
                     currentStep={progress.currentStep}
                   />
                   <div className="flex flex-wrap gap-2">
-                    <ButtonLink href={`/designer/${result.id}`} data-testid="open-design">
+                    <ButtonLink href={designerPaths.show(result.id)} data-testid="open-design">
                       Open design
                     </ButtonLink>
                     <Button variant="secondary" onClick={() => progress.reset()}>
@@ -236,7 +241,11 @@ export default function DesignerIndex({
                     </Alert>
                   )}
                   {progress.designId && (
-                    <Button variant="ghost" size="sm" onClick={() => router.visit(`/designer/${progress.designId}`)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => router.visit(designerPaths.show(progress.designId!))}
+                    >
                       Open the design page
                     </Button>
                   )}
@@ -296,7 +305,7 @@ export default function DesignerIndex({
         <section className="mt-10">
           <div className="mb-3 flex items-center justify-between">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your latest designs</h2>
-            <Link href="/designer/gallery" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={designerPaths.gallery} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
               See all
             </Link>
           </div>

@@ -1,7 +1,8 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { ShareButtons } from '@/components/designer/ShareButtons';
-import { designerApi, messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
+import { errorMessage } from '@/lib/errors';
 import type { Design } from '@contracts/designs';
 import { Alert, Button, Card } from '@/components/ui';
 import { notify } from '@/lib/toast';
@@ -23,7 +24,7 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
       setDesign(res.design);
       notify.success(on ? 'Share link ready' : 'Sharing turned off');
     } catch (error) {
-      notify.error(messageOf(error, 'Could not change sharing'));
+      notify.error(errorMessage(error, 'Could not change sharing'));
     } finally {
       setBusy(false);
     }
@@ -32,7 +33,7 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
   return (
     <>
       <Head title="Share design" />
-      <Link href={`/designer/${design.id}`} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Back to the design
       </Link>
       <h1 className="mb-6 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Share “{title}”</h1>

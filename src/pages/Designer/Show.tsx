@@ -4,7 +4,8 @@ import { CompareSlider } from '@/components/designer/CompareSlider';
 import { EngineBadge, FavoriteButton } from '@/components/designer/DesignCard';
 import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
-import { designerApi, messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
+import { errorMessage } from '@/lib/errors';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
@@ -48,7 +49,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
     try {
       return await work();
     } catch (error) {
-      notify.error(messageOf(error, fallback));
+      notify.error(errorMessage(error, fallback));
       return undefined;
     } finally {
       setBusy(null);
@@ -102,14 +103,14 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
     );
     if (res) {
       notify.success('Saved to your dreams');
-      router.visit(`/dreams/${res.data.dream.id}`);
+      router.visit(designerPaths.dream(res.data.dream.id));
     }
   };
 
   const remove = async () => {
     if (!window.confirm('Delete this design and its images?')) return;
     const res = await act('delete', () => designerApi.remove(design.id), 'Could not delete the design');
-    if (res !== undefined) router.visit('/designer/gallery');
+    if (res !== undefined) router.visit(designerPaths.gallery);
   };
 
   return (
@@ -117,7 +118,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
       <Head title={title} />
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <Link href="/designer" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+          <Link href={designerPaths.index} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
             ← Designer
           </Link>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{title}</h1>
@@ -162,13 +163,13 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
           )}
           {selected && (
             <div className="flex flex-wrap gap-2">
-              <ButtonLink href={`/designer/${design.id}/share`} variant="secondary" size="sm" data-testid="share-link">
+              <ButtonLink href={designerPaths.share(design.id)} variant="secondary" size="sm" data-testid="share-link">
                 Share
               </ButtonLink>
-              <ButtonLink href={`/designer/${design.id}/edit`} variant="secondary" size="sm">
+              <ButtonLink href={designerPaths.edit(design.id)} variant="secondary" size="sm">
                 Edit front & back
               </ButtonLink>
-              <ButtonLink href={`/designer/${design.id}/chat`} variant="secondary" size="sm">
+              <ButtonLink href={designerPaths.chat(design.id)} variant="secondary" size="sm">
                 Ask about this design
               </ButtonLink>
               {selected.high_res_image && (

@@ -1,9 +1,9 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
-import { messageOf } from '@/components/designer/api';
+import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
 import { Button, ButtonLink } from '@/components/ui';
-import { api } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import type { Dream as DreamJson } from '@contracts/designs';
@@ -13,17 +13,17 @@ type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 export default function DreamShow({ dream }: Props) {
   const remove = async () => {
     try {
-      await api.delete(`/api/dream/${dream.id}`);
+      await designerApi.removeDream(dream.id);
       notify.success('Dream removed');
-      router.visit('/dreams');
+      router.visit(designerPaths.dreams);
     } catch (error) {
-      notify.error(messageOf(error, 'Could not remove the dream'));
+      notify.error(errorMessage(error, 'Could not remove the dream'));
     }
   };
   return (
     <>
       <Head title={dream.title} />
-      <Link href="/dreams" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
+      <Link href={designerPaths.dreams} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
         ← Dreams
       </Link>
       <h1 className="mb-1 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{dream.title}</h1>
@@ -39,7 +39,7 @@ export default function DreamShow({ dream }: Props) {
           <img src={dream.original_image} alt="" className="w-full rounded-xl" />
         )}
         <div className="flex flex-wrap gap-2">
-          <ButtonLink href={`/designer/${dream.design_id}`} variant="secondary">
+          <ButtonLink href={designerPaths.show(dream.design_id)} variant="secondary">
             Open the design
           </ButtonLink>
           <Button variant="ghost" onClick={remove}>

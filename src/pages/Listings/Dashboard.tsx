@@ -1,12 +1,15 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
-import { Alert, Button, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { propertyPaths } from '@/api/properties';
+import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
+import { marketPaths } from '@/api/market';
 
 interface Props {
-  filters: { publish: PublishFilter; search: string; sort: string };
+  filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
   sorts: string[];
 }
 
@@ -16,11 +19,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
+  const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({
     publish,
     search: debounced,
     sort,
     count: 12,
+    scope,
   });
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -49,11 +54,15 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
           Listings <span className="text-base font-normal text-slate-500">({total})</span>
         </h1>
+        <ScopeToggle value={scope} onChange={setScope} />
         <div className="flex gap-2">
-          <Link href="/properties" className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300">
+          <Link
+            href={propertyPaths.dashboard}
+            className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
+          >
             Realtor dashboard
           </Link>
-          <Button onClick={() => router.post('/properties')}>New property</Button>
+          <ButtonLink href={propertyPaths.create}>New property</ButtonLink>
         </div>
       </div>
       <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">
@@ -92,7 +101,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           title="No listings yet"
           description="Every property you create has a listing; publish it to show it on the market map."
           action={
-            <Link href="/market" className="text-brand-600 hover:underline">
+            <Link href={marketPaths.search} className="text-brand-600 hover:underline">
               Browse the market
             </Link>
           }
@@ -117,13 +126,13 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
                 <>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/properties/${l.property.slug}/edit`}
+                    href={propertyPaths.edit(l.property.slug)}
                   >
                     Edit
                   </Link>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/listing/${l.id}/open-houses`}
+                    href={propertyPaths.openHouses(l.id)}
                   >
                     Open houses
                   </Link>

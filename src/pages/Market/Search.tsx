@@ -13,8 +13,11 @@ import { humanize } from '@/components/property/rules';
 import { Alert, Button, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { useMarketSearch } from '@/hooks/useMarketSearch';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { api } from '@/lib/http';
+import { marketApi, type SavedSearch } from '@/api/market';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { propertyPaths } from '@/api/properties';
+import { authPaths } from '@/api/users';
 
 interface Props {
   initial: {
@@ -30,12 +33,6 @@ interface Props {
   };
   map: { tileUrl: string; attribution: string; defaultCenter: LatLng; defaultRadius: number };
   options: { types: string[]; sectors: string[]; statuses: string[] };
-}
-
-interface SavedSearch {
-  id: string;
-  name: string;
-  params: MarketFilters & { lat: number; lng: number };
 }
 
 /** Market search: location text or map moves, a radius in miles, filters; the map and the list follow each other. */
@@ -77,8 +74,8 @@ export default function MarketSearch({ initial, map, options }: Props) {
           : { ...filters, lat: center.lat, lng: center.lng, radius },
     );
     if (user)
-      void api
-        .get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches')
+      void marketApi
+        .savedSearches()
         .then((r) => setSaved(r.saved_searches))
         .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -124,14 +121,17 @@ export default function MarketSearch({ initial, map, options }: Props) {
     const name = window.prompt('Name this search', answer?.center.label ?? 'My search');
     if (!name) return;
     try {
-      const res = await api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', {
-        name,
-        params: { ...filters, q: q.trim() || undefined, lat: center.lat, lng: center.lng, radius },
+      const res = await marketApi.saveSearch(name, {
+        ...filters,
+        q: q.trim() || undefined,
+        lat: center.lat,
+        lng: center.lng,
+        radius,
       });
       setSaved((s) => [res.saved_search, ...s]);
       notify.success('Search saved');
     } catch (e) {
-      notify.error((e as Error).message);
+      notify.error(errorMessage(e, 'Could not save the search'));
     }
   };
 
@@ -152,7 +152,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
   };
 
   const removeSaved = async (id: string) => {
-    await api.delete(`/api/market/saved-searches/${id}`).catch(() => undefined);
+    await marketApi.deleteSavedSearch(id).catch(() => undefined);
     setSaved((s) => s.filter((x) => x.id !== id));
   };
 
@@ -297,7 +297,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
               <li key={r.id} data-id={r.id}>
                 <PropertyCard
                   property={r}
-                  href={`/properties/${r.slug}`}
+                  href={propertyPaths.show(r.slug)}
                   highlighted={selected === r.id}
                   onHover={setSelected}
                   extra={<p className="text-xs text-slate-500 dark:text-slate-400">{r.distance_miles} mi away</p>}
@@ -310,7 +310,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           )}
           {!user && (
             <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-              <Link href="/login" className="text-brand-600 hover:underline">
+              <Link href={authPaths.login} className="text-brand-600 hover:underline">
                 Log in
               </Link>{' '}
               to save searches.

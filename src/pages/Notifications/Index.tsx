@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { BellIcon } from '@/components/icons';
 import { Button, Card, EmptyState, Spinner } from '@/components/ui';
 import { setNotificationCount, useNotificationsLive, type NotificationCreatedEvent } from '@/hooks/useNotifications';
-import { api } from '@/lib/http';
+import { notificationsApi } from '@/api/notifications';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { Notification, NotificationPage } from '@contracts/notifications';
@@ -29,9 +29,7 @@ export default function NotificationsIndex({ notifications: first, unread_count 
   const more = async () => {
     setLoading(true);
     try {
-      const res = await api.get<{ notifications: NotificationPage; unread_count: number }>('/api/notifications', {
-        query: { page: page + 1, limit: 20 },
-      });
+      const res = await notificationsApi.page<NotificationPage>(page + 1, 20);
       const known = new Set(items.map((n) => n.id));
       setItems([...items, ...res.notifications.data.filter((n) => !known.has(n.id))]);
       setPage(res.notifications.current_page);
@@ -47,7 +45,7 @@ export default function NotificationsIndex({ notifications: first, unread_count 
   const markRead = async (n: NotificationItem) => {
     if (n.read) return;
     try {
-      const res = await api.post<{ unread_count: number }>(`/notifications/${n.id}/mark-as-read`);
+      const res = await notificationsApi.markRead(n.id);
       setItems((list) => list.map((x) => (x.id === n.id ? { ...x, read: true } : x)));
       setUnread(Math.max(0, res.unread_count));
       setNotificationCount(res.unread_count);
@@ -77,7 +75,7 @@ export default function NotificationsIndex({ notifications: first, unread_count 
 
   const markAll = async () => {
     try {
-      await api.post('/notifications/mark-all-as-read');
+      await notificationsApi.markAllRead();
       setItems((list) => list.map((x) => ({ ...x, read: true })));
       setUnread(0);
       setNotificationCount(0);

@@ -3,7 +3,10 @@ import { useState } from 'react';
 import type { Listing } from '@contracts/listings';
 import type { LinkedPage } from '@contracts/common';
 import { Alert, Button, Card, TextField } from '@/components/ui';
-import { ApiError, api } from '@/lib/http';
+import { listingPaths } from '@/api/listings';
+import { openHousePaths, openHousesApi } from '@/api/open-houses';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { when, type OpenHouseJson } from '@/components/listing/open-house';
 
@@ -25,52 +28,52 @@ export default function OpenHouseManage({
   openHouses: OpenHouseJson[];
 }) {
   const [houses, setHouses] = useState(initial);
-  const [form, setForm] = useState({ starts_at: '', ends_at: '', capacity: '20', notes: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useApiForm(
+    { starts_at: '', ends_at: '', capacity: '20', notes: '' },
+    {
+      successMessage: 'Open house scheduled',
+      errorFallback: 'Could not schedule the open house',
+      onSuccess: (res: { open_house: OpenHouseJson }) =>
+        setHouses((h) => [...h, res.open_house].sort((a, b) => a.starts_at.localeCompare(b.starts_at))),
+    },
+  );
+  const { errors } = form;
   const [rsvps, setRsvps] = useState<Record<string, LinkedPage<Rsvp>>>({});
+  const isoOrEmpty = (local: string) => (local ? new Date(local).toISOString() : '');
 
-  const create = async (e: React.FormEvent) => {
-    e.preventDefault();
-    try {
-      const body = {
-        ...form,
-        starts_at: form.starts_at ? new Date(form.starts_at).toISOString() : '',
-        ends_at: form.ends_at ? new Date(form.ends_at).toISOString() : '',
-        capacity: Number(form.capacity),
-      };
-      const res = await api.post<{ open_house: OpenHouseJson }>(`/api/listings/${listing.id}/open-houses`, body);
-      setHouses((h) => [...h, res.open_house].sort((a, b) => a.starts_at.localeCompare(b.starts_at)));
-      setErrors({});
-      notify.success('Open house scheduled');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422)
-        setErrors(
-          Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
-        );
-      else notify.error((err as Error).message);
-    }
-  };
+  const create = form.handleSubmit((values) =>
+    openHousesApi.schedule(listing.id, {
+      ...values,
+      starts_at: isoOrEmpty(values.starts_at),
+      ends_at: isoOrEmpty(values.ends_at),
+      capacity: Number(values.capacity),
+    }),
+  );
 
   const showRsvps = async (id: string, page = 1) => {
     try {
-      const res = await api.get<LinkedPage<Rsvp>>(`/api/open-houses/${id}/rsvps`, { query: { page } });
+      const res = await openHousesApi.rsvps<Rsvp>(id, page);
       setRsvps((r) => ({ ...r, [id]: res }));
     } catch (err) {
-      notify.error((err as Error).message);
+      notify.error(errorMessage(err, 'Could not load the registrations'));
     }
   };
 
   const remove = async (id: string) => {
     if (!window.confirm('Remove this open house and its registrations?')) return;
-    await api.delete(`/api/open-houses/${id}`);
-    setHouses((h) => h.filter((x) => x.id !== id));
-    notify.success('Open house removed');
+    try {
+      await openHousesApi.remove(id);
+      setHouses((h) => h.filter((x) => x.id !== id));
+      notify.success('Open house removed');
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not remove the open house'));
+    }
   };
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">
       <Head title={`Open houses: ${listing.name}`} />
-      <Link href={`/listing/${listing.id}`} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+      <Link href={listingPaths.show(listing.id)} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
         ← {listing.name}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Open houses</h1>
@@ -83,16 +86,16 @@ export default function OpenHouseManage({
             label="Starts"
             name="starts_at"
             type="datetime-local"
-            value={form.starts_at}
-            onChange={(e) => setForm({ ...form, starts_at: e.target.value })}
+            value={form.data.starts_at}
+            onChange={(e) => form.set('starts_at', e.target.value)}
             error={errors.starts_at}
           />
           <TextField
             label="Ends"
             name="ends_at"
             type="datetime-local"
-            value={form.ends_at}
-            onChange={(e) => setForm({ ...form, ends_at: e.target.value })}
+            value={form.data.ends_at}
+            onChange={(e) => form.set('ends_at', e.target.value)}
             error={errors.ends_at}
           />
           <TextField
@@ -100,21 +103,23 @@ export default function OpenHouseManage({
             name="capacity"
             type="number"
             min={1}
-            value={form.capacity}
-            onChange={(e) => setForm({ ...form, capacity: e.target.value })}
+            value={form.data.capacity}
+            onChange={(e) => form.set('capacity', e.target.value)}
             error={errors.capacity}
           />
           <div className="sm:col-span-3">
             <TextField
               label="Notes for visitors"
               name="notes"
-              value={form.notes}
-              onChange={(e) => setForm({ ...form, notes: e.target.value })}
+              value={form.data.notes}
+              onChange={(e) => form.set('notes', e.target.value)}
               error={errors.notes}
             />
           </div>
           <div>
-            <Button type="submit">Schedule</Button>
+            <Button type="submit" loading={form.processing}>
+              Schedule
+            </Button>
           </div>
         </form>
       </Card>
@@ -134,7 +139,7 @@ export default function OpenHouseManage({
                   RSVP list
                 </Button>
                 <Link
-                  href={`/open-houses/${h.id}`}
+                  href={openHousePaths.show(h.id)}
                   className="self-center text-sm text-brand-600 hover:underline dark:text-brand-300"
                 >
                   Public page

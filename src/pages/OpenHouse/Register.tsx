@@ -1,7 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { Alert, Button, TextField } from '@/components/ui';
-import { ApiError, api } from '@/lib/http';
+import { openHousePaths, openHousesApi } from '@/api/open-houses';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { OpenHouseHeader, type OpenHousePageProps } from '@/components/listing/open-house';
 
@@ -11,40 +13,27 @@ interface Props extends OpenHousePageProps {
 
 /** RSVP with name and email; the server enforces the capacity. */
 export default function OpenHouseRegister({ openHouse, property, photos, prefill }: Props) {
-  const [name, setName] = useState(prefill?.name ?? '');
-  const [email, setEmail] = useState(prefill?.email ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ token: string } | null>(null);
   const [cancelling, setCancelling] = useState(false);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api.post<{ rsvp: { token: string } }>(`/api/open-houses/${openHouse.id}/rsvp`, { name, email });
-      setDone({ token: res.rsvp.token });
-      setErrors({});
-      notify.success('You are registered');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422)
-        setErrors(
-          Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
-        );
-      else notify.error((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useApiForm(
+    { name: prefill?.name ?? '', email: prefill?.email ?? '' },
+    {
+      successMessage: 'You are registered',
+      errorFallback: 'Could not register you',
+      onSuccess: (res: { rsvp: { token: string } }) => setDone({ token: res.rsvp.token }),
+    },
+  );
+  const { errors } = form;
+  const submit = form.handleSubmit((visitor) => openHousesApi.register(openHouse.id, visitor));
 
   const cancel = async () => {
     if (!done) return;
     setCancelling(true);
     try {
-      const res = await api.post<{ redirect: string }>(`/api/open-houses/rsvp/${done.token}/cancel`);
+      const res = await openHousesApi.cancel(done.token);
       window.location.href = res.redirect;
     } catch (err) {
-      notify.error((err as Error).message);
+      notify.error(errorMessage(err, 'Could not cancel the registration'));
       setCancelling(false);
     }
   };
@@ -57,7 +46,7 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
         <Alert variant="success" title="You are registered">
           <p>We look forward to seeing you. Keep this page's links:</p>
           <p className="mt-2 flex flex-wrap gap-3">
-            <Link href={`/open-houses/rsvp/${done.token}/survey`} className="underline">
+            <Link href={openHousePaths.survey(done.token)} className="underline">
               After your visit: tell us what you thought
             </Link>
             <button type="button" onClick={() => void cancel()} disabled={cancelling} className="underline">
@@ -73,8 +62,8 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
           <TextField
             label="Your name"
             name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            value={form.data.name}
+            onChange={(e) => form.set('name', e.target.value)}
             error={errors.name}
             autoComplete="name"
           />
@@ -82,12 +71,12 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
             label="Email"
             name="email"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={form.data.email}
+            onChange={(e) => form.set('email', e.target.value)}
             error={errors.email}
             autoComplete="email"
           />
-          <Button type="submit" loading={busy} disabled={openHouse.spots_left <= 0}>
+          <Button type="submit" loading={form.processing} disabled={openHouse.spots_left <= 0}>
             {openHouse.spots_left > 0 ? 'Register' : 'Full'}
           </Button>
         </form>

@@ -1,8 +1,8 @@
 import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FormField, Select } from '@/components/ui';
-import { ApiError, api } from '@/lib/http';
-import { notify } from '@/lib/toast';
+import { openHousesApi } from '@/api/open-houses';
+import { useApiForm } from '@/hooks/useApiForm';
 import { when, type OpenHouseJson } from '@/components/listing/open-house';
 
 interface Props {
@@ -16,30 +16,20 @@ interface Props {
 
 /** After the visit: a rating, interest and comments. */
 export default function OpenHouseSurvey({ token, name, cancelled, submitted, openHouse, property }: Props) {
-  const [rating, setRating] = useState('5');
-  const [interested, setInterested] = useState(false);
-  const [comments, setComments] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(submitted);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api.post(`/api/open-houses/rsvp/${token}/survey`, { rating: Number(rating), interested, comments });
-      setDone(true);
-      notify.success('Thank you for your feedback');
-    } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? String(Object.values(err.fieldErrors)[0] ?? err.message)
-          : 'Could not send the survey',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useApiForm(
+    { rating: '5', interested: false, comments: '' },
+    {
+      successMessage: 'Thank you for your feedback',
+      errorFallback: 'Could not send the survey',
+      onSuccess: () => setDone(true),
+    },
+  );
+  const { rating, interested, comments } = form.data;
+  const error = Object.values(form.errors).find(Boolean);
+  const submit = form.handleSubmit((answers) =>
+    openHousesApi.survey(token, { ...answers, rating: Number(answers.rating) }),
+  );
 
   return (
     <div className="mx-auto max-w-xl space-y-4 px-4 py-6">
@@ -61,25 +51,25 @@ export default function OpenHouseSurvey({ token, name, cancelled, submitted, ope
             <Select
               id="rating"
               value={rating}
-              onChange={(e) => setRating(e.target.value)}
+              onChange={(e) => form.set('rating', e.target.value)}
               options={['5', '4', '3', '2', '1'].map((v) => ({ value: v, label: `${v} / 5` }))}
             />
           </FormField>
           <Checkbox
             label="I am interested in this property"
             checked={interested}
-            onChange={(e) => setInterested(e.target.checked)}
+            onChange={(e) => form.set('interested', e.target.checked)}
           />
           <FormField label="Comments" name="comments">
             <textarea
               id="comments"
               rows={4}
               value={comments}
-              onChange={(e) => setComments(e.target.value)}
+              onChange={(e) => form.set('comments', e.target.value)}
               className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
             />
           </FormField>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.processing}>
             Send
           </Button>
         </form>

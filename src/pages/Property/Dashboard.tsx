@@ -1,28 +1,19 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import {
-  apiErrorMessage,
-  dashboardQuery,
-  PUBLISH_TABS,
-  SORT_LABELS,
-  type PublishFilter,
-} from '@/components/property/rules';
-import type { PropertySummary } from '@contracts/properties';
-import type { LinkedPage } from '@contracts/common';
-import { Button, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
-import { api } from '@/lib/http';
+import { propertiesApi, propertyPaths, type RealtorDashboard } from '@/api/properties';
+import { dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
+import { ButtonLink, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 interface Props {
-  filters: { publish: PublishFilter; search: string; sort: string };
+  filters: { publish: PublishFilter; search: string; sort: string; scope?: ListScope };
   sorts: string[];
 }
 
-interface Answer {
-  properties: LinkedPage<PropertySummary>;
-  counts: Record<PublishFilter, number>;
-}
+type Answer = RealtorDashboard;
 
 /** Realtor dashboard: drafts, published, archived; search, sort, count (spec 2). */
 export default function PropertyDashboard({ filters, sorts }: Props) {
@@ -30,6 +21,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced, setDebounced] = useState(filters.search);
   const [sort, setSort] = useState(filters.sort);
+  const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const [count, setCount] = useState(12);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -44,31 +36,36 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
     setLoading(true);
     try {
       setAnswer(
-        await api.get<Answer>('/api/properties/dashboard/realtor', {
-          query: dashboardQuery({ publish, search: debounced, sort, count, page }),
-        }),
+        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page, scope })),
       );
     } catch (e) {
-      notify.error(apiErrorMessage(e, 'Failed to fetch properties'));
+      notify.error(errorMessage(e, 'Failed to fetch properties'));
     } finally {
       setLoading(false);
     }
-  }, [publish, debounced, sort, count, page]);
+  }, [publish, debounced, sort, count, page, scope]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const createProperty = () => router.post('/properties');
-
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
       <Head title="My properties" />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">My properties</h1>
-        <Button onClick={createProperty} data-testid="new-property">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {scope === 'team' ? 'Team properties' : 'My properties'}
+        </h1>
+        <ScopeToggle
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            setPage(1);
+          }}
+        />
+        <ButtonLink href={propertyPaths.create} data-testid="new-property">
           New property
-        </Button>
+        </ButtonLink>
       </div>
       <div role="tablist" aria-label="Publish state" className="flex flex-wrap gap-2">
         {PUBLISH_TABS.map((tab) => (
@@ -119,7 +116,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
         <EmptyState
           title="No properties here yet"
           description="Create a property, add photos and publish it to the market."
-          action={<Button onClick={createProperty}>New property</Button>}
+          action={<ButtonLink href={propertyPaths.create}>New property</ButtonLink>}
         />
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
@@ -127,19 +124,19 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
             <PropertyCard
               key={p.id}
               property={p}
-              href={`/properties/${p.slug}/edit`}
+              href={propertyPaths.edit(p.slug)}
               actions={
                 <>
                   <Link
                     className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                    href={`/properties/${p.slug}/edit`}
+                    href={propertyPaths.edit(p.slug)}
                   >
                     Edit
                   </Link>
                   {p.publish_state === 'published' && (
                     <Link
                       className="text-sm text-brand-600 hover:underline dark:text-brand-300"
-                      href={`/properties/${p.slug}`}
+                      href={propertyPaths.show(p.slug)}
                     >
                       View
                     </Link>

@@ -7,7 +7,9 @@ import type { Spot, UploadLimits, Video } from '@contracts/video';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { useVideoStatus } from '@/hooks/useVideoStatus';
-import { api, ApiError } from '@/lib/http';
+import { videoApi, videoPaths } from '@/api/video';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
@@ -18,43 +20,34 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
   const user = useAuthUser();
   const [spot, setSpot] = useState(initial);
   const [video, setVideo] = useState<Video | null>(initial.video);
-  const [title, setTitle] = useState(initial.title);
-  const [caption, setCaption] = useState(initial.caption ?? '');
-  const [published, setPublished] = useState(initial.published);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useApiForm(
+    { title: initial.title, caption: initial.caption ?? '', published: initial.published },
+    {
+      errorFallback: 'Could not update the spot',
+      onSuccess: (res: { spot: Spot }) => {
+        setSpot(res.spot);
+        form.set('published', res.spot.published);
+      },
+    },
+  );
+  const { title, caption, published } = form.data;
 
   useVideoStatus(user?.id, (event) => setVideo((v) => (v && v.id === event.id ? { ...v, ...event.video } : v)));
 
-  const patch = async (body: Record<string, unknown>, toast = true) => {
-    setSaving(true);
-    setErrors({});
-    try {
-      const res = await api.patch<{ spot: Spot }>(`/api/spot/${spot.slug}`, body);
-      setSpot(res.spot);
-      setPublished(res.spot.published);
-      if (toast) notify.success('Spot Updated', { autoClose: TOAST_DURATION_MS });
-      return res.spot;
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(
-          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
-        );
-        notify.error(error.message);
-      }
-      return null;
-    } finally {
-      setSaving(false);
-    }
+  const saveDetails = async () => {
+    const saved = await form.submit((values) =>
+      videoApi.updateSpot(spot.slug, { ...values, caption: values.caption || null }),
+    );
+    if (saved) notify.success('Spot Updated', { autoClose: TOAST_DURATION_MS });
   };
 
   const addVideo = async () => {
     try {
-      const created = await api.post<{ video: Video }>('/api/video/blank', { title: title || 'Spot video' });
-      const saved = await patch({ video_id: created.video.id }, false);
+      const created = await videoApi.createBlank(title || 'Spot video');
+      const saved = await form.submit(() => videoApi.updateSpot(spot.slug, { video_id: created.video.id }));
       if (saved) setVideo(created.video);
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not add a video'));
     }
   };
 
@@ -69,7 +62,7 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
           <div className="flex items-center gap-2">
             {spot.walkthrough_slug && (
               <Link
-                href={`/walkthroughs/${spot.walkthrough_slug}/edit`}
+                href={videoPaths.walkthroughEdit(spot.walkthrough_slug)}
                 className="text-sm text-brand-700 underline dark:text-brand-300"
               >
                 Back to walkthrough
@@ -104,7 +97,7 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
               onDeleted={() => {
                 setVideo(null);
                 setSpot((s) => ({ ...s, video: null, published: false }));
-                setPublished(false);
+                form.set('published', false);
               }}
             />
           ) : (
@@ -119,12 +112,17 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
             className="space-y-3"
             onSubmit={(event) => {
               event.preventDefault();
-              void patch({ title, caption: caption || null, published });
+              void saveDetails();
             }}
           >
             <div>
               <Label htmlFor="spot-title">Title</Label>
-              <Input id="spot-title" value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+              <Input
+                id="spot-title"
+                value={title}
+                maxLength={160}
+                onChange={(e) => form.set('title', e.target.value)}
+              />
             </div>
             <div>
               <Label htmlFor="spot-caption">Caption</Label>
@@ -133,18 +131,18 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
                 rows={2}
                 maxLength={2000}
                 value={caption}
-                onChange={(e) => setCaption(e.target.value)}
+                onChange={(e) => form.set('caption', e.target.value)}
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
             <Checkbox
               label="Published in the feed"
               checked={published}
-              onChange={(e) => setPublished(e.currentTarget.checked)}
+              onChange={(e) => form.set('published', e.currentTarget.checked)}
               data-testid="spot-published"
             />
-            {errors.published && <p className="text-sm text-red-600 dark:text-red-400">{errors.published}</p>}
-            <Button type="submit" loading={saving} data-testid="save-spot">
+            {form.errors.published && <p className="text-sm text-red-600 dark:text-red-400">{form.errors.published}</p>}
+            <Button type="submit" loading={form.processing} data-testid="save-spot">
               Save spot
             </Button>
           </form>

@@ -2,11 +2,12 @@ import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, Card, Checkbox, EmptyState, Input, Label, Select } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
-import type { Spot, UploadLimits, Video, Walkthrough } from '@contracts/video';
+import type { UploadLimits, Video, Walkthrough } from '@contracts/video';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { useVideoStatus } from '@/hooks/useVideoStatus';
-import { api, ApiError } from '@/lib/http';
+import { videoApi, videoPaths } from '@/api/video';
+import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
@@ -35,15 +36,12 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
   const patch = async (body: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const res = await api.patch<{ message: string; walkthrough: Walkthrough }>(
-        `/api/walkthrough/${walkthrough.slug}`,
-        body,
-      );
+      const res = await videoApi.updateWalkthrough(walkthrough.slug, body);
       setWalkthrough(res.walkthrough);
       notify.success('Walkthrough Updated', { autoClose: TOAST_DURATION_MS });
       return res.walkthrough;
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not update the walkthrough'));
       return null;
     } finally {
       setSaving(false);
@@ -52,12 +50,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
 
   const addVideo = async () => {
     try {
-      const res = await api.post<{ video: Video }>(`/api/video/walkthrough/${walkthrough.slug}`, {
-        title: `Part ${videos.length + 1}`,
-      });
+      const res = await videoApi.addToWalkthrough(walkthrough.slug, `Part ${videos.length + 1}`);
       setVideos((list) => [...list, res.video]);
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not add a video'));
     }
   };
 
@@ -71,12 +67,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
 
   const addSpot = async () => {
     try {
-      const res = await api.post<{ spot: Spot }>(`/api/spot/${walkthrough.slug}`, {
-        title: `${title || 'Spot'} teaser`,
-      });
-      router.visit(`/spots/${res.spot.slug}/edit`);
+      const res = await videoApi.createSpot(walkthrough.slug, `${title || 'Spot'} teaser`);
+      router.visit(videoPaths.spotEdit(res.spot.slug));
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not make the spot'));
     }
   };
 
@@ -88,7 +82,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
           <h1 className="text-2xl font-semibold">Walkthrough</h1>
           <div className="flex flex-wrap items-center gap-2">
             <Link
-              href={`/walkthroughs/${walkthrough.slug}`}
+              href={videoPaths.walkthrough(walkthrough.slug)}
               className="text-sm text-brand-700 underline dark:text-brand-300"
             >
               View tour
@@ -188,7 +182,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
                   <span className="truncate">
                     {spot.title || 'Untitled spot'} {spot.published ? '· published' : '· draft'}
                   </span>
-                  <Link href={`/spots/${spot.slug}/edit`} className="text-brand-700 underline dark:text-brand-300">
+                  <Link href={videoPaths.spotEdit(spot.slug)} className="text-brand-700 underline dark:text-brand-300">
                     Edit
                   </Link>
                 </li>

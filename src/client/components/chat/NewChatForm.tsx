@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from '@/components/ui';
-import { ApiError, api } from '@/lib/http';
+import { chatsApi } from '@/api/chats';
+import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { chatsStore } from '@/stores/chats';
 import type { Chat } from '@contracts/chats';
 
@@ -17,16 +18,15 @@ export function NewChatForm({ onStarted }: { onStarted: (chat: Chat) => void }) 
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ chat: Chat }>('/api/chats', { handle, message: message.trim() || undefined });
+      const res = await chatsApi.start({ handle, message: message.trim() || undefined });
       chatsStore.add(res.chat);
       onStarted(res.chat);
       setHandle('');
       setMessage('');
       setOpen(false);
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : {};
-      const first = fields.handle ?? fields.user_id;
-      setError((Array.isArray(first) ? first[0] : first) || (err as Error).message || 'Could not start the chat');
+      const fields = fieldErrorsOf(err);
+      setError(fields.handle || fields.user_id || errorMessage(err, 'Could not start the chat'));
     } finally {
       setBusy(false);
     }

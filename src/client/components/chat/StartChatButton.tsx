@@ -1,9 +1,10 @@
 import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui';
-import { api } from '@/lib/http';
+import { chatPaths, chatsApi } from '@/api/chats';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import type { Chat, ListingCard } from '@contracts/chats';
+import type { ListingCard } from '@contracts/chats';
 
 export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
   userId: string;
@@ -19,14 +20,14 @@ export function StartChatButton({ userId, listing, message, children = 'Message'
     setBusy(true);
     try {
       const { id, ...snapshot } = listing ?? ({} as NonNullable<StartChatButtonProps['listing']>);
-      const res = await api.post<{ chat: Chat }>('/api/chats', {
+      const res = await chatsApi.start({
         user_id: userId,
         message,
         ...(listing ? { listing_id: id, listing: snapshot } : {}),
       });
-      router.visit(`/chats?chat=${res.chat.id}`);
+      router.visit(chatPaths.open(res.chat.id));
     } catch (error) {
-      notify.error((error as Error).message || 'Could not start the chat');
+      notify.error(errorMessage(error, 'Could not start the chat'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { Button, Input } from '@/components/ui';
-import { api } from '@/lib/http';
+import { chatsApi } from '@/api/chats';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { chatsStore } from '@/stores/chats';
@@ -30,7 +30,7 @@ export function StartChatPane({
     if (!message.trim()) return;
     setBusy(true);
     try {
-      const res = await api.post<{ chat: Chat }>('/api/chats', { user_id: recipient.id, message: message.trim() });
+      const res = await chatsApi.start({ user_id: recipient.id, message: message.trim() });
       chatsStore.add(res.chat);
       onStarted(res.chat);
     } catch (error) {

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { api } from '@/lib/http';
+import { marketApi } from '@/api/market';
 import { logger } from '@/lib/logger';
 
 interface BasemapPlace {
@@ -74,7 +74,7 @@ export function addOfflineBasemap(map: L.Map): () => void {
     };
     const mine = ++request;
     try {
-      const res = await api.get<{ places: BasemapPlace[] }>('/api/market/basemap', { query: box });
+      const res = await marketApi.basemap<BasemapPlace>(box);
       if (mine !== request) return;
       labels.clearLayers();
       const centreLng = map.getCenter().lng;

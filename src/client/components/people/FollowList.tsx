@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { CloseIcon } from '@/components/icons';
 import { Button, EmptyState, Spinner } from '@/components/ui';
-import { api } from '@/lib/http';
+import { usersApi } from '@/api/users';
 import { errorMessage } from '@/lib/errors';
 
 export type FollowDirection = 'followers' | 'followings';
@@ -72,7 +72,7 @@ function FollowListDialog({
   const load = async (next: number) => {
     setLoading(true);
     try {
-      const res = await api.get<PersonPage>(`/api/${direction}`, { query: { user_id: userId, page: next } });
+      const res = await usersApi.followList<PersonPage>(direction, userId, next);
       setPeople((list) => (next === 1 ? res.data : [...list, ...res.data]));
       setPage(res.current_page);
       setLastPage(res.last_page);

@@ -1,11 +1,6 @@
-import {
-  apiErrorMessage,
-  dashboardQuery,
-  formatPrice,
-  LISTINGS_FETCH_ERROR,
-  NO_SLUG_MESSAGE,
-  requireSlug,
-} from './rules';
+import { ApiError } from '@/lib/http';
+import { errorMessage } from '@/lib/errors';
+import { dashboardQuery, formatPrice, LISTINGS_FETCH_ERROR, NO_SLUG_MESSAGE, requireSlug } from './rules';
 import { shareUrl } from '../listing/share';
 
 describe('dashboard filters (spec 5)', () => {
@@ -31,9 +26,9 @@ describe('property slug rule (spec 5)', () => {
 
 describe('error messages (spec 8)', () => {
   it("uses the server's message, then its error, then the fallback", () => {
-    expect(apiErrorMessage({ data: { message: 'Slow down' } }, LISTINGS_FETCH_ERROR)).toBe('Slow down');
-    expect(apiErrorMessage({ data: { error: 'Boom' } }, LISTINGS_FETCH_ERROR)).toBe('Boom');
-    expect(apiErrorMessage(new Error('x'), LISTINGS_FETCH_ERROR)).toBe('Failed to fetch listings');
+    expect(errorMessage(new ApiError('x', 429, { message: 'Slow down' }), LISTINGS_FETCH_ERROR)).toBe('Slow down');
+    expect(errorMessage(new ApiError('x', 500, { error: 'Boom' }), LISTINGS_FETCH_ERROR)).toBe('Boom');
+    expect(errorMessage(new ApiError('Bad Gateway', 502, null), LISTINGS_FETCH_ERROR)).toBe('Failed to fetch listings');
   });
 });
 

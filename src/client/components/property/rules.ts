@@ -10,6 +10,8 @@ export interface DashboardFilters {
   sort?: string | null;
   count?: number | string | null;
   page?: number | null;
+  /** mine (default, not sent) or team: the current team's records. */
+  scope?: 'mine' | 'team' | null;
 }
 
 /** spec 5: a publish filter of `all` is omitted, search is trimmed, empty values are not sent. */
@@ -22,6 +24,7 @@ export function dashboardQuery(filters: DashboardFilters): Record<string, string
   if (filters.count !== null && filters.count !== undefined && filters.count !== '')
     query.count = Number(filters.count);
   if (filters.page) query.page = filters.page;
+  if (filters.scope === 'team') query.scope = 'team';
   return query;
 }
 
@@ -35,17 +38,6 @@ export function requireSlug(slug: string | null | undefined): string {
 
 export const LISTINGS_FETCH_ERROR = 'Failed to fetch listings';
 export const LISTINGS_MORE_ERROR = 'Failed to fetch more listings';
-
-/** spec 8: the server's message or error when there is one, else the fallback. */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  if (data && typeof data === 'object') {
-    const { message, error: err } = data as { message?: unknown; error?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (typeof err === 'string' && err) return err;
-  }
-  return fallback;
-}
 
 /** "1250000.5" + USD → "$1,250,000.50" without going through a float. */
 export function formatPrice(

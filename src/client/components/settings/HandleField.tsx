@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TextField } from '@/components/ui';
-import { ApiError, api } from '@/lib/http';
+import { usersApi } from '@/api/users';
+import { fieldErrorsOf } from '@/lib/errors';
 
 type Check = { state: 'idle' | 'checking' | 'available' | 'unavailable'; message?: string };
 
@@ -24,17 +25,12 @@ export function HandleField({ userId, value, current, onChange, error }: HandleF
     setCheck({ state: 'checking' });
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      api
-        .post<{ status: string }>(`/api/user/${userId}/check-handle`, { handle: value }, { signal: controller.signal })
+      usersApi
+        .checkHandle(userId, value, { signal: controller.signal })
         .then(() => setCheck({ state: 'available' }))
         .catch((cause: unknown) => {
           if (controller.signal.aborted) return;
-          const errors = cause instanceof ApiError ? cause.fieldErrors.handle : undefined;
-          const message = Array.isArray(errors)
-            ? errors[0]
-            : typeof errors === 'string'
-              ? errors
-              : 'Could not check this handle right now.';
+          const message = fieldErrorsOf(cause).handle || 'Could not check this handle right now.';
           setCheck({ state: 'unavailable', message });
         });
     }, 350);

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { HeartIcon, MuteIcon, ShareIcon, VolumeIcon } from '@/components/icons';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { api } from '@/lib/http';
+import { authPaths, usersApi } from '@/api/users';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -82,13 +82,11 @@ export function FeedOverlay({
   const follow = async () => {
     if (!realtor) return;
     if (!viewer) {
-      window.location.href = '/login';
+      window.location.href = authPaths.login;
       return;
     }
     try {
-      const res = following
-        ? await api.delete<{ following: boolean }>(`/api/follows/${realtor.id}`)
-        : await api.post<{ following: boolean }>(`/api/follows/${realtor.id}`);
+      const res = following ? await usersApi.unfollow(realtor.id) : await usersApi.follow(realtor.id);
       setFollowing(res.following);
     } catch (error) {
       notify.error(errorMessage(error, 'Could not follow'));

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, Input, Label } from '@/components/ui';
-import { api, ApiError } from '@/lib/http';
+import { videoApi } from '@/api/video';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import { StatusBadge } from './StatusBadge';
 import { formatDuration } from './format';
@@ -23,55 +25,40 @@ const num = (value: string): number | null => (value.trim() === '' ? null : Numb
 /** One video in an editor: upload, live status, player, title, trim points, cover frame, retry, delete. */
 export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, first, last }: VideoEditorCardProps) {
   const player = useRef<HTMLVideoElement | null>(null);
-  const [title, setTitle] = useState(video.title);
-  const [trimStart, setTrimStart] = useState(video.trim_start?.toString() ?? '');
-  const [trimEnd, setTrimEnd] = useState(video.trim_end?.toString() ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const form = useApiForm(
+    { title: video.title, trim_start: video.trim_start?.toString() ?? '', trim_end: video.trim_end?.toString() ?? '' },
+    { errorFallback: 'Could not update the video', onSuccess: (res: { video: Video }) => onChange(res.video) },
+  );
+  const { errors } = form;
+  const busy = form.processing || deleting;
 
   const save = async (extra: Record<string, unknown> = {}) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const res = await api.post<{ message: string; video: Video }>(`/api/video/${video.id}/update`, {
-        title,
-        trim_start: num(trimStart),
-        trim_end: num(trimEnd),
-        ...extra,
-      });
-      onChange(res.video);
-      notify.success('Video Updated!', { autoClose: TOAST_DURATION_MS });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(
-          Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
-        );
-        notify.error(error.message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    const saved = await form.submit(({ title, trim_start, trim_end }) =>
+      videoApi.update(video.id, { title, trim_start: num(trim_start), trim_end: num(trim_end), ...extra }),
+    );
+    if (saved) notify.success('Video Updated!', { autoClose: TOAST_DURATION_MS });
   };
 
   const remove = async () => {
     if (!window.confirm('Delete this video and its files?')) return;
-    setBusy(true);
+    setDeleting(true);
     try {
-      await api.delete(`/api/video/${video.id}`);
+      await videoApi.remove(video.id);
       notify.success('Video Deleted', { autoClose: TOAST_DURATION_MS });
       onDeleted(video.id);
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
-      setBusy(false);
+      notify.error(errorMessage(error, 'Could not delete the video'));
+      setDeleting(false);
     }
   };
 
   const retry = async () => {
     try {
-      const res = await api.post<{ video: Video }>(`/api/video/${video.id}/retry`);
+      const res = await videoApi.retry(video.id);
       onChange(res.video);
     } catch (error) {
-      if (error instanceof ApiError) notify.error(error.message);
+      notify.error(errorMessage(error, 'Could not retry the video'));
     }
   };
 
@@ -144,9 +131,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
               <Label htmlFor={`title-${video.id}`}>Title</Label>
               <Input
                 id={`title-${video.id}`}
-                value={title}
+                value={form.data.title}
                 maxLength={160}
-                onChange={(e) => setTitle(e.target.value)}
+                onChange={(e) => form.set('title', e.target.value)}
               />
             </div>
             <div className="grid grid-cols-2 gap-2">
@@ -157,9 +144,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
                   type="number"
                   min={0}
                   step={0.1}
-                  value={trimStart}
+                  value={form.data.trim_start}
                   invalid={!!errors.trim_start}
-                  onChange={(e) => setTrimStart(e.target.value)}
+                  onChange={(e) => form.set('trim_start', e.target.value)}
                 />
               </div>
               <div>
@@ -169,9 +156,9 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
                   type="number"
                   min={0}
                   step={0.1}
-                  value={trimEnd}
+                  value={form.data.trim_end}
                   invalid={!!errors.trim_end}
-                  onChange={(e) => setTrimEnd(e.target.value)}
+                  onChange={(e) => form.set('trim_end', e.target.value)}
                 />
               </div>
             </div>

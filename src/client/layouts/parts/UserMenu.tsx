@@ -1,8 +1,9 @@
 import { Link } from '@inertiajs/react';
 import { useCallback, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
-import { CogIcon, LogoutIcon, ShieldIcon, UserIcon } from '@/components/icons';
+import { CogIcon, GiftIcon, HomeIcon, LogoutIcon, ShieldIcon, SparklesIcon, UserIcon } from '@/components/icons';
 import { useDismiss } from '@/hooks/useDismiss';
+import { affiliatePaths } from '@/api/affiliates';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
 
@@ -44,6 +45,18 @@ export function UserMenu({ user }: { user: AuthUser }) {
                 <UserIcon className="h-4 w-4" /> Profile
               </Link>
             )}
+            <Link role="menuitem" href={routes.marketplace} className={itemClasses} onClick={close}>
+              <SparklesIcon className="h-4 w-4" /> Marketplace
+            </Link>
+            <Link role="menuitem" href={routes.orders} className={itemClasses} onClick={close}>
+              <HomeIcon className="h-4 w-4" /> Orders and vault
+            </Link>
+            <Link role="menuitem" href={affiliatePaths.landing} className={itemClasses} onClick={close}>
+              <GiftIcon className="h-4 w-4" /> Affiliate programme
+            </Link>
+            <Link role="menuitem" href={affiliatePaths.userPayouts} className={itemClasses} onClick={close}>
+              <GiftIcon className="h-4 w-4" /> Payouts
+            </Link>
             {user.role === 'admin' && (
               <Link role="menuitem" href={routes.admin} className={itemClasses} onClick={close}>
                 <ShieldIcon className="h-4 w-4" /> Admin

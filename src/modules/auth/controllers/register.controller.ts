@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
+import { attributionFrom } from '../../../common/attribution';
 import { Inertia } from '../../inertia';
 import { GuestOnly } from '../auth.decorators';
 import { REGISTERABLE_TYPES, RegisterDto } from '../dto/auth.dto';
@@ -40,7 +41,7 @@ export class RegisterController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
-    const user = await this.registration.register(body, clientIp(req));
+    const user = await this.registration.register(body, clientIp(req), attributionFrom(req.cookies, body.ref));
     await this.sessions.login(req, res, user);
     flash(req, 'success', 'Welcome! We sent you a link to verify your email address.');
     await redirectTo(req, res, '/email/verify');

@@ -9,6 +9,7 @@ import {
   MaxLength,
   MinLength,
   ValidateIf,
+  Matches,
 } from 'class-validator';
 import { IsHandle } from '../../users';
 import { USER_TYPES, UserType } from '../../users';
@@ -33,6 +34,8 @@ export class RegisterDto {
   @SameAs('password') password_confirmation!: string;
   @IsIn(REGISTERABLE_TYPES, { message: 'Choose an account type.' }) type!: UserType;
   @Transform(emptyToUndefined) @IsOptional() @IsHandle() handle?: string;
+  /** The affiliate `ref` code the browser stored from an earlier visit (spec 4), if any. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @Matches(/^[a-z0-9-]{1,40}$/i) ref?: string;
 }
 
 export class ForgotPasswordDto {

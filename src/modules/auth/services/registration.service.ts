@@ -6,6 +6,10 @@ import { RateLimiterService } from '../../security';
 import { UserAccountService } from '../../users';
 import { User } from '../../users';
 import { UsersService } from '../../users';
+import type { UserRegisteredEvent } from '../../../contracts/events';
+import { DomainEvents } from '../../events';
+import { Clock } from '../../../common/clock';
+import { TeamsService } from '../../teams';
 import { RegisterDto } from '../dto/auth.dto';
 import { hashPassword } from '../password';
 import { countAttempt } from '../throttle';
@@ -20,9 +24,16 @@ export class RegistrationService {
     private readonly accounts: UserAccountService,
     private readonly verification: EmailVerificationService,
     private readonly limiter: RateLimiterService,
+    private readonly events: DomainEvents,
+    private readonly clock: Clock,
+    private readonly teams: TeamsService,
   ) {}
 
-  async register(input: RegisterDto, ip: string): Promise<User> {
+  async register(
+    input: RegisterDto,
+    ip: string,
+    attribution: UserRegisteredEvent['attribution'] = null,
+  ): Promise<User> {
     await countAttempt(
       this.limiter,
       `register:${ip}`,
@@ -52,7 +63,15 @@ export class RegistrationService {
       }
       throw error;
     }
+    // Every account starts with its own personal team, current from the first request.
+    await this.teams.ensurePersonalTeam(user);
     await this.verification.send(user);
+    await this.events.publish('user.registered', `user.registered|${user.id}`, {
+      user_id: user.id,
+      email: user.email,
+      registered_at: this.clock.now().toISOString(),
+      attribution,
+    });
     return user;
   }
 }

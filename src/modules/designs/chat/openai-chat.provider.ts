@@ -1,4 +1,4 @@
-import type { DesignsConfig } from '../designs.config';
+import type { DesignsConfig } from '../../../config/designs.config';
 import { ProviderError, errorDetail, providerFetch } from '../providers/image-provider';
 import { ChatTurn, DesignContext, systemPrompt, TextCompletion, TextModelProvider } from './text-provider';
 

@@ -1,4 +1,4 @@
-import type { DesignsConfig } from '../designs.config';
+import type { DesignsConfig } from '../../../config/designs.config';
 import type { ImageProvider } from './image-provider';
 import { LocalPreviewEngine } from './local-engine';
 import { OpenAiImagesProvider } from './openai-images.provider';

@@ -1,4 +1,4 @@
-import type { DesignsConfig } from '../designs.config';
+import type { DesignsConfig } from '../../../config/designs.config';
 import { NEGATIVE_PROMPT } from '../prompts';
 import {
   ImageGenerationInput,

@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -59,16 +60,6 @@ const upperList = ({ value }: { value: unknown }) =>
 const Present = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
 
 const PRICE_MESSAGE = 'Enter a price like 450000 or 450000.50 (up to 12 digits).';
-
-/** POST /api/properties: a draft, usually just a name (the editor fills in the rest). */
-export class CreatePropertyDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MinLength(1, { message: 'The name may not be empty.' })
-  @MaxLength(160)
-  name?: string;
-}
 
 /** POST /api/properties/{slug}: spec 3 fields; fields left undefined are dropped (not changed). */
 export class UpdatePropertyDto {
@@ -135,6 +126,19 @@ export class UpdatePropertyDto {
   @Present('publish') @Transform(toBool) @IsBoolean() publish?: boolean;
 }
 
+/**
+ * POST /api/properties: the editor's first save (a name, or the fields of the step being saved); the draft is made
+ * then, not when the editor opens. Publishing and archiving come later, through their own calls.
+ */
+export class CreatePropertyDto extends OmitType(UpdatePropertyDto, ['name', 'archived', 'publish'] as const) {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(1, { message: 'The name may not be empty.' })
+  @MaxLength(160)
+  name?: string;
+}
+
 export class PublishDto {
   /** Omitted: toggles. */
   @Present('publish') @Transform(toBool) @IsBoolean() publish?: boolean;
@@ -171,6 +175,8 @@ export class DashboardQueryDto {
   @IsOptional() @IsIn(DASHBOARD_SORTS, { message: 'Choose a valid sort.' }) sort?: DashboardSort;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) count?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
+  /** mine: the user's own properties; team: every property of the current team. */
+  @IsOptional() @IsIn(['mine', 'team'], { message: 'Choose mine or team.' }) scope?: 'mine' | 'team';
 }
 
 export const COMPONENT_TYPE_LIST = COMPONENT_TYPES;
@@ -183,12 +189,14 @@ export class DashboardPageQueryDto {
   @IsOptional() @IsString() publish?: string;
   @IsOptional() @IsString() search?: string;
   @IsOptional() @IsString() sort?: string;
+  @IsOptional() @IsString() scope?: string;
 
-  filters(): { publish: PublishFilter; search: string; sort: DashboardSort } {
+  filters(): { publish: PublishFilter; search: string; sort: DashboardSort; scope: 'mine' | 'team' } {
     return {
       publish: PUBLISH_FILTERS.includes(this.publish as PublishFilter) ? (this.publish as PublishFilter) : 'all',
       search: this.search ?? '',
       sort: DASHBOARD_SORTS.includes(this.sort as DashboardSort) ? (this.sort as DashboardSort) : 'newest',
+      scope: this.scope === 'team' ? 'team' : 'mine',
     };
   }
 }

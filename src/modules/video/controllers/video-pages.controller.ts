@@ -15,7 +15,7 @@ import { toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.mapper
 import { VideosService } from '../videos.service';
 import { ListingsService } from '../../listings';
 import { WalkthroughsService } from '../walkthroughs.service';
-import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 
 /** Lets another site show this response in an iframe (embeds only; everything else stays SAMEORIGIN). */
 function allowFraming(res: Response): void {

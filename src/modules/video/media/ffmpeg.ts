@@ -87,6 +87,8 @@ interface RunResult {
 
 function run(bin: string, args: string[], onStdout?: (chunk: string) => void, timeoutMs = 0): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    // The child gets this process's environment as it is (not a setting read here): passed explicitly because a
+    // sandbox such as Jest's keeps its own process.env that a spawned child would not otherwise inherit.
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stdout = '';
     let stderr = '';
@@ -181,6 +183,10 @@ export interface TranscodeOptions {
   preset: string;
   segmentSeconds: number;
   onProgress?: (fraction: number) => void;
+  /** The rungs to make (default: the whole ladder for the source); one decode feeds all of them. */
+  rungs?: Rung[];
+  /** File name of the master playlist written in outDir (default master.m3u8). */
+  masterName?: string;
 }
 
 /**
@@ -188,12 +194,13 @@ export interface TranscodeOptions {
  * keyframes, one playlist per rung and a master playlist (outDir/master.m3u8, outDir/<rung>/index.m3u8).
  */
 export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
-  const rungs = ladderFor(options.probe.width, options.probe.height);
+  const rungs = options.rungs ?? ladderFor(options.probe.width, options.probe.height);
   const split = rungs.length > 1 ? `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};` : '';
+  // Bilinear is half bicubic's cost and, for a downscale by 1.5-3x, not visibly worse at these bitrates.
   const scales = rungs
     .map(
       (rung, i) =>
-        `${rungs.length > 1 ? `[s${i}]` : '[0:v]'}scale=${rung.width}:${rung.height}:flags=bicubic,format=yuv420p[o${i}]`,
+        `${rungs.length > 1 ? `[s${i}]` : '[0:v]'}scale=${rung.width}:${rung.height}:flags=bilinear,format=yuv420p[o${i}]`,
     )
     .join(';');
   const args = [
@@ -253,7 +260,7 @@ export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
     '-hls_segment_filename',
     `${options.outDir}/%v/seg_%03d.ts`,
     '-master_pl_name',
-    'master.m3u8',
+    options.masterName ?? 'master.m3u8',
     '-var_stream_map',
     streamMap,
     '-progress',
@@ -281,6 +288,25 @@ export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
     throw new TranscodeError(`ffmpeg failed (exit ${result.code}): ${detail || 'no output'}`, !inputFault);
   }
   return rungs;
+}
+
+/**
+ * One master playlist from several (the first rendition's, published early, and the rest's): the
+ * header once, then every variant ordered by bandwidth (players start from the first listed).
+ */
+export function mergeMasterPlaylists(playlists: string[]): string {
+  const variants: Array<{ bandwidth: number; lines: string[] }> = [];
+  for (const text of playlists) {
+    const lines = text.split('\n').map((line) => line.trim());
+    lines.forEach((line, i) => {
+      if (!line.startsWith('#EXT-X-STREAM-INF')) return;
+      const bandwidth = Number(/BANDWIDTH=(\d+)/.exec(line)?.[1] ?? 0);
+      variants.push({ bandwidth, lines: [line, lines[i + 1]] });
+    });
+  }
+  variants.sort((a, b) => a.bandwidth - b.bandwidth);
+  const header = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  return [...header, ...variants.flatMap((variant) => variant.lines), ''].join('\n');
 }
 
 /** A JPEG poster from the frame at `at` seconds, at most 1280 px wide. */

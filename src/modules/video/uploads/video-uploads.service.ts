@@ -10,7 +10,7 @@ import { formatBytes, StorageService } from '../../storage';
 import type { User } from '../../users';
 import { Video } from '../entities';
 import { demuxerFor, NotAVideoError, probe } from '../media/ffmpeg';
-import { VIDEO_CONFIG, type VideoConfig } from '../video.config';
+import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 import { UPLOAD_ENDPOINT } from '../video.mapper';
 import { VideosService } from '../videos.service';
 

@@ -1,0 +1,47 @@
+import type { LinkedPage } from '@contracts/common';
+import type { PropertySummary } from '@contracts/properties';
+import type { MarketFilters } from '@/components/market/rules';
+import { api } from '../lib/http';
+
+export interface MarketResult extends PropertySummary {
+  distance_miles: number;
+}
+
+export interface MarketAnswer {
+  center: { lat: number; lng: number; label: string | null; note?: string | null };
+  radius: number;
+  unit: 'mi';
+  /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
+}
+
+export interface SavedSearch {
+  id: string;
+  name: string;
+  params: MarketFilters & { lat: number; lng: number };
+}
+
+export interface GeocodedPlace {
+  lat: number;
+  lng: number;
+  label: string;
+  country_code: string | null;
+  /** Set when only the town was found for a street address: the pin is its centre, not the house. */
+  note?: string | null;
+}
+
+/** The market pages. */
+export const marketPaths = { search: '/market' };
+
+/** The market /api calls: radius search, geocoding, saved searches. */
+export const marketApi = {
+  search: (query: Record<string, string | number>) => api.get<MarketAnswer>('/api/market/search', { query }),
+  geocode: (q: string) => api.get<{ results: GeocodedPlace[] }>('/api/market/geocode', { query: { q } }),
+  savedSearches: () => api.get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches'),
+  saveSearch: (name: string, params: Record<string, unknown>) =>
+    api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', { name, params }),
+  /** Place names for the offline basemap inside a bounding box; `P` is the map's place shape. */
+  basemap: <P>(box: { south: number; north: number; west: number; east: number; limit: number }) =>
+    api.get<{ places: P[] }>('/api/market/basemap', { query: box }),
+  deleteSavedSearch: (id: string) => api.delete(`/api/market/saved-searches/${id}`),
+};

@@ -1,0 +1,157 @@
+import { Link, usePage } from '@inertiajs/react';
+import type { CommissionJson, CommissionStatus, PayoutStatus } from '@contracts/affiliates';
+import { affiliatePaths } from '@/api/affiliates';
+import { cn } from '@/lib/cn';
+
+export function formatMoney(minor: number, currency = 'USD'): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100);
+}
+
+export function formatDate(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+}
+
+const TABS = [
+  ['Dashboard', affiliatePaths.dashboard],
+  ['Links', affiliatePaths.links],
+  ['Referrals', affiliatePaths.referrals],
+  ['Payouts', affiliatePaths.payouts],
+  ['Materials', affiliatePaths.materials],
+  ['Recruitment', affiliatePaths.recruitment],
+  ['Recruits', affiliatePaths.recruits],
+  ['Documents', affiliatePaths.documents],
+] as const;
+
+/** The programme's tab bar: scrolls sideways on a phone instead of wrapping. */
+export function AffiliateNav() {
+  const { url } = usePage();
+  return (
+    <nav aria-label="Affiliate programme" className="-mx-4 mb-6 overflow-x-auto px-4">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
+        {TABS.map(([label, href]) => {
+          const active = url.split('?')[0] === href;
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'inline-block border-b-2 px-3 py-2 text-sm font-medium',
+                  active
+                    ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
+                    : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
+                )}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const STATUS_STYLES: Record<CommissionStatus | PayoutStatus | string, string> = {
+  pending: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  running: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  preview: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',
+  queued: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  approved: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',
+  paid: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
+  sent: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
+  reversed: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
+  cancelled: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  banned: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  rejected: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize', STATUS_STYLES[status])}>
+      {status.replace('_', ' ')}
+    </span>
+  );
+}
+
+export function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+    </div>
+  );
+}
+
+/** Daily counts as bars: numbers people compare over time are a chart, not a table. */
+export function BarChart({ points, label }: { points: Array<{ day: string; value: number }>; label: string }) {
+  const max = Math.max(1, ...points.map((p) => p.value));
+  const width = 600;
+  const height = 120;
+  const bar = points.length ? width / points.length : width;
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="h-32 w-full text-brand-500">
+        {points.map((p, i) => {
+          const h = (p.value / max) * (height - 10);
+          return (
+            <rect
+              key={p.day}
+              x={i * bar + 2}
+              y={height - h}
+              width={Math.max(1, bar - 4)}
+              height={h}
+              rx={2}
+              fill="currentColor"
+            >
+              <title>{`${p.day}: ${p.value}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-1 flex justify-between text-xs text-slate-500 dark:text-slate-400">
+        <span>{points[0]?.day ?? ''}</span>
+        <span>{label}</span>
+        <span>{points.at(-1)?.day ?? ''}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Fills the days with no clicks so the chart's x axis is time, not "days with activity". */
+export function lastDays(rows: Array<{ day: string; clicks: number }>, days = 30) {
+  const byDay = new Map(rows.map((r) => [r.day, r.clicks]));
+  const today = new Date();
+  return Array.from({ length: days }, (_, i) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1 - i)));
+    const day = d.toISOString().slice(0, 10);
+    return { day, value: byDay.get(day) ?? 0 };
+  });
+}
+
+/** Commissions with the sentence that says why each is in its state and when it moves. */
+export function CommissionList({ commissions }: { commissions: CommissionJson[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      {commissions.map((c) => (
+        <li key={c.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900 dark:text-white">
+              Order {c.order_number} · {c.category}
+              {c.tier === 2 && <span className="ml-2 text-xs text-slate-500">override</span>}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{c.status_reason}</p>
+          </div>
+          <div className="flex shrink-0 items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
+            <span className="font-semibold tabular-nums text-slate-900 dark:text-white">
+              {formatMoney(c.amount_minor, c.currency)}
+            </span>
+            <StatusBadge status={c.status} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

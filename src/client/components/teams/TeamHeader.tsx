@@ -1,0 +1,65 @@
+import { Link } from '@inertiajs/react';
+import type { TeamPermission, TeamRole, TeamSummary } from '@contracts/teams';
+import { teamsPaths } from '@/api/teams';
+import { cn } from '@/lib/cn';
+import { TeamBadge } from './TeamSwitcher';
+
+type Tab = 'members' | 'requests' | 'usage' | 'settings';
+
+/** The team's name, handle and type with the tabs the viewer's role opens. */
+export function TeamHeader({
+  team,
+  role,
+  permissions,
+  active,
+}: {
+  team: TeamSummary;
+  role?: TeamRole;
+  permissions?: TeamPermission[];
+  active: Tab;
+}) {
+  const can = (p: TeamPermission) => !permissions || permissions.includes(p);
+  const tabs: Array<{ key: Tab; label: string; href: string; show: boolean }> = [
+    { key: 'members', label: 'Members', href: teamsPaths.show(team.id), show: true },
+    { key: 'requests', label: 'Requests', href: teamsPaths.requests(team.id), show: can('requests.manage') },
+    { key: 'usage', label: 'LLM usage', href: teamsPaths.usage(team.id), show: can('usage.view') },
+    { key: 'settings', label: 'Settings', href: teamsPaths.settings(team.id), show: can('team.update') },
+  ];
+  return (
+    <div className="mb-6">
+      <div className="flex items-center gap-3">
+        <TeamBadge name={team.name} logo={team.logo_url} size="lg" />
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold text-slate-900 dark:text-white">{team.name}</h1>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+            @{team.handle} · {team.type}
+            {team.personal ? ' · personal' : ''}
+            {role ? ` · you are ${role}` : ''}
+          </p>
+        </div>
+      </div>
+      <nav
+        className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+        aria-label="Team"
+      >
+        {tabs
+          .filter((t) => t.show)
+          .map((t) => (
+            <Link
+              key={t.key}
+              href={t.href}
+              aria-current={t.key === active ? 'page' : undefined}
+              className={cn(
+                '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm',
+                t.key === active
+                  ? 'border-brand-600 font-medium text-brand-700 dark:border-brand-400 dark:text-brand-300'
+                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
+              )}
+            >
+              {t.label}
+            </Link>
+          ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { CartService } from '../../modules/commerce/cart.service';
+import { CatalogService } from '../../modules/commerce/catalog.service';
+import type { ProductDefinition } from '../../modules/commerce/catalog.repository';
+import { CheckoutService } from '../../modules/commerce/checkout.service';
+import { FulfilmentService } from '../../modules/commerce/fulfilment.service';
+import { OrdersService } from '../../modules/commerce/orders.service';
+import { LocalPaymentProvider } from '../../modules/commerce/payments/local.provider';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../modules/commerce/payments/payment-provider';
+import { StorageService } from '../../modules/storage/storage.service';
+import { UsersService } from '../../modules/users/users.service';
+import { PageQueryDto } from '../../common/page-query.dto';
+
+const GUIDE_KEY = 'commerce-assets/guides/first-open-house-guide.pdf';
+
+/** A minimal one-page PDF, so the vault has a real file to hand out. */
+const GUIDE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]/Contents 4 0 R/Resources<<>>>>endobj ' +
+    '4 0 obj<</Length 58>>stream\nBT /F1 18 Tf 20 70 Td (Your first open house: a guide) Tj ET\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export const DEMO_CATALOGUE: ProductDefinition[] = [
+  {
+    slug: 'image-credits-50',
+    title: 'Image credits: 50-pack',
+    summary: '50 image credits for the AI designer, valid for a year.',
+    description:
+      'Each design generation uses credits. Credits from packs expire after 365 days; the earliest-expiring are used first.',
+    department: 'ai',
+    category: 'credit-packs',
+    kind: 'credit_pack',
+    creditAmount: 50,
+    creditValidityDays: 365,
+    variants: [{ sku: 'CREDITS-50', name: '50 credits', priceMinor: 1900 }],
+  },
+  {
+    slug: 'image-credits-200',
+    title: 'Image credits: 200-pack',
+    summary: '200 image credits for the AI designer, valid for a year.',
+    description: 'The better price per credit for busy agents.',
+    department: 'ai',
+    category: 'credit-packs',
+    kind: 'credit_pack',
+    creditAmount: 200,
+    creditValidityDays: 365,
+    variants: [{ sku: 'CREDITS-200', name: '200 credits', priceMinor: 5900 }],
+  },
+  {
+    slug: 'scandi-style-pack',
+    title: 'Scandinavian style pack',
+    summary: 'Twelve designer styles for bright, calm Nordic interiors.',
+    description: 'Adds twelve curated Scandinavian styles to the designer.',
+    department: 'ai',
+    category: 'style-packs',
+    kind: 'service',
+    variants: [{ sku: 'STYLE-SCANDI', name: 'Style pack', priceMinor: 900 }],
+  },
+  {
+    slug: 'listing-boost-7-days',
+    title: 'Listing boost',
+    summary: 'Push one listing to the top of market searches.',
+    description: 'Your listing shows first in matching market searches for the chosen period.',
+    department: 'real_estate',
+    category: 'listing-boosts',
+    kind: 'service',
+    variants: [
+      { sku: 'BOOST-7', name: '7 days', priceMinor: 2900 },
+      { sku: 'BOOST-30', name: '30 days', priceMinor: 9900 },
+    ],
+  },
+  {
+    slug: 'printed-flyers-100',
+    title: 'Printed listing flyers',
+    summary: 'Glossy A5 flyers of your listing, shipped to your office.',
+    description: 'Full-colour, double-sided, 300 gsm. Ships in 3 working days.',
+    department: 'real_estate',
+    category: 'printed-goods',
+    kind: 'physical',
+    variants: [
+      { sku: 'FLYER-100', name: '100 flyers', priceMinor: 4500, stock: 40 },
+      { sku: 'FLYER-250', name: '250 flyers', priceMinor: 9500, stock: 15 },
+    ],
+  },
+  {
+    slug: 'first-open-house-guide',
+    title: 'Your first open house: a guide',
+    summary: 'A checklist and scripts for a calm, well-attended open house (PDF).',
+    description: 'Twenty pages: planning, invitations, the day itself, and the follow-up that sells.',
+    department: 'real_estate',
+    category: 'guides',
+    kind: 'digital',
+    assetKey: GUIDE_KEY,
+    downloadLimit: 5,
+    variants: [{ sku: 'GUIDE-OPEN-HOUSE', name: 'PDF', priceMinor: 1200 }],
+  },
+];
+
+/**
+ * The platform's catalogue (credit packs, a style pack, listing boosts, printed flyers with stock, a digital guide)
+ * and one paid order for the demo viewer with the guide in their vault, made through the real checkout and
+ * fulfil path. Idempotent: products by slug, the order only when the viewer has none.
+ */
+export async function seedDemoCommerce(app: INestApplicationContext, logger: LoggerService): Promise<void> {
+  const storage = app.get(StorageService);
+  if (!(await storage.stat(GUIDE_KEY))) await storage.put(GUIDE_KEY, GUIDE_PDF, 'application/pdf');
+  const catalog = app.get(CatalogService);
+  for (const product of DEMO_CATALOGUE) await catalog.ensureProduct(product);
+
+  const viewer = await app.get(UsersService).findByEmail('viewer@reelty.test');
+  const provider = app.get<PaymentProvider>(PAYMENT_PROVIDER);
+  if (!viewer || !(provider instanceof LocalPaymentProvider)) return;
+  const orders = app.get(OrdersService);
+  if ((await orders.history(viewer, new PageQueryDto())).total > 0) return;
+  const guide = await catalog.show('first-open-house-guide');
+  await app.get(CartService).add({ userId: viewer.id }, { variant_id: guide.variants[0].id, quantity: 1 });
+  const session = await app.get(CheckoutService).start(viewer, {});
+  await provider.settle(session.session_id, 'succeed');
+  await app.get(FulfilmentService).fulfil(session.session_id);
+  logger.log(
+    `Commerce demo: ${DEMO_CATALOGUE.length} products; order ${session.order_number} paid for ${viewer.email}`,
+  );
+}

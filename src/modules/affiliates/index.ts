@@ -1,0 +1,2 @@
+export { AttributionService, ATTRIBUTION_COOKIE } from './attribution.service';
+export { ProgrammeService } from './programme.service';

@@ -1,0 +1,89 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ValidationFailedException } from '../../common/validation';
+import type { Cart } from '../../contracts/commerce';
+import { CatalogRepository, type CartItemRow } from './catalog.repository';
+import { money, toCartItemJson } from './commerce.mapper';
+import type { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
+
+/** Whose cart: a signed-in user's, or a guest's named by the random token in their cart cookie. */
+export type CartOwner = { userId: string; token?: undefined } | { userId?: undefined; token: string | undefined };
+
+const EMPTY: Cart = { id: null, items: [], count: 0, subtotal: null, requires_shipping: false };
+
+@Injectable()
+export class CartService {
+  constructor(private readonly repo: CatalogRepository) {}
+
+  async view(owner: CartOwner): Promise<Cart> {
+    const cart = await this.repo.cartFor(owner);
+    return cart ? this.toCart(cart.id, await this.repo.items(cart.id)) : EMPTY;
+  }
+
+  /** Adds units of a variant; quantities are checked against stock, prices are the catalogue's now. */
+  async add(owner: CartOwner, dto: AddCartItemDto): Promise<Cart> {
+    const variant = await this.repo.variant(dto.variant_id);
+    if (!variant) throw ValidationFailedException.of('variant_id', 'This product option does not exist.');
+    const cart = (await this.repo.cartFor(owner)) ?? (await this.repo.createCart(owner));
+    const items = await this.repo.items(cart.id);
+    if (items.some((i) => i.currency !== variant.currency))
+      throw ValidationFailedException.of(
+        'variant_id',
+        `One order takes one currency: your cart is in ${items[0].currency}.`,
+      );
+    const already = items.find((i) => i.id === variant.id)?.quantity ?? 0;
+    assertInStock(variant.stock, already + dto.quantity, variant.title);
+    await this.repo.addItem(cart.id, variant.id, dto.quantity, Number(variant.price_minor));
+    return this.toCart(cart.id, await this.repo.items(cart.id));
+  }
+
+  async update(owner: CartOwner, itemId: string, dto: UpdateCartItemDto): Promise<Cart> {
+    const cart = await this.repo.cartFor(owner);
+    const item = cart ? await this.repo.item(cart.id, itemId) : null;
+    if (!cart || !item) throw new NotFoundException('That item is not in your cart.');
+    const variant = await this.repo.variant(item.variant_id);
+    if (!variant) throw ValidationFailedException.of('variant_id', 'This product option is no longer sold; remove it.');
+    assertInStock(variant.stock, dto.quantity, variant.title);
+    await this.repo.setQuantity(cart.id, itemId, dto.quantity, Number(variant.price_minor));
+    return this.toCart(cart.id, await this.repo.items(cart.id));
+  }
+
+  async remove(owner: CartOwner, itemId: string): Promise<Cart> {
+    const cart = await this.repo.cartFor(owner);
+    if (!cart || !(await this.repo.item(cart.id, itemId)))
+      throw new NotFoundException('That item is not in your cart.');
+    await this.repo.removeItem(cart.id, itemId);
+    return this.toCart(cart.id, await this.repo.items(cart.id));
+  }
+
+  /** At sign-in: the guest cart's items join the user's cart (quantities add up); the guest cart is gone. */
+  async mergeGuestCart(userId: string, token: string): Promise<void> {
+    await this.repo.db.transaction(async (m) => {
+      const guest = await this.repo.cartFor({ token }, m, true);
+      if (!guest) return;
+      const mine = await this.repo.cartFor({ userId }, m, true);
+      if (mine) await this.repo.mergeInto(guest.id, mine.id, m);
+      else await this.repo.adoptGuestCart(guest.id, userId, m);
+    });
+  }
+
+  private toCart(id: string, rows: CartItemRow[]): Cart {
+    const items = rows.map(toCartItemJson);
+    const subtotal = rows.reduce((sum, r) => sum + Number(r.price_minor) * r.quantity, 0);
+    return {
+      id,
+      items,
+      count: rows.reduce((n, r) => n + r.quantity, 0),
+      subtotal: rows.length ? money(subtotal, rows[0].currency) : null,
+      requires_shipping: rows.some((r) => r.kind === 'physical'),
+    };
+  }
+}
+
+export function assertInStock(stock: number | null, wanted: number, title: string, field = 'quantity'): void {
+  if (stock === null || wanted <= stock) return;
+  throw outOfStock(stock, title, field);
+}
+
+export function outOfStock(left: number, title: string, field: string): ValidationFailedException {
+  return ValidationFailedException.of(field, left <= 0 ? `${title} is sold out.` : `Only ${left} of ${title} left.`);
+}

@@ -1,0 +1,55 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { pageOf } from '../../common/pagination';
+import type { Page } from '../../contracts/common';
+import type { CatalogueCategory, Product } from '../../contracts/commerce';
+import { CatalogRepository, type ProductDefinition } from './catalog.repository';
+import { toProductJson } from './commerce.mapper';
+import type { ProductQueryDto } from './dto/commerce.dto';
+
+/** The categories the platform sells in; commission and reporting rules key on these slugs. */
+export const CATEGORIES: CatalogueCategory[] = [
+  { slug: 'credit-packs', label: 'Image credit packs', department: 'ai' },
+  { slug: 'style-packs', label: 'Design style packs', department: 'ai' },
+  { slug: 'premium-prompts', label: 'Premium prompts', department: 'ai' },
+  { slug: 'listing-boosts', label: 'Listing boosts', department: 'real_estate' },
+  { slug: 'featured-placement', label: 'Featured placement', department: 'real_estate' },
+  { slug: 'printed-goods', label: 'Printed flyers and signs', department: 'real_estate' },
+  { slug: 'guides', label: 'Templates and guides', department: 'real_estate' },
+];
+
+@Injectable()
+export class CatalogService {
+  constructor(private readonly repo: CatalogRepository) {}
+
+  async search(query: ProductQueryDto, perPage = 12): Promise<Page<Product>> {
+    const { page, perPage: size, offset } = query.window(perPage);
+    const { rows, total } = await this.repo.searchProducts({
+      q: query.q?.trim() || undefined,
+      department: query.department,
+      category: query.category,
+      minPrice: query.min_price,
+      maxPrice: query.max_price,
+      limit: size,
+      offset,
+    });
+    const variants = await this.repo.variantsOf(rows.map((r) => r.id));
+    const data = rows.map((p) =>
+      toProductJson(
+        p,
+        variants.filter((v) => v.product_id === p.id),
+      ),
+    );
+    return pageOf(data, page, size, total);
+  }
+
+  /** Idempotent by slug: the platform's catalogue is seeded through this. */
+  ensureProduct(definition: ProductDefinition): Promise<string> {
+    return this.repo.ensureProduct(definition);
+  }
+
+  async show(slug: string): Promise<Product> {
+    const product = await this.repo.productBySlug(slug);
+    if (!product) throw new NotFoundException('There is no such product.');
+    return toProductJson(product, await this.repo.variantsOf([product.id]));
+  }
+}

@@ -1,0 +1,152 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import type {
+  Department,
+  FulfilmentStatus,
+  OrderStatus,
+  PaymentStatus,
+  ReturnStatus,
+} from '../../../contracts/commerce';
+
+/** The largest amount any field accepts (minor units): keeps sums far inside exact integer range. */
+export const MAX_MINOR = 100_000_000_00;
+export const MAX_QUANTITY = 99;
+
+export class ProductQueryDto extends PageQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional()
+  @IsIn(['ai', 'real_estate'], { message: 'The department is ai or real_estate.' })
+  department?: Department;
+  @IsOptional() @IsString() @Matches(/^[a-z0-9-]{1,40}$/, { message: 'Unknown category.' }) category?: string;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The minimum price is a whole number of cents.' })
+  @Min(0, { message: 'The minimum price cannot be negative.' })
+  @Max(MAX_MINOR)
+  min_price?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The maximum price is a whole number of cents.' })
+  @Min(0, { message: 'The maximum price cannot be negative.' })
+  @Max(MAX_MINOR)
+  max_price?: number;
+}
+
+export class AddCartItemDto {
+  @IsUUID('all', { message: 'Choose a product option.' }) variant_id!: string;
+  @Type(() => Number)
+  @IsInt({ message: 'The quantity must be a whole number.' })
+  @Min(1, { message: 'The quantity must be at least 1.' })
+  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
+  quantity!: number;
+}
+
+export class UpdateCartItemDto {
+  @Type(() => Number)
+  @IsInt({ message: 'The quantity must be a whole number.' })
+  @Min(1, { message: 'The quantity must be at least 1.' })
+  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
+  quantity!: number;
+}
+
+export class ShippingAddressDto {
+  @IsString() @IsNotEmpty({ message: 'Enter the recipient’s name.' }) @MaxLength(120) name!: string;
+  @IsString() @IsNotEmpty({ message: 'Enter the street address.' }) @MaxLength(200) line1!: string;
+  @IsOptional() @IsString() @MaxLength(200) line2?: string;
+  @IsString() @IsNotEmpty({ message: 'Enter the city.' }) @MaxLength(100) city!: string;
+  @IsString() @MaxLength(100) state!: string;
+  @IsString() @IsNotEmpty({ message: 'Enter the postal code.' }) @MaxLength(20) zip!: string;
+  @IsString() @Length(2, 2, { message: 'Use the two-letter country code.' }) country_code!: string;
+}
+
+export class CheckoutDto {
+  @IsOptional() @IsUUID('all', { message: 'Choose one of your saved addresses.' }) address_id?: string;
+  @IsOptional() @ValidateNested() @Type(() => ShippingAddressDto) shipping_address?: ShippingAddressDto;
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'That referral code is not valid.' })
+  referral_code?: string;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The expected total is a whole number of cents.' })
+  @Min(0)
+  @Max(MAX_MINOR)
+  expected_total_minor?: number;
+}
+
+export class RefundLineDto {
+  @IsUUID('all', { message: 'Unknown order line.' }) line_id!: string;
+  @Type(() => Number)
+  @IsInt({ message: 'Refund amounts are whole numbers of cents.' })
+  @Min(1, { message: 'Refund at least 1 cent.' })
+  @Max(MAX_MINOR)
+  amount_minor!: number;
+}
+
+export class RefundDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'The amount is a whole number of cents.' })
+  @Min(1, { message: 'Refund at least 1 cent.' })
+  @Max(MAX_MINOR)
+  amount_minor?: number;
+  @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) @Type(() => RefundLineDto) lines?: RefundLineDto[];
+  @IsOptional() @IsString() @MaxLength(300) reason?: string;
+}
+
+export class FulfilOrderDto {
+  @IsString() @IsNotEmpty({ message: 'Enter the carrier.' }) @MaxLength(60) carrier!: string;
+  @IsString() @IsNotEmpty({ message: 'Enter the tracking number.' }) @MaxLength(120) tracking_number!: string;
+}
+
+export class ReturnRequestDto {
+  @IsString() @IsNotEmpty({ message: 'Say why you are returning this order.' }) @MaxLength(1000) reason!: string;
+}
+
+export class ReturnDecisionDto {
+  @IsIn(['approved', 'declined', 'received'], { message: 'Choose approve, decline or received.' }) status!:
+    'approved' | 'declined' | 'received';
+}
+
+export class MessageDto {
+  @IsString() @IsNotEmpty({ message: 'Write a message.' }) @MaxLength(4000) body!: string;
+}
+
+export class AdminOrderQueryDto extends PageQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional()
+  @IsIn(['placed', 'paid', 'partially_fulfilled', 'fulfilled', 'cancelled', 'expired'])
+  status?: OrderStatus;
+  @IsOptional() @IsIn(['pending', 'paid', 'partially_refunded', 'refunded', 'failed']) payment_status?: PaymentStatus;
+  @IsOptional() @IsIn(['unfulfilled', 'fulfilled']) fulfilment_status?: FulfilmentStatus;
+  @IsOptional() @IsIn(['requested', 'approved', 'received', 'refunded', 'declined']) return_status?: ReturnStatus;
+}
+
+export class LocalPayOutcomeDto {
+  @IsIn(['succeed', 'fail', 'abandon'], { message: 'Choose pay, fail or abandon.' }) outcome!:
+    'succeed' | 'fail' | 'abandon';
+}
+
+export class SuccessQueryDto {
+  @IsString() @IsNotEmpty() @MaxLength(255) session_id!: string;
+}
+
+export class DownloadQueryDto {
+  @IsOptional() @IsString() @MaxLength(20) expires?: string;
+  @IsOptional() @IsString() @MaxLength(128) signature?: string;
+}

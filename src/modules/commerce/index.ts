@@ -1,0 +1,3 @@
+export { CatalogService } from './catalog.service';
+export { FulfilmentService } from './fulfilment.service';
+export { IdempotencyService } from './idempotency.service';

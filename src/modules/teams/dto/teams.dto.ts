@@ -1,0 +1,158 @@
+import { Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import type { TeamRole, TeamType } from '../../../contracts/teams';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { IsHandle } from '../../users';
+import { ASSIGNABLE_ROLES, TEAM_TYPES } from '../team-roles';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** Largest budget or cap: one million dollars a month, in micro-dollars. */
+const MAX_MICRO = 1_000_000_000_000;
+
+export class CreateTeamDto {
+  @Transform(trim)
+  @IsString({ message: 'Give the team a name.' })
+  @MinLength(2, { message: 'The name must be at least 2 characters.' })
+  @MaxLength(80, { message: 'The name may be at most 80 characters.' })
+  name!: string;
+
+  @Transform(lower)
+  @IsHandle()
+  handle!: string;
+
+  @IsIn(TEAM_TYPES, { message: `Choose a type: ${TEAM_TYPES.join(', ')}.` })
+  type!: TeamType;
+}
+
+export class UpdateTeamDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MinLength(2, { message: 'The name must be at least 2 characters.' })
+  @MaxLength(80, { message: 'The name may be at most 80 characters.' })
+  name?: string;
+
+  @IsOptional()
+  @Transform(lower)
+  @IsHandle()
+  handle?: string;
+
+  @IsOptional()
+  @IsIn(TEAM_TYPES, { message: `Choose a type: ${TEAM_TYPES.join(', ')}.` })
+  type?: TeamType;
+
+  /** Monthly LLM budget in micro-dollars; null removes the limit. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt({ message: 'The budget must be a whole number of micro-dollars.' })
+  @Min(0)
+  @Max(MAX_MICRO)
+  monthly_budget_micro?: number | null;
+}
+
+export class CheckTeamHandleDto {
+  @Transform(lower)
+  @IsHandle()
+  handle!: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'Unknown team.' })
+  team_id?: string;
+}
+
+export class PasswordDto {
+  @IsString({ message: 'Enter your password.' })
+  @MinLength(1, { message: 'Enter your password.' })
+  @MaxLength(200)
+  password!: string;
+}
+
+export class SwitchTeamDto {
+  @IsUUID('all', { message: 'Choose a team.' })
+  team_id!: string;
+}
+
+export class ChangeRoleDto {
+  @IsIn(ASSIGNABLE_ROLES, { message: `Choose a role: ${ASSIGNABLE_ROLES.join(', ')}.` })
+  role!: TeamRole;
+}
+
+export class MemberCapDto {
+  @ValidateIf((_, v) => v !== null)
+  @IsInt({ message: 'The cap must be a whole number of micro-dollars.' })
+  @Min(0)
+  @Max(MAX_MICRO)
+  llm_cap_micro!: number | null;
+}
+
+export class TransferDto extends PasswordDto {
+  @IsUUID('all', { message: 'Choose an administrator.' })
+  user_id!: string;
+}
+
+export class InviteDto {
+  @Transform(lower)
+  @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(255)
+  email!: string;
+
+  @IsIn(ASSIGNABLE_ROLES, { message: `Choose a role: ${ASSIGNABLE_ROLES.join(', ')}.` })
+  role!: TeamRole;
+}
+
+export class AcceptLinkQueryDto {
+  @IsString({ message: 'The invitation link is incomplete.' })
+  @Matches(/^[A-Za-z0-9_-]{20,100}$/, { message: 'The invitation link is invalid.' })
+  token!: string;
+}
+
+export class JoinRequestDto {
+  @Transform(lower)
+  @IsString({ message: 'Enter the team handle.' })
+  @MaxLength(30)
+  handle!: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(500, { message: 'The message may be at most 500 characters.' })
+  message?: string;
+}
+
+export class DecideRequestDto {
+  @IsOptional()
+  @IsIn(ASSIGNABLE_ROLES, { message: `Choose a role: ${ASSIGNABLE_ROLES.join(', ')}.` })
+  role?: TeamRole;
+}
+
+export class DomainDto {
+  @Transform(lower)
+  @IsString({ message: 'Enter a domain.' })
+  @MaxLength(253)
+  @Matches(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: 'Enter a domain like example.com.',
+  })
+  domain!: string;
+}
+
+export class UsageQueryDto {
+  @IsOptional()
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'The month must look like 2026-11.' })
+  month?: string;
+}
+
+export class TeamListQueryDto extends PageQueryDto {}

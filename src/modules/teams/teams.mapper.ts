@@ -1,0 +1,72 @@
+import type {
+  JoinRequestJson,
+  TeamInvitationJson,
+  TeamJson,
+  TeamMemberJson,
+  TeamRole,
+  TeamSummary,
+} from '../../contracts/teams';
+import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.repository';
+
+const media = (path: string | null) => (path ? `/media/${path}` : null);
+
+/** The TXT record a domain claim must publish. */
+export const domainTxtRecord = (token: string) => `reelty-team-verification=${token}`;
+
+export function toTeamSummary(t: TeamRow): TeamSummary {
+  return { id: t.id, name: t.name, handle: t.handle, type: t.type, personal: t.personal, logo_url: media(t.logo_path) };
+}
+
+export function toTeamJson(t: TeamRow, viewerManagesDomain: boolean): TeamJson {
+  return {
+    ...toTeamSummary(t),
+    owner_id: t.owner_id,
+    email_domain: t.email_domain,
+    domain_verified: !!t.domain_verified_at,
+    domain_txt_record: viewerManagesDomain && t.domain_token ? domainTxtRecord(t.domain_token) : null,
+    monthly_budget_micro: t.monthly_budget_micro,
+    members_count: t.members_count ?? 0,
+    created_at: new Date(t.created_at).toISOString(),
+  };
+}
+
+/** Members' emails are shown only to those who manage members. */
+export function toMemberJson(m: MemberRow, showEmail: boolean): TeamMemberJson {
+  return {
+    user_id: m.user_id,
+    name: m.name,
+    handle: m.handle,
+    email: showEmail ? m.email : null,
+    avatar_url: media(m.avatar_path),
+    role: m.role,
+    llm_cap_micro: m.llm_cap_micro,
+    joined_at: new Date(m.created_at).toISOString(),
+  };
+}
+
+export function toInvitationJson(i: InvitationRow & { team: TeamRow }, now: Date): TeamInvitationJson {
+  return {
+    id: i.id,
+    team: toTeamSummary(i.team),
+    email: i.email,
+    role: i.role as TeamRole,
+    expires_at: new Date(i.expires_at).toISOString(),
+    expired: new Date(i.expires_at).getTime() <= now.getTime(),
+    created_at: new Date(i.created_at).toISOString(),
+  };
+}
+
+export function toJoinRequestJson(r: JoinRequestRow, team: TeamRow): JoinRequestJson {
+  return {
+    id: r.id,
+    team: toTeamSummary(team),
+    user: { id: r.user_id, name: r.user_name, handle: r.user_handle, avatar_url: media(r.user_avatar_path) },
+    status: r.status,
+    message: r.message,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+export function pageOf<T>(data: T[], total: number, page: number, perPage: number) {
+  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}

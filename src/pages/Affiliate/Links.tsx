@@ -1,0 +1,96 @@
+import { Head } from '@inertiajs/react';
+import { useState } from 'react';
+import type { AffiliateJson, AffiliateLinkJson } from '@contracts/affiliates';
+import type { Page } from '@contracts/common';
+import { affiliatesApi } from '@/api/affiliates';
+import { AffiliateNav, formatDate } from '@/components/affiliates/parts';
+import { Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+/** Affiliate Links: tracked links to any page, with clicks and a QR code each. */
+export default function Links({
+  links: first,
+}: PageProps<{ affiliate: AffiliateJson; links: Page<AffiliateLinkJson> }>) {
+  const [links, setLinks] = useState(first);
+  const form = useApiForm(
+    { destination: '/marketplace', campaign: '' },
+    {
+      successMessage: 'Link created',
+      onSuccess: ({ link }: { link: AffiliateLinkJson }) =>
+        setLinks((l) => ({ ...l, data: [link, ...l.data], total: l.total + 1 })),
+    },
+  );
+  const goTo = async (page: number) => {
+    try {
+      setLinks(await affiliatesApi.links(page));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  const copy = async (url: string) => {
+    await navigator.clipboard?.writeText(url);
+    notify.success('Link copied');
+  };
+  return (
+    <>
+      <Head title="Affiliate links" />
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900 dark:text-white">Links</h1>
+      <AffiliateNav />
+      <Card title="New link" description="Any page of Reelty: a listing, a spot, the feed, the marketplace.">
+        <form
+          onSubmit={form.handleSubmit((values) => affiliatesApi.createLink(values))}
+          className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        >
+          <FormField label="Page" name="destination" error={form.errors.destination}>
+            <Input value={form.data.destination} onChange={(e) => form.set('destination', e.target.value)} />
+          </FormField>
+          <FormField label="Campaign tag" name="campaign" error={form.errors.campaign}>
+            <Input
+              value={form.data.campaign}
+              onChange={(e) => form.set('campaign', e.target.value)}
+              placeholder="optional"
+            />
+          </FormField>
+          <Button type="submit" loading={form.processing}>
+            Create
+          </Button>
+        </form>
+      </Card>
+      <div className="mt-6 space-y-3">
+        {links.data.length === 0 && (
+          <EmptyState title="No links yet" description="Your first link takes a second to make." />
+        )}
+        {links.data.map((link) => (
+          <div
+            key={link.id}
+            className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900"
+          >
+            {link.qr_svg && (
+              <img
+                src={link.qr_svg}
+                alt={`QR code for ${link.url}`}
+                className="h-24 w-24 shrink-0 rounded bg-white p-1"
+              />
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-mono text-sm text-slate-900 dark:text-white">{link.url}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                → {link.destination} {link.campaign && `· ${link.campaign}`} · created {formatDate(link.created_at)}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="text-sm tabular-nums text-slate-700 dark:text-slate-300">{link.clicks} clicks</span>
+              <Button size="sm" variant="secondary" onClick={() => copy(link.url)}>
+                Copy
+              </Button>
+            </div>
+          </div>
+        ))}
+        <Pagination currentPage={links.current_page} lastPage={links.last_page} onPageChange={goTo} />
+      </div>
+    </>
+  );
+}

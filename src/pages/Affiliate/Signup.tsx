@@ -1,0 +1,127 @@
+import { Head, router } from '@inertiajs/react';
+import type { GuidelinesJson } from '@contracts/affiliates';
+import { affiliatePaths, affiliatesApi, type ApplyInput } from '@/api/affiliates';
+import { Button, Card, Checkbox, FormField, Input, Select } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import type { PageProps } from '@/types';
+
+const METHODS = [
+  { value: 'manual', label: 'Bank transfer' },
+  { value: 'paypal', label: 'PayPal' },
+  { value: 'crypto', label: 'USDC (crypto)' },
+];
+
+/** Affiliate Signup: the application, with the current guidelines to accept. */
+export default function Signup({
+  guidelines,
+  recruiter_code,
+}: PageProps<{ guidelines: GuidelinesJson | null; recruiter_code: string | null }>) {
+  const form = useApiForm<ApplyInput & { accept: boolean }>(
+    {
+      website: '',
+      audience: '',
+      payout_method: 'manual',
+      payout_destination: '',
+      payout_destination_confirmation: '',
+      accepted_guidelines_version: guidelines?.version ?? 1,
+      recruiter_code: recruiter_code ?? '',
+      accept: false,
+    },
+    { successMessage: 'Application sent. We will let you know.', onSuccess: () => router.visit(affiliatePaths.signup) },
+  );
+  const needsDestination = form.data.payout_method !== 'manual';
+  return (
+    <>
+      <Head title="Apply to the affiliate programme" />
+      <Card
+        title="Apply to the affiliate programme"
+        description="Tell us where you will share Reelty and how you want to be paid."
+        className="mx-auto max-w-2xl"
+      >
+        <form
+          onSubmit={form.handleSubmit(({ accept: _accept, ...values }) => affiliatesApi.apply(values))}
+          className="space-y-4"
+        >
+          <FormField
+            label="Website or profile"
+            name="website"
+            error={form.errors.website}
+            hint="Optional, e.g. https://instagram.com/you"
+          >
+            <Input
+              value={form.data.website}
+              onChange={(e) => form.set('website', e.target.value)}
+              placeholder="https://"
+            />
+          </FormField>
+          <FormField label="Your audience" name="audience" error={form.errors.audience} required>
+            <textarea
+              className="min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
+              value={form.data.audience}
+              onChange={(e) => form.set('audience', e.target.value)}
+            />
+          </FormField>
+          <FormField label="How you want to be paid" name="payout_method" error={form.errors.payout_method}>
+            <Select
+              options={METHODS}
+              value={form.data.payout_method}
+              onChange={(e) => form.set('payout_method', e.target.value as ApplyInput['payout_method'])}
+            />
+          </FormField>
+          {needsDestination && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label={form.data.payout_method === 'paypal' ? 'PayPal email' : 'USDC address'}
+                name="payout_destination"
+                error={form.errors.payout_destination}
+              >
+                <Input
+                  value={form.data.payout_destination}
+                  onChange={(e) => form.set('payout_destination', e.target.value)}
+                  autoComplete="off"
+                />
+              </FormField>
+              <FormField
+                label="Type it again"
+                name="payout_destination_confirmation"
+                error={form.errors.payout_destination_confirmation}
+              >
+                <Input
+                  value={form.data.payout_destination_confirmation}
+                  onChange={(e) => form.set('payout_destination_confirmation', e.target.value)}
+                  autoComplete="off"
+                  onPaste={(e) => e.preventDefault()}
+                />
+              </FormField>
+            </div>
+          )}
+          <FormField
+            label="Recruited by (code)"
+            name="recruiter_code"
+            error={form.errors.recruiter_code}
+            hint="Optional: the code of the affiliate who invited you."
+          >
+            <Input value={form.data.recruiter_code} onChange={(e) => form.set('recruiter_code', e.target.value)} />
+          </FormField>
+          {guidelines && (
+            <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+              <p className="mb-2 font-medium">Guidelines, version {guidelines.version}</p>
+              <p className="whitespace-pre-line">{guidelines.body}</p>
+            </div>
+          )}
+          <Checkbox
+            label="I have read and accept the guidelines"
+            checked={form.data.accept}
+            onChange={(e) => form.set('accept', e.target.checked)}
+          />
+          {form.errors.accepted_guidelines_version && (
+            <p className="text-sm text-red-600">{form.errors.accepted_guidelines_version}</p>
+          )}
+          <Button type="submit" loading={form.processing} disabled={!form.data.accept} fullWidth>
+            Send application
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { Head } from '@inertiajs/react';
+import { useState } from 'react';
+import type { Cart } from '@contracts/commerce';
+import { commerceApi, commercePaths } from '@/api/commerce';
+import { formatMoney } from '@/components/commerce/format';
+import { Button, ButtonLink, Card, EmptyState, Input } from '@/components/ui';
+import { useAuthUser } from '@/hooks/useSharedProps';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ cart: Cart }>;
+
+/** The cart: quantities (checked against stock), price changes shown, then checkout. */
+export default function CartIndex({ cart: initial }: Props) {
+  const [cart, setCart] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const user = useAuthUser();
+
+  const run = async (itemId: string, action: () => Promise<{ cart: Cart }>) => {
+    setBusy(itemId);
+    try {
+      setCart((await action()).cart);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Head title="Cart" />
+      <div className="mx-auto max-w-3xl space-y-4">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Your cart</h1>
+        {!cart.items.length ? (
+          <EmptyState
+            title="Your cart is empty"
+            description="Find credit packs, boosts and guides in the marketplace."
+            action={<ButtonLink href={commercePaths.marketplace}>Open the marketplace</ButtonLink>}
+          />
+        ) : (
+          <Card padded={false}>
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {cart.items.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="cart-item">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900 dark:text-white">{item.product.title}</p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
+                      {item.variant_name} · {formatMoney(item.current_price)} each
+                      {item.unit_price.amount_minor !== item.current_price.amount_minor && (
+                        <span className="ml-1 text-amber-600 dark:text-amber-400">
+                          (was {formatMoney(item.unit_price)})
+                        </span>
+                      )}
+                    </p>
+                  </div>
+                  <Input
+                    type="number"
+                    min={1}
+                    max={99}
+                    aria-label={`Quantity of ${item.product.title}`}
+                    defaultValue={item.quantity}
+                    className="w-20"
+                    onBlur={(e) => {
+                      const quantity = Number(e.target.value);
+                      if (quantity !== item.quantity)
+                        void run(item.id, () => commerceApi.setQuantity(item.id, quantity));
+                    }}
+                  />
+                  <p className="w-24 text-right font-semibold tabular-nums">{formatMoney(item.line_total)}</p>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    loading={busy === item.id}
+                    onClick={() => run(item.id, () => commerceApi.removeItem(item.id))}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-4 dark:border-slate-800">
+              <p className="text-lg">
+                Subtotal{' '}
+                <span className="font-semibold tabular-nums" data-testid="cart-subtotal">
+                  {formatMoney(cart.subtotal)}
+                </span>
+              </p>
+              {user ? (
+                <ButtonLink href={commercePaths.checkout}>Checkout</ButtonLink>
+              ) : (
+                <ButtonLink href={commercePaths.login}>Log in to check out</ButtonLink>
+              )}
+            </div>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

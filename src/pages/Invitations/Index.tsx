@@ -1,0 +1,134 @@
+import { Head, router } from '@inertiajs/react';
+import { useEffect, useState } from 'react';
+import type { Page } from '@contracts/common';
+import type { TeamInvitationJson, TeamSummary } from '@contracts/teams';
+import { teamsApi, teamsPaths } from '@/api/teams';
+import { TeamBadge } from '@/components/teams/TeamSwitcher';
+import { Alert, Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+
+interface Props {
+  invitations: Page<TeamInvitationJson>;
+  emailVerified: boolean;
+}
+
+/** Invitations/Index: the invitations this account received, and asking to join a team by its handle. */
+export default function InvitationsIndex({ invitations, emailVerified }: Props) {
+  const answer = async (id: string, accept: boolean) => {
+    try {
+      if (accept) {
+        const res = await teamsApi.accept(id);
+        notify.success(res.message);
+        router.visit(teamsPaths.show(res.team.id));
+      } else {
+        notify.success((await teamsApi.decline(id)).message);
+        router.reload();
+      }
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not answer the invitation'));
+    }
+  };
+  const join = useApiForm(
+    { handle: '', message: '' },
+    {
+      successMessage: (r: { message: string }) => r.message,
+      onSuccess: (r: { message: string; status: string; team?: TeamSummary }) => {
+        if (r.status === 'joined' && r.team) router.visit(teamsPaths.show(r.team.id));
+      },
+    },
+  );
+  const [found, setFound] = useState<TeamSummary | null>(null);
+  useEffect(() => {
+    setFound(null);
+    const handle = join.data.handle.trim();
+    if (handle.length < 3) return;
+    const timer = setTimeout(
+      () =>
+        teamsApi.byHandle(handle).then(
+          (r) => setFound(r.team),
+          () => setFound(null),
+        ),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [join.data.handle]);
+
+  return (
+    <>
+      <Head title="Invitations" />
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">Invitations</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Received" padded={false}>
+          {!emailVerified && (
+            <Alert variant="warning" className="m-4">
+              Verify your email address to accept invitations here, or open the link in the invitation email.
+            </Alert>
+          )}
+          {invitations.data.length === 0 ? (
+            <EmptyState title="No invitations" description="When a team invites your email address, it shows here." />
+          ) : (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {invitations.data.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                  <TeamBadge name={i.team.name} logo={i.team.logo_url} />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900 dark:text-white">{i.team.name}</p>
+                    <p className="text-xs text-slate-500">
+                      as {i.role} · {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                    </p>
+                  </div>
+                  {!i.expired && (
+                    <Button size="sm" onClick={() => answer(i.id, true)}>
+                      Accept
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => answer(i.id, false)}>
+                    Decline
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {invitations.last_page > 1 && (
+            <Pagination
+              className="p-4"
+              currentPage={invitations.current_page}
+              lastPage={invitations.last_page}
+              hrefFor={(p) => `${teamsPaths.invitations}?page=${p}`}
+            />
+          )}
+        </Card>
+        <Card
+          title="Join a team"
+          description="Find a team by its handle and ask to join. Admins answer; a verified address at the team's domain joins at once."
+        >
+          <form
+            className="space-y-3"
+            onSubmit={join.handleSubmit((v) => teamsApi.join({ handle: v.handle, message: v.message || undefined }))}
+          >
+            <FormField
+              label="Team handle"
+              name="handle"
+              error={join.errors.handle}
+              hint={found ? `${found.name} · ${found.type}` : undefined}
+            >
+              <Input
+                placeholder="lonestar"
+                value={join.data.handle}
+                onChange={(e) => join.set('handle', e.target.value.toLowerCase())}
+              />
+            </FormField>
+            <FormField label="Message (optional)" name="message" error={join.errors.message}>
+              <Input value={join.data.message} onChange={(e) => join.set('message', e.target.value)} />
+            </FormField>
+            <Button type="submit" loading={join.processing}>
+              Ask to join
+            </Button>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Head, router } from '@inertiajs/react';
+import type { Page } from '@contracts/common';
+import type { Order, OrderReturn } from '@contracts/commerce';
+import { commerceApi, commercePaths } from '@/api/commerce';
+import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { StatusBadge } from '@/components/commerce/StatusBadge';
+import { Button, Card, EmptyState, FormField, Pagination, Select } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ returns: Page<OrderReturn>; orders: Page<Order> }>;
+
+/** Returns: ask for one with a reason, then follow it (requested → approved → received → refunded). */
+export default function OrdersReturns({ returns, orders }: Props) {
+  const returnable = orders.data.filter(
+    (o) =>
+      (o.payment_status === 'paid' || o.payment_status === 'partially_refunded') &&
+      (!o.return_status || o.return_status === 'declined'),
+  );
+  const preselected = typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('order') : null;
+  const form = useApiForm(
+    { order_id: returnable.find((o) => o.id === preselected)?.id ?? returnable[0]?.id ?? '', reason: '' },
+    { successMessage: 'Return requested', onSuccess: () => router.reload() },
+  );
+  return (
+    <>
+      <Head title="Returns" />
+      <div className="mx-auto max-w-4xl space-y-4">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Returns</h1>
+        <OrdersTabs />
+        {returnable.length > 0 && (
+          <Card title="Request a return">
+            <form
+              className="space-y-3"
+              onSubmit={form.handleSubmit((v) => commerceApi.requestReturn(v.order_id, v.reason))}
+            >
+              <FormField label="Order" name="order_id" error={form.errors.order_id}>
+                <Select
+                  value={form.data.order_id}
+                  onChange={(e) => form.set('order_id', e.target.value)}
+                  options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
+                />
+              </FormField>
+              <FormField label="Why are you returning it?" name="reason" error={form.errors.reason}>
+                <textarea
+                  value={form.data.reason}
+                  onChange={(e) => form.set('reason', e.target.value)}
+                  rows={3}
+                  maxLength={1000}
+                  className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+                />
+              </FormField>
+              <Button type="submit" loading={form.processing}>
+                Request the return
+              </Button>
+            </form>
+          </Card>
+        )}
+        {returns.data.length ? (
+          <Card padded={false}>
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {returns.data.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+                  data-testid="return-row"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">Order {r.order_number}</p>
+                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">{r.reason}</p>
+                  </div>
+                  <StatusBadge axis="return" value={r.status} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : (
+          <EmptyState title="No returns" description="Returns you request show up here with their progress." />
+        )}
+        <Pagination
+          currentPage={returns.current_page}
+          lastPage={returns.last_page}
+          hrefFor={(p) => `${commercePaths.returns}?page=${p}`}
+        />
+      </div>
+    </>
+  );
+}

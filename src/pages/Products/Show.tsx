@@ -1,0 +1,96 @@
+import { Head, Link } from '@inertiajs/react';
+import { useState } from 'react';
+import type { Product } from '@contracts/commerce';
+import { commerceApi, commercePaths } from '@/api/commerce';
+import { formatMoney, humanize } from '@/components/commerce/format';
+import { Button, ButtonLink, FormField, Input, Select } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import type { PageProps } from '@/types';
+
+type Props = PageProps<{ product: Product }>;
+
+/** A product: pictures, options with prices and stock, add to cart. */
+export default function ProductsShow({ product }: Props) {
+  const [added, setAdded] = useState(false);
+  const form = useApiForm(
+    { variant_id: product.variants[0]?.id ?? '', quantity: '1' },
+    { successMessage: 'Added to your cart', onSuccess: () => setAdded(true) },
+  );
+  const variant = product.variants.find((v) => v.id === form.data.variant_id) ?? product.variants[0];
+  const soldOut = variant?.stock === 0;
+
+  return (
+    <>
+      <Head title={product.title} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-100 to-sky-100 dark:from-indigo-950 dark:to-slate-900">
+          {product.image_url && (
+            <img src={product.image_url} alt={product.title} className="h-full w-full object-cover" />
+          )}
+        </div>
+        <div className="space-y-4">
+          <Link
+            href={`${commercePaths.products}?category=${product.category}`}
+            className="text-xs uppercase tracking-wide text-indigo-600 dark:text-indigo-300"
+          >
+            {humanize(product.category)}
+          </Link>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{product.title}</h1>
+          <p className="text-slate-600 dark:text-slate-300">{product.description || product.summary}</p>
+          <ul className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
+            {product.credit_amount && (
+              <li>
+                {product.credit_amount} image credits
+                {product.credit_validity_days ? `, valid ${product.credit_validity_days} days` : ''}
+              </li>
+            )}
+            {product.download_limit && <li>Download up to {product.download_limit} times from your Vault</li>}
+            <li>Sold by {product.seller?.name ?? 'Reelty'}</li>
+          </ul>
+          <p className="text-3xl font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="price">
+            {formatMoney(variant?.price)}
+          </p>
+          <form
+            className="space-y-3"
+            onSubmit={form.handleSubmit((v) => commerceApi.addToCart(v.variant_id, Number(v.quantity)))}
+          >
+            {product.variants.length > 1 && (
+              <FormField label="Option" name="variant_id" error={form.errors.variant_id}>
+                <Select
+                  value={form.data.variant_id}
+                  onChange={(e) => form.set('variant_id', e.target.value)}
+                  options={product.variants.map((v) => ({ value: v.id, label: `${v.name} — ${formatMoney(v.price)}` }))}
+                />
+              </FormField>
+            )}
+            <FormField label="Quantity" name="quantity" error={form.errors.quantity}>
+              <Input
+                type="number"
+                min={1}
+                max={99}
+                value={form.data.quantity}
+                onChange={(e) => form.set('quantity', e.target.value)}
+                className="w-24"
+              />
+            </FormField>
+            {variant?.stock !== null && variant?.stock !== undefined && (
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                {soldOut ? 'Sold out' : `${variant.stock} left`}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={form.processing} disabled={soldOut}>
+                Add to cart
+              </Button>
+              {added && (
+                <ButtonLink href={commercePaths.cart} variant="secondary">
+                  Go to cart
+                </ButtonLink>
+              )}
+            </div>
+          </form>
+        </div>
+      </div>
+    </>
+  );
+}

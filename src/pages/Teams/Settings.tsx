@@ -1,0 +1,162 @@
+import { Head, router } from '@inertiajs/react';
+import { useState } from 'react';
+import type { TeamJson, TeamRole, TeamType } from '@contracts/teams';
+import { teamsApi } from '@/api/teams';
+import { TeamHeader } from '@/components/teams/TeamHeader';
+import { TEAM_TYPE_LABELS, useTeamHandleCheck } from '@/components/teams/useTeamHandleCheck';
+import { Alert, Button, Card, FormField, Input, Select, TextField } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+
+interface Props {
+  team: TeamJson;
+  role: TeamRole;
+  types: TeamType[];
+  canDelete: boolean;
+}
+
+const reload = () => router.reload();
+
+/** Teams/Settings: name, handle, type and logo; the email domain and its DNS proof; deleting the team. */
+export default function TeamsSettings({ team, role, types, canDelete }: Props) {
+  const details = useApiForm(
+    { name: team.name, handle: team.handle, type: team.type },
+    { successMessage: 'Team updated', onSuccess: reload },
+  );
+  const handleStatus = useTeamHandleCheck(details.data.handle, team.id, team.handle);
+  const domain = useApiForm(
+    { domain: team.email_domain ?? '' },
+    { successMessage: (r: { message: string }) => r.message, onSuccess: reload },
+  );
+  const verify = useApiForm({}, { successMessage: 'Domain verified', onSuccess: reload });
+  const remove = useApiForm(
+    { password: '' },
+    { successMessage: 'Team deleted', onSuccess: () => router.visit('/dashboard') },
+  );
+  const [logoBusy, setLogoBusy] = useState(false);
+
+  const uploadLogo = async (file: File | undefined) => {
+    if (!file) return;
+    setLogoBusy(true);
+    try {
+      notify.success((await teamsApi.uploadLogo(team.id, file)).message);
+      reload();
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not upload the logo'));
+    } finally {
+      setLogoBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Head title={`${team.name} · settings`} />
+      <TeamHeader team={team} role={role} active="settings" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Details">
+          <form className="space-y-4" onSubmit={details.handleSubmit((v) => teamsApi.update(team.id, v))}>
+            <TextField
+              label="Name"
+              name="name"
+              value={details.data.name}
+              error={details.errors.name}
+              onChange={(e) => details.set('name', e.target.value)}
+            />
+            <TextField
+              label="Handle"
+              name="handle"
+              value={details.data.handle}
+              error={details.errors.handle ?? (handleStatus && handleStatus !== 'available' ? handleStatus : undefined)}
+              hint={handleStatus === 'available' ? `@${details.data.handle} is available` : undefined}
+              onChange={(e) => details.set('handle', e.target.value.toLowerCase())}
+            />
+            <FormField label="Type" name="type" error={details.errors.type}>
+              <Select
+                value={details.data.type}
+                onChange={(e) => details.set('type', e.target.value as TeamType)}
+                options={types.map((t) => ({ value: t, label: TEAM_TYPE_LABELS[t] ?? t }))}
+              />
+            </FormField>
+            <FormField label="Logo (JPEG, PNG or WebP, 5 MB)" name="logo">
+              <Input
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                disabled={logoBusy}
+                onChange={(e) => uploadLogo(e.target.files?.[0])}
+              />
+            </FormField>
+            <Button type="submit" loading={details.processing}>
+              Save
+            </Button>
+          </form>
+        </Card>
+
+        <Card
+          title="Email domain"
+          description="People with a verified address at a proven domain join without approval. Public mail domains never qualify."
+        >
+          <form
+            className="flex items-end gap-2"
+            onSubmit={domain.handleSubmit((v) => teamsApi.claimDomain(team.id, v.domain))}
+          >
+            <FormField label="Domain" name="domain" error={domain.errors.domain} className="flex-1">
+              <Input
+                placeholder="example.com"
+                value={domain.data.domain}
+                onChange={(e) => domain.set('domain', e.target.value)}
+              />
+            </FormField>
+            <Button type="submit" variant="secondary" loading={domain.processing}>
+              Claim
+            </Button>
+          </form>
+          {team.email_domain && (
+            <div className="mt-4 space-y-3">
+              {team.domain_verified ? (
+                <Alert variant="success">{team.email_domain} is proven.</Alert>
+              ) : (
+                <Alert variant="warning" title="Add this TXT record to the domain's DNS, then verify">
+                  <code className="break-all text-xs">{team.domain_txt_record}</code>
+                </Alert>
+              )}
+              {verify.errors.domain && <p className="text-sm text-red-600 dark:text-red-400">{verify.errors.domain}</p>}
+              <div className="flex gap-2">
+                {!team.domain_verified && (
+                  <Button
+                    size="sm"
+                    loading={verify.processing}
+                    onClick={() => verify.submit(() => teamsApi.verifyDomain(team.id))}
+                  >
+                    Verify now
+                  </Button>
+                )}
+                <Button size="sm" variant="ghost" onClick={() => domain.submit(() => teamsApi.releaseDomain(team.id))}>
+                  Release domain
+                </Button>
+              </div>
+            </div>
+          )}
+        </Card>
+
+        {canDelete && (
+          <Card title="Delete team" description="Members lose access; listings stay with their authors.">
+            <form className="space-y-3" onSubmit={remove.handleSubmit((v) => teamsApi.destroy(team.id, v.password))}>
+              <TextField
+                label="Confirm with your password"
+                name="password"
+                type="password"
+                value={remove.data.password}
+                error={remove.errors.password}
+                onChange={(e) => remove.set('password', e.target.value)}
+              />
+              <Button type="submit" variant="danger" loading={remove.processing}>
+                Delete {team.name}
+              </Button>
+            </form>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { Clock, DAY_MS } from '../../src/common/clock';
+import { TimersService } from '../../src/modules/jobs';
+import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
+import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { approvedAffiliate, buckets, commissionsOf, orderEvent, pay, refund, settle } from './support';
+
+/** The programme end to end on the real database and queues: click, sign-up, sale, hold, payout, refunds, bans. */
+describe('affiliate programme', () => {
+  let t: TestApp;
+  let clock: Clock;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    clock = t.app.get(Clock);
+    admin = (await t.signedIn({ role: 'admin' })).client;
+  });
+  afterAll(() => t.close());
+  afterEach(() => clock.reset());
+
+  async function releaseHolds(affiliateId: string) {
+    clock.advance(30 * DAY_MS + 1000);
+    for (const c of await commissionsOf(t, affiliateId))
+      await t.app.get(TimersService).fire(HOLD_TIMER, { commission_id: c.id });
+  }
+
+  it('click → register (cookie only) → purchase → pending → window passes → approved → batch → paid', async () => {
+    const { client: affiliateClient, affiliate } = await approvedAffiliate(t, admin);
+    const link = (
+      await affiliateClient.post('/api/affiliate/links').send({ destination: '/marketplace', campaign: 'spring' })
+    ).body.link;
+    expect(link.url).toMatch(/\/r\/[\w-]+$/);
+
+    const visitor = await t.client();
+    const click = await visitor.get(`/r/${link.token}`);
+    expect(click.status).toBe(302);
+    expect(click.headers.location).toBe(`/marketplace?ref=${affiliate.code}`);
+    expect(String(click.headers['set-cookie'])).toMatch(/reelty_aff=[^;]+; .*HttpOnly/);
+
+    // No `ref` in the form: the browser's script storage was wiped, only the HttpOnly cookie is left.
+    await visitor.refreshToken();
+    const email = `cookie-only-${Date.now()}@example.test`;
+    const reg = await visitor.post('/register').send({
+      name: 'Cookie Buyer',
+      email,
+      password: 'a-good-password',
+      password_confirmation: 'a-good-password',
+      type: 'viewer',
+    });
+    expect(reg.status).toBe(303);
+    await settle(t);
+    const [buyer] = await t.db.query(`SELECT id FROM users WHERE email = $1`, [email]);
+    const [referral] = await t.db.query(`SELECT affiliate_id, source FROM affiliate_referrals WHERE user_id = $1`, [
+      buyer.id,
+    ]);
+    expect(referral).toEqual({ affiliate_id: affiliate.id, source: 'link' });
+
+    await pay(t, orderEvent(t, { total_minor: 50_000, user_id: buyer.id, email }));
+    const [pending] = await commissionsOf(t, affiliate.id);
+    expect(pending).toMatchObject({ status: 'pending', amount: 10_000 });
+    expect(pending.status_reason).toMatch(
+      /30-day refund window: becomes payable on \d{4}-\d\d-\d\d unless the order is refunded/,
+    );
+    expect(await buckets(t, affiliate.id)).toEqual({ pending: 10_000 });
+
+    // The timer firing early changes nothing; after the window it approves.
+    await t.app.get(TimersService).fire(HOLD_TIMER, { commission_id: pending.id });
+    expect((await commissionsOf(t, affiliate.id))[0].status).toBe('pending');
+    await releaseHolds(affiliate.id);
+    expect((await commissionsOf(t, affiliate.id))[0].status).toBe('approved');
+
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    expect(preview.lines).toEqual([
+      expect.objectContaining({ affiliate_id: affiliate.id, amount_minor: 10_000, method: 'manual' }),
+    ]);
+    const confirmed = await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`);
+    expect(confirmed.status).toBe(200);
+    await settle(t);
+    expect((await commissionsOf(t, affiliate.id))[0].status).toBe('paid');
+    expect(await buckets(t, affiliate.id)).toEqual({ pending: 0, available: 0, in_transit: 0, paid: 10_000 });
+    const csv = await admin.get(`/admin/payouts/batches/${preview.batch.id}/export.csv`);
+    expect(csv.text).toContain(',manual,,100.00,USD,sent,manual-');
+  });
+
+  it('reverses a refund before payment, and takes a refund after payment from the next payout', async () => {
+    const { affiliate } = await approvedAffiliate(t, admin);
+    const before = orderEvent(t, { total_minor: 30_000, referral_code: affiliate.code });
+    await pay(t, before);
+    await refund(t, before, 30_000, true);
+    await refund(t, before, 30_000, true); // a second delivery of another refund of the same order changes nothing more
+    const [reversed] = await commissionsOf(t, affiliate.id);
+    expect(reversed.status).toBe('reversed');
+    expect(reversed.status_reason).toMatch(/Order refunded on .*: no commission is due/);
+
+    const after = orderEvent(t, { total_minor: 40_000, referral_code: affiliate.code });
+    await pay(t, after);
+    await releaseHolds(affiliate.id);
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`);
+    await settle(t);
+    await refund(t, after, 40_000, true);
+    const paidThenRefunded = (await commissionsOf(t, affiliate.id))[1];
+    expect(paidThenRefunded.status).toBe('reversed');
+    expect(paidThenRefunded.status_reason).toMatch(/after you were paid: \$80\.00 is taken from your next payout/);
+    expect((await buckets(t, affiliate.id)).available).toBe(-8_000);
+    const next = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    expect(next.lines.find((l: { affiliate_id: string }) => l.affiliate_id === affiliate.id)).toBeUndefined();
+  });
+
+  it('a ban cancels unpaid commissions and an unban restores exactly those', async () => {
+    const { affiliate } = await approvedAffiliate(t, admin);
+    await pay(t, orderEvent(t, { total_minor: 10_000, referral_code: affiliate.code }));
+    await releaseHolds(affiliate.id);
+    clock.reset();
+    await pay(t, orderEvent(t, { total_minor: 20_000, referral_code: affiliate.code }));
+    const beforeBan = await buckets(t, affiliate.id);
+    expect(beforeBan).toMatchObject({ pending: 4_000, available: 2_000 });
+
+    expect(
+      (await admin.post(`/api/admin/affiliates/${affiliate.id}/ban`).send({ reason: 'Spam on forums' })).status,
+    ).toBe(200);
+    expect((await commissionsOf(t, affiliate.id)).map((c: { status: string }) => c.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(await buckets(t, affiliate.id)).toMatchObject({ pending: 0, available: 0, cancelled: 6_000 });
+
+    expect((await admin.post(`/api/admin/affiliates/${affiliate.id}/unban`)).status).toBe(200);
+    expect((await commissionsOf(t, affiliate.id)).map((c: { status: string }) => c.status)).toEqual([
+      'approved',
+      'pending',
+    ]);
+    expect(await buckets(t, affiliate.id)).toMatchObject({ pending: 4_000, available: 2_000, cancelled: 0 });
+  });
+
+  it('refuses self-referral through a second email and flags it for review', async () => {
+    const { user, affiliate } = await approvedAffiliate(t, admin, { email: `jane.doe+shop${Date.now()}@gmail.com` });
+    const variant = user.email.replace('jane.doe+shop', 'janedoe+other').replace(/\d+@/, `${Date.now()}@`);
+    expect(variant).not.toBe(user.email);
+    await pay(
+      t,
+      orderEvent(t, { total_minor: 10_000, referral_code: affiliate.code, email: user.email.replace('.', '') }),
+    );
+    expect(await commissionsOf(t, affiliate.id)).toEqual([]);
+    const [flag] = await t.db.query(`SELECT kind, status FROM affiliate_flags WHERE affiliate_id = $1`, [affiliate.id]);
+    expect(flag).toEqual({ kind: 'self_referral', status: 'open' });
+    expect((await t.db.query(`SELECT status FROM affiliates WHERE id = $1`, [affiliate.id]))[0].status).toBe(
+      'approved',
+    );
+  });
+
+  it('does not credit a click older than the 60-day window', async () => {
+    const { client, affiliate } = await approvedAffiliate(t, admin);
+    const link = (await client.post('/api/affiliate/links').send({ destination: '/feed' })).body.link;
+    const visitor = await t.client();
+    const cookie = String((await visitor.get(`/r/${link.token}`)).headers['set-cookie']);
+    const clickToken = /reelty_aff=([^;]+)/.exec(cookie)![1];
+    clock.advance(61 * DAY_MS);
+    await pay(t, orderEvent(t, { total_minor: 10_000, referral_code: clickToken }));
+    expect(await commissionsOf(t, affiliate.id)).toEqual([]);
+    clock.reset();
+    await pay(t, orderEvent(t, { total_minor: 10_000, referral_code: clickToken }));
+    expect(await commissionsOf(t, affiliate.id)).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous confirms pay a batch', async () => {
+    const { affiliate } = await approvedAffiliate(t, admin);
+    await pay(t, orderEvent(t, { total_minor: 60_000, referral_code: affiliate.code }));
+    await releaseHolds(affiliate.id);
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    const results = await Promise.all(
+      [1, 2].map(() => admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    await settle(t);
+    expect((await buckets(t, affiliate.id)).paid).toBe(12_000);
+  });
+
+  it('keeps the ledger append-only', async () => {
+    await expect(t.db.query(`UPDATE affiliate_ledger SET amount_minor = 0`)).rejects.toThrow(/append-only/);
+    await expect(t.db.query(`DELETE FROM affiliate_ledger`)).rejects.toThrow(/append-only/);
+  });
+});

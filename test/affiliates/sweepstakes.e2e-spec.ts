@@ -1,0 +1,43 @@
+import { bootTestApp, TestApp } from '../support/app';
+import { fixture, openSweepstakes } from '../sweepstakes/helpers';
+import { approvedAffiliate, settle } from './support';
+
+/** A referral bound through a tracked link earns the affiliate the sweepstakes' referral bonus entries, once. */
+describe('affiliate referrals earn sweepstakes entries', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('awards the referral bonus to the referrer when a referred account is bound', async () => {
+    const f = await fixture(t);
+    const sweepstakes = await openSweepstakes(f, { bonus_entries: { purchase: 1, referral: 2, share: 1 } });
+    const admin = (await t.signedIn({ role: 'admin' })).client;
+    const { client, user, affiliate } = await approvedAffiliate(t, admin);
+    const link = (await client.post('/api/affiliate/links').send({ destination: '/sweepstakes' })).body.link;
+
+    const visitor = await t.client();
+    await visitor.get(`/r/${link.token}`);
+    await visitor.refreshToken();
+    const email = `referred-${Date.now()}@example.test`;
+    const reg = await visitor.post('/register').send({
+      name: 'Referred',
+      email,
+      password: 'a-good-password',
+      password_confirmation: 'a-good-password',
+      type: 'viewer',
+    });
+    expect(reg.status).toBe(303);
+    await settle(t);
+
+    const rows = await t.db.query(
+      `SELECT source, entries FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2`,
+      [sweepstakes.id, user.id],
+    );
+    expect(rows).toEqual([{ source: 'referral', entries: 2 }]);
+    expect(affiliate.id).toBeTruthy();
+    f.clock.reset();
+  });
+});

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { StorageService } from '../../src/modules/storage/storage.service';
+import { bootTestApp, type TestApp } from '../support/app';
+import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { seedProduct } from '../commerce/support';
+
+jest.setTimeout(120_000);
+
+/** Buy a guide on the test provider, see the order, download it, ask for a return; the admin refunds; the download is revoked. */
+describe('browser: commerce journey', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('buys, downloads, returns and is refunded', async () => {
+    const buyer = await t.createUser({ name: 'Bea Buyer' });
+    const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
+    const file = await t.app
+      .get(StorageService)
+      .put('commerce-assets/browser/guide.pdf', Buffer.from('%PDF-1.4 browser guide'), 'application/pdf');
+    const guide = await seedProduct(t.db, {
+      kind: 'digital',
+      assetKey: file.key,
+      title: 'Open house guide',
+      priceMinor: 1200,
+    });
+    const context = await signedInContext(browser, t.baseUrl, buyer, { viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    let downloadUrl = '';
+
+    await withDiagnostics(page, async () => {
+      await page.goto(`/products/${guide.slug}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Go to cart' }).click();
+      await page.getByTestId('cart-item').getByText('Open house guide').waitFor();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL(/\/pay\/local\/cs_local_/);
+      await page.getByTestId('pay-amount').getByText('$12.00').waitFor();
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL(/\/checkout\/success/);
+      await page.getByText(/Order R-\d+ is paid/).waitFor();
+      const overflow = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth + 1');
+      expect(overflow).toBe(false);
+
+      await page.getByRole('link', { name: 'See your orders' }).click();
+      await page.getByTestId('order-card').getByTestId('payment-status').getByText('Paid').waitFor();
+
+      await page.goto('/vault');
+      page.on('request', (r) => r.url().includes('/vault/download/') && (downloadUrl = r.url()));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/open-house-guide.*\.pdf$/);
+
+      await page.goto('/orders/returns');
+      await page.getByLabel('Why are you returning it?').fill('Not what I expected');
+      await page.getByRole('button', { name: 'Request the return' }).click();
+      await page.getByTestId('return-row').getByText('Requested').waitFor();
+    });
+
+    const adminContext = await signedInContext(browser, t.baseUrl, adminUser);
+    const admin = await adminContext.newPage();
+    await withDiagnostics(admin, async () => {
+      await admin.goto('/admin/orders');
+      await admin.getByTestId('admin-order-row').first().click();
+      await admin.getByRole('button', { name: 'Refund' }).click();
+      await admin.getByTestId('admin-order-row').first().getByTestId('payment-status').getByText('Refunded').waitFor();
+      await admin
+        .getByTestId('audit-trail')
+        .getByText(/Refunded/)
+        .waitFor();
+    });
+
+    await withDiagnostics(page, async () => {
+      await page.goto('/vault');
+      await page.getByText('Refunded: download revoked').waitFor();
+      expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+      expect(downloadUrl).toContain('signature=');
+      expect((await page.request.get(downloadUrl)).status()).toBe(403);
+    });
+    await adminContext.close();
+    await context.close();
+  });
+});
