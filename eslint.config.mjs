@@ -1,8 +1,44 @@
 // Lint rules for the whole repository; `npm run lint` (part of `npm test`) fails on any error.
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * A file in src/modules/<a>/ imports another module <b> only through src/modules/<b>/index.ts (what <b> chose to
+ * export: its services and types), never <b>'s repository or internals. The one exception is Nest wiring: an
+ * `<a>.module.ts` may import `<b>/<b>.module` for its `imports: []` (re-exporting modules from the index would tie
+ * the barrels into require cycles).
+ */
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      deep: "Import the {{area}} module through its index ('{{suggestion}}'), not its file '{{source}}'.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const match = /^(.*[\\/]src[\\/]modules)[\\/]([^\\/]+)[\\/]/.exec(file);
+    if (!match) return {};
+    const [, modulesRoot, own] = match;
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const relative = path.relative(modulesRoot, path.resolve(path.dirname(file), source));
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return;
+      const [area, ...rest] = relative.split(path.sep);
+      if (area === own || rest.length === 0 || (rest.length === 1 && rest[0] === 'index')) return;
+      // Nest wiring: a module may list another area's Nest module in its imports.
+      if (rest.length === 1 && rest[0] === `${area}.module`) return;
+      const suggestion = path.relative(path.dirname(file), path.join(modulesRoot, area)).split(path.sep).join('/');
+      context.report({ node: node.source, messageId: 'deep', data: { area, source, suggestion } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
 
 export default tseslint.config(
   {
@@ -20,6 +56,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  {
+    files: ['src/modules/**/*.ts'],
+    plugins: { reelty: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'reelty/module-boundaries': 'error' },
   },
   {
     files: ['src/client/**/*.{ts,tsx}', 'src/pages/**/*.{ts,tsx}'],

@@ -32,10 +32,10 @@ import { MarketModule } from './modules/market/market.module';
 import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
-import { AffiliatesModule } from './modules/affiliates';
-import { TeamsModule } from './modules/teams';
+import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
+import { AffiliatesModule } from './modules/affiliates/affiliates.module';
+import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
-import { SweepstakesModule } from './modules/sweepstakes';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */

@@ -10,9 +10,6 @@ export function pageOf<T>(data: T[], page: number, perPage: number, total: numbe
   return { data, current_page: page, last_page: lastPage(total, perPage), per_page: perPage, total };
 }
 
-/** Laravel-style page with links, for routes the client pages through by URL. */
-export type Paginated<T> = LinkedPage<T>;
-
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export function pageUrl(path: string, query: QueryParams, page: number): string {
@@ -32,7 +29,7 @@ export function paginate<T>(
   perPage: number,
   path: string,
   query: QueryParams = {},
-): Paginated<T> {
+): LinkedPage<T> {
   const last = lastPage(total, perPage);
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
@@ -43,15 +40,4 @@ export function paginate<T>(
     prev_page_url: page > 1 ? pageUrl(path, query, page - 1) : null,
     path,
   };
-}
-
-export function pageParams(
-  page: unknown,
-  perPage: unknown,
-  defaultPerPage: number,
-  maxPerPage = 100,
-): { page: number; perPage: number; offset: number } {
-  const p = Math.max(1, Math.min(100000, Math.floor(Number(page) || 1)));
-  const size = Math.max(1, Math.min(maxPerPage, Math.floor(Number(perPage) || defaultPerPage)));
-  return { page: p, perPage: size, offset: (p - 1) * size };
 }

@@ -1,5 +1,5 @@
 import { ConnectedAccount } from '../modules/users/connected-account.entity';
-import { CreditTransaction } from '../modules/users/credit-transaction.entity';
+import { CreditTransaction } from '../modules/credits/credit-transaction.entity';
 import { UserAddress } from '../modules/users/user-address.entity';
 import { User } from '../modules/users/user.entity';
 import { Mail } from '../modules/mail/mail.entity';

@@ -1,22 +1,11 @@
 import { Head } from '@inertiajs/react';
 import { ButtonLink, buttonClasses, Card, EmptyState, Pagination } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import type { LedgerPage, LedgerRow } from '@contracts/credits';
 import { routes } from '@/routes';
 import type { PageProps } from '@/types';
 
-interface LedgerRow {
-  id: string;
-  kind: 'grant' | 'purchase' | 'spend' | 'refund' | 'revoke' | 'expire';
-  amount: number;
-  balance_after: number;
-  reason: string;
-  created_at: string;
-}
-
-type Props = PageProps<{
-  credits: number;
-  history: { data: LedgerRow[]; current_page: number; last_page: number; per_page: number; total: number };
-}>;
+type Props = PageProps<{ credits: number; history: LedgerPage }>;
 
 const KIND: Record<LedgerRow['kind'], string> = {
   grant: 'Granted',

@@ -1,6 +1,8 @@
+import { QUEUES } from '../../src/modules/jobs';
 import Pusher from 'pusher-js';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import type { TestApp, TestClient } from '../support/app';
+import { expectAuthorizationTable, type AuthorizationRow } from '../support/authorization';
 import { bootDesignApp, pusherFor, roomPhoto, subscribe, waitForStatus } from './support';
 
 /** Every route the designer adds, with what a guest, another user and the owner get. */
@@ -67,33 +69,24 @@ describe('designer authorization', () => {
     ['GET', `/api/admin/queues`, undefined, 401, 403, 403],
   ];
 
-  const send = (c: TestClient, method: string, path: string, body: unknown) => {
-    const isPage = !path.startsWith('/api/');
-    if (method === 'GET') return isPage ? c.visit(path) : c.get(path).set('Accept', 'application/json');
-    const req = method === 'POST' ? c.post(path) : method === 'PUT' ? c.put(path) : c.delete(path);
-    return body === undefined ? req : req.send(body as object);
-  };
-
   it('answers each route as the table says', async () => {
-    const seen: string[] = [];
-    for (const [method, path, body, g, o, own] of calls()) {
-      const [rg, ro, rown] = [
-        await send(guest, method, path, body),
-        await send(other, method, path, body),
-        await send(owner, method, path, body),
-      ];
-      const status = (r: { status: number }) => (r.status === 409 ? 302 : r.status);
-      seen.push(`${method} ${path}: ${status(rg)} ${ro.status} ${rown.status}`);
-      expect([method, path, status(rg), ro.status, rown.status]).toEqual([method, path, g, o, own]);
-    }
-    expect(seen).toHaveLength(calls().length);
+    await expectAuthorizationTable(
+      { guest, other, owner },
+      calls().map(([method, path, body, g, o, own]) => ({
+        method: method as AuthorizationRow<string>['method'],
+        path,
+        body: body as object | undefined,
+        inertia: !path.startsWith('/api/'),
+        expect: { guest: g, other: o, owner: own },
+      })),
+    );
   });
 
   it('lets admins into the queue monitor and credits pages', async () => {
     expect((await admin.visit('/admin/queue-monitor')).status).toBe(200);
     const api = await admin.get('/api/admin/queues?queue=designs&state=completed');
     expect(api.body).toMatchObject({ mode: 'bullmq', queue: 'designs', state: 'completed' });
-    expect(api.body.queues.map((q: any) => q.name)).toEqual(['mail', 'media', 'designs', 'fanout']);
+    expect(api.body.queues.map((q: any) => q.name)).toEqual([...QUEUES]);
     expect(api.body.jobs.data.length).toBeGreaterThan(0);
     expect(api.body.jobs.data[0]).toMatchObject({
       queue: 'designs',

@@ -1,4 +1,5 @@
 import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { expectAuthorizationTable } from '../support/authorization';
 import { makeProperty, photoBytes } from './helpers';
 
 /** What each route's table row needs: an owner with published and draft properties, another user, a guest. */
@@ -31,7 +32,10 @@ export interface Row {
 
 export type Who = 'guest' | 'other' | 'owner';
 
-/** Runs each row as guest, another user and the owner, and compares the statuses in one table. */
+/**
+ * The property, listing and people tables: each row as guest, another user and the owner, run through the one
+ * table helper (expectAuthorizationTable); this file only builds the fixtures the rows point at.
+ */
 export function authorizationTable(title: string, rows: Row[]): void {
   describe(title, () => {
     let ctx: Ctx;
@@ -76,28 +80,20 @@ export function authorizationTable(title: string, rows: Row[]): void {
     afterAll(() => ctx.t.close());
 
     it('answers each caller as the table says', async () => {
-      const got: string[] = [];
-      const want: string[] = [];
-      for (const row of rows) {
-        const statuses: Record<Who, number> = { guest: 0, other: 0, owner: 0 };
-        for (const who of ['guest', 'other', 'owner'] as Who[]) {
-          const path = await row.path(ctx, who);
-          const c = clients[who];
-          let req =
-            row.method === 'get'
-              ? c.get(path).set('Accept', 'application/json')
-              : row.method === 'post'
-                ? c.post(path)
-                : c.delete(path);
-          if (row.attach) req = req.attach('photo', await photoBytes(), 'p.jpg');
-          else if (row.method === 'post')
-            req = req.send(typeof row.body === 'function' ? row.body(ctx) : (row.body ?? {}));
-          statuses[who] = (await req).status;
-        }
-        got.push(`${row.name}: guest ${statuses.guest}, other ${statuses.other}, owner ${statuses.owner}`);
-        want.push(`${row.name}: guest ${row.guest}, other ${row.other}, owner ${row.owner}`);
-      }
-      expect(got).toEqual(want);
+      await expectAuthorizationTable(
+        clients,
+        rows.map((row) => ({
+          name: row.name,
+          method: row.method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+          path: (who: Who) => row.path(ctx, who),
+          body:
+            row.method === 'post' && !row.attach
+              ? () => (typeof row.body === 'function' ? row.body(ctx) : (row.body ?? {}))
+              : undefined,
+          attach: row.attach ? { field: 'photo', filename: 'p.jpg', bytes: photoBytes } : undefined,
+          expect: { guest: row.guest, other: row.other, owner: row.owner },
+        })),
+      );
     });
   });
 }

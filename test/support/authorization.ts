@@ -17,6 +17,12 @@ export interface AuthorizationRow<C extends string> {
   body?: object | ((caller: C) => object | Promise<object>);
   /** Inertia page visit instead of a JSON call (guests are then redirected to /login: 302/303). */
   inertia?: boolean;
+  /** A file sent as multipart (uploads); the body is then not sent. */
+  attach?: { field: string; filename: string; bytes: () => Buffer | Promise<Buffer> };
+  /** Extra request headers (an HTML visit's Accept, a tus upload's headers...). */
+  headers?: Record<string, string>;
+  /** How the row is named in the table (default: method and path). */
+  name?: string;
   expect: Record<C, number>;
 }
 
@@ -30,16 +36,18 @@ export async function expectAuthorizationTable<C extends string>(
     for (const caller of Object.keys(row.expect) as C[]) {
       const path = typeof row.path === 'function' ? await row.path(caller) : row.path;
       const body = typeof row.body === 'function' ? await row.body(caller) : row.body;
-      const res = await send(clients[caller], row.method, path, body, row.inertia ?? false);
-      got.push(`${row.method} ${path} as ${caller} → ${res.status}`);
-      want.push(`${row.method} ${path} as ${caller} → ${row.expect[caller]}`);
+      const res = await send(clients[caller], row, path, body);
+      const name = row.name ?? `${row.method} ${path}`;
+      got.push(`${name} as ${caller} → ${res.status}`);
+      want.push(`${name} as ${caller} → ${row.expect[caller]}`);
     }
   }
   expect(got).toEqual(want);
 }
 
-function send(client: TestClient, method: string, path: string, body: object | undefined, inertia: boolean) {
-  if (inertia && method === 'GET') return client.visit(path);
+async function send<C extends string>(client: TestClient, row: AuthorizationRow<C>, path: string, body?: object) {
+  const method = row.method;
+  if (row.inertia && method === 'GET') return client.visit(path);
   const req =
     method === 'GET'
       ? client.get(path).set('Accept', 'application/json')
@@ -50,6 +58,8 @@ function send(client: TestClient, method: string, path: string, body: object | u
           : method === 'PATCH'
             ? client.patch(path)
             : client.delete(path);
+  if (row.headers) for (const [name, value] of Object.entries(row.headers)) req.set(name, value);
+  if (row.attach) return req.attach(row.attach.field, await row.attach.bytes(), row.attach.filename);
   return body === undefined ? req : req.send(body);
 }
 

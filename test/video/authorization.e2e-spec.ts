@@ -1,5 +1,8 @@
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
 import { makeProperty } from '../properties/helpers';
+import { expectAuthorizationTable, type AuthorizationRow } from '../support/authorization';
+
+type Caller = 'guest' | 'other' | 'owner';
 
 /**
  * Every video route with what a guest, another user and the owner get. Uploading and playback of
@@ -27,85 +30,83 @@ describe('video authorization', () => {
   });
   afterAll(() => t?.close());
 
-  type Call = (c: TestClient) => Promise<{ status: number }>;
-  const cases: Array<[string, number, number, number, Call]> = [
-    // route, guest, other user, owner, call
-    ['GET /api/walkthrough/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/walkthrough/${walkthrough.slug}`)],
-    [
-      'PATCH /api/walkthrough/{slug}',
-      401,
-      403,
-      200,
-      (c) => c.patch(`/api/walkthrough/${walkthrough.slug}`).send({ title: 'New' }),
-    ],
-    ['POST /api/walkthroughs', 401, 201, 201, (c) => c.post('/api/walkthroughs').send({})],
-    ['GET /api/spot/{slug} (draft)', 404, 404, 200, (c) => c.get(`/api/spot/${spot.slug}`)],
-    ['POST /api/spot/{walkthroughSlug}', 401, 403, 201, (c) => c.post(`/api/spot/${walkthrough.slug}`).send({})],
-    ['PATCH /api/spot/{slug}', 401, 403, 200, (c) => c.patch(`/api/spot/${spot.slug}`).send({ caption: 'Hi' })],
-    [
-      'POST /api/video/walkthrough/{slug}',
-      401,
-      403,
-      201,
-      (c) => c.post(`/api/video/walkthrough/${walkthrough.slug}`).send({}),
-    ],
-    ['POST /api/video/blank', 401, 201, 201, (c) => c.post('/api/video/blank').send({})],
-    ['GET /api/video/{id} (not ready)', 404, 404, 200, (c) => c.get(`/api/video/${video.id}`)],
-    ['POST /api/video/{id}/update', 401, 403, 200, (c) => c.post(`/api/video/${video.id}/update`).send({ title: 'x' })],
-    ['POST /api/video/{id}/retry (not errored)', 401, 403, 422, (c) => c.post(`/api/video/${video.id}/retry`).send({})],
-    ['GET /api/video-lists/{id}/videos', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/videos`)],
-    ['GET /api/video-lists/{id}/lists', 200, 200, 200, (c) => c.get(`/api/video-lists/${list.id}/lists`)],
-    [
-      'PATCH /api/video-lists/{id}',
-      401,
-      403,
-      200,
-      (c) => c.patch(`/api/video-lists/${list.id}`).send({ name: 'Renamed' }),
-    ],
-    ['POST /api/video-lists', 401, 201, 201, (c) => c.post('/api/video-lists').send({ name: 'Mine' })],
-    ['GET /api/feed', 200, 200, 200, (c) => c.get('/api/feed')],
-    [
-      'POST /api/video-uploads (tus create)',
-      401,
-      403,
-      201,
-      (c) =>
-        c
-          .post('/api/video-uploads')
-          .set('Tus-Resumable', '1.0.0')
-          .set('Upload-Length', '10')
-          .set('Upload-Metadata', `videoSlug ${Buffer.from(video.slug).toString('base64')}`),
-    ],
-    ['GET /walkthroughs (page)', 302, 200, 200, (c) => c.get('/walkthroughs').set('Accept', 'text/html')],
-    [
-      'GET /walkthroughs/{slug}/edit (page)',
-      302,
-      403,
-      200,
-      (c) => c.get(`/walkthroughs/${walkthrough.slug}/edit`).set('Accept', 'text/html'),
-    ],
-    [
-      'GET /spots/{slug}/edit (page)',
-      302,
-      403,
-      200,
-      (c) => c.get(`/spots/${spot.slug}/edit`).set('Accept', 'text/html'),
-    ],
-    ['GET /feed (page)', 200, 200, 200, (c) => c.get('/feed').set('Accept', 'text/html')],
-    ['GET /video-lists/{id} (page)', 200, 200, 200, (c) => c.get(`/video-lists/${list.id}`).set('Accept', 'text/html')],
-    [
-      'GET /embed/walkthrough/{slug} (draft)',
-      404,
-      404,
-      200,
-      (c) => c.get(`/embed/walkthrough/${walkthrough.slug}`).set('Accept', 'text/html'),
-    ],
-  ];
+  const html = { Accept: 'text/html' };
+  const row = (
+    method: AuthorizationRow<Caller>['method'],
+    name: string,
+    path: () => string,
+    [guestStatus, otherStatus, ownerStatus]: [number, number, number],
+    extra: Partial<AuthorizationRow<Caller>> = {},
+  ): AuthorizationRow<Caller> => ({
+    name,
+    method,
+    path,
+    expect: { guest: guestStatus, other: otherStatus, owner: ownerStatus },
+    ...extra,
+  });
 
-  it.each(cases)('%s: guest %i, other %i, owner %i', async (_name, asGuest, asOther, asOwner, call) => {
-    expect((await call(guest)).status).toBe(asGuest);
-    expect((await call(other)).status).toBe(asOther);
-    expect((await call(owner)).status).toBe(asOwner);
+  it('answers every route as the table says (guest, another user, owner)', async () => {
+    await expectAuthorizationTable({ guest, other, owner }, [
+      row('GET', 'GET /api/walkthrough/{slug} (draft)', () => `/api/walkthrough/${walkthrough.slug}`, [404, 404, 200]),
+      row('PATCH', 'PATCH /api/walkthrough/{slug}', () => `/api/walkthrough/${walkthrough.slug}`, [401, 403, 200], {
+        body: { title: 'New' },
+      }),
+      row('POST', 'POST /api/walkthroughs', () => '/api/walkthroughs', [401, 201, 201], { body: {} }),
+      row('GET', 'GET /api/spot/{slug} (draft)', () => `/api/spot/${spot.slug}`, [404, 404, 200]),
+      row('POST', 'POST /api/spot/{walkthroughSlug}', () => `/api/spot/${walkthrough.slug}`, [401, 403, 201], {
+        body: {},
+      }),
+      row('PATCH', 'PATCH /api/spot/{slug}', () => `/api/spot/${spot.slug}`, [401, 403, 200], {
+        body: { caption: 'Hi' },
+      }),
+      row(
+        'POST',
+        'POST /api/video/walkthrough/{slug}',
+        () => `/api/video/walkthrough/${walkthrough.slug}`,
+        [401, 403, 201],
+        { body: {} },
+      ),
+      row('POST', 'POST /api/video/blank', () => '/api/video/blank', [401, 201, 201], { body: {} }),
+      row('GET', 'GET /api/video/{id} (not ready)', () => `/api/video/${video.id}`, [404, 404, 200]),
+      row('POST', 'POST /api/video/{id}/update', () => `/api/video/${video.id}/update`, [401, 403, 200], {
+        body: { title: 'x' },
+      }),
+      row('POST', 'POST /api/video/{id}/retry (not errored)', () => `/api/video/${video.id}/retry`, [401, 403, 422], {
+        body: {},
+      }),
+      row('GET', 'GET /api/video-lists/{id}/videos', () => `/api/video-lists/${list.id}/videos`, [200, 200, 200]),
+      row('GET', 'GET /api/video-lists/{id}/lists', () => `/api/video-lists/${list.id}/lists`, [200, 200, 200]),
+      row('PATCH', 'PATCH /api/video-lists/{id}', () => `/api/video-lists/${list.id}`, [401, 403, 200], {
+        body: { name: 'Renamed' },
+      }),
+      row('POST', 'POST /api/video-lists', () => '/api/video-lists', [401, 201, 201], { body: { name: 'Mine' } }),
+      row('GET', 'GET /api/feed', () => '/api/feed', [200, 200, 200]),
+      row('POST', 'POST /api/video-uploads (tus create)', () => '/api/video-uploads', [401, 403, 201], {
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': '10',
+          'Upload-Metadata': `videoSlug ${Buffer.from(video.slug).toString('base64')}`,
+        },
+      }),
+      row('GET', 'GET /walkthroughs (page)', () => '/walkthroughs', [302, 200, 200], { headers: html }),
+      row(
+        'GET',
+        'GET /walkthroughs/{slug}/edit (page)',
+        () => `/walkthroughs/${walkthrough.slug}/edit`,
+        [302, 403, 200],
+        { headers: html },
+      ),
+      row('GET', 'GET /spots/{slug}/edit (page)', () => `/spots/${spot.slug}/edit`, [302, 403, 200], { headers: html }),
+      row('GET', 'GET /feed (page)', () => '/feed', [200, 200, 200], { headers: html }),
+      row('GET', 'GET /video-lists/{id} (page)', () => `/video-lists/${list.id}`, [200, 200, 200], { headers: html }),
+      row(
+        'GET',
+        'GET /embed/walkthrough/{slug} (draft)',
+        () => `/embed/walkthrough/${walkthrough.slug}`,
+        [404, 404, 200],
+        { headers: html },
+      ),
+    ]);
   });
 
   it('unknown and malformed ids are 404; messages say what is wrong', async () => {

@@ -1,4 +1,5 @@
-import type { Chat, ChatTab, ListingCard, Message, Paginated, UnreadCounts } from '@/stores/chats-types';
+import type { Chat, ChatTab, ListingCard, Message, MessagesPage, UnreadCounts } from '@contracts/chats';
+import type { Page } from '@contracts/common';
 import { api } from '../lib/http';
 
 type Http = Pick<typeof api, 'get' | 'post' | 'delete'>;
@@ -22,11 +23,11 @@ export function createChatsApi(http: Http = api) {
   return {
     get: (chatId: string) => http.get<{ chat: Chat }>(`/api/chats/${chatId}`),
     list: (tab: ChatTab, page: number) =>
-      http.get<{ data: Paginated<Chat> }>('/api/chats/filtered', { query: { type: tab, page } }),
+      http.get<{ data: Page<Chat> }>('/api/chats/filtered', { query: { type: tab, page } }),
     unreadCount: () => http.get<UnreadCounts>('/api/chats/unread-count'),
     markRead: (chatId: string) => http.post(`/api/chats/${chatId}/read`),
     messages: (chatId: string, before?: string) =>
-      http.get<Paginated<Message> & { has_more: boolean }>(`/api/chats/${chatId}/messages`, { query: { before } }),
+      http.get<MessagesPage>(`/api/chats/${chatId}/messages`, { query: { before } }),
     send: (chatId: string, body: Record<string, unknown>) =>
       http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, body),
     sendImage: (chatId: string, form: FormData) =>

@@ -1,5 +1,5 @@
 import { api } from '@/lib/http';
-import type { Design, DesignOptions, SavedPrompt } from '@/components/designer/types';
+import type { Design, DesignOptions, SavedPrompt } from '@contracts/designs';
 
 /** The designer's pages. */
 export const designerPaths = {

@@ -1,10 +1,11 @@
-import type { Listing, Paginated } from '@/components/property/types';
+import type { LinkedPage } from '@contracts/common';
+import type { Listing } from '@contracts/listings';
 import { api } from '../lib/http';
 
 export interface ListingsDashboardPage {
   success: boolean;
   message: string;
-  listings: Paginated<Listing>;
+  listings: LinkedPage<Listing>;
 }
 
 /** The listing pages. */

@@ -1,4 +1,5 @@
-import type { Paginated, PropertySummary } from '@/components/property/types';
+import type { LinkedPage } from '@contracts/common';
+import type { PropertySummary } from '@contracts/properties';
 import type { MarketFilters } from '@/components/market/rules';
 import { api } from '../lib/http';
 
@@ -11,7 +12,7 @@ export interface MarketAnswer {
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
-  results: Paginated<MarketResult> & { total_is_capped?: boolean };
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
 }
 
 export interface SavedSearch {

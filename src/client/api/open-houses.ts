@@ -1,5 +1,5 @@
 import type { OpenHouseJson } from '@/components/listing/open-house';
-import type { Paginated } from '@/components/property/types';
+import type { LinkedPage } from '@contracts/common';
 import { api } from '../lib/http';
 
 /** The open-house pages. */
@@ -21,7 +21,7 @@ export const openHousesApi = {
     api.post<{ open_house: OpenHouseJson }>(`/api/listings/${listingId}/open-houses`, schedule),
   /** `R` is the RSVP row shape of the manage page. */
   rsvps: <R>(openHouseId: string, page: number) =>
-    api.get<Paginated<R>>(`/api/open-houses/${openHouseId}/rsvps`, { query: { page } }),
+    api.get<LinkedPage<R>>(`/api/open-houses/${openHouseId}/rsvps`, { query: { page } }),
   remove: (openHouseId: string) => api.delete(`/api/open-houses/${openHouseId}`),
   register: (openHouseId: string, visitor: { name: string; email: string }) =>
     api.post<{ rsvp: { token: string } }>(`/api/open-houses/${openHouseId}/rsvp`, visitor),

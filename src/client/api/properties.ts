@@ -1,4 +1,5 @@
-import type { Component, Currency, Paginated, Property, PropertySummary, Upload } from '@/components/property/types';
+import type { LinkedPage } from '@contracts/common';
+import type { Component, Currency, Property, PropertySummary, Upload } from '@contracts/properties';
 import { requireSlug, type PublishFilter } from '@/components/property/rules';
 import { api } from '../lib/http';
 
@@ -22,7 +23,7 @@ export interface PropertyResources {
 }
 
 export interface RealtorDashboard {
-  properties: Paginated<PropertySummary>;
+  properties: LinkedPage<PropertySummary>;
   counts: Record<PublishFilter, number>;
 }
 

@@ -1,4 +1,5 @@
-import type { Page, Spot, Video, Walkthrough } from '@/components/video/types';
+import type { Page } from '@contracts/common';
+import type { Spot, Video, Walkthrough } from '@contracts/video';
 import { api } from '../lib/http';
 
 /** The video pages: walkthrough and spot editors. */

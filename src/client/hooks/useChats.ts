@@ -3,7 +3,7 @@ import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { chatsStore, useChatsState } from '@/stores/chats';
 import { chatsIn } from '@/stores/chats-rules';
-import type { ChatTab } from '@/stores/chats-types';
+import type { ChatTab } from '@contracts/chats';
 
 /**
  * Feeds the chats store from the user's private channel (mounted once, by the layout's bell)

@@ -1,6 +1,6 @@
 import { applyGenerated, applyProgress, idleProgress, watchDesign } from './useDesignProgress';
-import type { Design, DesignProgressEvent } from '@/components/designer/types';
-import { GENERATE_STEPS, pendingSteps } from '@/components/designer/types';
+import type { Design, DesignProgressEvent } from '@contracts/designs';
+import { GENERATE_STEPS, pendingSteps } from '@/components/designer/steps';
 
 const design = (over: Partial<Design> = {}): Design => ({
   id: 'd1',

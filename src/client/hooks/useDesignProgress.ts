@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChannel } from '@/echo';
 import { designerApi } from '@/api/designer';
-import type { Design, DesignGeneratedEvent, DesignProgressEvent, ProgressStep } from '@/components/designer/types';
+import type { Design, DesignGeneratedEvent, DesignProgressEvent, ProgressStep } from '@contracts/designs';
 
 /** What the progress view shows. */
 export interface DesignProgressState {

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Page, Spot } from '@/components/video/types';
+import type { Page } from '@contracts/common';
+import type { Spot } from '@contracts/video';
 import { videoApi } from '@/api/video';
 import { logger } from '@/lib/logger';
 

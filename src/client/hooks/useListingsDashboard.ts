@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listingsApi } from '@/api/listings';
-import type { Listing } from '@/components/property/types';
+import type { Listing } from '@contracts/listings';
 import {
   dashboardQuery,
   type DashboardFilters,

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { notificationsApi } from '@/api/notifications';
+import type { NotificationCreatedEvent } from '@contracts/notifications';
 
 /** The bell's unread count: loaded from the server (0 when that fails), then kept live. */
 let unread = 0;
@@ -36,18 +37,7 @@ export function useNotificationCount(): number {
   );
 }
 
-export interface NotificationCreatedEvent {
-  notification: {
-    id: string;
-    title: string;
-    body: string | null;
-    url: string | null;
-    kind: string;
-    read: boolean;
-    created_at: string;
-  };
-  unread_count: number;
-}
+export type { NotificationCreatedEvent };
 
 /** Loads the count and follows `.notification.created` / `.notification.read` on the user's channel. */
 export function useNotificationsLive(onCreated?: (e: NotificationCreatedEvent) => void): void {

@@ -1,26 +1,12 @@
 import { useState } from 'react';
+import type { Market as MarketJson, Stat as StatJson } from '@contracts/people';
 import { authPaths, usersApi } from '@/api/users';
 import { errorMessage } from '@/lib/errors';
 import { requireUser } from '@/lib/http';
 import { notify } from '@/lib/toast';
 import { useAuthUser } from './useSharedProps';
 
-export interface MarketJson {
-  id: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface StatJson {
-  stat_id: string;
-  label: string;
-  kind: 'number' | 'money' | 'text';
-  value: string | null;
-}
+export type { MarketJson, StatJson };
 
 /** Follow, markets and stats actions of the profile page, with the spec 8 toasts. */
 export function useProfileActions(

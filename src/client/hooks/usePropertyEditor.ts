@@ -8,7 +8,7 @@ import {
   payloadFor,
   type EditorForm,
 } from '@/components/property/editor/form';
-import type { Currency, Property } from '@/components/property/types';
+import type { Currency, Property } from '@contracts/properties';
 import { useApiForm } from '@/hooks/useApiForm';
 import { usePropertyResources } from '@/hooks/usePropertyResources';
 import { errorMessage } from '@/lib/errors';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as tus from 'tus-js-client';
 import { VIDEO_UPLOADS_ENDPOINT } from '@/api/video';
-import type { UploadLimits, Video } from '@/components/video/types';
+import type { UploadLimits, Video } from '@contracts/video';
 import { csrfHeaders } from '@/lib/http';
 import { logger } from '@/lib/logger';
 

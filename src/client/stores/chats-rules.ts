@@ -7,8 +7,11 @@ import type {
   ChatTab,
   Message,
   MessageSentEvent,
-  Paginated,
-} from './chats-types';
+} from '@contracts/chats';
+import type { Page } from '@contracts/common';
+
+/** The tabs of the chats page, in the order they are shown. */
+export const CHAT_TABS: ChatTab[] = ['chats', 'requested', 'muted', 'blocked'];
 
 /**
  * Spec 4 chat rules as pure functions over the client state; the server enforces the same ones.
@@ -87,7 +90,7 @@ export function chatsIn(state: ChatsState, tab: ChatTab): Chat[] {
 }
 
 /** Page 1 replaces the tab's chats; pages above 1 append (spec 9). */
-export function pageLoaded(state: ChatsState, tab: ChatTab, page: Paginated<Chat>): ChatsState {
+export function pageLoaded(state: ChatsState, tab: ChatTab, page: Page<Chat>): ChatsState {
   const chats = { ...state.chats };
   if (page.current_page <= 1) {
     for (const chat of Object.values(chats)) if (tabOf(chat, state.me) === tab) delete chats[chat.id];

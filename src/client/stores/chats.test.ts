@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/http';
 import { createChatsStore } from './chats';
 import * as rules from './chats-rules';
-import type { Chat, ChatSummary, Message, MessageSentEvent } from './chats-types';
+import type { Chat, ChatSummary, Message, MessageSentEvent } from '@contracts/chats';
 
 const ME = 'me';
 const OTHER = 'other';

@@ -14,10 +14,10 @@ import type {
   ListingCard,
   Message,
   MessageSentEvent,
-  Paginated,
   RequestAnsweredEvent,
   UnreadCounts,
-} from './chats-types';
+} from '@contracts/chats';
+import type { Page } from '@contracts/common';
 
 type Listener = () => void;
 type Api = Pick<typeof api, 'get' | 'post' | 'delete'>;
@@ -75,7 +75,7 @@ export function createChatsStore(http: Api = api) {
       }
     },
     /** Seeds a tab from the page's props. */
-    hydrate(tab: ChatTab, page: Paginated<Chat>, unread?: number) {
+    hydrate(tab: ChatTab, page: Page<Chat>, unread?: number) {
       let next = rules.pageLoaded(state, tab, page);
       if (unread !== undefined) next = rules.unreadLoaded(next, unread);
       set(next);

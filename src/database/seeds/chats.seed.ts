@@ -1,6 +1,5 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
-import { ChatsService, listingMessage } from '../../modules/chats/chats.service';
-import { ListingCardBuilder } from '../../modules/chats/listing-card';
+import { ChatsCommandService, ChatsQueryService, ListingCardBuilder, listingMessage } from '../../modules/chats';
 import { ListingsService } from '../../modules/listings/listings.service';
 import { NotificationsService } from '../../modules/notifications/notifications.service';
 import { PeopleService } from '../../modules/people/people.service';
@@ -21,13 +20,14 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
     ['realtor@reelty.test', 'viewer@reelty.test', 'buyer@reelty.test'].map((email) => users.findByEmail(email)),
   );
   if (!realtor || !viewer) return;
-  const chats = app.get(ChatsService);
+  const chats = app.get(ChatsCommandService);
+  const chatList = app.get(ChatsQueryService);
   const cards = app.get(ListingCardBuilder);
   const people = app.get(PeopleService);
   const notifications = app.get(NotificationsService);
   let seeded = false;
 
-  if ((await chats.chatIds(viewer.id, realtor.id)).length === 0) {
+  if ((await chatList.chatIds(viewer.id, realtor.id)).length === 0) {
     seeded = true;
     await notifications.notify(realtor.id, {
       kind: 'system',
@@ -65,7 +65,7 @@ export async function seedDemoChats(app: INestApplicationContext, logger: Logger
     }
   }
 
-  if (buyer && (await chats.chatIds(buyer.id, realtor.id)).length === 0) {
+  if (buyer && (await chatList.chatIds(buyer.id, realtor.id)).length === 0) {
     seeded = true;
     await people.follow(buyer, realtor.id);
     await chats.startDirect(buyer, realtor.id, {

@@ -2,7 +2,7 @@ import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../../modules/auth/password';
-import { CreditTransaction } from '../../modules/users/credit-transaction.entity';
+import { CreditTransaction } from '../../modules/credits/credit-transaction.entity';
 import { User, UserRole, UserType } from '../../modules/users/user.entity';
 
 export interface DemoAccount {

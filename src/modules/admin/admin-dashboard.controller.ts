@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Roles } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
+import { Roles } from '../auth';
+import { Inertia } from '../inertia';
 
 /** The admin console's front door: where every admin screen is listed (more join as the console grows). */
 export const ADMIN_SECTIONS = [

@@ -1,15 +1,27 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseEnumPipe, Post, Query } from '@nestjs/common';
-import { Roles } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { QUEUES, QueueName } from '../jobs/job.types';
-import { JOB_STATES, QueueMonitorService } from './queue-monitor.service';
+import { IsOptional, IsString } from 'class-validator';
+import { PageQueryDto } from '../../common/page-query.dto';
+import { Roles } from '../auth';
+import { Inertia } from '../inertia';
+import { QUEUES, type QueueName } from '../jobs';
+import { JOB_STATES, QueueMonitorService, type JobState } from './queue-monitor.service';
+
+/** Which queue and job state to show; an unknown name shows the defaults (failed designs), never an error. */
+export class QueueMonitorQueryDto extends PageQueryDto {
+  @IsOptional() @IsString() queue?: string;
+  @IsOptional() @IsString() state?: string;
+
+  currentQueue(): QueueName {
+    return pick(this.queue, QUEUES, 'designs');
+  }
+
+  currentState(): JobState {
+    return pick(this.state, JOB_STATES, 'failed');
+  }
+}
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
-const pageOf = (raw: unknown) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-};
 
 /** Admin QueueMonitor: counts per queue, jobs with progress and errors, retry/remove of failed jobs. */
 @Controller()
@@ -17,27 +29,27 @@ const pageOf = (raw: unknown) => {
 export class QueueMonitorController {
   constructor(private readonly monitor: QueueMonitorService) {}
 
-  private async overview(queue?: string, state?: string, page?: string) {
-    const q = pick(queue, QUEUES, 'designs');
-    const s = pick(state, JOB_STATES, 'failed');
+  private async overview(query: QueueMonitorQueryDto) {
+    const q = query.currentQueue();
+    const s = query.currentState();
     return {
       mode: this.monitor.mode,
       queues: await this.monitor.states(),
       queue: q,
       state: s,
-      jobs: await this.monitor.list(q, s, pageOf(page)),
+      jobs: await this.monitor.list(q, s, query.page ?? 1),
       at: new Date().toISOString(),
     };
   }
 
   @Get('admin/queue-monitor')
-  async page(@Query('queue') queue?: string, @Query('state') state?: string, @Query('page') page?: string) {
-    return Inertia.render('Admin/QueueMonitor', await this.overview(queue, state, page));
+  async page(@Query() query: QueueMonitorQueryDto) {
+    return Inertia.render('Admin/QueueMonitor', await this.overview(query));
   }
 
   @Get('api/admin/queues')
-  api(@Query('queue') queue?: string, @Query('state') state?: string, @Query('page') page?: string) {
-    return this.overview(queue, state, page);
+  api(@Query() query: QueueMonitorQueryDto) {
+    return this.overview(query);
   }
 
   @Post('api/admin/queues/:queue/jobs/:id/retry')

@@ -1,5 +1,5 @@
-import { JobRegistry } from '../jobs/job-registry';
-import { JobsService } from '../jobs/jobs.service';
+import { JobRegistry } from '../jobs';
+import { JobsService } from '../jobs';
 import { QueueMonitorService } from './queue-monitor.service';
 
 describe('QueueMonitorService in-process mode (embedded quick start)', () => {

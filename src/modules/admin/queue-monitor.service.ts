@@ -1,27 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { QUEUES, QueueName, QueueState } from '../jobs/job.types';
-import { JobsService } from '../jobs/jobs.service';
+import { QUEUES, QueueName, QueueState } from '../jobs';
+import { JobsService } from '../jobs';
 import { pageOf } from '../../common/pagination';
+import type { Page } from '../../contracts/common';
+import type { JobRow as JobJson } from '../../contracts/admin';
+
+export type { JobJson };
 
 export const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
-
-export interface JobJson {
-  id: string;
-  queue: string;
-  name: string;
-  state: string;
-  progress: number | object;
-  attempts_made: number;
-  attempts: number;
-  failed_reason: string | null;
-  stacktrace: string | null;
-  data: Record<string, unknown>;
-  created_at: string | null;
-  processed_at: string | null;
-  finished_at: string | null;
-}
 
 /** Only ids and small scalars of a job's data: mail jobs carry whole messages, which admins need not read here. */
 function summarize(data: unknown): Record<string, unknown> {
@@ -51,12 +39,7 @@ export class QueueMonitorService {
     return this.jobs.states();
   }
 
-  async list(
-    queue: QueueName,
-    state: JobState,
-    page = 1,
-    perPage = 25,
-  ): Promise<{ data: JobJson[]; current_page: number; last_page: number; per_page: number; total: number }> {
+  async list(queue: QueueName, state: JobState, page = 1, perPage = 25): Promise<Page<JobJson>> {
     if (this.jobs.mode !== 'bullmq') return { data: [], current_page: 1, last_page: 1, per_page: perPage, total: 0 };
     const q = this.jobs.bullQueue(queue);
     const total = (await q.getJobCounts(state))[state] ?? 0;

@@ -15,9 +15,9 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Roles } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { DocumentsService } from './documents.service';
 import {
   AffiliatesQueryDto,

@@ -1,11 +1,11 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AFFILIATES_CONFIG } from '../../config/affiliates.config';
-import { DomainEvents } from '../events/domain-events.service';
-import { JobRegistry } from '../jobs/job-registry';
-import { TimersService } from '../jobs/timers.service';
-import { ChannelRegistry } from '../realtime/channel-registry.service';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { DomainEvents } from '../events';
+import { JobRegistry } from '../jobs';
+import { TimersService } from '../jobs';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
 import { AffiliatesAdminController } from './affiliates-admin.controller';
 import { AffiliatesPagesController } from './affiliates-pages.controller';
 import { AffiliatesController } from './affiliates.controller';

@@ -2,7 +2,7 @@ import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { toString as qrToString } from 'qrcode';
 import { Clock, DAY_MS } from '../../common/clock';
-import { DomainEvents } from '../events/domain-events.service';
+import { DomainEvents } from '../events';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliates.config';
 import type { AffiliateLinkJson, ReferralJson } from '../../contracts/affiliates';

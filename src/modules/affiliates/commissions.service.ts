@@ -6,7 +6,7 @@ import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliate
 import type { CommissionJson } from '../../contracts/affiliates';
 import type { Page } from '../../contracts/common';
 import type { DomainEventEnvelope } from '../../contracts/events';
-import { TimersService } from '../jobs/timers.service';
+import { TimersService } from '../jobs';
 import { commissionFor, formatMinor, nextPayoutDate, reversalFor } from './affiliate-rules';
 import { toCommissionJson } from './affiliates.mapper';
 import { AffiliatesRepository } from './affiliates.repository';

@@ -1,3 +1,2 @@
-export { AffiliatesModule } from './affiliates.module';
 export { AttributionService, ATTRIBUTION_COOKIE } from './attribution.service';
 export { ProgrammeService } from './programme.service';

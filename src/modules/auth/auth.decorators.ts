@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
-import type { User, UserRole } from '../users/user.entity';
+import type { User, UserRole } from '../users';
 
 export const ACCESS_KEY = 'reelty:access';
 export type Access = 'public' | 'guest' | 'user' | 'verified';

@@ -8,11 +8,11 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { ACCESS_KEY, Access, ROLES_KEY } from './auth.decorators';
-import type { UserRole } from '../users/user.entity';
+import type { UserRole } from '../users';
 import { wantsJson } from '../../common/http-exception.filter';
-import { isInertiaRequest } from '../inertia/inertia.types';
+import { isInertiaRequest } from '../inertia';
 import { takeSessionUser } from '../../common/session-user';
 import '../../common/session.types';
 

@@ -1,8 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
-import { InertiaService } from '../inertia/inertia.service';
-import { DevMailboxController } from '../mail/dev-mailbox.controller';
-import { toAuthUser } from '../users/user.entity';
+import { InertiaService } from '../inertia';
+import { toAuthUser } from '../users';
 import { UsersModule } from '../users/users.module';
 import { ConfirmPasswordController } from './controllers/confirm-password.controller';
 import { EmailVerificationController } from './controllers/email-verification.controller';
@@ -41,7 +40,6 @@ const services = [
     PasswordResetController,
     ConfirmPasswordController,
     TwoFactorChallengeController,
-    DevMailboxController,
   ],
   providers: services,
   exports: [UsersModule, ...services],

@@ -1,7 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, HttpException, Injectable, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { wantsJson } from '../../common/http-exception.filter';
-import { isInertiaRequest } from '../inertia/inertia.types';
+import { isInertiaRequest } from '../inertia';
 import { saveSession } from './http';
 import '../../common/session.types';
 

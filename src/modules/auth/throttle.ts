@@ -1,4 +1,4 @@
-import { RateLimiterService, TooManyAttemptsException } from '../security/rate-limiter.service';
+import { RateLimiterService, TooManyAttemptsException } from '../security';
 import { ValidationFailedException } from '../../common/validation';
 
 /**

@@ -14,19 +14,22 @@ import {
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { ValidationFailedException } from '../../common/validation';
-import { CurrentUser } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { socketIdFrom } from '../realtime/socket-id';
-import type { User } from '../users/user.entity';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_TABS, CHATS_PAGE_SIZE, type ChatTab } from './chats.constants';
-import { ChatsService, listingMessage } from './chats.service';
+import { CurrentUser } from '../auth';
+import { Inertia } from '../inertia';
+import { socketIdFrom } from '../realtime';
+import type { User } from '../users';
+import { CHAT_IMAGE_MAX_BYTES, CHATS_PAGE_SIZE } from './chats.constants';
+import { ChatsCommandService, listingMessage } from './chats-command.service';
+import { ChatsQueryService } from './chats-query.service';
 import { ListingCardBuilder } from './listing-card';
 import {
+  ChatsPageQueryDto,
+  ChatsListQueryDto,
   FilteredChatsQueryDto,
   ImageMessageDto,
   MessagesQueryDto,
-  PageQueryDto,
   RespondDto,
   SendMessageDto,
   StartChatDto,
@@ -35,18 +38,13 @@ import {
 /** The /chats page (Chats/Index). */
 @Controller('chats')
 export class ChatsPageController {
-  constructor(private readonly chats: ChatsService) {}
+  constructor(private readonly chats: ChatsQueryService) {}
 
   @Get()
-  async index(
-    @CurrentUser() user: User,
-    @Query('tab') tab?: string,
-    @Query('chat') chat?: string,
-    @Query('user') withUser?: string,
-  ) {
-    const current: ChatTab = (CHAT_TABS as readonly string[]).includes(tab ?? '') ? (tab as ChatTab) : 'chats';
+  async index(@CurrentUser() user: User, @Query() q: ChatsPageQueryDto) {
+    const current = q.currentTab();
     // ?user=<id> (the "Message" button on a profile): open the chat with that person, or offer to start it.
-    const direct = withUser ? await this.chats.directChatOrRecipient(user.id, withUser) : null;
+    const direct = q.user ? await this.chats.directChatOrRecipient(user.id, q.user) : null;
     const [list, unread] = await Promise.all([
       this.chats.list(user.id, current, 1, CHATS_PAGE_SIZE),
       this.chats.unreadCounts(user.id),
@@ -55,7 +53,7 @@ export class ChatsPageController {
       tab: current,
       chats: list,
       unread,
-      openChatId: direct?.chatId ?? (chat && /^[0-9a-f-]{36}$/i.test(chat) ? chat : null),
+      openChatId: direct?.chatId ?? q.openChatId(),
       startWith: direct?.recipient ?? null,
     });
   }
@@ -65,7 +63,8 @@ export class ChatsPageController {
 @Controller('api/chats')
 export class ChatsApiController {
   constructor(
-    private readonly chats: ChatsService,
+    private readonly chats: ChatsQueryService,
+    private readonly commands: ChatsCommandService,
     private readonly cards: ListingCardBuilder,
   ) {}
 
@@ -85,7 +84,7 @@ export class ChatsApiController {
   }
 
   @Get()
-  async all(@CurrentUser() user: User, @Query() q: PageQueryDto) {
+  async all(@CurrentUser() user: User, @Query() q: ChatsListQueryDto) {
     return { data: await this.chats.list(user.id, 'all', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE) };
   }
 
@@ -102,33 +101,35 @@ export class ChatsApiController {
     const shared = body.listing_id || body.listing ? await this.cards.build(body.listing_id, user) : undefined;
     const first = { message: body.message, listingId: shared?.listingId, listing: shared?.card };
     let result;
-    if (body.user_ids?.length) result = await this.chats.startGroup(user, body.user_ids, body.name, first, socketId);
-    else if (body.user_id) result = await this.chats.startDirect(user, body.user_id, first, socketId);
-    else if (body.handle) {
-      const userId = await this.chats.userIdByHandle(body.handle);
-      if (!userId) throw ValidationFailedException.of('handle', 'Nobody has that handle.');
-      result = await this.chats.startDirect(user, userId, first, socketId);
-    } else throw ValidationFailedException.of('user_id', 'Choose who to chat with.');
+    if (body.user_ids?.length) result = await this.commands.startGroup(user, body.user_ids, body.name, first, socketId);
+    else if (body.user_id) result = await this.commands.startDirect(user, body.user_id, first, socketId);
+    else if (body.handle) result = await this.commands.startByHandle(user, body.handle, first, socketId);
+    else throw ValidationFailedException.of('user_id', 'Choose who to chat with.');
     res.status(result.created ? 201 : 200);
     return result;
   }
 
   @Get(':id')
-  async show(@CurrentUser() user: User, @Param('id') id: string) {
+  async show(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return { chat: await this.chats.get(user.id, id, true) };
   }
 
   @Get(':id/messages')
-  async messages(@CurrentUser() user: User, @Param('id') id: string, @Query() q: MessagesQueryDto) {
+  async messages(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Query() q: MessagesQueryDto) {
     return this.chats.messages(user.id, id, { page: q.page, perPage: q.per_page, before: q.before });
   }
 
   @Post(':id/messages')
-  async send(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendMessageDto, @Req() req: Request) {
+  async send(
+    @CurrentUser() user: User,
+    @Param('id', UuidPipe) id: string,
+    @Body() body: SendMessageDto,
+    @Req() req: Request,
+  ) {
     const type = body.type ?? 'text';
     if (type === 'listing') {
       const shared = await this.cards.build(body.listing_id, user);
-      const message = await this.chats.send(
+      const message = await this.commands.send(
         user,
         id,
         { ...listingMessage(shared.listingId, shared.card, body.content), clientId: body.client_id },
@@ -136,7 +137,7 @@ export class ChatsApiController {
       );
       return { message };
     }
-    const message = await this.chats.send(
+    const message = await this.commands.send(
       user,
       id,
       { type: 'text', content: body.content ?? '', clientId: body.client_id },
@@ -149,42 +150,54 @@ export class ChatsApiController {
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } }))
   async sendImage(
     @CurrentUser() user: User,
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @UploadedFile() file: { buffer: Buffer } | undefined,
     @Body() body: ImageMessageDto,
     @Req() req: Request,
   ) {
-    const message = await this.chats.sendImage(user, id, file?.buffer, body.content, body.client_id, socketIdFrom(req));
+    const message = await this.commands.sendImage(
+      user,
+      id,
+      file?.buffer,
+      body.content,
+      body.client_id,
+      socketIdFrom(req),
+    );
     return { message };
   }
 
   @Post(':id/read')
   @HttpCode(200)
-  async read(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
-    return this.chats.markRead(user.id, id, socketIdFrom(req));
+  async read(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
+    return this.commands.markRead(user.id, id, socketIdFrom(req));
   }
 
   @Post(':id/toggle-mute')
   @HttpCode(200)
-  async toggleMute(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
-    return this.chats.toggleMute(user.id, id, socketIdFrom(req));
+  async toggleMute(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
+    return this.commands.toggleMute(user.id, id, socketIdFrom(req));
   }
 
   @Post(':id/toggle-block')
   @HttpCode(200)
-  async toggleBlock(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
-    return this.chats.toggleBlock(user.id, id, socketIdFrom(req));
+  async toggleBlock(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
+    return this.commands.toggleBlock(user.id, id, socketIdFrom(req));
   }
 
   @Post(':id/respond')
   @HttpCode(200)
-  async respond(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RespondDto, @Req() req: Request) {
-    return this.chats.respond(user, id, body.accept, socketIdFrom(req));
+  async respond(
+    @CurrentUser() user: User,
+    @Param('id', UuidPipe) id: string,
+    @Body() body: RespondDto,
+    @Req() req: Request,
+  ) {
+    return this.commands.respond(user, id, body.accept, socketIdFrom(req));
   }
 
   @Delete(':id')
   @HttpCode(200)
-  async leave(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
-    return this.chats.leave(user, id, socketIdFrom(req));
+  async leave(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
+    return this.commands.leave(user, id, socketIdFrom(req));
   }
 }

@@ -1,11 +1,14 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChannelRegistry } from '../realtime/channel-registry.service';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
+import { UsersModule } from '../users/users.module';
 import { Chat, ChatMessage, ChatParticipant } from './chat.entity';
-import { chatUser } from './chat.presenter';
+import { ChatsCommandService } from './chats-command.service';
+import { ChatsQueryService } from './chats-query.service';
 import { ChatsApiController, ChatsPageController } from './chats.controller';
-import { ChatsService } from './chats.service';
+import { toChatUser } from './chats.mapper';
+import { ChatsRepository } from './chats.repository';
 import { ListingCardBuilder } from './listing-card';
 import { ListingsModule } from '../listings/listings.module';
 
@@ -15,14 +18,14 @@ import { ListingsModule } from '../listings/listings.module';
  * media under `chats/{chatId}/` for the same people.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Chat, ChatParticipant, ChatMessage]), ListingsModule],
+  imports: [TypeOrmModule.forFeature([Chat, ChatParticipant, ChatMessage]), UsersModule, ListingsModule],
   controllers: [ChatsPageController, ChatsApiController],
-  providers: [ChatsService, ListingCardBuilder],
-  exports: [ChatsService],
+  providers: [ChatsRepository, ChatsQueryService, ChatsCommandService, ListingCardBuilder],
+  exports: [ChatsQueryService, ChatsCommandService, ListingCardBuilder],
 })
 export class ChatsModule implements OnModuleInit {
   constructor(
-    private readonly chats: ChatsService,
+    private readonly chats: ChatsQueryService,
     private readonly media: MediaAccessRegistry,
     private readonly channels: ChannelRegistry,
   ) {}
@@ -31,9 +34,7 @@ export class ChatsModule implements OnModuleInit {
     // private-chat.{id} and presence-chat.{id}: participants who have not left; presence
     // members are described by {id, name, handle, avatarUrl}.
     this.channels.register('chat.{id}', async (user, { id }) =>
-      (await this.chats.isActiveParticipant(user.id, id))
-        ? { ...chatUser({ id: user.id, name: user.name, handle: user.handle, avatar_path: user.avatarPath }) }
-        : false,
+      (await this.chats.isActiveParticipant(user.id, id)) ? { ...toChatUser(user) } : false,
     );
     this.media.register('chats/', async (key, user) => {
       const chatId = key.split('/')[1] ?? '';

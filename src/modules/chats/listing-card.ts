@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
-import { ListingsService } from '../listings/listings.service';
-import type { User } from '../users/user.entity';
+import { ListingsService } from '../listings';
+import type { User } from '../users';
 
 /** What a listing message shows: built on the server, never taken from the sender. */
 export interface ListingCard {

@@ -2,9 +2,9 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } fro
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Roles } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { AdminOrderQueryDto, FulfilOrderDto, RefundDto, ReturnDecisionDto } from './dto/commerce.dto';
 import { IdempotencyService } from './idempotency.service';
 import { OrdersService } from './orders.service';

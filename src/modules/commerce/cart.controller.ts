@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { RateLimiterService } from '../security/rate-limiter.service';
+import { Public } from '../auth';
+import { Inertia } from '../inertia';
+import { RateLimiterService } from '../security';
 import { CartService, type CartOwner } from './cart.service';
 import { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
 

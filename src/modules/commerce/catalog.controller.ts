@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
+import { Public } from '../auth';
+import { Inertia } from '../inertia';
 import { CATEGORIES, CatalogService } from './catalog.service';
 import { ProductQueryDto } from './dto/commerce.dto';
 

@@ -13,11 +13,11 @@ import {
   Req,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { RateLimiterService } from '../security/rate-limiter.service';
-import { AddressesService } from '../settings/addresses.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { RateLimiterService } from '../security';
+import { AddressesService } from '../settings';
+import type { User } from '../users';
 import { CartService } from './cart.service';
 import { attributionFrom } from '../../common/attribution';
 import { CheckoutService } from './checkout.service';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { MailService } from '../mail/mail.service';
+import { MailService } from '../mail';
 import type { OrderLineRow, OrderRow } from './orders.repository';
 
 /** Order emails, all through the mail queue. Plain words, the order number in every subject. */

@@ -1,4 +1,3 @@
-export { CommerceModule } from './commerce.module';
 export { CatalogService } from './catalog.service';
 export { FulfilmentService } from './fulfilment.service';
 export { IdempotencyService } from './idempotency.service';

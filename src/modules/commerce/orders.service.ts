@@ -1,8 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page } from '../../contracts/common';
 import type { AdminOrder, AuditEntry, Order, OrderMessage, OrderReturn, Refund } from '../../contracts/commerce';
-import { RateLimiterService } from '../security/rate-limiter.service';
-import type { User } from '../users/user.entity';
+import { RateLimiterService } from '../security';
+import type { User } from '../users';
 import { CommerceMailService } from './commerce-mail.service';
 import {
   toAdminOrderJson,

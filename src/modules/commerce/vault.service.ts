@@ -8,8 +8,8 @@ import { ValidationFailedException } from '../../common/validation';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Page } from '../../contracts/common';
 import type { DownloadLink, VaultItem } from '../../contracts/commerce';
-import { StorageService } from '../storage/storage.service';
-import type { User } from '../users/user.entity';
+import { StorageService } from '../storage';
+import type { User } from '../users';
 import { toVaultJson } from './commerce.mapper';
 import { EntitlementsRepository, type EntitlementRow } from './entitlements.repository';
 

@@ -1,14 +1,24 @@
 import { Global, Module } from '@nestjs/common';
-import { CreditsAdminController } from '../admin/credits-admin.controller';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { CreditTransaction } from './credit-transaction.entity';
+import { CreditsAdminController } from './credits-admin.controller';
 import { CreditsController } from './credits.controller';
+import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
 import { WELCOME_CREDITS, WelcomeCredits, welcomeCreditsFromEnv } from './welcome-credits';
 
 /** The image-credit ledger, used by the designer (spend/refund), the Credits page and admins (grant). */
 @Global()
 @Module({
+  imports: [TypeOrmModule.forFeature([CreditTransaction]), UsersModule],
   controllers: [CreditsController, CreditsAdminController],
-  providers: [CreditsService, WelcomeCredits, { provide: WELCOME_CREDITS, useFactory: () => welcomeCreditsFromEnv() }],
+  providers: [
+    CreditsService,
+    CreditsRepository,
+    WelcomeCredits,
+    { provide: WELCOME_CREDITS, useFactory: () => welcomeCreditsFromEnv() },
+  ],
   exports: [CreditsService],
 })
 export class CreditsModule {}

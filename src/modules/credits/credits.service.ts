@@ -1,11 +1,12 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
-import { TimersService } from '../jobs/timers.service';
-import { CreditKind, CreditTransaction } from '../users/credit-transaction.entity';
 import { pageOf } from '../../common/pagination';
-import { creditGrantsSql, type CreditLot } from './credit-grants.repository';
+import type { Page } from '../../contracts/common';
+import { TimersService } from '../jobs';
+import { UsersService, type User } from '../users';
+import { CreditKind, CreditTransaction } from './credit-transaction.entity';
+import { CreditsRepository, type CreditLot } from './credits.repository';
 
 export const GRANT_EXPIRY_TIMER = 'credits.grant-expiry';
 
@@ -35,24 +36,18 @@ export class InsufficientCreditsException extends HttpException {
   }
 }
 
-export interface LedgerPage {
-  data: CreditTransaction[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+export type LedgerPage = Page<CreditTransaction>;
 
 /**
- * The image-credit ledger. Every change writes one credit_transactions row and moves
- * users.image_credits in the same transaction; the balance only moves through conditional
- * UPDATEs, so concurrent spends can never take it below zero (the column also has CHECK >= 0).
- * Methods take an optional EntityManager so callers can join the ledger to their own transaction.
+ * The image-credit ledger. Every change writes one credit_transactions row and moves the user's balance (through
+ * UsersService, one conditional UPDATE) in the same transaction, so concurrent spends can never take it below
+ * zero. Methods take an optional EntityManager so callers can join the ledger to their own transaction.
  */
 @Injectable()
 export class CreditsService implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: CreditsRepository,
+    private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly timers: TimersService,
   ) {}
@@ -62,12 +57,9 @@ export class CreditsService implements OnModuleInit {
   }
 
   async balance(userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await this.db.query(
-      `SELECT image_credits FROM users WHERE id = $1`,
-      [userId],
-    );
-    if (!rows.length) throw new NotFoundException('There is no user with that id.');
-    return rows[0].image_credits;
+    const credits = await this.users.imageCredits(userId);
+    if (credits === null) throw new NotFoundException('There is no user with that id.');
+    return credits;
   }
 
   grant(userId: string, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
@@ -85,15 +77,18 @@ export class CreditsService implements OnModuleInit {
   /** Takes `amount` credits or throws InsufficientCreditsException; never below zero. */
   async spend(userId: string, amount: number, reason: string, manager?: EntityManager): Promise<CreditTransaction> {
     assertPositive(amount);
-    return this.inTransaction(manager, async (m) => {
+    return this.repo.inTransaction(manager, async (m) => {
       await this.lapseDueLots(m, userId);
-      const rows: Array<{ image_credits: number }> = await m.query(
-        `UPDATE users SET image_credits = image_credits - $2 WHERE id = $1 AND image_credits >= $2 RETURNING image_credits`,
-        [userId, amount],
-      );
-      const updated = firstRow<{ image_credits: number }>(rows);
-      if (!updated) throw new InsufficientCreditsException(amount, await this.balanceWith(m, userId));
-      const row = await this.record(m, userId, 'spend', -amount, updated.image_credits, reason);
+      const balanceAfter = await this.users.addImageCredits(m, userId, -amount);
+      if (balanceAfter === null)
+        throw new InsufficientCreditsException(amount, (await this.users.imageCredits(userId, m)) ?? 0);
+      const row = await this.repo.record(m, {
+        userId,
+        kind: 'spend',
+        amount: -amount,
+        balanceAfter,
+        reason: clip(reason),
+      });
       await this.takeFromLots(m, userId, row.id, amount);
       return row;
     });
@@ -105,100 +100,85 @@ export class CreditsService implements OnModuleInit {
    */
   async grantLot(userId: string, amount: number, grant: LotGrant, manager?: EntityManager): Promise<CreditLot> {
     assertPositive(amount);
-    return this.inTransaction(manager, async (m) => {
-      const existing = await creditGrantsSql.findBySourceRef(m, grant.sourceRef);
+    return this.repo.inTransaction(manager, async (m) => {
+      const existing = await this.repo.findBySourceRef(m, grant.sourceRef);
       if (existing) return existing;
       const row = await this.credit(userId, 'purchase', amount, grant.reason, m);
-      const id = await creditGrantsSql.insertLot(m, { userId, transactionId: row.id, amount, ...grant });
+      const id = await this.repo.insertLot(m, { userId, transactionId: row.id, amount, ...grant });
       if (grant.expiresAt) await this.timers.at(grant.expiresAt, GRANT_EXPIRY_TIMER, { grantId: id }, id);
-      return (await creditGrantsSql.findById(m, id))!;
+      return (await this.repo.findById(m, id))!;
     });
   }
 
   /** Takes back what is left of a grant (a refunded credit pack): spent credits stay spent. Returns the amount. */
   async revokeGrant(sourceRef: string, reason: string, manager?: EntityManager): Promise<number> {
-    return this.inTransaction(manager, async (m) => {
-      const lot = await creditGrantsSql.findBySourceRef(m, sourceRef);
+    return this.repo.inTransaction(manager, async (m) => {
+      const lot = await this.repo.findBySourceRef(m, sourceRef);
       if (!lot) return 0;
       await this.lockUser(m, lot.user_id);
-      const fresh = (await creditGrantsSql.findById(m, lot.id))!;
+      const fresh = (await this.repo.findById(m, lot.id))!;
       return this.drainLot(m, fresh, 'revoke', reason);
     });
   }
 
   /** Timer: lapses what is left of a grant once its expiry has passed (re-checked; firing twice is harmless). */
   async expireGrant(grantId: string): Promise<number> {
-    return this.db.transaction(async (m) => {
-      const lot = await creditGrantsSql.findById(m, grantId);
+    return this.repo.inTransaction(undefined, async (m) => {
+      const lot = await this.repo.findById(m, grantId);
       if (!lot?.expires_at || lot.expires_at.getTime() > this.clock.nowMs()) return 0;
       await this.lockUser(m, lot.user_id);
-      return this.drainLot(m, (await creditGrantsSql.findById(m, grantId))!, 'expire', 'Credits expired');
+      return this.drainLot(m, (await this.repo.findById(m, grantId))!, 'expire', 'Credits expired');
     });
   }
 
   private async drainLot(m: EntityManager, lot: CreditLot, kind: 'revoke' | 'expire', reason: string) {
     if (lot.remaining <= 0) return 0;
-    const rows = await m.query(
-      `UPDATE users SET image_credits = image_credits - $2 WHERE id = $1 RETURNING image_credits`,
-      [lot.user_id, lot.remaining],
-    );
-    const balance = firstRow<{ image_credits: number }>(rows)!.image_credits;
-    const row = await this.record(m, lot.user_id, kind, -lot.remaining, balance, reason);
-    await creditGrantsSql.recordUse(m, lot.id, row.id, kind, lot.remaining);
+    // A lot's remainder is part of the balance (spends draw on lots first), so this never goes below zero.
+    const balanceAfter = await this.users.addImageCredits(m, lot.user_id, -lot.remaining);
+    if (balanceAfter === null) throw new Error(`Credit lot ${lot.id} holds more than the balance of its user`);
+    const row = await this.repo.record(m, {
+      userId: lot.user_id,
+      kind,
+      amount: -lot.remaining,
+      balanceAfter,
+      reason: clip(reason),
+    });
+    await this.repo.recordUse(m, lot.id, row.id, kind, lot.remaining);
     return lot.remaining;
   }
 
   /** Expired lots are lapsed (under the user's row lock) before a spend, so expired credits are never spent. */
   private async lapseDueLots(m: EntityManager, userId: string): Promise<void> {
     await this.lockUser(m, userId);
-    for (const due of await creditGrantsSql.due(m, userId, this.clock.now()))
+    for (const due of await this.repo.due(m, userId, this.clock.now()))
       await this.drainLot(m, due, 'expire', 'Credits expired');
   }
 
   /** Allocates a spend to lots, earliest expiry first; what no lot covers comes from credits granted without one. */
   private async takeFromLots(m: EntityManager, userId: string, transactionId: string, amount: number) {
     let left = amount;
-    for (const lot of await creditGrantsSql.spendable(m, userId, this.clock.now())) {
+    for (const lot of await this.repo.spendable(m, userId, this.clock.now())) {
       if (left <= 0) break;
       const take = Math.min(left, lot.remaining);
-      await creditGrantsSql.recordUse(m, lot.id, transactionId, 'spend', take);
+      await this.repo.recordUse(m, lot.id, transactionId, 'spend', take);
       left -= take;
     }
   }
 
-  private async lockUser(m: EntityManager, userId: string): Promise<void> {
-    await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  private lockUser(m: EntityManager, userId: string): Promise<void> {
+    return this.users.lock(m, userId);
   }
 
   async history(userId: string, page = 1, perPage = 20): Promise<LedgerPage> {
-    const [data, total] = await this.db.getRepository(CreditTransaction).findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-    });
+    const [data, total] = await this.repo.history(userId, (page - 1) * perPage, perPage);
     return pageOf(data, page, perPage, total);
   }
 
-  /** Latest ledger rows across all users (admin). */
-  async recent(limit = 50): Promise<Array<CreditTransaction & { userEmail: string; userName: string }>> {
-    const rows: Array<Record<string, unknown>> = await this.db.query(
-      `SELECT t.id, t.user_id, t.kind, t.amount, t.balance_after, t.reason, t.created_at, u.email, u.name
-         FROM credit_transactions t JOIN users u ON u.id = t.user_id
-        ORDER BY t.created_at DESC LIMIT $1`,
-      [limit],
-    );
-    return rows.map((r) => ({
-      id: r.id as string,
-      userId: r.user_id as string,
-      kind: r.kind as CreditKind,
-      amount: r.amount as number,
-      balanceAfter: r.balance_after as number,
-      reason: r.reason as string,
-      createdAt: r.created_at as Date,
-      userEmail: r.email as string,
-      userName: r.name as string,
-    }));
+  /** Latest ledger rows across all users, each with its user (admin). */
+  async recent(limit = 50): Promise<Array<{ row: CreditTransaction; user: User }>> {
+    const rows = await this.repo.recent(limit);
+    const users = new Map((await this.users.findByIds(rows.map((r) => r.userId))).map((u) => [u.id, u]));
+    return rows.filter((row) => users.has(row.userId)).map((row) => ({ row, user: users.get(row.userId)! }));
   }
 
   private async credit(
@@ -209,39 +189,11 @@ export class CreditsService implements OnModuleInit {
     manager?: EntityManager,
   ): Promise<CreditTransaction> {
     assertPositive(amount);
-    return this.inTransaction(manager, async (m) => {
-      const rows: Array<{ image_credits: number }> = await m.query(
-        `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 RETURNING image_credits`,
-        [userId, amount],
-      );
-      const updated = firstRow<{ image_credits: number }>(rows);
-      if (!updated) throw new NotFoundException('There is no user with that id.');
-      return this.record(m, userId, kind, amount, updated.image_credits, reason);
+    return this.repo.inTransaction(manager, async (m) => {
+      const balanceAfter = await this.users.addImageCredits(m, userId, amount);
+      if (balanceAfter === null) throw new NotFoundException('There is no user with that id.');
+      return this.repo.record(m, { userId, kind, amount, balanceAfter, reason: clip(reason) });
     });
-  }
-
-  private async balanceWith(m: EntityManager, userId: string): Promise<number> {
-    const rows: Array<{ image_credits: number }> = await m.query(`SELECT image_credits FROM users WHERE id = $1`, [
-      userId,
-    ]);
-    return rows[0]?.image_credits ?? 0;
-  }
-
-  private record(
-    m: EntityManager,
-    userId: string,
-    kind: CreditKind,
-    amount: number,
-    balanceAfter: number,
-    reason: string,
-  ): Promise<CreditTransaction> {
-    const repo = m.getRepository(CreditTransaction);
-    return repo.save(repo.create({ userId, kind, amount, balanceAfter, reason: reason.slice(0, 200) }));
-  }
-
-  private inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {
-    if (manager?.queryRunner?.isTransactionActive) return work(manager);
-    return this.db.transaction(work);
   }
 }
 
@@ -250,8 +202,4 @@ function assertPositive(amount: number): void {
     throw new Error(`Credit amounts are positive whole numbers, got ${amount}`);
 }
 
-/** pg's UPDATE ... RETURNING comes back from TypeORM as [rows, count]. */
-function firstRow<T>(result: unknown): T | undefined {
-  if (Array.isArray(result) && Array.isArray(result[0])) return result[0][0] as T | undefined;
-  return (result as T[])[0];
-}
+const clip = (reason: string) => reason.slice(0, 200);

@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ConfigError } from '../../config/app-config';
 import { DomainEvents } from '../events';
+import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
 
 export const WELCOME_CREDITS = Symbol('WELCOME_CREDITS');
@@ -27,7 +26,7 @@ export function welcomeCreditsFromEnv(env: Record<string, string | undefined> = 
 @Injectable()
 export class WelcomeCredits implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: CreditsRepository,
     private readonly credits: CreditsService,
     private readonly events: DomainEvents,
     @Inject(WELCOME_CREDITS) private readonly amount: number,
@@ -42,12 +41,8 @@ export class WelcomeCredits implements OnModuleInit {
   /** Grants the welcome credits unless this user already had them; true when granted now. */
   async grantOnce(userId: string): Promise<boolean> {
     if (this.amount <= 0) return false;
-    return this.db.transaction(async (m) => {
-      const claimed = (await m.query(
-        `INSERT INTO welcome_grants (user_id, credits) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
-        [userId, this.amount],
-      )) as unknown[];
-      if (claimed.length === 0) return false;
+    return this.repo.inTransaction(undefined, async (m) => {
+      if (!(await this.repo.claimWelcome(m, userId, this.amount))) return false;
       await this.credits.grant(userId, this.amount, WELCOME_REASON, m);
       return true;
     });

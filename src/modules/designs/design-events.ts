@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { Broadcaster } from '../realtime/broadcaster.service';
+import { Broadcaster } from '../realtime';
 import type { Design } from './entities';
-import type { DesignJson } from './designs.serializer';
+import type { Design as DesignJson } from '../../contracts/designs';
 
 export const designChannel = (designId: string) => `private-design.${designId}`;
 

@@ -1,18 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
-import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CreditsService } from '../credits/credits.service';
-import type { JobContext } from '../jobs/job.types';
-import { JobRegistry } from '../jobs/job-registry';
-import { JobsService } from '../jobs/jobs.service';
-import { StorageService } from '../storage/storage.service';
-import { UsageService } from '../usage/usage.service';
+import { CreditsService } from '../credits';
+import { JobRegistry, JobsService, type JobContext } from '../jobs';
+import { StorageService } from '../storage';
+import { UsageService } from '../usage';
 import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { freshSteps, SWEEP_INTERVAL_MS, WORKING_MAX_SIDE } from './designs.constants';
-import { toDesignJson } from './designs.serializer';
+import { toDesignJson } from './designs.mapper';
+import { DesignsRepository } from './designs.repository';
 import { DesignEvents } from './design-events';
 import { Design, GeneratedDesign } from './entities';
 import { buildPrompt } from './prompts';
@@ -38,7 +36,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: DesignsRepository,
     @Inject(DESIGNS_CONFIG) private readonly config: DesignsConfig,
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(IMAGE_PROVIDER) private readonly provider: ImageProvider,
@@ -97,13 +95,12 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     { designId, run }: GenerateJobData,
     ctx: JobContext,
   ): Promise<{ generatedDesignId: string } | { skipped: string }> {
-    const repo = this.db.getRepository(Design);
-    const design = await repo.findOneBy({ id: designId });
+    const design = await this.repo.find(designId);
     if (!design || design.jobRun !== run) return { skipped: 'stale run' };
     if (design.status === 'completed' || design.status === 'failed') return { skipped: `already ${design.status}` };
-    const generated = await this.db
-      .getRepository(GeneratedDesign)
-      .findOneBy({ id: design.activeGeneratedDesignId ?? '' });
+    const generated = design.activeGeneratedDesignId
+      ? await this.repo.findGenerated(design.activeGeneratedDesignId)
+      : null;
     if (!generated) {
       await this.failForGood(designId, run, 'The design to generate is missing.');
       return { skipped: 'missing generated design' };
@@ -121,17 +118,12 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       design.currentStep = current.message;
       design.progressSteps = steps.map((s) => ({ ...s }));
       design.status = 'processing';
-      await this.db
-        .createQueryBuilder()
-        .update(Design)
-        .set({
-          progress: design.progress,
-          currentStep: design.currentStep,
-          progressSteps: design.progressSteps,
-          status: 'processing',
-        })
-        .where('id = :id AND job_run = :run', { id: design.id, run })
-        .execute();
+      await this.repo.updateRun(design.id, run, {
+        progress: design.progress,
+        currentStep: design.currentStep,
+        progressSteps: design.progressSteps,
+        status: 'processing',
+      });
       await ctx.progress(design.progress).catch(() => undefined);
       await this.events.progress(design);
     };
@@ -148,8 +140,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     try {
       if (kind === 'generate') {
         await step(async () => {
-          await repo.update({ id: design.id, jobRun: run }, { status: 'processing', failureReason: null });
-          await this.db.getRepository(GeneratedDesign).update({ id: generated.id }, { status: 'processing' });
+          await this.markProcessing(design, generated, run);
         });
         const source = await step(() => this.loadWorkingImage(design.originalImage));
         const result = await step(() =>
@@ -161,8 +152,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
         );
       } else {
         const source = await step(async () => {
-          await repo.update({ id: design.id, jobRun: run }, { status: 'processing', failureReason: null });
-          await this.db.getRepository(GeneratedDesign).update({ id: generated.id }, { status: 'processing' });
+          await this.markProcessing(design, generated, run);
           return this.loadWorkingImage(design.originalImage);
         });
         const result = await step(() =>
@@ -207,6 +197,11 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       }
       throw err;
     }
+  }
+
+  private async markProcessing(design: Design, generated: GeneratedDesign, run: number): Promise<void> {
+    await this.repo.updateRun(design.id, run, { status: 'processing', failureReason: null });
+    await this.repo.updateGenerated(generated.id, { status: 'processing' });
   }
 
   private async loadWorkingImage(key: string): Promise<{ image: Buffer; width: number; height: number }> {
@@ -279,16 +274,11 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     const storedHd = await this.storage.put(`${base}-hd.jpg`, hd, 'image/jpeg');
     const completedAt = new Date();
     const steps = design.progressSteps.map((s) => ({ ...s, status: 'completed' as const, completed: true }));
-    const settled = await this.db.transaction(async (m) => {
-      const current = await m
-        .getRepository(Design)
-        .createQueryBuilder('d')
-        .setLock('pessimistic_write')
-        .where('d.id = :id', { id: design.id })
-        .getOne();
+    const settled = await this.repo.transaction(async (m) => {
+      const current = await this.repo.lock(m, design.id);
       if (!current || current.jobRun !== design.jobRun || current.status === 'failed') return null;
-      await m.getRepository(GeneratedDesign).update(
-        { id: generated.id },
+      await this.repo.updateGenerated(
+        generated.id,
         {
           status: 'completed',
           image: stored.key,
@@ -299,9 +289,10 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
           completedAt,
           failureReason: null,
         },
+        m,
       );
-      await m.getRepository(Design).update(
-        { id: design.id },
+      await this.repo.update(
+        design.id,
         {
           status: 'completed',
           image: stored.key,
@@ -313,8 +304,9 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
           completedAt,
           failureReason: null,
         },
+        m,
       );
-      return m.getRepository(Design).findOne({ where: { id: design.id }, relations: { generatedDesigns: true } });
+      return this.repo.withGenerated(m, design.id);
     });
     if (!settled) {
       await this.storage.delete(stored.key).catch(() => undefined);
@@ -340,40 +332,28 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
    */
   async failForGood(designId: string, run: number, reason: string, manager?: EntityManager): Promise<boolean> {
     const work = async (m: EntityManager) => {
-      const design = await m
-        .getRepository(Design)
-        .createQueryBuilder('d')
-        .setLock('pessimistic_write')
-        .where('d.id = :id', { id: designId })
-        .getOne();
+      const design = await this.repo.lock(m, designId);
       if (!design || design.jobRun !== run || (design.status !== 'pending' && design.status !== 'processing'))
         return null;
       if (design.creditsCharged > 0)
         await this.credits.refund(design.userId, design.creditsCharged, `Refund: design ${design.id} failed`, m);
-      await m
-        .getRepository(Design)
-        .update({ id: design.id }, { status: 'failed', failureReason: reason.slice(0, 500), creditsCharged: 0 });
-      if (design.activeGeneratedDesignId) {
-        await m
-          .getRepository(GeneratedDesign)
-          .update(
-            { id: design.activeGeneratedDesignId, status: In(['pending', 'processing']) },
-            { status: 'failed', failureReason: reason.slice(0, 500) },
-          );
-      }
+      await this.repo.update(
+        design.id,
+        { status: 'failed', failureReason: reason.slice(0, 500), creditsCharged: 0 },
+        m,
+      );
+      if (design.activeGeneratedDesignId)
+        await this.repo.failGenerated(m, design.activeGeneratedDesignId, reason.slice(0, 500));
       return { ...design, status: 'failed' as const, failureReason: reason };
     };
-    const failed = manager ? await work(manager) : await this.db.transaction(work);
+    const failed = manager ? await work(manager) : await this.repo.transaction(work);
     if (failed) await this.events.progress(failed as Design, reason);
     return Boolean(failed);
   }
 
   /** Designs whose job vanished (worker lost for good, in-process restart): failed and refunded. */
   async sweep(now = Date.now()): Promise<number> {
-    const stale = await this.db.getRepository(Design).find({
-      where: { status: In(['pending', 'processing']), updatedAt: LessThan(new Date(now - this.config.staleAfterMs)) },
-      take: 100,
-    });
+    const stale = await this.repo.stale(new Date(now - this.config.staleAfterMs));
     let settled = 0;
     for (const design of stale) {
       if (this.jobs.mode === 'bullmq') {

@@ -13,12 +13,16 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { CurrentUser } from '../auth/auth.decorators';
-import type { User } from '../users/user.entity';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser } from '../auth';
+import type { User } from '../users';
 import { DesignExtrasService } from './design-extras.service';
-import { DesignsService, promptJson, UploadedImage } from './designs.service';
+import { toPromptJson } from './designs.mapper';
+import { DesignsService, UploadedImage } from './designs.service';
 import {
   ChatMessageDto,
+  DesignListQueryDto,
+  DreamListQueryDto,
   EditStateDto,
   FavoriteDto,
   GenerateDesignDto,
@@ -28,12 +32,6 @@ import {
   SavePromptDto,
 } from './dto/designs.dto';
 import { DESIGN_SIDES, DesignSide } from './entities';
-
-const pageOf = (raw: unknown) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-};
-const sizeOf = (raw: unknown, fallback: number) => Math.min(100, Math.max(1, Number(raw) || fallback));
 
 /** Spec 7 "Designs" plus the designer's own calls (gallery, favorites, share, edit state, chat, dreams). */
 @Controller('api')
@@ -64,43 +62,35 @@ export class DesignsApiController {
 
   @Get('designs/prompts')
   async prompts(@CurrentUser() user: User) {
-    return { prompts: (await this.designs.prompts(user)).map(promptJson) };
+    return { prompts: (await this.designs.prompts(user)).map(toPromptJson) };
   }
 
   @Post('designs/prompts')
   @HttpCode(201)
   async savePrompt(@CurrentUser() user: User, @Body() body: SavePromptDto) {
-    return { message: 'Prompt saved successfully!', prompt: promptJson(await this.designs.savePrompt(user, body)) };
+    return { message: 'Prompt saved successfully!', prompt: toPromptJson(await this.designs.savePrompt(user, body)) };
   }
 
   @Delete('designs/prompts/:id')
-  async deletePrompt(@CurrentUser() user: User, @Param('id') id: string) {
+  async deletePrompt(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     await this.designs.deletePrompt(user, id);
     return { message: 'Prompt deleted' };
   }
 
   @Get('designs')
-  list(
-    @CurrentUser() user: User,
-    @Query('page') page?: string,
-    @Query('per_page') perPage?: string,
-    @Query('favorites') favorites?: string,
-  ) {
-    return this.designs.list(user, {
-      page: pageOf(page),
-      perPage: sizeOf(perPage, 12),
-      favorites: favorites === '1' || favorites === 'true',
-    });
+  list(@CurrentUser() user: User, @Query() q: DesignListQueryDto) {
+    const { page, perPage } = q.window(12);
+    return this.designs.list(user, { page, perPage, favorites: q.onlyFavorites() });
   }
 
   @Get('designs/:id')
-  async show(@CurrentUser() user: User, @Param('id') id: string) {
+  async show(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return { design: this.designs.toJson(await this.designs.load(user, id)) };
   }
 
   @Post('designs/:id/retry')
   @HttpCode(200)
-  async retry(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetryDesignDto) {
+  async retry(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: RetryDesignDto) {
     await this.designs.owned(user, id);
     const design = await this.designs.retry(user, id, body.generated_design);
     return { message: 'Retrying design generation...', design: this.designs.toJson(design) };
@@ -108,7 +98,7 @@ export class DesignsApiController {
 
   @Post('designs/:id/favorite')
   @HttpCode(200)
-  async favorite(@CurrentUser() user: User, @Param('id') id: string, @Body() body: FavoriteDto) {
+  async favorite(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: FavoriteDto) {
     const design = await this.designs.setFavorite(user, id, body.favorite);
     return {
       message: design.favorite ? 'Added to favorites' : 'Removed from favorites',
@@ -117,32 +107,32 @@ export class DesignsApiController {
   }
 
   @Delete('designs/:id')
-  async remove(@CurrentUser() user: User, @Param('id') id: string) {
+  async remove(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     await this.designs.remove(user, id);
     return { message: 'Design deleted' };
   }
 
   @Post('designs/:id/share')
   @HttpCode(200)
-  async share(@CurrentUser() user: User, @Param('id') id: string) {
+  async share(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     const design = this.designs.toJson(await this.designs.share(user, id));
     return { message: 'Share link ready', share_url: design.share_url, design };
   }
 
   @Delete('designs/:id/share')
-  async unshare(@CurrentUser() user: User, @Param('id') id: string) {
+  async unshare(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return { message: 'Sharing turned off', design: this.designs.toJson(await this.designs.unshare(user, id)) };
   }
 
   @Get('designs/:id/edit-state')
-  editState(@CurrentUser() user: User, @Param('id') id: string) {
+  editState(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return this.extras.editState(user, id);
   }
 
   @Put('designs/:id/edit-state/:side')
   async saveEditState(
     @CurrentUser() user: User,
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
     @Body() body: EditStateDto,
   ) {
@@ -153,7 +143,7 @@ export class DesignsApiController {
   @HttpCode(201)
   async startSession(
     @CurrentUser() user: User,
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
   ) {
     return { session: await this.extras.startSession(user, id, side) };
@@ -161,26 +151,31 @@ export class DesignsApiController {
 
   @Post('designs/:id/edit-sessions/:sessionId/end')
   @HttpCode(200)
-  async endSession(@CurrentUser() user: User, @Param('id') id: string, @Param('sessionId') sessionId: string) {
+  async endSession(
+    @CurrentUser() user: User,
+    @Param('id', UuidPipe) id: string,
+    @Param('sessionId', UuidPipe) sessionId: string,
+  ) {
     return { session: await this.extras.endSession(user, id, sessionId) };
   }
 
   @Get('designs/:id/chat')
-  async chat(@CurrentUser() user: User, @Param('id') id: string) {
+  async chat(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return { messages: await this.extras.chat(user, id), assistant: this.extras.chatProvider };
   }
 
   @Post('designs/:id/chat')
   @HttpCode(201)
-  ask(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ChatMessageDto) {
+  ask(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: ChatMessageDto) {
     return this.extras.ask(user, id, body.message);
   }
 
   // ---- dreams (spec 7: data.dream / data.dreams) ----
 
   @Get('dreams')
-  async dreams(@CurrentUser() user: User, @Query('page') page?: string, @Query('per_page') perPage?: string) {
-    const { dreams, ...pagination } = await this.extras.dreams(user, pageOf(page), sizeOf(perPage, 20));
+  async dreams(@CurrentUser() user: User, @Query() q: DreamListQueryDto) {
+    const { page, perPage } = q.window(20);
+    const { dreams, ...pagination } = await this.extras.dreams(user, page, perPage);
     return { data: { dreams, ...pagination } };
   }
 
@@ -191,12 +186,12 @@ export class DesignsApiController {
   }
 
   @Get('dream/:id')
-  async dream(@CurrentUser() user: User, @Param('id') id: string) {
+  async dream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return { data: { dream: await this.extras.dream(user, id) } };
   }
 
   @Delete('dream/:id')
-  async deleteDream(@CurrentUser() user: User, @Param('id') id: string) {
+  async deleteDream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     await this.extras.deleteDream(user, id);
     return { message: 'Dream removed' };
   }

@@ -1,22 +1,17 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { CreditsService } from '../credits/credits.service';
-import { Inertia } from '../inertia/inertia';
-import { escapeHtml } from '../inertia/page-builder';
-import type { User } from '../users/user.entity';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser, Public } from '../auth';
+import { CreditsService } from '../credits';
+import { escapeHtml, Inertia } from '../inertia';
+import type { User } from '../users';
 import { DesignExtrasService } from './design-extras.service';
 import { DesignGenerationService } from './design-generation.service';
 import { COLOR_PALETTES, DESIGNERS, ROOM_TYPES, THEMES } from './designs.constants';
-import { sharePath, toSharedJson } from './designs.serializer';
-import { DesignsService, promptJson } from './designs.service';
-import { DESIGN_SIDES } from './entities';
-
-const pageOf = (raw: unknown) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-};
+import { sharePath, toPromptJson, toSharedJson } from './designs.mapper';
+import { DesignsService } from './designs.service';
+import { DesignEditQueryDto, DreamListQueryDto, GalleryQueryDto } from './dto/designs.dto';
 
 const catalog = { roomTypes: ROOM_TYPES, themes: THEMES, palettes: COLOR_PALETTES, designers: DESIGNERS };
 
@@ -45,38 +40,38 @@ export class DesignsPagesController {
     const recent = await this.designs.list(user, { page: 1, perPage: 6 });
     return Inertia.render('Designer/Index', {
       ...(await this.common(user)),
-      prompts: (await this.designs.prompts(user)).map(promptJson),
+      prompts: (await this.designs.prompts(user)).map(toPromptJson),
       recent: recent.data,
     });
   }
 
   @Get('designer/gallery')
-  async gallery(@CurrentUser() user: User, @Query('page') page?: string, @Query('favorites') favorites?: string) {
-    const onlyFavorites = favorites === '1';
+  async gallery(@CurrentUser() user: User, @Query() q: GalleryQueryDto) {
+    const onlyFavorites = q.favorites === '1';
     return Inertia.render('Designer/Gallery', {
-      designs: await this.designs.list(user, { page: pageOf(page), perPage: 12, favorites: onlyFavorites }),
+      designs: await this.designs.list(user, { page: q.page ?? 1, perPage: 12, favorites: onlyFavorites }),
       favorites: onlyFavorites,
     });
   }
 
   @Get('designer/:id')
-  async show(@CurrentUser() user: User, @Param('id') id: string) {
+  async show(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     const design = await this.designs.load(user, id);
     return Inertia.render('Designer/Show', { ...(await this.common(user)), design: this.designs.toJson(design) });
   }
 
   @Get('designer/:id/edit')
-  async edit(@CurrentUser() user: User, @Param('id') id: string, @Query('side') side?: string) {
+  async edit(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Query() q: DesignEditQueryDto) {
     const design = await this.designs.load(user, id);
     return Inertia.render('Designer/Edit', {
       design: this.designs.toJson(design),
       editState: await this.extras.editState(user, id),
-      side: DESIGN_SIDES.includes(side as never) ? side : 'front',
+      side: q.currentSide(),
     });
   }
 
   @Get('designer/:id/chat')
-  async chat(@CurrentUser() user: User, @Param('id') id: string) {
+  async chat(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     const design = await this.designs.load(user, id);
     return Inertia.render('Designer/Chat', {
       design: this.designs.toJson(design),
@@ -86,7 +81,7 @@ export class DesignsPagesController {
   }
 
   @Get('designer/:id/share')
-  async share(@CurrentUser() user: User, @Param('id') id: string) {
+  async share(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     const design = await this.designs.load(user, id);
     return Inertia.render('Designer/Share', { design: this.designs.toJson(design) });
   }
@@ -135,12 +130,12 @@ export class DesignsPagesController {
   }
 
   @Get('dreams')
-  async dreams(@CurrentUser() user: User, @Query('page') page?: string) {
-    return Inertia.render('Dream/Index', { dreams: await this.extras.dreams(user, pageOf(page), 12) });
+  async dreams(@CurrentUser() user: User, @Query() q: DreamListQueryDto) {
+    return Inertia.render('Dream/Index', { dreams: await this.extras.dreams(user, q.page ?? 1, 12) });
   }
 
   @Get('dreams/:id')
-  async dream(@CurrentUser() user: User, @Param('id') id: string) {
+  async dream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
     return Inertia.render('Dream/Show', { dream: await this.extras.dream(user, id) });
   }
 }

@@ -1,10 +1,8 @@
 import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { ChannelRegistry } from '../realtime/channel-registry.service';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
-import { isUuid } from '../users/users.service';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
+import { isUuid } from '../../common/uuid.pipe';
 import { LocalTextProvider } from './chat/local-text.provider';
 import { OpenAiChatProvider } from './chat/openai-chat.provider';
 import { TEXT_PROVIDER } from './chat/text-provider';
@@ -15,6 +13,7 @@ import { DesignsApiController } from './designs-api.controller';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DesignsPagesController } from './designs-pages.controller';
+import { DesignsRepository } from './designs.repository';
 import { DesignsService } from './designs.service';
 import { createImageProvider, IMAGE_PROVIDER } from './providers';
 
@@ -48,6 +47,7 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
       inject: [DESIGNS_CONFIG],
     },
     DesignEvents,
+    DesignsRepository,
     DesignGenerationService,
     DesignsService,
     DesignExtrasService,
@@ -56,7 +56,7 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
 })
 export class DesignsModule implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: DesignsRepository,
     private readonly media: MediaAccessRegistry,
     @Optional() @Inject(ChannelRegistry) private readonly channels?: ChannelRegistry,
   ) {}
@@ -64,20 +64,13 @@ export class DesignsModule implements OnModuleInit {
   onModuleInit(): void {
     // Only the owner listens to a design's progress.
     this.channels?.register('design.{id}', async (user, { id }) => {
-      if (!isUuid(id)) return false;
-      const rows: Array<{ user_id: string }> = await this.db.query(`SELECT user_id FROM designs WHERE id = $1`, [id]);
-      return rows[0]?.user_id === user.id;
+      return isUuid(id) && (await this.repo.ownerOf(id)) === user.id;
     });
     // designs/<userId>/<designId>/...: the owner (and admins); anyone once the design is shared.
     this.media.register('designs/', async (key, user) => {
       const [, ownerId, designId] = key.split('/');
       if (user && (user.id === ownerId || user.role === 'admin')) return true;
-      if (!designId || !isUuid(designId)) return false;
-      const rows: Array<{ shared: boolean }> = await this.db.query(
-        `SELECT share_token IS NOT NULL AS shared FROM designs WHERE id = $1 AND user_id::text = $2`,
-        [designId, ownerId],
-      );
-      return rows[0]?.shared === true;
+      return !!designId && isUuid(designId) && (await this.repo.isShared(designId, ownerId));
     });
   }
 }

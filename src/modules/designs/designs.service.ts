@@ -1,16 +1,18 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { Page } from '../../contracts/common';
+import type { Design as DesignJson } from '../../contracts/designs';
+import { pageOf } from '../../common/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
-import { CreditsService, InsufficientCreditsException } from '../credits/credits.service';
-import { StorageService } from '../storage/storage.service';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { CreditsService, InsufficientCreditsException } from '../credits';
+import { StorageService } from '../storage';
+import type { User } from '../users';
 import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
-import { DesignJson, toDesignJson } from './designs.serializer';
+import { toDesignJson } from './designs.mapper';
+import { DesignsRepository } from './designs.repository';
 import { DesignGenerationService } from './design-generation.service';
 import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt } from './entities';
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
@@ -40,7 +42,7 @@ function cleanOptions(options: DesignOptions | undefined): DesignOptions {
 @Injectable()
 export class DesignsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: DesignsRepository,
     @Inject(DESIGNS_CONFIG) private readonly config: DesignsConfig,
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     private readonly storage: StorageService,
@@ -71,31 +73,29 @@ export class DesignsService {
     });
     const options = cleanOptions(dto.options);
     try {
-      const design = await this.db.transaction(async (m) => {
+      const design = await this.repo.transaction(async (m) => {
         if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design generation ${id}`, m);
         const generatedId = randomUUID();
-        const design = await m.getRepository(Design).save(
-          m.getRepository(Design).create({
-            id,
-            userId: user.id,
-            originalImage: stored.key,
-            options,
-            prompt: dto.prompt || null,
-            status: 'pending',
-            jobKind: 'generate',
-            jobRun: 1,
-            activeGeneratedDesignId: generatedId,
-            progress: 0,
-            currentStep: null,
-            progressSteps: freshSteps('generate'),
-            creditsCharged: this.cost,
-            // The stored photo's real size wins over what the browser measured.
-            imageWidth: stored.width,
-            imageHeight: stored.height,
-            imageOrientation: orientationOf(stored.width, stored.height) ?? dto.image_orientation ?? null,
-            provider: this.generation.providerInfo.name,
-          }),
-        );
+        const design = await this.repo.insert(m, {
+          id,
+          userId: user.id,
+          originalImage: stored.key,
+          options,
+          prompt: dto.prompt || null,
+          status: 'pending',
+          jobKind: 'generate',
+          jobRun: 1,
+          activeGeneratedDesignId: generatedId,
+          progress: 0,
+          currentStep: null,
+          progressSteps: freshSteps('generate'),
+          creditsCharged: this.cost,
+          // The stored photo's real size wins over what the browser measured.
+          imageWidth: stored.width,
+          imageHeight: stored.height,
+          imageOrientation: orientationOf(stored.width, stored.height) ?? dto.image_orientation ?? null,
+          provider: this.generation.providerInfo.name,
+        });
         await this.insertGenerated(m, {
           id: generatedId,
           design,
@@ -117,7 +117,7 @@ export class DesignsService {
 
   /** POST /api/designs/regenerate: a new generated design from an earlier one, with new or the same options. */
   async regenerate(user: User, dto: RegenerateDesignDto): Promise<Design> {
-    const source = await this.db.getRepository(GeneratedDesign).findOneBy({ id: dto.generatedDesignId });
+    const source = await this.repo.findGenerated(dto.generatedDesignId);
     if (!source) throw new NotFoundException('There is no generated design with that id.');
     if (source.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
     if (source.status !== 'completed') throw new ConflictException('Only a finished design can be regenerated.');
@@ -130,9 +130,7 @@ export class DesignsService {
     const design = await this.owned(user, designId);
     if (design.status !== 'failed') throw new ConflictException('Only a failed design can be retried.');
     const target = generatedDesignId ?? design.activeGeneratedDesignId;
-    const failed = target
-      ? await this.db.getRepository(GeneratedDesign).findOneBy({ id: target, designId: design.id })
-      : null;
+    const failed = target ? await this.repo.findGenerated(target, design.id) : null;
     if (generatedDesignId && !failed)
       throw new NotFoundException('That generated design does not belong to this design.');
     const kind = failed?.kind ?? design.jobKind;
@@ -150,13 +148,8 @@ export class DesignsService {
     kind: 'generate' | 'regenerate',
     spec: { options: DesignOptions; prompt: string | null; source: string | null; reuse?: string },
   ): Promise<Design> {
-    const design = await this.db.transaction(async (m) => {
-      const design = await m
-        .getRepository(Design)
-        .createQueryBuilder('d')
-        .setLock('pessimistic_write')
-        .where('d.id = :id', { id: designId })
-        .getOne();
+    const design = await this.repo.transaction(async (m) => {
+      const design = await this.repo.lock(m, designId);
       if (!design) throw new NotFoundException('There is no design with that id.');
       if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
       if (design.status === 'pending' || design.status === 'processing')
@@ -164,12 +157,11 @@ export class DesignsService {
       if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design ${kind} ${design.id}`, m);
       let generatedId = spec.reuse;
       if (generatedId) {
-        await m
-          .getRepository(GeneratedDesign)
-          .update(
-            { id: generatedId },
-            { status: 'pending', failureReason: null, provider: this.generation.providerInfo.name },
-          );
+        await this.repo.updateGenerated(
+          generatedId,
+          { status: 'pending', failureReason: null, provider: this.generation.providerInfo.name },
+          m,
+        );
       } else {
         generatedId = randomUUID();
         await this.insertGenerated(m, {
@@ -193,7 +185,7 @@ export class DesignsService {
         creditsCharged: this.cost,
         provider: this.generation.providerInfo.name,
       };
-      await m.getRepository(Design).update({ id: design.id }, next);
+      await this.repo.update(design.id, next, m);
       return Object.assign(design, next);
     });
     await this.generation.dispatch(design);
@@ -211,75 +203,57 @@ export class DesignsService {
       source: string | null;
     },
   ) {
-    const repo = m.getRepository(GeneratedDesign);
-    return repo.insert(
-      repo.create({
-        id: g.id,
-        designId: g.design.id,
-        userId: g.design.userId,
-        kind: g.kind,
-        status: 'pending',
-        options: g.options,
-        prompt: g.prompt,
-        provider: this.generation.providerInfo.name,
-        sourceGeneratedDesignId: g.source,
-      }),
-    );
+    return this.repo.insertGenerated(m, {
+      id: g.id,
+      designId: g.design.id,
+      userId: g.design.userId,
+      kind: g.kind,
+      status: 'pending',
+      options: g.options,
+      prompt: g.prompt,
+      provider: this.generation.providerInfo.name,
+      sourceGeneratedDesignId: g.source,
+    });
   }
 
   /** The design with its generated designs, if it is this user's (403 otherwise, 404 when unknown). */
   async load(user: User, id: string): Promise<Design> {
     const design = await this.owned(user, id);
-    design.generatedDesigns = await this.db
-      .getRepository(GeneratedDesign)
-      .find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    design.generatedDesigns = await this.repo.generatedOf([design.id]);
     return design;
   }
 
   async owned(user: User, id: string): Promise<Design> {
-    if (!isUuid(id)) throw new NotFoundException('There is no design with that id.');
-    const design = await this.db.getRepository(Design).findOneBy({ id });
+    const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
     if (design.userId !== user.id && user.role !== 'admin')
       throw new ForbiddenException('This design belongs to someone else.');
     return design;
   }
 
-  async list(user: User, opts: { page: number; perPage: number; favorites?: boolean; status?: string }) {
-    const qb = this.db.getRepository(Design).createQueryBuilder('d').where('d.user_id = :uid', { uid: user.id });
-    if (opts.favorites) qb.andWhere('d.favorite');
-    if (opts.status) qb.andWhere('d.status = :status', { status: opts.status });
-    const [rows, total] = await qb
-      .orderBy('d.created_at', 'DESC')
-      .addOrderBy('d.id', 'DESC')
-      .skip((opts.page - 1) * opts.perPage)
-      .take(opts.perPage)
-      .getManyAndCount();
-    const generated = rows.length
-      ? await this.db
-          .getRepository(GeneratedDesign)
-          .createQueryBuilder('g')
-          .where('g.design_id IN (:...ids)', { ids: rows.map((r) => r.id) })
-          .orderBy('g.created_at', 'ASC')
-          .getMany()
-      : [];
-    return {
-      data: rows.map((d) =>
-        this.toJson(
-          d,
-          generated.filter((g) => g.designId === d.id),
-        ),
+  async list(
+    user: User,
+    opts: { page: number; perPage: number; favorites?: boolean; status?: string },
+  ): Promise<Page<DesignJson>> {
+    const [rows, total] = await this.repo.page(user.id, {
+      offset: (opts.page - 1) * opts.perPage,
+      limit: opts.perPage,
+      favorites: opts.favorites,
+      status: opts.status,
+    });
+    const generated = await this.repo.generatedOf(rows.map((r) => r.id));
+    const data = rows.map((d) =>
+      this.toJson(
+        d,
+        generated.filter((g) => g.designId === d.id),
       ),
-      current_page: opts.page,
-      last_page: Math.max(1, Math.ceil(total / opts.perPage)),
-      per_page: opts.perPage,
-      total,
-    };
+    );
+    return pageOf(data, opts.page, opts.perPage, total);
   }
 
   async setFavorite(user: User, id: string, favorite?: boolean): Promise<Design> {
     const design = await this.owned(user, id);
-    await this.db.getRepository(Design).update({ id }, { favorite: favorite ?? !design.favorite });
+    await this.repo.update(id, { favorite: favorite ?? !design.favorite });
     return this.load(user, id);
   }
 
@@ -287,7 +261,7 @@ export class DesignsService {
     const design = await this.owned(user, id);
     if (design.status === 'pending' || design.status === 'processing')
       throw new ConflictException('Wait for the design to finish before deleting it.');
-    await this.db.getRepository(Design).delete({ id });
+    await this.repo.delete(id);
     await this.storage.deletePrefix(`designs/${design.userId}/${design.id}/`).catch(() => undefined);
   }
 
@@ -295,58 +269,46 @@ export class DesignsService {
     const design = await this.owned(user, id);
     if (design.status !== 'completed' && !design.image)
       throw new ConflictException('Only a generated design can be shared.');
-    if (!design.shareToken)
-      await this.db.getRepository(Design).update({ id }, { shareToken: randomBytes(18).toString('base64url') });
+    if (!design.shareToken) await this.repo.update(id, { shareToken: randomBytes(18).toString('base64url') });
     return this.load(user, id);
   }
 
   async unshare(user: User, id: string): Promise<Design> {
     await this.owned(user, id);
-    await this.db.getRepository(Design).update({ id }, { shareToken: null });
+    await this.repo.update(id, { shareToken: null });
     return this.load(user, id);
   }
 
   async findShared(token: string): Promise<{ design: Design; generated: GeneratedDesign[] } | null> {
     if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
-    const design = await this.db.getRepository(Design).findOneBy({ shareToken: token });
+    const design = await this.repo.findByShareToken(token);
     if (!design) return null;
-    const generated = await this.db
-      .getRepository(GeneratedDesign)
-      .find({ where: { designId: design.id }, order: { createdAt: 'ASC' } });
+    const generated = await this.repo.generatedOf([design.id]);
     return { design, generated };
   }
 
   // ---- saved prompts ----
 
   prompts(user: User): Promise<SavedPrompt[]> {
-    return this.db
-      .getRepository(SavedPrompt)
-      .find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 100 });
+    return this.repo.prompts(user.id);
   }
 
   async savePrompt(user: User, dto: SavePromptDto): Promise<SavedPrompt> {
-    const repo = this.db.getRepository(SavedPrompt);
-    const count = await repo.countBy({ userId: user.id });
+    const count = await this.repo.countPrompts(user.id);
     if (count >= 100)
       throw ValidationFailedException.of('name', 'You can keep up to 100 saved prompts: delete one first.');
-    return repo.save(
-      repo.create({ userId: user.id, name: dto.name, prompt: dto.prompt, options: cleanOptions(dto.options) }),
-    );
+    return this.repo.savePrompt({
+      userId: user.id,
+      name: dto.name,
+      prompt: dto.prompt,
+      options: cleanOptions(dto.options),
+    });
   }
 
   async deletePrompt(user: User, id: string): Promise<void> {
-    if (!isUuid(id)) throw new NotFoundException('There is no saved prompt with that id.');
-    const prompt = await this.db.getRepository(SavedPrompt).findOneBy({ id });
+    const prompt = await this.repo.findPrompt(id);
     if (!prompt) throw new NotFoundException('There is no saved prompt with that id.');
     if (prompt.userId !== user.id) throw new ForbiddenException('This prompt belongs to someone else.');
-    await this.db.getRepository(SavedPrompt).delete({ id });
+    await this.repo.deletePrompt(id);
   }
 }
-
-export const promptJson = (p: SavedPrompt) => ({
-  id: p.id,
-  name: p.name,
-  prompt: p.prompt,
-  options: p.options,
-  created_at: new Date(p.createdAt).toISOString(),
-});

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { DomainEventEnvelope, DomainEventMap, DomainEventName } from '../../contracts/events';
-import { JobRegistry } from '../jobs/job-registry';
-import { JobsService } from '../jobs/jobs.service';
+import { JobRegistry } from '../jobs';
+import { JobsService } from '../jobs';
 
 type Consumer<N extends DomainEventName> = (event: DomainEventEnvelope<N>) => Promise<void>;
 

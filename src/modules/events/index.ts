@@ -1,2 +1,1 @@
 export { DomainEvents } from './domain-events.service';
-export { EventsModule } from './events.module';

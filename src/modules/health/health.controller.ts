@@ -5,8 +5,8 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Runtime } from '../../config/runtime';
 import { REDIS, RUNTIME } from '../../infra/runtime.module';
-import { Public } from '../auth/auth.decorators';
-import { JobsService } from '../jobs/jobs.service';
+import { Public } from '../auth';
+import { JobsService } from '../jobs';
 
 type Check = { status: 'ok' | 'down'; detail?: string; latencyMs?: number };
 

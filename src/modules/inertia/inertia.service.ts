@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { takeErrors, takeFlash } from '../../common/flash';
-import { cspNonce } from '../security/security-headers';
+import { cspNonce } from '../security';
 import { AssetsService } from './assets.service';
 import { buildPage, escapeHtml, scriptSafeJson } from './page-builder';
 import { INERTIA_HEADERS, InertiaPage, PropResolver, isInertiaRequest } from './inertia.types';

@@ -1,4 +1,5 @@
 export { JobsService } from './jobs.service';
 export { JobRegistry } from './job-registry';
 export { TimersService } from './timers.service';
-export type { JobContext, JobHandler, QueueName, DispatchOptions } from './job.types';
+export { QUEUES, type JobContext, type JobHandler, type QueueName, type DispatchOptions } from './job.types';
+export type { QueueState } from './job.types';

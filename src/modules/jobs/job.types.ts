@@ -20,13 +20,6 @@ export interface DispatchOptions {
   jobId?: string;
 }
 
-export interface QueueState {
-  name: string;
-  waiting: number;
-  active: number;
-  completed: number;
-  failed: number;
-  delayed: number;
-}
+export type { QueueState } from '../../contracts/admin';
 
 export const JOB_DEFAULTS = { attempts: 3, backoffMs: 2000 };

@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { DashboardQueryDto } from '../properties/dto/property.dto';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser, Public } from '../auth';
+import { DashboardQueryDto } from '../properties';
 import { CurrentTeamService } from '../teams';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
 /** spec 7: listings dashboard (success, message, listings.data) and its paginate route. */
@@ -30,7 +31,7 @@ export class ListingsApiController {
 
   @Get(':id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { listing, property } = await this.listings.getVisible(id, viewer);
     return { listing: await this.listings.one(listing, property) };
   }

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { mapSettings } from '../../config/market.config';
-import { DASHBOARD_SORTS, PUBLISH_FILTERS } from '../properties/property.constants';
-import { PropertiesService } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { DASHBOARD_SORTS, DashboardPageQueryDto } from '../properties';
+import { PropertiesService } from '../properties';
+import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
 @Controller()
@@ -18,26 +19,13 @@ export class ListingsPagesController {
 
   /** Listings dashboard with incremental paging (the page loads its data through the API). */
   @Get('listings')
-  dashboard(
-    @Query('publish') publish?: string,
-    @Query('search') search?: string,
-    @Query('sort') sort?: string,
-    @Query('scope') scope?: string,
-  ) {
-    return Inertia.render('Listings/Dashboard', {
-      filters: {
-        publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
-        search: typeof search === 'string' ? search : '',
-        sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
-        scope: scope === 'team' ? 'team' : 'mine',
-      },
-      sorts: DASHBOARD_SORTS,
-    });
+  dashboard(@Query() query: DashboardPageQueryDto) {
+    return Inertia.render('Listings/Dashboard', { filters: query.filters(), sorts: DASHBOARD_SORTS });
   }
 
   @Get('listing/:id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { listing, property } = await this.listings.getVisible(id, viewer);
     const [json, full, photos] = await Promise.all([
       this.listings.one(listing, property),

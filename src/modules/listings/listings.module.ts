@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PropertiesModule } from '../properties/properties.module';
-import { Property } from '../properties/property.entity';
+import { Property } from '../properties';
 import { ListingMediaRegistry } from './listing-media.registry';
 import { Listing } from './listing.entity';
 import { ListingsApiController } from './listings-api.controller';

@@ -1,32 +1,18 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { DashboardQueryDto } from '../properties/dto/property.dto';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
-import { DEFAULT_PAGE_SIZE } from '../properties/property.constants';
-import { Property } from '../properties/property.entity';
-import { PropertySummaryJson } from '../properties/property.serializer';
-import { applyPublishFilter, applySearch, applySort, PropertiesService } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
-import { ListingMedia, ListingMediaRegistry } from './listing-media.registry';
+import { DashboardQueryDto } from '../properties';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
+import { DEFAULT_PAGE_SIZE } from '../properties';
+import { Property } from '../properties';
+import { applyPublishFilter, applySearch, applySort, PropertiesService } from '../properties';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
+import { ListingMediaRegistry } from './listing-media.registry';
+import type { Listing as ListingJson, OpenHouseSummary as OpenHouseSummaryJson } from '../../contracts/listings';
 import { Listing } from './listing.entity';
 
-export interface OpenHouseSummaryJson {
-  id: string;
-  starts_at: string;
-  ends_at: string;
-  capacity: number;
-}
-
-/** spec 3 Listing. */
-export interface ListingJson extends ListingMedia {
-  id: string;
-  name: string;
-  property: PropertySummaryJson;
-  open_houses: OpenHouseSummaryJson[];
-  created_at: string;
-}
+export type { ListingJson, OpenHouseSummaryJson };
 
 export type OpenHousesLoader = (listingIds: string[]) => Promise<Map<string, OpenHouseSummaryJson[]>>;
 
@@ -98,7 +84,7 @@ export class ListingsService {
   }
 
   /** Listings dashboard: the user's listings with publish (not all), search, sort, count, page. */
-  async dashboard(user: User, query: DashboardQueryDto, teamId?: string): Promise<Paginated<ListingJson>> {
+  async dashboard(user: User, query: DashboardQueryDto, teamId?: string): Promise<LinkedPage<ListingJson>> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     // One round trip for the page: the property, its listing's columns and the total (window count,
@@ -162,7 +148,7 @@ export class ListingsService {
   }
 
   /** A user's published listings (profile page), newest first. */
-  async publishedBy(userId: string, page: number, perPage: number): Promise<Paginated<ListingJson>> {
+  async publishedBy(userId: string, page: number, perPage: number): Promise<LinkedPage<ListingJson>> {
     const qb = this.propertyRepo
       .createQueryBuilder('p')
       .innerJoin(Listing, 'l', 'l.property_id = p.id')

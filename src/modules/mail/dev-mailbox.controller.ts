@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { PageQueryDto } from '../../common/page-query.dto';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { isLoopbackRequest } from '../security/loopback';
-import { isUuid } from '../users/users.service';
+import { Public } from '../auth';
+import { Inertia } from '../inertia';
+import { isLoopbackRequest } from '../security';
 import { MailService } from './mail.service';
 
 const PER_PAGE = 20;
@@ -27,7 +27,7 @@ export class DevMailboxController {
   @Get()
   async index(@Req() req: Request, @Query() query: PageQueryDto) {
     this.assertAvailable(req);
-    const { page } = query.window(PER_PAGE);
+    const page = query.page ?? 1;
     const { data, total } = await this.mail.list(page, PER_PAGE);
     return Inertia.render('Dev/Mailbox', {
       mails: data.map((m) => ({
@@ -43,9 +43,9 @@ export class DevMailboxController {
   }
 
   @Get(':id')
-  async show(@Req() req: Request, @Param('id') id: string) {
+  async show(@Req() req: Request, @Param('id', UuidPipe) id: string) {
     this.assertAvailable(req);
-    const mail = isUuid(id) ? await this.mail.find(id) : null;
+    const mail = await this.mail.find(id);
     if (!mail) throw new NotFoundException('There is no such mail.');
     return Inertia.render('Dev/MailboxShow', {
       mail: {

@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, Transporter } from 'nodemailer';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { JobRegistry } from '../jobs/job-registry';
-import { JobsService } from '../jobs/jobs.service';
+import { JobRegistry } from '../jobs';
+import { JobsService } from '../jobs';
 import { Mail } from './mail.entity';
 
 export interface OutgoingMail {

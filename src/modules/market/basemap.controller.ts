@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { BasemapQueryDto } from './dto/market.dto';
 import { placesInBox } from './geocoding/offline-geocoder';
 

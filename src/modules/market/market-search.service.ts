@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
-import { Property } from '../properties/property.entity';
-import { PropertySummaryJson } from '../properties/property.serializer';
-import { PropertiesService } from '../properties/properties.service';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
+import { Property } from '../properties';
+import type { PropertySummary as PropertySummaryJson } from '../../contracts/properties';
+import { PropertiesService } from '../properties';
 import { MarketSearchDto } from './dto/market.dto';
 import { boundingBoxes, DEFAULT_CENTER, DEFAULT_RADIUS_MILES, EARTH_RADIUS_MILES } from './geo';
 import { GEOCODER, Geocoder } from './geocoding/geocoder';
@@ -20,7 +20,7 @@ export interface MarketSearchAnswer {
   radius: number;
   unit: 'mi';
   /** `total_is_capped`: more matches than `total` ("1,000+"); the total was counted only up to a cap. */
-  results: Paginated<MarketResult> & { total_is_capped?: boolean };
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
 }
 
 export interface RadiusQuery {

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../properties/property.constants';
-import { RateLimiterService } from '../security/rate-limiter.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import { PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../properties';
+import { RateLimiterService } from '../security';
+import type { User } from '../users';
 import { CreateSavedSearchDto, GeocodeDto, MarketSearchDto } from './dto/market.dto';
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
@@ -71,7 +72,7 @@ export class MarketController {
   }
 
   @Delete('api/market/saved-searches/:id')
-  async deleteSearch(@Param('id') id: string, @CurrentUser() user: User) {
+  async deleteSearch(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     await this.saved.delete(user, id);
     return { message: 'Saved search deleted' };
   }

@@ -3,8 +3,7 @@ import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import type { User } from '../users';
 import { CreateSavedSearchDto } from './dto/market.dto';
 import { DEFAULT_RADIUS_MILES } from './geo';
 import { SavedSearch, SavedSearchParams } from './saved-search.entity';
@@ -63,7 +62,7 @@ export class SavedSearchesService {
   }
 
   async delete(user: User, id: string): Promise<void> {
-    assertOwned(isUuid(id) ? await this.searches.findOneBy({ id }) : null, user.id, 'saved search');
+    assertOwned(await this.searches.findOneBy({ id }), user.id, 'saved search');
     await this.searches.delete({ id });
   }
 }

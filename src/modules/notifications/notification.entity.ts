@@ -27,32 +27,3 @@ export class Notification {
   @Column({ type: 'timestamptz', nullable: true }) readAt!: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }
-
-/** The JSON shape (spec 3: id, read; snake_case like the rest of the API). */
-export interface NotificationJson {
-  id: string;
-  kind: NotificationKind;
-  type: NotificationKind;
-  title: string;
-  body: string | null;
-  url: string | null;
-  data: Record<string, unknown>;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-}
-
-export function toNotificationJson(n: Notification): NotificationJson {
-  return {
-    id: n.id,
-    kind: n.kind,
-    type: n.kind,
-    title: n.title,
-    body: n.body,
-    url: n.url,
-    data: n.data ?? {},
-    read: n.readAt !== null,
-    read_at: n.readAt ? new Date(n.readAt).toISOString() : null,
-    created_at: new Date(n.createdAt).toISOString(),
-  };
-}

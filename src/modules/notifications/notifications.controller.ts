@@ -1,9 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import type { Request } from 'express';
-import { CurrentUser } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import { socketIdFrom } from '../realtime/socket-id';
-import type { User } from '../users/user.entity';
+import { CurrentUser } from '../auth';
+import { Inertia } from '../inertia';
+import { socketIdFrom } from '../realtime';
+import type { User } from '../users';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
 import { NOTIFICATIONS_PAGE_SIZE } from './notifications.constants';
 import { NotificationsService } from './notifications.service';
@@ -46,7 +47,7 @@ export class NotificationsController {
 
   @Post('notifications/:id/mark-as-read')
   @HttpCode(200)
-  async markOne(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request) {
+  async markOne(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Req() req: Request) {
     const result = await this.notifications.markAsRead(user.id, id, socketIdFrom(req));
     return { status: 'success', ...result };
   }

@@ -3,10 +3,11 @@ import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { MailService } from '../mail/mail.service';
-import { Broadcaster } from '../realtime/broadcaster.service';
-import { isUuid, UsersService } from '../users/users.service';
-import { Notification, NotificationJson, NotificationKind, toNotificationJson } from './notification.entity';
+import { MailService } from '../mail';
+import { Broadcaster } from '../realtime';
+import { UsersService } from '../users';
+import { Notification, NotificationKind } from './notification.entity';
+import { NotificationJson, toNotificationJson } from './notifications.mapper';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS_MAX_LIMIT,
@@ -109,7 +110,7 @@ export class NotificationsService {
     id: string,
     exceptSocketId?: string,
   ): Promise<{ notification: NotificationJson; unread_count: number }> {
-    const found = assertOwned(isUuid(id) ? await this.repo.findOneBy({ id }) : null, userId, 'notification');
+    const found = assertOwned(await this.repo.findOneBy({ id }), userId, 'notification');
     if (!found.readAt) {
       await this.repo.update({ id, userId, readAt: IsNull() }, { readAt: new Date() });
     }

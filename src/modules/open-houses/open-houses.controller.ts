@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../common/flash';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { clientIp, redirectTo } from '../auth/http';
-import { Inertia } from '../inertia/inertia';
-import { ListingsService } from '../listings/listings.service';
-import { PropertiesService } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { clientIp, CurrentUser, Public, redirectTo } from '../auth';
+import { Inertia } from '../inertia';
+import { ListingsService } from '../listings';
+import { PropertiesService } from '../properties';
+import type { User } from '../users';
 import { CreateOpenHouseDto, RsvpDto, RsvpPageDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHousesService } from './open-houses.service';
 
@@ -22,31 +22,31 @@ export class OpenHousesController {
 
   @Get('api/listings/:id/open-houses')
   @Public()
-  async list(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async list(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return { open_houses: await this.openHouses.forListing(id, viewer) };
   }
 
   @Post('api/listings/:id/open-houses')
   @HttpCode(201)
-  async create(@Param('id') id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
+  async create(@Param('id', UuidPipe) id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
     return { message: 'Open house scheduled', open_house: await this.openHouses.create(id, user, body) };
   }
 
   @Get('api/open-houses/:id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { house } = await this.openHouses.getVisible(id, viewer);
     return { open_house: await this.openHouses.one(house) };
   }
 
   @Delete('api/open-houses/:id')
-  async remove(@Param('id') id: string, @CurrentUser() user: User) {
+  async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     await this.openHouses.delete(id, user);
     return { message: 'Open house removed' };
   }
 
   @Get('api/open-houses/:id/rsvps')
-  async rsvps(@Param('id') id: string, @Query() q: RsvpPageDto, @CurrentUser() user: User) {
+  async rsvps(@Param('id', UuidPipe) id: string, @Query() q: RsvpPageDto, @CurrentUser() user: User) {
     return this.openHouses.rsvpList(id, user, q.page ?? 1, q.per_page ?? 50);
   }
 
@@ -54,7 +54,7 @@ export class OpenHousesController {
   @Public()
   @HttpCode(201)
   async rsvp(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: RsvpDto,
     @CurrentUser() viewer: User | undefined,
     @Req() req: Request,
@@ -67,7 +67,11 @@ export class OpenHousesController {
   }
 
   @Delete('api/open-houses/:id/rsvps/:rsvpId')
-  async removeRsvp(@Param('id') id: string, @Param('rsvpId') rsvpId: string, @CurrentUser() user: User) {
+  async removeRsvp(
+    @Param('id', UuidPipe) id: string,
+    @Param('rsvpId', UuidPipe) rsvpId: string,
+    @CurrentUser() user: User,
+  ) {
     await this.openHouses.removeRsvp(id, rsvpId, user);
     return { message: 'Registration removed' };
   }
@@ -107,13 +111,13 @@ export class OpenHousesController {
 
   @Get('open-houses/:id')
   @Public()
-  async landing(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async landing(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return Inertia.render('OpenHouse/Landing', await this.pageProps(id, viewer));
   }
 
   @Get('open-houses/:id/register')
   @Public()
-  async register(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async register(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return Inertia.render('OpenHouse/Register', {
       ...(await this.pageProps(id, viewer)),
       prefill: viewer ? { name: viewer.name, email: viewer.email } : null,
@@ -156,7 +160,7 @@ export class OpenHousesController {
 
   /** The realtor's view: schedule open houses and see who registered. */
   @Get('listing/:id/open-houses')
-  async manage(@Param('id') id: string, @CurrentUser() user: User) {
+  async manage(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     const { listing, property } = await this.listings.getEditable(id, user);
     return Inertia.render('OpenHouse/Manage', {
       listing: await this.listings.one(listing, property),

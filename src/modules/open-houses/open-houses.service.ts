@@ -4,17 +4,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, In, MoreThan, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { Listing } from '../listings/listing.entity';
-import { ListingsService, OpenHouseSummaryJson } from '../listings/listings.service';
-import { renderActionMail } from '../auth/services/auth-mail';
-import { MailService } from '../mail/mail.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { RateLimiterService } from '../security/rate-limiter.service';
-import { paginate, Paginated } from '../../common/pagination';
-import { Property } from '../properties/property.entity';
-import { isPubliclyVisible } from '../properties/properties.service';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { Listing } from '../listings';
+import { ListingsService, OpenHouseSummaryJson } from '../listings';
+import { renderActionMail } from '../auth';
+import { MailService } from '../mail';
+import { NotificationsService } from '../notifications';
+import { RateLimiterService } from '../security';
+import { paginate, type LinkedPage } from '../../common/pagination';
+import { Property } from '../properties';
+import { isPubliclyVisible } from '../properties';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { CreateOpenHouseDto, RsvpDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHouse, OpenHouseRsvp } from './open-house.entity';
 
@@ -186,7 +186,7 @@ export class OpenHousesService implements OnModuleInit {
     await this.houses.delete({ id: house.id });
   }
 
-  async rsvpList(id: string, user: User, page: number, perPage: number): Promise<Paginated<RsvpJson>> {
+  async rsvpList(id: string, user: User, page: number, perPage: number): Promise<LinkedPage<RsvpJson>> {
     const { house } = await this.getEditable(id, user);
     const [rows, total] = await this.rsvps.findAndCount({
       where: { openHouseId: house.id },

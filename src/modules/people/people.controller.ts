@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { AddMarketDto, MarketsQueryDto, PageQueryDto, UpdateStatDto } from './dto/people.dto';
 import { PeopleService } from './people.service';
 
@@ -25,12 +26,12 @@ export class PeopleController {
   /** Not in spec 7 (follow button): follow / unfollow a user by id. */
   @Post('api/follows/:userId')
   @HttpCode(200)
-  async follow(@Param('userId') userId: string, @CurrentUser() user: User) {
+  async follow(@Param('userId', UuidPipe) userId: string, @CurrentUser() user: User) {
     return { message: 'Following', ...(await this.people.follow(user, userId)) };
   }
 
   @Delete('api/follows/:userId')
-  async unfollow(@Param('userId') userId: string, @CurrentUser() user: User) {
+  async unfollow(@Param('userId', UuidPipe) userId: string, @CurrentUser() user: User) {
     return { message: 'Unfollowed', ...(await this.people.unfollow(user, userId)) };
   }
 
@@ -42,7 +43,7 @@ export class PeopleController {
 
   @Get('api/markets/user/:userId')
   @Public()
-  async userMarkets(@Param('userId') userId: string) {
+  async userMarkets(@Param('userId', UuidPipe) userId: string) {
     const user = await this.people.userOr404(userId);
     return { markets: await this.people.marketsOf(user.id) };
   }
@@ -55,7 +56,11 @@ export class PeopleController {
 
   @Post('api/markets/:id/user/:userId/detach')
   @HttpCode(200)
-  async detachMarket(@Param('id') id: string, @Param('userId') userId: string, @CurrentUser() user: User) {
+  async detachMarket(
+    @Param('id', UuidPipe) id: string,
+    @Param('userId', UuidPipe) userId: string,
+    @CurrentUser() user: User,
+  ) {
     return { message: 'Market removed', markets: await this.people.detachMarket(user, id, userId) };
   }
 
@@ -68,7 +73,7 @@ export class PeopleController {
   @Get('api/profile/user/:userId')
   @Public()
   async profileById(
-    @Param('userId') userId: string,
+    @Param('userId', UuidPipe) userId: string,
     @Query() q: PageQueryDto,
     @CurrentUser() viewer: User | undefined,
   ) {
@@ -83,7 +88,7 @@ export class PeopleController {
 
   @Get('profile/user/:userId')
   @Public()
-  async profilePageById(@Param('userId') userId: string, @CurrentUser() viewer: User | undefined) {
+  async profilePageById(@Param('userId', UuidPipe) userId: string, @CurrentUser() viewer: User | undefined) {
     const user = await this.people.userOr404(userId);
     if (user.handle) return Inertia.location(`/profile/${user.handle}`);
     return Inertia.render('Profile/Show', { profile: await this.people.profile(user, viewer) });

@@ -1,56 +1,26 @@
+import type {
+  FollowUser as FollowUserJson,
+  Market as MarketJson,
+  Profile as ProfileJson,
+  Stat as StatJson,
+} from '../../contracts/people';
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { ListingJson, ListingsService } from '../listings/listings.service';
-import { GEOCODER, Geocoder } from '../market/geocoding/geocoder';
-import { NotificationsService } from '../notifications/notifications.service';
-import { paginate, Paginated } from '../../common/pagination';
-import { PRICE_PATTERN } from '../properties/property.constants';
-import { PublicUser, toPublicUser, User } from '../users/user.entity';
-import { isUuid, UsersService } from '../users/users.service';
+import { ListingsService } from '../listings';
+import { GEOCODER, Geocoder } from '../market';
+import { NotificationsService } from '../notifications';
+import { paginate, type LinkedPage } from '../../common/pagination';
+import { PRICE_PATTERN } from '../properties';
+import { toPublicUser, User } from '../users';
+import { UsersService } from '../users';
 import { AddMarketDto } from './dto/people.dto';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 
 export const MAX_MARKETS_PER_USER = 25;
 
-export interface MarketJson {
-  id: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-export interface StatJson {
-  stat_id: string;
-  label: string;
-  kind: Stat['kind'];
-  value: string | null;
-}
-
-export interface FollowUserJson extends PublicUser {
-  followed_at: string;
-}
-
-export interface ProfileJson {
-  user: PublicUser & {
-    followers_count: number;
-    followings_count: number;
-    listings_count: number;
-    is_following: boolean;
-    is_self: boolean;
-    stats: StatJson[];
-    markets: MarketJson[];
-  };
-  listings: Paginated<ListingJson>;
-  /** Short video spots: filled by the video module (another issue); empty until then. */
-  spots: unknown[];
-  /** Where the "message" button goes (chat is another issue); null on one's own profile or for guests. */
-  message_url: string | null;
-}
+export type { FollowUserJson, MarketJson, ProfileJson, StatJson };
 
 const marketJson = (m: Market): MarketJson => ({
   id: m.id,
@@ -169,7 +139,7 @@ export class PeopleService {
     userId: string,
     page: number,
     perPage: number,
-  ): Promise<Paginated<FollowUserJson>> {
+  ): Promise<LinkedPage<FollowUserJson>> {
     const [mine, theirs] =
       direction === 'followers' ? (['followeeId', 'followerId'] as const) : (['followerId', 'followeeId'] as const);
     const [rows, total] = await this.follows.findAndCount({
@@ -178,7 +148,7 @@ export class PeopleService {
       skip: (page - 1) * perPage,
       take: perPage,
     });
-    const users = rows.length ? await this.users.repository.findBy({ id: In(rows.map((r) => r[theirs])) }) : [];
+    const users = await this.users.findByIds(rows.map((r) => r[theirs]));
     const byId = new Map(users.map((u) => [u.id, u]));
     const data = rows
       .filter((r) => byId.has(r[theirs]))
@@ -188,7 +158,7 @@ export class PeopleService {
 
   // ---- markets ----------------------------------------------------------------
 
-  async searchMarkets(search: string | undefined, page: number, perPage: number): Promise<Paginated<MarketJson>> {
+  async searchMarkets(search: string | undefined, page: number, perPage: number): Promise<LinkedPage<MarketJson>> {
     const qb = this.markets.createQueryBuilder('m').orderBy('lower(m.name)').addOrderBy('m.id');
     if (search) qb.where('m.name ILIKE :like', { like: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
     const [rows, total] = await qb
@@ -252,7 +222,7 @@ export class PeopleService {
     const found = market;
     await this.dataSource.transaction(async (tx) => {
       // Lock the user's row so two requests cannot both pass the limit check.
-      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await this.users.lock(tx, userId);
       const count = await tx.getRepository(UserMarket).countBy({ userId });
       const already = await tx.getRepository(UserMarket).existsBy({ userId, marketId: found.id });
       if (already) return;
@@ -264,7 +234,6 @@ export class PeopleService {
   }
 
   async detachMarket(actor: User, marketId: string, userId: string): Promise<MarketJson[]> {
-    if (!isUuid(marketId) || !isUuid(userId)) throw new NotFoundException('There is no such market for this user.');
     if (userId !== actor.id && actor.role !== 'admin')
       throw new ForbiddenException('You can only change your own markets.');
     const result = await this.userMarkets.delete({ userId, marketId });

@@ -11,12 +11,13 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ValidationFailedException } from '../../common/validation';
-import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { Request } from 'express';
+import { CurrentUser, Public } from '../auth';
 import { CurrentTeamService } from '../teams';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import {
   AnimationsDto,
   ComponentDto,
@@ -166,12 +167,12 @@ export class PropertiesApiController {
 
   @Post('component/:id')
   @HttpCode(200)
-  async updateComponent(@Param('id') id: string, @Body() body: ComponentDto, @CurrentUser() user: User) {
+  async updateComponent(@Param('id', UuidPipe) id: string, @Body() body: ComponentDto, @CurrentUser() user: User) {
     return { message: 'Component saved', component: await this.properties.updateComponent(id, user, body.content) };
   }
 
   @Delete('upload/:id')
-  async deleteUpload(@Param('id') id: string, @CurrentUser() user: User) {
+  async deleteUpload(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     await this.uploads.delete(id, user);
     return { message: 'Photo deleted' };
   }

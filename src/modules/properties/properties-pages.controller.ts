@@ -1,16 +1,11 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { mapSettings } from '../../config/market.config';
-import type { User } from '../users/user.entity';
-import {
-  DASHBOARD_SORTS,
-  PROPERTY_SECTORS,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-  PUBLISH_FILTERS,
-} from './property.constants';
+import { CurrentUser, Public } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
+import { DASHBOARD_SORTS, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from './property.constants';
+import { DashboardPageQueryDto, EditorQueryDto } from './dto/property.dto';
 import { PropertiesService } from './properties.service';
 
 export const EDITOR_STEPS = ['address', 'details', 'price', 'components', 'media', 'publish'] as const;
@@ -24,33 +19,20 @@ export class PropertiesPagesController {
   ) {}
 
   @Get('properties')
-  dashboard(
-    @Query('publish') publish?: string,
-    @Query('search') search?: string,
-    @Query('sort') sort?: string,
-    @Query('scope') scope?: string,
-  ) {
-    return Inertia.render('Property/Dashboard', {
-      filters: {
-        publish: PUBLISH_FILTERS.includes(publish as never) ? publish : 'all',
-        search: typeof search === 'string' ? search : '',
-        sort: DASHBOARD_SORTS.includes(sort as never) ? sort : 'newest',
-        scope: scope === 'team' ? 'team' : 'mine',
-      },
-      sorts: DASHBOARD_SORTS,
-    });
+  dashboard(@Query() query: DashboardPageQueryDto) {
+    return Inertia.render('Property/Dashboard', { filters: query.filters(), sorts: DASHBOARD_SORTS });
   }
 
   /** "New property": the editor with no property yet; its first save creates the draft (POST /api/properties). */
   @Get('properties/new')
-  create(@Query('step') step?: string) {
-    return Inertia.render('Property/Editor', this.editorProps(null, step));
+  create(@Query() query: EditorQueryDto) {
+    return Inertia.render('Property/Editor', this.editorProps(null, query.step));
   }
 
   @Get('properties/:slug/edit')
-  async editor(@Param('slug') slug: string, @Query('step') step: string | undefined, @CurrentUser() user: User) {
+  async editor(@Param('slug') slug: string, @Query() query: EditorQueryDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
-    return Inertia.render('Property/Editor', this.editorProps(property.slug, step));
+    return Inertia.render('Property/Editor', this.editorProps(property.slug, query.step));
   }
 
   private editorProps(slug: string | null, step: string | undefined) {

@@ -1,8 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Listing } from '../listings/listing.entity';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
-import { TeamsModule } from '../teams';
+import { Listing } from '../listings';
+import { MediaAccessRegistry } from '../storage';
+import { TeamsModule } from '../teams/teams.module';
 import { UsersModule } from '../users/users.module';
 import { PropertiesApiController } from './properties-api.controller';
 import { PropertiesPagesController } from './properties-pages.controller';

@@ -1,16 +1,20 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ValidationFailedException } from '../../common/validation';
+// Creating a property opens its listing row in the same transaction, so this one entity is read from its file:
+// the listings barrel leads back here (listings reads properties) and would make a require cycle.
+// eslint-disable-next-line reelty/module-boundaries
 import { Listing } from '../listings/listing.entity';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../storage';
 import { roleAllows, TeamsService } from '../teams';
-import { toPublicUser, User } from '../users/user.entity';
-import { isUuid, UsersService } from '../users/users.service';
+import { toPublicUser, User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
+import { UsersService } from '../users';
 import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
-import { paginate, Paginated, QueryParams } from '../../common/pagination';
-import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE, DashboardSort, PublishFilter } from './property.constants';
+import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
+import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE } from './property.constants';
 import { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 import {
   ComponentJson,
@@ -23,7 +27,8 @@ import {
   summaryJson,
   UploadJson,
   uploadJson,
-} from './property.serializer';
+} from './properties.mapper';
+import { applyPublishFilter, applySearch, applySort, countByPublishState } from './properties.query';
 import { makeSlug, renamedSlug } from './slug';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
@@ -43,58 +48,6 @@ export function isPubliclyVisible(p: Pick<Property, 'publish' | 'isPrivate' | 'a
 /** The author and site admins always change a property (team members by role: PropertiesService.canEdit). */
 export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null | undefined): boolean {
   return !!user && (user.id === p.userId || user.role === 'admin');
-}
-
-/** Applies a publish filter (all → nothing) to a query whose property alias is `alias`. */
-export function applyPublishFilter<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  alias: string,
-  publish: PublishFilter | undefined,
-): void {
-  if (publish === 'draft') qb.andWhere(`${alias}.publish = false AND ${alias}.archived_at IS NULL`);
-  else if (publish === 'published') qb.andWhere(`${alias}.publish = true AND ${alias}.archived_at IS NULL`);
-  else if (publish === 'archived') qb.andWhere(`${alias}.archived_at IS NOT NULL`);
-}
-
-export function applySearch<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  alias: string,
-  search: string | undefined,
-): void {
-  const term = search?.trim();
-  if (!term) return;
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  qb.andWhere(
-    `(${alias}.name ILIKE :like OR ${alias}.full_address ILIKE :like OR ${alias}.city ILIKE :like OR ${alias}.slug ILIKE :like)`,
-    { like },
-  );
-}
-
-export function applySort<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  alias: string,
-  sort: DashboardSort | undefined,
-): void {
-  switch (sort ?? 'newest') {
-    case 'oldest':
-      qb.orderBy(`${alias}.created_at`, 'ASC');
-      break;
-    case 'updated':
-      qb.orderBy(`${alias}.updated_at`, 'DESC');
-      break;
-    case 'name':
-      qb.orderBy(`lower(${alias}.name)`, 'ASC');
-      break;
-    case 'price_asc':
-      qb.orderBy(`${alias}.price`, 'ASC', 'NULLS LAST');
-      break;
-    case 'price_desc':
-      qb.orderBy(`${alias}.price`, 'DESC', 'NULLS LAST');
-      break;
-    default:
-      qb.orderBy(`${alias}.created_at`, 'DESC');
-  }
-  qb.addOrderBy(`${alias}.id`, 'ASC');
 }
 
 /** Properties, their components and photos: the owner's edits, visibility and every shape spec 7 answers with. */
@@ -313,7 +266,7 @@ export class PropertiesService {
   }
 
   async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
-    const component = isUuid(id) ? await this.components.findOneBy({ id }) : null;
+    const component = await this.components.findOneBy({ id });
     const property = component ? await this.findById(component.propertyId) : null;
     if (!component || !property || !(await this.canView(property, user))) {
       throw new NotFoundException('There is no such component.');
@@ -382,7 +335,7 @@ export class PropertiesService {
     query: DashboardQueryDto,
     path: string,
     teamId?: string,
-  ): Promise<{ properties: Paginated<PropertySummaryJson>; counts: PublishCounts }> {
+  ): Promise<{ properties: LinkedPage<PropertySummaryJson>; counts: PublishCounts }> {
     const perPage = query.count ?? DEFAULT_PAGE_SIZE;
     const page = query.page ?? 1;
     // mine: the user's own properties; team: the current team's (teamId given by the caller for scope=team).
@@ -401,7 +354,7 @@ export class PropertiesService {
       ? await Promise.all([qb.getMany(), this.teams.propertyCounts(teamId)]).then(
           ([page, c]): [[Property[], number], PublishCounts] => [[page, c[query.publish ?? 'all']], c],
         )
-      : await Promise.all([qb.getManyAndCount(), this.counts(countsQb)]);
+      : await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
     const params: QueryParams = {
       publish: query.publish === 'all' ? undefined : query.publish,
       search: query.search?.trim(),
@@ -410,16 +363,6 @@ export class PropertiesService {
       scope: query.scope,
     };
     return { properties: paginate(await this.summaries(rows), total, page, perPage, path, params), counts };
-  }
-
-  private async counts(qb: SelectQueryBuilder<Property>): Promise<PublishCounts> {
-    const raw = await qb
-      .select('count(*)::int', 'all')
-      .addSelect('(count(*) FILTER (WHERE p.publish = false AND p.archived_at IS NULL))::int', 'draft')
-      .addSelect('(count(*) FILTER (WHERE p.publish = true AND p.archived_at IS NULL))::int', 'published')
-      .addSelect('(count(*) FILTER (WHERE p.archived_at IS NOT NULL))::int', 'archived')
-      .getRawOne<PublishCounts>();
-    return raw ?? { all: 0, draft: 0, published: 0, archived: 0 };
   }
 
   async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {

@@ -2,12 +2,12 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { StorageService } from '../storage/storage.service';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { StorageService } from '../storage';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_PROPERTY } from './property.constants';
 import { Property, PropertyComponent, PropertyUpload } from './property.entity';
-import { uploadJson, UploadJson } from './property.serializer';
+import { uploadJson, UploadJson } from './properties.mapper';
 import { PropertiesService } from './properties.service';
 
 /** Listing photos: stored by StorageService under listings/<propertyId>/ with a thumbnail and a web size. */
@@ -74,7 +74,7 @@ export class PropertyUploadsService {
 
   /** DELETE /api/upload/{id}: the row and its files; the next photo becomes the featured one. */
   async delete(id: string, user: User): Promise<void> {
-    const upload = isUuid(id) ? await this.uploads.findOneBy({ id }) : null;
+    const upload = await this.uploads.findOneBy({ id });
     const property = upload ? await this.propertiesService.findById(upload.propertyId) : null;
     if (!upload || !property || !(await this.propertiesService.canView(property, user))) {
       throw new NotFoundException('There is no such upload.');

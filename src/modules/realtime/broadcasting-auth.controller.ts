@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '../auth/auth.decorators';
-import { UsersService } from '../users/users.service';
+import { Public } from '../auth';
+import { UsersService } from '../users';
 import type { ChannelAuthResponse, UserAuthResponse } from './core';
 import { ChannelAuthorizationService } from './channel-authorization.service';
 import '../../common/session.types';

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import {
   ChannelAuthSigner,
   channelKind,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { stripChannelPrefix } from './core';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { InertiaService } from '../inertia/inertia.service';
+import { InertiaService } from '../inertia';
 import { clientSettingsFrom } from './realtime-settings';
 
 /** Gives every page the settings the browser's Echo client connects with. */

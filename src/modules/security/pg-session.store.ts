@@ -3,7 +3,7 @@ import { Store, SessionData } from 'express-session';
 import { DataSource } from 'typeorm';
 import { rememberSessionUser } from '../../common/session-user';
 import { preparedQuery } from '../../database/raw-rows';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import '../../common/session.types';
 
 /** How the store reads the session's user in the same query (UsersService.selectList/fromRow). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertOwned } from '../../common/ownership';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { UserAddress } from '../users/user-address.entity';
+import { UserAddress } from '../users';
 import { AddressDto } from './dto/settings.dto';
 
 export const ADDRESSES_PER_PAGE = 10;

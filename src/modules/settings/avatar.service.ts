@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
-import { StorageService } from '../storage/storage.service';
-import { User } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { StorageService } from '../storage';
+import { User } from '../users';
+import { UsersService } from '../users';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { ValidationFailedException } from '../../common/validation';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NotificationPreferences } from '../users/user.entity';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NotificationPreferences } from '../users';
 
 export const NOTIFICATION_KINDS: Array<{ key: string; label: string; description: string }> = [
   { key: 'chat_request', label: 'Chat requests', description: 'Someone wants to start a conversation with you.' },

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
-import { EmailVerificationService } from '../auth/services/email-verification.service';
-import { UserAccountService } from '../users/user-account.service';
-import { User } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { EmailVerificationService } from '../auth';
+import { UserAccountService } from '../users';
+import { User } from '../users';
+import { UsersService } from '../users';
 import { ProfileDto } from './dto/settings.dto';
 
 /** Profile edits; a new email address must be verified again. */

@@ -1,8 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Inertia } from '../inertia/inertia';
-import { Public } from '../auth/auth.decorators';
-import { CurrentUser } from '../auth/auth.decorators';
-import { User, toAuthUser } from '../users/user.entity';
+import { Inertia } from '../inertia';
+import { Public } from '../auth';
+import { CurrentUser } from '../auth';
+import { User, toAuthUser } from '../users';
 import { NotFoundException } from '@nestjs/common';
 
 const LEGAL_PAGES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 
 /** Decides whether `user` (null for guests) may read the object at `key`. */
 export type MediaAccessRule = (key: string, user: User | null) => boolean | Promise<boolean>;

@@ -1,7 +1,7 @@
 import { Controller, ForbiddenException, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../auth';
 import { MediaAccessRegistry } from './media-access.registry';
 import { cacheControlFor, etagFor, isNotModified, parseRange, rangeStillApplies } from './media-http';
 import { StorageService } from './storage.service';

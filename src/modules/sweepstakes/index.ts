@@ -1,5 +1,4 @@
 /** What other modules may use: the read service and the entries service (bonus entries for referrals/shares). */
 export { SweepstakesService } from './sweepstakes.service';
 export { SweepstakesEntriesService, type BonusEntryAward } from './sweepstakes-entries.service';
-export { SweepstakesModule } from './sweepstakes.module';
 export type * from '../../contracts/sweepstakes';

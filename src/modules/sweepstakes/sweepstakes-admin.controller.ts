@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Roles } from '../auth';
+import type { User } from '../users';
 import {
   AdminListQueryDto,
   AmendmentDto,

@@ -1,9 +1,9 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { DrawStep, SweepstakesAdmin } from '../../contracts/sweepstakes';
-import { JobsService } from '../jobs/jobs.service';
-import type { JobContext } from '../jobs/job.types';
-import type { User } from '../users/user.entity';
+import { JobsService } from '../jobs';
+import type { JobContext } from '../jobs';
+import type { User } from '../users';
 import { canonicalEntrantList, drawPicks, entrantListHash } from './draw/fair-draw';
 import type { DrawDto } from './dto/sweepstakes.dto';
 import type { Sweepstakes } from './entities/sweepstakes.entity';

@@ -5,7 +5,7 @@ import { ValidationFailedException } from '../../common/validation';
 import type { AdminEntryPage, BonusSource, MyEntryStatus } from '../../contracts/sweepstakes';
 import type { DomainEventEnvelope } from '../../contracts/events';
 import type { PageQueryDto } from '../../common/page-query.dto';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import type { EnterDto } from './dto/sweepstakes.dto';
 import { toEntryRow } from './sweepstakes.mapper';
 import { SweepstakesLive } from './sweepstakes-live.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DrawProgressEvent, EntryCountEvent, WonEvent } from '../../contracts/sweepstakes';
-import { Broadcaster } from '../realtime/broadcaster.service';
+import { Broadcaster } from '../realtime';
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import { adminChannel, LIVE_EVENTS, userChannel } from './sweepstakes.constants';
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import type { SweepstakesRules } from '../../contracts/sweepstakes';
-import { CurrentUser, Public, Roles } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public, Roles } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { AdminListQueryDto, PublicListQueryDto } from './dto/sweepstakes.dto';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';

@@ -14,9 +14,9 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public, Verified } from '../auth/auth.decorators';
-import { RateLimiterService } from '../security/rate-limiter.service';
-import type { User } from '../users/user.entity';
+import { CurrentUser, Public, Verified } from '../auth';
+import { RateLimiterService } from '../security';
+import type { User } from '../users';
 import { ClaimDto, EnterDto, PublicListQueryDto } from './dto/sweepstakes.dto';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
 import { SweepstakesEntriesService } from './sweepstakes-entries.service';

@@ -1,9 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '../events/domain-events.service';
-import { JobRegistry } from '../jobs/job-registry';
-import { TimersService } from '../jobs/timers.service';
-import { ChannelRegistry } from '../realtime/channel-registry.service';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { DomainEvents } from '../events';
+import { JobRegistry } from '../jobs';
+import { TimersService } from '../jobs';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
 import { isUuid } from '../../common/uuid.pipe';
 import { loadSweepstakesConfig, SWEEPSTAKES_CONFIG } from './sweepstakes.config';
 import { DRAW_JOB, DRAW_QUEUE, PURCHASE_CONSUMER, TAX_FORM_PREFIX, TIMERS } from './sweepstakes.constants';

@@ -8,7 +8,7 @@ import type {
   SweepstakesPublic,
   SweepstakesState,
 } from '../../contracts/sweepstakes';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import type { AdminListQueryDto, PublicListQueryDto } from './dto/sweepstakes.dto';
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import { toAdmin, toPublic, toSummary } from './sweepstakes.mapper';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { CurrentTeamProps } from '../../contracts/teams';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { permissionsOf } from './team-roles';
 import { toTeamSummary } from './teams.mapper';
 import type { MembershipRow } from './teams.repository';

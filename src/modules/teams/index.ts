@@ -2,5 +2,4 @@
 export { TeamsService } from './teams.service';
 export { TeamBudgetService, BudgetExhaustedException, type Reservation } from './team-budget.service';
 export { CurrentTeamService } from './current-team';
-export { TeamsModule } from './teams.module';
 export { roleAllows } from './team-roles';

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../common/flash';
-import type { User } from '../users/user.entity';
+import type { User } from '../users';
 import { TeamInvitationsService } from './team-invitations.service';
 
 /** A cookie, not the session: signing up or in regenerates the session, and the link must survive that. */

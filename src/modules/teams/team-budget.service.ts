@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { TeamUsageJson } from '../../contracts/teams';
-import { NotificationsService } from '../notifications/notifications.service';
-import type { User } from '../users/user.entity';
+import { NotificationsService } from '../notifications';
+import type { User } from '../users';
 import { TeamBudgetRepository } from './team-budget.repository';
 import { TeamsRepository } from './teams.repository';
 import { TeamsService } from './teams.service';

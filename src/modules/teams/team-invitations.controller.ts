@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from
 import type { Request } from 'express';
 import { Clock } from '../../common/clock';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser } from '../auth/auth.decorators';
-import type { User } from '../users/user.entity';
+import { CurrentUser } from '../auth';
+import type { User } from '../users';
 import {
   AcceptLinkQueryDto,
   DecideRequestDto,

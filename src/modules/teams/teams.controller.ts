@@ -16,8 +16,8 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser } from '../auth/auth.decorators';
-import type { User } from '../users/user.entity';
+import { CurrentUser } from '../auth';
+import type { User } from '../users';
 import { CurrentTeamService } from './current-team';
 import {
   ChangeRoleDto,

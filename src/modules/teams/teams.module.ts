@@ -1,10 +1,10 @@
 import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Request } from 'express';
-import { InertiaService } from '../inertia/inertia.service';
-import { ChannelRegistry } from '../realtime/channel-registry.service';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
-import { UserJsonExtensions } from '../users/user-json.extensions';
+import { InertiaService } from '../inertia';
+import { ChannelRegistry } from '../realtime';
+import { MediaAccessRegistry } from '../storage';
+import { UserJsonExtensions } from '../users';
 import { UsersModule } from '../users/users.module';
 import { CurrentTeamService } from './current-team';
 import { DnsTxtResolver, TxtResolver } from './dns-txt.resolver';

@@ -1,13 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser } from '../auth/auth.decorators';
-import { Inertia } from '../inertia/inertia';
-import type { User } from '../users/user.entity';
+import { PageQueryDto } from '../../common/page-query.dto';
+import { CurrentUser } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
 import { UsageService } from './usage.service';
-
-const pageOf = (raw: unknown) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-};
 
 /** User LlmUsage: what the signed-in user's text and image model calls cost. */
 @Controller()
@@ -15,15 +11,15 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get('user/llm-usage')
-  async page(@CurrentUser() user: User, @Query('page') page?: string) {
+  async page(@CurrentUser() user: User, @Query() q: PageQueryDto) {
     return Inertia.render('User/LlmUsage', {
       totals: await this.usage.totals(user.id),
-      usage: await this.usage.page(user.id, pageOf(page)),
+      usage: await this.usage.page(user.id, q.page ?? 1),
     });
   }
 
   @Get('api/usage')
-  async list(@CurrentUser() user: User, @Query('page') page?: string) {
-    return { totals: await this.usage.totals(user.id), ...(await this.usage.page(user.id, pageOf(page))) };
+  async list(@CurrentUser() user: User, @Query() q: PageQueryDto) {
+    return { totals: await this.usage.totals(user.id), ...(await this.usage.page(user.id, q.page ?? 1)) };
   }
 }

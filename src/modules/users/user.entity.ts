@@ -1,3 +1,4 @@
+import type { PublicUser } from '../../contracts/users';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const USER_TYPES = ['realtor', 'team_member', 'viewer', 'buyer', 'follower', 'affiliate', 'shopper'] as const;
@@ -55,14 +56,7 @@ export class User {
 }
 
 /** What the client may see of a user: never hashes or secrets. */
-export interface PublicUser {
-  id: string;
-  name: string;
-  handle: string | null;
-  type: UserType;
-  avatarUrl: string | null;
-  bio: string | null;
-}
+export type { PublicUser };
 
 export interface AuthUser extends PublicUser {
   email: string;

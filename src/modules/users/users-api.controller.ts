@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth/auth.decorators';
-import { CreditsService } from '../credits/credits.service';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser, Public } from '../auth';
+import { CreditsService } from '../credits';
 import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
 import { UserAccountService } from './user-account.service';
 import { AuthUser, PublicUser, User, toAuthUser, toPublicUser } from './user.entity';
@@ -28,7 +29,7 @@ export class UsersApiController {
   @Get(':id')
   @Public()
   async show(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() viewer: User | undefined,
     @Req() req: Request,
   ): Promise<{ user: PublicUser | AuthUser }> {
@@ -43,7 +44,7 @@ export class UsersApiController {
   @Post(':id/update')
   @HttpCode(200)
   async update(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: UpdateUserDto,
     @CurrentUser() actor: User,
   ): Promise<{ message: string; user: AuthUser }> {
@@ -55,7 +56,7 @@ export class UsersApiController {
   @Post(':id/check-handle')
   @HttpCode(200)
   async checkHandle(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: CheckHandleDto,
     @CurrentUser() actor: User,
   ): Promise<{ status: 'available' }> {

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConnectedAccount } from './connected-account.entity';
-import { CreditTransaction } from './credit-transaction.entity';
 import { UserAddress } from './user-address.entity';
 import { User } from './user.entity';
 import { UserAccountService } from './user-account.service';
@@ -10,7 +9,7 @@ import { UsersService } from './users.service';
 import { UserJsonExtensions } from './user-json.extensions';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount, CreditTransaction])],
+  imports: [TypeOrmModule.forFeature([User, UserAddress, ConnectedAccount])],
   controllers: [UsersApiController],
   providers: [UsersService, UserAccountService, UserJsonExtensions],
   exports: [UsersService, UserAccountService, UserJsonExtensions, TypeOrmModule],

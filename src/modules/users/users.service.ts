@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import { isUuid } from '../../common/uuid.pipe';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { User } from './user.entity';
 
@@ -29,6 +30,48 @@ export class UsersService {
   fromRow(row: Record<string, unknown>, prefix = ''): User | null {
     if (row[`${prefix}id`] == null) return null;
     return hydrate<User>(this.users.metadata, row, prefix);
+  }
+
+  /** Several users at once (unknown ids are simply missing from the answer). */
+  async findByIds(ids: string[]): Promise<User[]> {
+    const wanted = [...new Set(ids.filter(isUuid))];
+    return wanted.length ? this.users.findBy({ id: In(wanted) }) : [];
+  }
+
+  /** Admin look-up by email or name (case-insensitive substring), at most `limit`, by email. */
+  search(text: string, limit = 20): Promise<User[]> {
+    const pattern = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    return this.users
+      .createQueryBuilder('u')
+      .where('u.email ILIKE :pattern OR u.name ILIKE :pattern', { pattern })
+      .orderBy('u.email')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** By email (any case) or by id, for admin forms that accept either. */
+  findByEmailOrId(key: string): Promise<User | null> {
+    return isUuid(key) ? this.findById(key) : this.findByEmail(key);
+  }
+
+  /** The user's image-credit balance (null for an unknown user). */
+  async imageCredits(userId: string, manager: EntityManager = this.users.manager): Promise<number | null> {
+    const row = await manager.getRepository(User).findOne({ where: { id: userId }, select: { imageCredits: true } });
+    return row?.imageCredits ?? null;
+  }
+
+  /**
+   * Moves the balance by `delta` in one conditional UPDATE (so concurrent spends can never take it below zero; the
+   * column also has CHECK >= 0). Returns the new balance, or null when the user is unknown or has too few credits.
+   * Run it inside the ledger's transaction (`manager`) so the balance and the ledger row commit together.
+   */
+  async addImageCredits(manager: EntityManager, userId: string, delta: number): Promise<number | null> {
+    const rows: unknown = await manager.query(
+      `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 AND image_credits + $2 >= 0 RETURNING image_credits`,
+      [userId, delta],
+    );
+    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ image_credits: number }>;
+    return list[0]?.image_credits ?? null;
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -74,16 +117,74 @@ export class UsersService {
     await this.users.delete({ id });
   }
 
-  get repository(): Repository<User> {
-    return this.users;
+  /** Locks the user's row until the caller's transaction ends (serialises per-user limit checks). */
+  async lock(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   }
+
+  /** Stores a new password hash (inside the caller's transaction when given). */
+  async setPasswordHash(userId: string, passwordHash: string, manager: EntityManager = this.users.manager) {
+    await manager.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      passwordHash,
+    ]);
+  }
+
+  // ---- two-factor state (the rules live in TwoFactorService; these are its writes) ----
+
+  /** A new sealed secret and hashed recovery codes; not active until confirmed. */
+  async startTwoFactor(userId: string, sealedSecret: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = $2, two_factor_recovery_codes = $3, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId, sealedSecret, recoveryCodeHashes],
+    );
+  }
+
+  async confirmTwoFactor(userId: string): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`, [
+      userId,
+    ]);
+  }
+
+  async clearTwoFactor(userId: string): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = NULL, two_factor_recovery_codes = NULL, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId],
+    );
+  }
+
+  async setRecoveryCodes(userId: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      recoveryCodeHashes,
+    ]);
+  }
+
+  /** Records the TOTP step as used; false when it (or a later one) was used already, so a code never works twice. */
+  async claimTotpStep(userId: string, step: number): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
+      [userId, step],
+    );
+    return affected(rows) > 0;
+  }
+
+  /** Removes one recovery code atomically; false when it was not there (two requests cannot both spend it). */
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
+      [userId, codeHash],
+    );
+    return affected(rows) > 0;
+  }
+}
+
+/** TypeORM's postgres driver answers UPDATE ... RETURNING as [rows, count]. */
+function affected(result: unknown[]): number {
+  if (Array.isArray(result[0])) return (result[0] as unknown[]).length;
+  return result.length;
 }
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

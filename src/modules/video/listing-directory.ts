@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ListingsService } from '../listings/listings.service';
-import { isPubliclyVisible } from '../properties/properties.service';
+import { ListingsService } from '../listings';
+import { isPubliclyVisible } from '../properties';
 
 /** What the video area needs to know about a listing, read through the listings module's service. */
 export interface ListingSummary {

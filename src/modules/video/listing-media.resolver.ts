@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import type { ListingMedia, ListingMediaRefs } from '../listings/listing-media.registry';
+import type { ListingMedia, ListingMediaRefs } from '../listings';
 import { Spot, Video, Walkthrough } from './entities';
 
 /**

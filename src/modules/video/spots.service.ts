@@ -1,14 +1,16 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Page } from '../../contracts/common';
+import { pageOf } from '../../common/pagination';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { UsersService, type User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
-import { paginated, toSpotJson, type Paginated, type SpotJson } from './video.serializer';
+import { toSpotJson, type SpotJson } from './video.mapper';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 
 export interface SpotChanges {
@@ -24,7 +26,7 @@ const FEED_CACHE_MS = 2_000;
 
 @Injectable()
 export class SpotsService {
-  private readonly feedCache = new Map<string, { value: Promise<Paginated<SpotJson>>; at: number }>();
+  private readonly feedCache = new Map<string, { value: Promise<Page<SpotJson>>; at: number }>();
   private feedSql?: string;
   private totalCache?: { value: Promise<number>; at: number };
 
@@ -35,6 +37,7 @@ export class SpotsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
+    private readonly users: UsersService,
   ) {}
 
   async findBySlug(slug: string): Promise<Spot> {
@@ -134,10 +137,7 @@ export class SpotsService {
         where: { id: In(ids(spots.map((s) => s.walkthroughId))) },
         select: { id: true, slug: true },
       }),
-      this.dataSource.getRepository(User).find({
-        where: { id: In(ids(spots.map((s) => s.userId))) },
-        select: { id: true, name: true, handle: true, avatarPath: true },
-      }),
+      this.users.findByIds(ids(spots.map((s) => s.userId))),
       knownListings ?? this.listings.find(ids(spots.map((s) => s.listingId))),
     ]);
     const videoById = new Map(videos.map((v) => [v.id, v]));
@@ -160,7 +160,7 @@ export class SpotsService {
    * The swipe feed: published spots whose video is ready, newest first. Spots of listings that are
    * not published are left out of the page (the page may come back shorter; paging goes on).
    */
-  async feed(viewer: User | null | undefined, page: number, perPage = FEED_PAGE_SIZE): Promise<Paginated<SpotJson>> {
+  async feed(viewer: User | null | undefined, page: number, perPage = FEED_PAGE_SIZE): Promise<Page<SpotJson>> {
     // Guests all see the same pages: a short micro-cache absorbs bursts (a publish shows within FEED_CACHE_MS).
     if (viewer) return this.loadFeed(viewer, page, perPage);
     const key = `${page}:${perPage}`;
@@ -180,7 +180,7 @@ export class SpotsService {
    * and dropped on a publish change here; only `total`/`last_page` can lag, never the items shown.
    * Listing summaries come from the ListingDirectory (cached a few seconds).
    */
-  private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Paginated<SpotJson>> {
+  private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Page<SpotJson>> {
     this.feedSql ??= `
       WITH page AS (
         SELECT ${selectList(this.repo.metadata, 's', 's_')}, ${selectList(this.videos.metadata, 'v', 'v_')}
@@ -227,7 +227,7 @@ export class SpotsService {
         }),
       );
     }
-    return paginated(data, page, perPage, total);
+    return pageOf(data, page, perPage, total);
   }
 
   /** Published spots with a ready video, shared for FEED_CACHE_MS. */

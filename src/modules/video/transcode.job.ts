@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { JobContext, JobHandler } from '../jobs/job.types';
-import { StorageService } from '../storage/storage.service';
-import { contentTypeForKey } from '../storage/sniff';
+import type { JobContext, JobHandler } from '../jobs';
+import { StorageService } from '../storage';
+import { contentTypeForKey } from '../storage';
 import { Rendition, Video } from './entities';
 import {
   demuxerFor,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
 import { ListingDirectory } from './listing-directory';
 

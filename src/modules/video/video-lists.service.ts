@@ -1,19 +1,14 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Page } from '../../contracts/common';
+import { pageOf } from '../../common/pagination';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoList, VideoListItem } from './entities';
 import { VideoAccessService } from './video-access.service';
-import {
-  paginated,
-  toVideoJson,
-  toVideoListJson,
-  type Paginated,
-  type VideoJson,
-  type VideoListJson,
-} from './video.serializer';
+import { toVideoJson, toVideoListJson, type VideoJson, type VideoListJson } from './video.mapper';
 
 export interface VideoListInput {
   name?: string;
@@ -109,7 +104,7 @@ export class VideoListsService {
     viewer: User | null | undefined,
     page: number,
     perPage: number,
-  ): Promise<Paginated<VideoJson>> {
+  ): Promise<Page<VideoJson>> {
     const manager = this.canManage(list, viewer);
     const query = this.videos
       .createQueryBuilder('v')
@@ -121,7 +116,7 @@ export class VideoListsService {
     const visible: Video[] = [];
     for (const video of all) if (manager || (await this.access.isPublic(video))) visible.push(video);
     const slice = visible.slice((page - 1) * perPage, page * perPage);
-    return paginated(
+    return pageOf(
       slice.map((v) => toVideoJson(v, viewer)),
       page,
       perPage,
@@ -135,7 +130,7 @@ export class VideoListsService {
     viewer: User | null | undefined,
     page: number,
     perPage: number,
-  ): Promise<Paginated<VideoListJson>> {
+  ): Promise<Page<VideoListJson>> {
     const manager = this.canManage(list, viewer);
     const [lists, total] = await this.repo.findAndCount({
       where: { userId: list.userId, ...(manager ? {} : { isPublic: true }) },
@@ -153,7 +148,7 @@ export class VideoListsService {
           .getRawMany<{ id: string; count: number }>()
       : [];
     const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
-    return paginated(
+    return pageOf(
       lists.map((l) => toVideoListJson(l, countById.get(l.id) ?? 0)),
       page,
       perPage,

@@ -1,13 +1,14 @@
+import { UsersModule } from '../users/users.module';
 import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { stopAllSupervised } from './media/supervised-spawn';
 import { cleanStaleWork, useMediaWorkRoot } from './media/work-dir';
-import { JobRegistry } from '../jobs/job-registry';
-import { ListingMediaRegistry } from '../listings/listing-media.registry';
+import { JobRegistry } from '../jobs';
+import { ListingMediaRegistry } from '../listings';
 import { ListingsModule } from '../listings/listings.module';
-import { MediaAccessRegistry } from '../storage/media-access.registry';
+import { MediaAccessRegistry } from '../storage';
 import { SpotApiController } from './controllers/spot-api.controller';
 import { VideoApiController } from './controllers/video-api.controller';
 import { VideoListsApiController } from './controllers/video-lists-api.controller';
@@ -33,7 +34,7 @@ import { WalkthroughsService } from './walkthroughs.service';
  * Other modules use the exported services (e.g. listings: WalkthroughsService.create, SpotsService).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule],
+  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule, UsersModule],
   controllers: [
     WalkthroughApiController,
     SpotApiController,

@@ -2,17 +2,17 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, Opti
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { JobsService } from '../jobs/jobs.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { Broadcaster } from '../realtime/broadcaster.service';
-import { StorageService } from '../storage/storage.service';
-import type { User } from '../users/user.entity';
-import { isUuid } from '../users/users.service';
+import { JobsService } from '../jobs';
+import { NotificationsService } from '../notifications';
+import { Broadcaster } from '../realtime';
+import { StorageService } from '../storage';
+import type { User } from '../users';
+import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
-import { toVideoJson } from './video.serializer';
+import { toVideoJson } from './video.mapper';
 
 export const VIDEO_STATUS_EVENT = 'video.status';
 export const TRANSCODE_JOB = 'transcode';

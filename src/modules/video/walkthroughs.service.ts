@@ -2,12 +2,12 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-import { User } from '../users/user.entity';
+import { UsersService, type User } from '../users';
 import { Spot, Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { ListingDirectory } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
-import { toSpotJson, toWalkthroughJson, type WalkthroughJson } from './video.serializer';
+import { toSpotJson, toWalkthroughJson, type WalkthroughJson } from './video.mapper';
 
 export interface WalkthroughChanges {
   title?: string;
@@ -25,6 +25,7 @@ export class WalkthroughsService {
     @InjectRepository(Video) private readonly videos: Repository<Video>,
     @InjectRepository(Spot) private readonly spots: Repository<Spot>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
   ) {}
@@ -120,7 +121,7 @@ export class WalkthroughsService {
         : []
       ).map((v) => [v.id, v]),
     );
-    const owner = await this.dataSource.getRepository(User).findOneBy({ id: walkthrough.userId });
+    const owner = await this.users.findById(walkthrough.userId);
     return toWalkthroughJson(walkthrough, {
       videos,
       owner,

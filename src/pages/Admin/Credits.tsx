@@ -5,19 +5,12 @@ import { Button, Card, FormField, Input } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
+import type { AdminLedgerRow, CreditUser } from '@contracts/credits';
 
 interface Props {
   q: string;
-  users: Array<{ id: string; name: string; email: string; credits: number }>;
-  recent: Array<{
-    id: string;
-    user: { id: string; name: string; email: string };
-    kind: string;
-    amount: number;
-    balance_after: number;
-    reason: string;
-    created_at: string;
-  }>;
+  users: CreditUser[];
+  recent: AdminLedgerRow[];
 }
 
 /** Admin Credits: find a user, grant credits with a reason, watch the ledger. */

@@ -5,41 +5,10 @@ import { adminApi, adminPaths } from '@/api/admin';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
+import type { JobRow, QueueOverview } from '@contracts/admin';
 import type { PageProps } from '@/types';
 
-interface QueueState {
-  name: string;
-  waiting: number;
-  active: number;
-  completed: number;
-  failed: number;
-  delayed: number;
-}
-
-interface JobRow {
-  id: string;
-  queue: string;
-  name: string;
-  state: string;
-  progress: number | object;
-  attempts_made: number;
-  attempts: number;
-  failed_reason: string | null;
-  stacktrace: string | null;
-  data: Record<string, unknown>;
-  created_at: string | null;
-  processed_at: string | null;
-  finished_at: string | null;
-}
-
-interface Overview {
-  mode: 'bullmq' | 'in-process';
-  queues: QueueState[];
-  queue: string;
-  state: string;
-  jobs: { data: JobRow[]; current_page: number; last_page: number; per_page: number; total: number };
-  at: string;
-}
+type Overview = QueueOverview;
 
 const STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
 const REFRESH_MS = 3000;

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@/lib/toast';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 import ChatsIndex from './Index';
 
 const me = {

@@ -10,12 +10,14 @@ import { useChatList } from '@/hooks/useChats';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { cn } from '@/lib/cn';
 import { chatsStore, useChatsState } from '@/stores/chats';
-import { CHAT_TABS, type Chat, type ChatTab, type Paginated, type UnreadCounts } from '@/stores/chats-types';
+import { CHAT_TABS } from '@/stores/chats-rules';
+import type { Chat, ChatTab, UnreadCounts } from '@contracts/chats';
+import type { Page } from '@contracts/common';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{
   tab: ChatTab;
-  chats: Paginated<Chat>;
+  chats: Page<Chat>;
   unread: UnreadCounts;
   openChatId: string | null;
   /** Someone to start a chat with (from "Message" on a profile) when there is no chat with them yet. */

@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { designerApi, designerPaths } from '@/api/designer';
-import type { Design, EngineInfo } from '@/components/designer/types';
+import type { Design, EngineInfo } from '@contracts/designs';
 import { Button, Input } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';

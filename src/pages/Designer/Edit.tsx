@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { useEffect, useMemo, useState } from 'react';
 import { textareaClasses } from '@/components/designer/OptionsFields';
 import { designerApi, designerPaths } from '@/api/designer';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { Button, Card, FormField, Input } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';

@@ -1,11 +1,12 @@
 import { Head, Link } from '@inertiajs/react';
 import { DesignCard } from '@/components/designer/DesignCard';
-import type { Design, Paginated } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
+import type { Page } from '@contracts/common';
 import { ButtonLink, EmptyState, Pagination } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ designs: Paginated<Design>; favorites: boolean }>;
+type Props = PageProps<{ designs: Page<Design>; favorites: boolean }>;
 
 /** All of the user's designs, newest first, with a favorites filter. */
 export default function DesignerGallery({ designs, favorites }: Props) {

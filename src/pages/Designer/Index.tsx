@@ -7,7 +7,7 @@ import { ImagePicker, type PickedImage } from '@/components/designer/ImagePicker
 import { OptionsFields, textareaClasses } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
-import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@/components/designer/types';
+import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { useApiForm } from '@/hooks/useApiForm';

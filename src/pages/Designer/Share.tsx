@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ShareButtons } from '@/components/designer/ShareButtons';
 import { designerApi, designerPaths } from '@/api/designer';
 import { errorMessage } from '@/lib/errors';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { Alert, Button, Card } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { notify } from '@/lib/toast';
 import DesignerShow from './Show';
 

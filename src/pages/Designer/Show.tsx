@@ -6,7 +6,7 @@ import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
 import { errorMessage } from '@/lib/errors';
-import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@/components/designer/types';
+import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { cn } from '@/lib/cn';

@@ -1,22 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
 import { ButtonLink, EmptyState, Pagination } from '@/components/ui';
+import type { DreamPage } from '@contracts/designs';
 import type { PageProps } from '@/types';
 
-export interface DreamJson {
-  id: string;
-  title: string;
-  note: string | null;
-  design_id: string;
-  generated_design_id: string | null;
-  image: string | null;
-  original_image: string;
-  options: { roomType?: string; theme?: string; colors?: string };
-  created_at: string;
-}
-
-type Props = PageProps<{
-  dreams: { dreams: DreamJson[]; current_page: number; last_page: number; per_page: number; total: number };
-}>;
+type Props = PageProps<{ dreams: DreamPage }>;
 
 /** Saved dreams: designs kept with a title and a note. */
 export default function DreamIndex({ dreams }: Props) {

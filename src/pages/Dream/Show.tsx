@@ -1,12 +1,12 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
 import { designerApi, designerPaths } from '@/api/designer';
-import type { Design } from '@/components/designer/types';
+import type { Design } from '@contracts/designs';
 import { Button, ButtonLink } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
-import type { DreamJson } from './Index';
+import type { Dream as DreamJson } from '@contracts/designs';
 
 type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { isFramed } from '@/components/CookieConsent';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
-import type { Video } from '@/components/video/types';
+import type { Video } from '@contracts/video';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ title: string; videos: Video[]; link: string | null; embed_path: string }>;

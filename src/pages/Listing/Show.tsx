@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { PropertyDetails } from '@/components/property/PropertyDetails';
-import type { Listing, Property, Upload } from '@/components/property/types';
+import type { Property, Upload } from '@contracts/properties';
+import type { Listing } from '@contracts/listings';
 
 interface Props {
   listing: Listing;

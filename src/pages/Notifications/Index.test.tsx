@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { Notification } from '@contracts/notifications';
 import { getNotificationCount, loadNotificationCount, setNotificationCount } from '@/hooks/useNotifications';
 import NotificationsIndex from './Index';
 
@@ -17,13 +18,16 @@ jest.mock('@inertiajs/react', () => ({
 }));
 
 const shared = { appName: 'Reelty', auth: { user: null }, errors: {}, csrfToken: 't' };
-const item = (id: string, read = false) => ({
+const item = (id: string, read = false): Notification => ({
   id,
   kind: 'system',
+  type: 'system',
   title: `Note ${id}`,
   body: null,
   url: null,
+  data: {},
   read,
+  read_at: read ? '2026-01-01T00:00:00Z' : null,
   created_at: '2026-01-01T00:00:00Z',
 });
 const json = (status: number, body: unknown) =>

@@ -6,25 +6,10 @@ import { setNotificationCount, useNotificationsLive, type NotificationCreatedEve
 import { notificationsApi } from '@/api/notifications';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
+import type { Notification, NotificationPage } from '@contracts/notifications';
 import type { PageProps } from '@/types';
 
-export interface NotificationItem {
-  id: string;
-  kind: string;
-  title: string;
-  body: string | null;
-  url: string | null;
-  read: boolean;
-  created_at: string;
-}
-
-interface NotificationPage {
-  data: NotificationItem[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+export type NotificationItem = Notification;
 
 type Props = PageProps<{ notifications: NotificationPage; unread_count: number }>;
 

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
-import type { Listing, Paginated } from '@/components/property/types';
+import type { Listing } from '@contracts/listings';
+import type { LinkedPage } from '@contracts/common';
 import { Alert, Button, Card, TextField } from '@/components/ui';
 import { listingPaths } from '@/api/listings';
 import { openHousePaths, openHousesApi } from '@/api/open-houses';
@@ -37,7 +38,7 @@ export default function OpenHouseManage({
     },
   );
   const { errors } = form;
-  const [rsvps, setRsvps] = useState<Record<string, Paginated<Rsvp>>>({});
+  const [rsvps, setRsvps] = useState<Record<string, LinkedPage<Rsvp>>>({});
   const isoOrEmpty = (local: string) => (local ? new Date(local).toISOString() : '');
 
   const create = form.handleSubmit((values) =>

@@ -3,25 +3,10 @@ import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FollowListButton } from '@/components/people/FollowList';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import type { Listing, Paginated, PublicUserJson } from '@/components/property/types';
+import type { Profile } from '@contracts/people';
 import { Button, Input } from '@/components/ui';
-import { useProfileActions, type MarketJson, type StatJson } from '@/hooks/useProfileActions';
+import { useProfileActions } from '@/hooks/useProfileActions';
 import { useAuthUser } from '@/hooks/useSharedProps';
-
-interface Profile {
-  user: PublicUserJson & {
-    followers_count: number;
-    followings_count: number;
-    listings_count: number;
-    is_following: boolean;
-    is_self: boolean;
-    stats: StatJson[];
-    markets: MarketJson[];
-  };
-  listings: Paginated<Listing>;
-  spots: unknown[];
-  message_url: string | null;
-}
 
 export default function ProfileShow({ profile }: { profile: Profile }) {
   const viewer = useAuthUser();

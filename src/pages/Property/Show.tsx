@@ -1,6 +1,6 @@
 import { Head } from '@inertiajs/react';
 import { PropertyDetails } from '@/components/property/PropertyDetails';
-import type { Property, Upload } from '@/components/property/types';
+import type { Property, Upload } from '@contracts/properties';
 
 interface Props {
   property: Property;

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { openSharePopup, SHARE_NETWORKS } from '@/components/listing/share';
 import { formatPrice } from '@/components/property/rules';
-import type { PropertySummary } from '@/components/property/types';
+import type { PropertySummary } from '@contracts/properties';
 import { Button } from '@/components/ui';
 import { notify } from '@/lib/toast';
 

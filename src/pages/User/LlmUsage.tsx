@@ -1,37 +1,9 @@
 import { Head } from '@inertiajs/react';
 import { Card, EmptyState, Pagination } from '@/components/ui';
+import type { UsagePage, UsageTotals } from '@contracts/usage';
 import type { PageProps } from '@/types';
 
-interface UsageRow {
-  id: string;
-  kind: 'llm' | 'image';
-  provider: string;
-  model: string;
-  operation: string;
-  units: number;
-  unit: string;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost_usd: number;
-  duration_ms: number | null;
-  succeeded: boolean;
-  created_at: string;
-}
-
-interface Total {
-  provider: string;
-  model: string;
-  kind: string;
-  calls: number;
-  units: number;
-  unit: string;
-  cost_usd: number;
-}
-
-type Props = PageProps<{
-  totals: Total[];
-  usage: { data: UsageRow[]; current_page: number; last_page: number; per_page: number; total: number };
-}>;
+type Props = PageProps<{ totals: UsageTotals[]; usage: UsagePage }>;
 
 const usd = (n: number) => `$${n.toFixed(n > 0 && n < 0.01 ? 4 : 2)}`;
 

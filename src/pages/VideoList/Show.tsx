@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { EmptyState } from '@/components/ui';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
-import type { Video, VideoListSummary } from '@/components/video/types';
+import type { Video, VideoListSummary } from '@contracts/video';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ list: VideoListSummary; videos: Video[]; lists: VideoListSummary[] }>;

@@ -2,7 +2,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, Card, Checkbox, EmptyState, Input, Label, Select } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
-import type { UploadLimits, Video, Walkthrough } from '@/components/video/types';
+import type { UploadLimits, Video, Walkthrough } from '@contracts/video';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { useVideoStatus } from '@/hooks/useVideoStatus';

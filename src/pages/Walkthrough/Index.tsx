@@ -1,6 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react';
 import { Button, Card, EmptyState, Input, Pagination, Select } from '@/components/ui';
-import type { Page, VideoListSummary, Walkthrough } from '@/components/video/types';
+import type { VideoListSummary, Walkthrough } from '@contracts/video';
+import type { Page } from '@contracts/common';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{

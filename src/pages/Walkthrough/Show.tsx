@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { EmptyState } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
-import type { Walkthrough } from '@/components/video/types';
+import type { Walkthrough } from '@contracts/video';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ walkthrough: Walkthrough }>;

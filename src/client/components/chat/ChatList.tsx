@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/Avatar';
 import { cn } from '@/lib/cn';
 import { chatTitle } from '@/stores/chats-rules';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 
 function preview(chat: Chat): string {
   const m = chat.last_message;

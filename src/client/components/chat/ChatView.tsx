@@ -6,7 +6,7 @@ import { useAuthUser } from '@/hooks/useSharedProps';
 import { notify } from '@/lib/toast';
 import { chatsStore, useChatsState } from '@/stores/chats';
 import { chatTitle } from '@/stores/chats-rules';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageBubble } from './MessageBubble';
 import { useChatPresence } from './useChatPresence';

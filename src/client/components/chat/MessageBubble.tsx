@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
-import type { Message } from '@/stores/chats-types';
+import type { Message } from '@contracts/chats';
 
 function time(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

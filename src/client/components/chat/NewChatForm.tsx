@@ -3,7 +3,7 @@ import { Button, Input } from '@/components/ui';
 import { chatsApi } from '@/api/chats';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { chatsStore } from '@/stores/chats';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 
 /** Start (or reopen) a chat by @handle, with an optional first message. */
 export function NewChatForm({ onStarted }: { onStarted: (chat: Chat) => void }) {

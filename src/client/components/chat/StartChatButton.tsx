@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from '@/components/ui';
 import { chatPaths, chatsApi } from '@/api/chats';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import type { ListingCard } from '@/stores/chats-types';
+import type { ListingCard } from '@contracts/chats';
 
 export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
   userId: string;

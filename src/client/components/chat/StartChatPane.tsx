@@ -5,7 +5,7 @@ import { chatsApi } from '@/api/chats';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { chatsStore } from '@/stores/chats';
-import type { Chat } from '@/stores/chats-types';
+import type { Chat } from '@contracts/chats';
 
 export interface ChatRecipient {
   id: string;

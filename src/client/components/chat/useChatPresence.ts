@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEcho } from '@/echo';
-import type { ChatUser } from '@/stores/chats-types';
+import type { ChatUser } from '@contracts/chats';
 
 /**
  * presence-chat.{id}: who has the chat open right now, and typing through client events

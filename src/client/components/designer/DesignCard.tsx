@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
-import type { Design } from './types';
+import type { Design } from '@contracts/designs';
 
 const STATUS: Record<string, string> = {
   pending: 'Queued',

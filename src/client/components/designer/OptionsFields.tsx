@@ -1,5 +1,5 @@
 import { FormField, Input, Select } from '@/components/ui';
-import type { DesignerCatalog, DesignOptions } from './types';
+import type { DesignerCatalog, DesignOptions } from '@contracts/designs';
 
 const textareaClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import type { ProgressStep } from './types';
+import type { ProgressStep } from '@contracts/designs';
 
 export interface ProgressStepsProps {
   steps: ProgressStep[];

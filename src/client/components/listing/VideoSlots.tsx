@@ -1,4 +1,4 @@
-import type { Listing } from '../property/types';
+import type { Listing } from '@contracts/listings';
 
 /** Walkthrough and spot players: the video module (another issue) fills these; until then, what exists. */
 export function VideoSlots({ listing }: { listing: Pick<Listing, 'spot' | 'spotVideo' | 'walkthrough'> | null }) {

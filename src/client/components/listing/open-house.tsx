@@ -1,4 +1,4 @@
-import type { PropertySummary, Upload } from '@/components/property/types';
+import type { PropertySummary, Upload } from '@contracts/properties';
 import { formatPrice } from '@/components/property/rules';
 
 export interface OpenHouseJson {

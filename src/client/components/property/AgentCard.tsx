@@ -4,7 +4,8 @@ import { StartChatButton } from '@/components/chat/StartChatButton';
 import { CalendarIcon, ChatIcon } from '@/components/icons';
 import { ButtonLink } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import type { OpenHouseSummary, Property } from './types';
+import type { OpenHouseSummary } from '@contracts/listings';
+import type { Property } from '@contracts/properties';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeStyle: 'short' });

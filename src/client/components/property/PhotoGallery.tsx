@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Upload } from '@contracts/properties';
 import { CloseIcon } from '@/components/icons';
 import { cn } from '@/lib/cn';
-import type { Upload } from './types';
 
 /**
  * A listing's photos: one large and up to four small tiles (a single wide photo on a phone); any tile opens

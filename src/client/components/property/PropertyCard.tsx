@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { formatPrice, humanize } from './rules';
-import type { PropertySummary } from './types';
+import type { PropertySummary } from '@contracts/properties';
 
 const STATE_STYLES: Record<string, string> = {
   draft: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200',

@@ -8,7 +8,8 @@ import { VideoSlots } from '../listing/VideoSlots';
 import { AgentCard } from './AgentCard';
 import { PhotoGallery } from './PhotoGallery';
 import { formatPrice, humanize } from './rules';
-import type { Listing, Property, Upload } from './types';
+import type { Property, Upload } from '@contracts/properties';
+import type { Listing } from '@contracts/listings';
 
 /** The public page body shared by Property/Show and Listing/Show: photos, the facts, the agent, video, map. */
 export function PropertyDetails({

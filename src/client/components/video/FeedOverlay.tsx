@@ -7,7 +7,8 @@ import { authPaths, usersApi } from '@/api/users';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { formatPrice, type Spot } from './types';
+import type { Spot } from '@contracts/video';
+import { formatPrice } from './format';
 
 const LIKES_KEY = 'reelty.liked-spots';
 

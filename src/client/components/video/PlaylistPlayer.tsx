@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { formatDuration, type Video } from './types';
+import { formatDuration } from './format';
+import type { Video } from '@contracts/video';
 import { VideoPlayer } from './VideoPlayer';
 
 /** Plays videos in order: next/previous buttons, a clickable list, and the next one starts when one ends. */

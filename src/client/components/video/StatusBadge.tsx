@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import type { VideoStatus } from './types';
+import type { VideoStatus } from '@contracts/video';
 
 const styles: Record<VideoStatus, string> = {
   uploading: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',

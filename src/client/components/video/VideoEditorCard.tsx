@@ -5,7 +5,8 @@ import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import { StatusBadge } from './StatusBadge';
-import { formatDuration, type UploadLimits, type Video } from './types';
+import { formatDuration } from './format';
+import type { UploadLimits, Video } from '@contracts/video';
 import { VideoPlayer } from './VideoPlayer';
 import { VideoUploader } from './VideoUploader';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Alert } from '@/components/ui';
 import { useVideoUpload } from '@/hooks/useVideoUpload';
-import type { UploadLimits, Video } from './types';
+import type { UploadLimits, Video } from '@contracts/video';
 
 /** File picker + resumable upload with percent; after a reload it asks for the same file to continue. */
 export function VideoUploader({

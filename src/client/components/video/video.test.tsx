@@ -3,7 +3,7 @@ import { readUploadState, writeUploadState } from '@/hooks/useVideoUpload';
 import { embedCode } from './EmbedCodeButton';
 import { pickEngine } from './playback';
 import { StatusBadge } from './StatusBadge';
-import { formatDuration, formatPrice } from './types';
+import { formatDuration, formatPrice } from './format';
 
 describe('video client pieces', () => {
   it('picks native HLS, then hls.js when MSE takes H.264, else says it cannot play', () => {

@@ -11,9 +11,9 @@ import type {
   PayoutPreviewJson,
 } from '../../../contracts/affiliates';
 import type { Page } from '../../../contracts/common';
-import { JobsService } from '../../jobs/jobs.service';
-import { Broadcaster } from '../../realtime/broadcaster.service';
-import type { User } from '../../users/user.entity';
+import { JobsService } from '../../jobs';
+import { Broadcaster } from '../../realtime';
+import type { User } from '../../users';
 import { formatMinor, nextPayoutDate } from '../affiliate-rules';
 import { toBalanceJson, toBatchJson, toPayoutJson } from '../affiliates.mapper';
 import { AffiliatesRepository } from '../affiliates.repository';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ValidationFailedException } from '../../../common/validation';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
 import { CurrentUser } from '../auth.decorators';
 import { ConfirmPasswordDto } from '../dto/auth.dto';
 import { redirectTo, safeLocalPath } from '../http';

@@ -1,12 +1,13 @@
 import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { Inertia } from '../../inertia/inertia';
-import { RateLimiterService } from '../../security/rate-limiter.service';
-import { User } from '../../users/user.entity';
+import { Inertia } from '../../inertia';
+import { RateLimiterService } from '../../security';
+import { User } from '../../users';
 import { CurrentUser, Public } from '../auth.decorators';
 import { redirectBack, redirectTo } from '../http';
 import { EmailVerificationService } from '../services/email-verification.service';
+import { SignedLinkQueryDto } from '../dto/auth.dto';
 import { countAttempt } from '../throttle';
 import { HOME } from './login.controller';
 
@@ -53,12 +54,11 @@ export class EmailVerificationController {
   async verify(
     @Param('id') id: string,
     @Param('hash') hash: string,
-    @Query('expires') expires: unknown,
-    @Query('signature') signature: unknown,
+    @Query() query: SignedLinkQueryDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const result = await this.verification.verify(id, hash, expires, signature);
+    const result = await this.verification.verify(id, hash, query.expires, query.signature);
     const signedIn = !!req.user;
     if (result === 'invalid') {
       return Inertia.render(

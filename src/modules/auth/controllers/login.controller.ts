@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GuestOnly, Public } from '../auth.decorators';
-import { Inertia } from '../../inertia/inertia';
+import { Inertia } from '../../inertia';
 import { LoginDto } from '../dto/auth.dto';
 import { clientIp, redirectTo, safeLocalPath } from '../http';
 import { LoginService } from '../services/login.service';

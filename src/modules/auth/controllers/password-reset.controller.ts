@@ -3,10 +3,10 @@ import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { ValidationFailedException } from '../../../common/validation';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { Inertia } from '../../inertia/inertia';
-import { RateLimiterService } from '../../security/rate-limiter.service';
+import { Inertia } from '../../inertia';
+import { RateLimiterService } from '../../security';
 import { GuestOnly } from '../auth.decorators';
-import { ForgotPasswordDto, ResetPasswordDto } from '../dto/auth.dto';
+import { ForgotPasswordDto, ResetLinkQueryDto, ResetPasswordDto } from '../dto/auth.dto';
 import { redirectBack, redirectTo } from '../http';
 import { PasswordResetService } from '../services/password-reset.service';
 import { countAttempt } from '../throttle';
@@ -50,8 +50,8 @@ export class PasswordResetController {
 
   @Get('reset-password/:token')
   @GuestOnly()
-  reset(@Param('token') token: string, @Query('email') email: unknown) {
-    return Inertia.render('Auth/ResetPassword', { token, email: typeof email === 'string' ? email : '' });
+  reset(@Param('token') token: string, @Query() query: ResetLinkQueryDto) {
+    return Inertia.render('Auth/ResetPassword', { token, email: query.email ?? '' });
   }
 
   @Post('reset-password')

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { attributionFrom } from '../../../common/attribution';
-import { Inertia } from '../../inertia/inertia';
+import { Inertia } from '../../inertia';
 import { GuestOnly } from '../auth.decorators';
 import { REGISTERABLE_TYPES, RegisterDto } from '../dto/auth.dto';
 import { clientIp, redirectTo } from '../http';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ValidationFailedException } from '../../../common/validation';
-import { Inertia } from '../../inertia/inertia';
-import { UsersService } from '../../users/users.service';
+import { Inertia } from '../../inertia';
+import { UsersService } from '../../users';
 import { GuestOnly } from '../auth.decorators';
 import { TwoFactorChallengeDto } from '../dto/auth.dto';
 import { redirectTo, safeLocalPath } from '../http';

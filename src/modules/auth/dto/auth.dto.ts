@@ -11,8 +11,8 @@ import {
   ValidateIf,
   Matches,
 } from 'class-validator';
-import { IsHandle } from '../../users/handle';
-import { USER_TYPES, UserType } from '../../users/user.entity';
+import { IsHandle } from '../../users';
+import { USER_TYPES, UserType } from '../../users';
 import { PASSWORD_MAX, PASSWORD_MIN, SameAs, emptyToUndefined, lowerTrim, toBool, trim } from './validators';
 
 /** Account types a visitor may pick at sign-up (team members are invited by a team). */
@@ -68,4 +68,15 @@ export class TwoFactorChallengeDto {
   @IsNotEmpty({ message: 'Enter a recovery code.' })
   @MaxLength(40)
   recovery_code?: string;
+}
+
+/** The reset link's `?email=` fills the form; anything that is not text is ignored. */
+export class ResetLinkQueryDto {
+  @IsOptional() @IsString() email?: string;
+}
+
+/** A signed link's expiry and signature (checked by the service, which answers "invalid" for anything off). */
+export class SignedLinkQueryDto {
+  @IsOptional() @IsString() expires?: string;
+  @IsOptional() @IsString() signature?: string;
 }

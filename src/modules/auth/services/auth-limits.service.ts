@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { MailService } from '../../mail/mail.service';
-import { BackoffLimiterService, BackoffScope, ipRange } from '../../security/backoff-limiter.service';
-import { TooManyAttemptsException } from '../../security/rate-limiter.service';
-import { User } from '../../users/user.entity';
+import { MailService } from '../../mail';
+import { BackoffLimiterService, BackoffScope, ipRange } from '../../security';
+import { TooManyAttemptsException } from '../../security';
+import { User } from '../../users';
 import { ThrottledException, throttledMessage } from '../throttle';
 import { renderActionMail } from './auth-mail';
 

@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { allKeys } from '../../../config/app-key';
 import { DomainEvents } from '../../events';
-import { MailService } from '../../mail/mail.service';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { MailService } from '../../mail';
+import { UsersService, type User } from '../../users';
 import { renderActionMail } from './auth-mail';
 import { checkSignedPath, signPath } from './signed-url';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedException } from '../../../common/validation';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { User, UsersService } from '../../users';
 import { hashPassword, needsRehash, verifyPassword } from '../password';
 import { AuthLimitsService } from './auth-limits.service';
 
@@ -28,8 +27,7 @@ export class LoginService {
       throw ValidationFailedException.of('email', FAILED);
     }
     await this.limits.loginSucceeded(email);
-    if (needsRehash(user.passwordHash))
-      await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+    if (needsRehash(user.passwordHash)) await this.users.setPasswordHash(user.id, await hashPassword(password));
     return user;
   }
 

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { MailService } from '../../mail/mail.service';
-import { UsersService, normalizeEmail } from '../../users/users.service';
+import { MailService } from '../../mail';
+import { UsersService, normalizeEmail } from '../../users';
 import { hashPassword } from '../password';
 import { renderActionMail } from './auth-mail';
 import { SessionsService } from './sessions.service';
@@ -61,10 +61,7 @@ export class PasswordResetService {
       const user = await this.users.findByEmail(normalized);
       if (!user) return false;
       await tx.query(`DELETE FROM password_reset_tokens WHERE email = $1`, [normalized]);
-      await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
-        user.id,
-        await hashPassword(password),
-      ]);
+      await this.users.setPasswordHash(user.id, await hashPassword(password), tx);
       // Whoever had the old password is signed out everywhere.
       await this.sessions.destroyAllFor(user.id, tx);
       return true;

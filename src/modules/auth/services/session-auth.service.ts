@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { User } from '../../users/user.entity';
+import { User } from '../../users';
 import { clientIp } from '../http';
 import '../../../common/session.types';
 

@@ -3,8 +3,7 @@ import { toString as qrToString } from 'qrcode';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { allKeys } from '../../../config/app-key';
 import { ValidationFailedException } from '../../../common/validation';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { UsersService, type User } from '../../users';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
 import { seal, unseal, UnsealError } from './sealing';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
@@ -31,9 +30,10 @@ export class TwoFactorService {
   /** Starts (or restarts) setup: a new secret and new recovery codes; not active until confirmed. */
   async enable(userId: string): Promise<string[]> {
     const codes = generateRecoveryCodes();
-    await this.users.repository.query(
-      `UPDATE users SET two_factor_secret = $2, two_factor_recovery_codes = $3, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
-      [userId, seal(generateTotpSecret(), this.config.appKey), codes.map(hashRecoveryCode)],
+    await this.users.startTwoFactor(
+      userId,
+      seal(generateTotpSecret(), this.config.appKey),
+      codes.map(hashRecoveryCode),
     );
     return codes;
   }
@@ -43,25 +43,16 @@ export class TwoFactorService {
     if (!user?.twoFactorSecret) throw ValidationFailedException.of('code', 'Start two-factor setup first.');
     if (!(await this.acceptCode(user, code)))
       throw ValidationFailedException.of('code', 'The code is not valid. Check the time on your device and try again.');
-    await this.users.repository.query(
-      `UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`,
-      [userId],
-    );
+    await this.users.confirmTwoFactor(userId);
   }
 
   async disable(userId: string): Promise<void> {
-    await this.users.repository.query(
-      `UPDATE users SET two_factor_secret = NULL, two_factor_recovery_codes = NULL, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
-      [userId],
-    );
+    await this.users.clearTwoFactor(userId);
   }
 
   async regenerateRecoveryCodes(userId: string): Promise<string[]> {
     const codes = generateRecoveryCodes();
-    await this.users.repository.query(
-      `UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`,
-      [userId, codes.map(hashRecoveryCode)],
-    );
+    await this.users.setRecoveryCodes(userId, codes.map(hashRecoveryCode));
     return codes;
   }
 
@@ -85,11 +76,7 @@ export class TwoFactorService {
     if (!user.twoFactorSecret) return false;
     const step = verifyTotp(this.readSecret(user.twoFactorSecret), code);
     if (step === null) return false;
-    const rows: unknown[] = await this.users.repository.query(
-      `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
-      [user.id, step],
-    );
-    return affected(rows) > 0;
+    return this.users.claimTotpStep(user.id, step);
   }
 
   /** The TOTP secret; a clear field error (never a 500) when no configured key can open it. */
@@ -108,17 +95,6 @@ export class TwoFactorService {
 
   /** Uses up one recovery code (atomically, so two requests cannot both spend it). */
   async acceptRecoveryCode(userId: string, code: string): Promise<boolean> {
-    const hash = hashRecoveryCode(code);
-    const rows: unknown[] = await this.users.repository.query(
-      `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
-      [userId, hash],
-    );
-    return affected(rows) > 0;
+    return this.users.useRecoveryCode(userId, hashRecoveryCode(code));
   }
-}
-
-/** TypeORM's postgres driver answers UPDATE ... RETURNING as [rows, count]. */
-function affected(result: unknown[]): number {
-  if (Array.isArray(result[0])) return (result[0] as unknown[]).length;
-  return result.length;
 }

@@ -5,25 +5,18 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
-import {
-  CHAT_TABS,
-  CHATS_MAX_PAGE_SIZE,
-  MESSAGE_MAX_LENGTH,
-  MESSAGES_MAX_PAGE_SIZE,
-  type ChatTab,
-} from '../chats.constants';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { isUuid } from '../../../common/uuid.pipe';
+import { CHAT_TABS, MESSAGE_MAX_LENGTH, type ChatTab } from '../chats.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }) =>
@@ -33,10 +26,23 @@ const toBool = ({ value }: { value: unknown }) =>
       ? false
       : value;
 
-export class PageQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(CHATS_MAX_PAGE_SIZE) per_page?: number;
+/** The chats page: an unknown tab shows the default one, a malformed chat id opens nothing (never an error). */
+export class ChatsPageQueryDto {
+  @IsOptional() @IsString() tab?: string;
+  @IsOptional() @IsString() chat?: string;
+  /** Someone to chat with (the profile's "Message" button). */
+  @IsOptional() @IsString() user?: string;
+
+  currentTab(): ChatTab {
+    return (CHAT_TABS as readonly string[]).includes(this.tab ?? '') ? (this.tab as ChatTab) : 'chats';
+  }
+
+  openChatId(): string | null {
+    return this.chat && isUuid(this.chat) ? this.chat : null;
+  }
 }
+
+export class ChatsListQueryDto extends PageQueryDto {}
 
 export class FilteredChatsQueryDto extends PageQueryDto {
   @IsOptional()
@@ -44,9 +50,7 @@ export class FilteredChatsQueryDto extends PageQueryDto {
   type?: ChatTab;
 }
 
-export class MessagesQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MESSAGES_MAX_PAGE_SIZE) per_page?: number;
+export class MessagesQueryDto extends PageQueryDto {
   /** Cursor for scroll-up history: messages older than this message id. */
   @IsOptional() @IsUUID('all', { message: 'before must be a message id.' }) before?: string;
 }

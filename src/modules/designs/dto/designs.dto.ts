@@ -13,6 +13,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { DESIGN_SIDES, type DesignSide } from '../entities';
 
 /** JSON text (multipart forms) or an object; anything else is left for the validator to refuse. */
 const parseJsonObject = ({ value }: { value: unknown }) => {
@@ -104,4 +106,29 @@ export class SaveDreamDto {
   @IsOptional() @IsUUID('all') generated_design_id?: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give your dream a title.' }) @MaxLength(120) title!: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) note?: string;
+}
+
+/** GET /api/designs: a page of the user's designs, optionally only favorites (`favorites=1` or `true`). */
+export class DesignListQueryDto extends PageQueryDto {
+  @IsOptional() @IsString() favorites?: string;
+
+  onlyFavorites(): boolean {
+    return this.favorites === '1' || this.favorites === 'true';
+  }
+}
+
+/** The gallery page (`favorites=1` shows only favorites). */
+export class GalleryQueryDto extends PageQueryDto {
+  @IsOptional() @IsString() favorites?: string;
+}
+
+export class DreamListQueryDto extends PageQueryDto {}
+
+/** The edit view opens on the side asked for; anything else opens the front. */
+export class DesignEditQueryDto {
+  @IsOptional() @IsString() side?: string;
+
+  currentSide(): DesignSide {
+    return DESIGN_SIDES.includes(this.side as DesignSide) ? (this.side as DesignSide) : 'front';
+  }
 }

@@ -1,21 +1,11 @@
+import type { DesignJobKind, DesignOptions, ImageOrientation, StepStatus } from '../../../contracts/designs';
 import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { GeneratedDesign } from './generated-design.entity';
 
 export const DESIGN_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type DesignStatus = (typeof DESIGN_STATUSES)[number];
-export type DesignJobKind = 'generate' | 'regenerate';
-export type ImageOrientation = 'landscape' | 'portrait' | 'square';
-export type StepStatus = 'pending' | 'in_progress' | 'completed';
-
-/** Spec 3 "Designer options". */
-export interface DesignOptions {
-  roomType?: string;
-  designer?: string;
-  location?: string;
-  theme?: string;
-  colors?: string;
-  customPrompt?: string;
-}
+/** The designer's options and the job's kinds are wire shapes too: one definition in the contract. */
+export type { DesignJobKind, DesignOptions, ImageOrientation, StepStatus };
 
 /** Spec 4: each step has a message and whether it is completed; status carries the three states. */
 export interface ProgressStep {

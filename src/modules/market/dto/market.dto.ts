@@ -13,13 +13,8 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { priceString, trim } from '../../properties/dto/property.dto';
-import {
-  PRICE_PATTERN,
-  PROPERTY_SECTORS,
-  PROPERTY_STATUSES,
-  PROPERTY_TYPES,
-} from '../../properties/property.constants';
+import { priceString, trim } from '../../properties';
+import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
 import { MAX_RADIUS_MILES } from '../geo';
 
 const PRICE_MESSAGE = 'Enter a price like 250000.';

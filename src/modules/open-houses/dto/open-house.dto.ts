@@ -11,7 +11,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { trim, toBool } from '../../properties/dto/property.dto';
+import { trim, toBool } from '../../properties';
 
 export class CreateOpenHouseDto {
   @Type(() => Date) @IsDate({ message: 'Enter a valid start time.' }) starts_at!: Date;

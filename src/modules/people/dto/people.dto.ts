@@ -12,7 +12,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { trim } from '../../properties/dto/property.dto';
+import { trim } from '../../properties';
 
 export class PageQueryDto {
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;

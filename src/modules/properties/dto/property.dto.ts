@@ -180,3 +180,28 @@ export class DashboardQueryDto {
 }
 
 export const COMPONENT_TYPE_LIST = COMPONENT_TYPES;
+
+/**
+ * The property and listing dashboards' page query: the filters the page opens with. Anything unknown opens the
+ * defaults (all, no search, newest), never an error.
+ */
+export class DashboardPageQueryDto {
+  @IsOptional() @IsString() publish?: string;
+  @IsOptional() @IsString() search?: string;
+  @IsOptional() @IsString() sort?: string;
+  @IsOptional() @IsString() scope?: string;
+
+  filters(): { publish: PublishFilter; search: string; sort: DashboardSort; scope: 'mine' | 'team' } {
+    return {
+      publish: PUBLISH_FILTERS.includes(this.publish as PublishFilter) ? (this.publish as PublishFilter) : 'all',
+      search: this.search ?? '',
+      sort: DASHBOARD_SORTS.includes(this.sort as DashboardSort) ? (this.sort as DashboardSort) : 'newest',
+      scope: this.scope === 'team' ? 'team' : 'mine',
+    };
+  }
+}
+
+/** The editor opens on the step asked for, else the first. */
+export class EditorQueryDto {
+  @IsOptional() @IsString() step?: string;
+}

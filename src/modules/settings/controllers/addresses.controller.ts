@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { UuidPipe } from '../../../common/uuid.pipe';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { ValidationFailedException } from '../../../common/validation';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectBack } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
+import { CurrentUser } from '../../auth';
+import { redirectBack } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
 import { AddressesService, MAX_ADDRESSES, toAddressView } from '../addresses.service';
 import { AddressDto } from '../dto/settings.dto';
 
@@ -14,9 +16,8 @@ export class AddressesController {
   constructor(private readonly addresses: AddressesService) {}
 
   @Get()
-  async index(@CurrentUser() user: User, @Query('page') pageParam?: string) {
-    const page = Math.max(1, Math.floor(Number(pageParam) || 1));
-    const result = await this.addresses.page(user.id, page);
+  async index(@CurrentUser() user: User, @Query() query: PageQueryDto) {
+    const result = await this.addresses.page(user.id, query.page ?? 1);
     return Inertia.render('Settings/Addresses', {
       addresses: result.data.map(toAddressView),
       pagination: { currentPage: result.currentPage, lastPage: result.lastPage, total: result.total },
@@ -39,7 +40,7 @@ export class AddressesController {
 
   @Put(':id')
   async update(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: AddressDto,
     @CurrentUser() user: User,
     @Req() req: Request,
@@ -52,7 +53,7 @@ export class AddressesController {
 
   @Post(':id/default')
   async makeDefault(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -64,7 +65,7 @@ export class AddressesController {
 
   @Delete(':id')
   async remove(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

@@ -1,15 +1,15 @@
 import { Controller, Delete, Get, Param, Req, Res } from '@nestjs/common';
 import { assertOwned } from '../../../common/ownership';
+import { UuidPipe } from '../../../common/uuid.pipe';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { Repository } from 'typeorm';
 import { flash } from '../../../common/flash';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { ConnectedAccount } from '../../users/connected-account.entity';
-import { User } from '../../users/user.entity';
-import { isUuid } from '../../users/users.service';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { Inertia } from '../../inertia';
+import { ConnectedAccount } from '../../users';
+import { User } from '../../users';
 
 /**
  * Linked external accounts. Disconnecting is refused only when it would leave no way to log
@@ -34,16 +34,12 @@ export class ConnectedAccountsController {
 
   @Delete(':id')
   async disconnect(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const account = assertOwned(
-      isUuid(id) ? await this.accounts.findOneBy({ id }) : null,
-      user.id,
-      'connected account',
-    );
+    const account = assertOwned(await this.accounts.findOneBy({ id }), user.id, 'connected account');
     await this.accounts.delete({ id, userId: user.id });
     flash(req, 'success', `${account.provider} disconnected.`);
     await redirectTo(req, res, '/settings/connected-accounts');

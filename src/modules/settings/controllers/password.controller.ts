@@ -2,14 +2,14 @@ import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
 import { ValidationFailedException } from '../../../common/validation';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { hashPassword } from '../../auth/password';
-import { LoginService } from '../../auth/services/login.service';
-import { SessionsService } from '../../auth/services/sessions.service';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { hashPassword } from '../../auth';
+import { LoginService } from '../../auth';
+import { SessionsService } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
+import { UsersService } from '../../users';
 import { PasswordDto } from '../dto/settings.dto';
 
 @Controller('settings/password')
@@ -36,7 +36,7 @@ export class PasswordController {
     if (!(await this.login.checkPassword(user.id, body.current_password, 'current_password'))) {
       throw ValidationFailedException.of('current_password', 'The current password is incorrect.');
     }
-    await this.users.repository.update({ id: user.id }, { passwordHash: await hashPassword(body.password) });
+    await this.users.setPasswordHash(user.id, await hashPassword(body.password));
     await this.sessions.destroyOthers(user.id, req.sessionID);
     flash(req, 'success', 'Password updated. Other devices have been signed out.');
     await redirectTo(req, res, '/settings/password');

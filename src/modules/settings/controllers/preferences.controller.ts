@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { timeZones } from '../../users/timezones';
-import { User } from '../../users/user.entity';
-import { UsersService } from '../../users/users.service';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { Inertia } from '../../inertia';
+import { timeZones } from '../../users';
+import { User } from '../../users';
+import { UsersService } from '../../users';
 import { NotificationPreferencesDto, TimezoneDto } from '../dto/settings.dto';
 import { NOTIFICATION_KINDS, effectivePreferences, parsePreferences } from '../notification-preferences';
 

@@ -2,14 +2,14 @@ import { Body, Controller, Delete, Get, Post, Put, Req, Res, UploadedFile, UseIn
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
 import { ProfileDto } from '../dto/settings.dto';
 import { ProfileService } from '../profile.service';
 import { AVATAR_MAX_BYTES, AvatarService } from '../avatar.service';
-import { avatarUrl } from '../../users/user.entity';
+import { avatarUrl } from '../../users';
 
 @Controller('settings')
 export class ProfileController {

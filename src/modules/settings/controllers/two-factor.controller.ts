@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { CurrentUser } from '../../auth/auth.decorators';
-import { redirectTo } from '../../auth/http';
-import { passwordRecentlyConfirmed, RequiresPasswordConfirmation } from '../../auth/password-confirmation.guard';
-import { TwoFactorService } from '../../auth/two-factor/two-factor.service';
-import { Inertia } from '../../inertia/inertia';
-import { User } from '../../users/user.entity';
+import { CurrentUser } from '../../auth';
+import { redirectTo } from '../../auth';
+import { passwordRecentlyConfirmed, RequiresPasswordConfirmation } from '../../auth';
+import { TwoFactorService } from '../../auth';
+import { Inertia } from '../../inertia';
+import { User } from '../../users';
 import { TwoFactorCodeDto } from '../dto/settings.dto';
 
 declare module 'express-session' {

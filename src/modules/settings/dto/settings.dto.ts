@@ -11,9 +11,9 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from '../../auth/dto/validators';
-import { IsHandle } from '../../users/handle';
-import { IsTimeZone } from '../../users/dto/update-user.dto';
+import { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from '../../auth';
+import { IsHandle } from '../../users';
+import { IsTimeZone } from '../../users';
 
 const blankToNull = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : (value ?? null);

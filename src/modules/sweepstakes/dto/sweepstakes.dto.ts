@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import type { DisqualifyReason, SweepstakesState } from '../../../contracts/sweepstakes';
 import { PageQueryDto } from '../../../common/page-query.dto';
-import { isTimeZone } from '../../users/timezones';
+import { isTimeZone } from '../../users';
 import { DISQUALIFY_REASONS, SWEEPSTAKES_STATES } from '../sweepstakes.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

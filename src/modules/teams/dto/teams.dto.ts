@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import type { TeamRole, TeamType } from '../../../contracts/teams';
 import { PageQueryDto } from '../../../common/page-query.dto';
-import { IsHandle } from '../../users/handle';
+import { IsHandle } from '../../users';
 import { ASSIGNABLE_ROLES, TEAM_TYPES } from '../team-roles';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

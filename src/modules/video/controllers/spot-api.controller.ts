@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
 import { SpotDto } from '../dto/video.dto';
 import { SpotsService } from '../spots.service';
-import type { SpotJson } from '../video.serializer';
+import type { SpotJson } from '../video.mapper';
 import { WalkthroughsService } from '../walkthroughs.service';
 
 /** Spec 7 Video: GET /api/spot/{slug}; POST /api/spot/{walkthroughSlug}; PATCH /api/spot/{slug}. */

@@ -10,13 +10,15 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
-import { CreateVideoDto, PageQueryDto, UpdateVideoDto } from '../dto/video.dto';
+import { UuidPipe } from '../../../common/uuid.pipe';
+import type { Page } from '../../../contracts/common';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
+import { CreateVideoDto, VideoPageQueryDto, UpdateVideoDto } from '../dto/video.dto';
 import { FEED_PAGE_SIZE, SpotsService } from '../spots.service';
 import { VideoUploadsService } from '../uploads/video-uploads.service';
 import { VideoAccessService } from '../video-access.service';
-import { toVideoJson, type Paginated, type SpotJson, type VideoJson } from '../video.serializer';
+import { toVideoJson, type SpotJson, type VideoJson } from '../video.mapper';
 import { VideosService } from '../videos.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 
@@ -58,7 +60,10 @@ export class VideoApiController {
 
   @Get('video/:id')
   @Public()
-  async show(@Param('id') id: string, @CurrentUser() viewer: User | undefined): Promise<{ video: VideoJson }> {
+  async show(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() viewer: User | undefined,
+  ): Promise<{ video: VideoJson }> {
     const video = await this.videos.find(id);
     if (!(await this.access.canView(video, viewer))) throw new NotFoundException('There is no video with that id.');
     return { video: toVideoJson(video, viewer) };
@@ -67,7 +72,7 @@ export class VideoApiController {
   @Post('video/:id/update')
   @HttpCode(200)
   async update(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: UpdateVideoDto,
     @CurrentUser() user: User,
   ): Promise<{ message: string; video: VideoJson }> {
@@ -78,7 +83,10 @@ export class VideoApiController {
 
   @Post('video/:id/retry')
   @HttpCode(200)
-  async retry(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string; video: VideoJson }> {
+  async retry(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; video: VideoJson }> {
     const video = await this.videos.findManageable(user, id);
     await this.videos.retry(video);
     return { message: 'Processing the video again', video: toVideoJson(video, user) };
@@ -86,7 +94,7 @@ export class VideoApiController {
 
   @Delete('video/:id')
   @HttpCode(200)
-  async remove(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string }> {
+  async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<{ message: string }> {
     const video = await this.videos.find(id);
     if (!this.access.canManage(video, user))
       throw new ForbiddenException('You cannot delete a video that is not yours.');
@@ -98,7 +106,7 @@ export class VideoApiController {
   /** The swipe feed: published spots with ready videos, newest first, paged. */
   @Get('feed')
   @Public()
-  feed(@Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Paginated<SpotJson>> {
+  feed(@Query() query: VideoPageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Page<SpotJson>> {
     return this.spots.feed(viewer, query.page ?? 1, query.per_page ?? FEED_PAGE_SIZE);
   }
 }

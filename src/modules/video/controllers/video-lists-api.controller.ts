@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
-import { PageQueryDto, VideoListDto } from '../dto/video.dto';
+import { UuidPipe } from '../../../common/uuid.pipe';
+import type { Page } from '../../../contracts/common';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
+import { VideoPageQueryDto, VideoListDto } from '../dto/video.dto';
 import { VideoListsService } from '../video-lists.service';
-import { toVideoListJson, type Paginated, type VideoJson, type VideoListJson } from '../video.serializer';
+import { toVideoListJson, type VideoJson, type VideoListJson } from '../video.mapper';
 
 /** Spec 7 Video: GET /api/video-lists/{id}/videos and /lists; plus create, change and delete for the owner. */
 @Controller('api/video-lists')
@@ -13,10 +15,10 @@ export class VideoListsApiController {
   @Get(':id/videos')
   @Public()
   async videos(
-    @Param('id') id: string,
-    @Query() query: PageQueryDto,
+    @Param('id', UuidPipe) id: string,
+    @Query() query: VideoPageQueryDto,
     @CurrentUser() viewer: User | undefined,
-  ): Promise<Paginated<VideoJson> & { list: VideoListJson }> {
+  ): Promise<Page<VideoJson> & { list: VideoListJson }> {
     const list = await this.lists.findViewable(viewer, id);
     const page = await this.lists.videosOf(list, viewer, query.page ?? 1, query.per_page ?? 50);
     return { ...page, list: toVideoListJson(list, page.total) };
@@ -25,10 +27,10 @@ export class VideoListsApiController {
   @Get(':id/lists')
   @Public()
   async siblings(
-    @Param('id') id: string,
-    @Query() query: PageQueryDto,
+    @Param('id', UuidPipe) id: string,
+    @Query() query: VideoPageQueryDto,
     @CurrentUser() viewer: User | undefined,
-  ): Promise<Paginated<VideoListJson>> {
+  ): Promise<Page<VideoListJson>> {
     const list = await this.lists.findViewable(viewer, id);
     return this.lists.siblingsOf(list, viewer, query.page ?? 1, query.per_page ?? 20);
   }
@@ -45,7 +47,7 @@ export class VideoListsApiController {
 
   @Patch(':id')
   async update(
-    @Param('id') id: string,
+    @Param('id', UuidPipe) id: string,
     @Body() body: VideoListDto,
     @CurrentUser() user: User,
   ): Promise<{ message: string; list: VideoListJson }> {
@@ -55,7 +57,7 @@ export class VideoListsApiController {
 
   @Delete(':id')
   @HttpCode(200)
-  async remove(@Param('id') id: string, @CurrentUser() user: User): Promise<{ message: string }> {
+  async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<{ message: string }> {
     await this.lists.delete(await this.lists.findManageable(user, id));
     return { message: 'Video List Deleted' };
   }

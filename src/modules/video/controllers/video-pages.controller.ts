@@ -1,21 +1,23 @@
 import { Body, Controller, Get, Inject, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { UuidPipe } from '../../../common/uuid.pipe';
+import { pageOf } from '../../../common/pagination';
 import type { Request, Response } from 'express';
 import { flash } from '../../../common/flash';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import { Inertia } from '../../inertia/inertia';
-import type { User } from '../../users/user.entity';
-import { CreateWalkthroughDto, PageQueryDto } from '../dto/video.dto';
+import { CurrentUser, Public } from '../../auth';
+import { Inertia } from '../../inertia';
+import type { User } from '../../users';
+import { CreateWalkthroughDto, VideoPageQueryDto } from '../dto/video.dto';
 import { PLAYBACK_ID_PATTERN } from '../ids';
 import { SpotsService } from '../spots.service';
 import { VideoAccessService } from '../video-access.service';
 import { VideoListsService } from '../video-lists.service';
-import { paginated, toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.serializer';
+import { toVideoJson, toVideoListJson, toWalkthroughJson } from '../video.mapper';
 import { VideosService } from '../videos.service';
-import { ListingsService } from '../../listings/listings.service';
+import { ListingsService } from '../../listings';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 // Embeds only may be framed by other sites; everything else stays SAMEORIGIN.
-import { allowFraming } from '../../security/security-headers';
+import { allowFraming } from '../../security';
 
 /** Video pages: walkthrough list/editor/tour, spot editor, the swipe feed, the list player and embeds. */
 @Controller()
@@ -35,12 +37,12 @@ export class VideoPagesController {
   }
 
   @Get('walkthroughs')
-  async index(@Query() query: PageQueryDto, @CurrentUser() user: User) {
+  async index(@Query() query: VideoPageQueryDto, @CurrentUser() user: User) {
     const page = query.page ?? 1;
     const [rows, total] = await this.walkthroughs.listOwned(user, page, 20);
     const data = rows.map((w) => toWalkthroughJson(w, { videos: [], viewer: user }));
     return Inertia.render('Walkthrough/Index', {
-      walkthroughs: paginated(data, page, 20, total),
+      walkthroughs: pageOf(data, page, 20, total),
       lists: await this.lists.owned(user),
       listings: await this.listingChoices.choicesFor(user.id),
     });
@@ -85,14 +87,14 @@ export class VideoPagesController {
 
   @Get('feed')
   @Public()
-  async feed(@Query() query: PageQueryDto, @CurrentUser() viewer: User | undefined) {
+  async feed(@Query() query: VideoPageQueryDto, @CurrentUser() viewer: User | undefined) {
     const page = query.page ?? 1;
     return Inertia.render('Feed/Index', { feed: await this.spots.feed(viewer, page) });
   }
 
   @Get('video-lists/:id')
   @Public()
-  async list(@Param('id') id: string, @CurrentUser() viewer: User | undefined) {
+  async list(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const list = await this.lists.findViewable(viewer, id);
     const videos = await this.lists.videosOf(list, viewer, 1, 50);
     const others = await this.lists.siblingsOf(list, viewer, 1, 20);

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { CurrentUser, Public } from '../../auth/auth.decorators';
-import type { User } from '../../users/user.entity';
+import { CurrentUser, Public } from '../../auth';
+import type { User } from '../../users';
 import { CreateWalkthroughDto, UpdateWalkthroughDto } from '../dto/video.dto';
-import type { WalkthroughJson } from '../video.serializer';
+import type { WalkthroughJson } from '../video.mapper';
 import { WalkthroughsService } from '../walkthroughs.service';
 
 /** Spec 7 Video: GET/PATCH /api/walkthrough/{slug}; POST /api/walkthroughs creates one (a listing's, or free-standing). */

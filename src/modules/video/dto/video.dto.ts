@@ -13,6 +13,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -71,7 +72,7 @@ export class VideoListDto {
   @IsOptional() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) video_ids?: string[];
 }
 
-export class PageQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50) per_page?: number;
+/** Video lists and the feed: the common paging, at most 50 a page (each row carries a video). */
+export class VideoPageQueryDto extends PageQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50) override per_page?: number = undefined;
 }

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { sniffType } from '../../storage/sniff';
+import { sniffType } from '../../storage';
 import { exitOf, spawnSupervised, stopGroup } from './supervised-spawn';
 
 /** What ffprobe says about a file, reduced to what the pipeline needs. */

@@ -6,12 +6,12 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Request } from 'express';
-import { formatBytes, StorageService } from '../../storage/storage.service';
-import type { User } from '../../users/user.entity';
+import { formatBytes, StorageService } from '../../storage';
+import type { User } from '../../users';
 import { Video } from '../entities';
 import { demuxerFor, NotAVideoError, probe } from '../media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
-import { UPLOAD_ENDPOINT } from '../video.serializer';
+import { UPLOAD_ENDPOINT } from '../video.mapper';
 import { VideosService } from '../videos.service';
 
 type TusRefusal = { status_code: number; body: string };

@@ -1,5 +1,5 @@
 import { propertiesApi } from '@/api/properties';
-import type { Property } from '@/components/property/types';
+import type { Property } from '@contracts/properties';
 import { Button, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 

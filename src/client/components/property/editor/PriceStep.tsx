@@ -1,5 +1,5 @@
 import { formatPrice } from '@/components/property/rules';
-import type { Currency } from '@/components/property/types';
+import type { Currency } from '@contracts/properties';
 import { Checkbox, FormField, Select, TextField } from '@/components/ui';
 import { bindField, type FormStepProps } from './step-props';
 

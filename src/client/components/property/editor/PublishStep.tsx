@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { propertiesApi, propertyPaths } from '@/api/properties';
 import { PublishBadge } from '@/components/property/PropertyCard';
 import { formatPrice } from '@/components/property/rules';
-import type { Property } from '@/components/property/types';
+import type { Property } from '@contracts/properties';
 import { Alert, Button } from '@/components/ui';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
 import { notify } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import type { EditorStep } from '@/api/properties';
-import type { Property } from '@/components/property/types';
+import type { Property } from '@contracts/properties';
 
 export type { EditorStep } from '@/api/properties';
 

@@ -1,38 +1,19 @@
-import { avatarUrl, type PublicUser, type User, toPublicUser } from '../users/user.entity';
-import type { Spot, Video, VideoList, VideoStatus, Walkthrough } from './entities';
+import type {
+  Realtor as RealtorJson,
+  Spot as SpotJson,
+  Video as VideoJson,
+  VideoListSummary as VideoListJson,
+  Walkthrough as WalkthroughJson,
+} from '../../contracts/video';
+import { avatarUrl, type User, toPublicUser } from '../users';
+import type { Spot, Video, VideoList, Walkthrough } from './entities';
 import type { ListingSummary } from './listing-directory';
-export { pageOf as paginated, type Page as Paginated } from '../../common/pagination';
+
+export type { RealtorJson, SpotJson, VideoJson, VideoListJson, WalkthroughJson };
 
 const media = (key: string | null) => (key ? `/media/${key}` : null);
 
 export const UPLOAD_ENDPOINT = '/api/video-uploads';
-
-export interface VideoJson {
-  id: string;
-  slug: string;
-  playback_id: string;
-  title: string;
-  status: VideoStatus;
-  error: string | null;
-  progress: number;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  poster: string | null;
-  playback: { hls: string | null };
-  renditions: Array<{ name: string; width: number; height: number }>;
-  trim_start: number | null;
-  trim_end: number | null;
-  cover_time: number | null;
-  position: number;
-  walkthrough_id: string | null;
-  user_id: string;
-  embed_url: string;
-  created_at: string;
-  ready_at: string | null;
-  /** Only for the owner: where to send the bytes and how far the upload got. */
-  upload?: { endpoint: string; completed: boolean; size: number | null; offset: number };
-}
 
 export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): VideoJson {
   const ready = video.status === 'ready';
@@ -71,21 +52,6 @@ export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): Vid
   return json;
 }
 
-export interface WalkthroughJson {
-  id: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  published: boolean;
-  listing_id: string | null;
-  user: PublicUser | null;
-  videos: VideoJson[];
-  spots: SpotJson[];
-  embed_url: string;
-  created_at: string;
-  updated_at: string;
-}
-
 export function toWalkthroughJson(
   walkthrough: Walkthrough,
   parts: { videos: Video[]; spots?: SpotJson[]; owner?: User | null; viewer?: Pick<User, 'id'> | null },
@@ -106,14 +72,6 @@ export function toWalkthroughJson(
   };
 }
 
-export interface RealtorJson {
-  id: string;
-  name: string;
-  handle: string | null;
-  avatar_url: string | null;
-  profile_url: string | null;
-}
-
 export function toRealtorJson(user: Pick<User, 'id' | 'name' | 'handle' | 'avatarPath'>): RealtorJson {
   return {
     id: user.id,
@@ -122,30 +80,6 @@ export function toRealtorJson(user: Pick<User, 'id' | 'name' | 'handle' | 'avata
     avatar_url: avatarUrl(user),
     profile_url: user.handle ? `/profile/${user.handle}` : null,
   };
-}
-
-export interface SpotJson {
-  id: string;
-  slug: string;
-  title: string;
-  caption: string | null;
-  published: boolean;
-  published_at: string | null;
-  walkthrough_id: string;
-  walkthrough_slug: string | null;
-  listing_id: string | null;
-  listing: {
-    id: string;
-    name: string;
-    price: string | null;
-    currency: string;
-    address: string | null;
-    url: string;
-  } | null;
-  video: VideoJson | null;
-  realtor: RealtorJson | null;
-  embed_url: string;
-  created_at: string;
 }
 
 export function toSpotJson(
@@ -184,16 +118,6 @@ export function toSpotJson(
     embed_url: `/embed/spot/${spot.slug}`,
     created_at: spot.createdAt.toISOString(),
   };
-}
-
-export interface VideoListJson {
-  id: string;
-  name: string;
-  description: string | null;
-  is_public: boolean;
-  user_id: string;
-  videos_count: number;
-  created_at: string;
 }
 
 export function toVideoListJson(list: VideoList, videosCount: number): VideoListJson {

@@ -1,15 +1,17 @@
-/** Shapes of the chats API (spec 3, snake_case as the server sends them). */
-export type ChatTab = 'chats' | 'muted' | 'blocked' | 'requested';
-export const CHAT_TABS: ChatTab[] = ['chats', 'requested', 'muted', 'blocked'];
+/** Wire shapes of chats: the API answers, the Chats/Index page props and the live events. Type-only. */
+import type { Page } from './common';
 
+export type ChatTab = 'chats' | 'muted' | 'blocked' | 'requested';
+export type ChatType = 'direct' | 'group';
+export type MessageType = 'text' | 'image' | 'listing' | 'system';
+
+/** A participant as chats show them (also the presence channel's user_info). */
 export interface ChatUser {
   id: string;
   name: string;
   handle: string | null;
   avatarUrl: string | null;
 }
-
-export type MessageType = 'text' | 'image' | 'listing' | 'system';
 
 export interface ChatImage {
   url: string;
@@ -19,6 +21,7 @@ export interface ChatImage {
   height: number;
 }
 
+/** A listing as it was when shared: the card keeps showing even if the listing changes. */
 export interface ListingCard {
   title: string;
   price: string | null;
@@ -45,9 +48,10 @@ export interface ChatSettings {
   is_blocked: boolean;
 }
 
+/** A chat as one user sees it (unread_count and chat_settings are that user's). */
 export interface Chat {
   id: string;
-  type: 'direct' | 'group';
+  type: ChatType;
   name: string | null;
   users: ChatUser[];
   accepted: boolean;
@@ -58,6 +62,7 @@ export interface Chat {
   unread_count: number;
   chat_settings: ChatSettings;
   left_by_users: string[];
+  /** This user has not answered this request yet (shown under Requested). */
   is_request?: boolean;
   messages?: Message[];
 }
@@ -65,7 +70,7 @@ export interface Chat {
 /** The part of a chat that is the same for everyone (sent with live events). */
 export interface ChatSummary {
   id: string;
-  type: 'direct' | 'group';
+  type: ChatType;
   name: string | null;
   users: ChatUser[];
   accepted: boolean;
@@ -73,6 +78,14 @@ export interface ChatSummary {
   created_at: string;
   left_by_users: string[];
 }
+
+export interface UnreadCounts {
+  count: number;
+  tabs: Record<ChatTab, number>;
+}
+
+/** History: a page in reading order, plus whether older messages exist. */
+export type MessagesPage = Page<Message> & { has_more: boolean };
 
 export interface MessageSentEvent {
   chat_id: string;
@@ -104,10 +117,3 @@ export interface ChatSettingsEvent {
   chat_id: string;
   chat_settings: ChatSettings;
 }
-
-export interface UnreadCounts {
-  count: number;
-  tabs: Record<ChatTab, number>;
-}
-
-export type { Page as Paginated } from '@/types';

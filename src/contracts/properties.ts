@@ -1,4 +1,15 @@
-/** JSON shapes of the property/listing API (server: src/modules/properties/property.serializer.ts). */
+/** Wire shapes of properties: summaries, the full property with its components and photos, currencies. Type-only. */
+import type { PublicUser } from './users';
+
+/** One animation of the property page. */
+export interface AnimationSetting {
+  type: string;
+  target?: string;
+  duration_ms?: number;
+  delay_ms?: number;
+  options?: Record<string, unknown>;
+}
+
 export interface Upload {
   id: string;
   url: string;
@@ -12,6 +23,7 @@ export interface Upload {
 
 export type PublishState = 'draft' | 'published' | 'archived';
 
+/** What every list shows of a property (dashboards, market results, profiles). */
 export interface PropertySummary {
   id: string;
   slug: string;
@@ -42,15 +54,7 @@ export interface Component {
   images: Upload[];
 }
 
-export interface PublicUserJson {
-  id: string;
-  name: string;
-  handle: string | null;
-  type: string;
-  avatarUrl: string | null;
-  bio: string | null;
-}
-
+/** A property in full (GET /api/properties/{slug}). */
 export interface Property extends PropertySummary {
   description: string | null;
   accepted_currencies: string[];
@@ -61,10 +65,10 @@ export interface Property extends PropertySummary {
   country: string | null;
   published_at: string | null;
   archived_at: string | null;
-  animations: Array<Record<string, unknown>>;
+  animations: AnimationSetting[];
   components: Record<string, Component>;
   listing: { id: string; name: string } | null;
-  user: PublicUserJson | null;
+  user: PublicUser | null;
   can_edit: boolean;
 }
 
@@ -75,23 +79,3 @@ export interface Currency {
   decimals: number;
   is_crypto: boolean;
 }
-
-export interface OpenHouseSummary {
-  id: string;
-  starts_at: string;
-  ends_at: string;
-  capacity: number;
-}
-
-export interface Listing {
-  id: string;
-  name: string;
-  property: PropertySummary;
-  spot: { slug: string; video: { playback_id: string | null } | null } | null;
-  spotVideo: { id: string; playback_id: string | null } | null;
-  walkthrough: { slug: string; videos: Array<{ slug: string; playback_id?: string | null }> } | null;
-  open_houses: OpenHouseSummary[];
-  created_at: string;
-}
-
-export type { LinkedPage as Paginated } from '@/types';

@@ -1,66 +1,15 @@
-import type { PublicUser } from '../users/user.entity';
+import type {
+  Component as ComponentJson,
+  Currency as CurrencyJson,
+  Property as PropertyJson,
+  PropertySummary as PropertySummaryJson,
+  Upload as UploadJson,
+} from '../../contracts/properties';
+import type { PublicUser } from '../users';
 import type { PublishState } from './property.constants';
-import type { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 
-export interface UploadJson {
-  id: string;
-  url: string;
-  thumb_url: string;
-  web_url: string;
-  width: number;
-  height: number;
-  component_id: string | null;
-  position: number;
-}
-
-export interface ComponentJson {
-  id: string;
-  type: string;
-  content: Record<string, unknown>;
-  images: UploadJson[];
-}
-
-/** What every list shows of a property (dashboards, market results, profiles). */
-export interface PropertySummaryJson {
-  id: string;
-  slug: string;
-  name: string;
-  price: string | null;
-  currency: string;
-  full_address: string | null;
-  city: string | null;
-  state: string | null;
-  country_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  type: string | null;
-  sector: string | null;
-  status: string;
-  is_private: boolean;
-  publish: boolean;
-  publish_state: PublishState;
-  featured_image: UploadJson | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** spec 3 Property, in full (GET /api/properties/{slug}). */
-export interface PropertyJson extends PropertySummaryJson {
-  description: string | null;
-  accepted_currencies: string[];
-  accepted_cryptocurrencies: string[];
-  address: string | null;
-  address_line_2: string | null;
-  zip: string | null;
-  country: string | null;
-  published_at: string | null;
-  archived_at: string | null;
-  animations: AnimationSetting[];
-  components: Record<string, ComponentJson>;
-  listing: { id: string; name: string } | null;
-  user: PublicUser | null;
-  can_edit: boolean;
-}
+export type { ComponentJson, CurrencyJson, PropertyJson, PropertySummaryJson, UploadJson };
+import type { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 
 export function publishState(p: Pick<Property, 'publish' | 'archivedAt'>): PublishState {
   if (p.archivedAt) return 'archived';
@@ -143,14 +92,6 @@ export function propertyJson(
     user: extra.owner,
     can_edit: extra.canEdit,
   };
-}
-
-export interface CurrencyJson {
-  code: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  is_crypto: boolean;
 }
 
 export function currencyJson(c: Currency): CurrencyJson {

@@ -1,4 +1,6 @@
-/** Shapes of the video API (src/modules/video/video.serializer.ts). */
+/** Wire shapes of videos, walkthroughs, spots and video lists, and the `.video.status` event. Type-only. */
+import type { PublicUser } from './users';
+
 export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'errored';
 
 export interface Video {
@@ -27,6 +29,7 @@ export interface Video {
   upload?: { endpoint: string; completed: boolean; size: number | null; offset: number };
 }
 
+/** The realtor behind a spot, with a link to their profile. */
 export interface Realtor {
   id: string;
   name: string;
@@ -66,7 +69,7 @@ export interface Walkthrough {
   description: string | null;
   published: boolean;
   listing_id: string | null;
-  user: { id: string; name: string; handle: string | null } | null;
+  user: PublicUser | null;
   videos: Video[];
   spots: Spot[];
   embed_url: string;
@@ -98,22 +101,3 @@ export interface VideoStatusEvent {
   error: string | null;
   video: Video;
 }
-
-export function formatPrice(price: string | null, currency: string): string | null {
-  if (price === null) return null;
-  const value = Number(price);
-  if (!Number.isFinite(value)) return null;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
-  } catch {
-    return `${currency} ${Math.round(value).toLocaleString()}`;
-  }
-}
-
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '–';
-  const s = Math.round(seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-export type { Page } from '@/types';

@@ -1,0 +1,1 @@
+export { QueueMonitorService } from './queue-monitor.service';

@@ -1,0 +1,2 @@
+export { DesignsService } from './designs.service';
+export { DesignGenerationService } from './design-generation.service';

@@ -1,0 +1,3 @@
+export { ListingMediaRegistry, type ListingMedia, type ListingMediaRefs } from './listing-media.registry';
+export { Listing } from './listing.entity';
+export { ListingsService, type ListingJson, type OpenHouseSummaryJson } from './listings.service';

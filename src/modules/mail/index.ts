@@ -1,0 +1,1 @@
+export { MailService } from './mail.service';

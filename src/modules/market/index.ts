@@ -1,0 +1,1 @@
+export { GEOCODER, type Geocoder } from './geocoding/geocoder';

@@ -1,0 +1,1 @@
+export { NotificationsService, type NewNotification } from './notifications.service';

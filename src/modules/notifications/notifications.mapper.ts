@@ -1,0 +1,19 @@
+import type { Notification as NotificationJson } from '../../contracts/notifications';
+import type { Notification } from './notification.entity';
+
+export type { NotificationJson };
+
+export function toNotificationJson(n: Notification): NotificationJson {
+  return {
+    id: n.id,
+    kind: n.kind,
+    type: n.kind,
+    title: n.title,
+    body: n.body,
+    url: n.url,
+    data: n.data ?? {},
+    read: n.readAt !== null,
+    read_at: n.readAt ? new Date(n.readAt).toISOString() : null,
+    created_at: new Date(n.createdAt).toISOString(),
+  };
+}

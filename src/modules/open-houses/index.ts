@@ -1,0 +1,1 @@
+export { OpenHousesService } from './open-houses.service';

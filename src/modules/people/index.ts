@@ -1,0 +1,1 @@
+export { PeopleService } from './people.service';

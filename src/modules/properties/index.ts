@@ -1,0 +1,14 @@
+export { DashboardPageQueryDto, DashboardQueryDto, priceString, toBool, trim } from './dto/property.dto';
+export { PropertiesService, canEditProperty, isPubliclyVisible } from './properties.service';
+export {
+  DASHBOARD_SORTS,
+  DEFAULT_PAGE_SIZE,
+  PRICE_PATTERN,
+  PROPERTY_SECTORS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  PUBLISH_FILTERS,
+} from './property.constants';
+export { Property } from './property.entity';
+
+export { applyPublishFilter, applySearch, applySort } from './properties.query';

@@ -1,0 +1,3 @@
+export { AddressesService } from './addresses.service';
+export { AvatarService } from './avatar.service';
+export { ProfileService } from './profile.service';

@@ -1,0 +1,2 @@
+/** Public site pages: nothing for other modules to use. */
+export {};

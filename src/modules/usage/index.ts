@@ -1,0 +1,1 @@
+export { UsageService, type UsageInput } from './usage.service';

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from './usage-record.entity';
+
+export interface TotalsRow {
+  provider: string;
+  model: string;
+  kind: string;
+  unit: string;
+  calls: string | number;
+  units: string;
+  cost: string;
+}
+
+/** The only place with SQL for usage_records. */
+@Injectable()
+export class UsageRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async insert(record: Partial<UsageRecord>): Promise<void> {
+    const repo = this.db.getRepository(UsageRecord);
+    await repo.insert(repo.create(record));
+  }
+
+  page(userId: string, offset: number, limit: number): Promise<[UsageRecord[], number]> {
+    return this.db.getRepository(UsageRecord).findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+  }
+
+  totals(userId: string): Promise<TotalsRow[]> {
+    return this.db.query(
+      `SELECT provider, model, kind, unit, count(*)::int AS calls, coalesce(sum(units), 0) AS units, coalesce(sum(cost_usd), 0) AS cost
+         FROM usage_records WHERE user_id = $1 GROUP BY provider, model, kind, unit ORDER BY cost DESC, calls DESC`,
+      [userId],
+    );
+  }
+}
