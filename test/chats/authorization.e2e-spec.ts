@@ -154,10 +154,10 @@ describe('chats and notifications: authorization table', () => {
     ).toBe(403);
   });
 
-  it('notifications: mark-as-read of another user’s notification is 404, guest 401', async () => {
+  it('notifications: mark-as-read of another user’s notification is 403 (it exists, it is not theirs), guest 401', async () => {
     const n = await t.app.get(NotificationsService).notify(ua.id, { kind: 'system', title: 'x' });
     expect((await guest.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(401);
-    expect((await stranger.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(404);
+    expect((await stranger.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(403);
     expect((await a.post(`/notifications/${n.id}/mark-as-read`)).status).toBe(200);
   });
 });

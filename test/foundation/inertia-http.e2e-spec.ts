@@ -63,7 +63,8 @@ describe('Inertia protocol over HTTP', () => {
   afterAll(() => t.close());
 
   function pageFromHtml(html: string) {
-    const match = /<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(html);
+    // Scripts carry the response's CSP nonce, so the tag has more attributes than these two.
+    const match = /<script[^>]*\sdata-page="app" type="application\/json">(.*?)<\/script>/s.exec(html);
     expect(match).not.toBeNull();
     return JSON.parse(match![1]);
   }

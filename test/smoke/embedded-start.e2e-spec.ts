@@ -179,7 +179,7 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       expect(root.headers.get('content-type')).toMatch(/text\/html/);
       const html = await root.text();
       expect(html).toMatch(/^<!doctype html>/i);
-      expect(html).toContain('<script data-page="app" type="application/json">');
+      expect(html).toMatch(/<script nonce="[^"]+" data-page="app" type="application\/json">/);
       expect(html).toContain('<div id="app"></div>');
 
       // Graceful shutdown: exit 0 in bounded time, the embedded PostgreSQL stopped with it.
