@@ -4,15 +4,10 @@ import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav } from '@/components/affiliates/parts';
 import { BalanceSummary, PayoutHistory } from '@/components/affiliates/payouts';
-import { Button, Card, FormField, Input, Select } from '@/components/ui';
+import { Button, Card } from '@/components/ui';
+import { PayoutMethodFields } from '@/components/affiliates/PayoutMethodFields';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
-
-const METHODS = [
-  { value: 'manual', label: 'Bank transfer' },
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'crypto', label: 'USDC (crypto)' },
-];
 
 /** Affiliate Payouts: balance, holds with reasons, history, and how to be paid. */
 export default function Payouts({
@@ -40,40 +35,7 @@ export default function Payouts({
         </Card>
         <Card title="How you are paid">
           <form onSubmit={form.handleSubmit((values) => affiliatesApi.payoutSettings(values))} className="space-y-4">
-            <FormField label="Method" name="payout_method" error={form.errors.payout_method}>
-              <Select
-                options={METHODS}
-                value={form.data.payout_method}
-                onChange={(e) => form.set('payout_method', e.target.value)}
-              />
-            </FormField>
-            {form.data.payout_method !== 'manual' && (
-              <>
-                <FormField
-                  label={form.data.payout_method === 'paypal' ? 'PayPal email' : 'USDC address'}
-                  name="payout_destination"
-                  error={form.errors.payout_destination}
-                >
-                  <Input
-                    value={form.data.payout_destination}
-                    onChange={(e) => form.set('payout_destination', e.target.value)}
-                    autoComplete="off"
-                  />
-                </FormField>
-                <FormField
-                  label="Type it again"
-                  name="payout_destination_confirmation"
-                  error={form.errors.payout_destination_confirmation}
-                >
-                  <Input
-                    value={form.data.payout_destination_confirmation}
-                    onChange={(e) => form.set('payout_destination_confirmation', e.target.value)}
-                    autoComplete="off"
-                    onPaste={(e) => e.preventDefault()}
-                  />
-                </FormField>
-              </>
-            )}
+            <PayoutMethodFields data={form.data} errors={form.errors} set={(field, value) => form.set(field, value)} />
             <Button type="submit" loading={form.processing} fullWidth>
               Save
             </Button>

@@ -1,15 +1,10 @@
 import { Head, router } from '@inertiajs/react';
 import type { GuidelinesJson } from '@contracts/affiliates';
 import { affiliatePaths, affiliatesApi, type ApplyInput } from '@/api/affiliates';
-import { Button, Card, Checkbox, FormField, Input, Select } from '@/components/ui';
+import { Button, Card, Checkbox, FormField, Input } from '@/components/ui';
+import { PayoutMethodFields } from '@/components/affiliates/PayoutMethodFields';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
-
-const METHODS = [
-  { value: 'manual', label: 'Bank transfer' },
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'crypto', label: 'USDC (crypto)' },
-];
 
 /** Affiliate Signup: the application, with the current guidelines to accept. */
 export default function Signup({
@@ -29,7 +24,6 @@ export default function Signup({
     },
     { successMessage: 'Application sent. We will let you know.', onSuccess: () => router.visit(affiliatePaths.signup) },
   );
-  const needsDestination = form.data.payout_method !== 'manual';
   return (
     <>
       <Head title="Apply to the affiliate programme" />
@@ -61,40 +55,12 @@ export default function Signup({
               onChange={(e) => form.set('audience', e.target.value)}
             />
           </FormField>
-          <FormField label="How you want to be paid" name="payout_method" error={form.errors.payout_method}>
-            <Select
-              options={METHODS}
-              value={form.data.payout_method}
-              onChange={(e) => form.set('payout_method', e.target.value as ApplyInput['payout_method'])}
-            />
-          </FormField>
-          {needsDestination && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label={form.data.payout_method === 'paypal' ? 'PayPal email' : 'USDC address'}
-                name="payout_destination"
-                error={form.errors.payout_destination}
-              >
-                <Input
-                  value={form.data.payout_destination}
-                  onChange={(e) => form.set('payout_destination', e.target.value)}
-                  autoComplete="off"
-                />
-              </FormField>
-              <FormField
-                label="Type it again"
-                name="payout_destination_confirmation"
-                error={form.errors.payout_destination_confirmation}
-              >
-                <Input
-                  value={form.data.payout_destination_confirmation}
-                  onChange={(e) => form.set('payout_destination_confirmation', e.target.value)}
-                  autoComplete="off"
-                  onPaste={(e) => e.preventDefault()}
-                />
-              </FormField>
-            </div>
-          )}
+          <PayoutMethodFields
+            data={form.data}
+            errors={form.errors}
+            set={(field, value) => form.set(field, value as ApplyInput[typeof field])}
+            sideBySide
+          />
           <FormField
             label="Recruited by (code)"
             name="recruiter_code"
