@@ -95,5 +95,6 @@ describe('browser: register, verify, log in, dark mode, log out', () => {
 });
 
 async function expectTitle(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(`document.title === ${JSON.stringify(title)}`);
+  // A function, not a string: the CSP (no unsafe-eval) refuses string evaluation in the page.
+  await page.waitForFunction((expected) => document.title === expected, title);
 }
