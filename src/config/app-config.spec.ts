@@ -70,7 +70,8 @@ describe('loadConfig', () => {
     expect(config.designs.creditCost).toBe(2);
     expect(config.video.uploadDir).toBe('/data/uploads/video');
     expect(config.market.tileUrl).toBe('');
-    expect(loadConfig({}).trustProxy).toBe('loopback');
+    // Unset trusts no proxy: X-Forwarded-For is believed only from proxies TRUST_PROXY names.
+    expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ GEOCODER: 'carrier-pigeon' })).toThrow(ConfigError);
     expect(() => loadConfig({ DESIGN_PROVIDER: 'replicate' })).toThrow(/REPLICATE_API_TOKEN/);
