@@ -1,16 +1,9 @@
+import { BarChart, StatCard } from '@/components/charts';
 import { Head, router } from '@inertiajs/react';
 import type { AffiliateJson, BalanceJson, CommissionJson, GuidelinesJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesApi } from '@/api/affiliates';
-import {
-  AffiliateNav,
-  BarChart,
-  CommissionList,
-  formatDate,
-  formatMoney,
-  lastDays,
-  Stat,
-} from '@/components/affiliates/parts';
+import { AffiliateNav, CommissionList, formatDate, formatMoney, lastDays } from '@/components/affiliates/parts';
 import { Alert, Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -53,18 +46,18 @@ export default function Dashboard({
         </Alert>
       )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat
+        <StatCard
           label="In the refund window"
           value={money(balance.pending_minor)}
           hint="Becomes payable when the window ends"
         />
-        <Stat
+        <StatCard
           label="Payable"
           value={money(balance.available_minor)}
           hint={balance.hold_reason ?? `Next payout ${formatDate(balance.next_payout_date)}`}
         />
-        <Stat label="Paid to you" value={money(balance.paid_minor)} />
-        <Stat label="People referred" value={String(referrals.total)} hint={`Your code: ${affiliate.code}`} />
+        <StatCard label="Paid to you" value={money(balance.paid_minor)} />
+        <StatCard label="People referred" value={String(referrals.total)} hint={`Your code: ${affiliate.code}`} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Clicks, last 30 days">

@@ -75,59 +75,13 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-      <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{value}</p>
-      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-    </div>
-  );
-}
-
-/** Daily counts as bars: numbers people compare over time are a chart, not a table. */
-export function BarChart({ points, label }: { points: Array<{ day: string; value: number }>; label: string }) {
-  const max = Math.max(1, ...points.map((p) => p.value));
-  const width = 600;
-  const height = 120;
-  const bar = points.length ? width / points.length : width;
-  return (
-    <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} className="h-32 w-full text-brand-500">
-        {points.map((p, i) => {
-          const h = (p.value / max) * (height - 10);
-          return (
-            <rect
-              key={p.day}
-              x={i * bar + 2}
-              y={height - h}
-              width={Math.max(1, bar - 4)}
-              height={h}
-              rx={2}
-              fill="currentColor"
-            >
-              <title>{`${p.day}: ${p.value}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-1 flex justify-between text-xs text-slate-500 dark:text-slate-400">
-        <span>{points[0]?.day ?? ''}</span>
-        <span>{label}</span>
-        <span>{points.at(-1)?.day ?? ''}</span>
-      </figcaption>
-    </figure>
-  );
-}
-
-/** Fills the days with no clicks so the chart's x axis is time, not "days with activity". */
 export function lastDays(rows: Array<{ day: string; clicks: number }>, days = 30) {
   const byDay = new Map(rows.map((r) => [r.day, r.clicks]));
   const today = new Date();
   return Array.from({ length: days }, (_, i) => {
     const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1 - i)));
     const day = d.toISOString().slice(0, 10);
-    return { day, value: byDay.get(day) ?? 0 };
+    return { label: day, value: byDay.get(day) ?? 0 };
   });
 }
 

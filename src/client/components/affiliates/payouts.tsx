@@ -1,7 +1,8 @@
 import type { BalanceJson, PayoutJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { Alert, EmptyState } from '@/components/ui';
-import { formatDate, formatMoney, Stat, StatusBadge } from './parts';
+import { formatDate, formatMoney, StatusBadge } from './parts';
+import { StatCard } from '@/components/charts';
 
 /** Balance by state, the next payout date and, when the balance waits, the reason in words. */
 export function BalanceSummary({ balance }: { balance: BalanceJson }) {
@@ -9,13 +10,13 @@ export function BalanceSummary({ balance }: { balance: BalanceJson }) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <Stat label="In the refund window" value={money(balance.pending_minor)} />
-        <Stat
+        <StatCard label="In the refund window" value={money(balance.pending_minor)} />
+        <StatCard
           label="Payable"
           value={money(balance.available_minor)}
           hint={`Minimum ${money(balance.minimum_payout_minor)}`}
         />
-        <Stat label="Paid to you" value={money(balance.paid_minor)} />
+        <StatCard label="Paid to you" value={money(balance.paid_minor)} />
       </div>
       {balance.hold_reason ? (
         <Alert variant="warning" title="Your payable balance is on hold">
