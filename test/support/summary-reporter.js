@@ -1,6 +1,20 @@
-// Prints the plain closing line CI reads: "N passed, N failed[, N skipped]".
+// Prints the plain closing line CI reads: "N passed, N failed[, N skipped]", after the slowest test files,
+// so the suite's time budget (CI under 20 minutes) is watched in every run.
+const path = require('node:path');
+
 class SummaryReporter {
   onRunComplete(_contexts, results) {
+    const slowest = results.testResults
+      .map((file) => ({
+        file: path.relative(process.cwd(), file.testFilePath),
+        ms: file.perfStats.end - file.perfStats.start,
+      }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 15);
+    if (slowest.length > 1) {
+      process.stdout.write('\nslowest test files:\n');
+      for (const { file, ms } of slowest) process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}\n`);
+    }
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     process.stdout.write(
