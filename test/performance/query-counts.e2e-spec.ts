@@ -62,7 +62,7 @@ describe('hot read paths: statements per request do not grow with the page', () 
     }
     await publishedSpots(realtor.user.id, LONG);
     const notifications = t.app.get(NotificationsService);
-    for (let i = 0; i < LONG; i++) await notifications.notify(realtor.user.id, { kind: 'test', title: `Note ${i}` });
+    for (let i = 0; i < LONG; i++) await notifications.notify(realtor.user.id, { kind: 'system', title: `Note ${i}` });
     for (let i = 0; i < LONG; i++) {
       const other = await t.createUser();
       const started = await realtor.client.post('/api/chats').send({ user_id: other.id, message: `hello ${i}` });
