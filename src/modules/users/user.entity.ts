@@ -10,23 +10,19 @@ export interface NotificationPreferences {
   push: Record<string, boolean>;
 }
 
+/** Every kind is on by default except product news, by email and by push alike. */
+const DEFAULT_KINDS: Record<string, boolean> = {
+  chat_request: true,
+  new_follower: true,
+  design_ready: true,
+  video_ready: true,
+  open_house_rsvp: true,
+  product_news: false,
+};
+
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  email: {
-    chat_request: true,
-    new_follower: true,
-    design_ready: true,
-    video_ready: true,
-    open_house_rsvp: true,
-    product_news: false,
-  },
-  push: {
-    chat_request: true,
-    new_follower: true,
-    design_ready: true,
-    video_ready: true,
-    open_house_rsvp: true,
-    product_news: false,
-  },
+  email: { ...DEFAULT_KINDS },
+  push: { ...DEFAULT_KINDS },
 };
 
 @Entity('users')

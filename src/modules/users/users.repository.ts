@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
-import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
+import { hydrate, preparedQuery, returningRows, selectList } from '../../database/raw-rows';
 import { User } from './user.entity';
 
 const SECRET_COLUMNS = ['user.passwordHash', 'user.twoFactorSecret', 'user.twoFactorRecoveryCodes'];
@@ -74,8 +74,7 @@ export class UsersRepository {
       `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 AND image_credits + $2 >= 0 RETURNING image_credits`,
       [userId, delta],
     );
-    const list = (Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ image_credits: number }>;
-    return list[0]?.image_credits ?? null;
+    return returningRows<{ image_credits: number }>(rows)[0]?.image_credits ?? null;
   }
 
   insert(data: Partial<User>): Promise<User> {
@@ -136,7 +135,7 @@ export class UsersRepository {
       `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
       [userId, step],
     );
-    return affected(rows) > 0;
+    return returningRows(rows).length > 0;
   }
 
   /** Removes the code when present, in one statement; false when it was not there. */
@@ -145,12 +144,6 @@ export class UsersRepository {
       `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
       [userId, codeHash],
     );
-    return affected(rows) > 0;
+    return returningRows(rows).length > 0;
   }
-}
-
-/** TypeORM's postgres driver answers UPDATE ... RETURNING as [rows, count]. */
-function affected(result: unknown[]): number {
-  if (Array.isArray(result[0])) return (result[0] as unknown[]).length;
-  return result.length;
 }
