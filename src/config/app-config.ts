@@ -1,9 +1,11 @@
 import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config';
 import { deriveSecret, resolveAppKeys } from './app-key';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
+import { CreditsConfig, loadCreditsConfig } from './credits.config';
 import { DesignsConfig, loadDesignsConfig } from './designs.config';
 import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
 import { loadMarketConfig, MarketConfig } from './market.config';
+import { loadSweepstakesConfig, SweepstakesConfig } from './sweepstakes.config';
 import { loadVideoConfig, VideoConfig } from './video.config';
 
 export { ConfigError } from './env';
@@ -91,6 +93,10 @@ export interface AppConfig {
   designs: DesignsConfig;
   video: VideoConfig;
   market: MarketConfig;
+  /** Registration and tax-form thresholds, fraud burst limits (src/config/sweepstakes.config.ts). */
+  sweepstakes: SweepstakesConfig;
+  /** The image-credit ledger (src/config/credits.config.ts). */
+  credits: CreditsConfig;
 }
 
 function accelPrefix(env: Env): string | null {
@@ -229,6 +235,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     designs: loadDesignsConfig(env),
     video: loadVideoConfig({ storageDir: str(env, 'STORAGE_DIR', 'storage') }, env),
     market: loadMarketConfig(env),
+    sweepstakes: loadSweepstakesConfig(env),
+    credits: loadCreditsConfig(env),
   };
 }
 

@@ -11,3 +11,14 @@ export interface PublicUser {
   avatarUrl: string | null;
   bio: string | null;
 }
+
+export type UserRole = 'user' | 'admin';
+
+/** The signed-in user's own account (and what admins see of anyone). */
+export interface AuthUser extends PublicUser {
+  email: string;
+  role: UserRole;
+  emailVerifiedAt: string | null;
+  twoFactorEnabled: boolean;
+  timezone: string;
+}

@@ -1,6 +1,6 @@
-import { ConnectedAccount } from '../modules/users/connected-account.entity';
+import { ConnectedAccount } from '../modules/settings/entities/connected-account.entity';
 import { CreditTransaction } from '../modules/credits/credit-transaction.entity';
-import { UserAddress } from '../modules/users/user-address.entity';
+import { UserAddress } from '../modules/settings/entities/user-address.entity';
 import { User } from '../modules/users/user.entity';
 import { Mail } from '../modules/mail/mail.entity';
 import {

@@ -37,3 +37,13 @@ export function hydrate<T>(meta: EntityMetadata, row: Record<string, unknown>, p
   }
   return entity as T;
 }
+
+/**
+ * The rows of an INSERT/UPDATE/DELETE ... RETURNING run through `manager.query`: TypeORM's postgres driver answers
+ * those as [rows, count], and a plain SELECT as the rows.
+ */
+export function returningRows<T = unknown>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[0] as T[];
+  return result as T[];
+}

@@ -1,5 +1,5 @@
-import { UserAddress } from '../../src/modules/users/user-address.entity';
-import { ConnectedAccount } from '../../src/modules/users/connected-account.entity';
+import { UserAddress } from '../../src/modules/settings/entities/user-address.entity';
+import { ConnectedAccount } from '../../src/modules/settings/entities/connected-account.entity';
 import { User } from '../../src/modules/users/user.entity';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { PASSWORD } from './helpers';

@@ -1,6 +1,7 @@
 import { EmailVerificationService } from '../../src/modules/auth/services/email-verification.service';
 import { CreditsService } from '../../src/modules/credits/credits.service';
-import { WelcomeCredits, welcomeCreditsFromEnv } from '../../src/modules/credits/welcome-credits';
+import { welcomeCreditsFromEnv } from '../../src/config/credits.config';
+import { WelcomeCredits } from '../../src/modules/credits/welcome-credits';
 import { OfflineGeocoder } from '../../src/modules/market/geocoding/offline-geocoder';
 import { bootTestApp, type TestApp } from '../support/app';
 

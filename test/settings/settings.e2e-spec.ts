@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ConnectedAccount } from '../../src/modules/users/connected-account.entity';
+import { ConnectedAccount } from '../../src/modules/settings/entities/connected-account.entity';
 import { User } from '../../src/modules/users/user.entity';
 import { PASSWORD, page, waitForMail } from '../auth/helpers';
 import { bootTestApp, TestApp } from '../support/app';

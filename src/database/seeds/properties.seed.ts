@@ -35,7 +35,7 @@ export async function seedDemoProperties(app: INestApplicationContext, logger: L
   const people = app.get(PeopleService);
   const realtor = await users.findByEmail('realtor@reelty.test');
   if (!realtor) return;
-  if (await properties.properties.existsBy({ userId: realtor.id })) return;
+  if (await properties.hasAnyOf(realtor.id)) return;
 
   let n = 0;
   for (const place of CITIES) {

@@ -9,8 +9,7 @@ import type {
   MaterialJson,
 } from '../../contracts/affiliates';
 import type { AffiliateRow, BatchRow, CommissionRow, LedgerBucket, PayoutRow } from './affiliates.types';
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+import { iso } from '../../common/iso';
 
 export function toAffiliateJson(
   row: AffiliateRow,

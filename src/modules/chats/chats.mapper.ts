@@ -1,5 +1,6 @@
 import type { Chat, ChatSummary, ChatUser, Message } from '../../contracts/chats';
 import type { ListRow, MessageRow, ParticipantRow, ParticipantState } from './chats.repository';
+import { iso } from '../../common/iso';
 
 /** A person's public profile as chats need it (from UsersService). */
 export interface ChatProfile {
@@ -11,10 +12,7 @@ export interface ChatProfile {
 
 export type Profiles = Map<string, ChatProfile>;
 
-export function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
+export { iso };
 
 export function toChatUser(profile: ChatProfile): ChatUser {
   return {

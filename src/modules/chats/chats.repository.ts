@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ChatTab, ChatType, MessageType } from '../../contracts/chats';
+import { returningRows } from '../../database/raw-rows';
 
 /** Which of a user's chats each tab shows (every tab reads only that user's chat_participants rows). */
 const TAB_FILTERS: Record<ChatTab, string> = {
@@ -316,7 +317,7 @@ export class ChatsRepository {
 
   /** Zeroes the counter; the read time, or null when the user is not an active participant. */
   async markRead(chatId: string, userId: string): Promise<Date | null> {
-    const rows = rowsOf<{ last_read_at: Date }>(
+    const rows = returningRows<{ last_read_at: Date }>(
       await this.db.query(
         `UPDATE chat_participants SET unread_count = 0, last_read_at = now() WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL RETURNING last_read_at`,
         [chatId, userId],
@@ -335,7 +336,7 @@ export class ChatsRepository {
       setting === 'mute'
         ? `is_muted = NOT is_muted`
         : `is_blocked = NOT is_blocked, unread_count = CASE WHEN is_blocked THEN unread_count ELSE 0 END`;
-    const rows = rowsOf<{ is_muted: boolean; is_blocked: boolean }>(
+    const rows = returningRows<{ is_muted: boolean; is_blocked: boolean }>(
       await this.db.query(
         `UPDATE chat_participants SET ${set} WHERE chat_id = $1 AND user_id = $2 AND left_at IS NULL RETURNING is_muted, is_blocked`,
         [chatId, userId],
@@ -389,11 +390,4 @@ export class ChatsRepository {
       [chatId, row.id, row.created_at],
     );
   }
-}
-
-/** pg's UPDATE ... RETURNING comes back from TypeORM as [rows, count]. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
-    return result[0] as T[];
-  return result as T[];
 }

@@ -16,7 +16,7 @@ import type { Request } from 'express';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import { RateLimiterService } from '../security';
-import { AddressesService } from '../settings';
+import { AddressesService, toSavedAddress } from '../settings';
 import type { User } from '../users';
 import { CartService } from './cart.service';
 import { attributionFrom } from '../../common/attribution';
@@ -48,18 +48,7 @@ export class CheckoutController {
     const saved = await this.addresses.page(user.id, 1);
     return Inertia.render('Checkout/Index', {
       cart: await this.cart.view({ userId: user.id }),
-      addresses: saved.data.map((a) => ({
-        id: a.id,
-        label: a.label,
-        name: user.name,
-        line1: a.line1,
-        line2: a.line2,
-        city: a.city,
-        state: a.state,
-        zip: a.zip,
-        country_code: a.countryCode,
-        is_default: a.isDefault,
-      })),
+      addresses: saved.data.map((a) => toSavedAddress(a, user.name)),
       provider: this.provider.name,
     });
   }

@@ -5,7 +5,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { CheckoutSession, ShippingAddress } from '../../contracts/commerce';
 import { TimersService } from '../jobs';
-import { AddressesService } from '../settings';
+import { AddressesService, toShippingAddress } from '../settings';
 import type { User } from '../users';
 import { outOfStock } from './cart.service';
 import { CatalogRepository, type CartItemRow, type Db } from './catalog.repository';
@@ -190,17 +190,8 @@ export class CheckoutService {
       ? await this.addresses.findOwned(user.id, dto.address_id).catch(() => {
           throw ValidationFailedException.of('address_id', 'Choose one of your saved addresses.');
         })
-      : ((await this.addresses.page(user.id, 1)).data.find((a) => a.isDefault) ?? null);
-    if (!saved) return null;
-    return {
-      name: user.name,
-      line1: saved.line1,
-      line2: saved.line2,
-      city: saved.city,
-      state: saved.state,
-      zip: saved.zip,
-      country_code: saved.countryCode,
-    };
+      : await this.addresses.defaultOf(user.id);
+    return saved ? toShippingAddress(saved, user.name) : null;
   }
 }
 

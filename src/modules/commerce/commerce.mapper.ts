@@ -12,7 +12,9 @@ import type {
 } from '../../contracts/commerce';
 import type { CartItemRow, ProductRow, VariantRow } from './catalog.repository';
 import type { EntitlementRow } from './entitlements.repository';
-import type { MessageRow, OrderLineRow, OrderRow, RefundRow, ReturnRow } from './orders.repository';
+import type { MessageRow, OrderLineRow, OrderRow } from './orders.repository';
+import type { RefundRow, ReturnRow } from './refunds.repository';
+import { iso } from '../../common/iso';
 
 /** Rows → wire JSON typed by src/contracts/commerce.ts. Minor units arrive from pg as strings (bigint). */
 export function money(amountMinor: string | number, currency: string): Money {
@@ -182,8 +184,4 @@ export function toVaultJson(e: EntitlementRow): VaultItem {
     revoked: e.revoked_at !== null,
     created_at: iso(e.created_at)!,
   };
-}
-
-function iso(value: Date | string | null): string | null {
-  return value ? new Date(value).toISOString() : null;
 }

@@ -21,7 +21,9 @@ import { EntitlementsRepository } from './entitlements.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { IdempotencyService } from './idempotency.service';
 import { OrdersController } from './orders.controller';
+import { IdempotencyRepository } from './idempotency.repository';
 import { OrdersRepository } from './orders.repository';
+import { RefundsRepository } from './refunds.repository';
 import { OrdersService } from './orders.service';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
@@ -36,6 +38,8 @@ import { VaultService } from './vault.service';
   providers: [
     CatalogRepository,
     OrdersRepository,
+    RefundsRepository,
+    IdempotencyRepository,
     EntitlementsRepository,
     CatalogService,
     CartService,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Db } from './catalog.repository';
-import { unwrap } from './orders.repository';
+import { returningRows } from '../../database/raw-rows';
 
 export interface EntitlementRow {
   id: string;
@@ -50,7 +50,7 @@ export class EntitlementsRepository {
       `UPDATE entitlements SET revoked_at = $2 WHERE order_line_id = ANY($1) AND revoked_at IS NULL RETURNING id`,
       [lineIds, at],
     );
-    return unwrap(rows).length;
+    return returningRows(rows).length;
   }
 
   async ofUser(userId: string, limit: number, offset: number, downloadableOnly = false) {
@@ -79,6 +79,6 @@ export class EntitlementsRepository {
         WHERE id = $1 AND revoked_at IS NULL AND downloads_used < download_limit RETURNING *`,
       [id],
     );
-    return unwrap<EntitlementRow>(rows)[0] ?? null;
+    return returningRows<EntitlementRow>(rows)[0] ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { ValidationFailedException } from '../../common/validation';
-import { OrdersRepository } from './orders.repository';
+import { IdempotencyRepository } from './idempotency.repository';
 
 /**
  * `Idempotency-Key` for money-moving requests. The first request with a key runs and its answer is kept; the same
@@ -11,7 +11,7 @@ import { OrdersRepository } from './orders.repository';
  */
 @Injectable()
 export class IdempotencyService {
-  constructor(private readonly repo: OrdersRepository) {}
+  constructor(private readonly repo: IdempotencyRepository) {}
 
   async run<T>(scope: string, key: string | undefined, body: unknown, work: () => Promise<T>): Promise<T> {
     if (key === undefined) return work();

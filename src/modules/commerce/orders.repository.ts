@@ -9,6 +9,7 @@ import type {
   ReturnStatus,
   ShippingAddress,
 } from '../../contracts/commerce';
+import { returningRows } from '../../database/raw-rows';
 import type { Db } from './catalog.repository';
 
 export interface OrderRow {
@@ -98,7 +99,7 @@ export interface OrderSearch {
 
 type Patch = Partial<Record<keyof OrderRow, unknown>>;
 
-/** The only SQL for orders, their lines, payments, refunds, returns, support messages and the audit trail. */
+/** The SQL for orders, their lines, stock holds, payment events, support messages and the audit trail. */
 @Injectable()
 export class OrdersRepository {
   constructor(@InjectDataSource() readonly db: DataSource) {}
@@ -153,7 +154,7 @@ export class OrdersRepository {
       `UPDATE product_variants SET stock = stock - $2 WHERE id = $1 AND (stock IS NULL OR stock >= $2) RETURNING id`,
       [variantId, quantity],
     );
-    return unwrap(rows).length > 0;
+    return returningRows(rows).length > 0;
   }
 
   /** Puts an unpaid order's units back on the shelf. */
@@ -197,7 +198,7 @@ export class OrdersRepository {
       orderId,
       ...keys.map((k) => patch[k as keyof OrderRow]),
     ]);
-    return unwrap<OrderRow>(rows)[0];
+    return returningRows<OrderRow>(rows)[0];
   }
 
   async lines(orderIds: string[], m: Db = this.db): Promise<OrderLineRow[]> {
@@ -215,7 +216,7 @@ export class OrdersRepository {
       `UPDATE order_lines SET refunded_minor = refunded_minor + $2 WHERE id = $1 RETURNING *`,
       [lineId, amountMinor],
     );
-    return unwrap<OrderLineRow>(rows)[0];
+    return returningRows<OrderLineRow>(rows)[0];
   }
 
   async search(s: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
@@ -259,7 +260,7 @@ export class OrdersRepository {
        ON CONFLICT DO NOTHING RETURNING event_id`,
       [provider, eventId, type, sessionId],
     );
-    return unwrap(rows).length > 0;
+    return returningRows(rows).length > 0;
   }
 
   async audit(orderId: string, actorId: string | null, action: string, detail: object, m: Db = this.db): Promise<void> {
@@ -277,115 +278,6 @@ export class OrdersRepository {
          FROM order_audit a LEFT JOIN users u ON u.id = a.actor_id WHERE a.order_id = $1 ORDER BY a.id`,
       [orderId],
     );
-  }
-
-  // ---- refunds ----
-
-  async insertRefund(
-    r: { orderId: string; amountMinor: number; reason: string; lines: object; createdBy: string | null },
-    m: Db,
-  ) {
-    const [row] = await m.query(
-      `INSERT INTO refunds (order_id, amount_minor, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [r.orderId, r.amountMinor, r.reason, JSON.stringify(r.lines), r.createdBy],
-    );
-    return row as RefundRow;
-  }
-
-  async settleRefund(id: string, status: 'succeeded' | 'failed', providerRefundId: string | null, m: Db = this.db) {
-    const rows = await m.query(`UPDATE refunds SET status = $2, provider_refund_id = $3 WHERE id = $1 RETURNING *`, [
-      id,
-      status,
-      providerRefundId,
-    ]);
-    return unwrap<RefundRow>(rows)[0];
-  }
-
-  /** Money promised back but not yet confirmed by the provider: counted against what may still be refunded. */
-  async pendingRefundsMinor(orderId: string, m: Db): Promise<number> {
-    const [{ sum }] = await m.query(
-      `SELECT coalesce(sum(amount_minor), 0)::bigint AS sum FROM refunds WHERE order_id = $1 AND status = 'pending'`,
-      [orderId],
-    );
-    return Number(sum);
-  }
-
-  async refunds(orderId: string): Promise<RefundRow[]> {
-    return this.db.query(`SELECT * FROM refunds WHERE order_id = $1 ORDER BY created_at`, [orderId]);
-  }
-
-  // ---- returns ----
-
-  async insertReturn(orderId: string, userId: string, reason: string, m: Db): Promise<ReturnRow> {
-    const [row] = await m.query(
-      `INSERT INTO order_returns (order_id, user_id, reason) VALUES ($1, $2, $3) RETURNING *`,
-      [orderId, userId, reason],
-    );
-    return row;
-  }
-
-  async openReturn(orderId: string, m: Db): Promise<ReturnRow | null> {
-    const rows: ReturnRow[] = await m.query(
-      `SELECT * FROM order_returns WHERE order_id = $1 AND status IN ('requested', 'approved', 'received') FOR UPDATE`,
-      [orderId],
-    );
-    return rows[0] ?? null;
-  }
-
-  async findReturn(returnId: string): Promise<ReturnRow | null> {
-    const rows: ReturnRow[] = await this.db.query(`SELECT * FROM order_returns WHERE id = $1`, [returnId]);
-    return rows[0] ?? null;
-  }
-
-  async setReturnStatus(returnId: string, status: ReturnStatus, m: Db): Promise<void> {
-    await m.query(`UPDATE order_returns SET status = $2, updated_at = now() WHERE id = $1`, [returnId, status]);
-  }
-
-  async returnsOf(userId: string | null, limit: number, offset: number) {
-    const filter = userId ? 'WHERE r.user_id = $3' : '';
-    const params = userId ? [limit, offset, userId] : [limit, offset];
-    const [{ total }] = await this.db.query(
-      `SELECT count(*)::int AS total FROM order_returns r ${filter.replace('$3', '$1')}`,
-      userId ? [userId] : [],
-    );
-    const rows: Array<ReturnRow & { order_number: string }> = await this.db.query(
-      `SELECT r.*, o.number AS order_number FROM order_returns r JOIN orders o ON o.id = r.order_id ${filter}
-        ORDER BY r.created_at DESC LIMIT $1 OFFSET $2`,
-      params,
-    );
-    return { rows, total: total as number };
-  }
-
-  // ---- idempotency keys ----
-
-  /** Claims (scope, key) for a request; answers the existing row when the key was used before. */
-  async claimIdempotencyKey(scope: string, key: string, hash: string): Promise<IdempotencyRow | null> {
-    const inserted = await this.db.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING scope`,
-      [scope, key, hash],
-    );
-    if (unwrap(inserted).length) return null;
-    const rows: IdempotencyRow[] = await this.db.query(`SELECT * FROM idempotency_keys WHERE scope = $1 AND key = $2`, [
-      scope,
-      key,
-    ]);
-    return rows[0] ?? null;
-  }
-
-  async completeIdempotencyKey(scope: string, key: string, statusCode: number, response: unknown): Promise<void> {
-    await this.db.query(`UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE scope = $1 AND key = $2`, [
-      scope,
-      key,
-      statusCode,
-      JSON.stringify(response),
-    ]);
-  }
-
-  async releaseIdempotencyKey(scope: string, key: string): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status_code IS NULL`, [
-      scope,
-      key,
-    ]);
   }
 
   // ---- support messages ----
@@ -411,36 +303,6 @@ export class OrdersRepository {
   }
 }
 
-export interface RefundRow {
-  id: string;
-  order_id: string;
-  amount_minor: string;
-  reason: string;
-  lines: Array<{ line_id: string; amount_minor: number }>;
-  status: 'pending' | 'succeeded' | 'failed';
-  provider_refund_id: string | null;
-  created_by: string | null;
-  created_at: Date;
-}
-
-export interface IdempotencyRow {
-  scope: string;
-  key: string;
-  request_hash: string;
-  status_code: number | null;
-  response: unknown;
-}
-
-export interface ReturnRow {
-  id: string;
-  order_id: string;
-  user_id: string | null;
-  reason: string;
-  status: ReturnStatus;
-  created_at: Date;
-  updated_at: Date;
-}
-
 export interface MessageRow {
   id: string;
   order_id: string;
@@ -449,11 +311,4 @@ export interface MessageRow {
   from_staff: boolean;
   body: string;
   created_at: Date;
-}
-
-/** pg's UPDATE/INSERT ... RETURNING comes back from TypeORM as [rows, count]. */
-export function unwrap<T = unknown>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
-    return result[0] as T[];
-  return result as T[];
 }

@@ -21,6 +21,7 @@ import type {
 } from './dto/commerce.dto';
 import { assertMove, canMoveOrder, canMoveReturn, canRequestReturn } from './order-state';
 import { OrdersRepository, type OrderRow, type OrderSearch } from './orders.repository';
+import { RefundsRepository } from './refunds.repository';
 import type { PageQueryDto } from '../../common/page-query.dto';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
@@ -30,6 +31,7 @@ import { pageOf } from '../../common/pagination';
 export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
+    private readonly refunds: RefundsRepository,
     private readonly mail: CommerceMailService,
     private readonly limiter: RateLimiterService,
     private readonly clock: Clock,
@@ -52,7 +54,7 @@ export class OrdersService {
         throw new ConflictException(
           `Order ${locked.number} cannot be returned now (payment ${locked.payment_status}, return ${locked.return_status ?? 'none'}).`,
         );
-      const row = await this.orders.insertReturn(order.id, user.id, dto.reason.trim(), m);
+      const row = await this.refunds.insertReturn(order.id, user.id, dto.reason.trim(), m);
       await this.orders.update(order.id, { return_status: 'requested' }, m);
       await this.orders.audit(order.id, user.id, 'return_requested', { return_id: row.id }, m);
       return row;
@@ -63,7 +65,7 @@ export class OrdersService {
 
   async returns(user: User | null, query: PageQueryDto): Promise<Page<OrderReturn>> {
     const { page, perPage, offset } = query.window(20);
-    const { rows, total } = await this.orders.returnsOf(user?.id ?? null, perPage, offset);
+    const { rows, total } = await this.refunds.returnsOf(user?.id ?? null, perPage, offset);
     return pageOf(rows.map(toReturnJson), page, perPage, total);
   }
 
@@ -103,7 +105,7 @@ export class OrdersService {
     const [lines, audit, refunds] = await Promise.all([
       this.orders.lines([orderId]),
       this.orders.auditTrail(orderId),
-      this.orders.refunds(orderId),
+      this.refunds.refundsOf(orderId),
     ]);
     return {
       order: toAdminOrderJson(order, lines),
@@ -146,14 +148,14 @@ export class OrdersService {
   }
 
   async decideReturn(admin: User, returnId: string, dto: ReturnDecisionDto): Promise<OrderReturn> {
-    const found = await this.orders.findReturn(returnId);
+    const found = await this.refunds.findReturn(returnId);
     if (!found) throw new NotFoundException('There is no such return.');
     const order = await this.orders.transaction(async (m) => {
       const locked = (await this.orders.lock(found.order_id, m))!;
-      const open = await this.orders.openReturn(found.order_id, m);
+      const open = await this.refunds.openReturn(found.order_id, m);
       if (!open || open.id !== returnId) throw new ConflictException('This return is already closed.');
       assertMove('return', open.status, dto.status, canMoveReturn);
-      await this.orders.setReturnStatus(returnId, dto.status, m);
+      await this.refunds.setReturnStatus(returnId, dto.status, m);
       await this.orders.audit(locked.id, admin.id, `return_${dto.status}`, { return_id: returnId }, m);
       return this.orders.update(locked.id, { return_status: dto.status }, m);
     });

@@ -10,7 +10,8 @@ import { toRefundJson } from './commerce.mapper';
 import type { RefundDto } from './dto/commerce.dto';
 import { EntitlementsRepository } from './entitlements.repository';
 import { paymentAfterRefund } from './order-state';
-import { OrdersRepository, type OrderLineRow, type OrderRow, type RefundRow } from './orders.repository';
+import { OrdersRepository, type OrderLineRow, type OrderRow } from './orders.repository';
+import { RefundsRepository, type RefundRow } from './refunds.repository';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payments/payment-provider';
 
 type LineAmount = { line_id: string; amount_minor: number };
@@ -26,6 +27,7 @@ export class RefundsService {
 
   constructor(
     private readonly orders: OrdersRepository,
+    private readonly refunds: RefundsRepository,
     private readonly entitlements: EntitlementsRepository,
     private readonly credits: CreditsService,
     private readonly events: DomainEvents,
@@ -46,7 +48,7 @@ export class RefundsService {
       });
       providerRefundId = sent.id;
     } catch (error) {
-      await this.orders.settleRefund(refund.id, 'failed', null);
+      await this.refunds.settleRefund(refund.id, 'failed', null);
       await this.orders.audit(order.id, actorId, 'refund_failed', {
         refund_id: refund.id,
         error: (error as Error).message,
@@ -86,7 +88,7 @@ export class RefundsService {
       );
     const lines = await this.orders.lines([order.id], m);
     const refundable =
-      Number(order.total_minor) - Number(order.refunded_minor) - (await this.orders.pendingRefundsMinor(order.id, m));
+      Number(order.total_minor) - Number(order.refunded_minor) - (await this.refunds.pendingRefundsMinor(order.id, m));
     const byLine = dto.lines?.length ? this.checkLines(dto.lines, lines) : null;
     const amount = byLine ? byLine.reduce((s, l) => s + l.amount_minor, 0) : (dto.amount_minor ?? refundable);
     if (amount <= 0) throw ValidationFailedException.of('amount_minor', 'This order is already refunded in full.');
@@ -95,7 +97,7 @@ export class RefundsService {
         'amount_minor',
         `At most ${refundable} (minor units) can still be refunded on this order.`,
       );
-    const refund = await this.orders.insertRefund(
+    const refund = await this.refunds.insertRefund(
       { orderId, amountMinor: amount, reason: dto.reason ?? '', lines: byLine ?? [], createdBy: actorId },
       m,
     );
@@ -125,7 +127,7 @@ export class RefundsService {
     m: EntityManager,
   ) {
     const order = (await this.orders.lock(orderId, m))!;
-    const settled = await this.orders.settleRefund(refund.id, 'succeeded', providerRefundId, m);
+    const settled = await this.refunds.settleRefund(refund.id, 'succeeded', providerRefundId, m);
     const refunded = Number(order.refunded_minor) + Number(refund.amount_minor);
     const full = refunded >= Number(order.total_minor);
     const lines = await this.orders.lines([order.id], m);
@@ -148,9 +150,9 @@ export class RefundsService {
       payment_status: paymentAfterRefund(Number(order.total_minor), refunded),
     };
     if (full && order.fulfilment_status === 'unfulfilled' && order.status !== 'cancelled') patch.status = 'cancelled';
-    const open = await this.orders.openReturn(order.id, m);
+    const open = await this.refunds.openReturn(order.id, m);
     if (open) {
-      await this.orders.setReturnStatus(open.id, 'refunded', m);
+      await this.refunds.setReturnStatus(open.id, 'refunded', m);
       patch.return_status = 'refunded';
     }
     const updated = await this.orders.update(order.id, patch, m);

@@ -6,7 +6,8 @@ import { CreditsAdminController } from './credits-admin.controller';
 import { CreditsController } from './credits.controller';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
-import { WELCOME_CREDITS, WelcomeCredits, welcomeCreditsFromEnv } from './welcome-credits';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { WELCOME_CREDITS, WelcomeCredits } from './welcome-credits';
 
 /** The image-credit ledger, used by the designer (spend/refund), the Credits page and admins (grant). */
 @Global()
@@ -17,7 +18,11 @@ import { WELCOME_CREDITS, WelcomeCredits, welcomeCreditsFromEnv } from './welcom
     CreditsService,
     CreditsRepository,
     WelcomeCredits,
-    { provide: WELCOME_CREDITS, useFactory: () => welcomeCreditsFromEnv() },
+    {
+      provide: WELCOME_CREDITS,
+      useFactory: (config: AppConfig) => config.credits.welcomeCredits,
+      inject: [APP_CONFIG],
+    },
   ],
   exports: [CreditsService],
 })

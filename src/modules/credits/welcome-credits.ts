@@ -1,22 +1,10 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ConfigError } from '../../config/app-config';
 import { DomainEvents } from '../events';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService } from './credits.service';
 
 export const WELCOME_CREDITS = Symbol('WELCOME_CREDITS');
-export const DEFAULT_WELCOME_CREDITS = 10;
 export const WELCOME_REASON = 'Welcome credits';
-
-/** WELCOME_CREDITS: image credits a newly verified account receives (0 turns the grant off). */
-export function welcomeCreditsFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.WELCOME_CREDITS;
-  if (raw === undefined || raw === '') return DEFAULT_WELCOME_CREDITS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 10_000)
-    throw new ConfigError(`WELCOME_CREDITS must be a whole number between 0 and 10000, got "${raw}"`);
-  return value;
-}
 
 /**
  * A new account can try the designer at once: when its email address is verified it receives

@@ -18,9 +18,9 @@ import type {
   GeneratedDesign,
   SavedPrompt,
 } from './entities';
+import { iso } from '../../common/iso';
 
 const media = (key: string | null | undefined) => (key ? `/media/${key}` : null);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toGeneratedJson(g: GeneratedDesign): GeneratedDesignJson {
   return {

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * spec 3 Listing: one per property (created with it). spot / spotVideo / walkthrough are owned by
+ * A listing: one per property (created with it). spot / spotVideo / walkthrough are owned by
  * the video module; until it lands they are plain nullable ids and serialize as null.
  */
 @Entity('listings')

@@ -7,7 +7,7 @@ import { CurrentTeamService } from '../teams';
 import type { User } from '../users';
 import { ListingsService } from './listings.service';
 
-/** spec 7: listings dashboard (success, message, listings.data) and its paginate route. */
+/** The listings dashboard (success, message, listings.data), its paginate route and one listing. */
 @Controller('api/listings')
 export class ListingsApiController {
   constructor(
@@ -18,7 +18,7 @@ export class ListingsApiController {
   @Get('dashboard')
   async dashboard(@Query() query: DashboardQueryDto, @CurrentUser() user: User, @Req() req: Request) {
     const teamId = await this.currentTeam.scopeTeamId(req, query.scope);
-    const listings = await this.listings.dashboard(user, { ...query, page: 1 }, teamId);
+    const listings = await this.listings.dashboard(user, query, teamId, true);
     return { success: true, message: 'Listings loaded', listings };
   }
 

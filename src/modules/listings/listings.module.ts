@@ -6,12 +6,13 @@ import { ListingMediaRegistry } from './listing-media.registry';
 import { Listing } from './listing.entity';
 import { ListingsApiController } from './listings-api.controller';
 import { ListingsPagesController } from './listings-pages.controller';
+import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Listing, Property]), PropertiesModule],
   controllers: [ListingsApiController, ListingsPagesController],
-  providers: [ListingsService, ListingMediaRegistry],
+  providers: [ListingsRepository, ListingsService, ListingMediaRegistry],
   exports: [ListingsService, ListingMediaRegistry],
 })
 export class ListingsModule {}

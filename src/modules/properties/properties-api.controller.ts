@@ -32,7 +32,7 @@ import { COMPONENT_TYPES, MAX_PAGE_SIZE, PHOTO_MAX_BYTES, PUBLISH_FILTERS, Publi
 import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';
 
-/** spec 7 "Properties and listings" (property side) and GET /api/currency/. */
+/** The property side of the properties and listings API, and GET /api/currency/. */
 @Controller('api')
 export class PropertiesApiController {
   constructor(
@@ -73,7 +73,7 @@ export class PropertiesApiController {
       throw ValidationFailedException.of('count', `The count must be between 1 and ${MAX_PAGE_SIZE}.`);
     const result = await this.properties.dashboard(
       user,
-      { ...query, publish: publish as PublishFilter, count: size },
+      Object.assign(query, { publish: publish as PublishFilter, count: size }),
       `/api/properties/${publish}/paginate/${size}`,
       await this.currentTeam.scopeTeamId(req, query.scope),
     );
@@ -90,7 +90,7 @@ export class PropertiesApiController {
     return { property: await this.properties.full(property, viewer) };
   }
 
-  /** Fields left undefined are dropped (spec 3). */
+  /** Fields left undefined are dropped (only the fields sent change). */
   @Post('properties/:slug')
   @HttpCode(200)
   async update(@Param('slug') slug: string, @Body() body: UpdatePropertyDto, @CurrentUser() user: User) {

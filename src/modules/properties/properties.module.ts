@@ -7,6 +7,7 @@ import { UsersModule } from '../users/users.module';
 import { PropertiesApiController } from './properties-api.controller';
 import { PropertiesPagesController } from './properties-pages.controller';
 import { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import { PropertiesRepository } from './properties.repository';
 import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';
 
@@ -17,7 +18,7 @@ import { PropertyUploadsService } from './property-uploads.service';
     TeamsModule,
   ],
   controllers: [PropertiesApiController, PropertiesPagesController],
-  providers: [PropertiesService, PropertyUploadsService],
+  providers: [PropertiesRepository, PropertiesService, PropertyUploadsService],
   exports: [PropertiesService, PropertyUploadsService],
 })
 export class PropertiesModule implements OnModuleInit {

@@ -1,7 +1,6 @@
 import type { SelectQueryBuilder } from 'typeorm';
 import type { DashboardSort, PublishFilter } from './property.constants';
 import type { Property } from './property.entity';
-import type { PublishCounts } from './properties.service';
 
 /*
  * Query-builder pieces shared by the property and listing dashboards (filter, search, sort, counts), so both lists
@@ -58,6 +57,13 @@ export function applySort<T extends object>(
       qb.orderBy(`${alias}.created_at`, 'DESC');
   }
   qb.addOrderBy(`${alias}.id`, 'ASC');
+}
+
+export interface PublishCounts {
+  all: number;
+  draft: number;
+  published: number;
+  archived: number;
 }
 
 /** How many of the query's properties are in each publish state (one aggregate). */

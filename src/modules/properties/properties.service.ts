@@ -1,21 +1,14 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
-// Creating a property opens its listing row in the same transaction, so this one entity is read from its file:
-// the listings barrel leads back here (listings reads properties) and would make a require cycle.
-// eslint-disable-next-line reelty/module-boundaries
-import { Listing } from '../listings/listing.entity';
-import { StorageService } from '../storage';
 import { roleAllows, TeamsService } from '../teams';
 import { toPublicUser, User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { UsersService } from '../users';
 import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
-import { paginate, type LinkedPage, QueryParams } from '../../common/pagination';
-import { COMPONENT_TYPES, DEFAULT_PAGE_SIZE } from './property.constants';
-import { AnimationSetting, Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import { paginate, type LinkedPage } from '../../common/pagination';
+import { DEFAULT_PAGE_SIZE } from './property.constants';
+import { AnimationSetting, Currency, Property } from './property.entity';
 import {
   ComponentJson,
   componentJson,
@@ -28,17 +21,13 @@ import {
   UploadJson,
   uploadJson,
 } from './properties.mapper';
-import { applyPublishFilter, applySearch, applySort, countByPublishState } from './properties.query';
+import type { PublishCounts } from './properties.query';
+import { PropertiesRepository } from './properties.repository';
 import { makeSlug, renamedSlug } from './slug';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
-export interface PublishCounts {
-  all: number;
-  draft: number;
-  published: number;
-  archived: number;
-}
+export type { PublishCounts };
 
 /** Everyone may see a published, public, unarchived property. */
 export function isPubliclyVisible(p: Pick<Property, 'publish' | 'isPrivate' | 'archivedAt'>): boolean {
@@ -50,20 +39,14 @@ export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null |
   return !!user && (user.id === p.userId || user.role === 'admin');
 }
 
-/** Properties, their components and photos: the owner's edits, visibility and every shape spec 7 answers with. */
+/** Properties, their components and photos: the owner's edits, visibility and every JSON shape the API answers with. */
 @Injectable()
 export class PropertiesService {
   private currencyCache: Currency[] | null = null;
 
   constructor(
-    @InjectRepository(Property) readonly properties: Repository<Property>,
-    @InjectRepository(PropertyComponent) private readonly components: Repository<PropertyComponent>,
-    @InjectRepository(PropertyUpload) readonly uploads: Repository<PropertyUpload>,
-    @InjectRepository(Currency) private readonly currencyRepo: Repository<Currency>,
-    @InjectRepository(Listing) private readonly listings: Repository<Listing>,
-    private readonly dataSource: DataSource,
+    private readonly repo: PropertiesRepository,
     private readonly users: UsersService,
-    private readonly storage: StorageService,
     private readonly teams: TeamsService,
   ) {}
 
@@ -71,12 +54,30 @@ export class PropertiesService {
 
   findBySlug(slug: string): Promise<Property | null> {
     if (!slug || slug.length > 120) return Promise.resolve(null);
-    return this.properties.findOneBy({ slug });
+    return this.repo.findBySlug(slug);
   }
 
   findById(id: string): Promise<Property | null> {
     if (!isUuid(id)) return Promise.resolve(null);
-    return this.properties.findOneBy({ id });
+    return this.repo.findById(id);
+  }
+
+  /** Several properties at once (unknown ids are simply missing from the answer). */
+  findByIds(ids: string[]): Promise<Property[]> {
+    return this.repo.findByIds([...new Set(ids.filter(isUuid))]);
+  }
+
+  /** Whether the user has authored any property (the demo seed runs once). */
+  hasAnyOf(userId: string): Promise<boolean> {
+    return this.repo.hasAnyOf(userId);
+  }
+
+  /**
+   * The properties table for the market search, which still builds one query on it.
+   * @deprecated read through findByIds; this goes once the market search does.
+   */
+  get properties(): Repository<Property> {
+    return this.repo.table;
   }
 
   /** 404 for unknown slugs and for drafts/private/archived properties of others (other teams included). */
@@ -134,18 +135,7 @@ export class PropertiesService {
     const finalName = name?.trim() || 'New property';
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.dataSource.transaction(async (tx) => {
-          const property = await tx
-            .getRepository(Property)
-            .save(tx.getRepository(Property).create({ userId: user.id, name: finalName, slug: makeSlug(finalName) }));
-          await tx
-            .getRepository(PropertyComponent)
-            .insert(
-              COMPONENT_TYPES.map((type, position) => ({ propertyId: property.id, type, position, content: {} })),
-            );
-          await tx.getRepository(Listing).insert({ propertyId: property.id, userId: user.id });
-          return property;
-        });
+        return await this.repo.createDraft(user.id, finalName, makeSlug(finalName));
       } catch (error) {
         const unique = (error as { code?: string; constraint?: string }).code === '23505';
         if (!unique || attempt >= 4) throw error;
@@ -200,24 +190,19 @@ export class PropertiesService {
       changes.publish = given.publish;
       changes.publishedAt = given.publish ? (property.publishedAt ?? new Date()) : property.publishedAt;
     }
-    if (Object.keys(changes).length) {
-      await this.properties.update({ id: property.id }, changes as QueryDeepPartialEntity<Property>);
-    }
+    if (Object.keys(changes).length) await this.repo.update(property.id, changes);
     return (await this.findById(property.id))!;
   }
 
-  /** spec 4: publish toggled by a call (then the client reloads the property). */
+  /** Publish toggled by a call (then the client reloads the property); publishing needs the required fields. */
   async setPublish(property: Property, publish?: boolean): Promise<Property> {
     const next = publish ?? !property.publish;
     if (next) this.assertPublishable(property);
-    await this.properties.update(
-      { id: property.id },
-      {
-        publish: next,
-        publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt,
-        archivedAt: next ? null : property.archivedAt,
-      },
-    );
+    await this.repo.update(property.id, {
+      publish: next,
+      publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt,
+      archivedAt: next ? null : property.archivedAt,
+    });
     return (await this.findById(property.id))!;
   }
 
@@ -236,10 +221,7 @@ export class PropertiesService {
     const clean = animations.map((a) =>
       Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)),
     ) as AnimationSetting[];
-    await this.properties.update(
-      { id: property.id },
-      { animations: clean as QueryDeepPartialEntity<AnimationSetting>[] },
-    );
+    await this.repo.update(property.id, { animations: clean });
     return clean;
   }
 
@@ -259,14 +241,13 @@ export class PropertiesService {
   // ---- components --------------------------------------------------------------
 
   async getComponent(property: Property, type: string): Promise<ComponentJson> {
-    const component = await this.components.findOneBy({ propertyId: property.id, type });
+    const component = await this.repo.componentOfType(property.id, type);
     if (!component) throw new NotFoundException('This property has no component of that type.');
-    const uploads = await this.uploads.find({ where: { componentId: component.id }, order: { position: 'ASC' } });
-    return componentJson(component, uploads);
+    return componentJson(component, await this.repo.photosOfComponent(component.id));
   }
 
   async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
-    const component = await this.components.findOneBy({ id });
+    const component = await this.repo.componentById(id);
     const property = component ? await this.findById(component.propertyId) : null;
     if (!component || !property || !(await this.canView(property, user))) {
       throw new NotFoundException('There is no such component.');
@@ -275,53 +256,49 @@ export class PropertiesService {
     if (Buffer.byteLength(JSON.stringify(content)) > MAX_COMPONENT_BYTES) {
       throw ValidationFailedException.of('content', 'The content is too large (32 KB at most).');
     }
-    await this.components.update({ id }, { content: content as QueryDeepPartialEntity<Record<string, unknown>> });
-    await this.properties.update({ id: property.id }, { updatedAt: new Date() });
+    await this.repo.setComponentContent(id, content);
+    await this.repo.touch(property.id);
     return this.getComponent(property, component.type);
   }
 
   // ---- reads / shapes --------------------------------------------------------------
 
   async full(property: Property, viewer: User | null | undefined): Promise<PropertyJson> {
-    const [components, uploads, listing, owner] = await Promise.all([
-      this.components.find({ where: { propertyId: property.id }, order: { position: 'ASC' } }),
-      this.uploads.find({ where: { propertyId: property.id }, order: { position: 'ASC', createdAt: 'ASC' } }),
-      this.listings.findOne({ where: { propertyId: property.id }, select: { id: true } }),
+    const [components, uploads, listingId, owner] = await Promise.all([
+      this.repo.componentsOf(property.id),
+      this.repo.photosOf(property.id),
+      this.repo.listingIdOf(property.id),
       this.users.findById(property.userId),
     ]);
     return propertyJson(property, {
       components,
       uploads,
-      listingId: listing?.id ?? null,
+      listingId,
       owner: owner ? toPublicUser(owner) : null,
       canEdit: await this.canEdit(property, viewer),
     });
   }
 
   async photos(property: Property): Promise<UploadJson[]> {
-    const uploads = await this.uploads.find({
-      where: { propertyId: property.id },
-      order: { position: 'ASC', createdAt: 'ASC' },
-    });
-    return uploads.map(uploadJson);
+    return (await this.repo.photosOf(property.id)).map(uploadJson);
   }
 
   async featuredImage(property: Property): Promise<UploadJson | null> {
     if (!property.featuredUploadId) return null;
-    const upload = await this.uploads.findOneBy({ id: property.featuredUploadId });
+    const upload = await this.repo.photoById(property.featuredUploadId);
     return upload ? uploadJson(upload) : null;
   }
 
   /** Summaries with their featured photos loaded in one query. */
   async summaries(properties: Property[]): Promise<PropertySummaryJson[]> {
     const ids = properties.map((p) => p.featuredUploadId).filter((id): id is string => !!id);
-    const uploads = ids.length ? await this.uploads.findBy({ id: In(ids) }) : [];
+    const uploads = await this.repo.photosByIds(ids);
     const byId = new Map(uploads.map((u) => [u.id, u]));
     return properties.map((p) => summaryJson(p, p.featuredUploadId ? byId.get(p.featuredUploadId) : null));
   }
 
   async currencies(): Promise<Currency[]> {
-    this.currencyCache ??= await this.currencyRepo.find({ order: { position: 'ASC' } });
+    this.currencyCache ??= await this.repo.currencies();
     return this.currencyCache;
   }
 
@@ -336,41 +313,20 @@ export class PropertiesService {
     path: string,
     teamId?: string,
   ): Promise<{ properties: LinkedPage<PropertySummaryJson>; counts: PublishCounts }> {
-    const perPage = query.count ?? DEFAULT_PAGE_SIZE;
-    const page = query.page ?? 1;
+    const { page, perPage } = query.window(DEFAULT_PAGE_SIZE);
     // mine: the user's own properties; team: the current team's (teamId given by the caller for scope=team).
-    const qb = teamId
-      ? this.properties.createQueryBuilder('p').where('p.team_id = :tid', { tid: teamId })
-      : this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: user.id });
-    applySearch(qb, 'p', query.search);
-    const countsQb = qb.clone();
-    applyPublishFilter(qb, 'p', query.publish);
-    applySort(qb, 'p', query.sort);
-    qb.skip((page - 1) * perPage).take(perPage);
     // A team's list without a search reads its per-state counts from the counter the database keeps; counting a
     // big team's rows on every request would cost more than the page itself.
-    const counted = teamId && !query.search?.trim();
-    const [[rows, total], counts] = counted
-      ? await Promise.all([qb.getMany(), this.teams.propertyCounts(teamId)]).then(
-          ([page, c]): [[Property[], number], PublishCounts] => [[page, c[query.publish ?? 'all']], c],
-        )
-      : await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
-    const params: QueryParams = {
-      publish: query.publish === 'all' ? undefined : query.publish,
-      search: query.search?.trim(),
-      sort: query.sort,
-      count: query.count,
-      scope: query.scope,
-    };
-    return { properties: paginate(await this.summaries(rows), total, page, perPage, path, params), counts };
-  }
-
-  async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
-  get storageService(): StorageService {
-    return this.storage;
+    const counted = !!teamId && !query.search?.trim();
+    const scope = teamId ? { teamId } : { userId: user.id };
+    const [found, teamCounts] = await Promise.all([
+      this.repo.dashboardPage(scope, query, page, perPage, !counted),
+      counted ? this.teams.propertyCounts(teamId) : null,
+    ]);
+    const counts = teamCounts ?? found.counts!;
+    const total = teamCounts ? teamCounts[query.publish ?? 'all'] : found.total;
+    const summaries = await this.summaries(found.rows);
+    return { properties: paginate(summaries, total, page, perPage, path, query.linkParams()), counts };
   }
 }
 

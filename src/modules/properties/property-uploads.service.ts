@@ -1,12 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { StorageService } from '../storage';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_PROPERTY } from './property.constants';
-import { Property, PropertyComponent, PropertyUpload } from './property.entity';
+import type { Property } from './property.entity';
+import { PropertiesRepository } from './properties.repository';
 import { uploadJson, UploadJson } from './properties.mapper';
 import { PropertiesService } from './properties.service';
 
@@ -14,9 +13,7 @@ import { PropertiesService } from './properties.service';
 @Injectable()
 export class PropertyUploadsService {
   constructor(
-    @InjectRepository(PropertyUpload) private readonly uploads: Repository<PropertyUpload>,
-    @InjectRepository(PropertyComponent) private readonly components: Repository<PropertyComponent>,
-    @InjectRepository(Property) private readonly properties: Repository<Property>,
+    private readonly repo: PropertiesRepository,
     private readonly storage: StorageService,
     private readonly propertiesService: PropertiesService,
   ) {}
@@ -31,13 +28,13 @@ export class PropertyUploadsService {
     let componentId: string | null = null;
     if (options.componentId) {
       const component = isUuid(options.componentId)
-        ? await this.components.findOneBy({ id: options.componentId, propertyId: property.id })
+        ? await this.repo.componentById(options.componentId, property.id)
         : null;
       if (!component)
         throw ValidationFailedException.of('component_id', 'This component does not belong to the property.');
       componentId = component.id;
     }
-    const count = await this.uploads.countBy({ propertyId: property.id });
+    const count = await this.repo.countPhotos(property.id);
     if (count >= PHOTOS_PER_PROPERTY)
       throw ValidationFailedException.of('photo', `A property can have at most ${PHOTOS_PER_PROPERTY} photos.`);
     const stored = await this.storage.storeImage(
@@ -49,44 +46,39 @@ export class PropertyUploadsService {
         { name: 'web', width: 1600 },
       ],
     );
-    const upload = await this.uploads.save(
-      this.uploads.create({
-        propertyId: property.id,
-        componentId,
-        userId: user.id,
-        key: stored.key,
-        variants: Object.fromEntries(
-          Object.entries(stored.variants).map(([name, v]) => [name, { key: v.key, url: v.url }]),
-        ),
-        width: stored.width,
-        height: stored.height,
-        size: stored.size,
-        position: count,
-      }),
-    );
+    const upload = await this.repo.insertPhoto({
+      propertyId: property.id,
+      componentId,
+      userId: user.id,
+      key: stored.key,
+      variants: Object.fromEntries(
+        Object.entries(stored.variants).map(([name, v]) => [name, { key: v.key, url: v.url }]),
+      ),
+      width: stored.width,
+      height: stored.height,
+      size: stored.size,
+      position: count,
+    });
     if (options.featured || !property.featuredUploadId) {
-      await this.properties.update({ id: property.id }, { featuredUploadId: upload.id });
+      await this.repo.update(property.id, { featuredUploadId: upload.id });
     } else {
-      await this.properties.update({ id: property.id }, { updatedAt: new Date() });
+      await this.repo.touch(property.id);
     }
     return uploadJson(upload);
   }
 
   /** DELETE /api/upload/{id}: the row and its files; the next photo becomes the featured one. */
   async delete(id: string, user: User): Promise<void> {
-    const upload = await this.uploads.findOneBy({ id });
+    const upload = await this.repo.photoById(id);
     const property = upload ? await this.propertiesService.findById(upload.propertyId) : null;
     if (!upload || !property || !(await this.propertiesService.canView(property, user))) {
       throw new NotFoundException('There is no such upload.');
     }
     await this.propertiesService.assertEditable(property, user);
-    await this.uploads.delete({ id });
+    await this.repo.deletePhoto(id);
     if (property.featuredUploadId === id) {
-      const next = await this.uploads.findOne({
-        where: { propertyId: property.id },
-        order: { position: 'ASC', createdAt: 'ASC' },
-      });
-      await this.properties.update({ id: property.id }, { featuredUploadId: next?.id ?? null });
+      const next = await this.repo.firstPhotoOf(property.id);
+      await this.repo.update(property.id, { featuredUploadId: next?.id ?? null });
     }
     await Promise.all(
       [upload.key, ...Object.values(upload.variants).map((v) => v.key)].map((key) =>

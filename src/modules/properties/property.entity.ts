@@ -1,15 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { AnimationSetting } from '../../contracts/properties';
 import type { PropertySector, PropertyStatus, PropertyType } from './property.constants';
 
-export interface AnimationSetting {
-  type: string;
-  target?: string;
-  duration_ms?: number;
-  delay_ms?: number;
-  options?: Record<string, unknown>;
-}
+export type { AnimationSetting };
 
-/** spec 3 Property. Price stays a decimal string end to end (numeric(14,2) in PostgreSQL). */
+/** A property for sale. Price stays a decimal string end to end (numeric(14,2) in PostgreSQL). */
 @Entity('properties')
 export class Property {
   @PrimaryGeneratedColumn('uuid') id!: string;

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { AddressesService } from './addresses.service';
+import { ConnectedAccountsService } from './connected-accounts.service';
+import { ConnectedAccount } from './entities/connected-account.entity';
+import { UserAddress } from './entities/user-address.entity';
+import { SettingsRepository } from './settings.repository';
 import { AddressesController } from './controllers/addresses.controller';
 import { ConnectedAccountsController } from './controllers/connected-accounts.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -13,7 +18,7 @@ import { ProfileService } from './profile.service';
 
 /** The account settings pages under /settings. */
 @Module({
-  imports: [AuthModule],
+  imports: [TypeOrmModule.forFeature([UserAddress, ConnectedAccount]), AuthModule],
   controllers: [
     ProfileController,
     PasswordController,
@@ -23,7 +28,7 @@ import { ProfileService } from './profile.service';
     ConnectedAccountsController,
     SessionsController,
   ],
-  providers: [ProfileService, AddressesService, AvatarService],
+  providers: [SettingsRepository, ProfileService, AddressesService, ConnectedAccountsService, AvatarService],
   exports: [AddressesService],
 })
 export class SettingsModule {}

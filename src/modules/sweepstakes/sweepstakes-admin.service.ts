@@ -8,7 +8,7 @@ import type { User } from '../users';
 import { seedCommitment } from './draw/fair-draw';
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import type { AmendmentDto, RegistrationDto, SweepstakesInputDto } from './dto/sweepstakes.dto';
-import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from './sweepstakes.config';
+import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from '../../config/sweepstakes.config';
 import { EDITABLE_STATES, TIMERS } from './sweepstakes.constants';
 import { SweepstakesRepository } from './sweepstakes.repository';
 import { registrationRequired, totalPrizeMinor } from './sweepstakes.rules';

@@ -10,7 +10,7 @@ import { StorageService } from '../storage';
 import type { User } from '../users';
 import type { ClaimDto } from './dto/sweepstakes.dto';
 import type { Sweepstakes, SweepstakesWinner } from './entities/sweepstakes.entity';
-import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from './sweepstakes.config';
+import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from '../../config/sweepstakes.config';
 import { TAX_FORM_PREFIX, TIMERS } from './sweepstakes.constants';
 import { SweepstakesLive } from './sweepstakes-live.service';
 import { toAdminWinner, toSummary, toWinnersCsv } from './sweepstakes.mapper';

@@ -8,7 +8,7 @@ import { canonicalEntrantList, drawPicks, entrantListHash } from './draw/fair-dr
 import type { DrawDto } from './dto/sweepstakes.dto';
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
-import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from './sweepstakes.config';
+import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from '../../config/sweepstakes.config';
 import { DRAW_JOB, DRAW_QUEUE, DRAW_RESUME_AFTER_MS } from './sweepstakes.constants';
 import { SweepstakesLive } from './sweepstakes-live.service';
 import { SweepstakesRepository } from './sweepstakes.repository';

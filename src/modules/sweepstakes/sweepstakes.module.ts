@@ -5,7 +5,8 @@ import { TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
 import { MediaAccessRegistry } from '../storage';
 import { isUuid } from '../../common/uuid.pipe';
-import { loadSweepstakesConfig, SWEEPSTAKES_CONFIG } from './sweepstakes.config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { SWEEPSTAKES_CONFIG } from '../../config/sweepstakes.config';
 import { DRAW_JOB, DRAW_QUEUE, PURCHASE_CONSUMER, TAX_FORM_PREFIX, TIMERS } from './sweepstakes.constants';
 import { SweepstakesAdminController } from './sweepstakes-admin.controller';
 import { SweepstakesAdminService } from './sweepstakes-admin.service';
@@ -26,7 +27,7 @@ import { SweepstakesService } from './sweepstakes.service';
 @Module({
   controllers: [SweepstakesAdminController, SweepstakesController, SweepstakesPagesController],
   providers: [
-    { provide: SWEEPSTAKES_CONFIG, useFactory: () => loadSweepstakesConfig() },
+    { provide: SWEEPSTAKES_CONFIG, useFactory: (config: AppConfig) => config.sweepstakes, inject: [APP_CONFIG] },
     SweepstakesRepository,
     SweepstakesService,
     SweepstakesAdminService,

@@ -1,4 +1,4 @@
-import { loadSweepstakesConfig } from './sweepstakes.config';
+import { loadSweepstakesConfig } from '../../config/sweepstakes.config';
 import {
   assignPicks,
   displayName,

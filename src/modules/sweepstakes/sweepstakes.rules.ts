@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DisqualifyReason, DrawStep, SweepstakesRules } from '../../contracts/sweepstakes';
-import type { SweepstakesConfig } from './sweepstakes.config';
+import type { SweepstakesConfig } from '../../config/sweepstakes.config';
 
 export const DRAW_STEP_LABELS: Array<Pick<DrawStep, 'key' | 'label'>> = [
   { key: 'loaded', label: 'Entries loaded' },

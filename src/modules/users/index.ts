@@ -1,11 +1,10 @@
 export { UsersService, normalizeEmail } from './users.service';
 export { UserAccountService } from './user-account.service';
-export { User, avatarUrl, toPublicUser, toAuthUser, type PublicUser, type AuthUser } from './user.entity';
-export { ConnectedAccount } from './connected-account.entity';
+export { User } from './user.entity';
+export { avatarUrl, toPublicUser, toAuthUser, type PublicUser, type AuthUser } from './users.mapper';
 export { IsTimeZone } from './dto/update-user.dto';
 export { IsHandle } from './handle';
 export { timeZones } from './timezones';
-export { UserAddress } from './user-address.entity';
 export {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,

@@ -1,4 +1,3 @@
-import type { PublicUser } from '../../contracts/users';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const USER_TYPES = ['realtor', 'team_member', 'viewer', 'buyer', 'follower', 'affiliate', 'shopper'] as const;
@@ -11,23 +10,19 @@ export interface NotificationPreferences {
   push: Record<string, boolean>;
 }
 
+/** Every kind is on by default except product news, by email and by push alike. */
+const DEFAULT_KINDS: Record<string, boolean> = {
+  chat_request: true,
+  new_follower: true,
+  design_ready: true,
+  video_ready: true,
+  open_house_rsvp: true,
+  product_news: false,
+};
+
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  email: {
-    chat_request: true,
-    new_follower: true,
-    design_ready: true,
-    video_ready: true,
-    open_house_rsvp: true,
-    product_news: false,
-  },
-  push: {
-    chat_request: true,
-    new_follower: true,
-    design_ready: true,
-    video_ready: true,
-    open_house_rsvp: true,
-    product_news: false,
-  },
+  email: { ...DEFAULT_KINDS },
+  push: { ...DEFAULT_KINDS },
 };
 
 @Entity('users')
@@ -53,41 +48,4 @@ export class User {
   @Column({ type: 'integer', default: 0 }) imageCredits!: number;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
-}
-
-/** What the client may see of a user: never hashes or secrets. */
-export type { PublicUser };
-
-export interface AuthUser extends PublicUser {
-  email: string;
-  role: UserRole;
-  emailVerifiedAt: string | null;
-  twoFactorEnabled: boolean;
-  timezone: string;
-}
-
-export function avatarUrl(user: Pick<User, 'avatarPath'>): string | null {
-  return user.avatarPath ? `/media/${user.avatarPath}` : null;
-}
-
-export function toPublicUser(user: User): PublicUser {
-  return {
-    id: user.id,
-    name: user.name,
-    handle: user.handle,
-    type: user.type,
-    avatarUrl: avatarUrl(user),
-    bio: user.bio,
-  };
-}
-
-export function toAuthUser(user: User): AuthUser {
-  return {
-    ...toPublicUser(user),
-    email: user.email,
-    role: user.role,
-    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
-    twoFactorEnabled: user.twoFactorConfirmedAt !== null,
-    timezone: user.timezone,
-  };
 }

@@ -5,11 +5,12 @@ import { CurrentUser, Public } from '../auth';
 import { CreditsService } from '../credits';
 import { CheckHandleDto, UpdateUserDto } from './dto/update-user.dto';
 import { UserAccountService } from './user-account.service';
-import { AuthUser, PublicUser, User, toAuthUser, toPublicUser } from './user.entity';
+import type { User } from './user.entity';
+import { type AuthUser, type PublicUser, toAuthUser, toPublicUser } from './users.mapper';
 import { UsersService } from './users.service';
 import { UserJsonExtensions } from './user-json.extensions';
 
-/** Spec 7, Users: profile reads, self-updates, the handle check and the image-credit balance. */
+/** Users: profile reads, self-updates, the handle check and the image-credit balance. */
 @Controller('api/user')
 export class UsersApiController {
   constructor(

@@ -1,4 +1,5 @@
 import { OmitType } from '@nestjs/swagger';
+import type { QueryParams } from '../../../common/pagination';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -177,6 +178,22 @@ export class DashboardQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
   /** mine: the user's own properties; team: every property of the current team. */
   @IsOptional() @IsIn(['mine', 'team'], { message: 'Choose mine or team.' }) scope?: 'mine' | 'team';
+
+  /** The page asked for and its size (the dashboard's default when no count is sent). */
+  window(defaultPerPage: number): { page: number; perPage: number } {
+    return { page: this.page ?? 1, perPage: this.count ?? defaultPerPage };
+  }
+
+  /** The filters the page links carry (the search trimmed; `all` is the default, so it is left out). */
+  linkParams(): QueryParams {
+    return {
+      publish: this.publish === 'all' ? undefined : this.publish,
+      search: this.search?.trim(),
+      sort: this.sort,
+      count: this.count,
+      scope: this.scope,
+    };
+  }
 }
 
 export const COMPONENT_TYPE_LIST = COMPONENT_TYPES;

@@ -8,7 +8,8 @@ import { CurrentUser } from '../../auth';
 import { redirectBack } from '../../auth';
 import { Inertia } from '../../inertia';
 import { User } from '../../users';
-import { AddressesService, MAX_ADDRESSES, toAddressView } from '../addresses.service';
+import { AddressesService, MAX_ADDRESSES } from '../addresses.service';
+import { toAddressJson } from '../settings.mapper';
 import { AddressDto } from '../dto/settings.dto';
 
 @Controller('settings/addresses')
@@ -19,7 +20,7 @@ export class AddressesController {
   async index(@CurrentUser() user: User, @Query() query: PageQueryDto) {
     const result = await this.addresses.page(user.id, query.page ?? 1);
     return Inertia.render('Settings/Addresses', {
-      addresses: result.data.map(toAddressView),
+      addresses: result.data.map(toAddressJson),
       pagination: { currentPage: result.currentPage, lastPage: result.lastPage, total: result.total },
     });
   }

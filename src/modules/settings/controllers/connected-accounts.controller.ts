@@ -1,15 +1,13 @@
 import { Controller, Delete, Get, Param, Req, Res } from '@nestjs/common';
-import { assertOwned } from '../../../common/ownership';
 import { UuidPipe } from '../../../common/uuid.pipe';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import { Repository } from 'typeorm';
 import { flash } from '../../../common/flash';
 import { CurrentUser } from '../../auth';
 import { redirectTo } from '../../auth';
 import { Inertia } from '../../inertia';
-import { ConnectedAccount } from '../../users';
 import { User } from '../../users';
+import { ConnectedAccountsService } from '../connected-accounts.service';
+import { toConnectedAccountJson } from '../settings.mapper';
 
 /**
  * Linked external accounts. Disconnecting is refused only when it would leave no way to log
@@ -17,19 +15,12 @@ import { User } from '../../users';
  */
 @Controller('settings/connected-accounts')
 export class ConnectedAccountsController {
-  constructor(@InjectRepository(ConnectedAccount) private readonly accounts: Repository<ConnectedAccount>) {}
+  constructor(private readonly accounts: ConnectedAccountsService) {}
 
   @Get()
   async index(@CurrentUser() user: User) {
-    const accounts = await this.accounts.find({ where: { userId: user.id }, order: { createdAt: 'ASC' } });
-    return Inertia.render('Settings/ConnectedAccounts', {
-      accounts: accounts.map((a) => ({
-        id: a.id,
-        provider: a.provider,
-        displayName: a.displayName,
-        connectedAt: a.createdAt.toISOString(),
-      })),
-    });
+    const accounts = await this.accounts.listFor(user.id);
+    return Inertia.render('Settings/ConnectedAccounts', { accounts: accounts.map(toConnectedAccountJson) });
   }
 
   @Delete(':id')
@@ -39,8 +30,7 @@ export class ConnectedAccountsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const account = assertOwned(await this.accounts.findOneBy({ id }), user.id, 'connected account');
-    await this.accounts.delete({ id, userId: user.id });
+    const account = await this.accounts.disconnect(user.id, id);
     flash(req, 'success', `${account.provider} disconnected.`);
     await redirectTo(req, res, '/settings/connected-accounts');
   }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from './user.entity';
+import { User } from '../../users';
 
 @Entity('user_addresses')
 @Index('user_addresses_user_idx', ['userId'])

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config/app-config';
+import { type Env, int } from './env';
 
 /** Sweepstakes settings, read from the environment once at start (fails fast on nonsense). */
 export interface SweepstakesConfig {
@@ -16,23 +16,16 @@ export interface SweepstakesConfig {
 
 export const SWEEPSTAKES_CONFIG = Symbol('SWEEPSTAKES_CONFIG');
 
-export function loadSweepstakesConfig(env: NodeJS.ProcessEnv = process.env): SweepstakesConfig {
-  const int = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number >= 0.`);
-    return value;
-  };
+export function loadSweepstakesConfig(env: Env): SweepstakesConfig {
   return {
-    registrationThresholdMinor: int('SWEEPSTAKES_REGISTRATION_THRESHOLD_MINOR', 500_000),
+    registrationThresholdMinor: int(env, 'SWEEPSTAKES_REGISTRATION_THRESHOLD_MINOR', 500_000),
     registrationRegions: (env.SWEEPSTAKES_REGISTRATION_REGIONS ?? 'US-NY,US-FL')
       .split(',')
       .map((r) => r.trim().toUpperCase())
       .filter(Boolean),
-    taxFormThresholdMinor: int('SWEEPSTAKES_TAX_FORM_THRESHOLD_MINOR', 60_000),
-    burstPeople: int('SWEEPSTAKES_BURST_PEOPLE', 5),
-    burstWindowMs: int('SWEEPSTAKES_BURST_WINDOW_MS', 10 * 60_000),
-    taxFormMaxBytes: int('SWEEPSTAKES_TAX_FORM_MAX_BYTES', 10 * 1024 * 1024),
+    taxFormThresholdMinor: int(env, 'SWEEPSTAKES_TAX_FORM_THRESHOLD_MINOR', 60_000),
+    burstPeople: int(env, 'SWEEPSTAKES_BURST_PEOPLE', 5),
+    burstWindowMs: int(env, 'SWEEPSTAKES_BURST_WINDOW_MS', 10 * 60_000),
+    taxFormMaxBytes: int(env, 'SWEEPSTAKES_TAX_FORM_MAX_BYTES', 10 * 1024 * 1024),
   };
 }

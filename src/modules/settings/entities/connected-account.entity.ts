@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from './user.entity';
+import { User } from '../../users';
 
 /** An external login or integration (Google, Facebook, ...) linked to a user. */
 @Entity('connected_accounts')

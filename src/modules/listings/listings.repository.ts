@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { applyPublishFilter, applySearch, applySort, type DashboardQueryDto, Property } from '../properties';
+import { Listing } from './listing.entity';
+
+/** A listing with the property it shows. */
+export interface ListingPair {
+  listing: Listing;
+  property: Property;
+}
+
+/**
+ * The listings table. Lists join the properties they show in the same query (a listing's name, filters and order
+ * are its property's), so a page is one round trip; properties' own rows are still written only by properties.
+ */
+@Injectable()
+export class ListingsRepository {
+  constructor(
+    @InjectRepository(Listing) private readonly listings: Repository<Listing>,
+    @InjectRepository(Property) private readonly properties: Repository<Property>,
+  ) {}
+
+  findById(id: string): Promise<Listing | null> {
+    return this.listings.findOneBy({ id });
+  }
+
+  /**
+   * One dashboard page (mine: `userId`'s own; team: `teamId`'s) with its total. One round trip for the page: the
+   * property, its listing's columns and the total (a window count computed before LIMIT/OFFSET), backed by
+   * properties_user_created_idx / properties_user_price_idx.
+   */
+  async dashboardPage(
+    owner: { userId: string; teamId?: string },
+    query: DashboardQueryDto,
+    page: number,
+    perPage: number,
+  ): Promise<{ pairs: ListingPair[]; total: number }> {
+    const byTeam = owner.teamId !== undefined;
+    const qb = this.withListing()
+      .addSelect('l')
+      .addSelect('count(*) OVER ()', 'total_count')
+      .where(byTeam ? 'p.team_id = :tid' : 'p.user_id = :uid', byTeam ? { tid: owner.teamId } : { uid: owner.userId });
+    applyPublishFilter(qb, 'p', query.publish);
+    applySearch(qb, 'p', query.search);
+    applySort(qb, 'p', query.sort);
+    qb.offset((page - 1) * perPage).limit(perPage);
+    const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
+    // Past the last page the window count has no row to ride on: count separately.
+    const total = raw.length
+      ? Number(raw[0].total_count)
+      : page > 1
+        ? await qb.clone().offset(undefined).limit(undefined).getCount()
+        : 0;
+    const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
+    return { pairs: pairUp(entities, byProperty), total };
+  }
+
+  /** The user's listings as id and name, newest first. */
+  choicesFor(userId: string, limit: number): Promise<Array<{ id: string; name: string | null }>> {
+    return this.withListing()
+      .select(['l.id AS id', 'p.name AS name'])
+      .where('p.user_id = :uid', { uid: userId })
+      .orderBy('p.created_at', 'DESC')
+      .limit(limit)
+      .getRawMany<{ id: string; name: string | null }>();
+  }
+
+  /** A user's published, public, unarchived listings, newest publication first, with their total. */
+  async publishedPage(userId: string, page: number, perPage: number): Promise<{ pairs: ListingPair[]; total: number }> {
+    const qb = this.withListing()
+      .addSelect('l.id', 'listing_id')
+      .where('p.user_id = :uid AND p.publish AND NOT p.is_private AND p.archived_at IS NULL', { uid: userId })
+      .orderBy('p.published_at', 'DESC', 'NULLS LAST')
+      .addOrderBy('p.id')
+      .offset((page - 1) * perPage)
+      .limit(perPage);
+    const [total, { entities }] = await Promise.all([qb.getCount(), qb.getRawAndEntities()]);
+    const listings = entities.length ? await this.listings.findBy({ propertyId: In(entities.map((e) => e.id)) }) : [];
+    return { pairs: pairUp(entities, new Map(listings.map((l) => [l.propertyId, l]))), total };
+  }
+
+  private withListing() {
+    return this.properties.createQueryBuilder('p').innerJoin(Listing, 'l', 'l.property_id = p.id');
+  }
+
+  private listingFromRaw(r: Record<string, unknown>): Listing {
+    return this.listings.create({
+      id: r.l_id as string,
+      propertyId: r.l_property_id as string,
+      userId: r.l_user_id as string,
+      spotId: (r.l_spot_id as string | null) ?? null,
+      spotVideoId: (r.l_spot_video_id as string | null) ?? null,
+      walkthroughId: (r.l_walkthrough_id as string | null) ?? null,
+      createdAt: new Date(r.l_created_at as string | Date),
+      updatedAt: new Date(r.l_updated_at as string | Date),
+    });
+  }
+}
+
+/** Properties in their order, each with its listing (a property without one is left out). */
+function pairUp(properties: Property[], byProperty: Map<string, Listing>): ListingPair[] {
+  return properties.map((property) => ({ property, listing: byProperty.get(property.id)! })).filter((p) => p.listing);
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+// Creating a property opens its listing row in the same transaction, so this one entity is read from its file:
+// the listings barrel leads back here (listings reads properties) and would make a require cycle.
+// eslint-disable-next-line reelty/module-boundaries
+import { Listing } from '../listings/listing.entity';
+import type { DashboardQueryDto } from './dto/property.dto';
+import { COMPONENT_TYPES } from './property.constants';
+import { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import {
+  applyPublishFilter,
+  applySearch,
+  applySort,
+  countByPublishState,
+  type PublishCounts,
+} from './properties.query';
+
+/** Whose properties a dashboard lists: one user's own, or one team's. */
+export type PropertyOwnerScope = { userId: string } | { teamId: string };
+
+const PHOTO_ORDER = { position: 'ASC', createdAt: 'ASC' } as const;
+
+/** The properties area's tables (properties, property_components, property_uploads, currencies): no rules here. */
+@Injectable()
+export class PropertiesRepository {
+  constructor(
+    @InjectRepository(Property) private readonly properties: Repository<Property>,
+    @InjectRepository(PropertyComponent) private readonly components: Repository<PropertyComponent>,
+    @InjectRepository(PropertyUpload) private readonly uploads: Repository<PropertyUpload>,
+    @InjectRepository(Currency) private readonly currencyRows: Repository<Currency>,
+    @InjectRepository(Listing) private readonly listings: Repository<Listing>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  // ---- properties ------------------------------------------------------------
+
+  findBySlug(slug: string): Promise<Property | null> {
+    return this.properties.findOneBy({ slug });
+  }
+
+  findById(id: string): Promise<Property | null> {
+    return this.properties.findOneBy({ id });
+  }
+
+  findByIds(ids: string[]): Promise<Property[]> {
+    return ids.length ? this.properties.findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  hasAnyOf(userId: string): Promise<boolean> {
+    return this.properties.existsBy({ userId });
+  }
+
+  /** The property, one empty component of every type and its listing row, in one transaction. */
+  createDraft(userId: string, name: string, slug: string): Promise<Property> {
+    return this.transaction(async (tx) => {
+      const repo = tx.getRepository(Property);
+      const property = await repo.save(repo.create({ userId, name, slug }));
+      await tx
+        .getRepository(PropertyComponent)
+        .insert(COMPONENT_TYPES.map((type, position) => ({ propertyId: property.id, type, position, content: {} })));
+      await tx.getRepository(Listing).insert({ propertyId: property.id, userId });
+      return property;
+    });
+  }
+
+  async update(id: string, changes: Partial<Property>): Promise<void> {
+    await this.properties.update({ id }, changes as QueryDeepPartialEntity<Property>);
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.properties.update({ id }, { updatedAt: new Date() });
+  }
+
+  /** The id of the property's listing (null before it has one). */
+  async listingIdOf(propertyId: string): Promise<string | null> {
+    const listing = await this.listings.findOne({ where: { propertyId }, select: { id: true } });
+    return listing?.id ?? null;
+  }
+
+  /** One page of a dashboard (search, publish filter, sort) and, when asked, the per-state counts of the search. */
+  async dashboardPage(
+    scope: PropertyOwnerScope,
+    query: DashboardQueryDto,
+    page: number,
+    perPage: number,
+    withCounts: boolean,
+  ): Promise<{ rows: Property[]; total: number; counts: PublishCounts | null }> {
+    const qb =
+      'teamId' in scope
+        ? this.properties.createQueryBuilder('p').where('p.team_id = :tid', { tid: scope.teamId })
+        : this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: scope.userId });
+    applySearch(qb, 'p', query.search);
+    const countsQb = qb.clone();
+    applyPublishFilter(qb, 'p', query.publish);
+    applySort(qb, 'p', query.sort);
+    qb.skip((page - 1) * perPage).take(perPage);
+    if (!withCounts) return { rows: await qb.getMany(), total: 0, counts: null };
+    const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
+    return { rows, total, counts };
+  }
+
+  // ---- components --------------------------------------------------------------
+
+  componentsOf(propertyId: string): Promise<PropertyComponent[]> {
+    return this.components.find({ where: { propertyId }, order: { position: 'ASC' } });
+  }
+
+  componentOfType(propertyId: string, type: string): Promise<PropertyComponent | null> {
+    return this.components.findOneBy({ propertyId, type });
+  }
+
+  componentById(id: string, propertyId?: string): Promise<PropertyComponent | null> {
+    return this.components.findOneBy(propertyId ? { id, propertyId } : { id });
+  }
+
+  async setComponentContent(id: string, content: Record<string, unknown>): Promise<void> {
+    await this.components.update({ id }, { content: content as QueryDeepPartialEntity<Record<string, unknown>> });
+  }
+
+  // ---- photos ------------------------------------------------------------------
+
+  photosOf(propertyId: string): Promise<PropertyUpload[]> {
+    return this.uploads.find({ where: { propertyId }, order: PHOTO_ORDER });
+  }
+
+  /** The property's first photo in display order (the next featured one). */
+  firstPhotoOf(propertyId: string): Promise<PropertyUpload | null> {
+    return this.uploads.findOne({ where: { propertyId }, order: PHOTO_ORDER });
+  }
+
+  photosOfComponent(componentId: string): Promise<PropertyUpload[]> {
+    return this.uploads.find({ where: { componentId }, order: { position: 'ASC' } });
+  }
+
+  photoById(id: string): Promise<PropertyUpload | null> {
+    return this.uploads.findOneBy({ id });
+  }
+
+  photosByIds(ids: string[]): Promise<PropertyUpload[]> {
+    return ids.length ? this.uploads.findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  countPhotos(propertyId: string): Promise<number> {
+    return this.uploads.countBy({ propertyId });
+  }
+
+  insertPhoto(data: Partial<PropertyUpload>): Promise<PropertyUpload> {
+    return this.uploads.save(this.uploads.create(data));
+  }
+
+  async deletePhoto(id: string): Promise<void> {
+    await this.uploads.delete({ id });
+  }
+
+  // ---- currencies ----------------------------------------------------------------
+
+  currencies(): Promise<Currency[]> {
+    return this.currencyRows.find({ order: { position: 'ASC' } });
+  }
+
+  /**
+   * The properties table as a TypeORM repository, for the market search until it reads through findByIds.
+   * @deprecated use the typed methods above.
+   */
+  get table(): Repository<Property> {
+    return this.properties;
+  }
+}

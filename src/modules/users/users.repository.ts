@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import { hydrate, preparedQuery, returningRows, selectList } from '../../database/raw-rows';
+import { User } from './user.entity';
+
+const SECRET_COLUMNS = ['user.passwordHash', 'user.twoFactorSecret', 'user.twoFactorRecoveryCodes'];
+
+/** The users table: typed reads and writes, no rules (UsersService holds them and is what other modules call). */
+@Injectable()
+export class UsersRepository {
+  private readonly byIdSql: string;
+
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {
+    this.byIdSql = `SELECT ${this.selectList('u')} FROM users u WHERE u.id = $1`;
+  }
+
+  /** One prepared primary-key read, no query building (it runs on every signed-in request). */
+  async findById(id: string): Promise<User | null> {
+    const [row] = await preparedQuery(this.users.manager.connection, 'users_find_by_id', this.byIdSql, [id]);
+    return row ? this.fromRow(row) : null;
+  }
+
+  selectList(alias: string, prefix = ''): string {
+    return selectList(this.users.metadata, alias, prefix);
+  }
+
+  fromRow(row: Record<string, unknown>, prefix = ''): User | null {
+    if (row[`${prefix}id`] == null) return null;
+    return hydrate<User>(this.users.metadata, row, prefix);
+  }
+
+  findByIds(ids: string[]): Promise<User[]> {
+    return ids.length ? this.users.findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  /** Email or name containing `pattern` (an ILIKE pattern), by email. */
+  search(pattern: string, limit: number): Promise<User[]> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('u.email ILIKE :pattern OR u.name ILIKE :pattern', { pattern })
+      .orderBy('u.email')
+      .limit(limit)
+      .getMany();
+  }
+
+  findOneBy(where: { email: string } | { handle: string }): Promise<User | null> {
+    return this.users.findOneBy(where);
+  }
+
+  async idOfHandle(handle: string): Promise<string | null> {
+    const found = await this.users.findOne({ where: { handle }, select: { id: true } });
+    return found?.id ?? null;
+  }
+
+  /** With the password hash and two-factor secrets. */
+  findWithSecrets(where: { id: string } | { email: string }): Promise<User | null> {
+    const [column, value] = 'id' in where ? ['id', where.id] : ['email', where.email];
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect(SECRET_COLUMNS)
+      .where(`user.${column} = :value`, { value })
+      .getOne();
+  }
+
+  async imageCredits(userId: string, manager: EntityManager = this.users.manager): Promise<number | null> {
+    const row = await manager.getRepository(User).findOne({ where: { id: userId }, select: { imageCredits: true } });
+    return row?.imageCredits ?? null;
+  }
+
+  /** One conditional UPDATE: the new balance, or null when the user is unknown or the balance would go below 0. */
+  async addImageCredits(manager: EntityManager, userId: string, delta: number): Promise<number | null> {
+    const rows: unknown = await manager.query(
+      `UPDATE users SET image_credits = image_credits + $2 WHERE id = $1 AND image_credits + $2 >= 0 RETURNING image_credits`,
+      [userId, delta],
+    );
+    return returningRows<{ image_credits: number }>(rows)[0]?.image_credits ?? null;
+  }
+
+  insert(data: Partial<User>): Promise<User> {
+    return this.users.save(this.users.create(data));
+  }
+
+  async update(id: string, changes: Partial<User>): Promise<void> {
+    await this.users.update({ id }, changes);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.users.delete({ id });
+  }
+
+  async lock(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, manager: EntityManager = this.users.manager) {
+    await manager.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      passwordHash,
+    ]);
+  }
+
+  // ---- two-factor columns ----
+
+  async startTwoFactor(userId: string, sealedSecret: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = $2, two_factor_recovery_codes = $3, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId, sealedSecret, recoveryCodeHashes],
+    );
+  }
+
+  async confirmTwoFactor(userId: string): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_confirmed_at = now(), updated_at = now() WHERE id = $1`, [
+      userId,
+    ]);
+  }
+
+  async clearTwoFactor(userId: string): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET two_factor_secret = NULL, two_factor_recovery_codes = NULL, two_factor_confirmed_at = NULL, two_factor_last_step = NULL, updated_at = now() WHERE id = $1`,
+      [userId],
+    );
+  }
+
+  async setRecoveryCodes(userId: string, recoveryCodeHashes: string[]): Promise<void> {
+    await this.users.query(`UPDATE users SET two_factor_recovery_codes = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      recoveryCodeHashes,
+    ]);
+  }
+
+  /** Records the step when it is later than the last used one; false otherwise. */
+  async claimTotpStep(userId: string, step: number): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_last_step = $2 WHERE id = $1 AND (two_factor_last_step IS NULL OR two_factor_last_step < $2) RETURNING id`,
+      [userId, step],
+    );
+    return returningRows(rows).length > 0;
+  }
+
+  /** Removes the code when present, in one statement; false when it was not there. */
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(
+      `UPDATE users SET two_factor_recovery_codes = array_remove(two_factor_recovery_codes, $2) WHERE id = $1 AND $2 = ANY(two_factor_recovery_codes) RETURNING id`,
+      [userId, codeHash],
+    );
+    return returningRows(rows).length > 0;
+  }
+}
