@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, FormField, Select } from '@/components/ui';
 import { openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
-import { when, type OpenHouseJson } from '@/components/listing/open-house';
+import type { OpenHouse } from '@contracts/open-houses';
+import { when } from '@/components/listing/open-house';
 
 interface Props {
   token: string;
   name: string;
   cancelled: boolean;
   submitted: boolean;
-  openHouse: OpenHouseJson;
+  openHouse: OpenHouse;
   property: { name: string; slug: string; full_address: string | null };
 }
 
