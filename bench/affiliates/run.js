@@ -7,18 +7,12 @@
 // the same run: the same number of bare "HTTP call + one-row transaction" loops against the same provider.
 const { fork } = require('node:child_process');
 const path = require('node:path');
+const { parseArgs, abortAfter } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const AFFILIATES = args.affiliates ?? 10_000;
 const TIMEOUT_S = args.timeout ?? 600;
-setTimeout(() => (console.error(`benchmark exceeded ${TIMEOUT_S}s`), process.exit(2)), TIMEOUT_S * 1000).unref();
+abortAfter(TIMEOUT_S);
 
 function start(file) {
   const child = fork(path.join(__dirname, file), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -13,15 +13,9 @@ const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const WebSocket = require('ws');
 const http = require('node:http');
+const { parseArgs, abortAfter, latencySummary } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const PAIRS = args.pairs ?? 500;
 const ROUNDS = args.rounds ?? 500;
 const CONCURRENCY = args.concurrency ?? 50;
@@ -31,10 +25,7 @@ const REQUESTS = args.requests ?? 300;
 const TIMEOUT_S = args.timeout ?? 600;
 const KEY = 'bench-key';
 
-const deadline = setTimeout(() => {
-  console.error(`benchmark exceeded ${TIMEOUT_S}s, aborting`);
-  process.exit(2);
-}, TIMEOUT_S * 1000);
+const deadline = abortAfter(TIMEOUT_S);
 
 const child = fork(path.join(__dirname, 'server-child.js'), [], {
   execArgv: process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.CHAT_BENCH_PROFILE] : [],
@@ -117,11 +108,10 @@ function connect(session, channels, onMessage) {
   });
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (n) => n.toFixed(2);
 function summary(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: fmt(pct(s, 50)), p99: fmt(pct(s, 99)), max: fmt(s[s.length - 1]) };
+  const s = latencySummary(samples);
+  return { n: s.n, p50: fmt(s.p50), p99: fmt(s.p99), max: fmt(s.max) };
 }
 
 async function main() {

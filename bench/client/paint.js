@@ -13,9 +13,10 @@
  */
 require('../support/ts-register');
 const { startBuiltApp, waitUntilIdle } = require('../support/built-app');
+const { parseArgs, percentile } = require('../support/common');
 const { launchProfile } = require('../../test/support/browser.ts');
 
-const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
+const RUNS = parseArgs({ runs: 3 }).runs || 3;
 const THROTTLE = 4;
 const PAGES = [
   { name: 'Welcome', path: '/', signedIn: false },
@@ -25,7 +26,7 @@ const PAGES = [
   { name: 'Designer/Index', path: '/designer', signedIn: true },
 ];
 const DEMO = { email: 'realtor@reelty.test', password: 'realtor-demo-1' };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => percentile(values, 50);
 
 async function signIn(page) {
   await page.goto('/login');

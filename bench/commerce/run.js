@@ -14,15 +14,13 @@ const { readFileSync, mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { hashPassword } = require('../../src/modules/auth/password');
+const { percentile, freshDatabase, dropDatabase, REDIS_URL } = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const UNITS = Number(process.env.UNITS ?? 50);
 const DB = 'reelty_bench_commerce';
 const PASSWORD = 'bench-password-1';
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const round = (x) => Math.round(x * 10) / 10;
 
 /** A browser-like client: cookie jar + the XSRF token echoed on writes. */
@@ -89,9 +87,9 @@ async function burst(label, buyers, pid) {
     label,
     requests: results.length,
     statuses: by,
-    p50: round(pct(lat, 50)),
-    p95: round(pct(lat, 95)),
-    p99: round(pct(lat, 99)),
+    p50: round(percentile(lat, 50)),
+    p95: round(percentile(lat, 95)),
+    p99: round(percentile(lat, 99)),
     max: round(Math.max(...lat)),
     throughput: round(results.length / (wall / 1000)),
     wall_ms: round(wall),
@@ -101,18 +99,12 @@ async function burst(label, buyers, pid) {
 }
 
 async function main() {
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
+  const url = await freshDatabase(DB, { migrate: false });
 
   const env = {
     ...process.env,
-    DATABASE_URL: url.toString(),
-    REDIS_URL: REDIS,
+    DATABASE_URL: url,
+    REDIS_URL,
     BENCH_PREFIX: `bench:commerce:${Date.now()}`,
     STORAGE_DIR: '/tmp/reelty-bench-commerce',
   };
@@ -125,7 +117,7 @@ async function main() {
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
   const base = `http://127.0.0.1:${port}`;
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   try {
     // Buyers straight into the database (one password hash shared), then signed in over HTTP as browsers do.
@@ -239,10 +231,7 @@ async function main() {
     await db.end();
     server.kill('SIGTERM');
     await new Promise((r) => server.on('exit', r));
-    const cleanup = new Client({ connectionString: ADMIN });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await cleanup.end();
+    await dropDatabase(DB);
   }
 }
 

@@ -13,28 +13,15 @@ const path = require('node:path');
 const sharp = require('sharp');
 const Pusher = require('pusher-js');
 const { benchEnv } = require('./env');
+const { parseArgs, abortAfter, percentile } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const RUNS = args.runs ?? 5;
 const JOBS = args.jobs ?? 24;
 const TIMEOUT_S = args.timeout ?? 600;
-const deadline = setTimeout(() => {
-  console.error(`benchmark exceeded ${TIMEOUT_S}s, aborting`);
-  process.exit(2);
-}, TIMEOUT_S * 1000);
+const deadline = abortAfter(TIMEOUT_S);
 
-const quantile = (values, q) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-const median = (values) => quantile(values, 0.5);
+const median = (values) => percentile(values, 50);
 const ms = (n) => `${n.toFixed(0)} ms`;
 
 function roomPhoto(width, height) {
@@ -220,8 +207,8 @@ async function pipelineBench() {
       seconds,
       perSecond: JOBS / seconds,
       events: delays.length,
-      p50: quantile(delays, 0.5),
-      p99: quantile(delays, 0.99),
+      p50: percentile(delays, 50),
+      p99: percentile(delays, 99),
       max: Math.max(...delays),
     });
     for (const d of created) pusher.unsubscribe(`private-design.${d.id}`);

@@ -10,9 +10,8 @@ require('../support/ts-register');
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { percentile, freshDatabase, dropDatabase, REDIS_URL, signIn } = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const NO_INDEX_QUERIES = Number(process.env.NO_INDEX_QUERIES ?? 10);
@@ -52,31 +51,13 @@ const CITIES = [
   [-17.8, 179.99],
 ];
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x) => Math.round(x * 100) / 100;
 
 async function main() {
   const t0 = Date.now();
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
+  const url = await freshDatabase(DB);
 
-  // Schema from the real migrations.
-  const { DataSource } = require('typeorm');
-  const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
-  await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
-  await ds.destroy();
-
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   const { hashPassword } = require('../../src/modules/auth/password');
   const hash = await hashPassword('bench-password-1');
@@ -232,10 +213,10 @@ async function main() {
       if (r.windows > 1) retried++;
     }
     indexed[c.name] = {
-      p50: ms(pct(times, 50)),
-      p95: ms(pct(times, 95)),
-      p99: ms(pct(times, 99)),
-      medianMatches: pct(totals, 50),
+      p50: ms(percentile(times, 50)),
+      p95: ms(percentile(times, 95)),
+      p99: ms(percentile(times, 99)),
+      medianMatches: percentile(totals, 50),
       capped,
       boxFallback: box,
       moreThanOneRoundTrip: retried,
@@ -270,7 +251,7 @@ async function main() {
   for (const c of cases) {
     const times = [];
     for (const centre of centres.slice(0, NO_INDEX_QUERIES)) times.push((await run(c, centre)).ms);
-    noIndex[c.name] = { p50: ms(pct(times, 50)), p95: ms(pct(times, 95)) };
+    noIndex[c.name] = { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)) };
   }
   const noIdx = knnWindowSql({ lat: 40.7128, lng: -74.006, radius: 2, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
   const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${noIdx.sql}`, noIdx.params)).rows
@@ -279,7 +260,7 @@ async function main() {
   await db.query('ROLLBACK');
   await db.end();
 
-  const dashboard = await dashboardLoad(url.toString());
+  const dashboard = await dashboardLoad(url);
 
   const summary = {
     rows: n,
@@ -311,10 +292,7 @@ async function main() {
     `2 mi:\n${plan2}\n\n25 mi:\n${plan25all}\n\n25 mi + filters:\n${plan25}\n\n25 mi, previous bounding-box query:\n${plan25box}\n\n2 mi, no index:\n${planNoIndex}\n`,
   );
   if (!process.env.KEEP_DB) {
-    const drop = new Client({ connectionString: ADMIN });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await drop.end();
+    await dropDatabase(DB);
   }
   console.log(`\ndone in ${summary.totalSeconds.toFixed(0)} s; results in bench/results/market.json`);
   process.exit(0);
@@ -332,7 +310,7 @@ async function dashboardLoad(databaseUrl) {
     NODE_ENV: 'test',
     APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
+    REDIS_URL,
     SEED_DEMO: 'false',
     STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
     LOG_LEVEL: 'error',
@@ -341,31 +319,9 @@ async function dashboardLoad(databaseUrl) {
   const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:market:${Date.now()}` });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  // Sign in like a browser.
-  const jar = new Map();
-  const keep = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair.split('=');
-      jar.set(k, v.join('='));
-    });
-  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Cookie: cookie(),
-        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify({ email: 'dash@bench.test', password: 'bench-password-1' }),
-    }),
-  );
+  const session = await signIn(base, 'dash@bench.test', 'bench-password-1');
   const probe = await fetch(`${base}/api/listings/dashboard?count=12`, {
-    headers: { Accept: 'application/json', Cookie: cookie() },
+    headers: { Accept: 'application/json', Cookie: session },
   });
   if (probe.status !== 200) throw new Error(`dashboard probe failed: ${probe.status}`);
   const autocannon = require('autocannon');
@@ -373,7 +329,7 @@ async function dashboardLoad(databaseUrl) {
     url: base,
     connections: 20,
     duration: Number(process.env.DASHBOARD_SECONDS ?? 10),
-    headers: { Accept: 'application/json', Cookie: cookie(), 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { Accept: 'application/json', Cookie: session, 'X-Requested-With': 'XMLHttpRequest' },
     requests: [
       { method: 'GET', path: '/api/listings/dashboard?count=12' },
       { method: 'GET', path: '/api/listings/dashboard?publish=published&sort=price_desc&count=12' },

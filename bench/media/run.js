@@ -15,15 +15,14 @@ const { fork } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { cpus, loadavg } = require('node:os');
 const { join } = require('node:path');
+const { parseArgs } = require('../support/common');
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 8);
-const CONNECTIONS = arg('connections', 10);
-const SEGMENTS = arg('segments', 20);
-const KB = arg('kb', 512);
+const {
+  seconds: SECONDS,
+  connections: CONNECTIONS,
+  segments: SEGMENTS,
+  kb: KB,
+} = parseArgs({ seconds: 8, connections: 10, segments: 20, kb: 512 });
 
 function start(args) {
   return new Promise((done, fail) => {

@@ -13,10 +13,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { sleep, startBuiltApp, waitUntilIdle } = require('../support/built-app');
+const { parseArgs } = require('../support/common');
 
 const argv = process.argv.slice(2);
-const IDLE_SECONDS = Number(argv[argv.indexOf('--idle-seconds') + 1] || 20) || 20;
-const SNAPSHOT = argv.includes('--snapshot');
+const { 'idle-seconds': IDLE_SECONDS, snapshot: SNAPSHOT } = parseArgs({ 'idle-seconds': 20, snapshot: false }, argv);
 const extraEnv = Object.fromEntries(
   argv.flatMap((a, i) => (a === '--env' ? [argv[i + 1].split(/=(.*)/s).slice(0, 2)] : [])),
 );

@@ -10,15 +10,9 @@
 const { fork } = require('node:child_process');
 const path = require('node:path');
 const WebSocket = require('ws');
+const { parseArgs, abortAfter, percentile } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const IDLE = args.idle ?? 10_000;
 const FANOUT = args.fanout ?? 1_000;
 const ROUNDS = args.rounds ?? 50;
@@ -28,10 +22,7 @@ const SWEEP_MS = args['sweep-ms'] ?? 100;
 const DEAD_MEMBERS = args['dead-members'] ?? 1000;
 const KEY = 'bench-key';
 
-const deadline = setTimeout(() => {
-  console.error(`benchmark exceeded ${TIMEOUT_S}s, aborting`);
-  process.exit(2);
-}, TIMEOUT_S * 1000);
+const deadline = abortAfter(TIMEOUT_S);
 
 function startServer(kind) {
   const child = fork(path.join(__dirname, 'server-child.js'), [kind], {
@@ -106,7 +97,6 @@ async function closeAll(sockets) {
   );
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 
 async function idleConnections() {

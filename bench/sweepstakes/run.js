@@ -11,15 +11,9 @@
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs, percentile } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const RUNS = args.runs ?? 3;
 const E2E = args.e2e ?? 1;
 const child = path.join(__dirname, 'child.js');
@@ -33,11 +27,6 @@ function phase(name) {
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 const results = { baseline: [], draw: [] };
 for (let i = 0; i < RUNS; i++) {
   results.baseline.push(phase('baseline'));
@@ -48,13 +37,13 @@ for (const [name, runs] of Object.entries(results)) {
   const ms = runs.map((r) => r.ms);
   summary[name] = {
     runs: runs.length,
-    p50Ms: Math.round(pct(ms, 50)),
+    p50Ms: Math.round(percentile(ms, 50)),
     maxMs: Math.round(Math.max(...ms)),
     peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
   };
 }
 summary.draw.fraudChecksP50Ms = Math.round(
-  pct(
+  percentile(
     results.draw.map((r) => r.fraudMs),
     50,
   ),

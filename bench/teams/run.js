@@ -12,9 +12,8 @@ const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { freshDatabase, dropDatabase, REDIS_URL, signIn } = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const MEMBERS = 1000;
@@ -27,22 +26,9 @@ const PASSWORD = 'bench-password-1';
 
 async function main() {
   const t0 = Date.now();
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
+  const url = await freshDatabase(DB);
 
-  const { DataSource } = require('typeorm');
-  const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
-  await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
-  await ds.destroy();
-
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   const { hashPassword } = require('../../src/modules/auth/password');
   const hash = await hashPassword(PASSWORD);
@@ -145,8 +131,8 @@ async function main() {
   writeFileSync(join(RESULTS, 'teams-explain.txt'), explain.join('\n'));
   await db.end();
 
-  const server = await boot(url.toString());
-  const cookie = await signIn(server.base, 'm1@bench.test');
+  const server = await boot(url);
+  const cookie = await signIn(server.base, 'm1@bench.test', PASSWORD);
   const runs = {};
   for (const scope of ['mine', 'team']) {
     const paths = [
@@ -183,10 +169,7 @@ async function main() {
   writeFileSync(join(RESULTS, 'teams.json'), JSON.stringify(summary, null, 2));
   console.log(JSON.stringify(summary, null, 2));
   if (!process.env.KEEP_DB) {
-    const a = new Client({ connectionString: ADMIN });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await a.end();
+    await dropDatabase(DB);
   }
   process.exit(0);
 }
@@ -200,7 +183,7 @@ async function boot(databaseUrl) {
     NODE_ENV: 'test',
     APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
+    REDIS_URL,
     SEED_DEMO: 'false',
     STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
     LOG_LEVEL: 'error',
@@ -215,32 +198,6 @@ async function boot(databaseUrl) {
       await runtime.stop();
     },
   };
-}
-
-async function signIn(base, email) {
-  const jar = new Map();
-  const keep = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair.split('=');
-      jar.set(k, v.join('='));
-    });
-  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Cookie: cookie(),
-        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-  );
-  return cookie();
 }
 
 /** Runs the load generator in its own process so its CPU is not counted against the server's event loop. */

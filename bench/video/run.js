@@ -8,23 +8,20 @@ const { execFileSync } = require('node:child_process');
 const { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } = require('node:fs');
 const { tmpdir, cpus, loadavg } = require('node:os');
 const { join } = require('node:path');
+const { parseArgs } = require('../support/common');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) =>
-        arg.startsWith('--')
-          ? [...pairs, [arg.slice(2), all[i + 1] && !all[i + 1].startsWith('--') ? all[i + 1] : 'true']]
-          : pairs,
-      [],
-    ),
-);
-const only = new Set((args.only ?? 'transcode,feed,upload').split(','));
-const SECONDS = Number(args.seconds ?? 30);
-const UPLOAD_MB = Number(args['upload-mb'] ?? 200);
-const FEED_DURATION = Number(args['feed-duration'] ?? 20);
-const CONNECTIONS = Number(args.connections ?? 50);
+const args = parseArgs({
+  only: 'transcode,feed,upload',
+  seconds: 30,
+  'upload-mb': 200,
+  'feed-duration': 20,
+  connections: 50,
+});
+const only = new Set(String(args.only).split(','));
+const SECONDS = args.seconds;
+const UPLOAD_MB = args['upload-mb'];
+const FEED_DURATION = args['feed-duration'];
+const CONNECTIONS = args.connections;
 const work = mkdtempSync(join(tmpdir(), 'reelty-video-bench-'));
 const results = {
   date: new Date().toISOString(),

@@ -1,35 +1,19 @@
 import PusherServerSdk from 'pusher';
 import type Pusher from 'pusher-js';
-import {
-  APP,
-  RawClient,
-  connected,
-  pusherClients,
-  nextEvent,
-  sleep,
-  startCluster,
-  subscribed,
-  type RealtimeNode,
-} from './support/harness';
+import { APP, RawClient, connected, nextEvent, sleep, subscribed, type RealtimeNode } from './support/harness';
+import { useRealtimeCluster } from '../support/realtime';
 
 /** Cache channels and user authentication (signin, server-to-user, terminate_connections) across two nodes. */
 describe('cache channels and user sign-in', () => {
-  const prefix = `test:realtime-cache:${process.pid}:${Date.now()}:`;
+  const cluster = useRealtimeCluster('cache', ['cache-a', 'cache-b']);
+  const { client } = cluster;
   let nodeA: RealtimeNode;
   let nodeB: RealtimeNode;
-  let cluster: Awaited<ReturnType<typeof startCluster>>;
   let sdkA: PusherServerSdk;
-  const clients = pusherClients();
-  const client = clients.connect;
 
-  beforeAll(async () => {
-    cluster = await startCluster(prefix, ['cache-a', 'cache-b']);
+  beforeAll(() => {
     [nodeA, nodeB] = cluster.nodes;
-    sdkA = new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(nodeA.port), useTLS: false });
-  });
-  afterEach(clients.disconnectAll);
-  afterAll(async () => {
-    await cluster.close();
+    sdkA = cluster.sdk(nodeA.port);
   });
 
   /** Binds before subscribing: the replay follows subscription_succeeded at once. */

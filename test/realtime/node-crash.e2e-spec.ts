@@ -1,19 +1,16 @@
 import Redis from 'ioredis';
-import PusherServerSdk from 'pusher';
 import { spawnClusterNode, type ChildNode } from './support/child-node';
 import {
-  APP,
   RawClient,
   connected,
-  pusherClients,
   nextEvent,
   recordEvents,
   signer,
   sleep,
-  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
+import { useRealtimeCluster } from '../support/realtime';
 
 // Short lease so the test is quick; the rule under test is the same with the defaults (5 s heartbeat,
 // 15 s lease: member_removed at most ~20 s after a crash).
@@ -24,30 +21,22 @@ const REMOVAL_BOUND_MS = NODE_TTL_MS + HEARTBEAT_MS + 1_500;
 
 /** A node is SIGKILLed while holding presence members: the survivors must take its share away. */
 describe('a crashed node (SIGKILL) in a Redis cluster', () => {
-  const prefix = `test:realtime-crash:${process.pid}:${Date.now()}:`;
+  const survivors = useRealtimeCluster(
+    'crash',
+    ['survivor-a', 'survivor-b'],
+    { clusterHeartbeatMs: HEARTBEAT_MS },
+    NODE_TTL_MS,
+  );
+  const { prefix, client } = survivors;
   let survivorA: RealtimeNode;
   let survivorB: RealtimeNode;
-  let survivors: Awaited<ReturnType<typeof startCluster>>;
   let doomed: ChildNode;
-  const clients = pusherClients();
-  const client = clients.connect;
-  const sdkOn = (port: number) => new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false });
 
   beforeAll(async () => {
-    survivors = await startCluster(
-      prefix,
-      ['survivor-a', 'survivor-b'],
-      { clusterHeartbeatMs: HEARTBEAT_MS },
-      NODE_TTL_MS,
-    );
     [survivorA, survivorB] = survivors.nodes;
     doomed = await spawnClusterNode({ prefix, nodeId: 'doomed', heartbeatMs: HEARTBEAT_MS, nodeTtlMs: NODE_TTL_MS });
   });
-  afterAll(async () => {
-    clients.disconnectAll();
-    await doomed.kill();
-    await survivors.close();
-  });
+  afterAll(() => doomed.kill());
 
   it('announces member_removed once per user on the surviving nodes, within the bound, and forgets the counts', async () => {
     const channel = 'presence-room.crash';
@@ -68,7 +57,7 @@ describe('a crashed node (SIGKILL) in a Redis cluster', () => {
     for (const c of [carol1, carol2, danDoomed, danAlive]) await subscribed(c, channel);
     await subscribed(carol1, 'crash-lobby'); // a public channel only the doomed node's socket occupies
 
-    const sdk = sdkOn(survivorA.port);
+    const sdk = survivors.sdk(survivorA.port);
     const before = await (await sdk.get({ path: `/channels/${channel}/users` })).json();
     expect(before.users.map((u: { id: string }) => u.id).sort()).toEqual(['carol', 'dan', 'watch-a', 'watch-b']);
 

@@ -5,47 +5,30 @@ import {
   APP,
   RawClient,
   connected,
-  pusherClients,
   nextEvent,
   recordEvents,
   signer,
   sleep,
-  startCluster,
   subscribed,
   type RealtimeNode,
 } from './support/harness';
+import { useRealtimeCluster } from '../support/realtime';
 
 const Echo = (require('laravel-echo') as { default: typeof EchoClass }).default;
 
 /** Soketi/Reverb parity on limits, errors and the HTTP API: two nodes sharing Redis, real clients. */
 describe('parity: races, limits, errors and HTTP API answers', () => {
-  const prefix = `test:realtime-parity:${process.pid}:${Date.now()}:`;
+  const cluster = useRealtimeCluster('parity', ['parity-a', 'parity-b']);
+  const { client, raw } = cluster;
   let nodeA: RealtimeNode;
   let nodeB: RealtimeNode;
-  let cluster: Awaited<ReturnType<typeof startCluster>>;
   let sdkA: PusherServerSdk;
-  const clients = pusherClients();
-  const client = clients.connect;
-  const raws: RawClient[] = [];
-  const raw = (port: number) => {
-    const r = RawClient.open(port);
-    raws.push(r);
-    return r;
-  };
   const channelInfo = async (channel: string, info = 'subscription_count,user_count') =>
     (await sdkA.get({ path: `/channels/${channel}`, params: { info } })).json();
 
-  beforeAll(async () => {
-    cluster = await startCluster(prefix, ['parity-a', 'parity-b']);
+  beforeAll(() => {
     [nodeA, nodeB] = cluster.nodes;
-    sdkA = new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(nodeA.port), useTLS: false });
-  });
-  afterEach(() => {
-    clients.disconnectAll();
-    raws.splice(0).forEach((r) => r.close());
-  });
-  afterAll(async () => {
-    await cluster.close();
+    sdkA = cluster.sdk(nodeA.port);
   });
 
   it('leaves a channel unoccupied when sockets close right after subscribing (5 times, presence and public)', async () => {

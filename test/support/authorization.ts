@@ -23,8 +23,11 @@ export interface AuthorizationRow<C extends string> {
   headers?: Record<string, string>;
   /** How the row is named in the table (default: method and path). */
   name?: string;
-  expect: Record<C, number>;
+  expect: Record<C, Expected>;
 }
+
+/** A status, or [status, location] where it matters where a redirect goes. */
+export type Expected = number | [number, string];
 
 export async function expectAuthorizationTable<C extends string>(
   clients: Record<C, TestClient>,
@@ -38,8 +41,10 @@ export async function expectAuthorizationTable<C extends string>(
       const body = typeof row.body === 'function' ? await row.body(caller) : row.body;
       const res = await send(clients[caller], row, path, body);
       const name = row.name ?? `${row.method} ${path}`;
-      got.push(`${name} as ${caller} → ${res.status}`);
-      want.push(`${name} as ${caller} → ${row.expect[caller]}`);
+      const expected = row.expect[caller];
+      const location = Array.isArray(expected) ? ` ${res.headers.location ?? ''}` : '';
+      got.push(`${name} as ${caller} → ${res.status}${location}`);
+      want.push(`${name} as ${caller} → ${Array.isArray(expected) ? expected.join(' ') : expected}`);
     }
   }
   expect(got).toEqual(want);

@@ -1,4 +1,7 @@
+import PusherServerSdk from 'pusher';
 import Pusher from 'pusher-js';
+import type { PusherServerOptions } from '../../src/modules/realtime/core';
+import { APP, pusherClients, RawClient, startCluster, type RealtimeNode } from '../realtime/support/harness';
 import type { TestApp, TestClient } from './app';
 
 type Channel = ReturnType<Pusher['subscribe']>;
@@ -64,4 +67,49 @@ export function subscribe(pusher: Pusher, name: string, timeoutMs = 5000): Promi
       reject(Object.assign(new Error(`subscription refused on ${name}`), { detail }));
     });
   });
+}
+
+/**
+ * Real-time nodes (the framework-free core, no app) sharing Redis for one test file: started before its tests and
+ * stopped after them with their Redis keys. pusher-js clients (`client`) and raw sockets (`raw`) opened through it
+ * are closed after each test; `sdk(port)` is the official server SDK aimed at a node.
+ *
+ *   const cluster = useRealtimeCluster('parity', ['parity-a', 'parity-b']);
+ *   beforeAll(() => ([nodeA, nodeB] = cluster.nodes));
+ */
+export function useRealtimeCluster(
+  name: string,
+  nodeIds: string[],
+  options: Partial<PusherServerOptions> = {},
+  nodeTtlMs?: number,
+) {
+  const prefix = `test:realtime-${name}:${process.pid}:${Date.now()}:`;
+  const clients = pusherClients();
+  const raws: RawClient[] = [];
+  let started: Awaited<ReturnType<typeof startCluster>> | undefined;
+  const cluster = {
+    prefix,
+    nodes: [] as RealtimeNode[],
+    client: clients.connect,
+    raw(port: number): RawClient {
+      const socket = RawClient.open(port);
+      raws.push(socket);
+      return socket;
+    },
+    sdk: (port: number) => new PusherServerSdk({ ...APP, host: '127.0.0.1', port: String(port), useTLS: false }),
+  };
+  const closeClients = () => {
+    clients.disconnectAll();
+    raws.splice(0).forEach((socket) => socket.close());
+  };
+  beforeAll(async () => {
+    started = await startCluster(prefix, nodeIds, options, nodeTtlMs);
+    cluster.nodes.push(...started.nodes);
+  });
+  afterEach(closeClients);
+  afterAll(async () => {
+    closeClients();
+    await started?.close();
+  });
+  return cluster;
 }

@@ -1,4 +1,4 @@
-import type { OpenHouseJson } from '@/components/listing/open-house';
+import type { OpenHouse, Rsvp, RsvpCreated } from '@contracts/open-houses';
 import type { LinkedPage } from '@contracts/common';
 import { api } from '../lib/http';
 
@@ -18,13 +18,12 @@ export interface OpenHouseSchedule {
 /** The open-house /api calls: scheduling (realtor), RSVPs and surveys (visitors, by their RSVP token). */
 export const openHousesApi = {
   schedule: (listingId: string, schedule: OpenHouseSchedule) =>
-    api.post<{ open_house: OpenHouseJson }>(`/api/listings/${listingId}/open-houses`, schedule),
-  /** `R` is the RSVP row shape of the manage page. */
-  rsvps: <R>(openHouseId: string, page: number) =>
-    api.get<LinkedPage<R>>(`/api/open-houses/${openHouseId}/rsvps`, { query: { page } }),
+    api.post<{ open_house: OpenHouse }>(`/api/listings/${listingId}/open-houses`, schedule),
+  rsvps: (openHouseId: string, page: number) =>
+    api.get<LinkedPage<Rsvp>>(`/api/open-houses/${openHouseId}/rsvps`, { query: { page } }),
   remove: (openHouseId: string) => api.delete(`/api/open-houses/${openHouseId}`),
   register: (openHouseId: string, visitor: { name: string; email: string }) =>
-    api.post<{ rsvp: { token: string } }>(`/api/open-houses/${openHouseId}/rsvp`, visitor),
+    api.post<RsvpCreated>(`/api/open-houses/${openHouseId}/rsvp`, visitor),
   cancel: (token: string) => api.post<{ redirect: string }>(`/api/open-houses/rsvp/${token}/cancel`),
   survey: (token: string, answers: { rating: number; interested: boolean; comments: string }) =>
     api.post(`/api/open-houses/rsvp/${token}/survey`, answers),

@@ -5,7 +5,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { In } from 'typeorm';
 import { JobsService } from '../../modules/jobs/jobs.service';
 import { ListingsService } from '../../modules/listings/listings.service';
 import { StorageService } from '../../modules/storage/storage.service';
@@ -16,6 +15,7 @@ import { probe } from '../../modules/video/media/ffmpeg';
 import { SpotsService } from '../../modules/video/spots.service';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { TRANSCODE_JOB, VideosService } from '../../modules/video/videos.service';
+import { VideoRepository } from '../../modules/video/video.repository';
 import { WalkthroughsService } from '../../modules/video/walkthroughs.service';
 
 const exec = promisify(execFile);
@@ -103,8 +103,8 @@ function formatPrice(price: string | null, currency: string): string {
 }
 
 /** Seeded spots the seed may still publish: not published, never touched since they were created. */
-async function pendingDemoSpots(spots: SpotsService, realtor: User): Promise<Spot[]> {
-  const rows = await spots.repo.find({ where: { userId: realtor.id, published: false } });
+async function pendingDemoSpots(repo: VideoRepository, realtor: User): Promise<Spot[]> {
+  const rows = await repo.unpublishedSpotsOf(realtor.id);
   return rows.filter((s) => s.publishedAt === null && Math.abs(s.updatedAt.getTime() - s.createdAt.getTime()) < 1000);
 }
 
@@ -117,10 +117,10 @@ async function publishReadySpots(
   realtor: User,
 ): Promise<{ published: number; waiting: number }> {
   const spots = app.get(SpotsService);
-  const videos = app.get(VideosService);
-  const pending = await pendingDemoSpots(spots, realtor);
+  const repo = app.get(VideoRepository);
+  const pending = await pendingDemoSpots(repo, realtor);
   const videoIds = pending.map((s) => s.videoId).filter((id): id is string => !!id);
-  const byId = new Map((videoIds.length ? await videos.repo.findBy({ id: In(videoIds) }) : []).map((v) => [v.id, v]));
+  const byId = new Map((await repo.videosByIds(videoIds)).map((v) => [v.id, v]));
   let published = 0;
   let waiting = 0;
   for (const spot of pending) {
@@ -177,11 +177,12 @@ export async function seedDemoVideos(app: INestApplicationContext, logger: Logge
   const jobs = app.get(JobsService);
   const config = app.get<VideoConfig>(VIDEO_CONFIG);
 
-  if (await walkthroughs.repo.existsBy({ userId: realtor.id })) {
+  const repo = app.get(VideoRepository);
+  if (await repo.hasWalkthroughs(realtor.id)) {
     if (jobs.mode === 'in-process') {
       await app.init(); // the job handlers (registered in onModuleInit) must be there
       // In-process jobs are lost when the app stops: queue the demo transcodes that were cut off again.
-      const stuck = await videos.repo.find({ where: { userId: realtor.id, status: 'processing' } });
+      const stuck = await repo.videosOf(realtor.id, 'processing');
       for (const video of stuck)
         if (video.sourceKey)
           await jobs.dispatch(

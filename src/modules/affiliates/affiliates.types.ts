@@ -1,80 +1,36 @@
-import type {
-  AffiliateStatus,
-  CommissionStatus,
-  PayoutMethod,
-  PayoutStatus,
-  BatchStatus,
-} from '../../contracts/affiliates';
+import type { AffiliateJson, CommissionJson, PayoutBatchJson, PayoutJson } from '../../contracts/affiliates';
 
-/** Rows as the repository returns them (snake_case columns, bigint money as numbers: amounts stay far below 2^53). */
-export interface AffiliateRow {
-  id: string;
-  user_id: string;
-  user_name: string;
-  user_email: string;
-  code: string;
-  status: AffiliateStatus;
-  website: string | null;
-  audience: string | null;
-  payout_method: PayoutMethod;
-  payout_destination: string | null;
-  accepted_guidelines_version: number | null;
+/** The wire shape with its ISO timestamps `K` as the Dates the database returns (null stays null). */
+type WithDates<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Date | null : Date };
+
+/**
+ * Rows as the repository returns them: the contract's fields (snake_case columns, bigint money as numbers: amounts
+ * stay far below 2^53) with Date timestamps, less what the mapper computes, plus the columns the wire never shows.
+ */
+export type AffiliateRow = WithDates<
+  Omit<AffiliateJson, 'guidelines_current' | 'minimum_payout_minor'>,
+  'created_at'
+> & {
+  /** Null: the programme's default minimum applies. */
   minimum_payout_minor: number | null;
-  recruiter_id: string | null;
-  status_reason: string | null;
   email_key: string;
-  created_at: Date;
-}
+};
 
-export interface CommissionRow {
-  id: string;
+export type CommissionRow = WithDates<CommissionJson, 'moves_at' | 'created_at'> & {
   affiliate_id: string;
-  tier: 1 | 2;
   parent_id: string | null;
   order_id: string;
-  order_number: string;
   order_line_id: string;
-  category: string;
-  base_minor: number;
-  amount_minor: number;
-  currency: string;
-  status: CommissionStatus;
-  status_before_ban: CommissionStatus | null;
-  status_reason: string;
-  moves_at: Date | null;
+  status_before_ban: CommissionJson['status'] | null;
   payout_id: string | null;
-  created_at: Date;
-}
+};
 
-export interface PayoutRow {
-  id: string;
-  batch_id: string;
-  affiliate_id: string;
-  affiliate_name: string;
-  amount_minor: number;
-  currency: string;
-  method: PayoutMethod;
+export type PayoutRow = WithDates<PayoutJson, 'created_at'> & {
   destination: string | null;
   idempotency_key: string;
-  status: PayoutStatus;
-  failure_reason: string | null;
-  provider_reference: string | null;
-  created_at: Date;
-}
+};
 
-export interface BatchRow {
-  id: string;
-  status: BatchStatus;
-  currency: string;
-  payout_count: number;
-  total_minor: number;
-  processed: number;
-  sent: number;
-  failed: number;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+export type BatchRow = WithDates<PayoutBatchJson, 'created_at' | 'started_at' | 'finished_at'>;
 
 export type LedgerBucket = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed' | 'cancelled';
 

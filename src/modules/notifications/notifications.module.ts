@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
-import { Notification } from './notification.entity';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 /**
@@ -11,9 +10,9 @@ import { NotificationsService } from './notifications.service';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Notification]), UsersModule],
+  imports: [UsersModule],
   controllers: [NotificationsController],
-  providers: [NotificationsService],
+  providers: [NotificationsRepository, NotificationsService],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

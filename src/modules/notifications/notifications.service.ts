@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { assertOwned } from '../../common/ownership';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail';
 import { Broadcaster } from '../realtime';
 import { UsersService } from '../users';
 import { Notification, NotificationKind } from './notification.entity';
+import type { NotificationPage } from '../../contracts/notifications';
 import { NotificationJson, toNotificationJson } from './notifications.mapper';
+import { NotificationsRepository } from './notifications.repository';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATIONS_MAX_LIMIT,
@@ -24,14 +24,6 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
-export interface NotificationPage {
-  data: NotificationJson[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
 /**
  * The one way any module tells a user something:
  *   notifications.notify(userId, { kind: 'design_ready', title: 'Your design is ready', url: `/designs/${id}` })
@@ -43,7 +35,7 @@ export class NotificationsService {
   private readonly logger = new Logger('Notifications');
 
   constructor(
-    @InjectRepository(Notification) private readonly repo: Repository<Notification>,
+    private readonly repo: NotificationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly mail: MailService,
@@ -51,16 +43,14 @@ export class NotificationsService {
   ) {}
 
   async notify(userId: string, n: NewNotification): Promise<Notification> {
-    const saved = await this.repo.save(
-      this.repo.create({
-        userId,
-        kind: n.kind,
-        title: n.title.slice(0, 255),
-        body: n.body ?? null,
-        url: n.url ?? null,
-        data: n.data ?? {},
-      }),
-    );
+    const saved = await this.repo.insert({
+      userId,
+      kind: n.kind,
+      title: n.title.slice(0, 255),
+      body: n.body ?? null,
+      url: n.url ?? null,
+      data: n.data ?? {},
+    });
     const unread = await this.unreadCount(userId);
     await this.broadcaster.broadcast(userChannel(userId), NOTIFICATION_EVENTS.created, {
       notification: toNotificationJson(saved),
@@ -91,18 +81,13 @@ export class NotificationsService {
   async list(userId: string, page = 1, limit = NOTIFICATIONS_PAGE_SIZE): Promise<NotificationPage> {
     const perPage = Math.min(Math.max(1, Math.floor(limit)), NOTIFICATIONS_MAX_LIMIT);
     const current = Math.max(1, Math.floor(page));
-    const [rows, total] = await this.repo.findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (current - 1) * perPage,
-      take: perPage,
-    });
+    const [rows, total] = await this.repo.pageFor(userId, (current - 1) * perPage, perPage);
     return pageOf(rows.map(toNotificationJson), current, perPage, total);
   }
 
-  /** Uses the partial index on unread rows; a count can never be negative. */
+  /** A count can never be negative. */
   unreadCount(userId: string): Promise<number> {
-    return this.repo.count({ where: { userId, readAt: IsNull() } });
+    return this.repo.unreadCount(userId);
   }
 
   async markAsRead(
@@ -110,11 +95,9 @@ export class NotificationsService {
     id: string,
     exceptSocketId?: string,
   ): Promise<{ notification: NotificationJson; unread_count: number }> {
-    const found = assertOwned(await this.repo.findOneBy({ id }), userId, 'notification');
-    if (!found.readAt) {
-      await this.repo.update({ id, userId, readAt: IsNull() }, { readAt: new Date() });
-    }
-    const fresh = (await this.repo.findOneBy({ id }))!;
+    const found = assertOwned(await this.repo.find(id), userId, 'notification');
+    if (!found.readAt) await this.repo.markRead(userId, id, new Date());
+    const fresh = (await this.repo.find(id))!;
     const unread = await this.unreadCount(userId);
     await this.broadcaster.broadcast(
       userChannel(userId),
@@ -126,14 +109,14 @@ export class NotificationsService {
   }
 
   async markAllAsRead(userId: string, exceptSocketId?: string): Promise<{ updated: number; unread_count: number }> {
-    const result = await this.repo.update({ userId, readAt: IsNull() }, { readAt: new Date() });
+    const updated = await this.repo.markAllRead(userId, new Date());
     await this.broadcaster.broadcast(
       userChannel(userId),
       NOTIFICATION_EVENTS.read,
       { id: null, all: true, unread_count: 0 },
       { exceptSocketId },
     );
-    return { updated: result.affected ?? 0, unread_count: 0 };
+    return { updated, unread_count: 0 };
   }
 }
 

@@ -1,4 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { SurveyAnswers } from '../../contracts/open-houses';
+
+export type { SurveyAnswers };
 
 @Entity('open_houses')
 export class OpenHouse {
@@ -9,12 +12,6 @@ export class OpenHouse {
   @Column('int') capacity!: number;
   @Column({ type: 'text', nullable: true }) notes!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
-}
-
-export interface SurveyAnswers {
-  rating: number;
-  interested: boolean;
-  comments: string | null;
 }
 
 @Entity('open_house_rsvps')

@@ -1,21 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListingsModule } from '../listings/listings.module';
 import { MarketModule } from '../market/market.module';
 import { UsersModule } from '../users/users.module';
 import { PeopleController } from './people.controller';
-import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
+import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Follow, Market, UserMarket, Stat, UserStat]),
-    UsersModule,
-    ListingsModule,
-    MarketModule,
-  ],
+  imports: [UsersModule, ListingsModule, MarketModule],
   controllers: [PeopleController],
-  providers: [PeopleService],
+  providers: [PeopleRepository, PeopleService],
   exports: [PeopleService],
 })
 export class PeopleModule {}

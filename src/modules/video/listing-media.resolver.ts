@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import type { ListingMedia, ListingMediaRefs } from '../listings';
-import { Spot, Video, Walkthrough } from './entities';
+import type { Video } from './entities';
+import { VideoRepository } from './video.repository';
 
 /**
  * Fills a listing's spot / spotVideo / walkthrough (spec 3) for the listings module: the spot and
@@ -10,46 +9,25 @@ import { Spot, Video, Walkthrough } from './entities';
  */
 @Injectable()
 export class ListingMediaResolver {
-  constructor(
-    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
-    @InjectRepository(Spot) private readonly spots: Repository<Spot>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-  ) {}
+  constructor(private readonly repo: VideoRepository) {}
 
   async resolve(refs: ListingMediaRefs[]): Promise<Map<string, Partial<ListingMedia>>> {
     const listingIds = refs.map((r) => r.listingId);
     const [spots, walkthroughs] = await Promise.all([
-      this.spots.find({
-        where: [
-          { listingId: In(listingIds) },
-          { id: In(refs.map((r) => r.spotId).filter((id): id is string => !!id)) },
-        ],
-        order: { published: 'DESC', createdAt: 'DESC' },
-      }),
-      this.walkthroughs.find({
-        where: [
-          { listingId: In(listingIds) },
-          { id: In(refs.map((r) => r.walkthroughId).filter((id): id is string => !!id)) },
-        ],
-        order: { createdAt: 'DESC' },
-      }),
+      this.repo.spotsFor(
+        listingIds,
+        refs.map((r) => r.spotId),
+      ),
+      this.repo.walkthroughsFor(
+        listingIds,
+        refs.map((r) => r.walkthroughId),
+      ),
     ]);
     const videoIds = new Set<string>();
     spots.forEach((s) => s.videoId && videoIds.add(s.videoId));
     refs.forEach((r) => r.spotVideoId && videoIds.add(r.spotVideoId));
-    const walkthroughVideos = walkthroughs.length
-      ? await this.videos.find({
-          where: { walkthroughId: In(walkthroughs.map((w) => w.id)) },
-          order: { position: 'ASC' },
-          select: { id: true, slug: true, playbackId: true, status: true, walkthroughId: true },
-        })
-      : [];
-    const videos = videoIds.size
-      ? await this.videos.find({
-          where: { id: In([...videoIds]) },
-          select: { id: true, playbackId: true, status: true },
-        })
-      : [];
+    const walkthroughVideos = await this.repo.videoRefsOfWalkthroughs(walkthroughs.map((w) => w.id));
+    const videos = await this.repo.videoRefs([...videoIds]);
     const videoById = new Map(videos.map((v) => [v.id, v]));
     const playback = (v: Pick<Video, 'playbackId' | 'status'> | undefined) =>
       v && v.status === 'ready' ? v.playbackId : null;

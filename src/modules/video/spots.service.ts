@@ -1,17 +1,15 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page } from '../../contracts/common';
 import { pageOf } from '../../common/pagination';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { UsersService, type User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
-import { Spot, Video, Walkthrough } from './entities';
+import { Spot, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type SpotJson } from './video.mapper';
-import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
+import { VideoRepository } from './video.repository';
 
 export interface SpotChanges {
   title?: string;
@@ -27,21 +25,17 @@ const FEED_CACHE_MS = 2_000;
 @Injectable()
 export class SpotsService {
   private readonly feedCache = new Map<string, { value: Promise<Page<SpotJson>>; at: number }>();
-  private feedSql?: string;
   private totalCache?: { value: Promise<number>; at: number };
 
   constructor(
-    @InjectRepository(Spot) readonly repo: Repository<Spot>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repo: VideoRepository,
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
     private readonly users: UsersService,
   ) {}
 
   async findBySlug(slug: string): Promise<Spot> {
-    const spot = slug.length <= 64 ? await this.repo.findOneBy({ slug }) : null;
+    const spot = slug.length <= 64 ? await this.repo.findSpot({ slug }) : null;
     if (!spot) throw new NotFoundException('There is no spot with that slug.');
     return spot;
   }
@@ -64,7 +58,7 @@ export class SpotsService {
 
   async create(user: User, walkthrough: Walkthrough, changes: SpotChanges): Promise<Spot> {
     const title = (changes.title ?? '').trim().slice(0, 160);
-    const spot = this.repo.create({
+    const spot = this.repo.newSpot({
       slug: newSlug(title || walkthrough.title),
       userId: walkthrough.userId,
       walkthroughId: walkthrough.id,
@@ -95,7 +89,7 @@ export class SpotsService {
     }
     if (changes.video_id !== undefined) {
       if (changes.video_id !== null) {
-        const video = isUuid(changes.video_id) ? await this.videos.findOneBy({ id: changes.video_id }) : null;
+        const video = isUuid(changes.video_id) ? await this.repo.findVideo({ id: changes.video_id }) : null;
         if (!video || video.userId !== spot.userId)
           throw ValidationFailedException.of('video_id', 'Choose one of your videos.');
       }
@@ -103,14 +97,14 @@ export class SpotsService {
     }
     if (changes.published !== undefined && changes.published !== spot.published) {
       if (changes.published) {
-        const video = spot.videoId ? await this.videos.findOneBy({ id: spot.videoId }) : null;
+        const video = spot.videoId ? await this.repo.findVideo({ id: spot.videoId }) : null;
         if (!video || video.status !== 'ready')
           throw ValidationFailedException.of('published', 'A spot can be published once its video is ready.');
       }
       spot.published = changes.published;
       spot.publishedAt = changes.published ? new Date() : null;
     }
-    const saved = await this.repo.save(spot);
+    const saved = await this.repo.saveSpot(spot);
     this.access.forgetAll();
     this.feedCache.clear();
     this.totalCache = undefined;
@@ -131,17 +125,13 @@ export class SpotsService {
     if (!spots.length) return [];
     const ids = <T>(values: Array<T | null>) => [...new Set(values.filter((v): v is T => v !== null))];
     const videoIds = ids(spots.map((s) => s.videoId));
-    const [videos, walkthroughs, owners, listings] = await Promise.all([
-      videoIds.length ? this.videos.findBy({ id: In(videoIds) }) : Promise.resolve([]),
-      this.walkthroughs.find({
-        where: { id: In(ids(spots.map((s) => s.walkthroughId))) },
-        select: { id: true, slug: true },
-      }),
+    const [videos, slugById, owners, listings] = await Promise.all([
+      this.repo.videosByIds(videoIds),
+      this.repo.walkthroughSlugs(ids(spots.map((s) => s.walkthroughId))),
       this.users.findByIds(ids(spots.map((s) => s.userId))),
       knownListings ?? this.listings.find(ids(spots.map((s) => s.listingId))),
     ]);
     const videoById = new Map(videos.map((v) => [v.id, v]));
-    const slugById = new Map(walkthroughs.map((w) => [w.id, w.slug]));
     const ownerById = new Map(owners.map((u) => [u.id, u]));
     return spots.map((spot) => {
       const manager = this.canManage(spot, viewer);
@@ -174,53 +164,22 @@ export class SpotsService {
   }
 
   /**
-   * One query per page: the page of spots with their ready video (spots_feed_idx walked in order,
-   * videos by primary key), walkthrough slug and realtor. The total (a count over every published
-   * spot, which grows with the data) is shared by all viewers for FEED_CACHE_MS like the guest pages
-   * and dropped on a publish change here; only `total`/`last_page` can lag, never the items shown.
-   * Listing summaries come from the ListingDirectory (cached a few seconds).
+   * One query per page (VideoRepository.feedPage). The total (a count over every published spot, which grows
+   * with the data) is shared by all viewers for FEED_CACHE_MS like the guest pages and dropped on a publish
+   * change here; only `total`/`last_page` can lag, never the items shown. Listing summaries come from the
+   * ListingDirectory (cached a few seconds).
    */
   private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Page<SpotJson>> {
-    this.feedSql ??= `
-      WITH page AS (
-        SELECT ${selectList(this.repo.metadata, 's', 's_')}, ${selectList(this.videos.metadata, 'v', 'v_')}
-        FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready'
-        WHERE s.published
-        ORDER BY s.published_at DESC, s.id DESC
-        LIMIT $1 OFFSET $2
-      )
-      SELECT page.*, w.slug AS w_slug, o.id AS o_id, o.name AS o_name, o.handle AS o_handle, o.avatar_path AS "o_avatarPath"
-      FROM page
-      JOIN walkthroughs w ON w.id = page."s_walkthroughId"
-      LEFT JOIN users o ON o.id = page."s_userId"
-      ORDER BY page."s_publishedAt" DESC, page."s_id" DESC`;
-    const [rows, total] = await Promise.all([
-      preparedQuery<Record<string, unknown>>(this.dataSource, 'video_feed_page', this.feedSql, [
-        perPage,
-        (page - 1) * perPage,
-      ]),
-      this.feedTotal(),
-    ]);
-    const listingIds = [
-      ...new Set(rows.map((row) => row.s_listingId as string | null).filter((id): id is string => !!id)),
-    ];
+    const [rows, total] = await Promise.all([this.repo.feedPage((page - 1) * perPage, perPage), this.feedTotal()]);
+    const listingIds = [...new Set(rows.map((row) => row.spot.listingId).filter((id): id is string => !!id))];
     const listings = listingIds.length ? await this.listings.find(listingIds) : new Map<string, ListingSummary>();
     const data: SpotJson[] = [];
-    for (const row of rows) {
-      const spot = hydrate<Spot>(this.repo.metadata, row, 's_');
+    for (const { spot, video, walkthroughSlug, owner } of rows) {
       if (spot.listingId && !listings.get(spot.listingId)?.published) continue; // listing not public: left out of the page
-      const owner = row.o_id
-        ? {
-            id: row.o_id as string,
-            name: row.o_name as string,
-            handle: row.o_handle as string | null,
-            avatarPath: row.o_avatarPath as string | null,
-          }
-        : null;
       data.push(
         toSpotJson(spot, {
-          video: hydrate<Video>(this.videos.metadata, row, 'v_'),
-          walkthroughSlug: (row.w_slug as string | null) ?? null,
+          video,
+          walkthroughSlug,
           listing: spot.listingId ? (listings.get(spot.listingId) ?? null) : null,
           owner,
           viewer,
@@ -233,12 +192,7 @@ export class SpotsService {
   /** Published spots with a ready video, shared for FEED_CACHE_MS. */
   private feedTotal(): Promise<number> {
     if (this.totalCache && Date.now() - this.totalCache.at < FEED_CACHE_MS) return this.totalCache.value;
-    const value = preparedQuery<{ n: string }>(
-      this.dataSource,
-      'video_feed_total',
-      `SELECT count(*) AS n FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready' WHERE s.published`,
-      [],
-    ).then((rows) => Number(rows[0].n));
+    const value = this.repo.feedTotal();
     const entry = { value, at: Date.now() };
     this.totalCache = entry;
     value.catch(() => {

@@ -22,6 +22,7 @@ import {
 import { makeWorkDir } from './media/work-dir';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
+import { VideoRepository } from './video.repository';
 
 export interface TranscodeJobData {
   videoId: string;
@@ -60,12 +61,13 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
 
   constructor(
     private readonly videos: VideosService,
+    private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
   ) {}
 
   async handle(data: TranscodeJobData, ctx: JobContext): Promise<unknown> {
-    const video = await this.videos.repo.findOneBy({ id: data.videoId });
+    const video = await this.repo.findVideo({ id: data.videoId });
     if (!video?.sourceKey) return { skipped: true };
     const ladderPending = video.status === 'ready' && !!video.width && !!video.height && missingRungs(video).length > 0;
     if (video.status !== 'processing' && !ladderPending) return { skipped: true };
@@ -92,7 +94,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       const lastAttempt = ctx.attempt >= this.config.transcodeAttempts;
       this.logger.warn(`video ${video.id} attempt ${ctx.attempt}: ${(error as Error).message}`);
       if (!permanent && !lastAttempt) throw error; // the queue retries it with backoff
-      const current = await this.videos.repo.findOneBy({ id: video.id });
+      const current = await this.repo.findVideo({ id: video.id });
       if (!current || current.status !== 'processing') return { skipped: true };
       await this.videos.setStatus(current, 'errored', { error: reasonFor(error as Error), progress: 0 });
       await this.videos.notifyOwner(current, 'video_failed');
@@ -233,12 +235,13 @@ function reasonFor(error: Error): string {
 export class PosterJob implements JobHandler<PosterJobData> {
   constructor(
     private readonly videos: VideosService,
+    private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
   ) {}
 
   async handle(data: PosterJobData): Promise<unknown> {
-    const video = await this.videos.repo.findOneBy({ id: data.videoId });
+    const video = await this.repo.findVideo({ id: data.videoId });
     if (!video || video.status !== 'ready' || !video.sourceKey) return { skipped: true };
     const work = await makeWorkDir('poster');
     const source = await this.storage.localCopy(video.sourceKey);

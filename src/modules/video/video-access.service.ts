@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
 import { ListingDirectory } from './listing-directory';
+import { VideoRepository } from './video.repository';
 
 const CACHE_MS = 5_000;
 
@@ -19,9 +18,7 @@ export class VideoAccessService {
   private readonly publicCache = new Map<string, { value: boolean; ownerId: string; at: number }>();
 
   constructor(
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
-    @InjectRepository(Spot) private readonly spots: Repository<Spot>,
+    private readonly repo: VideoRepository,
     private readonly listings: ListingDirectory,
   ) {}
 
@@ -37,10 +34,10 @@ export class VideoAccessService {
   /** Published walkthrough or spot, and its listing (if any) published. */
   async isPublic(video: Pick<Video, 'id' | 'walkthroughId'>): Promise<boolean> {
     if (video.walkthroughId) {
-      const walkthrough = await this.walkthroughs.findOneBy({ id: video.walkthroughId });
+      const walkthrough = await this.repo.findWalkthrough({ id: video.walkthroughId });
       if (walkthrough && (await this.walkthroughIsPublic(walkthrough))) return true;
     }
-    const spots = await this.spots.find({ where: { videoId: video.id, published: true } });
+    const spots = await this.repo.publishedSpotsOfVideo(video.id);
     for (const spot of spots) if (await this.listingAllows(spot.listingId)) return true;
     return false;
   }
@@ -67,7 +64,7 @@ export class VideoAccessService {
       if (cached.value) return true;
       return !!user && (user.id === cached.ownerId || user.role === 'admin');
     }
-    const video = await this.videos.findOneBy({ id });
+    const video = await this.repo.findVideo({ id });
     if (!video) return false;
     const value = video.status === 'ready' && (await this.isPublic(video));
     if (this.publicCache.size > 10_000) this.publicCache.clear();

@@ -1,13 +1,12 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page } from '../../contracts/common';
 import { pageOf } from '../../common/pagination';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
-import { Video, VideoList, VideoListItem } from './entities';
+import { Video, VideoList } from './entities';
 import { VideoAccessService } from './video-access.service';
+import { VideoRepository } from './video.repository';
 import { toVideoJson, toVideoListJson, type VideoJson, type VideoListJson } from './video.mapper';
 
 export interface VideoListInput {
@@ -22,10 +21,7 @@ export interface VideoListInput {
 @Injectable()
 export class VideoListsService {
   constructor(
-    @InjectRepository(VideoList) readonly repo: Repository<VideoList>,
-    @InjectRepository(VideoListItem) private readonly items: Repository<VideoListItem>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repo: VideoRepository,
     private readonly access: VideoAccessService,
   ) {}
 
@@ -34,7 +30,7 @@ export class VideoListsService {
   }
 
   async find(id: string): Promise<VideoList> {
-    const list = isUuid(id) ? await this.repo.findOneBy({ id }) : null;
+    const list = isUuid(id) ? await this.repo.findList(id) : null;
     if (!list) throw new NotFoundException('There is no video list with that id.');
     return list;
   }
@@ -53,7 +49,7 @@ export class VideoListsService {
   }
 
   async create(user: User, input: VideoListInput): Promise<VideoList> {
-    const list = this.repo.create({
+    const list = this.repo.newList({
       userId: user.id,
       name: (input.name ?? '').trim(),
       description: input.description ?? null,
@@ -73,29 +69,13 @@ export class VideoListsService {
 
   private async save(list: VideoList, input: VideoListInput): Promise<VideoList> {
     const ids = input.video_ids ? [...new Set(input.video_ids)] : null;
-    if (ids) {
-      const owned = ids.length
-        ? await this.videos.find({ where: { id: In(ids.filter(isUuid)), userId: list.userId }, select: { id: true } })
-        : [];
-      if (owned.length !== ids.length)
-        throw ValidationFailedException.of('video_ids', 'A list can only hold your own videos.');
-    }
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(list);
-      if (ids) {
-        await manager.delete(VideoListItem, { videoListId: saved.id });
-        if (ids.length)
-          await manager.insert(
-            VideoListItem,
-            ids.map((videoId, position) => ({ videoListId: saved.id, videoId, position })),
-          );
-      }
-      return saved;
-    });
+    if (ids && (await this.repo.countOwnedVideos(ids.filter(isUuid), list.userId)) !== ids.length)
+      throw ValidationFailedException.of('video_ids', 'A list can only hold your own videos.');
+    return this.repo.saveList(list, ids);
   }
 
   async delete(list: VideoList): Promise<void> {
-    await this.repo.delete({ id: list.id });
+    await this.repo.deleteList(list.id);
   }
 
   /** The list's videos in order: all of them for the owner, the watchable ready ones for others. */
@@ -106,13 +86,7 @@ export class VideoListsService {
     perPage: number,
   ): Promise<Page<VideoJson>> {
     const manager = this.canManage(list, viewer);
-    const query = this.videos
-      .createQueryBuilder('v')
-      .innerJoin(VideoListItem, 'i', 'i.video_id = v.id AND i.video_list_id = :list', { list: list.id })
-      .orderBy('i.position', 'ASC')
-      .addOrderBy('v.created_at', 'ASC');
-    if (!manager) query.andWhere('v.status = :ready', { ready: 'ready' });
-    const all = await query.getMany();
+    const all = await this.repo.listVideos(list.id, !manager);
     const visible: Video[] = [];
     for (const video of all) if (manager || (await this.access.isPublic(video))) visible.push(video);
     const slice = visible.slice((page - 1) * perPage, page * perPage);
@@ -132,22 +106,8 @@ export class VideoListsService {
     perPage: number,
   ): Promise<Page<VideoListJson>> {
     const manager = this.canManage(list, viewer);
-    const [lists, total] = await this.repo.findAndCount({
-      where: { userId: list.userId, ...(manager ? {} : { isPublic: true }) },
-      order: { createdAt: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-    });
-    const counts = lists.length
-      ? await this.items
-          .createQueryBuilder('i')
-          .select('i.video_list_id', 'id')
-          .addSelect('COUNT(*)::int', 'count')
-          .where('i.video_list_id IN (:...ids)', { ids: lists.map((l) => l.id) })
-          .groupBy('i.video_list_id')
-          .getRawMany<{ id: string; count: number }>()
-      : [];
-    const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
+    const [lists, total] = await this.repo.listPage(list.userId, !manager, (page - 1) * perPage, perPage);
+    const countById = await this.repo.itemCounts(lists.map((l) => l.id));
     return pageOf(
       lists.map((l) => toVideoListJson(l, countById.get(l.id) ?? 0)),
       page,
@@ -157,7 +117,7 @@ export class VideoListsService {
   }
 
   async owned(user: User): Promise<VideoListJson[]> {
-    const lists = await this.repo.find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 50 });
+    const lists = await this.repo.listsOf(user.id, 50);
     return lists.map((l) => toVideoListJson(l, 0));
   }
 }

@@ -1,6 +1,5 @@
 import { UsersModule } from '../users/users.module';
 import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { stopAllSupervised } from './media/supervised-spawn';
@@ -15,7 +14,6 @@ import { VideoListsApiController } from './controllers/video-lists-api.controlle
 import { VideoPagesController } from './controllers/video-pages.controller';
 import { VideoUploadsController } from './controllers/video-uploads.controller';
 import { WalkthroughApiController } from './controllers/walkthrough-api.controller';
-import { VIDEO_ENTITIES } from './entities';
 import { ListingDirectory } from './listing-directory';
 import { ListingMediaResolver } from './listing-media.resolver';
 import { SpotsService } from './spots.service';
@@ -23,6 +21,7 @@ import { PosterJob, TranscodeJob } from './transcode.job';
 import { VideoUploadsService } from './uploads/video-uploads.service';
 import { VideoAccessService } from './video-access.service';
 import { VideoListsService } from './video-lists.service';
+import { VideoRepository } from './video.repository';
 import { VIDEO_CONFIG } from '../../config/video.config';
 import { POSTER_JOB, TRANSCODE_JOB, VideosService } from './videos.service';
 import { WalkthroughsService } from './walkthroughs.service';
@@ -34,7 +33,7 @@ import { WalkthroughsService } from './walkthroughs.service';
  * Other modules use the exported services (e.g. listings: WalkthroughsService.create, SpotsService).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(VIDEO_ENTITIES), ListingsModule, UsersModule],
+  imports: [ListingsModule, UsersModule],
   controllers: [
     WalkthroughApiController,
     SpotApiController,
@@ -45,6 +44,7 @@ import { WalkthroughsService } from './walkthroughs.service';
   ],
   providers: [
     { provide: VIDEO_CONFIG, useFactory: (config: AppConfig) => config.video, inject: [APP_CONFIG] },
+    VideoRepository,
     ListingDirectory,
     ListingMediaResolver,
     VideoAccessService,

@@ -1,6 +1,4 @@
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { JobsService } from '../jobs';
 import { NotificationsService } from '../notifications';
@@ -11,6 +9,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
 import { VideoAccessService } from './video-access.service';
+import { VideoRepository } from './video.repository';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { toVideoJson } from './video.mapper';
 
@@ -33,9 +32,7 @@ export class VideosService {
   private readonly logger = new Logger('Videos');
 
   constructor(
-    @InjectRepository(Video) readonly repo: Repository<Video>,
-    @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     private readonly jobs: JobsService,
     private readonly access: VideoAccessService,
@@ -45,13 +42,18 @@ export class VideosService {
   ) {}
 
   async find(id: string): Promise<Video> {
-    const video = isUuid(id) ? await this.repo.findOneBy({ id }) : null;
+    const video = isUuid(id) ? await this.repo.findVideo({ id }) : null;
     if (!video) throw new NotFoundException('There is no video with that id.');
     return video;
   }
 
   async findBySlug(slug: string): Promise<Video | null> {
-    return this.repo.findOneBy({ slug });
+    return this.repo.findVideo({ slug });
+  }
+
+  /** The video with this playback id (callers check the id's shape first). */
+  async findByPlaybackId(playbackId: string): Promise<Video | null> {
+    return this.repo.findVideo({ playbackId });
   }
 
   /** The video, if `user` may change it: 404 unknown, 403 someone else's. */
@@ -64,27 +66,17 @@ export class VideosService {
 
   /** A video waiting for its upload, optionally the last of a walkthrough. */
   async create(user: User, input: { title?: string; walkthrough?: Walkthrough | null }): Promise<Video> {
-    let position = 0;
-    if (input.walkthrough) {
-      const row = await this.repo
-        .createQueryBuilder('v')
-        .select('COALESCE(MAX(v.position), -1) + 1', 'next')
-        .where('v.walkthrough_id = :id', { id: input.walkthrough.id })
-        .getRawOne<{ next: number }>();
-      position = Number(row?.next ?? 0);
-    }
+    const position = input.walkthrough ? await this.repo.nextPosition(input.walkthrough.id) : 0;
     const title = (input.title ?? '').trim().slice(0, 160);
-    return this.repo.save(
-      this.repo.create({
-        slug: newSlug(title),
-        playbackId: newPlaybackId(),
-        userId: input.walkthrough?.userId ?? user.id,
-        walkthroughId: input.walkthrough?.id ?? null,
-        position,
-        title,
-        status: 'uploading',
-      }),
-    );
+    return this.repo.insertVideo({
+      slug: newSlug(title),
+      playbackId: newPlaybackId(),
+      userId: input.walkthrough?.userId ?? user.id,
+      walkthroughId: input.walkthrough?.id ?? null,
+      position,
+      title,
+      status: 'uploading',
+    });
   }
 
   async update(video: Video, changes: VideoChanges): Promise<Video> {
@@ -107,7 +99,7 @@ export class VideosService {
     video.trimEnd = trimEnd;
     const coverChanged = changes.cover_time !== undefined && changes.cover_time !== video.coverTime;
     if (changes.cover_time !== undefined) video.coverTime = changes.cover_time;
-    const saved = await this.repo.save(video);
+    const saved = await this.repo.saveVideo(video);
     if (coverChanged && saved.status === 'ready' && saved.sourceKey) {
       await this.jobs.dispatch('media', POSTER_JOB, {
         videoId: saved.id,
@@ -119,16 +111,12 @@ export class VideosService {
 
   /** Sets the order of a walkthrough's videos (ids in the new order) in one transaction. */
   async reorder(walkthrough: Walkthrough, ids: string[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      for (const [index, id] of ids.entries()) {
-        await manager.update(Video, { id, walkthroughId: walkthrough.id }, { position: index });
-      }
-    });
+    await this.repo.transaction((m) => this.repo.setPositions(m, walkthrough.id, ids));
   }
 
   /** Removes the video and every file it has (source, renditions, poster, a partial upload). */
   async delete(video: Video): Promise<void> {
-    await this.repo.delete({ id: video.id });
+    await this.repo.deleteVideo(video.id);
     this.access.forget(video.id);
     await this.storage.deletePrefix(`videos/${video.id}/`);
   }
@@ -156,7 +144,7 @@ export class VideosService {
 
   async setStatus(video: Video, status: VideoStatus, patch: Partial<Video> = {}): Promise<Video> {
     Object.assign(video, patch, { status });
-    await this.repo.update({ id: video.id }, { ...patch, status });
+    await this.repo.updateVideo({ id: video.id }, { ...patch, status });
     this.access.forget(video.id);
     await this.broadcastStatus(video);
     return video;
@@ -165,7 +153,7 @@ export class VideosService {
   /** Progress while processing: stored and pushed (callers throttle). */
   async setProgress(video: Video, progress: number): Promise<void> {
     video.progress = Math.max(0, Math.min(100, Math.round(progress)));
-    await this.repo.update({ id: video.id, status: 'processing' }, { progress: video.progress });
+    await this.repo.updateVideo({ id: video.id, status: 'processing' }, { progress: video.progress });
     await this.broadcastStatus(video);
   }
 
@@ -200,7 +188,7 @@ export class VideosService {
 
   private async editorUrl(video: Video): Promise<string> {
     if (video.walkthroughId) {
-      const walkthrough = await this.walkthroughs.findOneBy({ id: video.walkthroughId });
+      const walkthrough = await this.repo.findWalkthrough({ id: video.walkthroughId });
       if (walkthrough) return `/walkthroughs/${walkthrough.slug}/edit`;
     }
     return `/embed/video/${video.playbackId}`;

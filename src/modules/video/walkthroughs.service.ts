@@ -1,12 +1,11 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { UsersService, type User } from '../users';
-import { Spot, Video, Walkthrough } from './entities';
+import { Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { ListingDirectory } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
+import { VideoRepository } from './video.repository';
 import { toSpotJson, toWalkthroughJson, type WalkthroughJson } from './video.mapper';
 
 export interface WalkthroughChanges {
@@ -21,17 +20,14 @@ export interface WalkthroughChanges {
 @Injectable()
 export class WalkthroughsService {
   constructor(
-    @InjectRepository(Walkthrough) readonly repo: Repository<Walkthrough>,
-    @InjectRepository(Video) private readonly videos: Repository<Video>,
-    @InjectRepository(Spot) private readonly spots: Repository<Spot>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repo: VideoRepository,
     private readonly users: UsersService,
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
   ) {}
 
   async findBySlug(slug: string): Promise<Walkthrough> {
-    const walkthrough = slug.length <= 64 ? await this.repo.findOneBy({ slug }) : null;
+    const walkthrough = slug.length <= 64 ? await this.repo.findWalkthrough({ slug }) : null;
     if (!walkthrough) throw new NotFoundException('There is no walkthrough with that slug.');
     return walkthrough;
   }
@@ -60,15 +56,13 @@ export class WalkthroughsService {
     input: { title?: string; listingId?: string | null } = {},
   ): Promise<Walkthrough> {
     const title = (input.title ?? '').trim().slice(0, 160);
-    return this.repo.save(
-      this.repo.create({
-        slug: newSlug(title),
-        userId: owner.id,
-        listingId: input.listingId ?? null,
-        title,
-        published: false,
-      }),
-    );
+    return this.repo.insertWalkthrough({
+      slug: newSlug(title),
+      userId: owner.id,
+      listingId: input.listingId ?? null,
+      title,
+      published: false,
+    });
   }
 
   async update(user: User, walkthrough: Walkthrough, changes: WalkthroughChanges): Promise<Walkthrough> {
@@ -84,42 +78,31 @@ export class WalkthroughsService {
     if (changes.title !== undefined) walkthrough.title = changes.title.trim().slice(0, 160);
     if (changes.description !== undefined) walkthrough.description = changes.description;
     if (changes.published !== undefined) walkthrough.published = changes.published;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.save(walkthrough);
-      if (changes.video_order) {
-        const owned = await manager.find(Video, {
-          where: { id: In(changes.video_order), walkthroughId: walkthrough.id },
-          select: { id: true },
-        });
-        if (owned.length !== changes.video_order.length)
-          throw ValidationFailedException.of('video_order', 'List only this walkthrough’s videos.');
-        for (const [index, id] of changes.video_order.entries())
-          await manager.update(Video, { id }, { position: index });
-      }
+    const order = changes.video_order;
+    await this.repo.transaction(async (m) => {
+      await this.repo.saveWalkthrough(m, walkthrough);
+      if (!order) return;
+      if ((await this.repo.countWalkthroughVideos(m, walkthrough.id, order)) !== order.length)
+        throw ValidationFailedException.of('video_order', 'List only this walkthrough’s videos.');
+      await this.repo.setPositions(m, walkthrough.id, order);
     });
     this.access.forgetAll();
     return walkthrough;
   }
 
   async videosOf(walkthrough: Walkthrough, onlyReady: boolean): Promise<Video[]> {
-    return this.videos.find({
-      where: { walkthroughId: walkthrough.id, ...(onlyReady ? { status: 'ready' as const } : {}) },
-      order: { position: 'ASC', createdAt: 'ASC' },
-    });
+    return this.repo.walkthroughVideos(walkthrough.id, onlyReady);
   }
 
   async toJson(walkthrough: Walkthrough, viewer: User | null | undefined): Promise<WalkthroughJson> {
     const manager = this.canManage(walkthrough, viewer);
     const videos = await this.videosOf(walkthrough, !manager);
-    const spots = await this.spots.find({
-      where: { walkthroughId: walkthrough.id, ...(manager ? {} : { published: true }) },
-      order: { createdAt: 'ASC' },
-    });
+    const spots = await this.repo.spotsOfWalkthrough(walkthrough.id, !manager);
     const spotVideos = new Map(
-      (spots.some((s) => s.videoId)
-        ? await this.videos.findBy({ id: In(spots.map((s) => s.videoId).filter((id): id is string => !!id)) })
-        : []
-      ).map((v) => [v.id, v]),
+      (await this.repo.videosByIds(spots.map((s) => s.videoId).filter((id): id is string => !!id))).map((v) => [
+        v.id,
+        v,
+      ]),
     );
     const owner = await this.users.findById(walkthrough.userId);
     return toWalkthroughJson(walkthrough, {
@@ -138,11 +121,6 @@ export class WalkthroughsService {
   }
 
   async listOwned(user: User, page: number, perPage: number): Promise<[Walkthrough[], number]> {
-    return this.repo.findAndCount({
-      where: { userId: user.id },
-      order: { createdAt: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-    });
+    return this.repo.walkthroughPage(user.id, (page - 1) * perPage, perPage);
   }
 }

@@ -1,7 +1,7 @@
 import { Head, router } from '@inertiajs/react';
 import type { GuidelinesJson } from '@contracts/affiliates';
 import { affiliatePaths, affiliatesApi, type ApplyInput } from '@/api/affiliates';
-import { Button, Card, Checkbox, FormField, Input } from '@/components/ui';
+import { Button, Card, Checkbox, FormField, Input, TextAreaField } from '@/components/ui';
 import { PayoutMethodFields } from '@/components/affiliates/PayoutMethodFields';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -48,13 +48,7 @@ export default function Signup({
               placeholder="https://"
             />
           </FormField>
-          <FormField label="Your audience" name="audience" error={form.errors.audience} required>
-            <textarea
-              className="min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-              value={form.data.audience}
-              onChange={(e) => form.set('audience', e.target.value)}
-            />
-          </FormField>
+          <TextAreaField label="Your audience" required inputClassName="min-h-24" {...form.field('audience')} />
           <PayoutMethodFields
             data={form.data}
             errors={form.errors}

@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { PasswordField } from '@/components/auth/PasswordField';
 import { Button } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 
 export default function ConfirmPassword() {
   const form = useForm({ password: '' });
@@ -16,13 +17,10 @@ export default function ConfirmPassword() {
       <form onSubmit={submit} className="space-y-5" noValidate>
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
           autoFocus
           required
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
+          {...formField(form, 'password')}
         />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Confirm

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { FlashStatus } from '@/components/auth/FlashStatus';
 import { TextLink } from '@/components/auth/TextLink';
 import { Button, TextField } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 
 export default function ForgotPassword() {
   const form = useForm({ email: '' });
@@ -16,17 +17,7 @@ export default function ForgotPassword() {
       <Head title="Forgot password" />
       <FlashStatus />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.target.value)}
-          error={form.errors.email}
-        />
+        <TextField label="Email" type="email" autoComplete="email" autoFocus required {...formField(form, 'email')} />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Email me a reset link
         </Button>

@@ -5,6 +5,7 @@ import { PasswordField } from '@/components/auth/PasswordField';
 import { TextLink } from '@/components/auth/TextLink';
 import { Button, Checkbox, TextField } from '@/components/ui';
 import type { PageProps } from '@/types';
+import { formField } from '@/lib/form-field';
 
 type Props = PageProps<{ canResetPassword: boolean; canRegister: boolean }>;
 
@@ -23,25 +24,14 @@ export default function Login({ canResetPassword, canRegister }: Props) {
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="username"
           autoFocus
           required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.target.value)}
-          error={form.errors.email}
+          {...formField(form, 'email')}
         />
         <div className="space-y-1.5">
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={form.data.password}
-            onChange={(e) => form.setData('password', e.target.value)}
-            error={form.errors.password}
-          />
+          <PasswordField label="Password" autoComplete="current-password" required {...formField(form, 'password')} />
           {canResetPassword && (
             <div className="text-right text-sm">
               <TextLink href="/forgot-password">Forgot your password?</TextLink>

@@ -1,7 +1,8 @@
 import { Head, useForm } from '@inertiajs/react';
 import { readAffiliateRef } from '@/lib/affiliate-ref';
+import { formField } from '@/lib/form-field';
 import type { FormEvent } from 'react';
-import { PasswordField } from '@/components/auth/PasswordField';
+import { PasswordFields } from '@/components/auth/PasswordFields';
 import { TextLink } from '@/components/auth/TextLink';
 import { Button, FormField, Select, TextField, type SelectOption } from '@/components/ui';
 import type { PageProps } from '@/types';
@@ -30,26 +31,8 @@ export default function Register({ accountTypes }: Props) {
     <>
       <Head title="Create an account" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          autoFocus
-          required
-          value={form.data.name}
-          onChange={(e) => form.setData('name', e.target.value)}
-          error={form.errors.name}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.target.value)}
-          error={form.errors.email}
-        />
+        <TextField label="Name" autoComplete="name" autoFocus required {...formField(form, 'name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="I am a" name="type" error={form.errors.type} required>
             <Select
@@ -60,34 +43,13 @@ export default function Register({ accountTypes }: Props) {
           </FormField>
           <TextField
             label="Handle"
-            name="handle"
             autoComplete="username"
             placeholder="optional"
             hint="Letters, digits, _ and ."
-            value={form.data.handle}
-            onChange={(e) => form.setData('handle', e.target.value.toLowerCase())}
-            error={form.errors.handle}
+            {...formField(form, 'handle', (value) => value.toLowerCase())}
           />
         </div>
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          required
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.target.value)}
-          error={form.errors.password_confirmation}
-        />
+        <PasswordFields form={form} />
         <p className="text-xs text-slate-500 dark:text-slate-400">
           By creating an account you agree to our <TextLink href="/legal/terms">terms</TextLink> and{' '}
           <TextLink href="/legal/privacy">privacy policy</TextLink>.

@@ -1,8 +1,9 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { PasswordField } from '@/components/auth/PasswordField';
+import { PasswordFields } from '@/components/auth/PasswordFields';
 import { TextLink } from '@/components/auth/TextLink';
 import { Button, TextField } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{ token: string; email: string }>;
@@ -18,36 +19,8 @@ export default function ResetPassword({ token, email }: Props) {
     <>
       <Head title="Reset password" />
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={form.data.email}
-          onChange={(e) => form.setData('email', e.target.value)}
-          error={form.errors.email}
-        />
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          autoFocus
-          required
-          hint="At least 8 characters."
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          required
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.target.value)}
-          error={form.errors.password_confirmation}
-        />
+        <TextField label="Email" type="email" autoComplete="username" required {...formField(form, 'email')} />
+        <PasswordFields form={form} replacing autoFocus />
         <Button type="submit" fullWidth size="lg" loading={form.processing}>
           Reset password
         </Button>

@@ -1,6 +1,7 @@
 import { Head, useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 
 export default function TwoFactorChallenge() {
   const [recovery, setRecovery] = useState(false);
@@ -31,26 +32,20 @@ export default function TwoFactorChallenge() {
           <TextField
             key="recovery"
             label="Recovery code"
-            name="recovery_code"
             autoComplete="one-time-code"
             autoFocus
-            value={form.data.recovery_code}
-            onChange={(e) => form.setData('recovery_code', e.target.value)}
-            error={form.errors.recovery_code}
+            {...formField(form, 'recovery_code')}
           />
         ) : (
           <TextField
             key="code"
             label="Code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
             maxLength={6}
             inputClassName="text-center font-mono text-lg tracking-[0.5em]"
-            value={form.data.code}
-            onChange={(e) => form.setData('code', e.target.value.replace(/\D/g, ''))}
-            error={form.errors.code}
+            {...formField(form, 'code', (value) => value.replace(/\D/g, ''))}
           />
         )}
         <Button type="submit" fullWidth size="lg" loading={form.processing}>

@@ -1,29 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { notify } from '@/lib/toast';
 import DesignerIndex from './Index';
+import { jsonResponse } from '@/test-utils';
 
-jest.mock('@inertiajs/react', () => ({
-  ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({
-    url: '/designer',
-    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
-  }),
-  Head: () => null,
-  router: { visit: jest.fn() },
-  Link: ({ children, href }: { children: React.ReactNode; href: string }) => <a href={href}>{children}</a>,
-}));
+jest.mock('@inertiajs/react', () => require('@/test-utils').inertiaOnPage('/designer'));
 jest.mock('@/lib/toast', () => ({
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
 
-const json = (status: number, body: unknown) =>
-  ({
-    ok: status < 400,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  }) as Response;
+const json = jsonResponse;
 
 const props = {
   appName: 'Reelty',

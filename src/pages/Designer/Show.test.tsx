@@ -2,29 +2,14 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { Design } from '@contracts/designs';
 import { notify } from '@/lib/toast';
 import DesignerShow from './Show';
+import { jsonResponse } from '@/test-utils';
 
-jest.mock('@inertiajs/react', () => ({
-  ...jest.requireActual('@inertiajs/react'),
-  usePage: () => ({
-    url: '/designer/d1',
-    props: { appName: 'Reelty', auth: { user: { id: 'me', name: 'Me' } }, errors: {}, csrfToken: 't' },
-  }),
-  Head: () => null,
-  router: { visit: jest.fn() },
-  Link: ({ children, href }: { children: React.ReactNode; href: string }) => <a href={href}>{children}</a>,
-}));
+jest.mock('@inertiajs/react', () => require('@/test-utils').inertiaOnPage('/designer/d1'));
 jest.mock('@/lib/toast', () => ({
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
 
-const json = (status: number, body: unknown) =>
-  ({
-    ok: status < 400,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  }) as Response;
+const json = jsonResponse;
 
 const steps = ['Initializing', 'Processing the original image', 'Generating the AI design', 'Upscaling', 'Finalizing'];
 const failed: Design = {

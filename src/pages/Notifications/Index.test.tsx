@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { Notification } from '@contracts/notifications';
 import { getNotificationCount, loadNotificationCount, setNotificationCount } from '@/hooks/useNotifications';
 import NotificationsIndex from './Index';
+import { jsonResponse } from '@/test-utils';
 
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
@@ -30,14 +31,7 @@ const item = (id: string, read = false): Notification => ({
   read_at: read ? '2026-01-01T00:00:00Z' : null,
   created_at: '2026-01-01T00:00:00Z',
 });
-const json = (status: number, body: unknown) =>
-  ({
-    ok: status < 400,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  }) as Response;
+const json = jsonResponse;
 
 describe('Notifications/Index', () => {
   it('lists, marks one and all as read; the count never goes below zero', async () => {

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
-import { when, type OpenHouseJson } from '@/components/listing/open-house';
+import type { OpenHouse } from '@contracts/open-houses';
+import { when } from '@/components/listing/open-house';
 
 export default function OpenHouseCancellationSuccess({
   cancelled,
@@ -7,7 +8,7 @@ export default function OpenHouseCancellationSuccess({
   property,
 }: {
   cancelled: boolean;
-  openHouse: OpenHouseJson;
+  openHouse: OpenHouse;
   property: { name: string; slug: string };
 }) {
   return (

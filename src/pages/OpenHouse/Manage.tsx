@@ -8,16 +8,8 @@ import { openHousePaths, openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { when, type OpenHouseJson } from '@/components/listing/open-house';
-
-interface Rsvp {
-  id: string;
-  name: string;
-  email: string;
-  cancelled: boolean;
-  survey: { rating: number; interested: boolean; comments: string | null } | null;
-  created_at: string;
-}
+import type { OpenHouse, Rsvp } from '@contracts/open-houses';
+import { when } from '@/components/listing/open-house';
 
 /** The realtor schedules open houses for a listing and sees who registered. */
 export default function OpenHouseManage({
@@ -25,7 +17,7 @@ export default function OpenHouseManage({
   openHouses: initial,
 }: {
   listing: Listing;
-  openHouses: OpenHouseJson[];
+  openHouses: OpenHouse[];
 }) {
   const [houses, setHouses] = useState(initial);
   const form = useApiForm(
@@ -33,7 +25,7 @@ export default function OpenHouseManage({
     {
       successMessage: 'Open house scheduled',
       errorFallback: 'Could not schedule the open house',
-      onSuccess: (res: { open_house: OpenHouseJson }) =>
+      onSuccess: (res: { open_house: OpenHouse }) =>
         setHouses((h) => [...h, res.open_house].sort((a, b) => a.starts_at.localeCompare(b.starts_at))),
     },
   );
@@ -52,7 +44,7 @@ export default function OpenHouseManage({
 
   const showRsvps = async (id: string, page = 1) => {
     try {
-      const res = await openHousesApi.rsvps<Rsvp>(id, page);
+      const res = await openHousesApi.rsvps(id, page);
       setRsvps((r) => ({ ...r, [id]: res }));
     } catch (err) {
       notify.error(errorMessage(err, 'Could not load the registrations'));

@@ -1,16 +1,17 @@
 import { Head } from '@inertiajs/react';
 import { useState } from 'react';
-import { Alert, Button, Checkbox, FormField, Select } from '@/components/ui';
+import { Alert, Button, Checkbox, FormField, Select, TextAreaField } from '@/components/ui';
 import { openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
-import { when, type OpenHouseJson } from '@/components/listing/open-house';
+import type { OpenHouse } from '@contracts/open-houses';
+import { when } from '@/components/listing/open-house';
 
 interface Props {
   token: string;
   name: string;
   cancelled: boolean;
   submitted: boolean;
-  openHouse: OpenHouseJson;
+  openHouse: OpenHouse;
   property: { name: string; slug: string; full_address: string | null };
 }
 
@@ -25,7 +26,7 @@ export default function OpenHouseSurvey({ token, name, cancelled, submitted, ope
       onSuccess: () => setDone(true),
     },
   );
-  const { rating, interested, comments } = form.data;
+  const { rating, interested } = form.data;
   const error = Object.values(form.errors).find(Boolean);
   const submit = form.handleSubmit((answers) =>
     openHousesApi.survey(token, { ...answers, rating: Number(answers.rating) }),
@@ -60,15 +61,7 @@ export default function OpenHouseSurvey({ token, name, cancelled, submitted, ope
             checked={interested}
             onChange={(e) => form.set('interested', e.target.checked)}
           />
-          <FormField label="Comments" name="comments">
-            <textarea
-              id="comments"
-              rows={4}
-              value={comments}
-              onChange={(e) => form.set('comments', e.target.value)}
-              className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-            />
-          </FormField>
+          <TextAreaField label="Comments" id="comments" rows={4} {...form.field('comments')} />
           <Button type="submit" loading={form.processing}>
             Send
           </Button>

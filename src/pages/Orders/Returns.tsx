@@ -4,7 +4,7 @@ import type { Order, OrderReturn } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { OrdersTabs } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, Card, EmptyState, FormField, Pagination, Select } from '@/components/ui';
+import { Button, Card, EmptyState, FormField, Pagination, Select, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -41,15 +41,7 @@ export default function OrdersReturns({ returns, orders }: Props) {
                   options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
                 />
               </FormField>
-              <FormField label="Why are you returning it?" name="reason" error={form.errors.reason}>
-                <textarea
-                  value={form.data.reason}
-                  onChange={(e) => form.set('reason', e.target.value)}
-                  rows={3}
-                  maxLength={1000}
-                  className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-                />
-              </FormField>
+              <TextAreaField label="Why are you returning it?" maxLength={1000} {...form.field('reason')} />
               <Button type="submit" loading={form.processing}>
                 Request the return
               </Button>

@@ -4,7 +4,7 @@ import type { Page } from '@contracts/common';
 import type { Order, OrderMessage } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { OrdersTabs } from '@/components/commerce/OrdersTabs';
-import { Button, Card, EmptyState, FormField, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
@@ -65,15 +65,7 @@ export default function OrdersSupport({ order, messages }: Props) {
             className="mt-4 space-y-2"
             onSubmit={form.handleSubmit((v) => commerceApi.postMessage(order.id, v.body))}
           >
-            <FormField label="Message" name="body" error={form.errors.body}>
-              <textarea
-                value={form.data.body}
-                onChange={(e) => form.set('body', e.target.value)}
-                rows={3}
-                maxLength={4000}
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-              />
-            </FormField>
+            <TextAreaField label="Message" maxLength={4000} {...form.field('body')} />
             <Button type="submit" loading={form.processing}>
               Send
             </Button>

@@ -1,6 +1,6 @@
 import { Head, useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
-import { PasswordField } from '@/components/auth/PasswordField';
+import { PasswordConfirmForm } from '@/components/settings/PasswordConfirmForm';
 import { Alert, Button, Card } from '@/components/ui';
 
 export default function DeleteAccount() {
@@ -22,26 +22,15 @@ export default function DeleteAccount() {
           Download anything you want to keep first. Listings, chats and designs tied to your account are removed too.
         </Alert>
         {asking ? (
-          <form onSubmit={submit} className="mt-5 space-y-4">
-            <PasswordField
-              label="Confirm with your password"
-              name="password"
-              autoComplete="current-password"
-              autoFocus
-              required
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              error={form.errors.password}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="danger" loading={form.processing}>
-                Delete my account
-              </Button>
-              <Button variant="ghost" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <PasswordConfirmForm
+            form={form}
+            label="Confirm with your password"
+            submitLabel="Delete my account"
+            variant="danger"
+            className="mt-5 space-y-4"
+            onSubmit={submit}
+            onCancel={() => setAsking(false)}
+          />
         ) : (
           <Button variant="danger" className="mt-5" onClick={() => setAsking(true)}>
             Delete account…

@@ -1,8 +1,10 @@
 import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { PasswordField } from '@/components/auth/PasswordField';
+import { PasswordFields } from '@/components/auth/PasswordFields';
 import { SaveBar } from '@/components/settings/SaveBar';
 import { Card } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 
 export default function PasswordSettings() {
   const form = useForm({ current_password: '', password: '', password_confirmation: '' });
@@ -27,32 +29,11 @@ export default function PasswordSettings() {
           <div className="space-y-5">
             <PasswordField
               label="Current password"
-              name="current_password"
               autoComplete="current-password"
               required
-              value={form.data.current_password}
-              onChange={(e) => form.setData('current_password', e.target.value)}
-              error={form.errors.current_password}
+              {...formField(form, 'current_password')}
             />
-            <PasswordField
-              label="New password"
-              name="password"
-              autoComplete="new-password"
-              required
-              hint="At least 8 characters."
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              error={form.errors.password}
-            />
-            <PasswordField
-              label="Confirm new password"
-              name="password_confirmation"
-              autoComplete="new-password"
-              required
-              value={form.data.password_confirmation}
-              onChange={(e) => form.setData('password_confirmation', e.target.value)}
-              error={form.errors.password_confirmation}
-            />
+            <PasswordFields form={form} replacing />
           </div>
         </Card>
       </form>

@@ -3,9 +3,8 @@ import type { FormEvent } from 'react';
 import { AvatarCard } from '@/components/settings/AvatarCard';
 import { HandleField } from '@/components/settings/HandleField';
 import { SaveBar } from '@/components/settings/SaveBar';
-import { Alert, Card, FormField, TextField } from '@/components/ui';
-import { cn } from '@/lib/cn';
-import { controlClasses, controlStateClasses } from '@/components/ui/Input';
+import { Alert, Card, TextAreaField, TextField } from '@/components/ui';
+import { formField } from '@/lib/form-field';
 import type { PageProps } from '@/types';
 
 interface Profile {
@@ -46,25 +45,14 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
           footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
         >
           <div className="space-y-5">
-            <TextField
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              value={form.data.name}
-              onChange={(e) => form.setData('name', e.target.value)}
-              error={form.errors.name}
-            />
+            <TextField label="Name" autoComplete="name" required {...formField(form, 'name')} />
             <TextField
               label="Email"
-              name="email"
               type="email"
               autoComplete="email"
               required
               hint="Changing it means verifying the new address."
-              value={form.data.email}
-              onChange={(e) => form.setData('email', e.target.value)}
-              error={form.errors.email}
+              {...formField(form, 'email')}
             />
             <HandleField
               userId={profile.id}
@@ -73,19 +61,13 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
               onChange={(value) => form.setData('handle', value)}
               error={form.errors.handle}
             />
-            <FormField label="Bio" name="bio" error={form.errors.bio} hint={`${form.data.bio.length}/1000`}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  aria-invalid={control.invalid || undefined}
-                  rows={4}
-                  maxLength={1000}
-                  value={form.data.bio}
-                  onChange={(e) => form.setData('bio', e.target.value)}
-                  className={cn(controlClasses, controlStateClasses(control.invalid), 'resize-y')}
-                />
-              )}
-            </FormField>
+            <TextAreaField
+              label="Bio"
+              rows={4}
+              maxLength={1000}
+              hint={`${form.data.bio.length}/1000`}
+              {...formField(form, 'bio')}
+            />
           </div>
         </Card>
       </form>

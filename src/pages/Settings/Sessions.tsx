@@ -1,7 +1,7 @@
 import { LaptopIcon, PhoneIcon } from '@/components/icons';
 import { Head, useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
-import { PasswordField } from '@/components/auth/PasswordField';
+import { PasswordConfirmForm } from '@/components/settings/PasswordConfirmForm';
 import { Button, Card } from '@/components/ui';
 import type { PageProps } from '@/types';
 
@@ -82,26 +82,13 @@ export default function SessionSettings({ sessions }: PageProps<{ sessions: Sess
         }
       >
         {asking ? (
-          <form onSubmit={submit} className="space-y-4">
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              autoFocus
-              required
-              value={form.data.password}
-              onChange={(e) => form.setData('password', e.target.value)}
-              error={form.errors.password}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" loading={form.processing}>
-                Log out other sessions
-              </Button>
-              <Button variant="ghost" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <PasswordConfirmForm
+            form={form}
+            label="Password"
+            submitLabel="Log out other sessions"
+            onSubmit={submit}
+            onCancel={() => setAsking(false)}
+          />
         ) : (
           <Button variant="secondary" onClick={() => setAsking(true)}>
             Log out other sessions…

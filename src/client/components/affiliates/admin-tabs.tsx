@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AffiliateJson, GuidelinesJson, MaterialJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { formatDate, StatusBadge } from './parts';
 
@@ -177,13 +177,7 @@ export function MaterialsTab({ materials }: { materials: MaterialJson[] }) {
           <FormField label="Title" name="title" error={form.errors.title}>
             <Input value={form.data.title} onChange={(e) => form.set('title', e.target.value)} />
           </FormField>
-          <FormField label="Copy" name="body" error={form.errors.body}>
-            <textarea
-              className="min-h-24 w-full rounded-lg border border-slate-300 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-              value={form.data.body}
-              onChange={(e) => form.set('body', e.target.value)}
-            />
-          </FormField>
+          <TextAreaField label="Copy" inputClassName="min-h-24" {...form.field('body')} />
           <FormField label="Image (optional)" name="image" error={form.errors.image}>
             <input
               type="file"

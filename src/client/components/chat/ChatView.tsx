@@ -158,30 +158,23 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
         </span>
         {!isRequest && (
           <div className="flex shrink-0 gap-0.5 sm:gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2 sm:px-3"
-              onClick={() => setAction({ kind: 'mute', muted, blocked })}
-            >
-              {muted ? 'Unmute' : 'Mute'}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2 sm:px-3"
-              onClick={() => setAction({ kind: 'block', muted, blocked })}
-            >
-              {blocked ? 'Unblock' : 'Block'}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2 sm:px-3"
-              onClick={() => setAction({ kind: 'leave', muted, blocked })}
-            >
-              {chat.accepted ? 'Leave' : 'Delete'}
-            </Button>
+            {(
+              [
+                ['mute', muted ? 'Unmute' : 'Mute'],
+                ['block', blocked ? 'Unblock' : 'Block'],
+                ['leave', chat.accepted ? 'Leave' : 'Delete'],
+              ] as const
+            ).map(([kind, label]) => (
+              <Button
+                key={kind}
+                variant="ghost"
+                size="sm"
+                className="px-2 sm:px-3"
+                onClick={() => setAction({ kind, muted, blocked })}
+              >
+                {label}
+              </Button>
+            ))}
           </div>
         )}
       </header>

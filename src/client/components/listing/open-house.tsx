@@ -1,26 +1,15 @@
+import type { OpenHouse } from '@contracts/open-houses';
 import type { PropertySummary, Upload } from '@contracts/properties';
 import { formatPrice } from '@/components/property/rules';
 
-export interface OpenHouseJson {
-  id: string;
-  listing_id: string;
-  starts_at: string;
-  ends_at: string;
-  capacity: number;
-  notes: string | null;
-  registered: number;
-  spots_left: number;
-  has_ended: boolean;
-}
-
 export interface OpenHousePageProps {
-  openHouse: OpenHouseJson;
+  openHouse: OpenHouse;
   listingId: string;
   property: PropertySummary & { description: string | null };
   photos: Upload[];
 }
 
-export function when(h: Pick<OpenHouseJson, 'starts_at' | 'ends_at'>): string {
+export function when(h: Pick<OpenHouse, 'starts_at' | 'ends_at'>): string {
   const start = new Date(h.starts_at);
   const end = new Date(h.ends_at);
   return `${start.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' })}, ${start.toLocaleTimeString(undefined, { timeStyle: 'short' })} – ${end.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;

@@ -3,6 +3,7 @@ import { cn } from '@/lib/cn';
 import { FieldError } from './FieldError';
 import { Input, type InputProps } from './Input';
 import { Label } from './Label';
+import { TextArea, type TextAreaProps } from './TextArea';
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -65,29 +66,41 @@ export function FormField({ label, name, error, hint, required, className, child
   );
 }
 
-export interface TextFieldProps extends Omit<InputProps, 'name'> {
+/** What a one-control field adds around its control. */
+interface FieldShellProps {
   label: ReactNode;
   name: string;
   error?: string | null;
   hint?: ReactNode;
-  /** Classes for the input itself (`className` styles the whole field: label, input, hint and error). */
+  required?: boolean;
+  className?: string;
+  /** Classes for the control itself (`className` styles the whole field: label, control, hint and error). */
   inputClassName?: string;
 }
 
-/** Shortcut for the most common case: a FormField holding one Input. */
-export function TextField({
-  label,
-  name,
-  error,
-  hint,
-  required,
-  className,
-  inputClassName,
-  ...inputProps
-}: TextFieldProps) {
+export type TextFieldProps = Omit<InputProps, 'name'> & FieldShellProps;
+export type TextAreaFieldProps = Omit<TextAreaProps, 'name'> & FieldShellProps;
+
+/** A FormField around one control: the shell's props go to the field, the rest to the control. */
+function shellAround<P extends FieldShellProps>(
+  { label, name, error, hint, required, className, inputClassName, ...control }: P,
+  render: (
+    control: Omit<P, keyof FieldShellProps> & { required?: boolean; className?: string },
+  ) => ReactElement<Partial<FieldControlProps>>,
+) {
   return (
     <FormField label={label} name={name} error={error} hint={hint} required={required} className={className}>
-      <Input required={required} className={inputClassName} {...inputProps} />
+      {render({ ...control, required, className: inputClassName })}
     </FormField>
   );
+}
+
+/** Shortcut for the most common case: a FormField holding one Input. */
+export function TextField(props: TextFieldProps) {
+  return shellAround(props, (control) => <Input {...control} />);
+}
+
+/** A FormField holding one TextArea: `<TextAreaField label="Reason" rows={3} {...form.field('reason')} />`. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  return shellAround(props, (control) => <TextArea {...control} />);
 }

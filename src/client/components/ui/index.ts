@@ -13,6 +13,7 @@
  *                   </FormField>
  *                 (or a render function: {(control) => <Input {...control} />})
  * - TextField     FormField + Input in one: <TextField label="Name" name="name" value=... onChange=... error=... />
+ * - TextArea, TextAreaField   the multi-line counterparts: <TextAreaField label="Bio" rows={4} {...form.field('bio')} />
  * - Card          <Card title="Profile" description="..." actions={<Button/>} footer={<Button/>}>
  * - Checkbox      <Checkbox label="Remember me" checked=... onChange=... />
  * - Select        <Select options={[{ value, label }]} placeholder="Choose…" invalid={...} />
@@ -42,10 +43,19 @@ export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FieldError, type FieldErrorProps } from './FieldError';
-export { FormField, TextField, type FormFieldProps, type TextFieldProps, type FieldControlProps } from './FormField';
+export {
+  FormField,
+  TextField,
+  TextAreaField,
+  type FormFieldProps,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type FieldControlProps,
+} from './FormField';
 export { Input, type InputProps } from './Input';
 export { Label, type LabelProps } from './Label';
 export { Pagination, type PaginationProps } from './Pagination';
 export { pageWindow } from './pagination-window';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { Spinner, type SpinnerProps } from './Spinner';
+export { TextArea, type TextAreaProps } from './TextArea';

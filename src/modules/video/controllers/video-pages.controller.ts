@@ -148,7 +148,7 @@ export class VideoPagesController {
     @CurrentUser() viewer: User | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const video = PLAYBACK_ID_PATTERN.test(playbackId) ? await this.videos.repo.findOneBy({ playbackId }) : null;
+    const video = PLAYBACK_ID_PATTERN.test(playbackId) ? await this.videos.findByPlaybackId(playbackId) : null;
     if (!video || !(await this.access.canView(video, viewer)))
       throw new NotFoundException('There is no video with that playback id.');
     allowFraming(res);

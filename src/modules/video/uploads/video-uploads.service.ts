@@ -12,6 +12,7 @@ import { Video } from '../entities';
 import { demuxerFor, NotAVideoError, probe } from '../media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
 import { UPLOAD_ENDPOINT } from '../video.mapper';
+import { VideoRepository } from '../video.repository';
 import { VideosService } from '../videos.service';
 
 type TusRefusal = { status_code: number; body: string };
@@ -38,6 +39,7 @@ export class VideoUploadsService implements OnModuleDestroy {
 
   constructor(
     private readonly videos: VideosService,
+    private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
   ) {
@@ -62,8 +64,8 @@ export class VideoUploadsService implements OnModuleDestroy {
     });
     // Offsets are kept on the video so the editor can show how far an interrupted upload got.
     this.tus.on(EVENTS.POST_RECEIVE_V2, (_req, upload) => {
-      void this.videos.repo
-        .update({ uploadId: upload.id, status: 'uploading' }, { uploadOffset: upload.offset })
+      void this.repo
+        .updateVideo({ uploadId: upload.id, status: 'uploading' }, { uploadOffset: upload.offset })
         .catch(() => undefined);
     });
     this.sweeper = setInterval(() => void this.tus.cleanUpExpiredUploads().catch(() => undefined), 3600_000);
@@ -115,7 +117,7 @@ export class VideoUploadsService implements OnModuleDestroy {
     }
     if (upload.size === 0) throw refuse(422, 'The file is empty.');
     if (video.uploadId && video.uploadId !== upload.id) await this.discard(video.uploadId);
-    await this.videos.repo.update(
+    await this.repo.updateVideo(
       { id: video.id },
       {
         uploadId: upload.id,
@@ -131,13 +133,13 @@ export class VideoUploadsService implements OnModuleDestroy {
     if (req.method === 'POST' || req.method === 'OPTIONS') return;
     const user = this.user(req);
     if (!user) throw refuse(401, 'Please log in to continue.');
-    const video = await this.videos.repo.findOneBy({ uploadId });
+    const video = await this.repo.findVideo({ uploadId });
     if (!video) throw refuse(404, 'This upload does not exist any more.');
     if (video.userId !== user.id) throw refuse(403, 'This upload is not yours.');
   }
 
   private async onFinish(upload: Upload): Promise<void> {
-    const video = await this.videos.repo.findOneBy({ uploadId: upload.id });
+    const video = await this.repo.findVideo({ uploadId: upload.id });
     if (!video) throw refuse(404, 'This upload does not exist any more.');
     const path = join(this.config.uploadDir, upload.id);
     let demuxer: string;
@@ -147,13 +149,13 @@ export class VideoUploadsService implements OnModuleDestroy {
       info = await probe(this.config.ffprobePath, path);
     } catch (error) {
       await this.discard(upload.id);
-      await this.videos.repo.update({ id: video.id }, { uploadId: null, uploadOffset: 0, uploadSize: null });
+      await this.repo.updateVideo({ id: video.id }, { uploadId: null, uploadOffset: 0, uploadSize: null });
       if (error instanceof NotAVideoError) throw refuse(422, error.message);
       throw error;
     }
     if (info.duration > this.config.maxDurationSeconds + 0.5) {
       await this.discard(upload.id);
-      await this.videos.repo.update({ id: video.id }, { uploadId: null, uploadOffset: 0, uploadSize: null });
+      await this.repo.updateVideo({ id: video.id }, { uploadId: null, uploadOffset: 0, uploadSize: null });
       throw refuse(
         422,
         `The video is too long: the limit is ${formatDuration(this.config.maxDurationSeconds)} (this one is ${formatDuration(Math.round(info.duration))}).`,

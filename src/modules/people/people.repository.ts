@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
+
+type Tx = EntityManager;
+
+/** The new market's columns (its name is unique without regard to case). */
+export type NewMarket = Pick<Market, 'name' | 'city' | 'state' | 'countryCode' | 'latitude' | 'longitude'>;
+
+/**
+ * The only place with SQL/TypeORM for follows, follow_notices, markets, user_markets, stats and user_stats.
+ * Methods that take a `Tx` run inside the caller's transaction (`transaction(work)`).
+ */
+@Injectable()
+export class PeopleRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (m: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  // ---- follows ----
+
+  countFollowers(userId: string): Promise<number> {
+    return this.db.getRepository(Follow).countBy({ followeeId: userId });
+  }
+
+  countFollowings(userId: string): Promise<number> {
+    return this.db.getRepository(Follow).countBy({ followerId: userId });
+  }
+
+  isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    return this.db.getRepository(Follow).existsBy({ followerId, followeeId });
+  }
+
+  /** Adds the follow; true when it is new (following twice is a no-op). */
+  async insertFollow(followerId: string, followeeId: string): Promise<boolean> {
+    const inserted = await this.db
+      .getRepository(Follow)
+      .createQueryBuilder()
+      .insert()
+      .values({ followerId, followeeId })
+      .orIgnore()
+      .execute();
+    return (inserted.raw as unknown[]).length > 0;
+  }
+
+  async deleteFollow(followerId: string, followeeId: string): Promise<void> {
+    await this.db.getRepository(Follow).delete({ followerId, followeeId });
+  }
+
+  /** Records that this follower was announced to this followee; true only the first time. */
+  async insertFollowNotice(followerId: string, followeeId: string): Promise<boolean> {
+    const rows = (await this.db.query(
+      `INSERT INTO follow_notices (follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING follower_id`,
+      [followerId, followeeId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** One page of follows where `column` is the user, newest first, and their total. */
+  followPage(
+    column: 'followerId' | 'followeeId',
+    userId: string,
+    offset: number,
+    limit: number,
+  ): Promise<[Follow[], number]> {
+    return this.db.getRepository(Follow).findAndCount({
+      where: { [column]: userId },
+      order: { createdAt: 'DESC' },
+      skip: offset,
+      take: limit,
+    });
+  }
+
+  // ---- markets ----
+
+  /** Markets by name (a case-insensitive substring; LIKE wildcards in `search` match themselves). */
+  searchMarkets(search: string | undefined, offset: number, limit: number): Promise<[Market[], number]> {
+    const qb = this.db.getRepository(Market).createQueryBuilder('m').orderBy('lower(m.name)').addOrderBy('m.id');
+    if (search) qb.where('m.name ILIKE :like', { like: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    return qb.skip(offset).take(limit).getManyAndCount();
+  }
+
+  marketByName(name: string): Promise<Market | null> {
+    return this.db
+      .getRepository(Market)
+      .createQueryBuilder('m')
+      .where('lower(m.name) = lower(:name)', { name })
+      .getOne();
+  }
+
+  /** Inserts the market unless one of that name exists; answers the market of that name either way. */
+  async insertMarket(market: NewMarket): Promise<Market> {
+    await this.db.getRepository(Market).createQueryBuilder().insert().values(market).orIgnore().execute();
+    return this.db
+      .getRepository(Market)
+      .createQueryBuilder('m')
+      .where('lower(m.name) = lower(:name)', { name: market.name })
+      .getOneOrFail();
+  }
+
+  marketsByIds(ids: string[]): Promise<Market[]> {
+    return ids.length ? this.db.getRepository(Market).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  /** A user's market links, oldest first, at most `limit`. */
+  userMarkets(userId: string, limit: number): Promise<UserMarket[]> {
+    return this.db.getRepository(UserMarket).find({ where: { userId }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
+  countUserMarkets(m: Tx, userId: string): Promise<number> {
+    return m.getRepository(UserMarket).countBy({ userId });
+  }
+
+  hasUserMarket(m: Tx, userId: string, marketId: string): Promise<boolean> {
+    return m.getRepository(UserMarket).existsBy({ userId, marketId });
+  }
+
+  async insertUserMarket(m: Tx, userId: string, marketId: string): Promise<void> {
+    await m.getRepository(UserMarket).insert({ userId, marketId });
+  }
+
+  /** Removes the link; true when there was one. */
+  async deleteUserMarket(userId: string, marketId: string): Promise<boolean> {
+    const result = await this.db.getRepository(UserMarket).delete({ userId, marketId });
+    return !!result.affected;
+  }
+
+  // ---- stats ----
+
+  statCatalogue(): Promise<Stat[]> {
+    return this.db.getRepository(Stat).find({ order: { position: 'ASC' } });
+  }
+
+  findStat(id: string): Promise<Stat | null> {
+    return this.db.getRepository(Stat).findOneBy({ id });
+  }
+
+  userStats(userId: string): Promise<UserStat[]> {
+    return this.db.getRepository(UserStat).findBy({ userId });
+  }
+
+  async setUserStat(userId: string, statId: string, value: string): Promise<void> {
+    await this.db.getRepository(UserStat).upsert({ userId, statId, value }, ['userId', 'statId']);
+  }
+
+  async deleteUserStat(userId: string, statId: string): Promise<void> {
+    await this.db.getRepository(UserStat).delete({ userId, statId });
+  }
+}
