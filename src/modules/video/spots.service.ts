@@ -8,6 +8,7 @@ import { UsersService, type User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
+import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type SpotJson } from './video.mapper';
@@ -38,7 +39,13 @@ export class SpotsService {
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
     private readonly users: UsersService,
-  ) {}
+    private readonly caches: NodeCaches,
+  ) {
+    caches.register('spots-feed', () => {
+      this.feedCache.clear();
+      this.totalCache = undefined;
+    });
+  }
 
   async findBySlug(slug: string): Promise<Spot> {
     const spot = slug.length <= 64 ? await this.repo.findOneBy({ slug }) : null;
@@ -112,8 +119,7 @@ export class SpotsService {
     }
     const saved = await this.repo.save(spot);
     this.access.forgetAll();
-    this.feedCache.clear();
-    this.totalCache = undefined;
+    this.caches.forget('spots-feed');
     return saved;
   }
 

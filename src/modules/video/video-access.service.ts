@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
+import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory } from './listing-directory';
 
 const CACHE_MS = 5_000;
@@ -23,7 +24,10 @@ export class VideoAccessService {
     @InjectRepository(Walkthrough) private readonly walkthroughs: Repository<Walkthrough>,
     @InjectRepository(Spot) private readonly spots: Repository<Spot>,
     private readonly listings: ListingDirectory,
-  ) {}
+    private readonly caches: NodeCaches,
+  ) {
+    caches.register('video-access', (id) => (id ? this.publicCache.delete(id) : this.publicCache.clear()));
+  }
 
   canManage(video: Pick<Video, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
     return !!user && (user.id === video.userId || user.role === 'admin');
@@ -75,12 +79,13 @@ export class VideoAccessService {
     return value || this.canManage(video, user);
   }
 
+  /** Drops the cached answer on every node (a worker's status change included). */
   forget(videoId: string): void {
-    this.publicCache.delete(videoId);
+    this.caches.forget('video-access', videoId);
   }
 
   /** After a publish change of a walkthrough or spot (its videos change visibility together). */
   forgetAll(): void {
-    this.publicCache.clear();
+    this.caches.forget('video-access');
   }
 }
