@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load } from 'js-yaml';
 
+const { load } = require('js-yaml') as { load(text: string): unknown };
 const cluster = require('../../bench/cluster/cluster.js') as {
   renderTemplate(text: string, vars: Record<string, string>): string;
   nginxMainConf(prefix: string): string;
@@ -50,7 +50,7 @@ describe('cluster topology files', () => {
   it('renders a configuration nginx accepts, for the local cluster and for compose', () => {
     const dir = mkdtempSync(join(tmpdir(), 'reelty-nginx-check-'));
     try {
-      const renderings = [
+      const renderings: Array<Record<string, string>> = [
         { REELTY_PROXY_PORT: '127.0.0.1:18081', REELTY_WEB_1: '127.0.0.1:3001', REELTY_WEB_2: '127.0.0.1:3002' },
         { ...compose.services.proxy.environment!, REELTY_WEB_1: '127.0.0.1:3000', REELTY_WEB_2: '127.0.0.1:3000' },
       ];
