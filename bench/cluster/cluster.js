@@ -57,7 +57,9 @@ pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  # Which node served what (the cluster test reads it): method, path, status, upstream, the client's tag.
+  log_format reelty '$request_method $request_uri $status $upstream_addr $http_x_test_tag';
+  access_log ${prefix}/access.log reelty;
   client_body_temp_path ${prefix}/client_body;
   proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi;
@@ -116,6 +118,8 @@ async function startCluster(options = {}) {
     databaseUrl,
     redisUrl: REDIS_URL,
     s3Url: `http://127.0.0.1:${s3Port}`,
+    accessLog: path.join(dir, 'nginx', 'access.log'),
+    webPorts: webPorts.slice(0, webNodes),
     webUrls: webPorts.slice(0, webNodes).map((port) => `http://127.0.0.1:${port}`),
     broadcastKey: 'reelty-cluster',
     processes,
