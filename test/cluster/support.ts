@@ -16,7 +16,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
- 
 export const { startCluster } = require('../../bench/cluster/cluster.js') as {
   startCluster(options: { webNodes?: number; env?: Record<string, string> }): Promise<Cluster>;
 };
@@ -62,7 +61,7 @@ export class ClusterClient {
       this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
     const text = method === 'HEAD' ? '' : await res.text();
-    let json: any = null;  
+    let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
