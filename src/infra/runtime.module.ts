@@ -2,12 +2,11 @@ import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicatio
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Runtime } from '../config/runtime';
+import { NodeCaches } from './node-caches';
 
-export const RUNTIME = Symbol('RUNTIME');
-/** The shared ioredis client, or null when this node runs without Redis (in-process mode). */
-export const REDIS = Symbol('REDIS');
-/** Namespace for this deployment's Redis keys (queues, real-time, rate limits). */
-export const REDIS_KEY_PREFIX = Symbol('REDIS_KEY_PREFIX');
+import { REDIS, REDIS_KEY_PREFIX, RUNTIME } from './tokens';
+
+export { REDIS, REDIS_KEY_PREFIX, RUNTIME };
 
 /** Closes the Redis client last, after the modules that use it have shut down. */
 @Injectable()
@@ -57,8 +56,9 @@ export class RuntimeModule {
         { provide: REDIS, useFactory: () => (runtime.redisUrl ? createRedis(runtime.redisUrl) : null) },
         { provide: REDIS_KEY_PREFIX, useValue: redisPrefix },
         RedisCloser,
+        NodeCaches,
       ],
-      exports: [APP_CONFIG, RUNTIME, REDIS, REDIS_KEY_PREFIX],
+      exports: [APP_CONFIG, RUNTIME, REDIS, REDIS_KEY_PREFIX, NodeCaches],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentTypeForKey } from './sniff';
@@ -46,6 +46,25 @@ export class LocalStorageDriver implements StorageDriver {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.path(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; size: number }>> {
+    const folder = prefix.endsWith('/') ? prefix : dirname(prefix);
+    let names: string[];
+    try {
+      names = await readdir(this.path(folder.replace(/\/+$/, '')), { recursive: true });
+    } catch {
+      return [];
+    }
+    const found: Array<{ key: string; size: number }> = [];
+    for (const name of names.sort()) {
+      const full = resolve(this.root, folder, name);
+      const key = relative(this.root, full).split(sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(full).catch(() => null);
+      if (info?.isFile()) found.push({ key, size: info.size });
+    }
+    return found;
   }
 
   async localCopy(key: string) {

@@ -1,4 +1,16 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,9 +39,50 @@ export class S3StorageDriver implements StorageDriver {
     });
   }
 
+  /** A buffer or a stream that ends within one part goes in one PutObject; a longer stream goes up part by part. */
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
-    const payload = Buffer.isBuffer(body) ? body : await toBuffer(body);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: payload, ContentType: contentType }));
+    if (Buffer.isBuffer(body)) return this.putOne(key, body, contentType);
+    const parts = inParts(body, PART_BYTES);
+    const first = await parts.next();
+    const second = first.done ? first : await parts.next();
+    if (second.done) return this.putOne(key, first.done ? Buffer.alloc(0) : first.value, contentType);
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
+    const done: Array<{ ETag: string | undefined; PartNumber: number }> = [];
+    try {
+      const upload = async (bytes: Buffer) => {
+        const PartNumber = done.length + 1;
+        const part = await this.client.send(
+          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber, Body: bytes }),
+        );
+        done.push({ ETag: part.ETag, PartNumber });
+      };
+      await upload(first.value as Buffer);
+      await upload(second.value);
+      for await (const bytes of parts) await upload(bytes);
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }),
+      );
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async putOne(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; size: number }>> {
+    const found: Array<{ key: string; size: number }> = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) found.push({ key: item.Key!, size: item.Size ?? 0 });
+      token = page.NextContinuationToken;
+    } while (token);
+    return found;
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
@@ -70,8 +123,22 @@ export class S3StorageDriver implements StorageDriver {
   }
 }
 
-async function toBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/** S3 parts are 5 MB at least (but the last); 8 MB keeps memory per upload bounded. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/** Re-cuts a stream into buffers of `size` bytes (the last may be shorter). */
+async function* inParts(stream: Readable, size: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    pending.push(Buffer.from(chunk as Buffer));
+    length += (chunk as Buffer).length;
+    while (length >= size) {
+      const all = Buffer.concat(pending);
+      yield all.subarray(0, size);
+      pending = [all.subarray(size)];
+      length -= size;
+    }
+  }
+  if (length > 0) yield Buffer.concat(pending);
 }

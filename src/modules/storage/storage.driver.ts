@@ -20,6 +20,8 @@ export interface StorageDriver {
   stat(key: string): Promise<ObjectStat | null>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /** Objects whose keys start with `prefix` (a folder ends with '/'), in key order. */
+  list(prefix: string): Promise<Array<{ key: string; size: number }>>;
   /** A local file path for tools that need one (ffmpeg); S3 downloads to a temp file. */
   localCopy(key: string): Promise<{ path: string; release(): Promise<void> }>;
 }

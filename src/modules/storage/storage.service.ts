@@ -124,6 +124,10 @@ export class StorageService {
     return this.driver.deletePrefix(prefix);
   }
 
+  list(prefix: string): Promise<Array<{ key: string; size: number }>> {
+    return this.driver.list(prefix);
+  }
+
   localCopy(key: string) {
     return this.driver.localCopy(key);
   }

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
 import { parseRange } from './media-http';
 import { sniffType } from './sniff';
+import { LocalStorageDriver } from './local.driver';
 import { StorageService } from './storage.service';
 
 describe('sniffType', () => {
@@ -104,3 +105,24 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
 }
+
+describe('LocalStorageDriver.list', () => {
+  it('lists the objects under a folder prefix in key order, with their sizes, and nothing for a missing folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'reelty-list-'));
+    try {
+      const driver = new LocalStorageDriver(root);
+      await driver.put('tus-uploads/u1/000000000000010', Buffer.alloc(5), 'application/octet-stream');
+      await driver.put('tus-uploads/u1/000000000000000', Buffer.alloc(10), 'application/octet-stream');
+      await driver.put('tus-uploads/u1/info.json', Buffer.from('{}'), 'application/json');
+      await driver.put('tus-uploads/u2/000000000000000', Buffer.alloc(1), 'application/octet-stream');
+      expect(await driver.list('tus-uploads/u1/')).toEqual([
+        { key: 'tus-uploads/u1/000000000000000', size: 10 },
+        { key: 'tus-uploads/u1/000000000000010', size: 5 },
+        { key: 'tus-uploads/u1/info.json', size: 2 },
+      ]);
+      expect(await driver.list('tus-uploads/u9/')).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { UsersService, type User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Walkthrough } from './entities';
 import { newSlug } from './ids';
+import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type SpotJson } from './video.mapper';
@@ -32,7 +33,13 @@ export class SpotsService {
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
     private readonly users: UsersService,
-  ) {}
+    private readonly caches: NodeCaches,
+  ) {
+    caches.register('spots-feed', () => {
+      this.feedCache.clear();
+      this.totalCache = undefined;
+    });
+  }
 
   async findBySlug(slug: string): Promise<Spot> {
     const spot = slug.length <= 64 ? await this.repo.findSpot({ slug }) : null;
@@ -106,8 +113,7 @@ export class SpotsService {
     }
     const saved = await this.repo.saveSpot(spot);
     this.access.forgetAll();
-    this.feedCache.clear();
-    this.totalCache = undefined;
+    this.caches.forget('spots-feed');
     return saved;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Video, Walkthrough } from './entities';
+import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory } from './listing-directory';
 import { VideoRepository } from './video.repository';
 
@@ -20,7 +21,10 @@ export class VideoAccessService {
   constructor(
     private readonly repo: VideoRepository,
     private readonly listings: ListingDirectory,
-  ) {}
+    private readonly caches: NodeCaches,
+  ) {
+    caches.register('video-access', (id) => (id ? this.publicCache.delete(id) : this.publicCache.clear()));
+  }
 
   canManage(video: Pick<Video, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
     return !!user && (user.id === video.userId || user.role === 'admin');
@@ -72,12 +76,13 @@ export class VideoAccessService {
     return value || this.canManage(video, user);
   }
 
+  /** Drops the cached answer on every node (a worker's status change included). */
   forget(videoId: string): void {
-    this.publicCache.delete(videoId);
+    this.caches.forget('video-access', videoId);
   }
 
   /** After a publish change of a walkthrough or spot (its videos change visibility together). */
   forgetAll(): void {
-    this.publicCache.clear();
+    this.caches.forget('video-access');
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type DataStore, type Upload } from '@tus/server';
 import { createReadStream } from 'node:fs';
 import { mkdirSync } from 'node:fs';
+import type Redis from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Request } from 'express';
@@ -11,6 +12,10 @@ import type { User } from '../../users';
 import { Video } from '../entities';
 import { demuxerFor, NotAVideoError, probe } from '../media/ffmpeg';
 import { VIDEO_CONFIG, type VideoConfig } from '../../../config/video.config';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { REDIS, REDIS_KEY_PREFIX } from '../../../infra/runtime.module';
+import { RedisLocker } from './redis-locker';
+import { StorageTusStore } from './storage-tus.store';
 import { UPLOAD_ENDPOINT } from '../video.mapper';
 import { VideoRepository } from '../video.repository';
 import { VideosService } from '../videos.service';
@@ -23,8 +28,13 @@ const refuse = (status: number, message: string): TusRefusal => ({
 
 const EXT_BY_DEMUXER: Record<string, string> = { mov: 'mp4', matroska: 'webm' };
 
+const EXPIRATION_MS = 24 * 3600_000;
+
 /**
- * Resumable uploads over the tus protocol (@tus/server with a file store on this node's disk).
+ * Resumable uploads over the tus protocol (@tus/server). Unfinished uploads live where the media does:
+ * on this node's disk with local storage (one node), in the object store with STORAGE_DRIVER=s3, where
+ * every node sees them; with Redis, the per-upload lock is held in Redis too, so a PATCH may land on any
+ * node and an upload resumes after the node that took its first bytes died.
  * A client creates a video first, then POSTs /api/video-uploads with metadata videoSlug; the upload
  * survives dropped connections and reloads (HEAD gives the offset, PATCH continues). Sizes are
  * capped at creation; on completion ffprobe reads the bytes (type, duration cap) before the file
@@ -34,7 +44,8 @@ const EXT_BY_DEMUXER: Record<string, string> = { mov: 'mp4', matroska: 'webm' };
 export class VideoUploadsService implements OnModuleDestroy {
   private readonly logger = new Logger('VideoUploads');
   readonly tus: Server;
-  private readonly store: FileStore;
+  private readonly store: DataStore;
+  private readonly locker: RedisLocker | undefined;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -42,12 +53,20 @@ export class VideoUploadsService implements OnModuleDestroy {
     private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    @Inject(APP_CONFIG) app: AppConfig,
+    @Inject(REDIS) redis: Redis | null,
+    @Inject(REDIS_KEY_PREFIX) prefix: string,
   ) {
-    mkdirSync(config.uploadDir, { recursive: true });
-    this.store = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: 24 * 3600_000 });
+    if (app.storage.driver === 's3') this.store = new StorageTusStore(storage, EXPIRATION_MS);
+    else {
+      mkdirSync(config.uploadDir, { recursive: true });
+      this.store = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: EXPIRATION_MS });
+    }
+    this.locker = redis ? new RedisLocker(redis, redis.duplicate(), `${prefix}:`) : undefined;
     this.tus = new Server({
       path: UPLOAD_ENDPOINT,
       datastore: this.store,
+      locker: this.locker,
       relativeLocation: true,
       respectForwardedHeaders: false,
       postReceiveInterval: 1000,
@@ -72,8 +91,9 @@ export class VideoUploadsService implements OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
+    await this.locker?.close();
   }
 
   handle(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
@@ -141,7 +161,18 @@ export class VideoUploadsService implements OnModuleDestroy {
   private async onFinish(upload: Upload): Promise<void> {
     const video = await this.repo.findVideo({ uploadId: upload.id });
     if (!video) throw refuse(404, 'This upload does not exist any more.');
-    const path = join(this.config.uploadDir, upload.id);
+    const copy =
+      this.store instanceof StorageTusStore
+        ? await this.store.localCopy(upload.id)
+        : { path: join(this.config.uploadDir, upload.id), release: async () => undefined };
+    try {
+      await this.finishFrom(copy.path, video, upload);
+    } finally {
+      await copy.release();
+    }
+  }
+
+  private async finishFrom(path: string, video: Video, upload: Upload): Promise<void> {
     let demuxer: string;
     let info: Awaited<ReturnType<typeof probe>>;
     try {
