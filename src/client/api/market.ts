@@ -1,25 +1,7 @@
-import type { LinkedPage } from '@contracts/common';
-import type { PropertySummary } from '@contracts/properties';
-import type { MarketFilters } from '@/components/market/rules';
+import type { MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
 import { api } from '../lib/http';
 
-export interface MarketResult extends PropertySummary {
-  distance_miles: number;
-}
-
-export interface MarketAnswer {
-  center: { lat: number; lng: number; label: string | null; note?: string | null };
-  radius: number;
-  unit: 'mi';
-  /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
-  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
-}
-
-export interface SavedSearch {
-  id: string;
-  name: string;
-  params: MarketFilters & { lat: number; lng: number };
-}
+export type { MarketResult, MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
 
 export interface GeocodedPlace {
   lat: number;

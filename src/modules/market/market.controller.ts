@@ -10,6 +10,7 @@ import { CreateSavedSearchDto, GeocodeDto, MarketSearchDto } from './dto/market.
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
+import { MARKET_SORTS } from './market.repository';
 import { SavedSearchesService } from './saved-searches.service';
 
 @Controller()
@@ -36,6 +37,12 @@ export class MarketController {
         status: query.status ?? '',
         min_price: query.min_price ?? '',
         max_price: query.max_price ?? '',
+        polygon: query.polygon ?? '',
+        beds: query.beds ?? '',
+        baths: query.baths ?? '',
+        has_video: query.has_video === 'true',
+        open_house: query.open_house === 'true',
+        sort: query.sort ?? '',
       },
       map: {
         tileUrl: this.config.tileUrl,
@@ -43,7 +50,7 @@ export class MarketController {
         defaultCenter: DEFAULT_CENTER,
         defaultRadius: DEFAULT_RADIUS_MILES,
       },
-      options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES },
+      options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES, sorts: MARKET_SORTS },
     });
   }
 

@@ -9,6 +9,7 @@ import { MarketController } from './market.controller';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
+import { MarketRepository } from './market.repository';
 import { SavedSearch } from './saved-search.entity';
 import { SavedSearchesService } from './saved-searches.service';
 
@@ -23,6 +24,7 @@ import { SavedSearchesService } from './saved-searches.service';
       useFactory: (config: MarketConfig): Geocoder =>
         config.geocoder === 'http' ? new HttpGeocoder(config.geocoderUrl!) : new OfflineGeocoder(),
     },
+    MarketRepository,
     MarketSearchService,
     SavedSearchesService,
   ],

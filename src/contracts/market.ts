@@ -1,0 +1,52 @@
+/** Wire shapes of the market: map search answers and saved searches. Type-only. */
+import type { LinkedPage } from './common';
+import type { PropertySummary } from './properties';
+
+export type MarketSort = 'distance' | 'newest' | 'price_asc' | 'price_desc';
+
+export interface MarketResult extends PropertySummary {
+  /** Miles from the searched centre (the circle's centre, or the middle of the drawn area / map view). */
+  distance_miles: number;
+}
+
+export interface MarketSearchAnswer {
+  /** `note` says when the point is only approximately what was typed (a street address shown at its town). */
+  center: { lat: number; lng: number; label: string | null; note?: string | null };
+  /** What was searched: a circle (radius in miles), a drawn polygon, or the map's visible box. */
+  shape: 'circle' | 'polygon' | 'bounds';
+  radius: number;
+  unit: 'mi';
+  sort: MarketSort;
+  /** `total_is_capped`: more matches than `total` ("1,000+"); the total was counted only up to a cap. */
+  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
+}
+
+/** The criteria of a saved search: the same names as the search's query string. */
+export interface SavedSearchParams {
+  q?: string;
+  lat: number;
+  lng: number;
+  radius: number;
+  /** "lat,lng;lat,lng;..." when the search is a drawn area (then the radius is ignored). */
+  polygon?: string;
+  /** "south,west,north,east" when the search is the map's view. */
+  bounds?: string;
+  min_price?: string;
+  max_price?: string;
+  type?: string;
+  sector?: string;
+  status?: string;
+  beds?: number;
+  baths?: number;
+  has_video?: boolean;
+  open_house?: boolean;
+  sort?: MarketSort;
+}
+
+export interface SavedSearch {
+  id: string;
+  name: string;
+  params: SavedSearchParams;
+  alerts: boolean;
+  created_at: string;
+}
