@@ -50,3 +50,25 @@ export interface SavedSearch {
   alerts: boolean;
   created_at: string;
 }
+
+/** What alerts match a saved search against: one property's searchable facts. */
+export interface ListingFacts {
+  id: string;
+  slug: string;
+  name: string;
+  city: string | null;
+  lat: number;
+  lng: number;
+  price: string | null;
+  currency: string;
+  type: string | null;
+  sector: string | null;
+  status: string;
+  /** Published, public and not archived. */
+  visible: boolean;
+  beds: number | null;
+  baths: number | null;
+  has_video: boolean;
+  /** Open houses not yet over. */
+  open_houses: Array<{ start: string; end: string }>;
+}

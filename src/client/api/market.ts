@@ -15,6 +15,11 @@ export interface GeocodedPlace {
 /** The market pages. */
 export const marketPaths = { search: '/market' };
 
+/** Saved-search pages reached from emails. */
+export const savedSearchPaths = { unsubscribe: (token: string) => `/saved-searches/unsubscribe/${token}` };
+
+export type AlertEmails = 'instant' | 'daily' | 'off';
+
 /** The market /api calls: radius search, geocoding, saved searches. */
 export const marketApi = {
   search: (query: Record<string, string | number>) => api.get<MarketAnswer>('/api/market/search', { query }),
@@ -26,4 +31,8 @@ export const marketApi = {
   basemap: <P>(box: { south: number; north: number; west: number; east: number; limit: number }) =>
     api.get<{ places: P[] }>('/api/market/basemap', { query: box }),
   deleteSavedSearch: (id: string) => api.delete(`/api/market/saved-searches/${id}`),
+  setSavedSearchAlerts: (id: string, alerts: boolean) =>
+    api.patch<{ saved_search: SavedSearch }>(`/api/market/saved-searches/${id}`, { alerts }),
+  alertSettings: () => api.get<{ email: AlertEmails }>('/api/saved-searches/settings'),
+  setAlertSettings: (email: AlertEmails) => api.put<{ email: AlertEmails }>('/api/saved-searches/settings', { email }),
 };

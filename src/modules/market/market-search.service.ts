@@ -132,6 +132,11 @@ export class MarketSearchService {
     return { center, shape, radius, unit: 'mi', sort, results };
   }
 
+  /** One property's searchable facts, for matching it against saved searches. */
+  listingFacts(propertyId: string) {
+    return this.repo.facts(propertyId, this.clock.now());
+  }
+
   private async results(rows: Array<{ id: string; miles: number }>): Promise<MarketResult[]> {
     const entities = rows.length ? await this.properties.properties.findBy({ id: In(rows.map((r) => r.id)) }) : [];
     const byId = new Map(entities.map((p: Property) => [p.id, p]));

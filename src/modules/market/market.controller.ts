@@ -1,23 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { UuidPipe } from '../../common/uuid.pipe';
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth';
+import { Public } from '../auth';
 import { Inertia } from '../inertia';
 import { PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../properties';
 import { RateLimiterService } from '../security';
-import type { User } from '../users';
-import { CreateSavedSearchDto, GeocodeDto, MarketSearchDto } from './dto/market.dto';
+import { GeocodeDto, MarketSearchDto } from './dto/market.dto';
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
 import { MARKET_SORTS } from './market.repository';
-import { SavedSearchesService } from './saved-searches.service';
 
 @Controller()
 export class MarketController {
   constructor(
     private readonly search: MarketSearchService,
-    private readonly saved: SavedSearchesService,
     private readonly limiter: RateLimiterService,
     @Inject(MARKET_CONFIG) private readonly config: MarketConfig,
   ) {}
@@ -65,22 +61,5 @@ export class MarketController {
   async geocode(@Query() query: GeocodeDto, @Req() req: Request) {
     await this.limiter.hit(`geocode:${req.ip}`, 120, 60);
     return { results: await this.search.geocode(query.q) };
-  }
-
-  @Get('api/market/saved-searches')
-  async savedSearches(@CurrentUser() user: User) {
-    return { saved_searches: await this.saved.list(user) };
-  }
-
-  @Post('api/market/saved-searches')
-  @HttpCode(201)
-  async saveSearch(@Body() body: CreateSavedSearchDto, @CurrentUser() user: User) {
-    return { message: 'Search saved', saved_search: await this.saved.create(user, body) };
-  }
-
-  @Delete('api/market/saved-searches/:id')
-  async deleteSearch(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
-    await this.saved.delete(user, id);
-    return { message: 'Saved search deleted' };
   }
 }

@@ -1,6 +1,5 @@
 import { BasemapController } from './basemap.controller';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PropertiesModule } from '../properties/properties.module';
 import { GEOCODER, Geocoder } from './geocoding/geocoder';
 import { HttpGeocoder } from './geocoding/http-geocoder';
@@ -10,11 +9,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
 import { MarketRepository } from './market.repository';
-import { SavedSearch } from './saved-search.entity';
-import { SavedSearchesService } from './saved-searches.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SavedSearch]), PropertiesModule],
+  imports: [PropertiesModule],
   controllers: [MarketController, BasemapController],
   providers: [
     { provide: MARKET_CONFIG, useFactory: (config: AppConfig) => config.market, inject: [APP_CONFIG] },
@@ -26,7 +23,6 @@ import { SavedSearchesService } from './saved-searches.service';
     },
     MarketRepository,
     MarketSearchService,
-    SavedSearchesService,
   ],
   exports: [MarketSearchService, GEOCODER],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { boundingBoxes, type Box, EARTH_RADIUS_MILES } from './geo';
 import { ringBoxes, ringSql, type Ring } from './polygon';
+import type { ListingFacts } from '../../contracts/market';
 
 export const MARKET_SORTS = ['distance', 'newest', 'price_asc', 'price_desc'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
@@ -221,5 +222,33 @@ export class MarketRepository {
       rows = [];
     }
     return { rows: rows.map((r) => ({ id: String(r.id), miles: Number(r.miles) })), total };
+  }
+
+  /** One property's searchable facts (null for an unknown id or one without a place on the map). */
+  async facts(propertyId: string, now: Date): Promise<ListingFacts | null> {
+    const [row] = await this.run(
+      `SELECT p.id, p.slug, p.name, p.city, p.latitude AS lat, p.longitude AS lng, p.price, p.currency, p.type,
+              p.sector, p.status, (p.publish AND NOT p.is_private AND p.archived_at IS NULL) AS visible,
+              (SELECT ${detailNumber('bedrooms')} FROM property_components c
+                WHERE c.property_id = p.id AND c.type = 'details')::float8 AS beds,
+              (SELECT ${detailNumber('bathrooms')} FROM property_components c
+                WHERE c.property_id = p.id AND c.type = 'details')::float8 AS baths,
+              EXISTS (SELECT 1 FROM listings l WHERE l.property_id = p.id
+                AND (l.walkthrough_id IS NOT NULL OR l.spot_video_id IS NOT NULL)) AS has_video,
+              (SELECT coalesce(json_agg(json_build_object('start', o.starts_at, 'end', o.ends_at) ORDER BY o.starts_at), '[]')
+                 FROM listings l JOIN open_houses o ON o.listing_id = l.id
+                WHERE l.property_id = p.id AND o.ends_at > $2) AS open_houses
+         FROM properties p
+        WHERE p.id = $1 AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL`,
+      [propertyId, now],
+    );
+    if (!row) return null;
+    return {
+      ...(row as unknown as ListingFacts),
+      lat: Number(row.lat),
+      lng: Number(row.lng),
+      beds: row.beds === null ? null : Number(row.beds),
+      baths: row.baths === null ? null : Number(row.baths),
+    };
   }
 }

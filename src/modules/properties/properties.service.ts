@@ -7,6 +7,8 @@ import { ValidationFailedException } from '../../common/validation';
 // the listings barrel leads back here (listings reads properties) and would make a require cycle.
 // eslint-disable-next-line reelty/module-boundaries
 import { Listing } from '../listings/listing.entity';
+import { randomUUID } from 'node:crypto';
+import { DomainEvents } from '../events';
 import { StorageService } from '../storage';
 import { roleAllows, TeamsService } from '../teams';
 import { toPublicUser, User } from '../users';
@@ -65,6 +67,7 @@ export class PropertiesService {
     private readonly users: UsersService,
     private readonly storage: StorageService,
     private readonly teams: TeamsService,
+    private readonly events: DomainEvents,
   ) {}
 
   // ---- lookups & access ----------------------------------------------------
@@ -202,6 +205,7 @@ export class PropertiesService {
     }
     if (Object.keys(changes).length) {
       await this.properties.update({ id: property.id }, changes as QueryDeepPartialEntity<Property>);
+      await this.events.publish('property.changed', randomUUID(), { property_id: property.id });
     }
     return (await this.findById(property.id))!;
   }
@@ -218,6 +222,7 @@ export class PropertiesService {
         archivedAt: next ? null : property.archivedAt,
       },
     );
+    await this.events.publish('property.changed', randomUUID(), { property_id: property.id });
     return (await this.findById(property.id))!;
   }
 

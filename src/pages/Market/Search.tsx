@@ -15,8 +15,8 @@ import { PropertyCard } from '@/components/property/PropertyCard';
 import { Alert, Button, Checkbox, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { useMarketSearch } from '@/hooks/useMarketSearch';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { marketApi, type SavedSearch } from '@/api/market';
-import { errorMessage } from '@/lib/errors';
+import type { SavedSearch } from '@/api/market';
+import { SavedSearchBar } from '@/components/market/SavedSearchBar';
 import { notify } from '@/lib/toast';
 import { propertyPaths } from '@/api/properties';
 import { authPaths } from '@/api/users';
@@ -78,7 +78,6 @@ export default function MarketSearch({ initial, map, options }: Props) {
   const polygon = !drawing && area.length >= 3 ? polygonParam(area) : undefined;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const [saved, setSaved] = useState<SavedSearch[]>([]);
   const { answer, loading, error, fieldErrors, search } = useMarketSearch();
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -101,11 +100,6 @@ export default function MarketSearch({ initial, map, options }: Props) {
             ? { ...filters, q, radius }
             : { ...filters, lat: center.lat, lng: center.lng, radius },
     );
-    if (user)
-      void marketApi
-        .savedSearches()
-        .then((r) => setSaved(r.saved_searches))
-        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -181,27 +175,21 @@ export default function MarketSearch({ initial, map, options }: Props) {
     listRef.current?.querySelector(`[data-id="${id}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
-  const saveSearch = async () => {
-    const name = window.prompt('Name this search', answer?.center.label ?? 'My search');
-    if (!name) return;
-    try {
-      const res = await marketApi.saveSearch(name, {
-        ...filters,
-        beds: filters.beds ? Number(filters.beds) : undefined,
-        baths: filters.baths ? Number(filters.baths) : undefined,
-        sort: filters.sort || undefined,
-        q: q.trim() || undefined,
-        polygon,
-        lat: center.lat,
-        lng: center.lng,
-        radius,
-      });
-      setSaved((s) => [res.saved_search, ...s]);
-      notify.success('Search saved');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not save the search'));
-    }
-  };
+  // The search on screen as saved-search parameters.
+  const currentSearch = () => ({
+    name: answer?.center.label ?? 'My search',
+    params: {
+      ...filters,
+      beds: filters.beds ? Number(filters.beds) : undefined,
+      baths: filters.baths ? Number(filters.baths) : undefined,
+      sort: filters.sort || undefined,
+      q: q.trim() || undefined,
+      polygon,
+      lat: center.lat,
+      lng: center.lng,
+      radius,
+    },
+  });
 
   const applySaved = (s: SavedSearch) => {
     const p = s.params;
@@ -233,11 +221,6 @@ export default function MarketSearch({ initial, map, options }: Props) {
         ? { ...next, polygon: p.polygon }
         : { ...next, lat: p.lat, lng: p.lng, radius: Number(p.radius) || DEFAULT_RADIUS_MILES },
     );
-  };
-
-  const removeSaved = async (id: string) => {
-    await marketApi.deleteSavedSearch(id).catch(() => undefined);
-    setSaved((s) => s.filter((x) => x.id !== id));
   };
 
   const results = answer?.results.data ?? [];
@@ -275,35 +258,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
         <SearchFilters value={filters} onChange={setFilters} options={options} fieldErrors={fieldErrors} />
       </form>
       {error && <Alert variant="error">{Object.values(fieldErrors)[0] ?? error}</Alert>}
-      {user && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Button size="sm" variant="ghost" onClick={() => void saveSearch()}>
-            Save this search
-          </Button>
-          {saved.map((s) => (
-            <span
-              key={s.id}
-              className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800"
-            >
-              <button
-                type="button"
-                onClick={() => applySaved(s)}
-                className="text-brand-700 hover:underline dark:text-brand-300"
-              >
-                {s.name}
-              </button>
-              <button
-                type="button"
-                aria-label={`Delete saved search ${s.name}`}
-                onClick={() => void removeSaved(s.id)}
-                className="text-slate-500"
-              >
-                ×
-              </button>
-            </span>
-          ))}
-        </div>
-      )}
+      {user && <SavedSearchBar current={currentSearch} onApply={applySaved} />}
       <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">

@@ -4,7 +4,6 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -12,7 +11,6 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateNested,
 } from 'class-validator';
 import { priceString, toBool, trim } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
@@ -99,20 +97,6 @@ export class GeocodeDto {
   @MinLength(2, { message: 'Type at least two letters.' })
   @MaxLength(200)
   q!: string;
-}
-
-export class SavedSearchParamsDto extends MarketSearchDto {}
-
-export class CreateSavedSearchDto {
-  @Transform(trim)
-  @IsString({ message: 'Name the search.' })
-  @MinLength(1, { message: 'Name the search.' })
-  @MaxLength(100)
-  name!: string;
-  @IsObject({ message: 'Send the search parameters.' })
-  @ValidateNested()
-  @Type(() => SavedSearchParamsDto)
-  params!: SavedSearchParamsDto;
 }
 
 /** GET /api/market/basemap: the visible box of a map, for the offline basemap's place labels. */
