@@ -37,6 +37,7 @@ import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
 import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
+import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -85,6 +86,7 @@ export class AppModule {
         AffiliatesModule,
         SweepstakesModule,
         SavedSearchesModule,
+        PropertyInsightsModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

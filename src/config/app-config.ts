@@ -4,6 +4,7 @@ import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/
 import { DesignsConfig, loadDesignsConfig } from './designs.config';
 import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
 import { loadMarketConfig, MarketConfig } from './market.config';
+import { BuyerConfig, loadBuyerConfig } from './buyer.config';
 import { loadVideoConfig, VideoConfig } from './video.config';
 
 export { ConfigError } from './env';
@@ -91,6 +92,7 @@ export interface AppConfig {
   designs: DesignsConfig;
   video: VideoConfig;
   market: MarketConfig;
+  buyer: BuyerConfig;
 }
 
 function accelPrefix(env: Env): string | null {
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     designs: loadDesignsConfig(env),
     video: loadVideoConfig({ storageDir: str(env, 'STORAGE_DIR', 'storage') }, env),
     market: loadMarketConfig(env),
+    buyer: loadBuyerConfig(env),
   };
 }
 

@@ -72,3 +72,34 @@ export interface ListingFacts {
   /** Open houses not yet over. */
   open_houses: Array<{ start: string; end: string }>;
 }
+
+/** One change of a listing (recorded by the database on every listing, unlisting, price or status change). */
+export interface PropertyHistoryEntry {
+  kind: 'listed' | 'unlisted' | 'price' | 'status';
+  old_price: string | null;
+  new_price: string | null;
+  currency: string | null;
+  old_status: string | null;
+  new_status: string | null;
+  at: string;
+}
+
+export interface MortgageDefaults {
+  down_payment_pct: number;
+  rate_pct: number;
+  term_years: number;
+  property_tax_pct: number;
+  insurance_per_year: number;
+  hoa_per_month: number;
+}
+
+/** GET /api/property-insights/{id}: the property page's history, demand and calculator defaults. */
+export interface PropertyInsights {
+  history: PropertyHistoryEntry[];
+  /** Days since it was last listed; null while it is not on the market. */
+  days_on_market: number | null;
+  /** Different people who opened the page in the last 7 days. */
+  views_this_week: number;
+  in_demand: boolean;
+  mortgage: MortgageDefaults;
+}

@@ -1,4 +1,4 @@
-import type { MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
+import type { MarketSearchAnswer as MarketAnswer, PropertyInsights, SavedSearch } from '@contracts/market';
 import { api } from '../lib/http';
 
 export type { MarketResult, MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
@@ -34,5 +34,9 @@ export const marketApi = {
   setSavedSearchAlerts: (id: string, alerts: boolean) =>
     api.patch<{ saved_search: SavedSearch }>(`/api/market/saved-searches/${id}`, { alerts }),
   alertSettings: () => api.get<{ email: AlertEmails }>('/api/saved-searches/settings'),
+  /** The property page's history, demand and calculator defaults; `recordView` counts this visit. */
+  insights: (propertyId: string) => api.get<PropertyInsights>(`/api/property-insights/${propertyId}`),
+  recordView: (propertyId: string) =>
+    api.post<{ views_this_week: number }>(`/api/property-insights/${propertyId}/views`),
   setAlertSettings: (email: AlertEmails) => api.put<{ email: AlertEmails }>('/api/saved-searches/settings', { email }),
 };

@@ -1,10 +1,22 @@
-import type { SavedSearch as SavedSearchJson } from '../../contracts/market';
+import type { PropertyHistoryEntry, SavedSearch as SavedSearchJson } from '../../contracts/market';
 import { escapeHtml } from '../notifications';
 import type { SavedSearch } from './entities/saved-search.entity';
-import type { HitRow } from './saved-searches.repository';
+import type { HistoryRow, HitRow } from './saved-searches.repository';
 
 export function toSavedSearchJson(s: SavedSearch): SavedSearchJson {
   return { id: s.id, name: s.name, params: s.params, alerts: s.alerts, created_at: s.createdAt.toISOString() };
+}
+
+export function toHistoryJson(h: HistoryRow & { created_at: Date; currency: string | null }): PropertyHistoryEntry {
+  return {
+    kind: h.kind as PropertyHistoryEntry['kind'],
+    old_price: h.old_price,
+    new_price: h.new_price,
+    currency: h.currency,
+    old_status: h.old_status,
+    new_status: h.new_status,
+    at: new Date(h.created_at).toISOString(),
+  };
 }
 
 function money(amount: string | null | undefined, currency: string): string {

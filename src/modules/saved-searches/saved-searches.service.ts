@@ -2,13 +2,17 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { assertOwned } from '../../common/ownership';
 import { ValidationFailedException } from '../../common/validation';
-import type { SavedSearch as SavedSearchJson, SavedSearchParams } from '../../contracts/market';
+import type {
+  PropertyHistoryEntry,
+  SavedSearch as SavedSearchJson,
+  SavedSearchParams,
+} from '../../contracts/market';
 import { DEFAULT_RADIUS_MILES, ringCenter, searchRing } from '../market';
 import type { User } from '../users';
 import { searchBox } from './criteria';
 import { CreateSavedSearchDto, UpdateSavedSearchDto } from './dto/saved-searches.dto';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
-import { toSavedSearchJson } from './saved-searches.mapper';
+import { toHistoryJson, toSavedSearchJson } from './saved-searches.mapper';
 import { type EmailChoice, SavedSearchesRepository } from './saved-searches.repository';
 
 export const MAX_SAVED_SEARCHES = 50;
@@ -73,6 +77,11 @@ export class SavedSearchesService {
   async delete(user: User, id: string): Promise<void> {
     assertOwned(await this.repo.find(id), user.id, 'saved search');
     await this.repo.delete(id);
+  }
+
+  /** A property's change log, newest first (the property page shows it). */
+  async history(propertyId: string, limit = 50): Promise<PropertyHistoryEntry[]> {
+    return (await this.repo.history(propertyId, limit)).map(toHistoryJson);
   }
 
   async settings(user: User): Promise<{ email: EmailChoice }> {
