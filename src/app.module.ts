@@ -38,6 +38,7 @@ import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
 import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
 import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
+import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -87,6 +88,7 @@ export class AppModule {
         SweepstakesModule,
         SavedSearchesModule,
         PropertyInsightsModule,
+        FairHousingModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -103,3 +103,11 @@ export interface PropertyInsights {
   in_demand: boolean;
   mortgage: MortgageDefaults;
 }
+
+/** A phrase in a listing description commonly flagged under fair-housing rules (a warning, never a block). */
+export interface FairHousingWarning {
+  phrase: string;
+  index: number;
+  reason: string;
+  suggestion: string;
+}

@@ -1,4 +1,9 @@
-import type { MarketSearchAnswer as MarketAnswer, PropertyInsights, SavedSearch } from '@contracts/market';
+import type {
+  FairHousingWarning,
+  MarketSearchAnswer as MarketAnswer,
+  PropertyInsights,
+  SavedSearch,
+} from '@contracts/market';
 import { api } from '../lib/http';
 
 export type { MarketResult, MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
@@ -38,5 +43,7 @@ export const marketApi = {
   insights: (propertyId: string) => api.get<PropertyInsights>(`/api/property-insights/${propertyId}`),
   recordView: (propertyId: string) =>
     api.post<{ views_this_week: number }>(`/api/property-insights/${propertyId}/views`),
+  /** Phrases in a listing description commonly flagged under fair-housing rules. */
+  fairHousingCheck: (text: string) => api.post<{ warnings: FairHousingWarning[] }>('/api/fair-housing/check', { text }),
   setAlertSettings: (email: AlertEmails) => api.put<{ email: AlertEmails }>('/api/saved-searches/settings', { email }),
 };
