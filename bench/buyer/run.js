@@ -222,7 +222,14 @@ async function main() {
   await db.query(`RESET enable_indexscan; RESET enable_bitmapscan`);
   const f0 = listings[5];
   const matchPlan = (
-    await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${CANDIDATES}`, [f0.lng, f0.lat, f0.price, f0.type, f0.sector, f0.status])
+    await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${CANDIDATES}`, [
+      f0.lng,
+      f0.lat,
+      f0.price,
+      f0.type,
+      f0.sector,
+      f0.status,
+    ])
   ).rows
     .map((r) => r['QUERY PLAN'])
     .join('\n');

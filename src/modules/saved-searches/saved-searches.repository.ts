@@ -178,7 +178,10 @@ export class SavedSearchesRepository {
   }
 
   /** A property's change log, newest first (property_history_property_idx). */
-  history(propertyId: string, limit: number): Promise<Array<HistoryRow & { created_at: Date; currency: string | null }>> {
+  history(
+    propertyId: string,
+    limit: number,
+  ): Promise<Array<HistoryRow & { created_at: Date; currency: string | null }>> {
     return this.db.query(
       `SELECT id::text, kind, old_price, new_price, currency, old_status, new_status, created_at
          FROM property_history WHERE property_id = $1 ORDER BY id DESC LIMIT $2`,

@@ -2,11 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { assertOwned } from '../../common/ownership';
 import { ValidationFailedException } from '../../common/validation';
-import type {
-  PropertyHistoryEntry,
-  SavedSearch as SavedSearchJson,
-  SavedSearchParams,
-} from '../../contracts/market';
+import type { PropertyHistoryEntry, SavedSearch as SavedSearchJson, SavedSearchParams } from '../../contracts/market';
 import { DEFAULT_RADIUS_MILES, ringCenter, searchRing } from '../market';
 import type { User } from '../users';
 import { searchBox } from './criteria';
