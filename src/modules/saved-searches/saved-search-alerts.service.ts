@@ -47,9 +47,10 @@ export class SavedSearchAlertsService {
   /** Matches the property's unalerted changes; a repeated event finds nothing left to do. */
   async onPropertyChanged(propertyId: string): Promise<void> {
     const now = this.clock.now();
-    const facts = await this.market.listingFacts(propertyId);
     await this.repo.transaction(async (m) => {
       const changes = await this.repo.claimHistory(m, propertyId, now);
+      if (!changes.some((c) => alertKind(c))) return;
+      const facts = await this.market.listingFacts(propertyId);
       if (!facts?.visible) return;
       const hits: NewHit[] = [];
       for (const change of changes) {
