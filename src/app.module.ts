@@ -36,6 +36,9 @@ import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
 import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
+import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
+import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
+import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -83,6 +86,9 @@ export class AppModule {
         QueueMonitorModule,
         AffiliatesModule,
         SweepstakesModule,
+        SavedSearchesModule,
+        PropertyInsightsModule,
+        FairHousingModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -6,6 +6,7 @@ import { DesignsConfig, loadDesignsConfig } from './designs.config';
 import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
 import { loadMarketConfig, MarketConfig } from './market.config';
 import { loadSweepstakesConfig, SweepstakesConfig } from './sweepstakes.config';
+import { BuyerConfig, loadBuyerConfig } from './buyer.config';
 import { loadVideoConfig, VideoConfig } from './video.config';
 
 export { ConfigError } from './env';
@@ -97,6 +98,8 @@ export interface AppConfig {
   sweepstakes: SweepstakesConfig;
   /** The image-credit ledger (src/config/credits.config.ts). */
   credits: CreditsConfig;
+  /** Mortgage calculator defaults per market (src/config/buyer.config.ts). */
+  buyer: BuyerConfig;
 }
 
 function accelPrefix(env: Env): string | null {
@@ -237,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     market: loadMarketConfig(env),
     sweepstakes: loadSweepstakesConfig(env),
     credits: loadCreditsConfig(env),
+    buyer: loadBuyerConfig(env),
   };
 }
 

@@ -73,11 +73,17 @@ export interface AffiliateReferredEvent {
   bound_at: string;
 }
 
+/** Properties: a property was saved (its listing, price, status or visibility may have changed). */
+export interface PropertyChangedEvent {
+  property_id: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
   'user.registered': UserRegisteredEvent;
   'affiliate.referred': AffiliateReferredEvent;
+  'property.changed': PropertyChangedEvent;
   'user.verified': UserVerifiedEvent;
 }
 

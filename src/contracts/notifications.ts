@@ -10,6 +10,7 @@ export type NotificationKind =
   | 'video_ready'
   | 'video_failed'
   | 'open_house_rsvp'
+  | 'saved_search_match'
   | 'system';
 
 export interface Notification {

@@ -18,7 +18,7 @@ import { Chat, ChatMessage, ChatParticipant } from '../modules/chats/chat.entity
 import { Currency, Property, PropertyComponent, PropertyUpload } from '../modules/properties/property.entity';
 import { Listing } from '../modules/listings/listing.entity';
 import { OpenHouse, OpenHouseRsvp } from '../modules/open-houses/open-house.entity';
-import { SavedSearch } from '../modules/market/saved-search.entity';
+import { SavedSearch } from '../modules/saved-searches/entities/saved-search.entity';
 import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/people.entities';
 import { VIDEO_ENTITIES } from '../modules/video/entities';
 import { SWEEPSTAKES_ENTITIES } from '../modules/sweepstakes/entities/sweepstakes.entity';

@@ -1,25 +1,12 @@
-import type { LinkedPage } from '@contracts/common';
-import type { PropertySummary } from '@contracts/properties';
-import type { MarketFilters } from '@/components/market/rules';
+import type {
+  FairHousingWarning,
+  MarketSearchAnswer as MarketAnswer,
+  PropertyInsights,
+  SavedSearch,
+} from '@contracts/market';
 import { api } from '../lib/http';
 
-export interface MarketResult extends PropertySummary {
-  distance_miles: number;
-}
-
-export interface MarketAnswer {
-  center: { lat: number; lng: number; label: string | null; note?: string | null };
-  radius: number;
-  unit: 'mi';
-  /** `total_is_capped`: there are more than `total` matches (shown as "1,000+"). */
-  results: LinkedPage<MarketResult> & { total_is_capped?: boolean };
-}
-
-export interface SavedSearch {
-  id: string;
-  name: string;
-  params: MarketFilters & { lat: number; lng: number };
-}
+export type { MarketResult, MarketSearchAnswer as MarketAnswer, SavedSearch } from '@contracts/market';
 
 export interface GeocodedPlace {
   lat: number;
@@ -33,6 +20,11 @@ export interface GeocodedPlace {
 /** The market pages. */
 export const marketPaths = { search: '/market' };
 
+/** Saved-search pages reached from emails. */
+export const savedSearchPaths = { unsubscribe: (token: string) => `/saved-searches/unsubscribe/${token}` };
+
+export type AlertEmails = 'instant' | 'daily' | 'off';
+
 /** The market /api calls: radius search, geocoding, saved searches. */
 export const marketApi = {
   search: (query: Record<string, string | number>) => api.get<MarketAnswer>('/api/market/search', { query }),
@@ -44,4 +36,14 @@ export const marketApi = {
   basemap: <P>(box: { south: number; north: number; west: number; east: number; limit: number }) =>
     api.get<{ places: P[] }>('/api/market/basemap', { query: box }),
   deleteSavedSearch: (id: string) => api.delete(`/api/market/saved-searches/${id}`),
+  setSavedSearchAlerts: (id: string, alerts: boolean) =>
+    api.patch<{ saved_search: SavedSearch }>(`/api/market/saved-searches/${id}`, { alerts }),
+  alertSettings: () => api.get<{ email: AlertEmails }>('/api/saved-searches/settings'),
+  /** The property page's history, demand and calculator defaults; `recordView` counts this visit. */
+  insights: (propertyId: string) => api.get<PropertyInsights>(`/api/property-insights/${propertyId}`),
+  recordView: (propertyId: string) =>
+    api.post<{ views_this_week: number }>(`/api/property-insights/${propertyId}/views`),
+  /** Phrases in a listing description commonly flagged under fair-housing rules. */
+  fairHousingCheck: (text: string) => api.post<{ warnings: FairHousingWarning[] }>('/api/fair-housing/check', { text }),
+  setAlertSettings: (email: AlertEmails) => api.put<{ email: AlertEmails }>('/api/saved-searches/settings', { email }),
 };

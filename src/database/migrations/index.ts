@@ -20,6 +20,8 @@ import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
+import { SavedSearchAlerts1764800000000 } from './1764800000000-SavedSearchAlerts';
+import { PropertyViews1764800100000 } from './1764800100000-PropertyViews';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -41,4 +43,6 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  SavedSearchAlerts1764800000000,
+  PropertyViews1764800100000,
 ];

@@ -1,22 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { UuidPipe } from '../../common/uuid.pipe';
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, Public } from '../auth';
+import { Public } from '../auth';
 import { Inertia } from '../inertia';
 import { PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../properties';
 import { RateLimiterService } from '../security';
-import type { User } from '../users';
-import { CreateSavedSearchDto, GeocodeDto, MarketSearchDto } from './dto/market.dto';
+import { GeocodeDto, MarketSearchDto } from './dto/market.dto';
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
-import { SavedSearchesService } from './saved-searches.service';
+import { MARKET_SORTS } from './market.repository';
 
 @Controller()
 export class MarketController {
   constructor(
     private readonly search: MarketSearchService,
-    private readonly saved: SavedSearchesService,
     private readonly limiter: RateLimiterService,
     @Inject(MARKET_CONFIG) private readonly config: MarketConfig,
   ) {}
@@ -36,6 +33,12 @@ export class MarketController {
         status: query.status ?? '',
         min_price: query.min_price ?? '',
         max_price: query.max_price ?? '',
+        polygon: query.polygon ?? '',
+        beds: query.beds ?? '',
+        baths: query.baths ?? '',
+        has_video: query.has_video === 'true',
+        open_house: query.open_house === 'true',
+        sort: query.sort ?? '',
       },
       map: {
         tileUrl: this.config.tileUrl,
@@ -43,7 +46,7 @@ export class MarketController {
         defaultCenter: DEFAULT_CENTER,
         defaultRadius: DEFAULT_RADIUS_MILES,
       },
-      options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES },
+      options: { types: PROPERTY_TYPES, sectors: PROPERTY_SECTORS, statuses: PROPERTY_STATUSES, sorts: MARKET_SORTS },
     });
   }
 
@@ -58,22 +61,5 @@ export class MarketController {
   async geocode(@Query() query: GeocodeDto, @Req() req: Request) {
     await this.limiter.hit(`geocode:${req.ip}`, 120, 60);
     return { results: await this.search.geocode(query.q) };
-  }
-
-  @Get('api/market/saved-searches')
-  async savedSearches(@CurrentUser() user: User) {
-    return { saved_searches: await this.saved.list(user) };
-  }
-
-  @Post('api/market/saved-searches')
-  @HttpCode(201)
-  async saveSearch(@Body() body: CreateSavedSearchDto, @CurrentUser() user: User) {
-    return { message: 'Search saved', saved_search: await this.saved.create(user, body) };
-  }
-
-  @Delete('api/market/saved-searches/:id')
-  async deleteSearch(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
-    await this.saved.delete(user, id);
-    return { message: 'Saved search deleted' };
   }
 }

@@ -1,6 +1,5 @@
 import { BasemapController } from './basemap.controller';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PropertiesModule } from '../properties/properties.module';
 import { GEOCODER, Geocoder } from './geocoding/geocoder';
 import { HttpGeocoder } from './geocoding/http-geocoder';
@@ -9,11 +8,10 @@ import { MarketController } from './market.controller';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
-import { SavedSearch } from './saved-search.entity';
-import { SavedSearchesService } from './saved-searches.service';
+import { MarketRepository } from './market.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SavedSearch]), PropertiesModule],
+  imports: [PropertiesModule],
   controllers: [MarketController, BasemapController],
   providers: [
     { provide: MARKET_CONFIG, useFactory: (config: AppConfig) => config.market, inject: [APP_CONFIG] },
@@ -23,8 +21,8 @@ import { SavedSearchesService } from './saved-searches.service';
       useFactory: (config: MarketConfig): Geocoder =>
         config.geocoder === 'http' ? new HttpGeocoder(config.geocoderUrl!) : new OfflineGeocoder(),
     },
+    MarketRepository,
     MarketSearchService,
-    SavedSearchesService,
   ],
   exports: [MarketSearchService, GEOCODER],
 })

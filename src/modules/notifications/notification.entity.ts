@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'video_ready',
   'video_failed',
   'open_house_rsvp',
+  'saved_search_match',
   'system',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -163,12 +163,4 @@ export class PropertiesRepository {
   currencies(): Promise<Currency[]> {
     return this.currencyRows.find({ order: { position: 'ASC' } });
   }
-
-  /**
-   * The properties table as a TypeORM repository, for the market search until it reads through findByIds.
-   * @deprecated use the typed methods above.
-   */
-  get table(): Repository<Property> {
-    return this.properties;
-  }
 }

@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
+import { randomUUID } from 'node:crypto';
+import { DomainEvents } from '../events';
 import { roleAllows, TeamsService } from '../teams';
 import { toPublicUser, User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
@@ -48,6 +49,7 @@ export class PropertiesService {
     private readonly repo: PropertiesRepository,
     private readonly users: UsersService,
     private readonly teams: TeamsService,
+    private readonly events: DomainEvents,
   ) {}
 
   // ---- lookups & access ----------------------------------------------------
@@ -70,14 +72,6 @@ export class PropertiesService {
   /** Whether the user has authored any property (the demo seed runs once). */
   hasAnyOf(userId: string): Promise<boolean> {
     return this.repo.hasAnyOf(userId);
-  }
-
-  /**
-   * The properties table for the market search, which still builds one query on it.
-   * @deprecated read through findByIds; this goes once the market search does.
-   */
-  get properties(): Repository<Property> {
-    return this.repo.table;
   }
 
   /** 404 for unknown slugs and for drafts/private/archived properties of others (other teams included). */
@@ -190,7 +184,10 @@ export class PropertiesService {
       changes.publish = given.publish;
       changes.publishedAt = given.publish ? (property.publishedAt ?? new Date()) : property.publishedAt;
     }
-    if (Object.keys(changes).length) await this.repo.update(property.id, changes);
+    if (Object.keys(changes).length) {
+      await this.repo.update(property.id, changes);
+      await this.events.publish('property.changed', randomUUID(), { property_id: property.id });
+    }
     return (await this.findById(property.id))!;
   }
 
@@ -203,6 +200,7 @@ export class PropertiesService {
       publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt,
       archivedAt: next ? null : property.archivedAt,
     });
+    await this.events.publish('property.changed', randomUUID(), { property_id: property.id });
     return (await this.findById(property.id))!;
   }
 

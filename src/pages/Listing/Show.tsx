@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
 import { PropertyDetails } from '@/components/property/PropertyDetails';
+import { PropertyInsights } from '@/components/property/PropertyInsights';
 import type { Property, Upload } from '@contracts/properties';
 import type { Listing } from '@contracts/listings';
 
@@ -17,6 +18,7 @@ export default function ListingShow({ listing, property, photos, map }: Props) {
     <>
       <Head title={listing.name} />
       <PropertyDetails property={property} photos={photos} listing={listing} map={map} />
+      <PropertyInsights propertyId={property.id} price={property.price} currency={property.currency} />
       <section className="mx-auto max-w-5xl space-y-2 px-4 pb-8">
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Open houses</h2>

@@ -52,9 +52,15 @@ const props = {
     status: '',
     min_price: '',
     max_price: '',
+    polygon: '',
+    beds: '',
+    baths: '',
+    has_video: false,
+    open_house: false,
+    sort: '',
   },
   map: { tileUrl: '', attribution: '', defaultCenter: { lat: 20, lng: 0 }, defaultRadius: 2 },
-  options: { types: ['house'], sectors: ['residential'], statuses: ['for_sale'] },
+  options: { types: ['house'], sectors: ['residential'], statuses: ['for_sale'], sorts: ['distance', 'newest'] },
 };
 
 describe('Market search page', () => {

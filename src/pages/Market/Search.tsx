@@ -2,19 +2,21 @@ import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MarketMap } from '@/components/market/MarketMap';
 import {
+  boundsParam,
   centerForAddress,
   DEFAULT_RADIUS_MILES,
+  polygonParam,
   RADIUS_CHOICES,
   type LatLng,
   type MarketFilters,
 } from '@/components/market/rules';
+import { EMPTY_FILTERS, SearchFilters, type FilterValues } from '@/components/market/SearchFilters';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import { humanize } from '@/components/property/rules';
-import { Alert, Button, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { Alert, Button, Checkbox, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { useMarketSearch } from '@/hooks/useMarketSearch';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { marketApi, type SavedSearch } from '@/api/market';
-import { errorMessage } from '@/lib/errors';
+import type { SavedSearch } from '@/api/market';
+import { SavedSearchBar } from '@/components/market/SavedSearchBar';
 import { notify } from '@/lib/toast';
 import { propertyPaths } from '@/api/properties';
 import { authPaths } from '@/api/users';
@@ -30,9 +32,15 @@ interface Props {
     status: string;
     min_price: string;
     max_price: string;
+    polygon: string;
+    beds: string;
+    baths: string;
+    has_video: boolean;
+    open_house: boolean;
+    sort: string;
   };
   map: { tileUrl: string; attribution: string; defaultCenter: LatLng; defaultRadius: number };
-  options: { types: string[]; sectors: string[]; statuses: string[] };
+  options: { types: string[]; sectors: string[]; statuses: string[]; sorts: string[] };
 }
 
 /** Market search: location text or map moves, a radius in miles, filters; the map and the list follow each other. */
@@ -43,16 +51,33 @@ export default function MarketSearch({ initial, map, options }: Props) {
   const [q, setQ] = useState(initial.q);
   const [center, setCenter] = useState<LatLng>(start ?? map.defaultCenter);
   const [radius, setRadius] = useState(Number(initial.radius) || DEFAULT_RADIUS_MILES);
-  const [filters, setFilters] = useState({
+  const [filters, setFilters] = useState<FilterValues>({
+    ...EMPTY_FILTERS,
     type: initial.type,
     sector: initial.sector,
     status: initial.status,
     min_price: initial.min_price,
     max_price: initial.max_price,
+    beds: initial.beds,
+    baths: initial.baths,
+    has_video: initial.has_video,
+    open_house: initial.open_house,
+    sort: initial.sort,
   });
+  // A drawn area (its corners) replaces the radius; `drawing` while corners are being placed.
+  const [area, setArea] = useState<LatLng[]>(
+    initial.polygon
+      ? initial.polygon.split(';').map((pair) => {
+          const [lat, lng] = pair.split(',').map(Number);
+          return { lat, lng };
+        })
+      : [],
+  );
+  const [drawing, setDrawing] = useState(false);
+  const [followMap, setFollowMap] = useState(false);
+  const polygon = !drawing && area.length >= 3 ? polygonParam(area) : undefined;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const [saved, setSaved] = useState<SavedSearch[]>([]);
   const { answer, loading, error, fieldErrors, search } = useMarketSearch();
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -67,17 +92,14 @@ export default function MarketSearch({ initial, map, options }: Props) {
   // First search: by text when given, else where the map is.
   useEffect(() => {
     void run(
-      start
-        ? { ...filters, lat: start.lat, lng: start.lng, radius, q }
-        : initial.q
-          ? { ...filters, q, radius }
-          : { ...filters, lat: center.lat, lng: center.lng, radius },
+      polygon
+        ? { ...filters, polygon }
+        : start
+          ? { ...filters, lat: start.lat, lng: start.lng, radius, q }
+          : initial.q
+            ? { ...filters, q, radius }
+            : { ...filters, lat: center.lat, lng: center.lng, radius },
     );
-    if (user)
-      void marketApi
-        .savedSearches()
-        .then((r) => setSaved(r.saved_searches))
-        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -85,7 +107,35 @@ export default function MarketSearch({ initial, map, options }: Props) {
     e.preventDefault();
     setPage(1);
     // A typed place is geocoded by the server; an empty box searches where the map is.
-    void run(q.trim() ? { ...filters, q, radius } : { ...filters, lat: center.lat, lng: center.lng, radius });
+    void run(
+      polygon
+        ? { ...filters, polygon }
+        : q.trim()
+          ? { ...filters, q, radius }
+          : { ...filters, lat: center.lat, lng: center.lng, radius },
+    );
+  };
+
+  // Drawing: each click on the map adds a corner; "Done" searches inside the area.
+  const startDrawing = () => {
+    setArea([]);
+    setDrawing(true);
+    setFollowMap(false);
+  };
+  const finishDrawing = () => {
+    setDrawing(false);
+    if (area.length < 3) {
+      notify.error('Place at least three corners on the map.');
+      return;
+    }
+    setPage(1);
+    void run({ ...filters, polygon: polygonParam(area) });
+  };
+  const clearArea = () => {
+    setArea([]);
+    setDrawing(false);
+    setPage(1);
+    void run({ ...filters, lat: center.lat, lng: center.lng, radius });
   };
 
   const onAddressChange = (value: string) => {
@@ -94,10 +144,16 @@ export default function MarketSearch({ initial, map, options }: Props) {
     if (!value.trim()) setCenter(centerForAddress(value, center));
   };
 
-  const onMove = (c: LatLng) => {
+  // "Search as I move the map" searches the visible box; otherwise a move searches the radius around the centre.
+  const onMove = (c: LatLng, view: { south: number; west: number; north: number; east: number }) => {
+    if (drawing || polygon) return;
     setCenter(c);
     setPage(1);
-    void run({ ...filters, lat: c.lat, lng: c.lng, radius });
+    void run(
+      followMap
+        ? { ...filters, lat: c.lat, lng: c.lng, bounds: boundsParam(view) }
+        : { ...filters, lat: c.lat, lng: c.lng, radius },
+    );
   };
 
   // A new radius searches again around the same centre at once (no second click on Search).
@@ -109,7 +165,9 @@ export default function MarketSearch({ initial, map, options }: Props) {
 
   const goPage = (p: number) => {
     setPage(p);
-    void run({ ...filters, lat: center.lat, lng: center.lng, radius, page: p });
+    void run(
+      polygon ? { ...filters, polygon, page: p } : { ...filters, lat: center.lat, lng: center.lng, radius, page: p },
+    );
   };
 
   const select = (id: string) => {
@@ -117,43 +175,52 @@ export default function MarketSearch({ initial, map, options }: Props) {
     listRef.current?.querySelector(`[data-id="${id}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
-  const saveSearch = async () => {
-    const name = window.prompt('Name this search', answer?.center.label ?? 'My search');
-    if (!name) return;
-    try {
-      const res = await marketApi.saveSearch(name, {
-        ...filters,
-        q: q.trim() || undefined,
-        lat: center.lat,
-        lng: center.lng,
-        radius,
-      });
-      setSaved((s) => [res.saved_search, ...s]);
-      notify.success('Search saved');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not save the search'));
-    }
-  };
+  // The search on screen as saved-search parameters.
+  const currentSearch = () => ({
+    name: answer?.center.label ?? 'My search',
+    params: {
+      ...filters,
+      beds: filters.beds ? Number(filters.beds) : undefined,
+      baths: filters.baths ? Number(filters.baths) : undefined,
+      sort: filters.sort || undefined,
+      q: q.trim() || undefined,
+      polygon,
+      lat: center.lat,
+      lng: center.lng,
+      radius,
+    },
+  });
 
   const applySaved = (s: SavedSearch) => {
     const p = s.params;
     setQ(p.q ?? '');
     setRadius(Number(p.radius) || DEFAULT_RADIUS_MILES);
-    const next = {
+    const next: FilterValues = {
       type: p.type ?? '',
       sector: p.sector ?? '',
       status: p.status ?? '',
       min_price: p.min_price ?? '',
       max_price: p.max_price ?? '',
+      beds: p.beds !== undefined ? String(p.beds) : '',
+      baths: p.baths !== undefined ? String(p.baths) : '',
+      has_video: !!p.has_video,
+      open_house: !!p.open_house,
+      sort: p.sort ?? '',
     };
     setFilters(next);
     setPage(1);
-    void run({ ...next, lat: p.lat, lng: p.lng, radius: Number(p.radius) || DEFAULT_RADIUS_MILES });
-  };
-
-  const removeSaved = async (id: string) => {
-    await marketApi.deleteSavedSearch(id).catch(() => undefined);
-    setSaved((s) => s.filter((x) => x.id !== id));
+    const corners = p.polygon
+      ? p.polygon.split(';').map((pair) => {
+          const [lat, lng] = pair.split(',').map(Number);
+          return { lat, lng };
+        })
+      : [];
+    setArea(corners);
+    void run(
+      p.polygon
+        ? { ...next, polygon: p.polygon }
+        : { ...next, lat: p.lat, lng: p.lng, radius: Number(p.radius) || DEFAULT_RADIUS_MILES },
+    );
   };
 
   const results = answer?.results.data ?? [];
@@ -164,10 +231,6 @@ export default function MarketSearch({ initial, map, options }: Props) {
         .map((r) => ({ id: r.id, lat: r.latitude!, lng: r.longitude!, label: r.name })),
     [results],
   );
-  const choice = (list: string[], all: string) => [
-    { value: '', label: all },
-    ...list.map((v) => ({ value: v, label: humanize(v) })),
-  ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-3 px-4 py-4">
@@ -192,78 +255,45 @@ export default function MarketSearch({ initial, map, options }: Props) {
         <Button type="submit" loading={loading} data-testid="market-search">
           Search
         </Button>
-        <div className="grid grid-cols-2 gap-2 md:col-span-3 md:grid-cols-5">
-          <Select
-            aria-label="Type"
-            value={filters.type}
-            onChange={(e) => setFilters({ ...filters, type: e.target.value })}
-            options={choice(options.types, 'Any type')}
-          />
-          <Select
-            aria-label="Sector"
-            value={filters.sector}
-            onChange={(e) => setFilters({ ...filters, sector: e.target.value })}
-            options={choice(options.sectors, 'Any sector')}
-          />
-          <Select
-            aria-label="Status"
-            value={filters.status}
-            onChange={(e) => setFilters({ ...filters, status: e.target.value })}
-            options={choice(options.statuses, 'Any status')}
-          />
-          <Input
-            aria-label="Minimum price"
-            inputMode="numeric"
-            placeholder="Min price"
-            value={filters.min_price}
-            onChange={(e) => setFilters({ ...filters, min_price: e.target.value })}
-            invalid={!!fieldErrors.min_price}
-          />
-          <Input
-            aria-label="Maximum price"
-            inputMode="numeric"
-            placeholder="Max price"
-            value={filters.max_price}
-            onChange={(e) => setFilters({ ...filters, max_price: e.target.value })}
-            invalid={!!fieldErrors.max_price}
-          />
-        </div>
+        <SearchFilters value={filters} onChange={setFilters} options={options} fieldErrors={fieldErrors} />
       </form>
       {error && <Alert variant="error">{Object.values(fieldErrors)[0] ?? error}</Alert>}
-      {user && (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Button size="sm" variant="ghost" onClick={() => void saveSearch()}>
-            Save this search
-          </Button>
-          {saved.map((s) => (
-            <span
-              key={s.id}
-              className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 dark:bg-slate-800"
-            >
-              <button
-                type="button"
-                onClick={() => applySaved(s)}
-                className="text-brand-700 hover:underline dark:text-brand-300"
-              >
-                {s.name}
-              </button>
-              <button
-                type="button"
-                aria-label={`Delete saved search ${s.name}`}
-                onClick={() => void removeSaved(s.id)}
-                className="text-slate-500"
-              >
-                ×
-              </button>
-            </span>
-          ))}
-        </div>
-      )}
+      {user && <SavedSearchBar current={currentSearch} onApply={applySaved} />}
       <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+          <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            {drawing ? (
+              <>
+                <Button size="sm" onClick={finishDrawing} data-testid="finish-area">
+                  Done ({area.length} corners)
+                </Button>
+                <Button size="sm" variant="ghost" onClick={clearArea}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={startDrawing} data-testid="draw-area">
+                Draw an area
+              </Button>
+            )}
+            {polygon && (
+              <Button size="sm" variant="ghost" onClick={clearArea}>
+                Clear area
+              </Button>
+            )}
+            {!polygon && !drawing && (
+              <Checkbox
+                label="Search as I move the map"
+                checked={followMap}
+                onChange={(e) => setFollowMap(e.target.checked)}
+              />
+            )}
+          </div>
           <MarketMap
             center={center}
-            radius={radius}
+            radius={polygon || drawing || followMap ? null : radius}
+            area={area}
+            onPick={drawing ? (pt) => setArea((a) => [...a, pt]) : undefined}
             pins={pins}
             selectedId={selected}
             tileUrl={map.tileUrl}
@@ -275,9 +305,9 @@ export default function MarketSearch({ initial, map, options }: Props) {
           />
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             {answer
-              ? `${answer.results.total_is_capped ? `${answer.results.total.toLocaleString('en-US')}+` : answer.results.total} within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}`
+              ? `${answer.results.total_is_capped ? `${answer.results.total.toLocaleString('en-US')}+` : answer.results.total} ${answer.shape === 'circle' ? `within ${answer.radius} mi of ${answer.center.label ?? `${answer.center.lat.toFixed(3)}, ${answer.center.lng.toFixed(3)}`}` : answer.shape === 'polygon' ? 'in the drawn area' : 'in this map view'}`
               : ' '}{' '}
-            · Drag the map to search there.
+            · {drawing ? 'Click the map to place corners.' : 'Drag the map to search there.'}
           </p>
           {answer?.center.note && (
             <p className="mt-1 text-xs text-amber-700 dark:text-amber-300" data-testid="geocode-note">

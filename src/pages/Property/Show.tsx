@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
 import { PropertyDetails } from '@/components/property/PropertyDetails';
+import { PropertyInsights } from '@/components/property/PropertyInsights';
 import type { Property, Upload } from '@contracts/properties';
 
 interface Props {
@@ -13,6 +14,7 @@ export default function PropertyShow({ property, photos, map }: Props) {
     <>
       <Head title={property.name} />
       <PropertyDetails property={property} photos={photos} listing={null} map={map} />
+      <PropertyInsights propertyId={property.id} price={property.price} currency={property.currency} />
     </>
   );
 }

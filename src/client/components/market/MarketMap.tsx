@@ -19,8 +19,10 @@ export interface MarketMapProps {
   selectedId?: string | null;
   tileUrl: string;
   attribution?: string;
-  /** Called when the user drags or zooms the map (not when the props move it). */
-  onMove?: (center: LatLng) => void;
+  /** A drawn area (its outline, closed when it has three corners or more). */
+  area?: LatLng[] | null;
+  /** Called when the user drags or zooms the map (not when the props move it), with the visible box. */
+  onMove?: (center: LatLng, bounds: { south: number; west: number; north: number; east: number }) => void;
   /** Called when the user clicks the map (e.g. to place a pin). */
   onPick?: (point: LatLng) => void;
   onSelect?: (id: string) => void;
@@ -41,6 +43,7 @@ export function MarketMap({
   selectedId,
   tileUrl,
   attribution,
+  area,
   onMove,
   onPick,
   onSelect,
@@ -51,6 +54,7 @@ export function MarketMap({
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const circle = useRef<L.Circle | null>(null);
+  const outline = useRef<L.Polygon | L.Polyline | null>(null);
   const programmatic = useRef(false);
   const handlers = useRef({ onMove, onPick, onSelect });
   handlers.current = { onMove, onPick, onSelect };
@@ -72,7 +76,11 @@ export function MarketMap({
         return;
       }
       const c = m.getCenter();
-      handlers.current.onMove?.({ lat: c.lat, lng: wrapLng(c.lng) });
+      const b = m.getBounds();
+      handlers.current.onMove?.(
+        { lat: c.lat, lng: wrapLng(c.lng) },
+        { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() },
+      );
     });
     m.on('click', (e: L.LeafletMouseEvent) =>
       handlers.current.onPick?.({ lat: e.latlng.lat, lng: wrapLng(e.latlng.lng) }),
@@ -111,6 +119,21 @@ export function MarketMap({
       : null;
   }, [center.lat, center.lng, radius]);
 
+  // The drawn area follows its corners.
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    outline.current?.remove();
+    const corners = (area ?? []).map((p) => [p.lat, p.lng] as [number, number]);
+    const style = { color: '#0d8376', weight: 2, fillOpacity: 0.08 };
+    outline.current =
+      corners.length >= 3
+        ? L.polygon(corners, style).addTo(m)
+        : corners.length
+          ? L.polyline(corners, style).addTo(m)
+          : null;
+  }, [area]);
+
   // Pins follow the result list.
   useEffect(() => {
     const group = layer.current;
@@ -138,6 +161,7 @@ export function MarketMap({
       aria-label={label}
       data-testid="market-map"
       data-pins={pins.length}
+      data-corners={area?.length ?? 0}
       className={className ?? 'h-80 w-full rounded-xl bg-slate-200 dark:bg-slate-800'}
     />
   );

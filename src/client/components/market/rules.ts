@@ -23,7 +23,35 @@ export interface MarketFilters {
   type?: string;
   sector?: string;
   status?: string;
+  /** A drawn area, "lat,lng;lat,lng;..." (replaces the radius). */
+  polygon?: string;
+  /** The map's view, "south,west,north,east" (replaces the radius). */
+  bounds?: string;
+  beds?: string;
+  baths?: string;
+  has_video?: boolean;
+  open_house?: boolean;
+  sort?: string;
   page?: number;
+}
+
+/** The query form of a drawn area. */
+export function polygonParam(points: LatLng[]): string {
+  const r = (v: number) => Math.round(v * 1e6) / 1e6;
+  return points.map((p) => `${r(p.lat)},${r(wrapLng(p.lng))}`).join(';');
+}
+
+/** The query form of the map's view; a view wider than the globe is the whole band of longitudes. */
+export function boundsParam(b: { south: number; west: number; north: number; east: number }): string {
+  const r = (v: number) => Math.round(v * 1e6) / 1e6;
+  const whole = b.east - b.west >= 360;
+  const clampLat = (v: number) => Math.max(-90, Math.min(90, v));
+  return [
+    r(clampLat(b.south)),
+    whole ? -180 : r(wrapLng(b.west)),
+    r(clampLat(b.north)),
+    whole ? 180 : r(wrapLng(b.east)),
+  ].join(',');
 }
 
 /** Query for GET /api/market/search: trimmed text, 'all' and empty values left out, radius defaulting to 2. */
@@ -36,11 +64,15 @@ export function marketQuery(f: MarketFilters): Record<string, string | number> {
     query.lng = Math.round(f.lng * 1e6) / 1e6;
   }
   const radius = Number(f.radius);
-  query.radius = Number.isFinite(radius) && radius > 0 ? radius : DEFAULT_RADIUS_MILES;
-  for (const key of ['min_price', 'max_price', 'type', 'sector', 'status'] as const) {
+  if (f.polygon) query.polygon = f.polygon;
+  else if (f.bounds) query.bounds = f.bounds;
+  else query.radius = Number.isFinite(radius) && radius > 0 ? radius : DEFAULT_RADIUS_MILES;
+  for (const key of ['min_price', 'max_price', 'type', 'sector', 'status', 'beds', 'baths', 'sort'] as const) {
     const value = f[key]?.trim();
     if (value && value !== 'all') query[key] = value;
   }
+  if (f.has_video) query.has_video = 'true';
+  if (f.open_house) query.open_house = 'true';
   if (f.page && f.page > 1) query.page = f.page;
   return query;
 }

@@ -1,9 +1,9 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
-  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -11,11 +11,18 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateNested,
 } from 'class-validator';
-import { priceString, trim } from '../../properties';
+import { priceString, toBool, trim } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
 import { MAX_RADIUS_MILES } from '../geo';
+import { MARKET_SORTS } from '../market.repository';
+import { MAX_VERTICES } from '../polygon';
+
+const NUM = '-?\\d{1,3}(\\.\\d+)?';
+/** "lat,lng;lat,lng;...": the corners of a drawn area. */
+const POLYGON_PATTERN = new RegExp(`^(${NUM},${NUM};?){3,${MAX_VERTICES + 1}}$`);
+/** "south,west,north,east": the map's visible box. */
+const BOUNDS_PATTERN = new RegExp(`^${NUM},${NUM},${NUM},${NUM}$`);
 
 const PRICE_MESSAGE = 'Enter a price like 250000.';
 
@@ -53,6 +60,33 @@ export class MarketSearchDto {
   @IsOptional() @IsIn(PROPERTY_TYPES, { message: 'Choose a valid property type.' }) type?: string;
   @IsOptional() @IsIn(PROPERTY_SECTORS, { message: 'Choose a valid sector.' }) sector?: string;
   @IsOptional() @IsIn(PROPERTY_STATUSES, { message: 'Choose a valid status.' }) status?: string;
+  /** A drawn area, "lat,lng;lat,lng;..." (3 to 60 corners); replaces the radius. */
+  @IsOptional()
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+  @Matches(POLYGON_PATTERN, { message: 'Draw the area with 3 to 60 corners as "lat,lng;lat,lng;...".' })
+  polygon?: string;
+  /** The map's visible box, "south,west,north,east"; replaces the radius ("search this area"). */
+  @IsOptional()
+  @IsString()
+  @Matches(BOUNDS_PATTERN, { message: 'Send the map view as "south,west,north,east".' })
+  bounds?: string;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Bedrooms must be a whole number.' })
+  @Min(0)
+  @Max(20)
+  beds?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'Bathrooms must be a number.' })
+  @Min(0)
+  @Max(20)
+  baths?: number;
+  @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) has_video?: boolean;
+  /** Only homes with an open house this weekend. */
+  @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) open_house?: boolean;
+  @IsOptional() @IsIn(MARKET_SORTS, { message: 'Sort by distance, newest, price_asc or price_desc.' }) sort?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000) page?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) per_page?: number;
 }
@@ -63,20 +97,6 @@ export class GeocodeDto {
   @MinLength(2, { message: 'Type at least two letters.' })
   @MaxLength(200)
   q!: string;
-}
-
-export class SavedSearchParamsDto extends MarketSearchDto {}
-
-export class CreateSavedSearchDto {
-  @Transform(trim)
-  @IsString({ message: 'Name the search.' })
-  @MinLength(1, { message: 'Name the search.' })
-  @MaxLength(100)
-  name!: string;
-  @IsObject({ message: 'Send the search parameters.' })
-  @ValidateNested()
-  @Type(() => SavedSearchParamsDto)
-  params!: SavedSearchParamsDto;
 }
 
 /** GET /api/market/basemap: the visible box of a map, for the offline basemap's place labels. */

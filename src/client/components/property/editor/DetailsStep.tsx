@@ -1,4 +1,5 @@
 import { humanize } from '@/components/property/rules';
+import { FairHousingNotice } from '@/components/property/FairHousingNotice';
 import { Checkbox, FormField, Select, TextField } from '@/components/ui';
 import { bindField, type FormStepProps } from './step-props';
 
@@ -39,6 +40,7 @@ export function DetailsStep({ options, ...step }: FormStepProps & { options: Pro
           />
         )}
       </FormField>
+      <FairHousingNotice text={String(form.description ?? '')} />
       <div className="grid gap-3 sm:grid-cols-3">
         {choice('type', 'Type', options.types, 'Choose…')}
         {choice('sector', 'Sector', options.sectors, 'Choose…')}

@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+// Buyer benchmark, in a dedicated database built by the real migrations:
+//  1. Saved-search alerts: one new listing matched against SEARCHES saved searches (circles, drawn polygons and
+//     map views with price bands and types): the production query (GiST on saved_searches.area + exact test in
+//     JS) vs the same query with index scans disabled (baseline, same run); EXPLAIN ANALYZE.
+//  2. Polygon search: drawn areas (~6-12 miles across) around cities over ROWS properties, p50/p95 of the
+//     production query (GiST bounding box + polygon containment) vs no index (baseline); EXPLAIN ANALYZE.
+//
+//   node bench/buyer/run.js   (BENCH_POSTGRES_URL, ROWS, SEARCHES, MATCHES, QUERIES, BASELINE_QUERIES; KEEP_DB=1)
+require('reflect-metadata');
+require('../support/ts-register');
+const { writeFileSync, mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { Client } = require('pg');
+
+const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const SEARCHES = Number(process.env.SEARCHES ?? 100_000);
+const MATCHES = Number(process.env.MATCHES ?? 200);
+const QUERIES = Number(process.env.QUERIES ?? 200);
+const BASELINE_QUERIES = Number(process.env.BASELINE_QUERIES ?? 10);
+const DB = 'reelty_bench_buyer';
+const RESULTS = join(__dirname, '..', 'results');
+
+const CITIES = [
+  [40.7128, -74.006],
+  [34.0522, -118.2437],
+  [41.8781, -87.6298],
+  [29.7604, -95.3698],
+  [33.4484, -112.074],
+  [30.2672, -97.7431],
+  [37.7749, -122.4194],
+  [47.6062, -122.3321],
+  [25.7617, -80.1918],
+  [42.3601, -71.0589],
+  [51.5074, -0.1278],
+  [48.8566, 2.3522],
+  [35.6762, 139.6503],
+  [-33.8688, 151.2093],
+  [-17.8, 179.9],
+];
+const TYPES = ['house', 'condo', 'townhouse', 'apartment', 'multi_family', 'land'];
+
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => Math.round(x * 100) / 100;
+const wrap = (lng) => ((((lng + 180) % 360) + 360) % 360) - 180;
+
+/** A quadrilateral about `size` degrees across around a point near a city (may cross the antimeridian). */
+function polygonNear([lat, lng], size) {
+  const cLat = lat + (rand() - 0.5) * 0.6;
+  const cLng = lng + (rand() - 0.5) * 0.6;
+  const h = size / 2;
+  return [
+    [cLat - h * (0.8 + rand() * 0.4), cLng - h],
+    [cLat - h, cLng + h * (0.8 + rand() * 0.4)],
+    [cLat + h * (0.8 + rand() * 0.4), cLng + h],
+    [cLat + h, cLng - h * (0.8 + rand() * 0.4)],
+  ]
+    .map(([a, b]) => `${a.toFixed(5)},${wrap(b).toFixed(5)}`)
+    .join(';');
+}
+
+async function timed(fn) {
+  const s = process.hrtime.bigint();
+  const out = await fn();
+  return [Number(process.hrtime.bigint() - s) / 1e6, out];
+}
+
+async function main() {
+  const admin = new Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB}`);
+  await admin.end();
+  const url = new URL(ADMIN);
+  url.pathname = `/${DB}`;
+  const { DataSource } = require('typeorm');
+  const { dataSourceOptions } = require('../../src/database/data-source-options');
+  const ds = new DataSource(dataSourceOptions(url.toString()));
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  await ds.destroy();
+
+  const { searchBox, matchesSearch } = require('../../src/modules/saved-searches/criteria');
+  const { areaSql } = require('../../src/modules/market/market.repository');
+  const { toRing, parseVertices } = require('../../src/modules/market/polygon');
+
+  const db = new Client({ connectionString: url.toString() });
+  await db.connect();
+  await db.query(`SET synchronous_commit = off`);
+  const user = async (h) =>
+    (
+      await db.query(
+        `INSERT INTO users (name, email, handle, type, password_hash) VALUES ($1::text, $1::text || '@bench.test', $1::text, 'viewer', 'x') RETURNING id`,
+        [h],
+      )
+    ).rows[0].id;
+  const seller = await user('seller');
+
+  // Properties (the history trigger is off while seeding: a million "listed" rows are not what is measured).
+  const seedStart = Date.now();
+  await db.query(`ALTER TABLE properties DISABLE TRIGGER properties_history`);
+  const geoIdx = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`))
+    .rows[0].indexdef;
+  await db.query(`DROP INDEX properties_market_geo_idx`);
+  const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
+  await db.query(
+    `WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
+     g AS (SELECT i, random() r1, random() r2, random() r3, random() r4, (i % ${CITIES.length}) k FROM generate_series(1, ${ROWS}) i)
+     INSERT INTO properties (user_id, slug, name, price, latitude, longitude, type, status, publish, published_at)
+     SELECT $1, 'b-' || g.i, 'Bench ' || g.i, round((50000 + g.r3 * 1950000)::numeric, 2),
+            CASE WHEN g.i % 10 < 7 THEN cs.lat + (g.r1 - 0.5) * 1.2 * g.r2 ELSE degrees(asin(2 * g.r1 - 1)) END,
+            CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
+            (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + floor(g.r4 * 6)::int],
+            'for_sale', g.i % 20 <> 0, now() - (g.i || ' seconds')::interval
+     FROM g JOIN cs ON cs.k = g.k`,
+    [seller],
+  );
+  await db.query(geoIdx);
+  await db.query(`ALTER TABLE properties ENABLE TRIGGER properties_history`);
+  await db.query(`VACUUM ANALYZE properties`);
+  console.log(`seeded ${ROWS} properties in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  // Saved searches: 40 % circles, 40 % drawn polygons, 20 % map views; half with a price band, a third with a type.
+  const buyers = [];
+  for (let i = 0; i < 200; i++) buyers.push(await user(`buyer${i}`));
+  const rows = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const city = CITIES[i % CITIES.length];
+    const kind = rand();
+    const params = { lat: city[0] + (rand() - 0.5), lng: wrap(city[1] + (rand() - 0.5)), radius: 1 + rand() * 9 };
+    if (kind < 0.4) params.polygon = polygonNear(city, 0.05 + rand() * 0.2);
+    else if (kind < 0.6) {
+      const s = params.lat - 0.1;
+      const w = wrap(params.lng - 0.15);
+      params.bounds = `${s.toFixed(4)},${w.toFixed(4)},${(s + 0.2).toFixed(4)},${wrap(w + 0.3).toFixed(4)}`;
+    }
+    if (rand() < 0.5) {
+      const lo = Math.round(rand() * 1_000_000);
+      params.min_price = String(lo);
+      params.max_price = String(lo + 200_000 + Math.round(rand() * 800_000));
+    }
+    if (rand() < 0.33) params.type = TYPES[Math.floor(rand() * TYPES.length)];
+    const b = searchBox(params);
+    rows.push([buyers[i % buyers.length], `S${i}`, JSON.stringify(params), b, params]);
+  }
+  const insertStart = Date.now();
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    await db.query(
+      `INSERT INTO saved_searches (user_id, name, params, area, min_price, max_price, type)
+       SELECT u, n, p::jsonb, box(point(w, s), point(e, no)), lo, hi, ty
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
+                   $8::numeric[], $9::numeric[], $10::text[]) AS x(u, n, p, w, s, e, no, lo, hi, ty)`,
+      [
+        chunk.map((r) => r[0]),
+        chunk.map((r) => r[1]),
+        chunk.map((r) => r[2]),
+        chunk.map((r) => r[3].west),
+        chunk.map((r) => r[3].south),
+        chunk.map((r) => r[3].east),
+        chunk.map((r) => r[3].north),
+        chunk.map((r) => r[4].min_price ?? null),
+        chunk.map((r) => r[4].max_price ?? null),
+        chunk.map((r) => r[4].type ?? null),
+      ],
+    );
+  }
+  await db.query(`VACUUM ANALYZE saved_searches`);
+  console.log(`saved ${SEARCHES} searches in ${((Date.now() - insertStart) / 1000).toFixed(1)} s`);
+
+  // 1. Matching new listings against the saved searches: the production query + exact test.
+  const CANDIDATES = `SELECT s.id, s.user_id, s.params FROM saved_searches s
+        WHERE s.alerts
+          AND (s.area @> box(point($1, $2), point($1, $2)) OR s.area @> box(point($1 + 360, $2), point($1 + 360, $2)))
+          AND (s.min_price IS NULL OR s.min_price <= $3::numeric)
+          AND (s.max_price IS NULL OR s.max_price >= $3::numeric)
+          AND (s.type IS NULL OR s.type = $4)
+          AND (s.sector IS NULL OR s.sector = $5)
+          AND (s.status IS NULL OR s.status = $6)`;
+  const listings = [];
+  for (let i = 0; i < MATCHES; i++) {
+    const c = CITIES[i % CITIES.length];
+    listings.push({
+      lat: c[0] + (rand() - 0.5) * 0.4,
+      lng: wrap(c[1] + (rand() - 0.5) * 0.4),
+      price: String(100000 + Math.round(rand() * 900000)),
+      type: TYPES[i % TYPES.length],
+      sector: null,
+      status: 'for_sale',
+      beds: 3,
+      baths: 2,
+      has_video: false,
+      open_houses: [],
+    });
+  }
+  const match = async (f) => {
+    const { rows: cands } = await db.query(CANDIDATES, [f.lng, f.lat, f.price, f.type, f.sector, f.status]);
+    const hits = cands.filter((c) => matchesSearch(c.params, f, new Date()));
+    return { candidates: cands.length, hits: hits.length };
+  };
+  const matchTimes = [];
+  let cand = 0;
+  let hitCount = 0;
+  for (const f of listings) {
+    const [t, r] = await timed(() => match(f));
+    matchTimes.push(t);
+    cand += r.candidates;
+    hitCount += r.hits;
+  }
+  await db.query(`SET enable_indexscan = off; SET enable_bitmapscan = off`);
+  const baseMatch = [];
+  for (const f of listings.slice(0, BASELINE_QUERIES)) baseMatch.push((await timed(() => match(f)))[0]);
+  await db.query(`RESET enable_indexscan; RESET enable_bitmapscan`);
+  const f0 = listings[5];
+  const matchPlan = (
+    await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${CANDIDATES}`, [
+      f0.lng,
+      f0.lat,
+      f0.price,
+      f0.type,
+      f0.sector,
+      f0.status,
+    ])
+  ).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
+
+  // 2. Polygon search over the properties.
+  const polys = [];
+  for (let i = 0; i < QUERIES; i++) polys.push(polygonNear(CITIES[i % CITIES.length], 0.1 + rand() * 0.08));
+  const search = async (poly, sort = 'newest') => {
+    const ring = toRing(parseVertices(poly));
+    const { sql, params } = areaSql({ lat: ring.south, lng: ring.west, ring, sort, limit: 20, offset: 0 });
+    return db.query(sql, params);
+  };
+  for (const p of polys.slice(0, 10)) await search(p); // warm the cache
+  const polyTimes = [];
+  let totalFound = 0;
+  for (const p of polys) {
+    const [t, r] = await timed(() => search(p));
+    polyTimes.push(t);
+    totalFound += r.rows.length ? Number(r.rows[0].total) : 0;
+  }
+  await db.query(`SET enable_indexscan = off; SET enable_bitmapscan = off`);
+  const basePoly = [];
+  for (const p of polys.slice(0, BASELINE_QUERIES)) basePoly.push((await timed(() => search(p)))[0]);
+  await db.query(`RESET enable_indexscan; RESET enable_bitmapscan`);
+  const ring = toRing(parseVertices(polys[5]));
+  const q = areaSql({ lat: ring.south, lng: ring.west, ring, sort: 'newest', limit: 20, offset: 0 });
+  const polyPlan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params)).rows
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
+
+  const report = {
+    properties: ROWS,
+    saved_searches: SEARCHES,
+    match: {
+      listings: MATCHES,
+      p50_ms: ms(pct(matchTimes, 50)),
+      p95_ms: ms(pct(matchTimes, 95)),
+      mean_candidates: Math.round(cand / MATCHES),
+      mean_hits: Math.round(hitCount / MATCHES),
+      baseline_no_index_p50_ms: ms(pct(baseMatch, 50)),
+      speedup_p50: ms(pct(baseMatch, 50) / pct(matchTimes, 50)),
+    },
+    polygon: {
+      queries: QUERIES,
+      p50_ms: ms(pct(polyTimes, 50)),
+      p95_ms: ms(pct(polyTimes, 95)),
+      mean_total: Math.round(totalFound / QUERIES),
+      baseline_no_index_p50_ms: ms(pct(basePoly, 50)),
+      speedup_p50: ms(pct(basePoly, 50) / pct(polyTimes, 50)),
+    },
+    rss_mb: Math.round(process.memoryUsage().rss / 1e6),
+  };
+  console.log(JSON.stringify(report, null, 2));
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    join(RESULTS, 'buyer-explain.txt'),
+    `-- saved-search match (one listing against ${SEARCHES} searches)\n${matchPlan}\n\n-- polygon search (${ROWS} properties)\n${polyPlan}\n`,
+  );
+  await db.end();
+  if (!process.env.KEEP_DB) {
+    const a = new Client({ connectionString: ADMIN });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await a.end();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

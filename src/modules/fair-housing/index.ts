@@ -1,0 +1,1 @@
+export { fairHousingWarnings } from './fair-housing.rules';

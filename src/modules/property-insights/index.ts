@@ -1,0 +1,1 @@
+export { PropertyInsightsService, daysOnMarket, IN_DEMAND_VIEWS } from './property-insights.service';

@@ -1,0 +1,2 @@
+export { SavedSearchesService } from './saved-searches.service';
+export { SavedSearchAlertsService } from './saved-search-alerts.service';
