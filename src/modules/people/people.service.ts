@@ -10,6 +10,7 @@ import { DataSource, In, Repository } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { ListingsService } from '../listings';
 import { GEOCODER, Geocoder } from '../market';
+import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import { paginate, type LinkedPage } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties';
@@ -48,6 +49,7 @@ export class PeopleService {
     private readonly listings: ListingsService,
     private readonly notifications: NotificationsService,
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
+    private readonly events: DomainEvents,
   ) {}
 
   async userOr404(id: string): Promise<User> {
@@ -104,6 +106,7 @@ export class PeopleService {
       .values({ followerId: actor.id, followeeId: target.id })
       .orIgnore()
       .execute();
+    if ((inserted.raw as unknown[]).length > 0) await this.events.publish('user.followed', `follow|${actor.id}|${target.id}|${Date.now()}`, { follower_id: actor.id, followee_id: target.id, followed_at: new Date().toISOString() }); // prettier-ignore
     if ((inserted.raw as unknown[]).length > 0 && (await this.firstFollowNotice(actor.id, target.id))) {
       const who = actor.handle ? `@${actor.handle}` : actor.name;
       await this.notifications
