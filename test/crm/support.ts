@@ -26,7 +26,7 @@ export async function makeBook(t: TestApp, agentCount = 0): Promise<Book> {
       team.id,
       agent.user.id,
     ]);
-    await t.app.get(TeamsService).setCurrentTeam(agent.user.id, team.id);
+    await agent.client.put('/api/user/current-team').send({ team_id: team.id }).expect(200);
     agents.push(agent);
   }
   return { teamId: team.id, owner, agents };

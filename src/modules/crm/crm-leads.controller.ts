@@ -6,6 +6,7 @@ import { clientIp, CurrentUser, Public } from '../auth';
 import type { User } from '../users';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmRoutingService } from './crm-routing.service';
+import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from './crm.constants';
 import { ExternalLeadDto, InquiryDto, LeadsPageDto, PausedDto, RulesDto, SettingsDto } from './dto/crm.dto';
 
 /** Leads JSON API: the agent's queue, claim, contacted, routing rules, settings, and the ways leads come in. */
@@ -66,6 +67,13 @@ export class CrmLeadsController {
   @Get('api/crm/intake-credentials')
   credentials(@Req() req: Request) {
     return this.leads.intakeCredentials(req);
+  }
+
+  /** The consent text forms show now, and its version (stored with each submission). */
+  @Get('api/crm/consent')
+  @Public()
+  consent(): { version: string; text: string } {
+    return { version: CURRENT_CONSENT_VERSION, text: CONSENT_TEXTS[CURRENT_CONSENT_VERSION] };
   }
 
   /** "Contact the agent" on a public listing. */

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { LeadRoutedEvent } from '../../contracts/crm';
 import { TimersService } from '../jobs';
@@ -71,6 +71,7 @@ export class CrmRoutingService {
   async claim(user: User, leadId: string): Promise<CrmLead> {
     const { lead } = await this.access.lead(user, leadId);
     if (lead.status !== 'claimable') throw new ConflictException('This lead has already been claimed.');
+    if (!lead.candidateIds.includes(user.id)) throw new ForbiddenException('This lead is offered to other agents.');
     const now = this.clock.now();
     const claimed = await this.repo.transaction(async (tx) => {
       if (!(await tx.claim(lead.id, user.id, now))) return null;

@@ -1,4 +1,5 @@
 import { Head } from '@inertiajs/react';
+import { ContactAgentForm } from '@/components/crm/ContactAgentForm';
 import { PropertyDetails } from '@/components/property/PropertyDetails';
 import type { Property, Upload } from '@contracts/properties';
 
@@ -13,6 +14,9 @@ export default function PropertyShow({ property, photos, map }: Props) {
     <>
       <Head title={property.name} />
       <PropertyDetails property={property} photos={photos} listing={null} map={map} />
+      <div className="mx-auto mt-6 max-w-xl">
+        <ContactAgentForm propertyId={property.id} />
+      </div>
     </>
   );
 }
