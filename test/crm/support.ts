@@ -19,6 +19,7 @@ export async function makeBook(t: TestApp, agentCount = 0): Promise<Book> {
     handle: `book_${books}_${Date.now() % 1_000_000}`,
     type: 'team',
   } as never);
+  await owner.client.put('/api/user/current-team').send({ team_id: team.id }).expect(200);
   const agents: Book['agents'] = [];
   for (let i = 0; i < agentCount; i++) {
     const agent = await t.signedIn({ type: 'team_member' });

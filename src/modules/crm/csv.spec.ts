@@ -17,5 +17,7 @@ describe('crm csv', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('=HYPERLINK(1)')).toBe("'=HYPERLINK(1)");
     expect(csvCell(null)).toBe('');
+    expect(csvCell('+14155550132')).toBe('+14155550132');
+    expect(csvCell('+1+1')).toBe("'+1+1");
   });
 });

@@ -32,9 +32,12 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
 
-/** One CSV cell: quoted when needed, and a leading = + - @ neutralised so spreadsheets never run it as a formula. */
+/**
+ * One CSV cell: quoted when needed, and a leading = + - @ neutralised so spreadsheets never run it as a formula
+ * (an E.164 phone number stays as it is: digits after a plus are no formula).
+ */
 export function csvCell(value: string | null | undefined): string {
   let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  if (/^[=+\-@\t\r]/.test(v) && !/^\+\d{8,15}$/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
