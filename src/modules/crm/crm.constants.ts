@@ -38,4 +38,4 @@ export const LIVE_EVENTS = { routed: 'lead.routed', claimed: 'lead.claimed' } as
 
 export const INQUIRIES_PER_IP_PER_HOUR = 10;
 export const INQUIRIES_PER_EMAIL_PER_HOUR = 5;
-export const INTAKE_PER_BOOK_PER_MINUTE = 600;
+export const INTAKE_PER_BOOK_PER_MINUTE = 3_000;
