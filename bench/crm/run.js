@@ -87,7 +87,7 @@ async function main() {
               (ARRAY['new','contacted','appointment','under_contract','closed','lost'])[1 + g % 6],
               (ARRAY['listing_inquiry','open_house','website','import'])[1 + g % 4],
               CASE WHEN g % 10 = 0 THEN '{buyer}'::text[] ELSE '{}'::text[] END,
-              $3[1 + g % 20], now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+              ($3::uuid[])[1 + g % 20], now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
          FROM generate_series(1, $2) g`,
       [team, count, agents.map((a) => a.user_id)],
     );

@@ -110,6 +110,32 @@ describe('crm: leads and contacts rules', () => {
     ]);
   });
 
+  it('many simultaneous leads for one book all land, shared evenly by round robin (no pool starvation)', async () => {
+    const book = await makeBook(t, 3);
+    const ids = book.agents.map((x) => x.user.id);
+    await t.db.query(
+      `INSERT INTO crm_routing_rules (team_id, position, name, target, agent_ids) VALUES ($1, 1, 'RR', 'round_robin', $2)`,
+      [book.teamId, ids],
+    );
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        intake.intake({
+          teamId: book.teamId,
+          source: 'website',
+          sourceRef: ref(),
+          name: `P${i}`,
+          email: `p${i}@rr.co`,
+        }),
+      ),
+    );
+    expect(results.every((r) => r.created_lead)).toBe(true);
+    const shares = await t.db.query(
+      `SELECT agent_id, count(*)::int AS n FROM crm_leads WHERE team_id = $1 GROUP BY agent_id`,
+      [book.teamId],
+    );
+    expect(shares.map((r: { n: number }) => r.n)).toEqual([10, 10, 10]);
+  });
+
   it('first to claim: of many simultaneous claims exactly one wins', async () => {
     const book = await makeBook(t, 4);
     await t.db.query(

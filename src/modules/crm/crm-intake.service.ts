@@ -54,6 +54,11 @@ export class CrmIntakeService {
     const userId = sub.userId ?? null;
     if (!email && !phone && !userId) throw ValidationFailedException.of('email', 'Give an email address or a phone.');
     const now = this.clock.now();
+    const known = await this.repo.findByIdentity(sub.teamId, { email, phone, userId });
+    const ctx = await this.routing.context(
+      sub.teamId,
+      known.map((c) => c.agentId),
+    );
     const received = await this.repo.transaction(async (tx): Promise<Received> => {
       const keys = [
         email && `e:${email}`,
@@ -80,7 +85,7 @@ export class CrmIntakeService {
         priceMinor: sub.property?.priceMinor ?? null,
         propertyType: sub.property?.type ?? null,
       };
-      const d = await this.routing.decide(tx, sub.teamId, facts, contact.agentId);
+      const d = await this.routing.decide(tx, ctx, facts, contact.agentId);
       const lead = (await tx.insertLead({
         teamId: sub.teamId,
         contactId: contact.id,

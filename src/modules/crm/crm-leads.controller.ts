@@ -7,7 +7,7 @@ import type { User } from '../users';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmRoutingService } from './crm-routing.service';
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from './crm.constants';
-import { ExternalLeadDto, InquiryDto, LeadsPageDto, PausedDto, RulesDto, SettingsDto } from './dto/crm.dto';
+import { ExternalLeadDto, InquiryDto, LeadsPageDto, PausedDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
 
 /** Leads JSON API: the agent's queue, claim, contacted, routing rules, settings, and the ways leads come in. */
 @Controller()
@@ -43,7 +43,7 @@ export class CrmLeadsController {
   }
 
   @Put('api/crm/routing-rules')
-  async saveRules(@Req() req: Request, @Body() body: RulesDto): Promise<{ rules: RoutingRuleJson[] }> {
+  async saveRules(@Req() req: Request, @Body() body: RoutingRulesDto): Promise<{ rules: RoutingRuleJson[] }> {
     return { rules: await this.leads.saveRules(req, body) };
   }
 

@@ -28,7 +28,7 @@ import {
 } from './crm.constants';
 import { toLeadJson, toRuleJson } from './crm.mapper';
 import { CrmRepository } from './crm.repository';
-import type { ExternalLeadDto, InquiryDto, RulesDto, SettingsDto } from './dto/crm.dto';
+import type { ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
 import type { CrmLead } from './entities/crm.entity';
 import { bookSecret, verifyIntake } from './intake-signature';
 
@@ -89,7 +89,7 @@ export class CrmLeadsService {
   }
 
   /** Replaces the book's ordered rules; every agent a rule names must be in the team. */
-  async saveRules(req: Request, dto: RulesDto): Promise<RoutingRuleJson[]> {
+  async saveRules(req: Request, dto: RoutingRulesDto): Promise<RoutingRuleJson[]> {
     const book = await this.access.managerBook(req);
     for (const [i, rule] of dto.rules.entries()) {
       for (const id of rule.agent_ids) {

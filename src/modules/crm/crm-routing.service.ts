@@ -13,6 +13,13 @@ import { CrmRepository } from './crm.repository';
 import type { CrmLead } from './entities/crm.entity';
 import { route, type LeadFacts, type RoutingDecision } from './routing';
 
+export interface RoutingContext {
+  teamId: string;
+  ownerId: string;
+  /** Agents (named by the rules, or the contact's) who are members of the team. */
+  members: ReadonlySet<string>;
+}
+
 /**
  * Where a lead goes: the book's ordered rules over available agents (in the team, not paused), a contact's own
  * agent first, the team owner last. Also the first-to-claim race, the live pushes and speed to lead: a lead not
@@ -32,27 +39,35 @@ export class CrmRoutingService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * What routing needs from the teams area, read before the caller's transaction opens: holding the rule lock while
+   * waiting for a pooled connection would let waiting writers starve it.
+   */
+  async context(teamId: string, extraAgentIds: Array<string | null> = []): Promise<RoutingContext> {
+    const rules = await this.repo.rules(teamId);
+    const ids = new Set([...rules.flatMap((r) => r.agentIds), ...extraAgentIds.filter((x): x is string => !!x)]);
+    const members = new Set<string>();
+    for (const id of ids) if (await this.teams.roleIn(id, teamId)) members.add(id);
+    const team = await this.teams.findTeam(teamId);
+    return { teamId, ownerId: team!.owner_id, members };
+  }
+
   /** Decides inside the caller's transaction (the rules are locked so round-robin cursors advance in turn). */
   async decide(
     tx: CrmRepository,
-    teamId: string,
+    ctx: RoutingContext,
     facts: LeadFacts,
     contactAgentId: string | null,
     exclude: ReadonlySet<string> = new Set(),
   ): Promise<RoutingDecision> {
-    const rules = await tx.rules(teamId, true);
-    const paused = await tx.pausedAgents(teamId);
-    const team = await this.teams.findTeam(teamId);
-    const ids = new Set(rules.flatMap((r) => r.agentIds));
-    if (contactAgentId) ids.add(contactAgentId);
-    const members = new Set<string>();
-    for (const id of ids) if (await this.teams.roleIn(id, teamId)) members.add(id);
-    const available = (id: string) => members.has(id) && !paused.has(id);
+    const rules = await tx.rules(ctx.teamId, true);
+    const paused = await tx.pausedAgents(ctx.teamId);
+    const available = (id: string) => ctx.members.has(id) && !paused.has(id);
     if (contactAgentId && available(contactAgentId) && !exclude.has(contactAgentId)) {
       const reason = "kept with the contact's agent";
       return { ruleId: null, agentId: contactAgentId, candidates: [], nextCursor: null, reason };
     }
-    const decision = route(facts, rules, available, team!.owner_id, exclude);
+    const decision = route(facts, rules, available, ctx.ownerId, exclude);
     if (decision.ruleId && decision.nextCursor !== null) await tx.setCursor(decision.ruleId, decision.nextCursor);
     return decision;
   }
@@ -113,6 +128,9 @@ export class CrmRoutingService {
    */
   async onSpeedToLead({ leadId }: { leadId: string }): Promise<void> {
     const now = this.clock.now();
+    const unlocked = await this.repo.findLead(leadId);
+    if (!unlocked) return;
+    const ctx = await this.context(unlocked.teamId);
     const moved = await this.repo.transaction(async (tx) => {
       const lead = await tx.findLead(leadId, true);
       if (!lead || lead.contactedAt || lead.status === 'contacted' || lead.reassignments >= MAX_REASSIGNMENTS) {
@@ -128,7 +146,7 @@ export class CrmRoutingService {
         priceMinor: lead.priceMinor,
         propertyType: lead.propertyType,
       };
-      const d = await this.decide(tx, lead.teamId, facts, null, exclude);
+      const d = await this.decide(tx, ctx, facts, null, exclude);
       if (d.agentId !== null && d.agentId === lead.agentId) return null;
       const reason = `reassigned after ${speedToLeadMinutes} minutes without contact: ${d.reason}`;
       await tx.updateLead(lead.id, {

@@ -97,7 +97,7 @@ export class PausedDto {
   @IsBoolean() paused!: boolean;
 }
 
-export class RuleDto {
+export class RoutingRuleDto {
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(80) name!: string;
   @IsOptional() @IsIn(LEAD_SOURCES) source?: LeadSource | null;
   @MayBeOmitted()
@@ -113,8 +113,8 @@ export class RuleDto {
   @IsArray() @ArrayMaxSize(50) @IsUUID('all', { each: true }) agent_ids!: string[];
 }
 
-export class RulesDto {
-  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => RuleDto) rules!: RuleDto[];
+export class RoutingRulesDto {
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => RoutingRuleDto) rules!: RoutingRuleDto[];
 }
 
 export class LeadsPageDto extends PageQueryDto {}
