@@ -39,6 +39,7 @@ import { CommerceModule } from './modules/commerce/commerce.module';
 import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
 import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
 import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
+import { CrmModule } from './modules/crm/crm.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -89,6 +90,7 @@ export class AppModule {
         SavedSearchesModule,
         PropertyInsightsModule,
         FairHousingModule,
+        CrmModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -78,6 +78,32 @@ export interface PropertyChangedEvent {
   property_id: string;
 }
 
+/** Open houses: someone registered for an open house (once per registration). */
+export interface OpenHouseRegisteredEvent {
+  rsvp_id: string;
+  open_house_id: string;
+  property_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  registered_at: string;
+}
+
+/** Chats: a user opened a new direct chat with another (a chat request; once per chat). */
+export interface ChatRequestedEvent {
+  chat_id: string;
+  from_user_id: string;
+  to_user_id: string;
+  requested_at: string;
+}
+
+/** People: a user followed another (each follow; following again after an unfollow is a new event). */
+export interface UserFollowedEvent {
+  follower_id: string;
+  followee_id: string;
+  followed_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
@@ -85,6 +111,9 @@ export interface DomainEventMap {
   'affiliate.referred': AffiliateReferredEvent;
   'property.changed': PropertyChangedEvent;
   'user.verified': UserVerifiedEvent;
+  'open_house.registered': OpenHouseRegisteredEvent;
+  'chat.requested': ChatRequestedEvent;
+  'user.followed': UserFollowedEvent;
 }
 
 export type DomainEventName = keyof DomainEventMap;

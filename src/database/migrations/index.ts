@@ -17,6 +17,7 @@ import { Commerce1764200000000 } from './1764200000000-Commerce';
 import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { Crm1764700000000 } from './1764700000000-Crm';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
@@ -43,6 +44,7 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  Crm1764700000000,
   SavedSearchAlerts1764800000000,
   PropertyViews1764800100000,
 ];

@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
 import { ValidationFailedException } from '../../common/validation';
 import type { Chat, Message, MessageType } from '../../contracts/chats';
+import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import { Broadcaster, RealtimeGateway } from '../realtime';
 import { RateLimiterService } from '../security';
@@ -49,6 +50,7 @@ export class ChatsCommandService {
     private readonly limiter: RateLimiterService,
     private readonly broadcaster: Broadcaster,
     private readonly gateway: RealtimeGateway,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Opens (or reuses) the direct chat with another user. */
@@ -66,6 +68,7 @@ export class ChatsCommandService {
       else chatId = (await this.repo.directChatId(key))!; // someone opened it at the same moment
     }
     if (created) await this.announceNewChat(me, chatId, [other.id], socketId);
+    if (created) await this.events.publish('chat.requested', `chat|${chatId}`, { chat_id: chatId, from_user_id: me.id, to_user_id: other.id, requested_at: new Date().toISOString() }); // prettier-ignore
     await this.sendFirst(me, chatId, first, socketId);
     return { chat: await this.query.get(me.id, chatId), created };
   }

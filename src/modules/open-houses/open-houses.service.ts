@@ -6,6 +6,7 @@ import { Listing } from '../listings';
 import { ListingsService } from '../listings';
 import { renderActionMail } from '../auth';
 import { MailService } from '../mail';
+import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import { RateLimiterService } from '../security';
 import { paginate, type LinkedPage } from '../../common/pagination';
@@ -47,6 +48,7 @@ export class OpenHousesService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   onModuleInit(): void {
@@ -163,6 +165,7 @@ export class OpenHousesService implements OnModuleInit {
         confirmTokenHash: confirmToken ? hashToken(confirmToken) : null,
       });
     });
+    await this.events.publish('open_house.registered', `rsvp|${saved.id}`, { rsvp_id: saved.id, open_house_id: house.id, property_id: property.id, user_id: saved.userId, name: saved.name, email: saved.email, registered_at: saved.createdAt.toISOString() }); // prettier-ignore
     if (confirmToken) await this.sendConfirmation(saved, property, house, confirmToken);
     else await this.tellRealtor(saved, property, house);
     return { rsvp: { ...toRsvpJson(saved), token }, open_house: await this.one(house) };

@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } fro
 import { ValidationFailedException } from '../../common/validation';
 import { ListingsService } from '../listings';
 import { GEOCODER, Geocoder } from '../market';
+import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import { paginate, type LinkedPage } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties';
@@ -36,6 +37,7 @@ export class PeopleService {
     private readonly listings: ListingsService,
     private readonly notifications: NotificationsService,
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
+    private readonly events: DomainEvents,
   ) {}
 
   async userOr404(id: string): Promise<User> {
@@ -72,10 +74,15 @@ export class PeopleService {
     const target = await this.userOr404(targetId);
     if (target.id === actor.id) throw ValidationFailedException.of('user_id', 'You cannot follow yourself.');
     // Following again after an unfollow is not news: only the first follow of this realtor notifies.
-    if (
-      (await this.repo.insertFollow(actor.id, target.id)) &&
-      (await this.repo.insertFollowNotice(actor.id, target.id))
-    ) {
+    const inserted = await this.repo.insertFollow(actor.id, target.id);
+    if (inserted) {
+      await this.events.publish('user.followed', `follow|${actor.id}|${target.id}|${Date.now()}`, {
+        follower_id: actor.id,
+        followee_id: target.id,
+        followed_at: new Date().toISOString(),
+      });
+    }
+    if (inserted && (await this.repo.insertFollowNotice(actor.id, target.id))) {
       const who = actor.handle ? `@${actor.handle}` : actor.name;
       await this.notifications
         .notify(target.id, {

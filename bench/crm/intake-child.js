@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Load generator in its own process: sends INTAKE_SPEC.count signed leads to the book's intake endpoint with
+// `concurrency` in flight (every fifth lead repeats an earlier person's email, written differently), or, with
+// `baseline`, the same number of GETs of a route that touches no database. Prints one JSON line.
+const { createHmac } = require('node:crypto');
+
+const spec = JSON.parse(process.env.INTAKE_SPEC);
+
+function body(i) {
+  const duplicate = i % 5 === 4 && i > 5;
+  const person = duplicate ? (i * 7919) % (i - 1) : i;
+  const email = duplicate ? ` Lead${person}@Bench.Test ` : `lead${person}@bench.test`;
+  return JSON.stringify({
+    external_id: `bench-${spec.run}-${i}`,
+    name: `Lead ${person}`,
+    email,
+    phone: `+1415${String(5_000_000 + i).slice(-7)}`,
+    zip: ['94110', '94103', '10001'][i % 3],
+    message: 'From the benchmark',
+  });
+}
+
+async function one(i) {
+  const started = process.hrtime.bigint();
+  let res;
+  if (spec.baseline) {
+    res = await fetch(`${spec.base}/api/crm/consent`, { headers: { Accept: 'application/json' } });
+  } else {
+    const raw = body(i);
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', spec.secret).update(`${t}.${raw}`).digest('hex')}`;
+    res = await fetch(spec.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Reelty-Signature': signature },
+      body: raw,
+    });
+  }
+  await res.arrayBuffer();
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, ok: res.status === 200 };
+}
+
+async function main() {
+  const latencies = [];
+  let next = 0;
+  let failed = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: spec.concurrency }, async () => {
+      while (next < spec.count) {
+        const r = await one(next++);
+        latencies.push(r.ms);
+        if (!r.ok) failed++;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
+  process.stdout.write(
+    JSON.stringify({
+      count: spec.count,
+      failed,
+      seconds,
+      rps: Math.round(spec.count / seconds),
+      p50: at(0.5),
+      p99: at(0.99),
+      max: at(1),
+    }) + '\n',
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,284 @@
+#!/usr/bin/env node
+// CRM benchmark in a dedicated database, server in this process, load generators in their own processes:
+//  1. intake throughput: INTAKE signed leads (20% repeat an earlier person) through the one intake with routing,
+//     against the same server answering a route with no database work (the HTTP floor);
+//  2. the contacts list (newest, a stage filter, a search) of a book of CONTACTS contacts, against the same list of
+//     a book of 2,000 (the baseline): latency percentiles, throughput, server memory.
+//
+//   node bench/crm/run.js       (CONTACTS, INTAKE, CONCURRENCY, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL; KEEP_DB=1)
+require('reflect-metadata');
+require('../support/ts-register');
+const { fork } = require('node:child_process');
+const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { Client } = require('pg');
+
+const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONTACTS = Number(process.env.CONTACTS ?? 300_000);
+const SMALL = 2_000;
+const INTAKE = Number(process.env.INTAKE ?? 2_500); // under the per-book intake limit (3,000 a minute)
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
+const SECONDS = Number(process.env.SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const DB = 'reelty_bench_crm';
+const RESULTS = join(__dirname, '..', 'results');
+const PASSWORD = 'bench-password-1';
+const APP_KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+async function main() {
+  const t0 = Date.now();
+  const admin = new Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB}`);
+  await admin.end();
+  const url = new URL(ADMIN);
+  url.pathname = `/${DB}`;
+  const { DataSource } = require('typeorm');
+  const { dataSourceOptions } = require('../../src/database/data-source-options');
+  const ds = new DataSource(dataSourceOptions(url.toString()));
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  await ds.destroy();
+
+  const db = new Client({ connectionString: url.toString() });
+  await db.connect();
+  const hash = await require('../../src/modules/auth/password').hashPassword(PASSWORD);
+  console.log('seeding…');
+  await db.query(
+    `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
+     SELECT 'Agent ' || g, 'a' || g || '@bench.test', 'a' || g, $1, now(), 'realtor' FROM generate_series(1, 22) g`,
+    [hash],
+  );
+  const teamOf = async (handle, owner) => {
+    const [team] = (
+      await db.query(
+        `INSERT INTO teams (name, handle, type, owner_id) SELECT $1, $1, 'team', id FROM users WHERE handle = $2 RETURNING id`,
+        [handle, owner],
+      )
+    ).rows;
+    await db.query(
+      `INSERT INTO team_members (team_id, user_id, role) SELECT $1, id, 'owner' FROM users WHERE handle = $2`,
+      [team.id, owner],
+    );
+    await db.query(`INSERT INTO current_teams (user_id, team_id) SELECT id, $1 FROM users WHERE handle = $2`, [
+      team.id,
+      owner,
+    ]);
+    return team.id;
+  };
+  const big = await teamOf('big_book', 'a1');
+  const small = await teamOf('small_book', 'a22');
+  await db.query(
+    `INSERT INTO team_members (team_id, user_id, role) SELECT $1, id, 'agent' FROM users WHERE handle ~ '^a([2-9]|1[0-9]|2[01])$'`,
+    [big],
+  );
+  const agents = (await db.query(`SELECT user_id FROM team_members WHERE team_id = $1 AND role = 'agent'`, [big])).rows;
+  await db.query(
+    `INSERT INTO crm_routing_rules (team_id, position, name, zips, target, agent_ids) VALUES ($1, 1, 'Mission', '{94110}', 'round_robin', $2)`,
+    [big, agents.map((a) => a.user_id)],
+  );
+  const fill = (team, count) =>
+    db.query(
+      `INSERT INTO crm_contacts (team_id, name, email, phone, stage, source, tags, agent_id, last_activity_at, created_at)
+       SELECT $1, 'Person ' || g, 'p' || g || '@contacts.test', '+1212' || lpad((g % 10000000)::text, 7, '0'),
+              (ARRAY['new','contacted','appointment','under_contract','closed','lost'])[1 + g % 6],
+              (ARRAY['listing_inquiry','open_house','website','import'])[1 + g % 4],
+              CASE WHEN g % 10 = 0 THEN '{buyer}'::text[] ELSE '{}'::text[] END,
+              ($3::uuid[])[1 + g % 20], now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+         FROM generate_series(1, $2) g`,
+      [team, count, agents.map((a) => a.user_id)],
+    );
+  await fill(big, CONTACTS);
+  await fill(small, SMALL);
+  await db.query(`VACUUM ANALYZE crm_contacts`);
+  const seeded = Math.round((Date.now() - t0) / 1000);
+  console.log(`seeded ${CONTACTS} + ${SMALL} contacts in ${seeded} s`);
+
+  const explain = [];
+  for (const [label, sql, params] of [
+    [
+      'newest 25',
+      `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 25`,
+      [big],
+    ],
+    [
+      'stage filter',
+      `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL AND c.stage = 'contacted' ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 25`,
+      [big],
+    ],
+    [
+      'search',
+      `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL AND c.search @@ to_tsquery('simple', 'p4242:*') ORDER BY c.last_activity_at DESC LIMIT 25`,
+      [big],
+    ],
+  ]) {
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    explain.push(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+  }
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'crm-explain.txt'), explain.join('\n'));
+
+  const server = await boot(url.toString());
+  const { bookSecret } = require('../../src/modules/crm/intake-signature');
+  const { deriveSecret } = require('../../src/config/app-key');
+  const secret = bookSecret(deriveSecret(APP_KEY, 'crm-intake'), big);
+  const floor = await child('intake-child.js', 'INTAKE_SPEC', {
+    base: server.base,
+    count: INTAKE,
+    concurrency: CONCURRENCY,
+    baseline: true,
+  });
+  console.log('http floor', JSON.stringify(floor));
+  const beforeIntake = (await db.query(`SELECT count(*)::int AS n FROM crm_contacts WHERE team_id = $1`, [big])).rows[0]
+    .n;
+  const intake = await child('intake-child.js', 'INTAKE_SPEC', {
+    base: server.base,
+    url: `${server.base}/webhooks/crm/${big}`,
+    secret,
+    run: Date.now(),
+    count: INTAKE,
+    concurrency: CONCURRENCY,
+  });
+  const counts = (
+    await db.query(
+      `SELECT (SELECT count(*)::int FROM crm_contacts WHERE team_id = $1) - $2 AS contacts,
+              (SELECT count(*)::int FROM crm_leads WHERE team_id = $1) AS leads`,
+      [big, beforeIntake],
+    )
+  ).rows[0];
+  console.log('intake', JSON.stringify(intake), JSON.stringify(counts));
+
+  const runs = {};
+  for (const [name, owner] of [
+    ['small', 'a22@bench.test'],
+    ['big', 'a1@bench.test'],
+  ]) {
+    const cookie = await signIn(server.base, owner);
+    const paths = [
+      '/api/crm/contacts?per_page=25',
+      '/api/crm/contacts?stage=contacted&per_page=25',
+      '/api/crm/contacts?q=person+42&per_page=25',
+    ];
+    for (const path of paths) {
+      const probe = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
+      if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
+    }
+    const before = process.memoryUsage().rss;
+    runs[name] = await child(join('..', 'teams', 'load-child.js'), 'LOAD_SPEC', {
+      url: server.base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    });
+    runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
+    runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
+    console.log(name, JSON.stringify(runs[name]));
+  }
+  await server.close();
+
+  const summary = {
+    at: new Date().toISOString(),
+    contacts: { big: CONTACTS, small: SMALL },
+    intake: {
+      ...intake,
+      created: counts,
+      duplicates_share: 0.2,
+      http_floor: floor,
+      ratio_rps_vs_floor: +(intake.rps / floor.rps).toFixed(3),
+    },
+    list: {
+      small: runs.small,
+      big: runs.big,
+      ratio: {
+        p50: +(runs.big.p50 / runs.small.p50).toFixed(2),
+        p99: +(runs.big.p99 / runs.small.p99).toFixed(2),
+        rps: +(runs.big.rps / runs.small.rps).toFixed(2),
+      },
+    },
+    total_seconds: Math.round((Date.now() - t0) / 1000),
+  };
+  writeFileSync(join(RESULTS, 'crm.json'), JSON.stringify(summary, null, 2));
+  console.log(JSON.stringify(summary, null, 2));
+  await db.end();
+  if (!process.env.KEEP_DB) {
+    const a = new Client({ connectionString: ADMIN });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await a.end();
+  }
+  process.exit(0);
+}
+
+async function boot(databaseUrl) {
+  const { loadConfig } = require('../../src/config/app-config');
+  const { resolveRuntime } = require('../../src/config/runtime');
+  const { createApp } = require('../../src/app');
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    APP_KEY,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: REDIS,
+    SEED_DEMO: 'false',
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
+    LOG_LEVEL: 'error',
+  });
+  const runtime = await resolveRuntime(config);
+  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:crm:${Date.now()}` });
+  await app.listen(0, '127.0.0.1');
+  return {
+    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
+    close: async () => {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}
+
+async function signIn(base, email) {
+  const jar = new Map();
+  const keep = (res) =>
+    res.headers.getSetCookie().forEach((c) => {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair.split('=');
+      jar.set(k, v.join('='));
+    });
+  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Cookie: cookie(),
+        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+  );
+  return cookie();
+}
+
+/** Runs a load generator in its own process so its CPU is not counted against the server's event loop. */
+function child(file, envName, spec) {
+  return new Promise((resolve, reject) => {
+    const c = fork(join(__dirname, file), [], {
+      env: { ...process.env, [envName]: JSON.stringify(spec) },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    let out = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${file} exited ${code}`))));
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

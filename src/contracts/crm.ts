@@ -1,0 +1,131 @@
+/** Wire types of the realtor CRM (contacts, leads, routing), shared by the server mapper and the client pages. */
+import type { Page } from './common';
+
+export type ContactStage = 'new' | 'contacted' | 'appointment' | 'under_contract' | 'closed' | 'lost';
+export type LeadSource = 'listing_inquiry' | 'open_house' | 'chat_request' | 'follow' | 'website' | 'import' | 'manual';
+export type LeadStatus = 'assigned' | 'claimable' | 'contacted';
+export type RoutingTarget = 'agent' | 'round_robin' | 'first_to_claim';
+export type ActivityKind =
+  'lead' | 'note' | 'stage' | 'task' | 'assigned' | 'merged' | 'unmerged' | 'imported' | 'email';
+
+export interface ContactJson {
+  id: string;
+  team_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  stage: ContactStage;
+  source: LeadSource;
+  tags: string[];
+  agent: { id: string; name: string } | null;
+  consent_version: string | null;
+  last_activity_at: string;
+  created_at: string;
+}
+
+export interface ActivityJson {
+  id: string;
+  kind: ActivityKind;
+  source: LeadSource | null;
+  body: string;
+  data: Record<string, unknown>;
+  actor_id: string | null;
+  created_at: string;
+}
+
+export interface TaskJson {
+  id: string;
+  title: string;
+  due_at: string;
+  done_at: string | null;
+  overdue: boolean;
+}
+
+export interface MergeJson {
+  id: string;
+  merged_id: string;
+  merged_name: string;
+  undone_at: string | null;
+  created_at: string;
+}
+
+export interface LeadJson {
+  id: string;
+  contact_id: string;
+  contact_name: string;
+  source: LeadSource;
+  message: string;
+  status: LeadStatus;
+  agent_id: string | null;
+  routing_reason: string;
+  zip: string | null;
+  price_minor: number | null;
+  property_type: string | null;
+  created_at: string;
+  contacted_at: string | null;
+}
+
+export interface RoutingRuleJson {
+  id: string;
+  position: number;
+  name: string;
+  source: LeadSource | null;
+  zips: string[];
+  price_min_minor: number | null;
+  price_max_minor: number | null;
+  property_type: string | null;
+  target: RoutingTarget;
+  agent_ids: string[];
+}
+
+export interface CrmSettingsJson {
+  /** A lead not contacted within this many minutes is passed to the next agent. */
+  speed_to_lead_minutes: number;
+  /** New followers of the team's realtors become leads (off unless the team opts in). */
+  follows_as_leads: boolean;
+}
+
+export interface IntakeResult {
+  contact_id: string;
+  lead_id: string;
+  /** False when the person was already a contact of this book (a new activity was added instead). */
+  created_contact: boolean;
+  /** False when this submission had been received before (a replay or a repeated event). */
+  created_lead: boolean;
+}
+
+export interface ImportReport {
+  created: number;
+  merged: number;
+  skipped: number;
+  rows: Array<{ line: number; outcome: 'created' | 'merged' | 'skipped'; reason: string | null }>;
+}
+
+/** The live event an agent gets on `private-crm.agent.{userId}` when a lead is routed to them. */
+export interface LeadRoutedEvent {
+  lead: LeadJson;
+}
+
+export interface ContactsIndexProps {
+  team: { id: string; name: string; role: string };
+  contacts: Page<ContactJson>;
+  filters: { q: string; stage: string; tag: string; source: string; agent: string };
+  stages: ContactStage[];
+  sources: LeadSource[];
+  agents: Array<{ id: string; name: string }>;
+}
+
+export interface ContactShowProps {
+  contact: ContactJson;
+  activities: ActivityJson[];
+  tasks: TaskJson[];
+  merges: MergeJson[];
+  stages: ContactStage[];
+  can_manage: boolean;
+}
+
+export interface MyLeadsProps {
+  me: string;
+  leads: Page<LeadJson>;
+  claimable: LeadJson[];
+}

@@ -1,0 +1,85 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Request } from 'express';
+import type { TeamRole } from '../../contracts/teams';
+import { CurrentTeamService, TeamsService } from '../teams';
+import type { User } from '../users';
+import { CrmRepository } from './crm.repository';
+import type { CrmContact, CrmLead } from './entities/crm.entity';
+
+export interface Book {
+  teamId: string;
+  teamName: string;
+  role: TeamRole;
+  /** Owners and admins see the whole book; agents and assistants see the contacts routed to them. */
+  manager: boolean;
+}
+
+const CRM_USER_TYPES = new Set(['realtor', 'team_member']);
+
+/** Who may see what in the CRM: a book is a team's; nobody outside the team ever sees its contacts. */
+@Injectable()
+export class CrmAccessService {
+  constructor(
+    private readonly repo: CrmRepository,
+    private readonly teams: TeamsService,
+    private readonly currentTeam: CurrentTeamService,
+  ) {}
+
+  /** The book of the signed-in user's current team. */
+  async currentBook(req: Request): Promise<Book> {
+    const user = req.user as User;
+    this.assertCrmUser(user);
+    const membership = await this.currentTeam.of(req);
+    return {
+      teamId: membership.id,
+      teamName: membership.name,
+      role: membership.role,
+      manager: isManager(membership.role),
+    };
+  }
+
+  assertCrmUser(user: User): void {
+    if (!CRM_USER_TYPES.has(user.type) && user.role !== 'admin') {
+      throw new ForbiddenException('The CRM is for realtors and their teams.');
+    }
+  }
+
+  /** The book a team id names, for one of its members (others get 403). */
+  async bookOf(user: User, teamId: string): Promise<Book> {
+    const role = await this.teams.roleIn(user.id, teamId);
+    if (!role) throw new ForbiddenException("These contacts belong to another realtor's book.");
+    const team = await this.teams.findTeam(teamId);
+    return { teamId, teamName: team?.name ?? '', role, manager: isManager(role) };
+  }
+
+  /** Only owners and admins change routing, merge, import and export. */
+  async managerBook(req: Request): Promise<Book> {
+    const book = await this.currentBook(req);
+    if (!book.manager) throw new ForbiddenException('Only the team owner and admins may do this.');
+    return book;
+  }
+
+  async contact(user: User, id: string): Promise<{ contact: CrmContact; book: Book }> {
+    const contact = await this.repo.findContact(id);
+    if (!contact) throw new NotFoundException('There is no contact with that id.');
+    const book = await this.bookOf(user, contact.teamId);
+    if (!book.manager && contact.agentId !== user.id && !(await this.repo.agentHasLeadOn(contact.id, user.id))) {
+      throw new ForbiddenException('This contact is assigned to another agent of the team.');
+    }
+    return { contact, book };
+  }
+
+  async lead(user: User, id: string): Promise<{ lead: CrmLead; book: Book }> {
+    const lead = await this.repo.findLead(id);
+    if (!lead) throw new NotFoundException('There is no lead with that id.');
+    const book = await this.bookOf(user, lead.teamId);
+    if (!book.manager && lead.agentId !== user.id && !lead.candidateIds.includes(user.id)) {
+      throw new ForbiddenException('This lead is assigned to another agent of the team.');
+    }
+    return { lead, book };
+  }
+}
+
+function isManager(role: TeamRole): boolean {
+  return role === 'owner' || role === 'admin';
+}

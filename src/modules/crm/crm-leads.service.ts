@@ -1,0 +1,230 @@
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../../common/clock';
+import { pageOf } from '../../common/pagination';
+import { ValidationFailedException } from '../../common/validation';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { allKeys, deriveSecret } from '../../config/app-key';
+import type { CrmSettingsJson, IntakeResult, LeadJson, MyLeadsProps, RoutingRuleJson } from '../../contracts/crm';
+import { isPubliclyVisible, PropertiesService, type Property } from '../properties';
+import { RateLimiterService } from '../security';
+import { TeamsService } from '../teams';
+import { UsersService, type User } from '../users';
+import { CrmAccessService } from './crm-access.service';
+import { CrmIntakeService, type LeadSubmission } from './crm-intake.service';
+import {
+  CONSENT_TEXTS,
+  INQUIRIES_PER_EMAIL_PER_HOUR,
+  INQUIRIES_PER_IP_PER_HOUR,
+  INTAKE_PER_BOOK_PER_MINUTE,
+} from './crm.constants';
+import { toLeadJson, toRuleJson } from './crm.mapper';
+import { CrmRepository } from './crm.repository';
+import type { ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
+import type { CrmLead } from './entities/crm.entity';
+import { bookSecret, verifyIntake } from './intake-signature';
+
+/** Leads: the agent's queue, marking contact, routing rules, and the public and signed ways leads come in. */
+@Injectable()
+export class CrmLeadsService {
+  constructor(
+    private readonly repo: CrmRepository,
+    private readonly access: CrmAccessService,
+    private readonly intake: CrmIntakeService,
+    private readonly properties: PropertiesService,
+    private readonly teams: TeamsService,
+    private readonly users: UsersService,
+    private readonly limiter: RateLimiterService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async myLeads(req: Request, page: number, perPage: number, offset: number): Promise<MyLeadsProps> {
+    const user = req.user as User;
+    this.access.assertCrmUser(user);
+    const [rows, total] = await this.repo.leadsOf(user.id, offset, perPage);
+    const claimable = await this.repo.claimableFor(user.id, 50);
+    const json = await this.toJson([...rows, ...claimable]);
+    return {
+      me: user.id,
+      leads: pageOf(json.slice(0, rows.length), page, perPage, total),
+      claimable: json.slice(rows.length),
+    };
+  }
+
+  /** The agent reached the person: the lead stops the speed-to-lead clock and a new contact becomes `contacted`. */
+  async markContacted(user: User, leadId: string): Promise<LeadJson> {
+    const { lead } = await this.access.lead(user, leadId);
+    if (lead.status === 'claimable') throw new ConflictException('Claim this lead before working it.');
+    const now = this.clock.now();
+    await this.repo.transaction(async (tx) => {
+      await tx.markContacted(lead.contactId, now);
+      const contact = (await tx.findContact(lead.contactId, true))!;
+      if (contact.stage === 'new') await tx.updateContact(contact.id, { stage: 'contacted', updatedAt: now });
+      await tx.addActivity({
+        teamId: lead.teamId,
+        contactId: lead.contactId,
+        kind: 'stage',
+        source: lead.source,
+        body: `Contacted by ${user.name}`,
+        data: { lead_id: lead.id },
+        actorId: user.id,
+        createdAt: now,
+      });
+    });
+    return (await this.toJson([(await this.repo.findLead(lead.id))!]))[0];
+  }
+
+  async rules(req: Request): Promise<RoutingRuleJson[]> {
+    const book = await this.access.managerBook(req);
+    return (await this.repo.rules(book.teamId)).map(toRuleJson);
+  }
+
+  /** Replaces the book's ordered rules; every agent a rule names must be in the team. */
+  async saveRules(req: Request, dto: RoutingRulesDto): Promise<RoutingRuleJson[]> {
+    const book = await this.access.managerBook(req);
+    for (const [i, rule] of dto.rules.entries()) {
+      for (const id of rule.agent_ids) {
+        if (!(await this.teams.roleIn(id, book.teamId))) {
+          throw ValidationFailedException.of(`rules.${i}.agent_ids`, 'Every agent must be a member of the team.');
+        }
+      }
+      if (rule.target === 'agent' && rule.agent_ids.length !== 1) {
+        throw ValidationFailedException.of(`rules.${i}.agent_ids`, 'A rule for one agent names exactly one agent.');
+      }
+    }
+    await this.repo.transaction((tx) =>
+      tx.replaceRules(
+        book.teamId,
+        dto.rules.map((r, i) => ({
+          position: i + 1,
+          name: r.name,
+          source: r.source ?? null,
+          zips: r.zips ?? [],
+          priceMinMinor: r.price_min_minor ?? null,
+          priceMaxMinor: r.price_max_minor ?? null,
+          propertyType: r.property_type ?? null,
+          target: r.target,
+          agentIds: r.agent_ids,
+        })),
+      ),
+    );
+    return this.rules(req);
+  }
+
+  /** An agent pauses or resumes themself in their current team (paused agents get no new leads). */
+  async setPaused(req: Request, paused: boolean): Promise<{ paused: boolean }> {
+    const book = await this.access.currentBook(req);
+    await this.repo.setPaused(book.teamId, (req.user as User).id, paused);
+    return { paused };
+  }
+
+  async settings(req: Request): Promise<CrmSettingsJson> {
+    const book = await this.access.managerBook(req);
+    const s = await this.repo.settings(book.teamId);
+    return { speed_to_lead_minutes: s.speedToLeadMinutes, follows_as_leads: s.followsAsLeads };
+  }
+
+  async saveSettings(req: Request, dto: SettingsDto): Promise<CrmSettingsJson> {
+    const book = await this.access.managerBook(req);
+    const s = await this.repo.settings(book.teamId);
+    await this.repo.saveSettings({
+      teamId: book.teamId,
+      speedToLeadMinutes: dto.speed_to_lead_minutes ?? s.speedToLeadMinutes,
+      followsAsLeads: dto.follows_as_leads ?? s.followsAsLeads,
+    });
+    return this.settings(req);
+  }
+
+  /** The book's intake address and secret for outside sources (owners and admins only). */
+  async intakeCredentials(req: Request): Promise<{ url: string; secret: string }> {
+    const book = await this.access.managerBook(req);
+    return {
+      url: `${this.config.appUrl}/webhooks/crm/${book.teamId}`,
+      secret: bookSecret(deriveSecret(this.config.appKey, 'crm-intake'), book.teamId),
+    };
+  }
+
+  /** A signed submission from an outside source (a website form): HMAC with the book's secret, 5-minute window. */
+  async external(teamId: string, raw: Buffer | undefined, signature: string | undefined, dto: ExternalLeadDto) {
+    if (!(await this.teams.findTeam(teamId))) throw new NotFoundException('There is no such intake address.');
+    const secrets = allKeys(this.config).map((key) => bookSecret(deriveSecret(key, 'crm-intake'), teamId));
+    const check = verifyIntake(signature, raw?.toString('utf8') ?? '', secrets, this.clock.nowMs());
+    if (check !== 'ok') throw new UnauthorizedException(`The signature is ${check === 'stale' ? 'too old' : 'wrong'}.`);
+    await this.limiter.hit(`crm-intake:${teamId}`, INTAKE_PER_BOOK_PER_MINUTE, 60);
+    return this.intake.intake({
+      teamId,
+      source: dto.source ?? 'website',
+      sourceRef: `ext:${dto.external_id}`,
+      name: dto.name,
+      email: dto.email,
+      phone: dto.phone,
+      message: dto.message,
+      consentVersion: dto.consent_version,
+      property: dto.zip
+        ? { id: null, zip: dto.zip, priceMinor: dto.price_minor ?? null, type: dto.property_type ?? null }
+        : null,
+      tags: dto.tags,
+    });
+  }
+
+  /** "Contact the agent" on a public listing: rate-limited per IP and email; a filled honeypot is quietly dropped. */
+  async inquiry(
+    propertyId: string,
+    dto: InquiryDto,
+    ip: string,
+    viewer: User | undefined,
+  ): Promise<IntakeResult | null> {
+    const property = await this.properties.findById(propertyId);
+    if (!property || !isPubliclyVisible(property)) throw new NotFoundException('There is no such listing.');
+    if (viewer && viewer.id === property.userId) throw new ForbiddenException('This is your own listing.');
+    await this.limiter.hit(`crm-inquiry:ip:${ip}`, INQUIRIES_PER_IP_PER_HOUR, 3600);
+    if (dto.website) return null;
+    if (!CONSENT_TEXTS[dto.consent_version]) {
+      throw ValidationFailedException.of('consent_version', 'Please agree to the current consent text.');
+    }
+    if (dto.email)
+      await this.limiter.hit(`crm-inquiry:email:${dto.email.toLowerCase()}`, INQUIRIES_PER_EMAIL_PER_HOUR, 3600);
+    return this.intake.intake({
+      ...(await this.propertyLead(property)),
+      source: 'listing_inquiry',
+      sourceRef: `inquiry:${randomUUID()}`,
+      name: dto.name,
+      email: dto.email,
+      phone: dto.phone,
+      userId: viewer?.id ?? null,
+      message: dto.message,
+      consentVersion: dto.consent_version,
+    });
+  }
+
+  /** The book and routing facts a lead about a property carries: the property's team, else its realtor's team. */
+  async propertyLead(property: Property): Promise<Pick<LeadSubmission, 'teamId' | 'property'>> {
+    const priceMinor = property.price === null ? null : Math.round(Number(property.price) * 100);
+    return {
+      teamId: property.teamId ?? (await this.realtorBook(property.userId))!,
+      property: { id: property.id, zip: property.zip, priceMinor, type: property.type },
+    };
+  }
+
+  /** The team a realtor works in now (their current team, else their personal one). */
+  async realtorBook(userId: string): Promise<string | null> {
+    const user = await this.users.findById(userId);
+    return user ? (await this.teams.currentMembership(user)).id : null;
+  }
+
+  async toJson(leads: CrmLead[]): Promise<LeadJson[]> {
+    const names = new Map(
+      (await this.repo.contactNames([...new Set(leads.map((l) => l.contactId))])).map((c) => [c.id, c.name]),
+    );
+    return leads.map((l) => toLeadJson(l, names.get(l.contactId) ?? ''));
+  }
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { CurrentUser } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
+import { CrmContactsService } from './crm-contacts.service';
+import { CrmLeadsService } from './crm-leads.service';
+import { ContactsQueryDto, LeadsPageDto } from './dto/crm.dto';
+
+/** The CRM's pages: the contacts list, one contact, and the agent's live lead queue. */
+@Controller()
+export class CrmPagesController {
+  constructor(
+    private readonly contacts: CrmContactsService,
+    private readonly leads: CrmLeadsService,
+  ) {}
+
+  @Get('contacts')
+  async index(@Req() req: Request, @Query() q: ContactsQueryDto) {
+    return Inertia.render('Contacts/Index', { ...(await this.contacts.index(req, q)) });
+  }
+
+  @Get('contacts/:id')
+  async show(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    return Inertia.render('Contacts/Show', { ...(await this.contacts.show(user, id)) });
+  }
+
+  @Get('leads')
+  async myLeads(@Req() req: Request, @Query() q: LeadsPageDto) {
+    const { page, perPage, offset } = q.window(25);
+    return Inertia.render('Leads/MyLeads', { ...(await this.leads.myLeads(req, page, perPage, offset)) });
+  }
+}

@@ -1,0 +1,376 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { LeadSource } from '../../contracts/crm';
+import {
+  CrmActivity,
+  CrmContact,
+  CrmLead,
+  CrmMerge,
+  CrmRoutingRule,
+  CrmSettings,
+  CrmTask,
+} from './entities/crm.entity';
+
+export interface ContactFilters {
+  q?: string;
+  stage?: string;
+  tag?: string;
+  source?: string;
+  agentId?: string;
+}
+
+export type NewContact = Pick<CrmContact, 'teamId' | 'name' | 'email' | 'phone' | 'userId' | 'source'> &
+  Partial<Pick<CrmContact, 'tags' | 'agentId' | 'consentVersion' | 'stage'>> & { at: Date };
+
+export type NewLead = Omit<CrmLead, 'id' | 'reassignments' | 'contactedAt'>;
+
+/** The only place with SQL for the CRM tables. `transaction` hands out a copy bound to one transaction. */
+@Injectable()
+export class CrmRepository {
+  constructor(@InjectDataSource() protected readonly db: DataSource) {}
+
+  protected get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  transaction<T>(work: (tx: CrmRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((manager) => work(new TransactionalCrmRepository(this.db, manager)));
+  }
+
+  /** Serialises writers of the same identity key in one book until the transaction ends. */
+  async lockKeys(teamId: string, keys: string[]): Promise<void> {
+    for (const key of [...new Set(keys)].sort()) {
+      await this.m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`crm:${teamId}:${key}`]);
+    }
+  }
+
+  // ---- contacts ---------------------------------------------------------------------------------------------------
+
+  findContact(id: string, lock = false): Promise<CrmContact | null> {
+    const q = this.m.getRepository(CrmContact).createQueryBuilder('c').where('c.id = :id', { id });
+    if (lock) q.setLock('pessimistic_write');
+    return q.getOne();
+  }
+
+  /** Live contacts of a book sharing any identity key, oldest first. */
+  findByIdentity(teamId: string, keys: { email: string | null; phone: string | null; userId?: string | null }) {
+    return this.m
+      .getRepository(CrmContact)
+      .createQueryBuilder('c')
+      .where('c.teamId = :teamId AND c.mergedIntoId IS NULL', { teamId })
+      .andWhere('(c.email = :email OR c.phone = :phone OR c.userId = :userId)', {
+        email: keys.email ?? '',
+        phone: keys.phone ?? '',
+        userId: keys.userId ?? '00000000-0000-0000-0000-000000000000',
+      })
+      .orderBy('c.createdAt', 'ASC')
+      .getMany();
+  }
+
+  async insertContact(c: NewContact): Promise<CrmContact> {
+    const [row] = (await this.m.query(
+      `INSERT INTO crm_contacts (team_id, name, email, phone, user_id, source, tags, agent_id, consent_version, stage,
+         last_activity_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11) RETURNING id`,
+      [
+        c.teamId,
+        c.name,
+        c.email,
+        c.phone,
+        c.userId,
+        c.source,
+        c.tags ?? [],
+        c.agentId ?? null,
+        c.consentVersion ?? null,
+        c.stage ?? 'new',
+        c.at,
+      ],
+    )) as Array<{ id: string }>;
+    return (await this.findContact(row.id))!;
+  }
+
+  async updateContact(id: string, values: Partial<CrmContact>): Promise<void> {
+    await this.m.getRepository(CrmContact).update(id, values);
+  }
+
+  async listContacts(teamId: string, f: ContactFilters, offset: number, limit: number) {
+    const q = this.m
+      .getRepository(CrmContact)
+      .createQueryBuilder('c')
+      .where('c.teamId = :teamId AND c.mergedIntoId IS NULL', { teamId });
+    if (f.stage) q.andWhere('c.stage = :stage', { stage: f.stage });
+    if (f.source) q.andWhere('c.source = :source', { source: f.source });
+    if (f.tag) q.andWhere('c.tags @> ARRAY[:tag]::text[]', { tag: f.tag });
+    if (f.agentId) q.andWhere('c.agentId = :agentId', { agentId: f.agentId });
+    const words = (f.q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length) {
+      q.andWhere(`c.search @@ to_tsquery('simple', :tsq)`, { tsq: words.map((w) => `${w}:*`).join(' & ') });
+    }
+    return q.orderBy('c.lastActivityAt', 'DESC').addOrderBy('c.id', 'DESC').skip(offset).take(limit).getManyAndCount();
+  }
+
+  /** Every live contact of a book in pages (export), newest activity first. */
+  contactsAfter(teamId: string, after: { at: Date; id: string } | null, limit: number): Promise<CrmContact[]> {
+    const q = this.m
+      .getRepository(CrmContact)
+      .createQueryBuilder('c')
+      .where('c.teamId = :teamId AND c.mergedIntoId IS NULL', { teamId });
+    if (after) q.andWhere('(c.lastActivityAt, c.id) < (:at, :id)', after);
+    return q.orderBy('c.lastActivityAt', 'DESC').addOrderBy('c.id', 'DESC').take(limit).getMany();
+  }
+
+  async tagsOf(teamId: string): Promise<string[]> {
+    const rows = (await this.m.query(
+      `SELECT DISTINCT unnest(tags) AS tag FROM crm_contacts WHERE team_id = $1 AND merged_into_id IS NULL
+       ORDER BY 1 LIMIT 200`,
+      [teamId],
+    )) as Array<{ tag: string }>;
+    return rows.map((r) => r.tag);
+  }
+
+  // ---- activities, tasks, merges ----------------------------------------------------------------------------------
+
+  /** Adds to the timeline and moves the contact's last activity, in one statement. */
+  async addActivity(a: Omit<CrmActivity, 'id'>): Promise<void> {
+    await this.m.query(
+      `WITH a AS (
+         INSERT INTO crm_activities (team_id, contact_id, kind, source, body, data, actor_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING contact_id, created_at)
+       UPDATE crm_contacts c SET last_activity_at = greatest(c.last_activity_at, a.created_at), updated_at = a.created_at
+       FROM a WHERE c.id = a.contact_id`,
+      [a.teamId, a.contactId, a.kind, a.source, a.body, JSON.stringify(a.data), a.actorId, a.createdAt],
+    );
+  }
+
+  activities(contactId: string, limit: number): Promise<CrmActivity[]> {
+    return this.m
+      .getRepository(CrmActivity)
+      .find({ where: { contactId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  tasks(contactId: string): Promise<CrmTask[]> {
+    return this.m.getRepository(CrmTask).find({ where: { contactId }, order: { dueAt: 'ASC' }, take: 200 });
+  }
+
+  findTask(id: string): Promise<CrmTask | null> {
+    return this.m.getRepository(CrmTask).findOneBy({ id });
+  }
+
+  async insertTask(t: Omit<CrmTask, 'id' | 'doneAt'>): Promise<CrmTask> {
+    const repo = this.m.getRepository(CrmTask);
+    return repo.save(repo.create({ ...t, doneAt: null }));
+  }
+
+  async updateTask(id: string, values: Partial<CrmTask>): Promise<void> {
+    await this.m.getRepository(CrmTask).update(id, values);
+  }
+
+  merges(survivorId: string): Promise<Array<CrmMerge & { mergedName: string }>> {
+    return this.m.query(
+      `SELECT m.id, m.merged_id AS "mergedId", m.undone_at AS "undoneAt", m.created_at AS "createdAt",
+              c.name AS "mergedName"
+       FROM crm_merges m JOIN crm_contacts c ON c.id = m.merged_id
+       WHERE m.survivor_id = $1 ORDER BY m.created_at DESC LIMIT 50`,
+      [survivorId],
+    );
+  }
+
+  findMerge(id: string, lock = false): Promise<CrmMerge | null> {
+    const q = this.m.getRepository(CrmMerge).createQueryBuilder('m').where('m.id = :id', { id });
+    if (lock) q.setLock('pessimistic_write');
+    return q.getOne();
+  }
+
+  async insertMerge(m: Omit<CrmMerge, 'id' | 'undoneAt'>): Promise<string> {
+    const [row] = (await this.m.query(
+      `INSERT INTO crm_merges (team_id, survivor_id, merged_id, moved, survivor_before, actor_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        m.teamId,
+        m.survivorId,
+        m.mergedId,
+        JSON.stringify(m.moved),
+        JSON.stringify(m.survivorBefore),
+        m.actorId,
+        m.createdAt,
+      ],
+    )) as Array<{ id: string }>;
+    return row.id;
+  }
+
+  async markMergeUndone(id: string, at: Date): Promise<void> {
+    await this.m.getRepository(CrmMerge).update(id, { undoneAt: at });
+  }
+
+  /** Moves every activity, lead and task of one contact to another; answers the moved ids. */
+  async moveChildren(fromId: string, toId: string) {
+    const move = async (table: string) =>
+      (
+        (
+          await this.m.query(`UPDATE ${table} SET contact_id = $2 WHERE contact_id = $1 RETURNING id`, [fromId, toId])
+        )[0] as Array<{ id: string }>
+      ).map((r) => r.id);
+    return { activities: await move('crm_activities'), leads: await move('crm_leads'), tasks: await move('crm_tasks') };
+  }
+
+  /** Moves the listed rows back to a contact (undoing a merge). */
+  async moveBack(ids: { activities: string[]; leads: string[]; tasks: string[] }, toId: string): Promise<void> {
+    for (const [table, list] of [
+      ['crm_activities', ids.activities],
+      ['crm_leads', ids.leads],
+      ['crm_tasks', ids.tasks],
+    ] as const) {
+      if (list.length) await this.m.query(`UPDATE ${table} SET contact_id = $2 WHERE id = ANY($1)`, [list, toId]);
+    }
+  }
+
+  // ---- leads ------------------------------------------------------------------------------------------------------
+
+  /** The lead, or null when this (source, reference) was already received by the book. */
+  async insertLead(l: NewLead): Promise<CrmLead | null> {
+    const result = await this.m
+      .getRepository(CrmLead)
+      .createQueryBuilder()
+      .insert()
+      .values(l)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    const id = (result.raw as Array<{ id: string }>)[0]?.id;
+    return id ? this.findLead(id) : null;
+  }
+
+  findLeadBySource(teamId: string, source: LeadSource, sourceRef: string): Promise<CrmLead | null> {
+    return this.m.getRepository(CrmLead).findOneBy({ teamId, source, sourceRef });
+  }
+
+  findLead(id: string, lock = false): Promise<CrmLead | null> {
+    const q = this.m.getRepository(CrmLead).createQueryBuilder('l').where('l.id = :id', { id });
+    if (lock) q.setLock('pessimistic_write');
+    return q.getOne();
+  }
+
+  async updateLead(id: string, values: Partial<CrmLead>): Promise<void> {
+    await this.m.getRepository(CrmLead).update(id, values);
+  }
+
+  /** The first claim wins: only a claimable lead offered to this agent changes, in one statement. */
+  async claim(id: string, agentId: string, at: Date): Promise<boolean> {
+    const [, affected] = (await this.m.query(
+      `UPDATE crm_leads SET status = 'assigned', agent_id = $2, assigned_at = $3, candidate_ids = '{}'
+       WHERE id = $1 AND status = 'claimable' AND $2 = ANY(candidate_ids)`,
+      [id, agentId, at],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
+  /** Open leads of a contact become contacted (first contact time kept). */
+  async markContacted(contactId: string, at: Date): Promise<void> {
+    await this.m.query(
+      `UPDATE crm_leads SET status = 'contacted', contacted_at = $2 WHERE contact_id = $1 AND contacted_at IS NULL`,
+      [contactId, at],
+    );
+  }
+
+  leadsOf(agentId: string, offset: number, limit: number): Promise<[CrmLead[], number]> {
+    return this.m
+      .getRepository(CrmLead)
+      .findAndCount({ where: { agentId }, order: { createdAt: 'DESC', id: 'DESC' }, skip: offset, take: limit });
+  }
+
+  claimableFor(agentId: string, limit: number): Promise<CrmLead[]> {
+    return this.m
+      .getRepository(CrmLead)
+      .createQueryBuilder('l')
+      .where(`l.status = 'claimable' AND l.candidateIds @> ARRAY[:agentId]::uuid[]`, { agentId })
+      .orderBy('l.createdAt', 'DESC')
+      .take(limit)
+      .getMany();
+  }
+
+  /** Does this agent hold (or may claim) a lead on the contact? */
+  async agentHasLeadOn(contactId: string, agentId: string): Promise<boolean> {
+    const rows = (await this.m.query(
+      `SELECT 1 FROM crm_leads WHERE contact_id = $1 AND (agent_id = $2 OR $2 = ANY(candidate_ids)) LIMIT 1`,
+      [contactId, agentId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  contactNames(ids: string[]): Promise<Array<{ id: string; name: string }>> {
+    return ids.length
+      ? this.m.query(`SELECT id, name FROM crm_contacts WHERE id = ANY($1)`, [ids])
+      : Promise.resolve([]);
+  }
+
+  // ---- routing ----------------------------------------------------------------------------------------------------
+
+  /** The book's rules in order, locked so round-robin cursors advance one lead at a time. */
+  rules(teamId: string, lock = false): Promise<CrmRoutingRule[]> {
+    const q = this.m
+      .getRepository(CrmRoutingRule)
+      .createQueryBuilder('r')
+      .where('r.teamId = :teamId', { teamId })
+      .orderBy('r.position', 'ASC');
+    if (lock) q.setLock('pessimistic_write');
+    return q.getMany();
+  }
+
+  async setCursor(ruleId: string, cursor: number): Promise<void> {
+    await this.m.getRepository(CrmRoutingRule).update(ruleId, { cursor });
+  }
+
+  async replaceRules(teamId: string, rules: Array<Omit<CrmRoutingRule, 'id' | 'teamId' | 'createdAt' | 'cursor'>>) {
+    await this.m.query(`DELETE FROM crm_routing_rules WHERE team_id = $1`, [teamId]);
+    if (rules.length) {
+      await this.m.getRepository(CrmRoutingRule).insert(rules.map((r) => ({ ...r, teamId, cursor: 0 })));
+    }
+  }
+
+  async pausedAgents(teamId: string): Promise<Set<string>> {
+    const rows = (await this.m.query(`SELECT user_id FROM crm_agent_settings WHERE team_id = $1 AND paused`, [
+      teamId,
+    ])) as Array<{ user_id: string }>;
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  async setPaused(teamId: string, userId: string, paused: boolean): Promise<void> {
+    await this.m.query(
+      `INSERT INTO crm_agent_settings (team_id, user_id, paused) VALUES ($1, $2, $3)
+       ON CONFLICT (team_id, user_id) DO UPDATE SET paused = EXCLUDED.paused`,
+      [teamId, userId, paused],
+    );
+  }
+
+  async settings(teamId: string): Promise<CrmSettings> {
+    return (
+      (await this.m.getRepository(CrmSettings).findOneBy({ teamId })) ?? {
+        teamId,
+        speedToLeadMinutes: 15,
+        followsAsLeads: false,
+      }
+    );
+  }
+
+  async saveSettings(s: CrmSettings): Promise<void> {
+    await this.m.getRepository(CrmSettings).upsert(s, ['teamId']);
+  }
+}
+
+class TransactionalCrmRepository extends CrmRepository {
+  constructor(
+    db: DataSource,
+    private readonly manager: EntityManager,
+  ) {
+    super(db);
+  }
+
+  protected override get m(): EntityManager {
+    return this.manager;
+  }
+
+  override transaction<T>(work: (tx: CrmRepository) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+}

@@ -1,0 +1,125 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { MayBeOmitted } from '../../../common/validation';
+import type { ContactStage, LeadSource, RoutingTarget } from '../../../contracts/crm';
+import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES } from '../crm.constants';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const TARGETS: RoutingTarget[] = ['agent', 'round_robin', 'first_to_claim'];
+
+export class ContactsQueryDto extends PageQueryDto {
+  @MayBeOmitted() @IsString() @MaxLength(100) q?: string;
+  @MayBeOmitted() @IsIn(['', ...CONTACT_STAGES]) stage?: string;
+  @MayBeOmitted() @IsString() @MaxLength(40) tag?: string;
+  @MayBeOmitted() @IsIn(['', ...LEAD_SOURCES]) source?: string;
+  @MayBeOmitted() @Matches(/^$|^[0-9a-f-]{36}$/i, { message: 'Choose an agent of the team.' }) agent?: string;
+
+  filters() {
+    return {
+      q: this.q ?? '',
+      stage: this.stage ?? '',
+      tag: this.tag ?? '',
+      source: this.source ?? '',
+      agent: this.agent ?? '',
+    };
+  }
+}
+
+/** What a person writes in "contact the agent" on a listing. `website` is a honeypot people never see. */
+export class InquiryDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Tell the agent your name.' }) @MaxLength(200) name!: string;
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(320) email?: string | null;
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(40) phone?: string | null;
+  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(2000) message?: string;
+  @IsString() @MaxLength(40) consent_version!: string;
+  @MayBeOmitted() @IsString() @MaxLength(200) website?: string;
+}
+
+/** A lead from an outside source on the signed intake endpoint. */
+export class ExternalLeadDto {
+  /** The submission's id in the sending system: the same id twice is one lead. */
+  @IsString() @IsNotEmpty() @MaxLength(120) external_id!: string;
+  @MayBeOmitted() @IsIn(EXTERNAL_SOURCES) source?: LeadSource;
+  @Transform(trim) @IsString() @MaxLength(200) name!: string;
+  @IsOptional() @IsString() @MaxLength(320) email?: string | null;
+  @IsOptional() @IsString() @MaxLength(40) phone?: string | null;
+  @MayBeOmitted() @IsString() @MaxLength(2000) message?: string;
+  @IsOptional() @IsString() @MaxLength(40) consent_version?: string | null;
+  @IsOptional() @IsString() @MaxLength(20) zip?: string | null;
+  @IsOptional() @IsInt() @Min(0) price_minor?: number | null;
+  @IsOptional() @IsString() @MaxLength(32) property_type?: string | null;
+  @MayBeOmitted() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(40, { each: true }) tags?: string[];
+}
+
+export class NoteDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Write something.' }) @MaxLength(5000) body!: string;
+}
+
+export class StageDto {
+  @IsIn(CONTACT_STAGES, { message: 'Choose a stage.' }) stage!: ContactStage;
+}
+
+export class TagsDto {
+  @IsArray() @ArrayMaxSize(30) @IsString({ each: true }) @MaxLength(40, { each: true }) tags!: string[];
+}
+
+export class NewTaskDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the task.' }) @MaxLength(200) title!: string;
+  @IsISO8601({ strict: true }, { message: 'Give a due date and time.' }) due_at!: string;
+}
+
+export class TaskDoneDto {
+  @IsBoolean() done!: boolean;
+}
+
+export class MergeDto {
+  @IsUUID('all', { message: 'Choose the contact to merge into this one.' }) merge_id!: string;
+}
+
+export class PausedDto {
+  @IsBoolean() paused!: boolean;
+}
+
+export class RoutingRuleDto {
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(80) name!: string;
+  @IsOptional() @IsIn(LEAD_SOURCES) source?: LeadSource | null;
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MaxLength(20, { each: true })
+  zips?: string[];
+  @IsOptional() @IsInt() @Min(0) price_min_minor?: number | null;
+  @IsOptional() @IsInt() @Min(0) price_max_minor?: number | null;
+  @IsOptional() @IsString() @MaxLength(32) property_type?: string | null;
+  @IsIn(TARGETS) target!: RoutingTarget;
+  @IsArray() @ArrayMaxSize(50) @IsUUID('all', { each: true }) agent_ids!: string[];
+}
+
+export class RoutingRulesDto {
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => RoutingRuleDto) rules!: RoutingRuleDto[];
+}
+
+export class LeadsPageDto extends PageQueryDto {}
+
+export class SettingsDto {
+  @MayBeOmitted() @IsInt() @Min(1) @Max(10080) speed_to_lead_minutes?: number;
+  @MayBeOmitted() @IsBoolean() follows_as_leads?: boolean;
+}

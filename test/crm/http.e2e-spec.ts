@@ -1,0 +1,132 @@
+import { deriveSecret } from '../../src/config/app-key';
+import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
+import { bootTestApp, TestApp } from '../support/app';
+import { Book, makeBook } from './support';
+
+jest.setTimeout(120_000);
+
+/** The CRM over HTTP: the signed intake endpoint and CSV import/export. */
+describe('crm: signed intake and CSV over HTTP', () => {
+  let t: TestApp;
+  let book: Book;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    book = await makeBook(t);
+  });
+  afterAll(() => t.close());
+
+  const count = async (table: string) =>
+    Number((await t.db.query(`SELECT count(*) FROM ${table} WHERE team_id = $1`, [book.teamId]))[0].count);
+
+  describe('signed intake', () => {
+    const secret = () => bookSecret(deriveSecret(t.config.appKey, 'crm-intake'), book.teamId);
+    const post = async (body: object, at = Math.floor(Date.now() / 1000), key = secret()) => {
+      const raw = JSON.stringify(body);
+      const c = await t.client();
+      return c
+        .post(`/webhooks/crm/${book.teamId}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Reelty-Signature', signIntake(key, at, raw))
+        .send(raw);
+    };
+
+    it('accepts a signed lead once; a replay inside the window is the same lead', async () => {
+      const body = { external_id: 'site-1', name: 'Web Ann', email: 'WEB@x.co', phone: '415-555-0111' };
+      const first = await post(body);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ created_contact: true, created_lead: true });
+      const replay = await post(body);
+      expect(replay.body).toMatchObject({ lead_id: first.body.lead_id, created_lead: false });
+      const again = await post({ ...body, external_id: 'site-2', email: 'web@x.co' });
+      expect(again.body).toMatchObject({
+        contact_id: first.body.contact_id,
+        created_contact: false,
+        created_lead: true,
+      });
+    });
+
+    it('refuses an old timestamp, another book secret and a tampered body; bad fields answer 422', async () => {
+      const body = { external_id: 'site-9', name: 'X', email: 'x@x.co' };
+      expect((await post(body, Math.floor(Date.now() / 1000) - 600)).status).toBe(401);
+      expect((await post(body, undefined, bookSecret('other', book.teamId))).status).toBe(401);
+      const c = await t.client();
+      const signature = signIntake(secret(), Math.floor(Date.now() / 1000), JSON.stringify(body));
+      const tampered = await c
+        .post(`/webhooks/crm/${book.teamId}`)
+        .set('X-Reelty-Signature', signature)
+        .send({ ...body, name: 'Y' });
+      expect(tampered.status).toBe(401);
+      const bad = await post({ external_id: 'site-10', name: 'X', email: 'not-an-email' });
+      expect([bad.status, Object.keys(bad.body.errors ?? {})]).toEqual([422, ['email']]);
+    });
+  });
+
+  describe('CSV', () => {
+    const upload = (bytes: Buffer) =>
+      book.owner.client
+        .post('/api/crm/contacts/import')
+        .set('Accept', 'application/json')
+        .attach('file', bytes, 'contacts.csv');
+
+    it('dedupes on email and phone against the book and the file, and reports each line', async () => {
+      await upload(Buffer.from('name,email,phone\nKim,kim@k.co,\n')).expect(200);
+      const csv = [
+        'name,email,phone,tags,stage',
+        'Kim Again,KIM@k.co,4155550123,buyer,new',
+        'Lou,lou@l.co,,,contacted',
+        'Lou Phone,,(415) 555-0123,,new',
+        'Bad,not-an-email,,,new',
+        'Nobody,,,,new',
+        '"Quote, Person",quote@q.co,,"a;b",appointment',
+      ].join('\n');
+      const res = await upload(Buffer.from(csv));
+      expect(res.status).toBe(200);
+      expect([res.body.created, res.body.merged, res.body.skipped]).toEqual([2, 2, 2]);
+      expect(res.body.rows.map((r: { outcome: string }) => r.outcome)).toEqual([
+        'merged',
+        'created',
+        'merged',
+        'skipped',
+        'skipped',
+        'created',
+      ]);
+      const [kim] = await t.db.query(`SELECT phone, tags FROM crm_contacts WHERE email = 'kim@k.co'`);
+      expect(kim).toEqual({ phone: '+14155550123', tags: ['buyer'] });
+    });
+
+    it('a malformed or oversize file answers 422 and imports nothing', async () => {
+      const before = await count('crm_contacts');
+      const broken = await upload(Buffer.from('name,email\nA,a1@a.co\nB,"b@b.co\n'));
+      expect([broken.status, Object.keys(broken.body.errors)]).toEqual([422, ['file']]);
+      const noKeys = await upload(Buffer.from('name,city\nA,Paris\n'));
+      expect(noKeys.status).toBe(422);
+      const big = await upload(Buffer.concat([Buffer.from('name,email\n'), Buffer.alloc(6 * 1024 * 1024, 'a')]));
+      expect([big.status, big.body.errors?.file?.[0]]).toEqual([422, 'The file is larger than 5 MB.']);
+      expect(await count('crm_contacts')).toBe(before);
+    });
+
+    it('exports the book as CSV with formulas neutralised', async () => {
+      await t.db.query(
+        `INSERT INTO crm_contacts (team_id, name, email, source) VALUES ($1, '=cmd()', 'f@f.co', 'manual')`,
+        [book.teamId],
+      );
+      const res = await book.owner.client.get('/api/crm/contacts/export').buffer(true);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/csv/);
+      expect(res.text.split('\r\n')[0]).toBe('name,email,phone,stage,source,tags,created_at,last_activity_at');
+      expect(res.text).toContain("'=cmd(),f@f.co");
+      expect(res.text).toContain('kim@k.co');
+    });
+
+    it('the contacts list searches by name, email or phone and filters by stage', async () => {
+      const get = (q: Record<string, string>) =>
+        book.owner.client.get('/api/crm/contacts').query(q).set('Accept', 'application/json');
+      expect((await get({ q: 'quote' })).body.data.map((c: { email: string }) => c.email)).toEqual(['quote@q.co']);
+      expect((await get({ stage: 'contacted' })).body.data.map((c: { email: string }) => c.email)).toEqual([
+        'lou@l.co',
+      ]);
+      expect((await get({ stage: 'nope' })).status).toBe(422);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { TeamsService } from '../../src/modules/teams';
+import type { User } from '../../src/modules/users';
+import type { TestApp, TestClient } from '../support/app';
+
+export interface Book {
+  teamId: string;
+  owner: { client: TestClient; user: User };
+  agents: Array<{ client: TestClient; user: User }>;
+}
+
+let books = 0;
+
+/** A realtor who owns a team (their current team) with `agentCount` signed-in agents. */
+export async function makeBook(t: TestApp, agentCount = 0): Promise<Book> {
+  books += 1;
+  const owner = await t.signedIn({ type: 'realtor' });
+  const team = await t.app.get(TeamsService).create(owner.user, {
+    name: `Book ${books}`,
+    handle: `book_${books}_${Date.now() % 1_000_000}`,
+    type: 'team',
+  } as never);
+  await owner.client.put('/api/user/current-team').send({ team_id: team.id }).expect(200);
+  const agents: Book['agents'] = [];
+  for (let i = 0; i < agentCount; i++) {
+    const agent = await t.signedIn({ type: 'team_member' });
+    await t.db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'agent')`, [
+      team.id,
+      agent.user.id,
+    ]);
+    await agent.client.put('/api/user/current-team').send({ team_id: team.id }).expect(200);
+    agents.push(agent);
+  }
+  return { teamId: team.id, owner, agents };
+}
+
+/** A published property of the book's realtor in the book's team. */
+export async function makeProperty(
+  t: TestApp,
+  book: Book,
+  over: { zip?: string; price?: string; type?: string } = {},
+): Promise<string> {
+  const [row] = await t.db.query(
+    `INSERT INTO properties (user_id, team_id, slug, name, price, zip, type, publish, published_at, full_address)
+     VALUES ($1, $2, $3, 'Sunny house', $4, $5, $6, true, now(), '1 Main St') RETURNING id`,
+    [
+      book.owner.user.id,
+      book.teamId,
+      `crm-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      over.price ?? '900000.00',
+      over.zip ?? '94110',
+      over.type ?? 'house',
+    ],
+  );
+  return row.id;
+}
