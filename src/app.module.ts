@@ -33,6 +33,7 @@ import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
+import { ArenaModule } from './modules/arena/arena.module';
 import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
@@ -83,6 +84,7 @@ export class AppModule {
         QueueMonitorModule,
         AffiliatesModule,
         SweepstakesModule,
+        ArenaModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -22,6 +22,7 @@ import { SavedSearch } from '../modules/market/saved-search.entity';
 import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/people.entities';
 import { VIDEO_ENTITIES } from '../modules/video/entities';
 import { SWEEPSTAKES_ENTITIES } from '../modules/sweepstakes/entities/sweepstakes.entity';
+import { ARENA_ENTITIES } from '../modules/arena/entities/arena.entity';
 
 /** Every entity; each module adds its own here. */
 export const entities = [
@@ -57,4 +58,5 @@ export const entities = [
   UserStat,
   ...VIDEO_ENTITIES,
   ...SWEEPSTAKES_ENTITIES,
+  ...ARENA_ENTITIES,
 ];

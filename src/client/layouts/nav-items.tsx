@@ -1,7 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
-import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
+import { arenaPaths } from '@/api/arena';
+import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, ShieldIcon, SparklesIcon } from '@/components/icons';
 import { routes } from '@/routes';
 
 export interface NavItem {
@@ -22,6 +23,7 @@ export const mainNav: NavItem[] = [
   { label: 'Designer', href: routes.designer, icon: SparklesIcon },
   { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
   { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
+  { label: 'Arena', href: arenaPaths.lobby(), icon: ShieldIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

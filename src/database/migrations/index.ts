@@ -18,6 +18,7 @@ import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
+import { Arena1765000000000 } from './1765000000000-Arena';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  Arena1765000000000,
 ];

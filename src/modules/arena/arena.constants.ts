@@ -1,0 +1,18 @@
+/** How long an open battle takes votes before it closes and reveals itself to everyone. */
+export const BATTLE_MS = 10 * 60_000;
+/** Votes per voter per minute, and per network address per minute (the velocity limits). */
+export const VOTES_PER_MINUTE = 20;
+export const VOTES_PER_ADDRESS_PER_MINUTE = 120;
+/** Entries per creator per hour. */
+export const ENTRIES_PER_HOUR = 30;
+/** Ranks (as ranges) are shown once an entry has this many counted battles. */
+export const RANKED_MIN_BATTLES = 10;
+/** A season lasts this long when it starts on its own. */
+export const SEASON_MS = 90 * 86_400_000;
+
+export const TIMERS = {
+  closeBattle: 'arena.close-battle',
+} as const;
+
+export const BATTLE_CHANNEL = (id: string) => `presence-arena.battle.${id}`;
+export const BATTLE_VOTES_EVENT = 'battle.votes';
