@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ArenaQueueService } from '../../src/modules/arena/arena-queue.service';
 import type { User } from '../../src/modules/users';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable, expectPage } from '../support/authorization';
@@ -86,6 +87,25 @@ describe('arena authorization', () => {
         body: { choice: 'left' },
         expect: { guest: 401, unverified: 403, stranger: 201, owner: 403, admin: 201 },
       },
+      { method: 'GET', path: '/api/arena/queue', expect: signedIn(200) },
+      {
+        name: "POST /api/arena/queue (the owner's entry)",
+        method: 'POST',
+        path: '/api/arena/queue',
+        body: async () => ({ entry_id: (await enterDesign(t, owner, 'exteriors')).id }),
+        expect: { guest: 401, unverified: 403, stranger: 403, owner: 201, admin: 403 },
+      },
+      {
+        name: "POST /api/arena/queue/:owner's ticket/leave",
+        method: 'POST',
+        path: async () => {
+          const entry = await enterDesign(t, owner, 'bathrooms');
+          return `/api/arena/queue/${(await t.app.get(ArenaQueueService).join(owner, entry.id)).id}/leave`;
+        },
+        expect: { guest: 401, unverified: 403, stranger: 403, owner: 200, admin: 403 },
+      },
+      { method: 'POST', path: `/api/arena/queue/${randomUUID()}/leave`, expect: signedIn(404) },
+      { method: 'GET', path: '/arena/queue', inertia: true, expect: { ...signedIn(200), guest: 302 } },
       { method: 'GET', path: '/arena', inertia: true, expect: everyone(200) },
       { method: 'GET', path: () => `/arena/battles/${battleId}`, inertia: true, expect: everyone(200) },
       {

@@ -1,4 +1,12 @@
-import type { ArenaBattle, ArenaCategory, ArenaEntry, EntryKind, LeaderboardRow, VoteChoice } from '@contracts/arena';
+import type {
+  ArenaBattle,
+  ArenaCategory,
+  ArenaEntry,
+  ArenaTicket,
+  EntryKind,
+  LeaderboardRow,
+  VoteChoice,
+} from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { api } from '../lib/http';
 
@@ -41,6 +49,11 @@ export const arenaApi = {
   next: (category?: ArenaCategory | null) =>
     api.post<{ battle: ArenaBattle }>('/api/arena/battles/next', category ? { category } : {}),
   battle: (id: string) => api.get<{ battle: ArenaBattle }>(`/api/arena/battles/${id}`),
+  tickets: () => api.get<{ tickets: ArenaTicket[] }>('/api/arena/queue'),
+  join: (entryId: string) =>
+    api.post<{ message: string; ticket: ArenaTicket }>('/api/arena/queue', { entry_id: entryId }),
+  leave: (ticketId: string) =>
+    api.post<{ message: string; ticket: ArenaTicket }>(`/api/arena/queue/${ticketId}/leave`, {}),
   vote: (id: string, choice: VoteChoice) =>
     api.post<{ message: string; battle: ArenaBattle }>(`/api/arena/battles/${id}/votes`, { choice }),
 };

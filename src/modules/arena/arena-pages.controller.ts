@@ -5,15 +5,17 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { ArenaBattlesService } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
+import { ArenaQueueService } from './arena-queue.service';
 import { toSeasonJson } from './arena.mapper';
 import { BoardQueryDto } from './dto/arena.dto';
 
-/** Inertia pages: Arena/Lobby and Arena/Battle (the voting page). */
+/** Inertia pages: Arena/Lobby, Arena/Queue and Arena/Battle (the voting page). */
 @Controller('arena')
 export class ArenaPagesController {
   constructor(
     private readonly entries: ArenaEntriesService,
     private readonly battles: ArenaBattlesService,
+    private readonly queue: ArenaQueueService,
   ) {}
 
   @Get()
@@ -39,5 +41,11 @@ export class ArenaPagesController {
   @Public()
   async battle(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     return Inertia.render('Arena/Battle', { battle: await this.battles.show(id, viewer) });
+  }
+
+  @Get('queue')
+  async queuePage(@CurrentUser() user: User) {
+    const [entries, tickets] = await Promise.all([this.entries.mine(user), this.queue.mine(user)]);
+    return Inertia.render('Arena/Queue', { entries, tickets });
   }
 }

@@ -16,3 +16,14 @@ export const TIMERS = {
 
 export const BATTLE_CHANNEL = (id: string) => `presence-arena.battle.${id}`;
 export const BATTLE_VOTES_EVENT = 'battle.votes';
+
+/** A live round (a battle made by the matchmaker) takes votes this long. */
+export const LIVE_BATTLE_MS = 5 * 60_000;
+/** A ticket nobody matched within this long times out. */
+export const QUEUE_TIMEOUT_MS = 10 * 60_000;
+export const QUEUE_TIMERS = {
+  tick: 'arena.queue-tick',
+  timeout: 'arena.queue-timeout',
+  battleEnd: 'arena.ticket-battle-end',
+} as const;
+export const TICKET_EVENT = 'ticket.state';

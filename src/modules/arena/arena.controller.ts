@@ -9,8 +9,9 @@ import { StorageService } from '../storage';
 import type { User } from '../users';
 import { ArenaBattlesService, type VoterMeta } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
+import { ArenaQueueService } from './arena-queue.service';
 import { ENTRIES_PER_HOUR } from './arena.constants';
-import { BoardQueryDto, EnterDto, NextBattleDto, VoteDto } from './dto/arena.dto';
+import { BoardQueryDto, EnterDto, JoinQueueDto, NextBattleDto, VoteDto } from './dto/arena.dto';
 
 /** Who cast a vote, for the integrity checks: the address and a digest of the browser's headers. */
 function voterMeta(req: Request): VoterMeta {
@@ -29,6 +30,7 @@ export class ArenaController {
     private readonly battles: ArenaBattlesService,
     private readonly limiter: RateLimiterService,
     private readonly storage: StorageService,
+    private readonly queue: ArenaQueueService,
   ) {}
 
   /** The season's leaderboard (one category or all), by live rating. */
@@ -90,5 +92,25 @@ export class ArenaController {
   @HttpCode(201)
   async vote(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: VoteDto, @Req() req: Request) {
     return { message: 'Vote counted.', battle: await this.battles.vote(user, id, body, voterMeta(req)) };
+  }
+
+  /** Your queue tickets, newest first, with place in the queue and the current rating window. */
+  @Get('queue')
+  async tickets(@CurrentUser() user: User) {
+    return { tickets: await this.queue.mine(user) };
+  }
+
+  /** Queues one of your entries for a live round against a creator of similar rating. */
+  @Post('queue')
+  @HttpCode(201)
+  async join(@CurrentUser() user: User, @Body() body: JoinQueueDto) {
+    return { message: 'Queued. We will find you an opponent.', ticket: await this.queue.join(user, body.entry_id) };
+  }
+
+  /** Leaves the queue (the ticket ends as abandoned). */
+  @Post('queue/:id/leave')
+  @HttpCode(200)
+  async leave(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    return { message: 'You left the queue.', ticket: await this.queue.leave(user, id) };
   }
 }

@@ -4,6 +4,7 @@ import type {
   ArenaCreator,
   ArenaEntry as ArenaEntryJson,
   ArenaSeason as ArenaSeasonJson,
+  ArenaTicket as ArenaTicketJson,
   BattleCounts,
   BattleVotesEvent,
   VoteChoice,
@@ -12,7 +13,7 @@ import type {
 import type { User } from '../users';
 import { RANKED_MIN_BATTLES } from './arena.constants';
 import { firstOnLeft } from './core';
-import type { ArenaBattle, ArenaEntry, ArenaSeason } from './entities/arena.entity';
+import type { ArenaBattle, ArenaEntry, ArenaSeason, ArenaTicket } from './entities/arena.entity';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -140,5 +141,25 @@ export function toBattleJson(v: BattleView): ArenaBattleJson {
       : null,
     can_vote: v.canVote,
     cannot_vote_reason: v.cannotVoteReason,
+  };
+}
+
+export function toTicketJson(
+  t: ArenaTicket,
+  entry: ArenaEntryJson,
+  position: number | null,
+  window: number,
+): ArenaTicketJson {
+  return {
+    id: t.id,
+    entry,
+    state: t.state,
+    category: t.category,
+    queued_at: t.queuedAt.toISOString(),
+    matched_at: t.matchedAt?.toISOString() ?? null,
+    ended_at: t.endedAt?.toISOString() ?? null,
+    battle_id: t.battleId,
+    position,
+    window,
   };
 }

@@ -7,9 +7,10 @@ import { VideoModule } from '../video/video.module';
 import { ChannelRegistry } from '../realtime';
 import { ArenaBattlesService } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
+import { ArenaQueueService } from './arena-queue.service';
 import { ArenaPagesController } from './arena-pages.controller';
 import { ArenaRatingsService } from './arena-ratings.service';
-import { TIMERS } from './arena.constants';
+import { QUEUE_TIMERS, TIMERS } from './arena.constants';
 import { ArenaController } from './arena.controller';
 import { ArenaRepository } from './arena.repository';
 
@@ -21,12 +22,13 @@ import { ArenaRepository } from './arena.repository';
 @Module({
   imports: [UsersModule, DesignsModule, VideoModule],
   controllers: [ArenaController, ArenaPagesController],
-  providers: [ArenaRepository, ArenaEntriesService, ArenaBattlesService, ArenaRatingsService],
-  exports: [ArenaEntriesService, ArenaBattlesService, ArenaRatingsService],
+  providers: [ArenaRepository, ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
+  exports: [ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
 })
 export class ArenaModule implements OnModuleInit {
   constructor(
     private readonly battles: ArenaBattlesService,
+    private readonly queue: ArenaQueueService,
     private readonly repo: ArenaRepository,
     private readonly timers: TimersService,
     private readonly channels: ChannelRegistry,
@@ -34,6 +36,9 @@ export class ArenaModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.timers.define(TIMERS.closeBattle, (data: { battleId: string }) => this.battles.onCloseTimer(data));
+    this.timers.define(QUEUE_TIMERS.tick, (data: { ticketId: string }) => this.queue.onTick(data));
+    this.timers.define(QUEUE_TIMERS.timeout, (data: { ticketId: string }) => this.queue.onTimeout(data));
+    this.timers.define(QUEUE_TIMERS.battleEnd, (data: { battleId: string }) => this.queue.onBattleEnd(data));
     // Anyone signed in may watch a battle's live votes (user_info is the name only).
     this.channels.register('presence-arena.battle.{id}', async (user, { id }) => {
       if (!isUuid(id) || !(await this.repo.findBattle(id))) return false;

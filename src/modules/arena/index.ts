@@ -2,4 +2,5 @@
 export { ArenaEntriesService } from './arena-entries.service';
 export { ArenaBattlesService } from './arena-battles.service';
 export { ArenaRatingsService } from './arena-ratings.service';
+export { ArenaQueueService } from './arena-queue.service';
 export type * from '../../contracts/arena';

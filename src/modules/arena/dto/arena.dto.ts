@@ -36,3 +36,8 @@ export class BoardQueryDto extends PageQueryDto {
   @IsUUID('4', { message: 'Pick a season.' })
   season_id?: string;
 }
+
+export class JoinQueueDto {
+  @IsUUID('4', { message: 'Pick one of your entries.' })
+  entry_id!: string;
+}
