@@ -1,3 +1,4 @@
+import type { ArenaCategory } from '../../src/contracts/arena';
 import { ConflictException, ForbiddenException } from '@nestjs/common';
 import { Clock } from '../../src/common/clock';
 import { ArenaQueueService } from '../../src/modules/arena/arena-queue.service';
@@ -16,7 +17,7 @@ describe('arena queue', () => {
   let clock: Clock;
   let timers: TimersService;
 
-  const entrant = async (rating: number, category = 'kitchens' as const, user?: User) => {
+  const entrant = async (rating: number, category: ArenaCategory = 'kitchens', user?: User) => {
     const who = user ?? (await t.createUser());
     const entry = await enterDesign(t, who, category);
     await t.db.query(`UPDATE arena_entries SET rating = $2 WHERE id = $1`, [entry.id, rating]);
