@@ -1,7 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
+import { TimersService } from '../jobs';
+import { NIGHTLY_FIT_HOUR_UTC, NIGHTLY_FIT_TIMER, SEASON_MS } from './arena.constants';
 import { ArenaRepository } from './arena.repository';
-import { fitWithIntervals, freshRating, replayVotes, type LiveRating } from './core';
+import type { ArenaSeason } from './entities/arena.entity';
+import { fitWithIntervals, freshRating, replayVotes, softReset, type LiveRating } from './core';
 
 const stored = (r: LiveRating) => ({
   rating: r.rating,
@@ -21,7 +24,42 @@ export class ArenaRatingsService {
   constructor(
     private readonly repo: ArenaRepository,
     private readonly clock: Clock,
+    private readonly timers: TimersService,
   ) {}
+
+  /** Schedules the next nightly refit (one timer per night: the same night is queued once). */
+  async scheduleNightlyFit(): Promise<void> {
+    const now = this.clock.now();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), NIGHTLY_FIT_HOUR_UTC));
+    if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+    await this.timers.at(next, NIGHTLY_FIT_TIMER, { night: next.toISOString() }, 'nightly');
+  }
+
+  /** Nightly timer: refits the active season, then schedules the next night. */
+  async onNightlyFit(): Promise<void> {
+    const season = await this.repo.activeSeason();
+    if (season) await this.fit(season.id);
+    await this.scheduleNightlyFit();
+  }
+
+  /**
+   * Closes the active season and opens the next: every entry carries over with its rating moved halfway to the
+   * season's mean and its deviation raised (the soft reset), as the new season's start rating for the replay.
+   */
+  async rollover(name: string): Promise<ArenaSeason> {
+    return this.repo.transaction(async (tx) => {
+      const current = await tx.activeSeason();
+      if (!current) throw new ConflictException('There is no active season to close.');
+      const now = this.clock.now();
+      await tx.updateSeason(current.id, { state: 'closed', closedAt: now });
+      const next = await tx.ensureActiveSeason({ name, startsAt: now, endsAt: new Date(now.getTime() + SEASON_MS) });
+      const entries = await tx.seasonEntries(current.id);
+      for (const e of softReset(entries)) {
+        await tx.createEntry({ ...e, seasonId: next.id, startRating: e.rating, startRd: e.rd, createdAt: now });
+      }
+      return next;
+    });
+  }
 
   async recompute(seasonId: string): Promise<{ votes: number }> {
     return this.repo.transaction(async (tx) => {

@@ -27,3 +27,7 @@ export const QUEUE_TIMERS = {
   battleEnd: 'arena.ticket-battle-end',
 } as const;
 export const TICKET_EVENT = 'ticket.state';
+
+/** The Bradley-Terry refit runs every night at this UTC hour. */
+export const NIGHTLY_FIT_HOUR_UTC = 3;
+export const NIGHTLY_FIT_TIMER = 'arena.nightly-fit';

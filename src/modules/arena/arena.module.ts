@@ -1,4 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
 import { DesignsModule } from '../designs/designs.module';
 import { TimersService } from '../jobs';
@@ -10,7 +10,7 @@ import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaQueueService } from './arena-queue.service';
 import { ArenaPagesController } from './arena-pages.controller';
 import { ArenaRatingsService } from './arena-ratings.service';
-import { QUEUE_TIMERS, TIMERS } from './arena.constants';
+import { NIGHTLY_FIT_TIMER, QUEUE_TIMERS, TIMERS } from './arena.constants';
 import { ArenaController } from './arena.controller';
 import { ArenaRepository } from './arena.repository';
 
@@ -25,17 +25,24 @@ import { ArenaRepository } from './arena.repository';
   providers: [ArenaRepository, ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
   exports: [ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
 })
-export class ArenaModule implements OnModuleInit {
+export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly battles: ArenaBattlesService,
     private readonly queue: ArenaQueueService,
+    private readonly ratings: ArenaRatingsService,
     private readonly repo: ArenaRepository,
     private readonly timers: TimersService,
     private readonly channels: ChannelRegistry,
   ) {}
 
+  /** The nightly Bradley-Terry refit keeps itself scheduled; starting the app makes sure tonight's is queued. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ratings.scheduleNightlyFit();
+  }
+
   onModuleInit(): void {
     this.timers.define(TIMERS.closeBattle, (data: { battleId: string }) => this.battles.onCloseTimer(data));
+    this.timers.define(NIGHTLY_FIT_TIMER, () => this.ratings.onNightlyFit());
     this.timers.define(QUEUE_TIMERS.tick, (data: { ticketId: string }) => this.queue.onTick(data));
     this.timers.define(QUEUE_TIMERS.timeout, (data: { ticketId: string }) => this.queue.onTimeout(data));
     this.timers.define(QUEUE_TIMERS.battleEnd, (data: { battleId: string }) => this.queue.onBattleEnd(data));

@@ -53,39 +53,53 @@ export function pickOpponent(
   return best;
 }
 
-/** Pairs a whole queue in one pass (oldest first); every entry appears in at most one pair. */
+/**
+ * Pairs a whole queue in one pass (oldest first); every entry appears in at most one pair. The queue is kept sorted
+ * by rating as a linked list of the entries still free, and each seeker scans outward from its own place, closest
+ * rating first, stopping at the edge of its window: a pass costs about n log n, not n^2, at 10,000 queued entries.
+ */
 export function matchQueue(
   queue: readonly QueuedEntry[],
   now: number,
   recentlyMet: (a: string, b: string) => boolean,
 ): Array<[QueuedEntry, QueuedEntry]> {
-  const byRating = [...queue].sort((x, y) => x.rating - y.rating);
-  const taken = new Set<string>();
+  const sorted = [...queue].sort((x, y) => x.rating - y.rating || x.ticketId.localeCompare(y.ticketId));
+  const place = new Map(sorted.map((q, i) => [q.ticketId, i]));
+  const prev = Int32Array.from(sorted, (_, i) => i - 1);
+  const next = Int32Array.from(sorted, (_, i) => (i + 1 < sorted.length ? i + 1 : -1));
+  const taken = new Uint8Array(sorted.length);
+  const remove = (i: number) => {
+    taken[i] = 1;
+    if (prev[i] >= 0) next[prev[i]] = next[i];
+    if (next[i] >= 0) prev[next[i]] = prev[i];
+  };
   const pairs: Array<[QueuedEntry, QueuedEntry]> = [];
   for (const seeker of [...queue].sort((x, y) => x.queuedAt - y.queuedAt || x.ticketId.localeCompare(y.ticketId))) {
-    if (taken.has(seeker.ticketId)) continue;
+    const i = place.get(seeker.ticketId)!;
+    if (taken[i]) continue;
     const window = windowAt(seeker.queuedAt, now);
-    const lo = lowerBound(byRating, seeker.rating - window);
-    const slice: QueuedEntry[] = [];
-    for (let i = lo; i < byRating.length && byRating[i].rating <= seeker.rating + window; i++) {
-      if (!taken.has(byRating[i].ticketId)) slice.push(byRating[i]);
+    let lo = prev[i];
+    let hi = next[i];
+    let best = -1;
+    let bestDistance = Infinity;
+    for (;;) {
+      const dLo = lo >= 0 ? seeker.rating - sorted[lo].rating : Infinity;
+      const dHi = hi >= 0 ? sorted[hi].rating - seeker.rating : Infinity;
+      const distance = Math.min(dLo, dHi);
+      if (distance > window || distance > bestDistance) break;
+      const candidate = dLo <= dHi ? lo : hi;
+      if (candidate === lo) lo = prev[lo];
+      else hi = next[hi];
+      if (!compatible(seeker, sorted[candidate], recentlyMet)) continue;
+      if (best < 0 || distance < bestDistance || sorted[candidate].queuedAt < sorted[best].queuedAt) {
+        best = candidate;
+        bestDistance = distance;
+      }
     }
-    const opponent = pickOpponent(seeker, slice, now, recentlyMet);
-    if (!opponent) continue;
-    taken.add(seeker.ticketId);
-    taken.add(opponent.ticketId);
-    pairs.push([seeker, opponent]);
+    if (best < 0) continue;
+    remove(i);
+    remove(best);
+    pairs.push([seeker, sorted[best]]);
   }
   return pairs;
-}
-
-function lowerBound(sorted: readonly QueuedEntry[], rating: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid].rating < rating) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
