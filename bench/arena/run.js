@@ -41,7 +41,7 @@ function cookieJar() {
 
 async function signIn(baseUrl, userId) {
   const jar = cookieJar();
-  const first = await fetch(`${baseUrl}/health`, { headers: { Accept: 'application/json' }, redirect: 'manual' });
+  const first = await fetch(`${baseUrl}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
   await first.text();
   jar.keep(first);
   const res = await fetch(`${baseUrl}/bench/arena/login/${userId}`, {

@@ -3,6 +3,7 @@ import Pusher from 'pusher-js';
 import { Clock } from '../../src/common/clock';
 import type { BattleVotesEvent } from '../../src/contracts/arena';
 import { TIMERS } from '../../src/modules/arena/arena.constants';
+import { BoardQueryDto } from '../../src/modules/arena/dto/arena.dto';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users';
 import { bootTestApp, TestApp } from '../support/app';
@@ -150,5 +151,33 @@ describe('arena service', () => {
     const { votes } = await s.ratings.recompute(season.id);
     expect(votes).toBeGreaterThanOrEqual(24);
     expect(await snapshot()).toEqual(live);
+  });
+
+  it('fits Bradley-Terry with intervals, then rolls the season over with the soft reset', async () => {
+    const season = await s.entries.currentSeason();
+    const fit = await s.ratings.fit(season.id);
+    expect(fit.votes).toBeGreaterThan(0);
+    const [top] = (await s.entries.board(Object.assign(new BoardQueryDto(), { category: 'exteriors' }))).data;
+    expect(top.entry.fit).not.toBeNull();
+    expect(top.entry.fit!.lower).toBeLessThanOrEqual(top.entry.fit!.rating);
+    // The same log and seed give the same figures.
+    const before = await t.db.query(`SELECT id, bt_rating, bt_lower, bt_upper FROM arena_entries ORDER BY id`);
+    await s.ratings.fit(season.id);
+    expect(await t.db.query(`SELECT id, bt_rating, bt_lower, bt_upper FROM arena_entries ORDER BY id`)).toEqual(before);
+
+    const old: Array<{ rating: number }> = await t.db.query(`SELECT rating FROM arena_entries WHERE season_id = $1`, [
+      season.id,
+    ]);
+    const mean = old.reduce((sum, r) => sum + r.rating, 0) / old.length;
+    const next = await s.ratings.rollover('Season 2');
+    expect((await s.entries.currentSeason()).id).toBe(next.id);
+    const carried: Array<{ start_rating: number; rating: number; rd: number }> = await t.db.query(
+      `SELECT start_rating, rating, rd FROM arena_entries WHERE season_id = $1`,
+      [next.id],
+    );
+    expect(carried).toHaveLength(old.length);
+    const spread = (rows: Array<{ rating: number }>) => Math.max(...rows.map((r) => Math.abs(r.rating - mean)));
+    expect(spread(carried)).toBeCloseTo(spread(old) / 2, 6);
+    expect(carried.every((r) => r.rd >= 200 && r.start_rating === r.rating)).toBe(true);
   });
 });

@@ -115,12 +115,38 @@ describe('arena authorization', () => {
         body: () => ({ socket_id: '1.2', channel_name: `presence-arena.battle.${battleId}` }),
         expect: { guest: 403, unverified: 200, stranger: 200, owner: 200, admin: 200 },
       },
+      { method: 'GET', path: '/api/arena/seasons', expect: everyone(200) },
+      { method: 'GET', path: '/arena/seasons', inertia: true, expect: everyone(200) },
+      {
+        method: 'GET',
+        name: 'GET /arena/seasons/:current',
+        path: async () => `/arena/seasons/${(await services(t).entries.currentSeason()).id}`,
+        inertia: true,
+        expect: everyone(200),
+      },
+      {
+        method: 'GET',
+        path: `/arena/seasons/${randomUUID()}`,
+        inertia: true,
+        expect: { ...everyone(404), guest: 404 },
+      },
       {
         method: 'POST',
         path: '/broadcasting/auth',
         name: 'presence-arena.battle.{unknown}',
         body: () => ({ socket_id: '1.2', channel_name: `presence-arena.battle.${randomUUID()}` }),
         expect: { guest: 403, unverified: 403, stranger: 403, owner: 403, admin: 403 },
+      },
+    ]);
+  });
+
+  it('season rollover is for admins only', async () => {
+    await expectAuthorizationTable<Caller>(clients, [
+      {
+        method: 'POST',
+        path: '/api/arena/seasons/rollover',
+        body: { name: 'Season 2' },
+        expect: { guest: 401, unverified: 403, stranger: 403, owner: 403, admin: 201 },
       },
     ]);
   });

@@ -2,12 +2,15 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { isUuid } from '../../common/uuid.pipe';
+import type { PageQueryDto } from '../../common/page-query.dto';
 import { ValidationFailedException } from '../../common/validation';
 import {
   DESIGN_CATEGORIES,
   SPOT_CATEGORIES,
   type ArenaCategory,
   type ArenaEntry as ArenaEntryJson,
+  type ArenaSeason as ArenaSeasonJson,
+  type CreatorBoardRow,
   type LeaderboardRow,
 } from '../../contracts/arena';
 import type { Page } from '../../contracts/common';
@@ -16,7 +19,7 @@ import { TeamsService } from '../teams';
 import { UsersService, type User } from '../users';
 import { SpotsService } from '../video';
 import { SEASON_MS } from './arena.constants';
-import { toEntryJson } from './arena.mapper';
+import { toCreatorJson, toEntryJson, toSeasonJson } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import type { BoardQueryDto, EnterDto } from './dto/arena.dto';
 import type { ArenaEntry, ArenaSeason } from './entities/arena.entity';
@@ -124,6 +127,31 @@ export class ArenaEntriesService {
       perPage,
       total,
     );
+  }
+
+  async seasons(q: PageQueryDto): Promise<Page<ArenaSeasonJson>> {
+    await this.currentSeason();
+    const { page, perPage, offset } = q.window(20);
+    const [rows, total] = await this.repo.seasons(offset, perPage);
+    return pageOf(rows.map(toSeasonJson), page, perPage, total);
+  }
+
+  async season(id: string): Promise<ArenaSeason> {
+    const season = await this.repo.findSeason(id);
+    if (!season) throw new NotFoundException('There is no season with that id.');
+    return season;
+  }
+
+  /** The season's creators by live creator rating (top 20). */
+  async creatorBoard(seasonId: string): Promise<CreatorBoardRow[]> {
+    const rows = await this.repo.creatorBoard(seasonId, 20);
+    const creators = await this.creators(rows.map((r) => r.creatorId));
+    return rows.map((r) => ({
+      creator: toCreatorJson(creators.get(r.creatorId)),
+      rating: Math.round(r.rating),
+      rd: Math.round(r.rd),
+      battles: r.battles,
+    }));
   }
 
   async toJsonMany(entries: ArenaEntry[]): Promise<ArenaEntryJson[]> {

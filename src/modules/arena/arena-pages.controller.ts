@@ -8,8 +8,9 @@ import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaQueueService } from './arena-queue.service';
 import { toSeasonJson } from './arena.mapper';
 import { BoardQueryDto } from './dto/arena.dto';
+import { PageQueryDto } from '../../common/page-query.dto';
 
-/** Inertia pages: Arena/Lobby, Arena/Queue and Arena/Battle (the voting page). */
+/** Inertia pages: Arena/Lobby, Arena/Queue, Arena/SeriesSelection, Arena/SeriesArenas and Arena/Battle. */
 @Controller('arena')
 export class ArenaPagesController {
   constructor(
@@ -47,5 +48,32 @@ export class ArenaPagesController {
   async queuePage(@CurrentUser() user: User) {
     const [entries, tickets] = await Promise.all([this.entries.mine(user), this.queue.mine(user)]);
     return Inertia.render('Arena/Queue', { entries, tickets });
+  }
+
+  @Get('seasons')
+  @Public()
+  async seriesSelection(@Query() q: PageQueryDto) {
+    const current = await this.entries.currentSeason();
+    return Inertia.render('Arena/SeriesSelection', {
+      current: toSeasonJson(current),
+      seasons: await this.entries.seasons(q),
+    });
+  }
+
+  @Get('seasons/:id')
+  @Public()
+  async seriesArenas(@Param('id', UuidPipe) id: string, @Query() q: BoardQueryDto) {
+    const season = await this.entries.season(id);
+    const [board, creators] = await Promise.all([
+      this.entries.board(Object.assign(q, { season_id: season.id })),
+      this.entries.creatorBoard(season.id),
+    ]);
+    return Inertia.render('Arena/SeriesArenas', {
+      season: toSeasonJson(season),
+      categories: this.entries.categories(),
+      category: q.category ?? null,
+      board,
+      creators,
+    });
   }
 }

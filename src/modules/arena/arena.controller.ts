@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public, Verified } from '../auth';
+import { CurrentUser, Public, Roles, Verified } from '../auth';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { RateLimiterService } from '../security';
 import { StorageService } from '../storage';
 import type { User } from '../users';
@@ -11,7 +12,9 @@ import { ArenaBattlesService, type VoterMeta } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaQueueService } from './arena-queue.service';
 import { ENTRIES_PER_HOUR } from './arena.constants';
-import { BoardQueryDto, EnterDto, JoinQueueDto, NextBattleDto, VoteDto } from './dto/arena.dto';
+import { BoardQueryDto, EnterDto, JoinQueueDto, NextBattleDto, RolloverDto, VoteDto } from './dto/arena.dto';
+import { ArenaRatingsService } from './arena-ratings.service';
+import { toSeasonJson } from './arena.mapper';
 
 /** Who cast a vote, for the integrity checks: the address and a digest of the browser's headers. */
 function voterMeta(req: Request): VoterMeta {
@@ -31,6 +34,7 @@ export class ArenaController {
     private readonly limiter: RateLimiterService,
     private readonly storage: StorageService,
     private readonly queue: ArenaQueueService,
+    private readonly ratings: ArenaRatingsService,
   ) {}
 
   /** The season's leaderboard (one category or all), by live rating. */
@@ -112,5 +116,20 @@ export class ArenaController {
   @HttpCode(200)
   async leave(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     return { message: 'You left the queue.', ticket: await this.queue.leave(user, id) };
+  }
+
+  /** Seasons, newest first. */
+  @Get('seasons')
+  @Public()
+  seasons(@Query() q: PageQueryDto) {
+    return this.entries.seasons(q);
+  }
+
+  /** Closes the active season and opens the next with every rating softly reset toward the mean (admins). */
+  @Post('seasons/rollover')
+  @Roles('admin')
+  @HttpCode(201)
+  async rollover(@Body() body: RolloverDto) {
+    return { message: 'A new season has started.', season: toSeasonJson(await this.ratings.rollover(body.name)) };
   }
 }

@@ -41,3 +41,9 @@ export class JoinQueueDto {
   @IsUUID('4', { message: 'Pick one of your entries.' })
   entry_id!: string;
 }
+
+export class RolloverDto {
+  @IsString()
+  @Length(1, 80, { message: 'Name the new season (up to 80 characters).' })
+  name!: string;
+}
