@@ -10,7 +10,7 @@ import { ArenaBattlesService } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
 import { LIVE_BATTLE_MS, QUEUE_TIMEOUT_MS, QUEUE_TIMERS, TICKET_EVENT } from './arena.constants';
 import { toTicketJson } from './arena.mapper';
-import { PostgresQueueStore, RedisQueueStore, type QueueStore } from './arena-queue.store';
+import { PostgresQueueStore, queuedEntryOf, RedisQueueStore, type QueueStore } from './arena-queue.store';
 import { ArenaRepository } from './arena.repository';
 import { matchQueue, REMATCH_COOLDOWN_MS, WINDOW_STEP_MS, windowAt, type QueuedEntry } from './core';
 import type { ArenaTicket } from './entities/arena.entity';
@@ -57,7 +57,7 @@ export class ArenaQueueService {
       queuedAt: now,
     });
     if (!ticket) throw new ConflictException('This entry is already queued or in a live round.');
-    await this.store.add(ticket.category, this.queued(ticket));
+    await this.store.add(ticket.category, queuedEntryOf(ticket));
     await this.timers.at(
       new Date(now.getTime() + QUEUE_TIMEOUT_MS),
       QUEUE_TIMERS.timeout,
@@ -168,17 +168,6 @@ export class ArenaQueueService {
     if (!ticket) throw new NotFoundException('There is no ticket with that id.');
     if (ticket.creatorId !== user.id) throw new ForbiddenException('This ticket belongs to someone else.');
     return ticket;
-  }
-
-  private queued(t: ArenaTicket): QueuedEntry {
-    return {
-      ticketId: t.id,
-      entryId: t.entryId,
-      creatorId: t.creatorId,
-      teamId: t.teamId,
-      rating: t.rating,
-      queuedAt: t.queuedAt.getTime(),
-    };
   }
 
   private async notify(t: ArenaTicket): Promise<ArenaTicketJson> {

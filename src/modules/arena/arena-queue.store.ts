@@ -1,6 +1,19 @@
 import type Redis from 'ioredis';
 import type { ArenaRepository } from './arena.repository';
 import type { QueuedEntry } from './core';
+import type { ArenaTicket } from './entities/arena.entity';
+
+/** What the matchmaker needs of a ticket. */
+export function queuedEntryOf(t: ArenaTicket): QueuedEntry {
+  return {
+    ticketId: t.id,
+    entryId: t.entryId,
+    creatorId: t.creatorId,
+    teamId: t.teamId,
+    rating: t.rating,
+    queuedAt: t.queuedAt.getTime(),
+  };
+}
 
 /**
  * Where the waiting tickets of a category live for matchmaking. With Redis: a sorted set by rating (the ticket
@@ -87,14 +100,7 @@ export class PostgresQueueStore implements QueueStore {
   async remove(): Promise<void> {}
 
   async list(category: string): Promise<QueuedEntry[]> {
-    return (await this.repo.queued(category)).map((t) => ({
-      ticketId: t.id,
-      entryId: t.entryId,
-      creatorId: t.creatorId,
-      teamId: t.teamId,
-      rating: t.rating,
-      queuedAt: t.queuedAt.getTime(),
-    }));
+    return (await this.repo.queued(category)).map(queuedEntryOf);
   }
 
   /** The rows are claimed by their state change (queued → matched), which the matchmaker checks. */
