@@ -33,6 +33,7 @@ import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
 import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
+import { ArenaModule } from './modules/arena/arena.module';
 import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
@@ -91,6 +92,7 @@ export class AppModule {
         PropertyInsightsModule,
         FairHousingModule,
         CrmModule,
+        ArenaModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

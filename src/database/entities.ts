@@ -23,6 +23,7 @@ import { Follow, Market, Stat, UserMarket, UserStat } from '../modules/people/pe
 import { VIDEO_ENTITIES } from '../modules/video/entities';
 import { SWEEPSTAKES_ENTITIES } from '../modules/sweepstakes/entities/sweepstakes.entity';
 import { CRM_ENTITIES } from '../modules/crm/entities/crm.entity';
+import { ARENA_ENTITIES } from '../modules/arena/entities/arena.entity';
 
 /** Every entity; each module adds its own here. */
 export const entities = [
@@ -59,4 +60,5 @@ export const entities = [
   ...VIDEO_ENTITIES,
   ...SWEEPSTAKES_ENTITIES,
   ...CRM_ENTITIES,
+  ...ARENA_ENTITIES,
 ];

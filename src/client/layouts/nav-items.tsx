@@ -1,8 +1,18 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
-import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon, UserIcon } from '@/components/icons';
+import { arenaPaths } from '@/api/arena';
 import { crmPaths } from '@/api/crm';
+import {
+  ChatIcon,
+  GiftIcon,
+  HomeIcon,
+  MapPinIcon,
+  PlayIcon,
+  ShieldIcon,
+  SparklesIcon,
+  UserIcon,
+} from '@/components/icons';
 import { routes } from '@/routes';
 
 export interface NavItem {
@@ -24,6 +34,7 @@ export const mainNav: NavItem[] = [
   { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
   { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
   { label: 'Leads', href: crmPaths.myLeads, icon: UserIcon, inBottomBar: false },
+  { label: 'Arena', href: arenaPaths.lobby(), icon: ShieldIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

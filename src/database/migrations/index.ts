@@ -19,6 +19,7 @@ import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHous
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { Crm1764700000000 } from './1764700000000-Crm';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
+import { Arena1765000000000 } from './1765000000000-Arena';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 import { SavedSearchAlerts1764800000000 } from './1764800000000-SavedSearchAlerts';
@@ -47,4 +48,5 @@ export const migrations = [
   Crm1764700000000,
   SavedSearchAlerts1764800000000,
   PropertyViews1764800100000,
+  Arena1765000000000,
 ];

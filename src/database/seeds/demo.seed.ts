@@ -96,6 +96,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   // One open sweepstakes the demo users entered and one drawn sweepstakes with a verifiable result.
   await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
   await (require('./crm.seed') as typeof import('./crm.seed')).seedDemoCrm(app, logger);
+  await (require('./arena.seed') as typeof import('./arena.seed')).seedDemoArena(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+// Arena benchmark. See bench/README.md "## Arena".
+//   node bench/arena/run.js
+// 1. votes: the app (bench/arena/server.js) runs in its own process; this process is the load generator: 1,000
+//    signed-in voters vote on 20 live battles (3 votes each, 100 requests in flight), while a watcher subscribed
+//    to every battle's presence channel times each vote from request to the broadcast of its count.
+//    Baseline in the same run: a bench-only endpoint that broadcasts to the same channel with no database work.
+// 2. matchmaker (bench/arena/matchmaker.js, own process): one pass over 10,000 queued entries, pure and through
+//    the Redis sorted set, against a naive scan baseline.
+const { spawn, execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const Pusher = require('pusher-js');
+
+const VOTES_PER_VOTER = 3;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 100);
+const PINGS = 600;
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length
+    ? +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1)
+    : null;
+};
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+function cookieJar() {
+  const jar = new Map();
+  return {
+    keep(res) {
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, ...value] = pair.split('=');
+        jar.set(name, value.join('='));
+      }
+    },
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    xsrf: () => decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+  };
+}
+
+async function signIn(baseUrl, userId) {
+  const jar = cookieJar();
+  const first = await fetch(`${baseUrl}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+  await first.text();
+  jar.keep(first);
+  const res = await fetch(`${baseUrl}/bench/arena/login/${userId}`, {
+    method: 'POST',
+    headers: { Cookie: jar.header(), 'X-XSRF-TOKEN': jar.xsrf(), Accept: 'application/json' },
+  });
+  if (res.status !== 200) throw new Error(`bench login ${res.status} ${await res.text()}`);
+  jar.keep(res);
+  return jar;
+}
+
+async function pool(items, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'server.js')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith('{"baseUrl"'));
+      if (line) resolve({ child, info: JSON.parse(line) });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+async function votes() {
+  const { child, info } = await startServer();
+  try {
+    const { baseUrl, battles, voters } = info;
+    const watcherJar = await signIn(baseUrl, info.watcher);
+    const pusher = new Pusher(info.key, {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: Number(new URL(baseUrl).port),
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/broadcasting/auth',
+        transport: 'ajax',
+        customHandler: ({ socketId, channelName }, callback) => {
+          fetch(`${baseUrl}/broadcasting/auth`, {
+            method: 'POST',
+            headers: {
+              Cookie: watcherJar.header(),
+              'X-XSRF-TOKEN': watcherJar.xsrf(),
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+            },
+            body: JSON.stringify({ socket_id: socketId, channel_name: channelName }),
+          })
+            .then((r) => r.json())
+            .then(
+              (body) => callback(null, body),
+              (error) => callback(error, null),
+            );
+        },
+      },
+    });
+    const seen = new Map(); // `${battle}:${total}` -> time the watcher saw that count
+    const pings = new Map(); // seq -> time seen
+    await Promise.all(
+      battles.map(
+        (id) =>
+          new Promise((resolve) => {
+            const channel = pusher.subscribe(`presence-arena.battle.${id}`);
+            channel.bind('pusher:subscription_succeeded', resolve);
+            channel.bind('battle.votes', (e) => {
+              const key = `${id}:${e.total}`;
+              if (!seen.has(key)) seen.set(key, now());
+            });
+            channel.bind('bench.ping', (e) => pings.set(e.seq, now()));
+          }),
+      ),
+    );
+
+    const signInStarted = now();
+    const jars = new Array(voters.length);
+    await pool(
+      voters.map((id, i) => [id, i]),
+      50,
+      async ([id, i]) => (jars[i] = await signIn(baseUrl, id)),
+    );
+    const signInMs = now() - signInStarted;
+
+    // Baseline: broadcast to the same channels with no database work.
+    const pingSent = new Map();
+    await pool(
+      Array.from({ length: PINGS }, (_, i) => i),
+      IN_FLIGHT,
+      async (seq) => {
+        pingSent.set(seq, now());
+        await fetch(`${baseUrl}/bench/arena/ping/${battles[seq % battles.length]}/${seq}`, {
+          method: 'POST',
+          headers: { Cookie: watcherJar.header(), 'X-XSRF-TOKEN': watcherJar.xsrf() },
+        }).then((r) => r.text());
+      },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const pingLatency = [...pingSent].filter(([seq]) => pings.has(seq)).map(([seq, t0]) => pings.get(seq) - t0);
+
+    // The votes: every voter on 3 battles, 100 requests in flight.
+    const jobs = [];
+    for (let i = 0; i < voters.length; i++) {
+      for (let k = 0; k < VOTES_PER_VOTER; k++) jobs.push([i, battles[(i + k * 7) % battles.length]]);
+    }
+    const sent = [];
+    const http = [];
+    const statuses = {};
+    const started = now();
+    await pool(jobs, IN_FLIGHT, async ([i, battle]) => {
+      const jar = jars[i];
+      const t0 = now();
+      const res = await fetch(`${baseUrl}/api/arena/battles/${battle}/votes`, {
+        method: 'POST',
+        headers: {
+          Cookie: jar.header(),
+          'X-XSRF-TOKEN': jar.xsrf(),
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Forwarded-For': `10.${(i >> 8) & 255}.${i & 255}.1`,
+        },
+        body: JSON.stringify({ choice: ['left', 'right', 'tie', 'both_bad'][(i + battle.charCodeAt(0)) % 4] }),
+      });
+      const body = await res.json();
+      http.push(now() - t0);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.status === 201) sent.push({ key: `${battle}:${body.battle.counts.total}`, t0 });
+    });
+    const wallMs = now() - started;
+    await new Promise((r) => setTimeout(r, 1000));
+    const broadcast = sent.filter((v) => seen.has(v.key)).map((v) => seen.get(v.key) - v.t0);
+    pusher.disconnect();
+    return {
+      voters: voters.length,
+      battles: battles.length,
+      votes: jobs.length,
+      statuses,
+      signInSeconds: +(signInMs / 1000).toFixed(1),
+      votesPerSecond: Math.round((jobs.length / wallMs) * 1000),
+      httpP50Ms: pct(http, 50),
+      httpP99Ms: pct(http, 99),
+      voteToBroadcast: { received: broadcast.length, p50Ms: pct(broadcast, 50), p99Ms: pct(broadcast, 99) },
+      baselinePingToBroadcast: {
+        sent: PINGS,
+        received: pingLatency.length,
+        p50Ms: pct(pingLatency, 50),
+        p99Ms: pct(pingLatency, 99),
+      },
+      p99VsBaseline: +(pct(broadcast, 99) / pct(pingLatency, 99)).toFixed(2),
+      serverPeakRssMb: peakRssMb(child.pid),
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  }
+}
+
+(async () => {
+  const summary = { votes: await votes() };
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'matchmaker.js')], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  summary.matchmaker = JSON.parse(out.trim().split('\n').pop());
+  summary.loadAverage = require('node:os')
+    .loadavg()
+    .map((n) => +n.toFixed(1));
+  console.log(JSON.stringify(summary, null, 2));
+  const dir = path.join(__dirname, '..', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'arena-latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), ...summary }, null, 2),
+  );
+  process.exit(0);
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

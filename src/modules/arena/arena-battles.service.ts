@@ -1,0 +1,223 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Clock } from '../../common/clock';
+import type { ArenaBattle as ArenaBattleJson, ArenaCategory } from '../../contracts/arena';
+import { TimersService } from '../jobs';
+import { Broadcaster } from '../realtime';
+import { RateLimiterService } from '../security';
+import type { User } from '../users';
+import { ArenaEntriesService } from './arena-entries.service';
+import {
+  BATTLE_CHANNEL,
+  BATTLE_MS,
+  BATTLE_VOTES_EVENT,
+  TIMERS,
+  VOTES_PER_ADDRESS_PER_MINUTE,
+  VOTES_PER_MINUTE,
+} from './arena.constants';
+import { leftIsA, outcomeOf, toBattleJson, toVotesEvent } from './arena.mapper';
+import { ArenaRepository, type RatingState } from './arena.repository';
+import { applyVote, type LiveRating } from './core';
+import type { VoteDto } from './dto/arena.dto';
+import type { ArenaBattle, ArenaEntry } from './entities/arena.entity';
+
+export interface VoterMeta {
+  ip: string | null;
+  device: string | null;
+}
+
+const live = (r: RatingState): LiveRating => ({
+  rating: r.rating,
+  rd: r.rd,
+  battles: r.battles,
+  last_at: r.lastBattleAt?.getTime() ?? null,
+});
+const stored = (r: LiveRating): RatingState => ({
+  rating: r.rating,
+  rd: r.rd,
+  battles: r.battles,
+  lastBattleAt: r.last_at === null ? null : new Date(r.last_at),
+});
+
+/**
+ * Battles and votes. A voter sees two anonymous entries (sides from the battle's stored seed and the voter's id),
+ * votes once per pair, never on a battle with their own entry, within the velocity limits; the vote, both entries'
+ * ratings, both creators' ratings and the battle's counts change in one transaction, then the counts go live.
+ */
+@Injectable()
+export class ArenaBattlesService {
+  constructor(
+    private readonly repo: ArenaRepository,
+    private readonly entries: ArenaEntriesService,
+    private readonly clock: Clock,
+    private readonly timers: TimersService,
+    private readonly broadcaster: Broadcaster,
+    private readonly limiter: RateLimiterService,
+  ) {}
+
+  /** Opens a battle between two entries; it closes by a timer when its time is up. */
+  async open(a: ArenaEntry, b: ArenaEntry, mode: ArenaBattle['mode'], durationMs = BATTLE_MS): Promise<ArenaBattle> {
+    const now = this.clock.nowMs();
+    const battle = await this.repo.createBattle({
+      seasonId: a.seasonId,
+      category: a.category,
+      entryA: a.id,
+      entryB: b.id,
+      seed: randomBytes(16).toString('hex'),
+      mode,
+      state: 'in_battle',
+      openedAt: new Date(now),
+      closesAt: new Date(now + durationMs),
+    });
+    await this.timers.at(battle.closesAt, TIMERS.closeBattle, { battleId: battle.id }, battle.id);
+    return battle;
+  }
+
+  /** A battle for this voter: an open one they may vote on, else a new pair of other creators' entries. */
+  async next(user: User, category: ArenaCategory | undefined): Promise<ArenaBattleJson> {
+    const season = await this.entries.currentSeason();
+    const [waiting] = await this.repo.openBattlesFor(season.id, category ?? null, user.id, 1);
+    if (waiting) return this.show(waiting.id, user);
+    for (const cat of category ? [category] : this.entries.categories()) {
+      const pair = await this.pairFor(user, season.id, cat);
+      if (pair) return this.show((await this.open(pair[0], pair[1], 'open')).id, user);
+    }
+    throw new NotFoundException('No battle is waiting for you here yet. Check back soon.');
+  }
+
+  /** Two entries of different creators, closest in rating, that this voter has not judged together. */
+  private async pairFor(
+    user: User,
+    seasonId: string,
+    category: ArenaCategory,
+  ): Promise<[ArenaEntry, ArenaEntry] | null> {
+    const pool = await this.repo.candidates(seasonId, category, user.id, 40);
+    for (const first of pool) {
+      const others = pool
+        .filter((o) => o.creatorId !== first.creatorId)
+        .sort((x, y) => Math.abs(x.rating - first.rating) - Math.abs(y.rating - first.rating));
+      for (const other of others) {
+        if (!(await this.repo.hasVotedPair(user.id, first.id, other.id))) return [first, other];
+      }
+    }
+    return null;
+  }
+
+  async show(id: string, viewer: User | null | undefined): Promise<ArenaBattleJson> {
+    const battle = await this.find(id);
+    return this.view(battle, viewer ?? null);
+  }
+
+  async vote(user: User, id: string, dto: VoteDto, meta: VoterMeta): Promise<ArenaBattleJson> {
+    const battle = await this.find(id);
+    const [a, b] = await this.sides(battle);
+    this.assertMayVote(user, battle, a, b);
+    if (await this.repo.hasVotedPair(user.id, a.id, b.id))
+      throw new ConflictException('You have already voted on this pair.');
+    await this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60);
+    if (meta.ip) await this.limiter.hit(`arena-vote-ip:${meta.ip}`, VOTES_PER_ADDRESS_PER_MINUTE, 60);
+    const outcome = outcomeOf(dto.choice, leftIsA(battle, user.id));
+    const counted = await this.repo.transaction(async (tx) => {
+      const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
+      const creators = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
+      const updated = await tx.countVote(battle.id, outcome);
+      if (!updated) throw new ConflictException('This battle is over.');
+      const castAt = this.clock.now();
+      const voteId = await tx.insertVote({
+        battleId: battle.id,
+        seasonId: battle.seasonId,
+        voterId: user.id,
+        entryA: a.id,
+        entryB: b.id,
+        outcome,
+        ip: meta.ip,
+        device: meta.device,
+        castAt,
+      });
+      if (!voteId) throw new ConflictException('You have already voted on this pair.');
+      const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
+      await tx.saveEntryRating(a.id, stored(na));
+      await tx.saveEntryRating(b.id, stored(nb));
+      const ca = creators.find((c) => c.creatorId === a.creatorId)!;
+      const cb = creators.find((c) => c.creatorId === b.creatorId)!;
+      const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
+      await tx.saveCreatorRating(battle.seasonId, a.creatorId, stored(nca));
+      await tx.saveCreatorRating(battle.seasonId, b.creatorId, stored(ncb));
+      return updated;
+    });
+    await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(counted));
+    return this.view(counted, user);
+  }
+
+  /** Timer: closes the battle once its time is up (early or repeated firings find nothing to do). */
+  async onCloseTimer({ battleId }: { battleId: string }): Promise<void> {
+    if (await this.repo.closeBattle(battleId, this.clock.now())) {
+      const battle = await this.repo.findBattle(battleId);
+      if (battle) await this.broadcaster.broadcast(BATTLE_CHANNEL(battleId), BATTLE_VOTES_EVENT, toVotesEvent(battle));
+    }
+  }
+
+  /** The storage key of the picture on this viewer's `side` (served anonymously by the arena). */
+  async sideImageKey(id: string, side: 'left' | 'right', viewer: User | null): Promise<string> {
+    const battle = await this.find(id);
+    const [a, b] = await this.sides(battle);
+    const entry = (side === 'left') === leftIsA(battle, viewer?.id ?? null) ? a : b;
+    if (!entry.image?.startsWith('/media/')) throw new NotFoundException('This side has no picture.');
+    return entry.image.slice('/media/'.length);
+  }
+
+  async liveBattles(viewer: User | null, limit = 6): Promise<ArenaBattleJson[]> {
+    const season = await this.entries.currentSeason();
+    const battles = await this.repo.liveBattles(season.id, limit);
+    return Promise.all(battles.map((b) => this.view(b, viewer)));
+  }
+
+  async find(id: string): Promise<ArenaBattle> {
+    const battle = await this.repo.findBattle(id);
+    if (!battle) throw new NotFoundException('There is no battle with that id.');
+    return battle;
+  }
+
+  private assertMayVote(user: User, battle: ArenaBattle, a: ArenaEntry, b: ArenaEntry): void {
+    const reason = this.cannotVote(user, battle, a, b);
+    if (reason === 'own') throw new ForbiddenException('You cannot vote on a battle with your own entry.');
+    if (reason) throw new ConflictException(reason);
+  }
+
+  private cannotVote(user: User | null, battle: ArenaBattle, a: ArenaEntry, b: ArenaEntry): string | null {
+    if (!user) return 'Sign in to vote.';
+    if (a.creatorId === user.id || b.creatorId === user.id) return 'own';
+    if (battle.state !== 'in_battle') return 'This battle is over.';
+    if (!user.emailVerifiedAt) return 'Verify your email address to vote.';
+    return null;
+  }
+
+  private async view(battle: ArenaBattle, viewer: User | null): Promise<ArenaBattleJson> {
+    const [a, b] = await this.sides(battle);
+    const [creators, mine] = await Promise.all([
+      this.entries.creators([a.creatorId, b.creatorId]),
+      viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
+    ]);
+    const reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);
+    return toBattleJson({
+      battle,
+      a,
+      b,
+      creators,
+      viewerId: viewer?.id ?? null,
+      myVote: mine?.outcome ?? null,
+      canVote: reason === null,
+      cannotVoteReason: reason === 'own' ? 'This battle has your entry in it.' : reason,
+    });
+  }
+
+  private async sides(battle: ArenaBattle): Promise<[ArenaEntry, ArenaEntry]> {
+    return this.ordered(this.repo.findEntries([battle.entryA, battle.entryB]), battle.entryA);
+  }
+
+  private async ordered(found: Promise<ArenaEntry[]>, aId: string): Promise<[ArenaEntry, ArenaEntry]> {
+    const list = await found;
+    const a = list.find((e) => e.id === aId)!;
+    return [a, list.find((e) => e.id !== aId)!];
+  }
+}

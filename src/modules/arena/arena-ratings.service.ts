@@ -1,0 +1,103 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { TimersService } from '../jobs';
+import { NIGHTLY_FIT_HOUR_UTC, NIGHTLY_FIT_TIMER, SEASON_MS } from './arena.constants';
+import { ArenaRepository } from './arena.repository';
+import type { ArenaSeason } from './entities/arena.entity';
+import { fitWithIntervals, freshRating, replayVotes, softReset, type LiveRating } from './core';
+
+const stored = (r: LiveRating) => ({
+  rating: r.rating,
+  rd: r.rd,
+  battles: r.battles,
+  lastBattleAt: r.last_at === null ? null : new Date(r.last_at),
+});
+
+/**
+ * Ratings from the vote log. `recompute` replays the season's counted votes (excluded ones left out) from each
+ * entry's season start rating with the same function the live path uses, so with nothing excluded it writes back
+ * exactly the live figures. `fit` is the nightly Bradley-Terry refit with bootstrapped intervals, seeded by the
+ * season and its vote count so the same log always gives the same intervals.
+ */
+@Injectable()
+export class ArenaRatingsService {
+  constructor(
+    private readonly repo: ArenaRepository,
+    private readonly clock: Clock,
+    private readonly timers: TimersService,
+  ) {}
+
+  /** Schedules the next nightly refit (one timer per night: the same night is queued once). */
+  async scheduleNightlyFit(): Promise<void> {
+    const now = this.clock.now();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), NIGHTLY_FIT_HOUR_UTC));
+    if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+    await this.timers.at(next, NIGHTLY_FIT_TIMER, { night: next.toISOString() }, 'nightly');
+  }
+
+  /** Nightly timer: refits the active season, then schedules the next night. */
+  async onNightlyFit(): Promise<void> {
+    const season = await this.repo.activeSeason();
+    if (season) await this.fit(season.id);
+    await this.scheduleNightlyFit();
+  }
+
+  /**
+   * Closes the active season and opens the next: every entry carries over with its rating moved halfway to the
+   * season's mean and its deviation raised (the soft reset), as the new season's start rating for the replay.
+   */
+  async rollover(name: string): Promise<ArenaSeason> {
+    return this.repo.transaction(async (tx) => {
+      const current = await tx.activeSeason();
+      if (!current) throw new ConflictException('There is no active season to close.');
+      const now = this.clock.now();
+      await tx.updateSeason(current.id, { state: 'closed', closedAt: now });
+      const next = await tx.ensureActiveSeason({ name, startsAt: now, endsAt: new Date(now.getTime() + SEASON_MS) });
+      const entries = await tx.seasonEntries(current.id);
+      for (const e of softReset(entries)) {
+        await tx.createEntry({ ...e, seasonId: next.id, startRating: e.rating, startRd: e.rd, createdAt: now });
+      }
+      return next;
+    });
+  }
+
+  async recompute(seasonId: string): Promise<{ votes: number }> {
+    return this.repo.transaction(async (tx) => {
+      const entries = await tx.seasonEntries(seasonId);
+      if (entries.length === 0) return { votes: 0 };
+      await tx.lockEntries(entries.map((e) => e.id));
+      const log = await tx.voteLog(seasonId);
+      const start = new Map(
+        entries.map((e) => [e.id, { ...freshRating(), rating: e.startRating, rd: e.startRd } as LiveRating]),
+      );
+      const byEntry = replayVotes(log, start);
+      for (const e of entries) await tx.saveEntryRating(e.id, stored(byEntry.get(e.id)!));
+      const byCreator = replayVotes(log.map((v) => ({ ...v, a: v.creator_a, b: v.creator_b })));
+      await tx.resetCreatorRatings(seasonId);
+      for (const [creatorId, r] of byCreator) await tx.saveCreatorRating(seasonId, creatorId, stored(r));
+      await tx.recountBattles(seasonId);
+      return { votes: log.length };
+    });
+  }
+
+  /** The Bradley-Terry refit of a season (the nightly job runs it for the active season). */
+  async fit(seasonId: string): Promise<{ entries: number; votes: number }> {
+    const season = await this.repo.findSeason(seasonId);
+    if (!season) throw new NotFoundException('There is no season with that id.');
+    const log = await this.repo.voteLog(seasonId);
+    const rows = fitWithIntervals(log, `${seasonId}:${log.length}`);
+    await this.repo.transaction(async (tx) => {
+      for (const r of rows) {
+        await tx.saveFit(r.id, {
+          btRating: r.rating,
+          btLower: r.lower,
+          btUpper: r.upper,
+          rankBest: r.rank_best,
+          rankWorst: r.rank_worst,
+        });
+      }
+      await tx.updateSeason(seasonId, { fittedAt: this.clock.now(), fitVotes: log.length });
+    });
+    return { entries: rows.length, votes: log.length };
+  }
+}

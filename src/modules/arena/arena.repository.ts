@@ -1,0 +1,422 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ArenaCategory, VoteOutcome } from '../../contracts/arena';
+import type { LoggedVote } from './core';
+import {
+  ArenaBattle,
+  ArenaCreatorRating,
+  ArenaEntry,
+  ArenaSeason,
+  ArenaTicket,
+  ArenaVote,
+} from './entities/arena.entity';
+
+export interface RatingState {
+  rating: number;
+  rd: number;
+  battles: number;
+  lastBattleAt: Date | null;
+}
+
+export interface LogRow extends LoggedVote {
+  id: string;
+  creator_a: string;
+  creator_b: string;
+}
+
+/** The only place with SQL for the arena tables. `transaction` hands out a copy bound to one transaction. */
+@Injectable()
+export class ArenaRepository {
+  constructor(@InjectDataSource() protected readonly db: DataSource) {}
+
+  protected get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  transaction<T>(work: (tx: ArenaRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((manager) => work(new TransactionalArenaRepository(this.db, manager)));
+  }
+
+  // ---- seasons ----------------------------------------------------------------------------------------------------
+
+  activeSeason(): Promise<ArenaSeason | null> {
+    return this.m.getRepository(ArenaSeason).findOneBy({ state: 'active' });
+  }
+
+  findSeason(id: string): Promise<ArenaSeason | null> {
+    return this.m.getRepository(ArenaSeason).findOneBy({ id });
+  }
+
+  /** Inserts the active season unless one exists (the partial unique index keeps one); returns the active one. */
+  async ensureActiveSeason(values: Pick<ArenaSeason, 'name' | 'startsAt' | 'endsAt'>): Promise<ArenaSeason> {
+    await this.m.query(
+      `INSERT INTO arena_seasons (name, starts_at, ends_at, created_at) VALUES ($1, $2, $3, $2)
+       ON CONFLICT DO NOTHING`,
+      [values.name, values.startsAt, values.endsAt],
+    );
+    return (await this.activeSeason())!;
+  }
+
+  seasons(offset: number, limit: number): Promise<[ArenaSeason[], number]> {
+    return this.m
+      .getRepository(ArenaSeason)
+      .findAndCount({ order: { startsAt: 'DESC', id: 'ASC' }, skip: offset, take: limit });
+  }
+
+  async updateSeason(id: string, values: Partial<ArenaSeason>): Promise<void> {
+    await this.m.getRepository(ArenaSeason).update(id, values);
+  }
+
+  // ---- entries ----------------------------------------------------------------------------------------------------
+
+  findEntry(id: string): Promise<ArenaEntry | null> {
+    return this.m.getRepository(ArenaEntry).findOneBy({ id });
+  }
+
+  findEntries(ids: string[]): Promise<ArenaEntry[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(ArenaEntry).createQueryBuilder('e').where('e.id IN (:...ids)', { ids }).getMany();
+  }
+
+  /** Inserts the entry and its creator's rating row; null when that work is already entered in the category. */
+  async createEntry(values: Partial<ArenaEntry>): Promise<ArenaEntry | null> {
+    const rows: Array<{ id: string }> = await this.m.query(
+      `INSERT INTO arena_entries (season_id, category, kind, source_id, creator_id, team_id, title, image, link,
+                                  start_rating, start_rd, rating, rd, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $11, $12)
+       ON CONFLICT (season_id, kind, source_id, category) DO NOTHING RETURNING id`,
+      [
+        values.seasonId,
+        values.category,
+        values.kind,
+        values.sourceId,
+        values.creatorId,
+        values.teamId ?? null,
+        values.title ?? '',
+        values.image ?? null,
+        values.link ?? null,
+        values.startRating ?? 1500,
+        values.startRd ?? 350,
+        values.createdAt,
+      ],
+    );
+    if (rows.length === 0) return null;
+    await this.m.query(
+      `INSERT INTO arena_creator_ratings (season_id, creator_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [values.seasonId, values.creatorId],
+    );
+    return this.findEntry(rows[0].id);
+  }
+
+  entriesOf(creatorId: string, seasonId: string): Promise<ArenaEntry[]> {
+    return this.m
+      .getRepository(ArenaEntry)
+      .find({ where: { creatorId, seasonId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 100 });
+  }
+
+  board(seasonId: string, category: ArenaCategory | null, offset: number, limit: number) {
+    const q = this.m.getRepository(ArenaEntry).createQueryBuilder('e').where('e.seasonId = :seasonId', { seasonId });
+    if (category) q.andWhere('e.category = :category', { category });
+    return q.orderBy('e.rating', 'DESC').addOrderBy('e.id', 'ASC').skip(offset).take(limit).getManyAndCount();
+  }
+
+  creatorBoard(seasonId: string, limit: number): Promise<ArenaCreatorRating[]> {
+    return this.m.getRepository(ArenaCreatorRating).find({
+      where: { seasonId },
+      order: { rating: 'DESC', creatorId: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Up to `limit` random entries of the category not made by `voterId` (candidates for a new open battle). */
+  candidates(seasonId: string, category: ArenaCategory, voterId: string, limit: number): Promise<ArenaEntry[]> {
+    return this.m
+      .getRepository(ArenaEntry)
+      .createQueryBuilder('e')
+      .where('e.seasonId = :seasonId AND e.category = :category AND e.creatorId <> :voterId', {
+        seasonId,
+        category,
+        voterId,
+      })
+      .orderBy('random()')
+      .take(limit)
+      .getMany();
+  }
+
+  // ---- battles ----------------------------------------------------------------------------------------------------
+
+  findBattle(id: string): Promise<ArenaBattle | null> {
+    return this.m.getRepository(ArenaBattle).findOneBy({ id });
+  }
+
+  createBattle(values: Partial<ArenaBattle>): Promise<ArenaBattle> {
+    const repo = this.m.getRepository(ArenaBattle);
+    return repo.save(repo.create({ votesA: 0, votesB: 0, votesTie: 0, votesBothBad: 0, ...values }));
+  }
+
+  /** Open battles of the category this voter may still vote on (not their entries, pair not yet voted). */
+  openBattlesFor(seasonId: string, category: ArenaCategory | null, voterId: string, limit: number) {
+    return this.m.query(
+      `SELECT b.id FROM arena_battles b
+         JOIN arena_entries ea ON ea.id = b.entry_a
+         JOIN arena_entries eb ON eb.id = b.entry_b
+        WHERE b.season_id = $1 AND ($2::varchar IS NULL OR b.category = $2) AND b.state = 'in_battle'
+          AND b.mode <> 'war' AND ea.creator_id <> $3 AND eb.creator_id <> $3
+          AND NOT EXISTS (SELECT 1 FROM arena_votes v WHERE v.voter_id = $3
+                AND v.pair_low = LEAST(b.entry_a, b.entry_b) AND v.pair_high = GREATEST(b.entry_a, b.entry_b))
+        ORDER BY b.opened_at DESC LIMIT $4`,
+      [seasonId, category, voterId, limit],
+    ) as Promise<Array<{ id: string }>>;
+  }
+
+  hasVotedPair(voterId: string, x: string, y: string): Promise<boolean> {
+    const [low, high] = x < y ? [x, y] : [y, x];
+    return this.m.getRepository(ArenaVote).existsBy({ voterId, pairLow: low, pairHigh: high });
+  }
+
+  liveBattles(seasonId: string, limit: number): Promise<ArenaBattle[]> {
+    return this.m.getRepository(ArenaBattle).find({
+      where: { seasonId, state: 'in_battle' },
+      order: { openedAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Closes a battle still in progress whose time is up; false when it was already closed or not yet due. */
+  async closeBattle(id: string, now: Date): Promise<boolean> {
+    const result = await this.m.query(
+      `UPDATE arena_battles SET state = 'completed', closed_at = $2
+        WHERE id = $1 AND state = 'in_battle' AND closes_at <= $2 RETURNING id`,
+      [id, now],
+    );
+    return result[1] > 0;
+  }
+
+  /** When these two entries last met (for the rematch rule). */
+  async lastMeeting(x: string, y: string): Promise<Date | null> {
+    const rows: Array<{ at: Date }> = await this.m.query(
+      `SELECT max(opened_at) AS at FROM arena_battles
+        WHERE (entry_a = $1 AND entry_b = $2) OR (entry_a = $2 AND entry_b = $1)`,
+      [x, y],
+    );
+    return rows[0]?.at ?? null;
+  }
+
+  // ---- votes (inside a transaction) -------------------------------------------------------------------------------
+
+  /** Locks two entries in id order, so concurrent votes sharing an entry apply in their log order. */
+  lockEntries(ids: string[]): Promise<ArenaEntry[]> {
+    return this.m
+      .getRepository(ArenaEntry)
+      .createQueryBuilder('e')
+      .where('e.id IN (:...ids)', { ids })
+      .orderBy('e.id')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  lockCreators(seasonId: string, creatorIds: string[]): Promise<ArenaCreatorRating[]> {
+    return this.m
+      .getRepository(ArenaCreatorRating)
+      .createQueryBuilder('c')
+      .where('c.seasonId = :seasonId AND c.creatorId IN (:...creatorIds)', { seasonId, creatorIds })
+      .orderBy('c.creatorId')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  /** Appends a vote to the log; null when this voter already voted on the pair. */
+  async insertVote(values: Omit<ArenaVote, 'id' | 'pairLow' | 'pairHigh' | 'excluded'>): Promise<string | null> {
+    const [low, high] = values.entryA < values.entryB ? [values.entryA, values.entryB] : [values.entryB, values.entryA];
+    const rows: Array<{ id: string }> = await this.m.query(
+      `INSERT INTO arena_votes (battle_id, season_id, voter_id, entry_a, entry_b, pair_low, pair_high, outcome, ip,
+                                device, cast_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        values.battleId,
+        values.seasonId,
+        values.voterId,
+        values.entryA,
+        values.entryB,
+        low,
+        high,
+        values.outcome,
+        values.ip,
+        values.device,
+        values.castAt,
+      ],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Counts one vote on a battle still in progress; null when the battle is over. */
+  async countVote(battleId: string, outcome: VoteOutcome): Promise<ArenaBattle | null> {
+    const column = { a: 'votes_a', b: 'votes_b', tie: 'votes_tie', both_bad: 'votes_both_bad' }[outcome];
+    const result = await this.m.query(
+      `UPDATE arena_battles SET ${column} = ${column} + 1 WHERE id = $1 AND state = 'in_battle' RETURNING id`,
+      [battleId],
+    );
+    return result[1] > 0 ? this.findBattle(battleId) : null;
+  }
+
+  async saveEntryRating(id: string, r: RatingState): Promise<void> {
+    await this.m.getRepository(ArenaEntry).update(id, r);
+  }
+
+  async saveCreatorRating(seasonId: string, creatorId: string, r: RatingState): Promise<void> {
+    await this.m.getRepository(ArenaCreatorRating).update({ seasonId, creatorId }, r);
+  }
+
+  voteOf(voterId: string, battleId: string): Promise<ArenaVote | null> {
+    return this.m.getRepository(ArenaVote).findOneBy({ voterId, battleId });
+  }
+
+  /** The season's counted votes in log order, with each side's creator (for the creator ratings' replay). */
+  voteLog(seasonId: string): Promise<LogRow[]> {
+    return this.m
+      .query(
+        `SELECT v.id, v.entry_a AS a, v.entry_b AS b, v.outcome, v.cast_at, ea.creator_id AS creator_a,
+                eb.creator_id AS creator_b
+           FROM arena_votes v JOIN arena_entries ea ON ea.id = v.entry_a JOIN arena_entries eb ON eb.id = v.entry_b
+          WHERE v.season_id = $1 AND NOT v.excluded ORDER BY v.id`,
+        [seasonId],
+      )
+      .then((rows: Array<Omit<LogRow, 'at'> & { cast_at: Date }>) =>
+        rows.map(({ cast_at, ...row }) => ({ ...row, at: new Date(cast_at).getTime() })),
+      );
+  }
+
+  seasonEntries(seasonId: string): Promise<ArenaEntry[]> {
+    return this.m.getRepository(ArenaEntry).find({ where: { seasonId }, order: { id: 'ASC' } });
+  }
+
+  async resetCreatorRatings(seasonId: string): Promise<void> {
+    await this.m.query(
+      `UPDATE arena_creator_ratings SET rating = 1500, rd = 350, battles = 0, last_battle_at = NULL
+        WHERE season_id = $1`,
+      [seasonId],
+    );
+  }
+
+  /** Battle counts again from the counted votes (after votes are excluded). */
+  async recountBattles(seasonId: string): Promise<void> {
+    await this.m.query(
+      `UPDATE arena_battles b SET
+          votes_a = COALESCE(c.a, 0), votes_b = COALESCE(c.b, 0), votes_tie = COALESCE(c.tie, 0),
+          votes_both_bad = COALESCE(c.bad, 0)
+        FROM arena_battles b2 LEFT JOIN (
+          SELECT battle_id, count(*) FILTER (WHERE outcome = 'a') AS a, count(*) FILTER (WHERE outcome = 'b') AS b,
+                 count(*) FILTER (WHERE outcome = 'tie') AS tie, count(*) FILTER (WHERE outcome = 'both_bad') AS bad
+            FROM arena_votes WHERE season_id = $1 AND NOT excluded GROUP BY battle_id) c ON c.battle_id = b2.id
+       WHERE b.id = b2.id AND b.season_id = $1`,
+      [seasonId],
+    );
+  }
+
+  // ---- queue tickets ----------------------------------------------------------------------------------------------
+
+  findTicket(id: string): Promise<ArenaTicket | null> {
+    return this.m.getRepository(ArenaTicket).findOneBy({ id });
+  }
+
+  /** Queues an entry; null when it already has a live ticket (queued, matched or in a battle). */
+  async createTicket(
+    values: Omit<ArenaTicket, 'id' | 'matchedAt' | 'endedAt' | 'battleId'>,
+  ): Promise<ArenaTicket | null> {
+    const rows: Array<{ id: string }> = await this.m.query(
+      `INSERT INTO arena_tickets (entry_id, creator_id, team_id, season_id, category, rating, state, queued_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        values.entryId,
+        values.creatorId,
+        values.teamId,
+        values.seasonId,
+        values.category,
+        values.rating,
+        values.state,
+        values.queuedAt,
+      ],
+    );
+    return rows.length ? this.findTicket(rows[0].id) : null;
+  }
+
+  /** Moves a ticket from one of `from` to `to`; false when it had already moved on. */
+  async moveTicket(id: string, from: string[], to: Partial<ArenaTicket>): Promise<boolean> {
+    const result = await this.m
+      .getRepository(ArenaTicket)
+      .createQueryBuilder()
+      .update()
+      .set(to)
+      .where('id = :id AND state IN (:...from)', { id, from })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  ticketsOf(creatorId: string, limit: number): Promise<ArenaTicket[]> {
+    return this.m
+      .getRepository(ArenaTicket)
+      .find({ where: { creatorId }, order: { queuedAt: 'DESC', id: 'ASC' }, take: limit });
+  }
+
+  ticketsOfBattle(battleId: string): Promise<ArenaTicket[]> {
+    return this.m.getRepository(ArenaTicket).findBy({ battleId });
+  }
+
+  /** The category's queued tickets by rating (the PostgreSQL stand-in for the Redis sorted set). */
+  queued(category: string): Promise<ArenaTicket[]> {
+    return this.m
+      .getRepository(ArenaTicket)
+      .find({ where: { category: category as ArenaCategory, state: 'queued' }, order: { rating: 'ASC', id: 'ASC' } });
+  }
+
+  /** 1-based place of a queued ticket among the category's queued tickets, oldest first. */
+  async queuePosition(t: ArenaTicket): Promise<number> {
+    const [{ n }] = await this.m.query(
+      `SELECT count(*)::int AS n FROM arena_tickets WHERE category = $1 AND state = 'queued'
+          AND (queued_at, id) < ($2, $3)`,
+      [t.category, t.queuedAt, t.id],
+    );
+    return n + 1;
+  }
+
+  /** Pairs of these entries that met since `since` ("a|b" with the smaller id first). */
+  async recentPairs(entryIds: string[], since: Date): Promise<Set<string>> {
+    if (entryIds.length === 0) return new Set();
+    const rows: Array<{ a: string; b: string }> = await this.m.query(
+      `SELECT LEAST(entry_a, entry_b) AS a, GREATEST(entry_a, entry_b) AS b FROM arena_battles
+        WHERE opened_at > $2 AND (entry_a = ANY($1) OR entry_b = ANY($1))`,
+      [entryIds, since],
+    );
+    return new Set(rows.map((r) => `${r.a}|${r.b}`));
+  }
+
+  /** Serialises matchmaking of one category across nodes inside a transaction (PostgreSQL mode). */
+  async lockCategory(category: string): Promise<void> {
+    await this.m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`arena-queue:${category}`]);
+  }
+
+  async saveFit(
+    entryId: string,
+    fit: Pick<ArenaEntry, 'btRating' | 'btLower' | 'btUpper' | 'rankBest' | 'rankWorst'>,
+  ): Promise<void> {
+    await this.m.getRepository(ArenaEntry).update(entryId, fit);
+  }
+}
+
+class TransactionalArenaRepository extends ArenaRepository {
+  constructor(
+    db: DataSource,
+    private readonly manager: EntityManager,
+  ) {
+    super(db);
+  }
+
+  protected override get m(): EntityManager {
+    return this.manager;
+  }
+
+  override transaction<T>(work: (tx: ArenaRepository) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+}

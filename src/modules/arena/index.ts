@@ -1,0 +1,6 @@
+/** What other modules may use of the arena: its services and wire types. */
+export { ArenaEntriesService } from './arena-entries.service';
+export { ArenaBattlesService } from './arena-battles.service';
+export { ArenaRatingsService } from './arena-ratings.service';
+export { ArenaQueueService } from './arena-queue.service';
+export type * from '../../contracts/arena';

@@ -1,0 +1,78 @@
+import type { ArenaCategory, ArenaSeason, CreatorBoardRow, LeaderboardRow } from '@contracts/arena';
+import type { Page } from '@contracts/common';
+import { Head, Link } from '@inertiajs/react';
+import { arenaPaths, CATEGORY_LABELS } from '@/api/arena';
+import { Leaderboard, RatingBadge } from '@/components/arena';
+import { Card, Pagination } from '@/components/ui';
+import type { PageProps } from '@/types';
+
+interface Props {
+  season: ArenaSeason;
+  categories: ArenaCategory[];
+  category: ArenaCategory | null;
+  board: Page<LeaderboardRow>;
+  creators: CreatorBoardRow[];
+}
+
+/** One season's arenas: a leaderboard per category (ranks as ranges once ranked) and the creators' board. */
+export default function SeriesArenas({ season, categories, category, board, creators }: PageProps<Props>) {
+  const href = (c: ArenaCategory | null, page?: number) => {
+    const query = [c ? `category=${c}` : '', page ? `page=${page}` : ''].filter(Boolean).join('&');
+    return `${arenaPaths.season(season.id)}${query ? `?${query}` : ''}`;
+  };
+  return (
+    <>
+      <Head title={`${season.name} · Arena`} />
+      <Link href={arenaPaths.seasons} className="text-sm text-accent-ink hover:underline">
+        ← All seasons
+      </Link>
+      <h1 className="text-headline text-ink">{season.name}</h1>
+      <p className="mb-4 text-sm text-ink-muted">
+        {season.state === 'active' ? 'In progress' : 'Closed'}
+        {season.fitted_at
+          ? ` · ranks from the fit of ${new Date(season.fitted_at).toLocaleString()}`
+          : ' · ranks appear after the nightly fit'}
+      </p>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card title="Arenas" className="lg:col-span-2">
+          <nav className="mb-3 flex flex-wrap gap-1" aria-label="Categories">
+            {[null, ...categories].map((c) => (
+              <Link
+                key={c ?? 'all'}
+                href={href(c)}
+                className={`rounded-control px-2 py-1 text-sm ${c === category ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
+              >
+                {c ? CATEGORY_LABELS[c] : 'All'}
+              </Link>
+            ))}
+          </nav>
+          <Leaderboard rows={board.data} />
+          {board.last_page > 1 && (
+            <Pagination
+              currentPage={board.current_page}
+              lastPage={board.last_page}
+              hrefFor={(p) => href(category, p)}
+            />
+          )}
+        </Card>
+        <Card title="Creators">
+          {creators.length === 0 ? (
+            <p className="text-sm text-ink-muted">No battles yet.</p>
+          ) : (
+            <ol className="space-y-2">
+              {creators.map((c, i) => (
+                <li key={c.creator?.id ?? i} className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 truncate text-sm text-ink">
+                    {i + 1}. {c.creator?.name ?? 'Someone'}
+                    <span className="text-ink-subtle"> · {c.battles}</span>
+                  </span>
+                  <RatingBadge rating={c.rating} rd={c.rd} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
