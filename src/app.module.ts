@@ -36,6 +36,7 @@ import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
 import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
+import { AdminModule } from './modules/admin/admin.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -83,6 +84,7 @@ export class AppModule {
         QueueMonitorModule,
         AffiliatesModule,
         SweepstakesModule,
+        AdminModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -1,3 +1,4 @@
+import { AdminAuditEntry } from '../modules/admin/entities/admin-audit.entity';
 import { ConnectedAccount } from '../modules/users/connected-account.entity';
 import { CreditTransaction } from '../modules/credits/credit-transaction.entity';
 import { UserAddress } from '../modules/users/user-address.entity';
@@ -57,4 +58,5 @@ export const entities = [
   UserStat,
   ...VIDEO_ENTITIES,
   ...SWEEPSTAKES_ENTITIES,
+  AdminAuditEntry,
 ];

@@ -17,6 +17,7 @@ import { Commerce1764200000000 } from './1764200000000-Commerce';
 import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { AdminConsole1764600000000 } from './1764600000000-AdminConsole';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
@@ -41,4 +42,5 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  AdminConsole1764600000000,
 ];

@@ -35,6 +35,16 @@ export const ADMIN_SECTIONS = [
     description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
     href: '/orders/unfulfilled',
   },
+  {
+    title: 'Users',
+    description: 'Find anyone by email, handle or name; roles, suspension, verification, impersonation, deletion.',
+    href: '/admin/users',
+  },
+  {
+    title: 'Audit trail',
+    description: 'Every admin action: who, what, before and after, from where and when.',
+    href: '/admin/audit',
+  },
 ] as const;
 
 @Controller()

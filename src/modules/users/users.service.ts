@@ -49,6 +49,36 @@ export class UsersService {
       .getMany();
   }
 
+  /**
+   * Admin list: users whose email, handle or name contains `text` (any case), newest first. The trigram index on
+   * users_search_text serves the filter; without text the created_at index serves the order.
+   */
+  async searchPage(text: string, offset: number, limit: number): Promise<[User[], number]> {
+    const qb = this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC');
+    const needle = text.trim().toLowerCase();
+    if (needle) {
+      const pattern = `%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      qb.where('users_search_text(u.email, u.handle, u.name) LIKE :pattern', { pattern });
+    }
+    return qb.skip(offset).take(limit).getManyAndCount();
+  }
+
+  /**
+   * Deletion on request: the row stays (ledgers, orders and audit rows keep pointing at it) but every personal field
+   * is replaced, the password can no longer match, two-factor, addresses and linked accounts are removed.
+   */
+  async anonymise(manager: EntityManager, id: string, at: Date): Promise<void> {
+    await manager.query(
+      `UPDATE users SET name = 'Deleted user', email = 'deleted-' || id || '@deleted.invalid', handle = NULL, bio = NULL,
+         avatar_path = NULL, password_hash = '!', two_factor_secret = NULL, two_factor_recovery_codes = NULL,
+         two_factor_confirmed_at = NULL, email_verified_at = NULL, deleted_at = $2, suspended_at = coalesce(suspended_at, $2),
+         updated_at = now() WHERE id = $1`,
+      [id, at],
+    );
+    await manager.query(`DELETE FROM user_addresses WHERE user_id = $1`, [id]);
+    await manager.query(`DELETE FROM connected_accounts WHERE user_id = $1`, [id]);
+  }
+
   /** By email (any case) or by id, for admin forms that accept either. */
   findByEmailOrId(key: string): Promise<User | null> {
     return isUuid(key) ? this.findById(key) : this.findByEmail(key);
@@ -111,6 +141,11 @@ export class UsersService {
   async update(id: string, changes: Partial<User>): Promise<User> {
     await this.users.update({ id }, changes);
     return (await this.findById(id))!;
+  }
+
+  /** Writes columns of one user inside the caller's transaction (admin changes commit with their audit row). */
+  async updateIn(manager: EntityManager, id: string, changes: Partial<User>): Promise<void> {
+    await manager.getRepository(User).update({ id }, changes);
   }
 
   async delete(id: string): Promise<void> {
