@@ -107,3 +107,48 @@ export interface ImpersonationState {
   admin_name: string;
   user_name: string;
 }
+
+/** The metrics the rollup job keeps per UTC day. */
+export type MetricName =
+  | 'signups'
+  | 'active_users'
+  | 'active_users_7d'
+  | 'active_users_30d'
+  | 'listings_published'
+  | 'spots_published'
+  | 'designs_generated'
+  | 'designs_failed'
+  | 'credits_spent'
+  | 'credits_bought'
+  | 'orders_paid'
+  | 'revenue_minor'
+  | 'ai_cost_micro'
+  | 'usage_records';
+
+/** One dashboard figure: its latest value and the days before it (oldest first), linking to its page. */
+export interface DashboardStat {
+  metric: MetricName;
+  label: string;
+  value: number;
+  trend: number[];
+  href: string;
+}
+
+/** Admin/Dashboard and GET /api/admin/metrics/dashboard. */
+export interface AdminDashboardJson {
+  stats: DashboardStat[];
+  queues: QueueState[];
+  connections: { node: string; count: number };
+  rolled_up_at: string | null;
+}
+
+export type MetricsPeriod = 'day' | 'week' | 'month';
+
+/** Metrics/Index and GET /api/admin/metrics. */
+export interface AdminMetricsJson {
+  period: MetricsPeriod;
+  buckets: string[];
+  series: Array<{ metric: MetricName; label: string; values: number[] }>;
+  provider_cost: Array<{ day: string; provider: string; calls: number; cost_micro: number }>;
+  cohorts: Array<{ week: string; size: number; retention: number[] }>;
+}

@@ -49,6 +49,17 @@ describe('admin authorization', () => {
       { method: 'GET', path: '/api/admin/users?q=user', expect: reads },
       { method: 'GET', path: () => `/api/admin/users/${targetId}`, expect: reads },
       { method: 'GET', path: '/api/admin/audit', expect: reads },
+      { method: 'GET', path: '/admin', inertia: true, expect: pages },
+      { method: 'GET', path: '/admin/metrics?period=week', inertia: true, expect: pages },
+      { method: 'GET', path: '/api/admin/metrics/dashboard', expect: reads },
+      { method: 'GET', path: '/api/admin/metrics?period=month', expect: reads },
+      { method: 'POST', path: '/api/admin/metrics/rollup', expect: { ...api, admin: 202 } },
+      {
+        method: 'POST',
+        path: '/broadcasting/auth',
+        body: { socket_id: '1.2', channel_name: 'private-admin.metrics' },
+        expect: { guest: 403, user: 403, suspended: 419, admin: 200 },
+      },
       {
         method: 'PATCH',
         path: async () => `/api/admin/users/${await fresh()}`,

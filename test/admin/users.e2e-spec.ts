@@ -1,6 +1,6 @@
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
-import { auditRows, confirmedAdmin } from './helpers';
+import { auditRows, confirmedAdmin, confirmPassword } from './helpers';
 
 /** Each admin user action over HTTP, with the audit row it writes. */
 describe('admin users', () => {
@@ -121,7 +121,6 @@ describe('admin users', () => {
     ]);
     // Password confirmation does not carry over into the admin's new session.
     expect((await admin.client.post(`/api/admin/users/${u.id}/impersonate`)).status).toBe(423);
-    const { confirmPassword } = await import('./helpers');
     await confirmPassword(admin.client);
   });
 

@@ -1,4 +1,4 @@
-import type { AdminAuditPage, AdminUserRow } from '@contracts/admin';
+import type { AdminAuditPage, AdminDashboardJson, AdminMetricsJson, AdminUserRow } from '@contracts/admin';
 import { api, request } from '../lib/http';
 
 /** The admin pages. */
@@ -9,6 +9,7 @@ export const adminPaths = {
   users: '/admin/users',
   user: (id: string) => `/admin/users/${id}`,
   audit: '/admin/audit',
+  metrics: (period?: string) => (period ? `/admin/metrics?period=${period}` : '/admin/metrics'),
   auditOf: (subjectType: string, subjectId: string) =>
     `/admin/audit?subject_type=${encodeURIComponent(subjectType)}&subject_id=${encodeURIComponent(subjectId)}`,
   /** Asks for the password (when not confirmed lately), then comes back to `back`. */
@@ -33,4 +34,13 @@ export const adminApi = {
   impersonate: (id: string) => api.post<{ redirect: string }>(`/api/admin/users/${id}/impersonate`),
   deleteUser: (id: string, confirm: string) => request<UserAnswer>('DELETE', `/api/admin/users/${id}`, { confirm }),
   endImpersonation: () => api.post<{ redirect: string }>('/api/impersonation/end'),
+  dashboard: () => api.get<AdminDashboardJson>('/api/admin/metrics/dashboard'),
+  metrics: (period: string) => api.get<AdminMetricsJson>('/api/admin/metrics', { query: { period } }),
+  rollupNow: () => api.post<{ message: string }>('/api/admin/metrics/rollup'),
+};
+
+/** The admins' private channel: a rollup finished, figures may have changed. */
+export const adminLive = {
+  metricsChannel: 'admin.metrics',
+  metricsUpdated: '.metrics.updated',
 };

@@ -18,6 +18,7 @@ import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { AdminConsole1764600000000 } from './1764600000000-AdminConsole';
+import { AdminMetrics1764600100000 } from './1764600100000-AdminMetrics';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
@@ -43,4 +44,5 @@ export const migrations = [
   Affiliates1764300000000,
   Sweepstakes1764400000000,
   AdminConsole1764600000000,
+  AdminMetrics1764600100000,
 ];

@@ -1,6 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
-import { Roles } from '../auth';
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AdminDashboardJson, AdminMetricsJson } from '../../contracts/admin';
+import { clientIp, CurrentUser, Roles } from '../auth';
 import { Inertia } from '../inertia';
+import { TimersService } from '../jobs';
+import type { User } from '../users';
+import { AuditService } from './audit.service';
+import { MetricsQueryDto } from './dto/admin.dto';
+import { MetricsService, ROLLUP_TIMER } from './metrics.service';
 
 /** The admin console's front door: where every admin screen is listed (more join as the console grows). */
 export const ADMIN_SECTIONS = [
@@ -41,17 +48,58 @@ export const ADMIN_SECTIONS = [
     href: '/admin/users',
   },
   {
+    title: 'Metrics',
+    description: 'Time series by day, week or month, cohort retention by sign-up week, AI provider cost per day.',
+    href: '/admin/metrics',
+  },
+  {
     title: 'Audit trail',
     description: 'Every admin action: who, what, before and after, from where and when.',
     href: '/admin/audit',
   },
 ] as const;
 
+/** Admin Dashboard (the platform at a glance, from the rollups) and Metrics. */
 @Controller()
 @Roles('admin')
 export class AdminDashboardController {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly timers: TimersService,
+    private readonly audit: AuditService,
+  ) {}
+
   @Get('admin')
-  page() {
-    return Inertia.render('Admin/Dashboard', { sections: ADMIN_SECTIONS });
+  async page() {
+    return Inertia.render('Admin/Dashboard', { sections: ADMIN_SECTIONS, dashboard: await this.metrics.dashboard() });
+  }
+
+  @Get('admin/metrics')
+  async metricsPage(@Query() query: MetricsQueryDto) {
+    return Inertia.render('Metrics/Index', { metrics: await this.metrics.series(query.currentPeriod()) });
+  }
+
+  /** The dashboard's figures: each metric's latest day with its 30-day trend, queue depth, connections. */
+  @Get('api/admin/metrics/dashboard')
+  dashboard(): Promise<AdminDashboardJson> {
+    return this.metrics.dashboard();
+  }
+
+  /** The metric series by day, week or month, cohort retention and AI provider cost per day. */
+  @Get('api/admin/metrics')
+  series(@Query() query: MetricsQueryDto): Promise<AdminMetricsJson> {
+    return this.metrics.series(query.currentPeriod());
+  }
+
+  /** Queues a rollup now (the scheduled one runs every few minutes); open dashboards refresh when it is done. */
+  @Post('api/admin/metrics/rollup')
+  @HttpCode(202)
+  async rollup(@CurrentUser() admin: User, @Req() req: Request): Promise<{ message: string }> {
+    await this.timers.at(new Date(), ROLLUP_TIMER, {}, `manual-${Date.now()}`);
+    await this.audit.record(
+      { actor: admin, ip: clientIp(req) },
+      { action: 'metrics.rollup_requested', subject: { type: 'metrics' } },
+    );
+    return { message: 'Rollup queued' };
   }
 }

@@ -40,3 +40,16 @@ export class SuspendUserDto {
 export class DeleteUserDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: "Type the user's email address to confirm." }) confirm!: string;
 }
+
+export const METRICS_PERIODS = ['day', 'week', 'month'] as const;
+
+/** The Metrics page's grouping; anything else shows days. */
+export class MetricsQueryDto {
+  @MayBeOmitted() @IsString() @MaxLength(8) period?: string;
+
+  currentPeriod(): (typeof METRICS_PERIODS)[number] {
+    return (METRICS_PERIODS as readonly string[]).includes(this.period ?? '')
+      ? (this.period as (typeof METRICS_PERIODS)[number])
+      : 'day';
+  }
+}
