@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { Clock } from '../../common/clock';
 import type { AdminDashboardJson, AdminMetricsJson } from '../../contracts/admin';
 import { clientIp, CurrentUser, Roles } from '../auth';
 import { Inertia } from '../inertia';
@@ -67,6 +68,7 @@ export class AdminDashboardController {
     private readonly metrics: MetricsService,
     private readonly timers: TimersService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
 
   @Get('admin')
@@ -95,7 +97,9 @@ export class AdminDashboardController {
   @Post('api/admin/metrics/rollup')
   @HttpCode(202)
   async rollup(@CurrentUser() admin: User, @Req() req: Request): Promise<{ message: string }> {
-    await this.timers.at(new Date(), ROLLUP_TIMER, {}, `manual-${Date.now()}`);
+    // Requests within the same minute share one job, so repeated clicks never pile rollups up on the queue.
+    const minute = new Date(Math.floor(this.clock.nowMs() / 60_000) * 60_000);
+    await this.timers.at(minute, ROLLUP_TIMER, {}, 'manual');
     await this.audit.record(
       { actor: admin, ip: clientIp(req) },
       { action: 'metrics.rollup_requested', subject: { type: 'metrics' } },
