@@ -41,6 +41,7 @@ import { SavedSearchesModule } from './modules/saved-searches/saved-searches.mod
 import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
 import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
 import { CrmModule } from './modules/crm/crm.module';
+import { AdminModule } from './modules/admin/admin.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -93,6 +94,7 @@ export class AppModule {
         FairHousingModule,
         CrmModule,
         ArenaModule,
+        AdminModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -14,6 +14,8 @@ declare module 'express-session' {
     /** Set between a correct password and the second factor. */
     twoFactorUserId: string;
     twoFactorRemember: boolean;
+    /** While an admin acts as this session's user: the admin's id (impersonation ends back on it). */
+    impersonatorId: string;
     userAgent: string;
     ip: string;
   }

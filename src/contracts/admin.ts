@@ -39,3 +39,116 @@ export interface QueueOverview {
   jobs: Page<JobRow>;
   at: string;
 }
+
+/** One row of the admin audit trail (Admin/Audit, GET /api/admin/audit). */
+export interface AdminAuditJson {
+  id: string;
+  actor: { id: string | null; label: string };
+  action: string;
+  subject: { type: string; id: string | null; label: string | null };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  at: string;
+}
+
+/** Filters of the audit trail as the page shows them. */
+export interface AdminAuditFilters {
+  action: string;
+  actor: string;
+  subject_type: string;
+  subject_id: string;
+  from: string;
+  to: string;
+}
+
+/** Admin/Audit. */
+export interface AdminAuditPage {
+  entries: Page<AdminAuditJson>;
+  filters: AdminAuditFilters;
+  actions: string[];
+}
+
+export type AdminUserState = 'active' | 'suspended' | 'deleted';
+
+/** A user as the admin list shows them. */
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  handle: string | null;
+  type: string;
+  role: 'user' | 'admin';
+  state: AdminUserState;
+  email_verified: boolean;
+  created_at: string;
+}
+
+/** Admin/Users/Show: the user with what the owning areas know of them. */
+export interface AdminUserDetail extends AdminUserRow {
+  bio: string | null;
+  avatar_url: string | null;
+  timezone: string;
+  suspended_at: string | null;
+  suspension_reason: string | null;
+  deleted_at: string | null;
+  two_factor_enabled: boolean;
+  image_credits: number;
+  teams: Array<{ id: string; name: string; role: string; personal: boolean }>;
+  credits: Array<{ id: string; kind: string; amount: number; balance_after: number; reason: string; at: string }>;
+  orders: Array<{ id: string; number: string; status: string; total_minor: number; currency: string; at: string }>;
+  designs: Array<{ id: string; status: string; room_type: string | null; at: string }>;
+  sessions: Array<{ id: string; user_agent: string | null; ip: string | null; last_active_at: string }>;
+  audit: AdminAuditJson[];
+}
+
+/** Shared on every page while an admin acts as another user. */
+export interface ImpersonationState {
+  admin_name: string;
+  user_name: string;
+}
+
+/** The metrics the rollup job keeps per UTC day. */
+export type MetricName =
+  | 'signups'
+  | 'active_users'
+  | 'active_users_7d'
+  | 'active_users_30d'
+  | 'listings_published'
+  | 'spots_published'
+  | 'designs_generated'
+  | 'designs_failed'
+  | 'credits_spent'
+  | 'credits_bought'
+  | 'orders_paid'
+  | 'revenue_minor'
+  | 'ai_cost_micro'
+  | 'usage_records';
+
+/** One dashboard figure: its latest value and the days before it (oldest first), linking to its page. */
+export interface DashboardStat {
+  metric: MetricName;
+  label: string;
+  value: number;
+  trend: number[];
+  href: string;
+}
+
+/** Admin/Dashboard and GET /api/admin/metrics/dashboard. */
+export interface AdminDashboardJson {
+  stats: DashboardStat[];
+  queues: QueueState[];
+  connections: { node: string; count: number };
+  rolled_up_at: string | null;
+}
+
+export type MetricsPeriod = 'day' | 'week' | 'month';
+
+/** Metrics/Index and GET /api/admin/metrics. */
+export interface AdminMetricsJson {
+  period: MetricsPeriod;
+  buckets: string[];
+  series: Array<{ metric: MetricName; label: string; values: number[] }>;
+  provider_cost: Array<{ day: string; provider: string; calls: number; cost_micro: number }>;
+  cohorts: Array<{ week: string; size: number; retention: number[] }>;
+}

@@ -1,3 +1,4 @@
+import { AdminAuditEntry } from '../modules/admin/entities/admin-audit.entity';
 import { ConnectedAccount } from '../modules/settings/entities/connected-account.entity';
 import { CreditTransaction } from '../modules/credits/credit-transaction.entity';
 import { UserAddress } from '../modules/settings/entities/user-address.entity';
@@ -61,4 +62,5 @@ export const entities = [
   ...SWEEPSTAKES_ENTITIES,
   ...CRM_ENTITIES,
   ...ARENA_ENTITIES,
+  AdminAuditEntry,
 ];

@@ -13,6 +13,7 @@ import { LiveNotificationBell } from '@/components/notifications/LiveNotificatio
 import { CartNavButton } from '@/components/commerce/CartNavButton';
 import { UserMenu } from './parts/UserMenu';
 import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
+import { ImpersonationBanner } from '@/components/admin/ImpersonationBanner';
 
 export interface AppLayoutProps {
   children?: ReactNode;
@@ -32,6 +33,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
       >
         Skip to content
       </a>
+      <ImpersonationBanner />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="relative mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:h-16 sm:px-6">
           <div className="flex min-w-0 items-center gap-6">

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AuthUser } from '@/types';
 import { AppLayout } from './AppLayout';
+import { AdminLayout } from './AdminLayout';
 import { AuthLayout } from './AuthLayout';
 import { defaultLayoutFor } from './resolve-layout';
 import { SettingsLayout } from './SettingsLayout';
@@ -28,14 +29,16 @@ const pageAs = (url: string, authUser: AuthUser | null) => {
 };
 
 describe('default layouts by page name', () => {
-  it('uses AuthLayout for Auth/*, AppLayout + SettingsLayout for Settings/*, AppLayout otherwise', () => {
+  it('uses AuthLayout for Auth/*, AppLayout + SettingsLayout for Settings/*, + AdminLayout for Admin/*, AppLayout otherwise', () => {
     expect(defaultLayoutFor('Auth/Login')).toBe(AuthLayout);
     expect(defaultLayoutFor('Settings/Profile')).toEqual([AppLayout, SettingsLayout]);
-    expect(defaultLayoutFor('Admin/Sweepstakes/Draw')).toBe(AppLayout);
+    expect(defaultLayoutFor('Admin/Sweepstakes/Draw')).toEqual([AppLayout, AdminLayout]);
+    expect(defaultLayoutFor('Metrics/Index')).toEqual([AppLayout, AdminLayout]);
+    expect(defaultLayoutFor('Feed/Index')).toBe(AppLayout);
   });
 
   it('layouts are function declarations, so Inertia does not mistake them for layout callbacks', () => {
-    for (const layout of [AppLayout, AuthLayout, SettingsLayout]) expect(layout.prototype).toBeDefined();
+    for (const layout of [AppLayout, AuthLayout, SettingsLayout, AdminLayout]) expect(layout.prototype).toBeDefined();
   });
 });
 

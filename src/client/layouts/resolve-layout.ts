@@ -1,3 +1,4 @@
+import { AdminLayout } from './AdminLayout';
 import { AppLayout } from './AppLayout';
 import { AuthLayout } from './AuthLayout';
 import { SettingsLayout } from './SettingsLayout';
@@ -9,5 +10,6 @@ import { SettingsLayout } from './SettingsLayout';
 export function defaultLayoutFor(pageName: string) {
   if (pageName.startsWith('Auth/')) return AuthLayout;
   if (pageName.startsWith('Settings/')) return [AppLayout, SettingsLayout];
+  if (pageName.startsWith('Admin/') || pageName.startsWith('Metrics/')) return [AppLayout, AdminLayout];
   return AppLayout;
 }

@@ -18,6 +18,8 @@ import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { Crm1764700000000 } from './1764700000000-Crm';
+import { AdminConsole1764600000000 } from './1764600000000-AdminConsole';
+import { AdminMetrics1764600100000 } from './1764600100000-AdminMetrics';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 import { Arena1765000000000 } from './1765000000000-Arena';
 
@@ -45,6 +47,8 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  AdminConsole1764600000000,
+  AdminMetrics1764600100000,
   Crm1764700000000,
   SavedSearchAlerts1764800000000,
   PropertyViews1764800100000,

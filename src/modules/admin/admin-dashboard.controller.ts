@@ -1,6 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
-import { Roles } from '../auth';
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Clock } from '../../common/clock';
+import type { AdminDashboardJson, AdminMetricsJson } from '../../contracts/admin';
+import { clientIp, CurrentUser, Roles } from '../auth';
 import { Inertia } from '../inertia';
+import { TimersService } from '../jobs';
+import type { User } from '../users';
+import { AuditService } from './audit.service';
+import { MetricsQueryDto } from './dto/admin.dto';
+import { MetricsService, ROLLUP_TIMER } from './metrics.service';
 
 /** The admin console's front door: where every admin screen is listed (more join as the console grows). */
 export const ADMIN_SECTIONS = [
@@ -35,13 +43,67 @@ export const ADMIN_SECTIONS = [
     description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
     href: '/orders/unfulfilled',
   },
+  {
+    title: 'Users',
+    description: 'Find anyone by email, handle or name; roles, suspension, verification, impersonation, deletion.',
+    href: '/admin/users',
+  },
+  {
+    title: 'Metrics',
+    description: 'Time series by day, week or month, cohort retention by sign-up week, AI provider cost per day.',
+    href: '/admin/metrics',
+  },
+  {
+    title: 'Audit trail',
+    description: 'Every admin action: who, what, before and after, from where and when.',
+    href: '/admin/audit',
+  },
 ] as const;
 
+/** Admin Dashboard (the platform at a glance, from the rollups) and Metrics. */
 @Controller()
 @Roles('admin')
 export class AdminDashboardController {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly timers: TimersService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
   @Get('admin')
-  page() {
-    return Inertia.render('Admin/Dashboard', { sections: ADMIN_SECTIONS });
+  async page() {
+    return Inertia.render('Admin/Dashboard', { sections: ADMIN_SECTIONS, dashboard: await this.metrics.dashboard() });
+  }
+
+  @Get('admin/metrics')
+  async metricsPage(@Query() query: MetricsQueryDto) {
+    return Inertia.render('Metrics/Index', { metrics: await this.metrics.series(query.currentPeriod()) });
+  }
+
+  /** The dashboard's figures: each metric's latest day with its 30-day trend, queue depth, connections. */
+  @Get('api/admin/metrics/dashboard')
+  dashboard(): Promise<AdminDashboardJson> {
+    return this.metrics.dashboard();
+  }
+
+  /** The metric series by day, week or month, cohort retention and AI provider cost per day. */
+  @Get('api/admin/metrics')
+  series(@Query() query: MetricsQueryDto): Promise<AdminMetricsJson> {
+    return this.metrics.series(query.currentPeriod());
+  }
+
+  /** Queues a rollup now (the scheduled one runs every few minutes); open dashboards refresh when it is done. */
+  @Post('api/admin/metrics/rollup')
+  @HttpCode(202)
+  async rollup(@CurrentUser() admin: User, @Req() req: Request): Promise<{ message: string }> {
+    // Requests within the same minute share one job, so repeated clicks never pile rollups up on the queue.
+    const minute = new Date(Math.floor(this.clock.nowMs() / 60_000) * 60_000);
+    await this.timers.at(minute, ROLLUP_TIMER, {}, 'manual');
+    await this.audit.record(
+      { actor: admin, ip: clientIp(req) },
+      { action: 'metrics.rollup_requested', subject: { type: 'metrics' } },
+    );
+    return { message: 'Rollup queued' };
   }
 }

@@ -1,1 +1,2 @@
 export { QueueMonitorService } from './queue-monitor.service';
+export { AuditService, type AuditContext, type AuditRecord } from './audit.service';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AdminDashboardController } from './admin-dashboard.controller';
 import { QueueMonitorController } from './queue-monitor.controller';
 import { QueueMonitorService } from './queue-monitor.service';
 
-@Module({ controllers: [AdminDashboardController, QueueMonitorController], providers: [QueueMonitorService] })
+@Module({ controllers: [QueueMonitorController], providers: [QueueMonitorService] })
 export class QueueMonitorModule {}

@@ -45,8 +45,9 @@ export class AuthGuard implements CanActivate {
     if (userId && !req.user) {
       // Usually read with the session row (PgSessionStore); otherwise one primary-key query.
       const user = takeSessionUser(req, userId) ?? (await this.users.findById(userId));
-      if (user) req.user = user;
-      else delete req.session.userId; // the account was deleted elsewhere
+      // A suspended account's session ends here (its rows are deleted on suspension; this catches any left over).
+      if (user && !user.suspendedAt) req.user = user;
+      else delete req.session.userId; // the account was deleted or suspended elsewhere
     }
 
     if (access === 'public') return true;

@@ -1,6 +1,6 @@
 export { CurrentUser, GuestOnly, Public, Roles, Verified } from './auth.decorators';
 export { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from './dto/validators';
-export { clientIp, redirectBack, redirectTo } from './http';
+export { clientIp, redirectBack, redirectTo, safeLocalPath } from './http';
 export { renderActionMail } from './services/auth-mail';
 export { hashPassword, verifyPassword } from './password';
 export { RequiresPasswordConfirmation, passwordRecentlyConfirmed } from './password-confirmation.guard';

@@ -60,7 +60,7 @@ import { VaultService } from './vault.service';
           : new LocalPaymentProvider(db),
     },
   ],
-  exports: [CatalogService, FulfilmentService, IdempotencyService],
+  exports: [CatalogService, FulfilmentService, IdempotencyService, OrdersService],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(

@@ -1,3 +1,4 @@
 export { CatalogService } from './catalog.service';
 export { FulfilmentService } from './fulfilment.service';
 export { IdempotencyService } from './idempotency.service';
+export { OrdersService } from './orders.service';

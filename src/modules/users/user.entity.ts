@@ -46,6 +46,11 @@ export class User {
   @Column({ type: 'text', array: true, nullable: true, select: false }) twoFactorRecoveryCodes!: string[] | null;
   @Column({ type: 'timestamptz', nullable: true }) twoFactorConfirmedAt!: Date | null;
   @Column({ type: 'integer', default: 0 }) imageCredits!: number;
+  /** Set while an admin has suspended the account: sessions end and sign-in is refused. */
+  @Column({ type: 'timestamptz', nullable: true }) suspendedAt!: Date | null;
+  @Column({ type: 'varchar', nullable: true }) suspensionReason!: string | null;
+  /** Set when the account was deleted on request: personal data is gone, ledgers keep the anonymised row. */
+  @Column({ type: 'timestamptz', nullable: true }) deletedAt!: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
 }

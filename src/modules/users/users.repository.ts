@@ -146,4 +146,32 @@ export class UsersRepository {
     );
     return returningRows(rows).length > 0;
   }
+
+  /** Admin list: email, handle or name containing `text` (the trigram index on users_search_text), newest first. */
+  searchPage(text: string, offset: number, limit: number): Promise<[User[], number]> {
+    const qb = this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC');
+    const needle = text.trim().toLowerCase();
+    if (needle) {
+      const pattern = `%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      qb.where('users_search_text(u.email, u.handle, u.name) LIKE :pattern', { pattern });
+    }
+    return qb.skip(offset).take(limit).getManyAndCount();
+  }
+
+  /** Personal fields replaced, credentials unusable; the user's addresses and linked accounts removed. */
+  async anonymise(manager: EntityManager, id: string, at: Date): Promise<void> {
+    await manager.query(
+      `UPDATE users SET name = 'Deleted user', email = 'deleted-' || id || '@deleted.invalid', handle = NULL, bio = NULL,
+         avatar_path = NULL, password_hash = '!', two_factor_secret = NULL, two_factor_recovery_codes = NULL,
+         two_factor_confirmed_at = NULL, email_verified_at = NULL, deleted_at = $2, suspended_at = coalesce(suspended_at, $2),
+         updated_at = now() WHERE id = $1`,
+      [id, at],
+    );
+    await manager.query(`DELETE FROM user_addresses WHERE user_id = $1`, [id]);
+    await manager.query(`DELETE FROM connected_accounts WHERE user_id = $1`, [id]);
+  }
+
+  async updateIn(manager: EntityManager, id: string, changes: Partial<User>): Promise<void> {
+    await manager.getRepository(User).update({ id }, changes);
+  }
 }

@@ -34,6 +34,22 @@ export class UsersService {
     return this.repo.search(`%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`, limit);
   }
 
+  /**
+   * Admin list: users whose email, handle or name contains `text` (any case), newest first. The trigram index on
+   * users_search_text serves the filter; without text the created_at index serves the order.
+   */
+  searchPage(text: string, offset: number, limit: number): Promise<[User[], number]> {
+    return this.repo.searchPage(text, offset, limit);
+  }
+
+  /**
+   * Deletion on request: the row stays (ledgers, orders and audit rows keep pointing at it) but every personal field
+   * is replaced, the password can no longer match, two-factor, addresses and linked accounts are removed.
+   */
+  anonymise(manager: EntityManager, id: string, at: Date): Promise<void> {
+    return this.repo.anonymise(manager, id, at);
+  }
+
   /** By email (any case) or by id, for admin forms that accept either. */
   findByEmailOrId(key: string): Promise<User | null> {
     return isUuid(key) ? this.findById(key) : this.findByEmail(key);
@@ -82,6 +98,11 @@ export class UsersService {
   async update(id: string, changes: Partial<User>): Promise<User> {
     await this.repo.update(id, changes);
     return (await this.findById(id))!;
+  }
+
+  /** Writes columns of one user inside the caller's transaction (admin changes commit with their audit row). */
+  updateIn(manager: EntityManager, id: string, changes: Partial<User>): Promise<void> {
+    return this.repo.updateIn(manager, id, changes);
   }
 
   delete(id: string): Promise<void> {

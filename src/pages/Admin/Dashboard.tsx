@@ -1,29 +1,73 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
+import type { AdminDashboardJson } from '@contracts/admin';
+import { adminLive } from '@/api/admin';
+import { formatMetric } from '@/components/admin/format';
+import { Sparkline, StatCard } from '@/components/charts';
+import { useChannel } from '@/echo';
 import type { PageProps } from '@/types';
 
 interface Props {
   sections: Array<{ title: string; description: string; href: string }>;
+  dashboard: AdminDashboardJson;
 }
 
-/** Admin console home: one card per admin screen. */
-export default function AdminDashboard({ sections }: PageProps<Props>) {
+/** Admin Dashboard: the platform at a glance from the rollups (refreshed live when one lands), then every section. */
+export default function AdminDashboard({ sections, dashboard }: PageProps<Props>) {
+  useChannel(adminLive.metricsChannel, 'private', {
+    [adminLive.metricsUpdated]: () => router.reload({ only: ['dashboard'] }),
+  });
+  const failed = dashboard.queues.reduce((n, q) => n + q.failed, 0);
+  const waiting = dashboard.queues.reduce((n, q) => n + q.waiting + q.delayed, 0);
   return (
     <>
       <Head title="Admin" />
-      <div className="mx-auto max-w-5xl space-y-6">
-        <header>
-          <p className="text-xs font-semibold tracking-widest text-brand-700 uppercase dark:text-brand-300">Admin</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Console</h1>
+      <div className="space-y-6">
+        <header className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <p className="text-eyebrow text-accent-ink">Admin</p>
+            <h1 className="mt-1 text-headline text-ink">Console</h1>
+          </div>
+          <p className="text-xs text-ink-muted">
+            {dashboard.rolled_up_at
+              ? `Figures as of ${new Date(dashboard.rolled_up_at).toLocaleTimeString()}`
+              : 'The first rollup has not run yet.'}
+          </p>
         </header>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Today">
+          {dashboard.stats.map((s) => (
+            <li key={s.metric}>
+              <Link href={s.href} className="block rounded-card focus:outline-none focus:ring-2 focus:ring-brand-500">
+                <StatCard
+                  label={s.label}
+                  value={formatMetric(s.metric, s.value)}
+                  hint="today (UTC)"
+                  trend={<Sparkline values={s.trend} label={`${s.label}, last 30 days`} />}
+                />
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link href="/admin/queue-monitor" className="block rounded-card">
+              <StatCard label="Queues" value={`${waiting} waiting`} hint={`${failed} failed jobs`} />
+            </Link>
+          </li>
+          <li>
+            <StatCard
+              label="Real-time connections"
+              value={String(dashboard.connections.count)}
+              hint={`on ${dashboard.connections.node}`}
+            />
+          </li>
+        </ul>
         <ul className="grid gap-4 sm:grid-cols-2">
           {sections.map((section) => (
             <li key={section.href}>
               <Link
                 href={section.href}
-                className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-400 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-500"
+                className="block h-full rounded-card border border-line bg-surface p-5 shadow-card transition hover:border-brand-400"
               >
-                <h2 className="text-base font-semibold text-slate-900 dark:text-white">{section.title}</h2>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{section.description}</p>
+                <h2 className="text-base font-semibold text-ink">{section.title}</h2>
+                <p className="mt-1 text-sm text-ink-muted">{section.description}</p>
               </Link>
             </li>
           ))}

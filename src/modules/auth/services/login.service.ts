@@ -5,6 +5,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../password';
 import { AuthLimitsService } from './auth-limits.service';
 
 const FAILED = 'These credentials do not match our records.';
+export const SUSPENDED = 'This account is suspended. Please contact support if you think this is a mistake.';
 // A fixed hash to verify against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | null = null;
 
@@ -27,6 +28,8 @@ export class LoginService {
       throw ValidationFailedException.of('email', FAILED);
     }
     await this.limits.loginSucceeded(email);
+    // Told only after the right password, so the message does not reveal which addresses are suspended.
+    if (user.suspendedAt) throw ValidationFailedException.of('email', SUSPENDED);
     if (needsRehash(user.passwordHash)) await this.users.setPasswordHash(user.id, await hashPassword(password));
     return user;
   }

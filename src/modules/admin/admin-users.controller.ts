@@ -1,0 +1,124 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { UuidPipe } from '../../common/uuid.pipe';
+import type { AdminUserDetail, AdminUserRow } from '../../contracts/admin';
+import type { Page } from '../../contracts/common';
+import { clientIp, CurrentUser, RequiresPasswordConfirmation, Roles, redirectTo, safeLocalPath } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
+import { USER_TYPES } from '../users';
+import { AdminUsersService } from './admin-users.service';
+import type { AuditContext } from './audit.service';
+import { AdminUsersQueryDto, ChangeUserRoleDto, DeleteUserDto, SuspendUserDto } from './dto/admin.dto';
+import { ImpersonationService } from './impersonation.service';
+
+const ctx = (user: User, req: Request): AuditContext => ({ actor: user, ip: clientIp(req) });
+
+/** Admin Users: search, a user's page, and the audited account actions (destructive ones after a recent password). */
+@Controller()
+@Roles('admin')
+export class AdminUsersController {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly impersonation: ImpersonationService,
+  ) {}
+
+  @Get('admin/users')
+  async index(@Query() query: AdminUsersQueryDto) {
+    return Inertia.render('Admin/Users/Index', { users: await this.users.search(query), q: query.q ?? '' });
+  }
+
+  @Get('admin/users/:id')
+  async page(@Param('id', UuidPipe) id: string) {
+    return Inertia.render('Admin/Users/Show', { user: await this.users.show(id), types: [...USER_TYPES] });
+  }
+
+  /** Asks for the password when it was not confirmed lately, then goes back to `return` (an admin page). */
+  @Get('admin/confirm-password')
+  @RequiresPasswordConfirmation()
+  async confirmed(@Query('return') back: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await redirectTo(req, res, safeLocalPath(typeof back === 'string' ? back : null, '/admin'));
+  }
+
+  /** Users whose email, handle or name contains q. */
+  @Get('api/admin/users')
+  list(@Query() query: AdminUsersQueryDto): Promise<Page<AdminUserRow>> {
+    return this.users.search(query);
+  }
+
+  @Get('api/admin/users/:id')
+  show(@Param('id', UuidPipe) id: string): Promise<AdminUserDetail> {
+    return this.users.show(id);
+  }
+
+  /** Changes the user's type and/or role. */
+  @Patch('api/admin/users/:id')
+  @RequiresPasswordConfirmation()
+  async changeRole(
+    @Param('id', UuidPipe) id: string,
+    @Body() body: ChangeUserRoleDto,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string; user: AdminUserRow }> {
+    return { message: 'Saved', user: await this.users.changeRole(ctx(admin, req), id, body) };
+  }
+
+  /** Suspends the account: its sessions end at once and sign-in is refused. */
+  @Post('api/admin/users/:id/suspend')
+  @HttpCode(200)
+  @RequiresPasswordConfirmation()
+  async suspend(
+    @Param('id', UuidPipe) id: string,
+    @Body() body: SuspendUserDto,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string; user: AdminUserRow }> {
+    return { message: 'Account suspended', user: await this.users.suspend(ctx(admin, req), id, body.reason) };
+  }
+
+  @Post('api/admin/users/:id/restore')
+  @HttpCode(200)
+  async restore(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string; user: AdminUserRow }> {
+    return { message: 'Account restored', user: await this.users.restore(ctx(admin, req), id) };
+  }
+
+  @Post('api/admin/users/:id/verification')
+  @HttpCode(200)
+  async resendVerification(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string }> {
+    await this.users.resendVerification(ctx(admin, req), id);
+    return { message: 'Verification email sent' };
+  }
+
+  /** Signs this browser in as the user (never an admin) until the banner's "Stop impersonating". */
+  @Post('api/admin/users/:id/impersonate')
+  @HttpCode(200)
+  @RequiresPasswordConfirmation()
+  impersonate(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ redirect: string }> {
+    return this.impersonation.start(admin, id, req, res);
+  }
+
+  /** Deletes the account on the user's request: personal data removed, ledgers kept anonymised. */
+  @Delete('api/admin/users/:id')
+  @RequiresPasswordConfirmation()
+  async remove(
+    @Param('id', UuidPipe) id: string,
+    @Body() body: DeleteUserDto,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string; user: AdminUserRow }> {
+    return { message: 'Account deleted', user: await this.users.delete(ctx(admin, req), id, body.confirm) };
+  }
+}

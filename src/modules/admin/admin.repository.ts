@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import type { MetricName } from '../../contracts/admin';
+import { AdminAuditEntry } from './entities/admin-audit.entity';
+import { COHORT_SQL, DAILY_METRICS, METRIC_NAMES } from './metrics.definitions';
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  subjectType?: string;
+  subjectId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export type NewAuditEntry = Omit<AdminAuditEntry, 'id' | 'at'> & { at?: Date };
+
+export interface MetricRow {
+  day: string;
+  metric: MetricName;
+  value: number;
+}
+
+/**
+ * The admin console's SQL: the append-only audit trail and the metrics rollups. The rollups are the one place the
+ * console reads other areas' tables, read-only and by their time indexes, to aggregate them into its own tables.
+ */
+@Injectable()
+export class AdminRepository {
+  constructor(@InjectRepository(AdminAuditEntry) private readonly audit: Repository<AdminAuditEntry>) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.audit.manager.transaction(work);
+  }
+
+  /** Inserts one audit row (inside the caller's transaction when given, so the row commits with the change). */
+  async append(entry: NewAuditEntry, manager: EntityManager = this.audit.manager): Promise<AdminAuditEntry> {
+    const repo = manager.getRepository(AdminAuditEntry);
+    return repo.save(repo.create({ ...entry, at: entry.at ?? new Date() }));
+  }
+
+  /** Newest first; each filter is served by one of the audit indexes. */
+  page(filter: AuditFilter, offset: number, limit: number): Promise<[AdminAuditEntry[], number]> {
+    const qb = this.audit.createQueryBuilder('a').orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC');
+    if (filter.action) qb.andWhere('a.action = :action', { action: filter.action });
+    if (filter.actorId) qb.andWhere('a.actor_id = :actorId', { actorId: filter.actorId });
+    if (filter.subjectType) qb.andWhere('a.subject_type = :subjectType', { subjectType: filter.subjectType });
+    if (filter.subjectId) qb.andWhere('a.subject_id = :subjectId', { subjectId: filter.subjectId });
+    if (filter.from) qb.andWhere('a.at >= :from', { from: filter.from });
+    if (filter.to) qb.andWhere('a.at < :to', { to: filter.to });
+    return qb.skip(offset).take(limit).getManyAndCount();
+  }
+
+  /** The latest rows about one subject (a user's page). */
+  latestFor(subjectType: string, subjectId: string, limit: number): Promise<AdminAuditEntry[]> {
+    return this.audit.find({ where: { subjectType, subjectId }, order: { at: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  // ---- metrics rollups ----
+
+  /** Every metric of one UTC day, upserted (running twice writes the same values). */
+  async rollupDay(day: string, start: Date, end: Date): Promise<void> {
+    const values = METRIC_NAMES.map((name) => `('${name}', (${DAILY_METRICS[name].sql})::bigint)`);
+    await this.audit.query(
+      `INSERT INTO admin_metrics_daily (day, metric, value, computed_at)
+       SELECT $3::date, m.metric, m.value, now() FROM (VALUES ${values.join(', ')}) AS m(metric, value)
+       ON CONFLICT (metric, day) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
+      [start, end, day],
+    );
+    await this.audit.query(
+      `INSERT INTO admin_metrics_provider_cost (day, provider, calls, cost_micro)
+       SELECT $3::date, provider, count(*), coalesce(round(sum(cost_usd) * 1000000), 0)::bigint
+       FROM usage_records WHERE created_at >= $1 AND created_at < $2 GROUP BY provider
+       ON CONFLICT (day, provider) DO UPDATE SET calls = EXCLUDED.calls, cost_micro = EXCLUDED.cost_micro`,
+      [start, end, day],
+    );
+  }
+
+  async rollupCohorts(since: Date, today: string): Promise<void> {
+    await this.audit.query(COHORT_SQL, [since, today]);
+  }
+
+  async latestRolledDay(): Promise<{ day: string | null; at: Date | null }> {
+    const [row] = await this.audit.query<Array<{ day: string | null; at: Date | null }>>(
+      `SELECT to_char(max(day), 'YYYY-MM-DD') AS day, max(computed_at) AS at FROM admin_metrics_daily`,
+    );
+    return row ?? { day: null, at: null };
+  }
+
+  /** The rolled-up values from `from` to `to` (inclusive days), served by the (metric, day) key. */
+  async daily(from: string, to: string): Promise<MetricRow[]> {
+    const rows = await this.audit.query<Array<{ day: string; metric: MetricName; value: string }>>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, value FROM admin_metrics_daily
+       WHERE metric = ANY($3) AND day >= $1::date AND day <= $2::date`,
+      [from, to, METRIC_NAMES],
+    );
+    return rows.map((r) => ({ day: r.day, metric: r.metric, value: Number(r.value) }));
+  }
+
+  async providerCost(
+    from: string,
+  ): Promise<Array<{ day: string; provider: string; calls: number; cost_micro: number }>> {
+    const rows = await this.audit.query<Array<{ day: string; provider: string; calls: number; cost_micro: string }>>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, provider, calls, cost_micro FROM admin_metrics_provider_cost
+       WHERE day >= $1::date ORDER BY day, provider`,
+      [from],
+    );
+    return rows.map((r) => ({ ...r, cost_micro: Number(r.cost_micro) }));
+  }
+
+  async cohorts(from: string): Promise<Array<{ week: string; offset: number; size: number; active: number }>> {
+    return this.audit.query(
+      `SELECT to_char(cohort_week, 'YYYY-MM-DD') AS week, week_offset AS "offset", cohort_size AS size, active
+       FROM admin_metrics_cohorts WHERE cohort_week >= $1::date ORDER BY cohort_week, week_offset`,
+      [from],
+    );
+  }
+}

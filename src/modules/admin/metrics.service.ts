@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { Clock, DAY_MS } from '../../common/clock';
+import type { AdminDashboardJson, AdminMetricsJson, MetricName, MetricsPeriod } from '../../contracts/admin';
+import { JobsService, TimersService } from '../jobs';
+import { Broadcaster, RealtimeGateway } from '../realtime';
+import { AdminRepository, type MetricRow } from './admin.repository';
+import {
+  BACKFILL_DAYS,
+  COHORT_WEEKS,
+  DAILY_METRICS,
+  DASHBOARD_DAYS,
+  METRIC_NAMES,
+  METRICS_CHANNEL,
+  METRICS_EVENT,
+  ROLLING,
+  ROLLUP_EVERY_MINUTES,
+} from './metrics.definitions';
+
+export const ROLLUP_TIMER = 'admin.metrics.rollup';
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const addDays = (day: string, n: number) => isoDay(new Date(dayStart(day).getTime() + n * DAY_MS));
+/** Monday of the ISO week the day is in (what date_trunc('week') gives). */
+const weekOf = (day: string) => addDays(day, -((dayStart(day).getUTCDay() + 6) % 7));
+const bucketOf = (day: string, period: MetricsPeriod) =>
+  period === 'day' ? day : period === 'week' ? weekOf(day) : `${day.slice(0, 7)}-01`;
+
+/**
+ * Platform metrics: a timer chain rolls raw activity up into per-day rows (idempotent upserts), and the dashboard and
+ * Metrics page read only those rows, so their cost does not grow with users or usage records.
+ */
+@Injectable()
+export class MetricsService {
+  constructor(
+    private readonly repo: AdminRepository,
+    private readonly clock: Clock,
+    private readonly timers: TimersService,
+    private readonly jobs: JobsService,
+    private readonly broadcaster: Broadcaster,
+    private readonly gateway: RealtimeGateway,
+  ) {}
+
+  /** Arms the next run on the next boundary (every node asks for the same job id, so one runs). */
+  async scheduleNext(): Promise<void> {
+    const every = ROLLUP_EVERY_MINUTES * 60_000;
+    const next = new Date(Math.floor(this.clock.nowMs() / every) * every + every);
+    await this.timers.at(next, ROLLUP_TIMER, {}, 'chain');
+  }
+
+  /**
+   * Rolls up from the day before the latest rolled day (late rows land there) through today; the first run back-fills
+   * BACKFILL_DAYS. Then the cohorts, then a nudge to open dashboards.
+   */
+  async rollup(): Promise<{ days: number }> {
+    const today = isoDay(this.clock.now());
+    const { day: latest } = await this.repo.latestRolledDay();
+    let day = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(BACKFILL_DAYS - 1));
+    let days = 0;
+    for (; day <= today; day = addDays(day, 1), days++) {
+      await this.repo.rollupDay(day, dayStart(day), dayStart(addDays(day, 1)));
+    }
+    await this.repo.rollupCohorts(dayStart(weekOf(addDays(today, -7 * (COHORT_WEEKS - 1)))), today);
+    await this.broadcaster.broadcast(METRICS_CHANNEL, METRICS_EVENT, { at: this.clock.now().toISOString() });
+    return { days };
+  }
+
+  async dashboard(): Promise<AdminDashboardJson> {
+    const today = isoDay(this.clock.now());
+    const from = addDays(today, -(DASHBOARD_DAYS - 1));
+    const [rows, queues, rolled] = await Promise.all([
+      this.repo.daily(from, today),
+      this.jobs.states(),
+      this.repo.latestRolledDay(),
+    ]);
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(from, i));
+    const byMetric = this.index(rows);
+    return {
+      stats: METRIC_NAMES.map((metric) => {
+        const trend = days.map((d) => byMetric.get(metric)?.get(d) ?? 0);
+        const { label, href } = DAILY_METRICS[metric];
+        return { metric, label, value: trend[trend.length - 1], trend, href };
+      }),
+      queues,
+      connections: { node: `${hostname()}:${process.pid}`, count: this.gateway.server?.connectionCount() ?? 0 },
+      rolled_up_at: rolled.at ? new Date(rolled.at).toISOString() : null,
+    };
+  }
+
+  /** The series by day (30 days), week (12 weeks) or month (12 months); sums, except rolling counts. */
+  async series(period: MetricsPeriod): Promise<AdminMetricsJson> {
+    const today = isoDay(this.clock.now());
+    const from =
+      period === 'day'
+        ? addDays(today, -(DASHBOARD_DAYS - 1))
+        : period === 'week'
+          ? addDays(weekOf(today), -7 * 11)
+          : `${isoDay(new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 12, 1)))}`;
+    const [rows, cost, cohortRows] = await Promise.all([
+      this.repo.daily(from, today),
+      this.repo.providerCost(addDays(today, -(DASHBOARD_DAYS - 1))),
+      this.repo.cohorts(addDays(weekOf(today), -7 * (COHORT_WEEKS - 1))),
+    ]);
+    const buckets = [...new Set(this.days(from, today).map((d) => bucketOf(d, period)))];
+    const byMetric = this.index(rows);
+    const series = METRIC_NAMES.map((metric) => {
+      const values = buckets.map(() => 0);
+      const lastDay = buckets.map(() => '');
+      for (const [day, value] of byMetric.get(metric) ?? []) {
+        const i = buckets.indexOf(bucketOf(day, period));
+        if (i < 0) continue;
+        if (!ROLLING[metric]) values[i] += value;
+        else if (day > lastDay[i]) [values[i], lastDay[i]] = [value, day];
+      }
+      return { metric, label: DAILY_METRICS[metric].label, values };
+    });
+    const cohorts = new Map<string, { week: string; size: number; retention: number[] }>();
+    for (const c of cohortRows) {
+      const entry = cohorts.get(c.week) ?? { week: c.week, size: c.size, retention: [] };
+      entry.retention[c.offset] = c.size ? Math.round((c.active / c.size) * 1000) / 10 : 0;
+      cohorts.set(c.week, entry);
+    }
+    return { period, buckets, series, provider_cost: cost, cohorts: [...cohorts.values()] };
+  }
+
+  private days(from: string, to: string): string[] {
+    const out: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+    return out;
+  }
+
+  private index(rows: MetricRow[]): Map<MetricName, Map<string, number>> {
+    const out = new Map<MetricName, Map<string, number>>();
+    for (const r of rows) {
+      if (!out.has(r.metric)) out.set(r.metric, new Map());
+      out.get(r.metric)!.set(r.day, r.value);
+    }
+    return out;
+  }
+}

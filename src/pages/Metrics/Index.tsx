@@ -1,0 +1,124 @@
+import { Head, Link, router } from '@inertiajs/react';
+import type { AdminMetricsJson, MetricsPeriod } from '@contracts/admin';
+import { adminApi, adminLive, adminPaths } from '@/api/admin';
+import { formatMetric } from '@/components/admin/format';
+import { BarChart, LineChart } from '@/components/charts';
+import { Button, Card } from '@/components/ui';
+import { useChannel } from '@/echo';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+const PERIODS: MetricsPeriod[] = ['day', 'week', 'month'];
+
+/** Metrics: every rolled-up series by day/week/month, cohort retention by sign-up week, AI provider cost per day. */
+export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetricsJson }>) {
+  useChannel(adminLive.metricsChannel, 'private', {
+    [adminLive.metricsUpdated]: () => router.reload({ only: ['metrics'] }),
+  });
+  const refresh = async () => {
+    try {
+      notify.info((await adminApi.rollupNow()).message);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  const costByDay = new Map<string, number>();
+  for (const c of metrics.provider_cost) costByDay.set(c.day, (costByDay.get(c.day) ?? 0) + c.cost_micro);
+  const providers = [...new Set(metrics.provider_cost.map((c) => c.provider))];
+  return (
+    <>
+      <Head title="Metrics" />
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-headline text-ink">Metrics</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label="Period" className="flex rounded-control border border-line p-0.5">
+              {PERIODS.map((p) => (
+                <Link
+                  key={p}
+                  href={adminPaths.metrics(p)}
+                  aria-current={p === metrics.period ? 'page' : undefined}
+                  className={cn(
+                    'rounded-control px-3 py-1 text-sm capitalize',
+                    p === metrics.period ? 'bg-brand-600 text-white' : 'text-ink-muted hover:text-ink',
+                  )}
+                >
+                  {p}
+                </Link>
+              ))}
+            </nav>
+            <Button size="sm" variant="secondary" onClick={refresh}>
+              Refresh now
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {metrics.series.map((s) => (
+            <Card
+              key={s.metric}
+              title={s.label}
+              description={formatMetric(
+                s.metric,
+                s.values.reduce((a, b) => a + b, 0),
+              )}
+            >
+              <LineChart
+                label={`${s.label} by ${metrics.period}`}
+                series={[{ name: s.label, points: metrics.buckets.map((b, i) => ({ label: b, value: s.values[i] })) }]}
+              />
+            </Card>
+          ))}
+        </div>
+        <Card title="AI provider cost per day" description={providers.join(', ') || 'No usage recorded'}>
+          <BarChart
+            label="AI provider cost per day, micro-dollars"
+            points={[...costByDay].map(([day, value]) => ({ label: day.slice(5), value }))}
+          />
+          <ul className="mt-2 flex flex-wrap gap-x-4 text-xs text-ink-muted">
+            {providers.map((p) => (
+              <li key={p}>
+                {p}:{' '}
+                {formatMetric(
+                  'ai_cost_micro',
+                  metrics.provider_cost.filter((c) => c.provider === p).reduce((n, c) => n + c.cost_micro, 0),
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title="Retention by sign-up week" padded={false}>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-sm tabular-nums">
+              <thead className="text-left text-xs text-ink-subtle">
+                <tr>
+                  <th className="px-3 py-2">Week</th>
+                  <th className="px-3 py-2">Users</th>
+                  {Array.from({ length: 8 }, (_, k) => (
+                    <th key={k} className="px-2 py-2">
+                      W{k}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {metrics.cohorts.map((c) => (
+                  <tr key={c.week}>
+                    <td className="px-3 py-2 text-ink">{c.week}</td>
+                    <td className="px-3 py-2 text-ink-muted">{c.size}</td>
+                    {Array.from({ length: 8 }, (_, k) => (
+                      <td key={k} className="px-2 py-2">
+                        {c.retention[k] === undefined ? '' : `${c.retention[k]}%`}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

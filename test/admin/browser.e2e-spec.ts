@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import type { User } from '../../src/modules/users/user.entity';
+import { shootStep } from '../browser/screenshots';
+import { bootTestApp, type TestApp } from '../support/app';
+import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+
+/**
+ * Support work in Chromium against the real app: an admin finds a user, suspends them (confirming the password on
+ * the way), the user's open session is refused on its next request, the admin restores them, impersonates them
+ * and ends impersonation with the banner's button. Needs the client built (`npx vite build`).
+ */
+describe('admin suspends, restores and impersonates a user in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function pageFor(user: User, width: number): Promise<Page> {
+    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  it('finds, suspends, restores, impersonates and stops', async () => {
+    const member = await t.createUser({ name: 'Morgan Member', handle: 'morgan_m' });
+    const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
+    const user = await pageFor(member, 360);
+    const admin = await pageFor(adminUser, 1280);
+    await withDiagnostics(admin, async () => {
+      await user.goto('/settings/profile');
+      await user.getByRole('heading', { name: 'Settings' }).waitFor();
+
+      await admin.goto('/admin/users');
+      await admin.getByLabel('Search users').fill('morgan_m');
+      await admin.getByRole('button', { name: 'Search' }).click();
+      await admin.getByTestId('admin-user-row').filter({ hasText: 'Morgan Member' }).click();
+      await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();
+      await shootStep(admin, 'admin-user-show');
+
+      // The first destructive action asks for the password, then comes back here.
+      await admin.getByLabel('Reason for suspension').fill('Spam reports');
+      await admin.getByRole('button', { name: 'Suspend' }).click();
+      await admin.getByRole('textbox', { name: 'Password' }).fill('correct-horse-battery');
+      await admin.getByRole('button', { name: 'Confirm' }).click();
+      await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();
+      await admin.getByLabel('Reason for suspension').fill('Spam reports');
+      await admin.getByRole('button', { name: 'Suspend' }).click();
+      await admin.getByText('Suspended: Spam reports').waitFor();
+
+      // The user's open tab: the next request finds the session gone and sign-in is refused with a message.
+      await user.goto('/settings/profile');
+      await user.waitForURL(/\/login/);
+      await user.getByLabel('Email').fill(member.email);
+      await user.getByRole('textbox', { name: 'Password' }).fill('correct-horse-battery');
+      await user.getByRole('button', { name: 'Log in' }).click();
+      await user.getByText('This account is suspended').waitFor();
+
+      await admin.getByRole('button', { name: 'Restore' }).click();
+      await admin.getByRole('button', { name: 'Impersonate' }).click();
+      await admin.getByTestId('impersonation-banner').getByText('Morgan Member').waitFor();
+      await shootStep(admin, 'admin-impersonating');
+      await admin.getByRole('button', { name: 'Stop impersonating' }).click();
+      await admin.waitForURL(new RegExp(`/admin/users/${member.id}`));
+      await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();
+      expect(await admin.getByTestId('impersonation-banner').count()).toBe(0);
+    });
+    const actions = await t.db.query(`SELECT action FROM admin_audit WHERE subject_id = $1 ORDER BY id`, [member.id]);
+    expect(actions.map((r: { action: string }) => r.action)).toEqual([
+      'user.suspended',
+      'user.restored',
+      'user.impersonation_started',
+      'user.impersonation_ended',
+    ]);
+  });
+});
