@@ -36,6 +36,8 @@ import { SweepstakesModule } from './modules/sweepstakes/sweepstakes.module';
 import { AffiliatesModule } from './modules/affiliates/affiliates.module';
 import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
+import { CommunityModule } from './modules/community/community.module';
+import { JournalModule } from './modules/journal/journal.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -83,6 +85,8 @@ export class AppModule {
         QueueMonitorModule,
         AffiliatesModule,
         SweepstakesModule,
+        CommunityModule,
+        JournalModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -10,7 +10,9 @@ export type NotificationKind =
   | 'video_ready'
   | 'video_failed'
   | 'open_house_rsvp'
-  | 'system';
+  | 'system'
+  | 'journal_post'
+  | 'community';
 
 export interface Notification {
   id: string;

@@ -17,6 +17,8 @@ import { Commerce1764200000000 } from './1764200000000-Commerce';
 import { CreditGrants1764200100000 } from './1764200100000-CreditGrants';
 import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHouseRsvpConfirmation';
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
+import { Community1764900000000 } from './1764900000000-Community';
+import { Journal1764900100000 } from './1764900100000-Journal';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
@@ -41,4 +43,6 @@ export const migrations = [
   CreditGrants1764200100000,
   Affiliates1764300000000,
   Sweepstakes1764400000000,
+  Community1764900000000,
+  Journal1764900100000,
 ];

@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'video_failed',
   'open_house_rsvp',
   'system',
+  'journal_post',
+  'community',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

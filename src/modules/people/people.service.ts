@@ -133,6 +133,22 @@ export class PeopleService {
     return { following: false, followers_count: await this.follows.countBy({ followeeId: target.id }) };
   }
 
+  isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    return this.follows.existsBy({ followerId, followeeId });
+  }
+
+  /** A batch of `userId`'s followers' ids after `afterId` (keyset, for fan-outs over every follower). */
+  async followerIdsAfter(userId: string, afterId: string | null, limit: number): Promise<string[]> {
+    const qb = this.follows
+      .createQueryBuilder('f')
+      .select('f.followerId', 'id')
+      .where('f.followeeId = :userId', { userId })
+      .orderBy('f.followerId')
+      .limit(limit);
+    if (afterId) qb.andWhere('f.followerId > :afterId', { afterId });
+    return (await qb.getRawMany<{ id: string }>()).map((r) => r.id);
+  }
+
   /** Who `userId` follows (direction 'followings') or who follows them ('followers'), newest first. */
   async followList(
     direction: 'followers' | 'followings',
