@@ -38,6 +38,7 @@ import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
 import { CommunityModule } from './modules/community/community.module';
 import { JournalModule } from './modules/journal/journal.module';
+import { SocietyModule } from './modules/society/society.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -87,6 +88,7 @@ export class AppModule {
         SweepstakesModule,
         CommunityModule,
         JournalModule,
+        SocietyModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -1,6 +1,14 @@
 /** Wire shapes of community trust and moderation (trust levels, flags, the review queue). Type-only. */
 import type { Page } from './common';
 
+/** Who wrote a post or comment, as every community area shows it. */
+export interface CommunityAuthor {
+  id: string;
+  name: string;
+  handle: string | null;
+  avatar_url: string | null;
+}
+
 export type TrustLevel = 0 | 1 | 2 | 3;
 export type TrustLevelName = 'new' | 'basic' | 'member' | 'regular';
 

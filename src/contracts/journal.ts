@@ -1,6 +1,6 @@
 /** Wire shapes of the journal (posts, comments, embeds). Type-only. */
 import type { Page } from './common';
-import type { ModerationState } from './community';
+import type { CommunityAuthor, ModerationState } from './community';
 
 export type JournalVisibility = 'private' | 'followers' | 'public';
 export type JournalStatus = 'draft' | 'scheduled' | 'published';
@@ -16,12 +16,7 @@ export interface JournalEmbed extends JournalEmbedRef {
   url: string | null;
 }
 
-export interface JournalAuthor {
-  id: string;
-  name: string;
-  handle: string | null;
-  avatar_url: string | null;
-}
+export type JournalAuthor = CommunityAuthor;
 
 export interface JournalPostSummary {
   id: string;

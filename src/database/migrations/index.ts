@@ -19,6 +19,7 @@ import { OpenHouseRsvpConfirmation1764000000000 } from './1764000000000-OpenHous
 import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { Community1764900000000 } from './1764900000000-Community';
 import { Journal1764900100000 } from './1764900100000-Journal';
+import { Society1764900200000 } from './1764900200000-Society';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
@@ -45,4 +46,5 @@ export const migrations = [
   Sweepstakes1764400000000,
   Community1764900000000,
   Journal1764900100000,
+  Society1764900200000,
 ];

@@ -3,5 +3,6 @@ export { TrustService } from './trust.service';
 export { ModerationService, type ModeratedKind } from './moderation.service';
 export { FLAG_HIDE_THRESHOLD, TRUST_GATES, TRUST_LEVELS, trustLevelOf, type TrustGate } from './trust-levels';
 export { FLAG_REASONS, FlagDto } from './dto/community.dto';
+export { toAuthorJson } from './community.mapper';
 export type { Subject as ModeratedSubject } from './community.repository';
 export type * from '../../contracts/community';

@@ -1,22 +1,13 @@
 import type { ModerationState } from '../../contracts/community';
 import type {
-  JournalAuthor,
   JournalComment,
   JournalEmbed,
   JournalPost,
   JournalPostSummary,
 } from '../../contracts/journal';
-import { avatarUrl, type User } from '../users';
+import { toAuthorJson } from '../community';
+import type { User } from '../users';
 import type { JournalCommentRow, JournalPostRow } from './journal.repository';
-
-export function toAuthorJson(user: User | undefined, id: string): JournalAuthor {
-  return {
-    id,
-    name: user?.name ?? 'Deleted user',
-    handle: user?.handle ?? null,
-    avatar_url: user ? avatarUrl(user) : null,
-  };
-}
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
