@@ -1,7 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
-import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon } from '@/components/icons';
+import { ChatIcon, GiftIcon, HomeIcon, MapPinIcon, PlayIcon, SparklesIcon, UserIcon } from '@/components/icons';
+import { journalPaths } from '@/api/journal';
+import { societyPaths } from '@/api/society';
 import { routes } from '@/routes';
 
 export interface NavItem {
@@ -22,6 +24,8 @@ export const mainNav: NavItem[] = [
   { label: 'Designer', href: routes.designer, icon: SparklesIcon },
   { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
   { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
+  { label: 'Journal', href: journalPaths.index, icon: SparklesIcon, inBottomBar: false },
+  { label: 'Societies', href: societyPaths.index, icon: UserIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

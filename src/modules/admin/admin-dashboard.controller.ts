@@ -35,6 +35,11 @@ export const ADMIN_SECTIONS = [
     description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
     href: '/orders/unfulfilled',
   },
+  {
+    title: 'Community reviews',
+    description: 'Posts with links from new accounts and posts hidden by flags: approve or remove.',
+    href: '/admin/community/reviews',
+  },
 ] as const;
 
 @Controller()
