@@ -95,6 +95,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./commerce.seed') as typeof import('./commerce.seed')).seedDemoCommerce(app, logger);
   // One open sweepstakes the demo users entered and one drawn sweepstakes with a verifiable result.
   await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
+  await (require('./community.seed') as typeof import('./community.seed')).seedDemoCommunity(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(
