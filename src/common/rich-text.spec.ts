@@ -97,6 +97,12 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p>' + '<b>'.repeat(50) + 'deep')).toMatch(/deep/);
   });
 
+  it('stays linear on hostile input (no rescanning from every "<")', () => {
+    const started = Date.now();
+    for (const unit of ['<a', '<a"<a"', "<b '", '<!', '<p title="x" ']) sanitizeRichText(unit.repeat(20_000));
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('only accepts link targets that cannot run script', () => {
     expect(safeHref('/societies/1')).toBe('/societies/1');
     expect(safeHref('mailto:a@b.c')).toBe('mailto:a@b.c');

@@ -111,12 +111,16 @@ function openTag(name: string, attrs: Map<string, string>): string | null {
   return null;
 }
 
-/** The sanitised HTML of `input` (see the allow-list above). Idempotent: sanitising the output changes nothing. */
+/**
+ * The sanitised HTML of `input` (see the allow-list above). Idempotent: sanitising the output changes nothing.
+ * Linear time: a tag token never spans a `<` (even inside quotes), so hostile input like "<a<a<a..." cannot make
+ * the tokeniser rescan the rest of the text from every `<`.
+ */
 export function sanitizeRichText(input: string): string {
   const out: string[] = [];
   const open: string[] = [];
   const token =
-    /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>?|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<|[^<]+/g;
+    /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>?|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>|<|[^<]+/g;
   let dropping: string | null = null;
   let match: RegExpExecArray | null;
   while ((match = token.exec(input))) {
