@@ -1,10 +1,5 @@
 import type { ModerationState } from '../../contracts/community';
-import type {
-  JournalComment,
-  JournalEmbed,
-  JournalPost,
-  JournalPostSummary,
-} from '../../contracts/journal';
+import type { JournalComment, JournalEmbed, JournalPost, JournalPostSummary } from '../../contracts/journal';
 import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { JournalCommentRow, JournalPostRow } from './journal.repository';
