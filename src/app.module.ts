@@ -42,6 +42,9 @@ import { PropertyInsightsModule } from './modules/property-insights/property-ins
 import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { CommunityModule } from './modules/community/community.module';
+import { JournalModule } from './modules/journal/journal.module';
+import { SocietyModule } from './modules/society/society.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -95,6 +98,9 @@ export class AppModule {
         CrmModule,
         ArenaModule,
         AdminModule,
+        CommunityModule,
+        JournalModule,
+        SocietyModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

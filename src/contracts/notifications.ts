@@ -11,7 +11,9 @@ export type NotificationKind =
   | 'video_failed'
   | 'open_house_rsvp'
   | 'saved_search_match'
-  | 'system';
+  | 'system'
+  | 'journal_post'
+  | 'community';
 
 export interface Notification {
   id: string;

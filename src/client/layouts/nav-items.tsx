@@ -3,6 +3,8 @@ import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
 import { arenaPaths } from '@/api/arena';
 import { crmPaths } from '@/api/crm';
+import { journalPaths } from '@/api/journal';
+import { societyPaths } from '@/api/society';
 import {
   ChatIcon,
   GiftIcon,
@@ -35,6 +37,8 @@ export const mainNav: NavItem[] = [
   { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
   { label: 'Leads', href: crmPaths.myLeads, icon: UserIcon, inBottomBar: false },
   { label: 'Arena', href: arenaPaths.lobby(), icon: ShieldIcon, inBottomBar: false },
+  { label: 'Journal', href: journalPaths.index, icon: SparklesIcon, inBottomBar: false },
+  { label: 'Societies', href: societyPaths.index, icon: UserIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

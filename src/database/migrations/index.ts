@@ -20,6 +20,9 @@ import { Sweepstakes1764400000000 } from './1764400000000-Sweepstakes';
 import { Crm1764700000000 } from './1764700000000-Crm';
 import { AdminConsole1764600000000 } from './1764600000000-AdminConsole';
 import { AdminMetrics1764600100000 } from './1764600100000-AdminMetrics';
+import { Community1764900000000 } from './1764900000000-Community';
+import { Journal1764900100000 } from './1764900100000-Journal';
+import { Society1764900200000 } from './1764900200000-Society';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 import { Arena1765000000000 } from './1765000000000-Arena';
 
@@ -53,4 +56,7 @@ export const migrations = [
   SavedSearchAlerts1764800000000,
   PropertyViews1764800100000,
   Arena1765000000000,
+  Community1764900000000,
+  Journal1764900100000,
+  Society1764900200000,
 ];

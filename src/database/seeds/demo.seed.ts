@@ -97,6 +97,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./sweepstakes.seed') as typeof import('./sweepstakes.seed')).seedDemoSweepstakes(app, logger);
   await (require('./crm.seed') as typeof import('./crm.seed')).seedDemoCrm(app, logger);
   await (require('./arena.seed') as typeof import('./arena.seed')).seedDemoArena(app, logger);
+  await (require('./community.seed') as typeof import('./community.seed')).seedDemoCommunity(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

@@ -58,6 +58,11 @@ export const ADMIN_SECTIONS = [
     description: 'Every admin action: who, what, before and after, from where and when.',
     href: '/admin/audit',
   },
+  {
+    title: 'Community reviews',
+    description: 'Posts with links from new accounts and posts hidden by flags: approve or remove.',
+    href: '/admin/community/reviews',
+  },
 ] as const;
 
 /** Admin Dashboard (the platform at a glance, from the rollups) and Metrics. */

@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'open_house_rsvp',
   'saved_search_match',
   'system',
+  'journal_post',
+  'community',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -34,6 +34,19 @@ export class PeopleRepository {
     return this.db.getRepository(Follow).existsBy({ followerId, followeeId });
   }
 
+  /** Follower ids of `userId` after `afterId`, in id order (keyset over the follows primary key). */
+  async followerIdsAfter(userId: string, afterId: string | null, limit: number): Promise<string[]> {
+    const qb = this.db
+      .getRepository(Follow)
+      .createQueryBuilder('f')
+      .select('f.followerId', 'id')
+      .where('f.followeeId = :userId', { userId })
+      .orderBy('f.followerId')
+      .limit(limit);
+    if (afterId) qb.andWhere('f.followerId > :afterId', { afterId });
+    return (await qb.getRawMany<{ id: string }>()).map((r) => r.id);
+  }
+
   /** Adds the follow; true when it is new (following twice is a no-op). */
   async insertFollow(followerId: string, followeeId: string): Promise<boolean> {
     const inserted = await this.db

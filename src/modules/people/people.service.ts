@@ -102,6 +102,15 @@ export class PeopleService {
     return { following: false, followers_count: await this.repo.countFollowers(target.id) };
   }
 
+  isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+    return this.repo.isFollowing(followerId, followeeId);
+  }
+
+  /** A batch of `userId`'s followers' ids after `afterId` (keyset, for fan-outs over every follower). */
+  followerIdsAfter(userId: string, afterId: string | null, limit: number): Promise<string[]> {
+    return this.repo.followerIdsAfter(userId, afterId, limit);
+  }
+
   /** Who `userId` follows (direction 'followings') or who follows them ('followers'), newest first. */
   async followList(
     direction: 'followers' | 'followings',

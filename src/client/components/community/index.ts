@@ -1,0 +1,5 @@
+export { AuthorLine } from './AuthorLine';
+export { FlagButton } from './FlagButton';
+export { RichText } from './RichText';
+export { RichTextEditor } from './RichTextEditor';
+export { ModerationNotice } from './ModerationNotice';

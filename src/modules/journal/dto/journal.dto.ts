@@ -1,0 +1,75 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { MayBeOmitted } from '../../../common/validation';
+import type { JournalEmbedRef, JournalVisibility } from '../../../contracts/journal';
+
+export const JOURNAL_VISIBILITIES: JournalVisibility[] = ['private', 'followers', 'public'];
+export const MAX_BODY_CHARS = 100_000;
+
+export class EmbedRefDto implements JournalEmbedRef {
+  @IsIn(['listing', 'spot'], { message: 'Embed a listing or a spot.' })
+  kind!: 'listing' | 'spot';
+
+  @IsString()
+  @Length(1, 64)
+  ref!: string;
+}
+
+export class JournalPostDto {
+  @MayBeOmitted()
+  @IsString()
+  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
+  title?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(MAX_BODY_CHARS, { message: 'The post is too long.' })
+  body_html?: string;
+
+  @MayBeOmitted()
+  @IsIn(JOURNAL_VISIBILITIES, { message: 'Choose private, followers or public.' })
+  visibility?: JournalVisibility;
+
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(10, { message: 'Embed at most 10 listings or spots.' })
+  @ValidateNested({ each: true })
+  @Type(() => EmbedRefDto)
+  embeds?: EmbedRefDto[];
+}
+
+export class CreateJournalPostDto extends JournalPostDto {
+  @IsString()
+  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
+  declare title: string;
+}
+
+export class PublishDto {
+  /** When to publish (ISO 8601); now when left out or null. */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'Give a date and time like 2026-12-01T09:00:00Z.' })
+  publish_at?: string | null;
+}
+
+export class CommentDto {
+  @IsString()
+  @Length(1, 10_000, { message: 'A comment is 1 to 10,000 characters.' })
+  body_html!: string;
+}
+
+export class JournalFeedQueryDto {
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(120)
+  cursor?: string;
+}

@@ -1,0 +1,24 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { SocietyController } from './society.controller';
+import { SocietyPostsService } from './society-posts.service';
+import { SocietyRepository } from './society.repository';
+import { SocietyService } from './society.service';
+
+/**
+ * Societies: public or invite-only groups with an owner, moderators and members; posts (keyset-paged feed) and
+ * comments; creating one needs trust level 2; flagged posts go to the society's moderators.
+ */
+@Module({
+  imports: [UsersModule],
+  controllers: [SocietyController],
+  providers: [SocietyRepository, SocietyService, SocietyPostsService],
+  exports: [SocietyService, SocietyPostsService],
+})
+export class SocietyModule implements OnModuleInit {
+  constructor(private readonly posts: SocietyPostsService) {}
+
+  onModuleInit(): void {
+    this.posts.registerModeration();
+  }
+}

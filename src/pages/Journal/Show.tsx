@@ -1,0 +1,137 @@
+import type { JournalComment, JournalCommentPage, JournalPost } from '@contracts/journal';
+import { Head, Link } from '@inertiajs/react';
+import { useState } from 'react';
+import { journalApi, journalPaths } from '@/api/journal';
+import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextEditor } from '@/components/community';
+import { Button, ButtonLink } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { useAuthUser } from '@/hooks/useSharedProps';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+/** One journal post: the text, embedded listings and spots, likes, flags and comments. */
+export default function JournalShow({
+  post,
+  comments,
+}: PageProps<{ post: JournalPost; comments: JournalCommentPage }>) {
+  const user = useAuthUser();
+  const [list, setList] = useState<JournalComment[]>(comments.data);
+  const [likes, setLikes] = useState({ liked: post.liked, count: post.likes_count });
+  const [editorKey, setEditorKey] = useState(0);
+  const form = useApiForm<{ body_html: string }, { message: string; comment: JournalComment }>(
+    { body_html: '' },
+    {
+      successMessage: (r) => r.message,
+      onSuccess: (r) => {
+        setList((l) => [...l, r.comment]);
+        form.reset();
+        setEditorKey((k) => k + 1);
+      },
+    },
+  );
+
+  const toggleLike = async () => {
+    try {
+      const r = await journalApi.like(post.id, !likes.liked);
+      setLikes({ liked: r.liked, count: r.likes_count });
+    } catch (e) {
+      notify.error(errorMessage(e, 'Could not like this post'));
+    }
+  };
+
+  return (
+    <>
+      <Head title={post.title} />
+      <article className="mx-auto max-w-2xl">
+        <Link href={journalPaths.index} className="text-sm text-accent-ink">
+          ← Journal
+        </Link>
+        <h1 className="mt-2 text-display font-semibold text-ink">{post.title}</h1>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <AuthorLine author={post.author} at={post.published_at} />
+          {post.can_edit && (
+            <ButtonLink href={journalPaths.edit(post.id)} variant="secondary" size="sm">
+              Edit
+            </ButtonLink>
+          )}
+        </div>
+        <div className="mt-4 space-y-3">
+          <ModerationNotice state={post.moderation} />
+          {post.status !== 'published' && (
+            <p className="text-sm text-ink-muted">Only you can see this {post.status} post.</p>
+          )}
+        </div>
+        <RichText html={post.body_html} className="mt-6 text-base leading-relaxed" />
+        {post.embeds.length > 0 && (
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {post.embeds.map((e) => (
+              <li key={`${e.kind}:${e.ref}`} className="rounded-card border border-line bg-surface-muted p-3 text-sm">
+                <span className="text-eyebrow uppercase text-ink-subtle">{e.kind}</span>
+                {e.available && e.url ? (
+                  <a href={e.url} className="block font-medium text-accent-ink">
+                    {e.title}
+                  </a>
+                ) : (
+                  <span className="block text-ink-muted">No longer available</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-6 flex items-center gap-4 border-t border-line pt-4">
+          {user && !post.can_edit ? (
+            <Button
+              variant={likes.liked ? 'primary' : 'secondary'}
+              size="sm"
+              onClick={() => void toggleLike()}
+              aria-pressed={likes.liked}
+            >
+              ♥ {likes.count}
+            </Button>
+          ) : (
+            <span className="text-sm text-ink-muted">♥ {likes.count}</span>
+          )}
+          {user && !post.can_edit && <FlagButton onFlag={(reason) => journalApi.flag(post.id, reason)} />}
+        </div>
+        <section className="mt-8" aria-labelledby="comments">
+          <h2 id="comments" className="text-title font-semibold text-ink">
+            Comments ({list.length})
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {list.map((c) => (
+              <li key={c.id} className="rounded-card border border-line bg-surface p-3">
+                <AuthorLine author={c.author} at={c.created_at} />
+                <RichText html={c.body_html} className="mt-2 text-sm" />
+                {c.moderation === 'pending' && (
+                  <p className="mt-1 text-xs text-amber-700 dark:text-amber-300">Waiting for a moderator</p>
+                )}
+              </li>
+            ))}
+          </ul>
+          {user && post.status === 'published' ? (
+            <form
+              className="mt-4 space-y-2"
+              onSubmit={form.handleSubmit((v) => journalApi.comment(post.id, v.body_html))}
+            >
+              <RichTextEditor
+                key={editorKey}
+                id="comment"
+                label="Your comment"
+                minHeight="min-h-20"
+                value={form.data.body_html}
+                onChange={(html) => form.set('body_html', html)}
+                error={form.errors.body_html}
+              />
+              <Button type="submit" loading={form.processing}>
+                Comment
+              </Button>
+            </form>
+          ) : (
+            !user && <p className="mt-4 text-sm text-ink-muted">Log in to comment.</p>
+          )}
+        </section>
+      </article>
+    </>
+  );
+}

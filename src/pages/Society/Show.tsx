@@ -1,0 +1,134 @@
+import type { Society, SocietyFeed, SocietyMemberPage, SocietyPost } from '@contracts/society';
+import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import { societyApi, societyPaths } from '@/api/society';
+import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextEditor } from '@/components/community';
+import { Button } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { useAuthUser } from '@/hooks/useSharedProps';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+/** A society: what it is, its members, its posts (newest first, "older" pages by keyset) and writing one. */
+export default function SocietyShow({
+  society,
+  feed,
+  members,
+}: PageProps<{ society: Society; feed: SocietyFeed; members: SocietyMemberPage }>) {
+  const user = useAuthUser();
+  const [posts, setPosts] = useState<SocietyPost[]>(feed.data);
+  const [cursor, setCursor] = useState(feed.next_cursor);
+  const [editorKey, setEditorKey] = useState(0);
+  const form = useApiForm<{ body_html: string }, { message: string; post: SocietyPost }>(
+    { body_html: '' },
+    {
+      successMessage: (r) => r.message,
+      onSuccess: (r) => {
+        setPosts((p) => [r.post, ...p]);
+        form.reset();
+        setEditorKey((k) => k + 1);
+      },
+    },
+  );
+
+  const act = async (work: () => Promise<unknown>, fallback: string) => {
+    try {
+      await work();
+      router.reload();
+    } catch (e) {
+      notify.error(errorMessage(e, fallback));
+    }
+  };
+
+  const older = async () => {
+    if (!cursor) return;
+    try {
+      const next = await societyApi.feed(society.id, cursor);
+      setPosts((p) => [...p, ...next.data]);
+      setCursor(next.next_cursor);
+    } catch (e) {
+      notify.error(errorMessage(e, 'Could not load older posts'));
+    }
+  };
+
+  return (
+    <>
+      <Head title={society.name} />
+      <Link href={societyPaths.index} className="text-sm text-accent-ink">
+        ← Societies
+      </Link>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-headline font-semibold text-ink">{society.name}</h1>
+          <p className="text-sm text-ink-muted">{society.description}</p>
+          <p className="mt-1 text-xs text-ink-subtle">
+            {society.visibility === 'invite_only' ? 'Invite-only' : 'Public'} · {society.members_count} members
+          </p>
+        </div>
+        {user && !society.my_role && (
+          <Button onClick={() => void act(() => societyApi.join(society.id), 'Could not join')}>
+            {society.invited ? 'Accept invitation' : 'Join'}
+          </Button>
+        )}
+        {society.my_role && society.my_role !== 'owner' && (
+          <Button variant="secondary" onClick={() => void act(() => societyApi.leave(society.id), 'Could not leave')}>
+            Leave
+          </Button>
+        )}
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <section className="space-y-4 lg:col-span-2" aria-label="Posts">
+          {society.my_role && (
+            <form className="space-y-2" onSubmit={form.handleSubmit((v) => societyApi.post(society.id, v.body_html))}>
+              <RichTextEditor
+                key={editorKey}
+                id="post"
+                label="Write to the society"
+                minHeight="min-h-24"
+                value={form.data.body_html}
+                onChange={(html) => form.set('body_html', html)}
+                error={form.errors.body_html}
+              />
+              <Button type="submit" loading={form.processing}>
+                Post
+              </Button>
+            </form>
+          )}
+          <ul className="space-y-3">
+            {posts.map((p) => (
+              <li key={p.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
+                <div className="flex items-center justify-between gap-2">
+                  <AuthorLine author={p.author} at={p.created_at} />
+                  {user && user.id !== p.author.id && <FlagButton onFlag={(reason) => societyApi.flag(p.id, reason)} />}
+                </div>
+                <ModerationNotice state={p.moderation} />
+                <RichText html={p.body_html} className="mt-2" />
+                <p className="mt-2 text-xs text-ink-subtle">{p.comments_count} comments</p>
+              </li>
+            ))}
+          </ul>
+          {posts.length === 0 && <p className="text-sm text-ink-muted">No posts yet.</p>}
+          {cursor && (
+            <Button variant="secondary" onClick={() => void older()}>
+              Older posts
+            </Button>
+          )}
+        </section>
+        <aside aria-labelledby="members">
+          <h2 id="members" className="mb-3 text-title font-semibold text-ink">
+            Members
+          </h2>
+          <ul className="space-y-2">
+            {members.data.map((m) => (
+              <li key={m.user.id} className="flex items-center justify-between gap-2">
+                <AuthorLine author={m.user} at={null} />
+                {m.role !== 'member' && <span className="text-xs text-ink-subtle">{m.role}</span>}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import type { User } from '../../src/modules/users/user.entity';
+import { TrustService } from '../../src/modules/community';
+import { bootTestApp, type TestApp } from '../support/app';
+import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { shootStep } from '../browser/screenshots';
+import { MEMBER_ACTIVITY } from '../community/support';
+
+/**
+ * A realtor writes and publishes a journal post in Chromium; a follower reading the journal is told live, opens
+ * the post and comments; the realtor sees the comment. Needs the client built (`npx vite build`).
+ */
+describe('journal publish, live notice and comment in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function pageFor(user: User, width = 1280): Promise<Page> {
+    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  it('publishes, notifies the follower live, and takes their comment', async () => {
+    const realtor = await t.createUser({
+      name: 'Rita Realtor',
+      type: 'realtor',
+      createdAt: new Date(Date.now() - 9 * 86_400_000),
+    });
+    await t.app.get(TrustService).addActivity(realtor.id, MEMBER_ACTIVITY);
+    const follower = await t.createUser({ name: 'Fred Follower' });
+    await t.db.query(`INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2)`, [follower.id, realtor.id]);
+
+    const reader = await pageFor(follower, 360);
+    const writer = await pageFor(realtor);
+    await withDiagnostics(reader, async () => {
+      await reader.goto('/journal');
+      await reader.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+      await shootStep(reader, 'journal-index');
+
+      await withDiagnostics(writer, async () => {
+        await writer.goto('/journal/create');
+        await writer.getByLabel('Title').fill('Spring on the bay');
+        await writer.getByRole('textbox', { name: 'Post' }).click();
+        await writer.keyboard.type('Three new waterfront listings this week.');
+        await writer.getByLabel('Who can read it').selectOption('followers');
+        await shootStep(writer, 'journal-edit');
+        await writer.getByRole('button', { name: 'Publish' }).click();
+        await writer.getByRole('heading', { name: 'Spring on the bay' }).waitFor();
+      });
+
+      // The follower's page hears of it without reloading.
+      const banner = reader.getByRole('status').filter({ hasText: 'Spring on the bay' });
+      await banner.waitFor();
+      await banner.getByRole('link', { name: 'Read it' }).click();
+      await reader.getByRole('heading', { name: 'Spring on the bay' }).waitFor();
+      await reader.getByRole('textbox', { name: 'Your comment' }).click();
+      await reader.keyboard.type('Would love a tour of the second one!');
+      await reader.getByRole('button', { name: 'Comment' }).click();
+      await reader.getByText('Comments (1)').waitFor();
+      await shootStep(reader, 'journal-show');
+    });
+
+    await writer.reload();
+    await writer.getByText('Would love a tour of the second one!').waitFor();
+  });
+});
