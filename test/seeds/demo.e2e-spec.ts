@@ -140,7 +140,8 @@ describe('demo seed: spots, chats, follows, notifications', () => {
       const before = await counts(t);
       await seedDemoData(t.app, logger);
       expect(await counts(t)).toEqual(before);
-      expect(seedMs).toBeLessThan(60_000);
+      // A newcomer's `npm start` waits for the seed: two minutes is the bound even on a busy CI machine.
+      expect(seedMs).toBeLessThan(120_000);
     },
     READY_TIMEOUT_MS + 120_000,
   );
