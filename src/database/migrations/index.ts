@@ -55,8 +55,8 @@ export const migrations = [
   Crm1764700000000,
   SavedSearchAlerts1764800000000,
   PropertyViews1764800100000,
-  Arena1765000000000,
   Community1764900000000,
   Journal1764900100000,
   Society1764900200000,
+  Arena1765000000000,
 ];
