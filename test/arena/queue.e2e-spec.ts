@@ -4,6 +4,7 @@ import { Clock } from '../../src/common/clock';
 import { ArenaQueueService } from '../../src/modules/arena/arena-queue.service';
 import { PostgresQueueStore } from '../../src/modules/arena/arena-queue.store';
 import { ArenaRepository } from '../../src/modules/arena/arena.repository';
+import { ArenaTicketsRepository } from '../../src/modules/arena/arena-tickets.repository';
 import { QUEUE_TIMERS } from '../../src/modules/arena/arena.constants';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users';
@@ -119,7 +120,7 @@ describe('arena queue', () => {
 
   it('matches the same way from PostgreSQL when there is no Redis', async () => {
     const redisStore = queue.store;
-    queue.store = new PostgresQueueStore(t.app.get(ArenaRepository));
+    queue.store = new PostgresQueueStore(t.app.get(ArenaRepository), t.app.get(ArenaTicketsRepository));
     try {
       const x = await entrant(1500, 'kitchens');
       const y = await entrant(1620, 'kitchens');

@@ -16,7 +16,8 @@ import {
   VOTES_PER_MINUTE,
 } from './arena.constants';
 import { leftIsA, outcomeOf, toBattleJson, toVotesEvent } from './arena.mapper';
-import { ArenaRepository, type RatingState } from './arena.repository';
+import { ArenaRepository } from './arena.repository';
+import type { RatingState } from './arena.rows';
 import { applyVote, type LiveRating } from './core';
 import type { VoteDto } from './dto/arena.dto';
 import type { ArenaBattle, ArenaEntry } from './entities/arena.entity';

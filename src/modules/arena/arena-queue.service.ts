@@ -12,6 +12,7 @@ import { LIVE_BATTLE_MS, QUEUE_TIMEOUT_MS, QUEUE_TIMERS, TICKET_EVENT } from './
 import { toTicketJson } from './arena.mapper';
 import { PostgresQueueStore, queuedEntryOf, RedisQueueStore, type QueueStore } from './arena-queue.store';
 import { ArenaRepository } from './arena.repository';
+import { ArenaTicketsRepository } from './arena-tickets.repository';
 import { matchQueue, REMATCH_COOLDOWN_MS, WINDOW_STEP_MS, windowAt, type QueuedEntry } from './core';
 import type { ArenaTicket } from './entities/arena.entity';
 
@@ -29,6 +30,7 @@ export class ArenaQueueService {
 
   constructor(
     private readonly repo: ArenaRepository,
+    private readonly tickets: ArenaTicketsRepository,
     private readonly entries: ArenaEntriesService,
     private readonly battles: ArenaBattlesService,
     private readonly clock: Clock,
@@ -37,7 +39,7 @@ export class ArenaQueueService {
     @Inject(REDIS) redis: Redis | null,
     @Inject(REDIS_KEY_PREFIX) prefix: string,
   ) {
-    this.store = redis ? new RedisQueueStore(redis, prefix) : new PostgresQueueStore(repo);
+    this.store = redis ? new RedisQueueStore(redis, prefix) : new PostgresQueueStore(repo, tickets);
   }
 
   async join(user: User, entryId: string): Promise<ArenaTicketJson> {
@@ -46,7 +48,7 @@ export class ArenaQueueService {
     const season = await this.entries.currentSeason();
     if (entry.seasonId !== season.id) throw new ConflictException('This entry belongs to an earlier season.');
     const now = this.clock.now();
-    const ticket = await this.repo.createTicket({
+    const ticket = await this.tickets.createTicket({
       entryId: entry.id,
       creatorId: user.id,
       teamId: entry.teamId,
@@ -66,22 +68,22 @@ export class ArenaQueueService {
     );
     await this.scheduleTick(ticket);
     await this.matchmake(ticket.category);
-    return this.toJson((await this.repo.findTicket(ticket.id))!);
+    return this.toJson((await this.tickets.findTicket(ticket.id))!);
   }
 
   async leave(user: User, ticketId: string): Promise<ArenaTicketJson> {
     const ticket = await this.owned(user, ticketId);
-    const left = await this.repo.moveTicket(ticket.id, ['queued', 'matched'], {
+    const left = await this.tickets.moveTicket(ticket.id, ['queued', 'matched'], {
       state: 'abandoned',
       endedAt: this.clock.now(),
     });
     if (!left) throw new ConflictException('This ticket is no longer waiting.');
     await this.store.remove(ticket.category, ticket.id);
-    return this.notify((await this.repo.findTicket(ticket.id))!);
+    return this.notify((await this.tickets.findTicket(ticket.id))!);
   }
 
   async mine(user: User): Promise<ArenaTicketJson[]> {
-    const tickets = await this.repo.ticketsOf(user.id, 20);
+    const tickets = await this.tickets.ticketsOf(user.id, 20);
     return Promise.all(tickets.map((t) => this.toJson(t)));
   }
 
@@ -90,7 +92,7 @@ export class ArenaQueueService {
     const made = await this.store.exclusive(category, async () => {
       const queue = await this.store.list(category);
       const now = this.clock.nowMs();
-      const recent = await this.repo.recentPairs(
+      const recent = await this.tickets.recentPairs(
         queue.map((q) => q.entryId),
         new Date(now - REMATCH_COOLDOWN_MS),
       );
@@ -106,21 +108,21 @@ export class ArenaQueueService {
 
   private async start(x: QueuedEntry, y: QueuedEntry): Promise<boolean> {
     const matchedAt = this.clock.now();
-    const movedX = await this.repo.moveTicket(x.ticketId, ['queued'], { state: 'matched', matchedAt });
-    const movedY = movedX && (await this.repo.moveTicket(y.ticketId, ['queued'], { state: 'matched', matchedAt }));
+    const movedX = await this.tickets.moveTicket(x.ticketId, ['queued'], { state: 'matched', matchedAt });
+    const movedY = movedX && (await this.tickets.moveTicket(y.ticketId, ['queued'], { state: 'matched', matchedAt }));
     if (!movedX || !movedY) {
       // One side left meanwhile: the other goes back in the queue.
       const back = movedX ? x : y;
-      if (movedX) await this.repo.moveTicket(x.ticketId, ['matched'], { state: 'queued', matchedAt: null });
-      const ticket = await this.repo.findTicket(back.ticketId);
+      if (movedX) await this.tickets.moveTicket(x.ticketId, ['matched'], { state: 'queued', matchedAt: null });
+      const ticket = await this.tickets.findTicket(back.ticketId);
       if (ticket?.state === 'queued') await this.store.add(ticket.category, back);
       return false;
     }
     const [a, b] = await Promise.all([this.entries.find(x.entryId), this.entries.find(y.entryId)]);
     const battle = await this.battles.open(a, b, 'live', LIVE_BATTLE_MS);
     for (const id of [x.ticketId, y.ticketId]) {
-      await this.repo.moveTicket(id, ['matched'], { state: 'in_battle', battleId: battle.id });
-      await this.notify((await this.repo.findTicket(id))!);
+      await this.tickets.moveTicket(id, ['matched'], { state: 'in_battle', battleId: battle.id });
+      await this.notify((await this.tickets.findTicket(id))!);
     }
     await this.timers.at(battle.closesAt, QUEUE_TIMERS.battleEnd, { battleId: battle.id }, battle.id);
     return true;
@@ -128,20 +130,20 @@ export class ArenaQueueService {
 
   /** Tick timer: the window has widened; try again, and keep ticking while the ticket waits. */
   async onTick({ ticketId }: { ticketId: string }): Promise<void> {
-    const ticket = await this.repo.findTicket(ticketId);
+    const ticket = await this.tickets.findTicket(ticketId);
     if (ticket?.state !== 'queued') return;
     await this.matchmake(ticket.category);
-    const after = await this.repo.findTicket(ticketId);
+    const after = await this.tickets.findTicket(ticketId);
     if (after?.state === 'queued') await this.scheduleTick(after);
   }
 
   /** Timeout timer: a ticket still queued after the timeout leaves the queue as `timeout`. */
   async onTimeout({ ticketId }: { ticketId: string }): Promise<void> {
-    const ticket = await this.repo.findTicket(ticketId);
+    const ticket = await this.tickets.findTicket(ticketId);
     if (!ticket || this.clock.nowMs() < ticket.queuedAt.getTime() + QUEUE_TIMEOUT_MS) return;
-    if (await this.repo.moveTicket(ticketId, ['queued'], { state: 'timeout', endedAt: this.clock.now() })) {
+    if (await this.tickets.moveTicket(ticketId, ['queued'], { state: 'timeout', endedAt: this.clock.now() })) {
       await this.store.remove(ticket.category, ticket.id);
-      await this.notify((await this.repo.findTicket(ticketId))!);
+      await this.notify((await this.tickets.findTicket(ticketId))!);
     }
   }
 
@@ -150,9 +152,9 @@ export class ArenaQueueService {
     await this.battles.onCloseTimer({ battleId });
     const battle = await this.repo.findBattle(battleId);
     if (battle?.state !== 'completed') return;
-    for (const t of await this.repo.ticketsOfBattle(battleId)) {
-      if (await this.repo.moveTicket(t.id, ['in_battle'], { state: 'completed', endedAt: battle.closedAt })) {
-        await this.notify((await this.repo.findTicket(t.id))!);
+    for (const t of await this.tickets.ticketsOfBattle(battleId)) {
+      if (await this.tickets.moveTicket(t.id, ['in_battle'], { state: 'completed', endedAt: battle.closedAt })) {
+        await this.notify((await this.tickets.findTicket(t.id))!);
       }
     }
   }
@@ -164,7 +166,7 @@ export class ArenaQueueService {
   }
 
   private async owned(user: User, ticketId: string): Promise<ArenaTicket> {
-    const ticket = await this.repo.findTicket(ticketId);
+    const ticket = await this.tickets.findTicket(ticketId);
     if (!ticket) throw new NotFoundException('There is no ticket with that id.');
     if (ticket.creatorId !== user.id) throw new ForbiddenException('This ticket belongs to someone else.');
     return ticket;
@@ -178,7 +180,7 @@ export class ArenaQueueService {
 
   private async toJson(t: ArenaTicket): Promise<ArenaTicketJson> {
     const [entry] = await this.entries.toJsonMany([await this.entries.find(t.entryId)]);
-    const position = t.state === 'queued' ? await this.repo.queuePosition(t) : null;
+    const position = t.state === 'queued' ? await this.tickets.queuePosition(t) : null;
     return toTicketJson(t, entry, position, windowAt(t.queuedAt.getTime(), this.clock.nowMs()));
   }
 }

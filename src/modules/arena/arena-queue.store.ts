@@ -1,5 +1,6 @@
 import type Redis from 'ioredis';
 import type { ArenaRepository } from './arena.repository';
+import type { ArenaTicketsRepository } from './arena-tickets.repository';
 import type { QueuedEntry } from './core';
 import type { ArenaTicket } from './entities/arena.entity';
 
@@ -93,14 +94,17 @@ export class RedisQueueStore implements QueueStore {
 }
 
 export class PostgresQueueStore implements QueueStore {
-  constructor(private readonly repo: ArenaRepository) {}
+  constructor(
+    private readonly repo: ArenaRepository,
+    private readonly tickets: ArenaTicketsRepository,
+  ) {}
 
   async add(): Promise<void> {}
 
   async remove(): Promise<void> {}
 
   async list(category: string): Promise<QueuedEntry[]> {
-    return (await this.repo.queued(category)).map(queuedEntryOf);
+    return (await this.tickets.queued(category)).map(queuedEntryOf);
   }
 
   /** The rows are claimed by their state change (queued → matched), which the matchmaker checks. */

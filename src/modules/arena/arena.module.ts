@@ -13,6 +13,7 @@ import { ArenaRatingsService } from './arena-ratings.service';
 import { NIGHTLY_FIT_TIMER, QUEUE_TIMERS, TIMERS } from './arena.constants';
 import { ArenaController } from './arena.controller';
 import { ArenaRepository } from './arena.repository';
+import { ArenaTicketsRepository } from './arena-tickets.repository';
 
 /**
  * Arena: creators enter designs and spots; voters judge anonymous pairs; live Elo per entry and creator with a
@@ -22,7 +23,14 @@ import { ArenaRepository } from './arena.repository';
 @Module({
   imports: [UsersModule, DesignsModule, VideoModule],
   controllers: [ArenaController, ArenaPagesController],
-  providers: [ArenaRepository, ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
+  providers: [
+    ArenaRepository,
+    ArenaTicketsRepository,
+    ArenaEntriesService,
+    ArenaBattlesService,
+    ArenaRatingsService,
+    ArenaQueueService,
+  ],
   exports: [ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
 })
 export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
