@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { TransactionalRepository } from '../../database/transactional-repository';
 import type { ArenaCategory, VoteOutcome } from '../../contracts/arena';
 import type { LogRow, RatingState } from './arena.rows';
 import { ArenaBattle, ArenaCreatorRating, ArenaEntry, ArenaSeason, ArenaVote } from './entities/arena.entity';
 
 /** The only place with SQL for the arena tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
-export class ArenaRepository {
-  constructor(@InjectDataSource() protected readonly db: DataSource) {}
-
-  protected get m(): EntityManager {
-    return this.db.manager;
-  }
-
-  transaction<T>(work: (tx: ArenaRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((manager) => work(new TransactionalArenaRepository(this.db, manager)));
+export class ArenaRepository extends TransactionalRepository {
+  constructor(@InjectDataSource() db: DataSource) {
+    super(db);
   }
 
   // ---- seasons ----------------------------------------------------------------------------------------------------
@@ -304,22 +299,5 @@ export class ArenaRepository {
     fit: Pick<ArenaEntry, 'btRating' | 'btLower' | 'btUpper' | 'rankBest' | 'rankWorst'>,
   ): Promise<void> {
     await this.m.getRepository(ArenaEntry).update(entryId, fit);
-  }
-}
-
-class TransactionalArenaRepository extends ArenaRepository {
-  constructor(
-    db: DataSource,
-    private readonly manager: EntityManager,
-  ) {
-    super(db);
-  }
-
-  protected override get m(): EntityManager {
-    return this.manager;
-  }
-
-  override transaction<T>(work: (tx: ArenaRepository) => Promise<T>): Promise<T> {
-    return work(this);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { TransactionalRepository } from '../../database/transactional-repository';
 import type { LeadSource } from '../../contracts/crm';
 import {
   CrmActivity,
@@ -27,15 +28,9 @@ export type NewLead = Omit<CrmLead, 'id' | 'reassignments' | 'contactedAt'>;
 
 /** The only place with SQL for the CRM tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
-export class CrmRepository {
-  constructor(@InjectDataSource() protected readonly db: DataSource) {}
-
-  protected get m(): EntityManager {
-    return this.db.manager;
-  }
-
-  transaction<T>(work: (tx: CrmRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((manager) => work(new TransactionalCrmRepository(this.db, manager)));
+export class CrmRepository extends TransactionalRepository {
+  constructor(@InjectDataSource() db: DataSource) {
+    super(db);
   }
 
   /** Serialises writers of the same identity key in one book until the transaction ends. */
@@ -355,22 +350,5 @@ export class CrmRepository {
 
   async saveSettings(s: CrmSettings): Promise<void> {
     await this.m.getRepository(CrmSettings).upsert(s, ['teamId']);
-  }
-}
-
-class TransactionalCrmRepository extends CrmRepository {
-  constructor(
-    db: DataSource,
-    private readonly manager: EntityManager,
-  ) {
-    super(db);
-  }
-
-  protected override get m(): EntityManager {
-    return this.manager;
-  }
-
-  override transaction<T>(work: (tx: CrmRepository) => Promise<T>): Promise<T> {
-    return work(this);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { TransactionalRepository } from '../../database/transactional-repository';
 import type { DrawStep, EntrySource, SweepstakesState, WinnerStatus } from '../../contracts/sweepstakes';
 import {
   Sweepstakes,
@@ -45,15 +46,9 @@ export interface WinnerWithUser extends SweepstakesWinner {
 
 /** The only place with SQL for the sweepstakes tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
-export class SweepstakesRepository {
-  constructor(@InjectDataSource() protected readonly db: DataSource) {}
-
-  protected get m(): EntityManager {
-    return this.db.manager;
-  }
-
-  transaction<T>(work: (tx: SweepstakesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((manager) => work(new TransactionalSweepstakesRepository(this.db, manager)));
+export class SweepstakesRepository extends TransactionalRepository {
+  constructor(@InjectDataSource() db: DataSource) {
+    super(db);
   }
 
   // ---- sweepstakes ------------------------------------------------------------------------------------------------
@@ -310,22 +305,5 @@ export class SweepstakesRepository {
 
   async updateWinner(id: string, values: Partial<SweepstakesWinner>): Promise<void> {
     await this.m.getRepository(SweepstakesWinner).update(id, values);
-  }
-}
-
-class TransactionalSweepstakesRepository extends SweepstakesRepository {
-  constructor(
-    db: DataSource,
-    private readonly manager: EntityManager,
-  ) {
-    super(db);
-  }
-
-  protected override get m(): EntityManager {
-    return this.manager;
-  }
-
-  override transaction<T>(work: (tx: SweepstakesRepository) => Promise<T>): Promise<T> {
-    return work(this);
   }
 }
