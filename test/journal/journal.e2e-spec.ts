@@ -32,6 +32,9 @@ describe('journal', () => {
   });
 
   it('answers 422 with field errors for bad input and 404 for unknown ids', async () => {
+    const untitled = await author.client.post('/api/journal').send({});
+    expect(untitled.status).toBe(422);
+    expect(Object.keys(untitled.body.errors)).toEqual(['title']);
     const res = await author.client
       .post('/api/journal')
       .send({ title: '', visibility: 'everyone', embeds: [{ kind: 'x' }] });

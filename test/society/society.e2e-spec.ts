@@ -19,6 +19,9 @@ describe('societies', () => {
     expect(dup.body.errors).toEqual({ name: ['A society with this name exists.'] });
     const bad = await owner.client.post('/api/societies').send({ name: 'x', visibility: 'secret' });
     expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'visibility']);
+    const nameless = await owner.client.post('/api/societies').send({});
+    expect(nameless.status).toBe(422);
+    expect(Object.keys(nameless.body.errors)).toEqual(['name']);
   });
 
   it('lets only invited people into an invite-only society, and pages the feed by keyset', async () => {

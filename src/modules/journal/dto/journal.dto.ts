@@ -25,12 +25,8 @@ export class EmbedRefDto implements JournalEmbedRef {
   ref!: string;
 }
 
-export class JournalPostDto {
-  @MayBeOmitted()
-  @IsString()
-  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
-  title?: string;
-
+/** A post's fields other than its title (the title is required on create, optional on update). */
+class JournalPostBodyDto {
   @MayBeOmitted()
   @IsString()
   @MaxLength(MAX_BODY_CHARS, { message: 'The post is too long.' })
@@ -48,10 +44,19 @@ export class JournalPostDto {
   embeds?: EmbedRefDto[];
 }
 
-export class CreateJournalPostDto extends JournalPostDto {
+// The title is declared in each subclass: class-validator merges a parent's rules into the child, so an optional
+// title on a shared parent would make the create form's title optional too.
+export class JournalPostDto extends JournalPostBodyDto {
+  @MayBeOmitted()
   @IsString()
   @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
-  declare title: string;
+  title?: string;
+}
+
+export class CreateJournalPostDto extends JournalPostBodyDto {
+  @IsString()
+  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
+  title!: string;
 }
 
 export class PublishDto {

@@ -4,12 +4,8 @@ import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { SocietyVisibility } from '../../../contracts/society';
 
-export class SocietyDto {
-  @MayBeOmitted()
-  @IsString()
-  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
-  name?: string;
-
+/** A society's fields other than its name (the name is required on create, optional on update). */
+class SocietyDetailsDto {
   @MayBeOmitted()
   @IsString()
   @MaxLength(1000, { message: 'The description may be at most 1,000 characters.' })
@@ -20,10 +16,19 @@ export class SocietyDto {
   visibility?: SocietyVisibility;
 }
 
-export class CreateSocietyDto extends SocietyDto {
+// The name is declared in each subclass: class-validator merges a parent's rules into the child, so an optional
+// name on a shared parent would make the create form's name optional too.
+export class SocietyDto extends SocietyDetailsDto {
+  @MayBeOmitted()
   @IsString()
   @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
-  declare name: string;
+  name?: string;
+}
+
+export class CreateSocietyDto extends SocietyDetailsDto {
+  @IsString()
+  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
+  name!: string;
 }
 
 export class SocietyListQueryDto extends PageQueryDto {
