@@ -81,7 +81,11 @@ async function waitFor(what, probe, timeoutMs, child) {
 }
 
 const answers = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok);
-const logSays = (file, pattern) => async () => pattern.test(fs.readFileSync(file, 'utf8'));
+/** Whether what a process wrote since it was (re)started matches (its log file is appended to across restarts). */
+const logSays =
+  ({ log, logFrom }, pattern) =>
+  async () =>
+    pattern.test(fs.readFileSync(log).subarray(logFrom).toString('utf8'));
 
 /**
  * Starts the cluster. Options: webNodes (1 or 2), seedDemo, proxyPort, detached (processes outlive this one),
@@ -147,7 +151,9 @@ async function startCluster(options = {}) {
   });
 
   const launch = (name, args, env) => {
-    const out = fs.openSync(path.join(logs, `${name}.log`), 'a');
+    const log = path.join(logs, `${name}.log`);
+    const logFrom = fs.existsSync(log) ? fs.statSync(log).size : 0;
+    const out = fs.openSync(log, 'a');
     const child = spawn(args[0], args.slice(1), {
       cwd: ROOT,
       env,
@@ -156,7 +162,7 @@ async function startCluster(options = {}) {
     });
     fs.closeSync(out);
     if (options.detached) child.unref();
-    processes[name] = { child, args, env, log: path.join(logs, `${name}.log`) };
+    processes[name] = { child, args, env, log, logFrom };
     return child;
   };
   const node = process.execPath;
@@ -180,12 +186,12 @@ async function startCluster(options = {}) {
     worker: () => launch('worker', [node, 'dist/src/worker.js'], { ...appEnv, SEED_DEMO: 'false' }),
   };
   const ready = {
-    s3: () => waitFor('s3', logSays(processes.s3.log, /listening/), 10_000, processes.s3.child),
+    s3: () => waitFor('s3', logSays(processes.s3, /listening/), 10_000, processes.s3.child),
     'web-1': () =>
       waitFor('web-1', () => answers(`http://127.0.0.1:${webPorts[0]}/health`), 240_000, processes['web-1'].child),
     'web-2': () =>
       waitFor('web-2', () => answers(`http://127.0.0.1:${webPorts[1]}/health`), 120_000, processes['web-2'].child),
-    worker: () => waitFor('worker', logSays(processes.worker.log, /worker is up/), 120_000, processes.worker.child),
+    worker: () => waitFor('worker', logSays(processes.worker, /worker is up/), 120_000, processes.worker.child),
   };
   /** (Re)starts one process and waits until it answers. */
   cluster.start = async (name) => {

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type Pusher from 'pusher-js';
 import { makeClip } from '../video/support';
+import { fakeOpenAi, type FakeServer } from '../designs/fakes';
 import { runChatKill } from './chat-kill';
+import { providerDelay, runLiveDesign, runWorkerCrash } from './designs';
 import { ClusterClient, countBy, startCluster, upstreamsByTag, until, type Cluster } from './support';
 
 jest.setTimeout(240_000);
@@ -18,21 +20,33 @@ describe('Reelty on two web nodes and a worker behind nginx', () => {
   let cluster: Cluster;
   let dir: string;
   let clip: string;
+  let openAi: FakeServer;
+  let tour: { walkthrough: string; videoId: string } | undefined;
   const sockets: Pusher[] = [];
   const report: Record<string, unknown> = {};
   const users: Record<'a' | 'b' | 'c', { client: ClusterClient; id: string; email: string }> = {} as never;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reelty-cluster-test-'));
+    // The designer's AI provider: a local server speaking OpenAI's images API, reached by every app process.
+    openAi = await fakeOpenAi('sk-cluster', () => ({ kind: 'b64', delayMs: providerDelay.ms }));
+    const env = {
+      VIDEO_MAX_UPLOAD_MB: '20',
+      VIDEO_MAX_DURATION_SECONDS: '6',
+      DESIGN_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-cluster',
+      OPENAI_BASE_URL: openAi.url,
+    };
     [clip, cluster] = await Promise.all([
       makeClip(dir, 'clip.mp4', { width: 640, height: 360, seconds: 2 }),
-      startCluster({ webNodes: 2, env: { VIDEO_MAX_UPLOAD_MB: '20', VIDEO_MAX_DURATION_SECONDS: '6' } }),
+      startCluster({ webNodes: 2, env }),
     ]);
   });
 
   afterAll(async () => {
     sockets.splice(0).forEach((socket) => socket.disconnect());
     await cluster?.stop();
+    await openAi?.close();
     rmSync(dir, { recursive: true, force: true });
     console.log(`cluster e2e figures: ${JSON.stringify(report, null, 2)}`);
     mkdirSync(join(__dirname, '../../bench/results'), { recursive: true });
@@ -169,7 +183,62 @@ describe('Reelty on two web nodes and a worker behind nginx', () => {
     const ranged = await a.request('GET', ready.poster, { headers: { Range: 'bytes=0-99' } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+    tour = { walkthrough: walkthrough.json.walkthrough.slug, videoId: video.id };
     report.upload = { bytes: bytes.length, patchNodes, transcodeSeconds: (Date.now() - startedAt) / 1000 };
+  });
+
+  it('generates a design on the worker while its steps arrive live over pusher-js through nginx', async () => {
+    await sql('UPDATE users SET image_credits = 5 WHERE id = $1', [users.a.id]);
+    const figures = await runLiveDesign(cluster, users.a.client, openAi, sql, sockets);
+    report.design = figures;
+    expect(figures.status).toBe('completed');
+    expect(figures.stepsSeenLive.length).toBeGreaterThanOrEqual(2);
+    expect(figures.lastProgress).toBe(100);
+    expect(figures.providerCalls).toBe(1);
+  });
+
+  it('completes a design job on a second worker after the first is SIGKILLed mid-job, charging once', async () => {
+    const figures = await runWorkerCrash(cluster, users.a.client, openAi, sql, sockets);
+    report.workerCrash = figures;
+    expect(figures.stepWhenKilled).toBe('Generating the AI design');
+    expect(figures.statusAfterKill).toBe('processing');
+    expect(figures.status).toBe('completed');
+    expect(figures.providerCalls).toBe(2);
+    expect(figures.ledger).toEqual(['spend']);
+    expect(figures.generatedLive).toBe(true);
+  });
+
+  it('plays a published spot to a guest through nginx: the playlist and a byte range of a segment', async () => {
+    const made = await users.a.client.request('POST', `/api/spot/${tour!.walkthrough}`, {
+      json: { title: 'Hall spot', published: true, video_id: tour!.videoId },
+    });
+    expect(made.status).toBe(201);
+    const guest = new ClusterClient(cluster.base);
+    const shown = await guest.request('GET', `/api/spot/${made.json.spot.slug}`);
+    expect(shown.status).toBe(200);
+    let url = new URL(shown.json.spot.video.playback.hls, cluster.base);
+    let playlist = await guest.request('GET', url.pathname + url.search);
+    expect(playlist.status).toBe(200);
+    const playlists = [url.pathname];
+    // A master playlist names variant playlists; a media playlist names segments.
+    for (let depth = 0; depth < 3; depth++) {
+      const entry = playlist.text.split('\n').find((line) => line.trim() && !line.startsWith('#'))!;
+      url = new URL(entry.trim(), url);
+      if (!url.pathname.endsWith('.m3u8')) break;
+      playlist = await guest.request('GET', url.pathname + url.search);
+      expect(playlist.status).toBe(200);
+      playlists.push(url.pathname);
+    }
+    const segment = await guest.request('GET', url.pathname + url.search, { headers: { Range: 'bytes=0-187' } });
+    expect(segment.status).toBe(206);
+    expect(segment.headers.get('content-range')).toMatch(/^bytes 0-187\/\d+$/);
+    expect(segment.headers.get('content-length')).toBe('188');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    report.guestPlayback = {
+      playlists,
+      segment: url.pathname,
+      nodes: [shown.tag, playlist.tag, segment.tag].map(nodeOf),
+    };
   });
 
   it('delivers chat live across nodes; after a web node is SIGKILLed mid-traffic no message is lost, clients reconnect and presence drops its members', async () => {
