@@ -125,7 +125,13 @@ describe('provider failures: the design fails with the reason, credits are refun
     await resume();
     const row = await waitForStatus(t.db, design.id, ['completed', 'failed']);
     expect(row.status).toBe('completed');
-    const job = await t.app.get(JobsService).bullQueue('designs').getJob(`design-${design.id}-r1`);
+    // The design row is written before the queue records the attempt as finished: wait for the queue's record.
+    const queue = t.app.get(JobsService).bullQueue('designs');
+    let job = await queue.getJob(`design-${design.id}-r1`);
+    for (let i = 0; i < 100 && !job?.finishedOn; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await queue.getJob(`design-${design.id}-r1`);
+    }
     expect(job!.attemptsMade).toBe(3); // two failed attempts and the one that succeeded
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(0);
     const kinds = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [
