@@ -13,6 +13,20 @@ describe('provider failures: the design fails with the reason, credits are refun
   let scenarios: OpenAiScenario[] = [];
   const sockets: Pusher[] = [];
 
+  /**
+   * The design row is written before the queue records the attempt as finished: the job as the queue keeps it once
+   * its last attempt has finished (completed or failed), waiting up to 10 s for that record.
+   */
+  async function finishedJob(id: string) {
+    const queue = t.app.get(JobsService).bullQueue('designs');
+    let job = await queue.getJob(id);
+    for (let i = 0; i < 100 && !job?.finishedOn; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await queue.getJob(id);
+    }
+    return job;
+  }
+
   beforeAll(async () => {
     fake = await fakeOpenAi('sk-test', () => scenarios.shift() ?? { kind: 'b64' });
     Object.assign(process.env, {
@@ -93,7 +107,7 @@ describe('provider failures: the design fails with the reason, credits are refun
     expect(usage).toEqual([{ provider: 'openai', succeeded: false }]);
 
     // The job itself is recorded as failed (no further attempts) for the queue monitor.
-    const job = await t.app.get(JobsService).bullQueue('designs').getJob(`design-${design.id}-r1`);
+    const job = await finishedJob(`design-${design.id}-r1`);
     expect(await job!.getState()).toBe('failed');
     expect(job!.attemptsMade).toBe(1);
 
@@ -125,13 +139,7 @@ describe('provider failures: the design fails with the reason, credits are refun
     await resume();
     const row = await waitForStatus(t.db, design.id, ['completed', 'failed']);
     expect(row.status).toBe('completed');
-    // The design row is written before the queue records the attempt as finished: wait for the queue's record.
-    const queue = t.app.get(JobsService).bullQueue('designs');
-    let job = await queue.getJob(`design-${design.id}-r1`);
-    for (let i = 0; i < 100 && !job?.finishedOn; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = await queue.getJob(`design-${design.id}-r1`);
-    }
+    const job = await finishedJob(`design-${design.id}-r1`);
     expect(job!.attemptsMade).toBe(3); // two failed attempts and the one that succeeded
     expect(await t.app.get(CreditsService).balance(user.id)).toBe(0);
     const kinds = await t.db.query(`SELECT kind FROM credit_transactions WHERE user_id = $1 ORDER BY created_at`, [
