@@ -152,6 +152,10 @@ describe('a newcomer’s first day (server)', () => {
         '/admin/payouts',
         '/admin/orders',
         '/orders/unfulfilled',
+        '/admin/users',
+        '/admin/metrics',
+        '/admin/audit',
+        '/admin/community/reviews',
       ]);
       const user = await t.signedIn();
       expect((await user.client.visit('/admin')).status).toBe(403);
