@@ -13,6 +13,7 @@ const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { signIn } = require('../support/common');
 
 const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -156,7 +157,7 @@ async function main() {
     ['small', 'a22@bench.test'],
     ['big', 'a1@bench.test'],
   ]) {
-    const cookie = await signIn(server.base, owner);
+    const cookie = await signIn(server.base, owner, PASSWORD);
     const paths = [
       '/api/crm/contacts?per_page=25',
       '/api/crm/contacts?stage=contacted&per_page=25',
@@ -237,32 +238,6 @@ async function boot(databaseUrl) {
       await runtime.stop();
     },
   };
-}
-
-async function signIn(base, email) {
-  const jar = new Map();
-  const keep = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair.split('=');
-      jar.set(k, v.join('='));
-    });
-  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Cookie: cookie(),
-        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-  );
-  return cookie();
 }
 
 /** Runs a load generator in its own process so its CPU is not counted against the server's event loop. */
