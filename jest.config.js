@@ -16,6 +16,7 @@ const swc = (tsx) => [
 
 module.exports = {
   testTimeout: 60000,
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     {

@@ -45,6 +45,13 @@ import { AdminModule } from './modules/admin/admin.module';
 import { CommunityModule } from './modules/community/community.module';
 import { JournalModule } from './modules/journal/journal.module';
 import { SocietyModule } from './modules/society/society.module';
+import { ChannelsModule } from './modules/channels/channels.module';
+import { DirectoryModule } from './modules/directory/directory.module';
+import { PursuitsModule } from './modules/pursuits/pursuits.module';
+import { StickersModule } from './modules/stickers/stickers.module';
+import { ToursModule } from './modules/tours/tours.module';
+import { CollectionsModule } from './modules/collections/collections.module';
+import { WikiModule } from './modules/wiki/wiki.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -101,6 +108,13 @@ export class AppModule {
         CommunityModule,
         JournalModule,
         SocietyModule,
+        ChannelsModule,
+        DirectoryModule,
+        PursuitsModule,
+        StickersModule,
+        ToursModule,
+        CollectionsModule,
+        WikiModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -8,16 +8,14 @@
 //   node bench/admin/run.js      (USERS, USAGE, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL, BENCH_REDIS_URL; KEEP_DB=1)
 require('reflect-metadata');
 require('../support/ts-register');
-const { fork } = require('node:child_process');
-const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { bootApp, dropDatabase, freshDatabase, loadRun, signIn } = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const LOAD = { connections: CONNECTIONS, seconds: SECONDS };
 const USERS = Number(process.env.USERS ?? 50_000);
 const USAGE = Number(process.env.USAGE ?? 250_000);
 const DB = 'reelty_bench_admin';
@@ -51,21 +49,9 @@ async function grow(db, users, usage, tag) {
 
 async function main() {
   const t0 = Date.now();
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
-  const { DataSource } = require('typeorm');
-  const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
-  await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
-  await ds.destroy();
+  const url = await freshDatabase(DB);
 
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   const { hashPassword } = require('../../src/modules/auth/password');
   await db.query(
@@ -74,8 +60,12 @@ async function main() {
   );
   await grow(db, 1_000, 10_000, 's');
 
-  const server = await boot(url.toString());
-  const cookie = await signIn(server.base, 'admin@bench.test');
+  const booted = await bootApp(url, 'admin');
+  const server = {
+    ...booted,
+    metrics: booted.app.get(require('../../src/modules/admin/metrics.service').MetricsService),
+  };
+  const cookie = await signIn(server.base, 'admin@bench.test', PASSWORD);
   const phases = {};
   const measure = async (name) => {
     const rollup = await timed(() => server.metrics.rollup());
@@ -85,9 +75,9 @@ async function main() {
     if (probe.status !== 200) throw new Error(`dashboard: ${probe.status} ${await probe.text()}`);
     const raw = [];
     for (let i = 0; i < 3; i++) raw.push(await timed(() => rawDashboard(db)));
-    const load = await loadRun(server.base, cookie, ['/api/admin/metrics/dashboard']);
+    const load = await loadRun(server.base, cookie, ['/api/admin/metrics/dashboard'], LOAD);
     // The floor on this machine: a signed-in one-row read through the same stack.
-    const floor = await loadRun(server.base, cookie, ['/api/user/credits/image']);
+    const floor = await loadRun(server.base, cookie, ['/api/user/credits/image'], LOAD);
     const counts = (
       await db.query(
         `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM usage_records)::int AS usage`,
@@ -141,10 +131,7 @@ async function main() {
   writeFileSync(join(RESULTS, 'admin.json'), JSON.stringify(summary, null, 2));
   console.log(JSON.stringify(summary, null, 2));
   if (!process.env.KEEP_DB) {
-    const a = new Client({ connectionString: ADMIN });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await a.end();
+    await dropDatabase(DB);
   }
   process.exit(0);
 }
@@ -164,80 +151,6 @@ async function rawDashboard(db) {
     const end = new Date(start.getTime() + 86_400_000);
     await db.query(`SELECT ${METRIC_NAMES.map((m) => `(${DAILY_METRICS[m].sql})`).join(', ')}`, [start, end]);
   }
-}
-
-async function boot(databaseUrl) {
-  const { loadConfig } = require('../../src/config/app-config');
-  const { resolveRuntime } = require('../../src/config/runtime');
-  const { createApp } = require('../../src/app');
-  const { MetricsService } = require('../../src/modules/admin/metrics.service');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
-    SEED_DEMO: 'false',
-    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
-    LOG_LEVEL: 'error',
-  });
-  const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:admin:${Date.now()}` });
-  await app.listen(0, '127.0.0.1');
-  return {
-    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
-    metrics: app.get(MetricsService),
-    close: async () => {
-      await app.close();
-      await runtime.stop();
-    },
-  };
-}
-
-async function signIn(base, email) {
-  const jar = new Map();
-  const keep = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair.split('=');
-      jar.set(k, v.join('='));
-    });
-  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      Cookie: cookie(),
-      'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status >= 400) throw new Error(`sign-in failed: ${res.status}`);
-  keep(res);
-  return cookie();
-}
-
-/** autocannon in its own process (the teams bench's generic load child), so its CPU is not the server's. */
-function loadRun(base, cookie, paths) {
-  return new Promise((resolve, reject) => {
-    const spec = {
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-      requests: paths.map((path) => ({ method: 'GET', path })),
-    };
-    const child = fork(join(__dirname, '..', 'teams', 'load-child.js'), [], {
-      env: { ...process.env, LOAD_SPEC: JSON.stringify(spec) },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load child ${code}`))));
-  });
 }
 
 main().catch((error) => {

@@ -12,8 +12,8 @@ require('../support/ts-register');
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const { dropDatabase, freshDatabase, percentile } = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 100_000);
 const MATCHES = Number(process.env.MATCHES ?? 200);
@@ -46,10 +46,6 @@ const rand = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed / 2147483648;
 };
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 const ms = (x) => Math.round(x * 100) / 100;
 const wrap = (lng) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
@@ -75,25 +71,13 @@ async function timed(fn) {
 }
 
 async function main() {
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
-  const { DataSource } = require('typeorm');
-  const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
-  await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
-  await ds.destroy();
+  const url = await freshDatabase(DB);
 
   const { searchBox, matchesSearch } = require('../../src/modules/saved-searches/criteria');
   const { areaSql } = require('../../src/modules/market/market.repository');
   const { toRing, parseVertices } = require('../../src/modules/market/polygon');
 
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   await db.query(`SET synchronous_commit = off`);
   const user = async (h) =>
@@ -265,20 +249,20 @@ async function main() {
     saved_searches: SEARCHES,
     match: {
       listings: MATCHES,
-      p50_ms: ms(pct(matchTimes, 50)),
-      p95_ms: ms(pct(matchTimes, 95)),
+      p50_ms: ms(percentile(matchTimes, 50)),
+      p95_ms: ms(percentile(matchTimes, 95)),
       mean_candidates: Math.round(cand / MATCHES),
       mean_hits: Math.round(hitCount / MATCHES),
-      baseline_no_index_p50_ms: ms(pct(baseMatch, 50)),
-      speedup_p50: ms(pct(baseMatch, 50) / pct(matchTimes, 50)),
+      baseline_no_index_p50_ms: ms(percentile(baseMatch, 50)),
+      speedup_p50: ms(percentile(baseMatch, 50) / percentile(matchTimes, 50)),
     },
     polygon: {
       queries: QUERIES,
-      p50_ms: ms(pct(polyTimes, 50)),
-      p95_ms: ms(pct(polyTimes, 95)),
+      p50_ms: ms(percentile(polyTimes, 50)),
+      p95_ms: ms(percentile(polyTimes, 95)),
       mean_total: Math.round(totalFound / QUERIES),
-      baseline_no_index_p50_ms: ms(pct(basePoly, 50)),
-      speedup_p50: ms(pct(basePoly, 50) / pct(polyTimes, 50)),
+      baseline_no_index_p50_ms: ms(percentile(basePoly, 50)),
+      speedup_p50: ms(percentile(basePoly, 50) / percentile(polyTimes, 50)),
     },
     rss_mb: Math.round(process.memoryUsage().rss / 1e6),
   };
@@ -290,10 +274,7 @@ async function main() {
   );
   await db.end();
   if (!process.env.KEEP_DB) {
-    const a = new Client({ connectionString: ADMIN });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await a.end();
+    await dropDatabase(DB);
   }
 }
 

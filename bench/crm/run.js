@@ -8,15 +8,20 @@
 //   node bench/crm/run.js       (CONTACTS, INTAKE, CONCURRENCY, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL; KEEP_DB=1)
 require('reflect-metadata');
 require('../support/ts-register');
-const { fork } = require('node:child_process');
-const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { signIn } = require('../support/common');
+const {
+  BENCH_APP_KEY,
+  bootApp,
+  dropDatabase,
+  expectOk,
+  freshDatabase,
+  loadRun,
+  runChild,
+  signIn,
+} = require('../support/common');
 
-const ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONTACTS = Number(process.env.CONTACTS ?? 300_000);
 const SMALL = 2_000;
 const INTAKE = Number(process.env.INTAKE ?? 2_500); // under the per-book intake limit (3,000 a minute)
@@ -26,25 +31,13 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const DB = 'reelty_bench_crm';
 const RESULTS = join(__dirname, '..', 'results');
 const PASSWORD = 'bench-password-1';
-const APP_KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const APP_KEY = BENCH_APP_KEY;
 
 async function main() {
   const t0 = Date.now();
-  const admin = new Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  const url = new URL(ADMIN);
-  url.pathname = `/${DB}`;
-  const { DataSource } = require('typeorm');
-  const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
-  await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
-  await ds.destroy();
+  const url = await freshDatabase(DB);
 
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   const hash = await require('../../src/modules/auth/password').hashPassword(PASSWORD);
   console.log('seeding…');
@@ -122,27 +115,35 @@ async function main() {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'crm-explain.txt'), explain.join('\n'));
 
-  const server = await boot(url.toString());
+  const server = await bootApp(url, 'crm');
   const { bookSecret } = require('../../src/modules/crm/intake-signature');
   const { deriveSecret } = require('../../src/config/app-key');
   const secret = bookSecret(deriveSecret(APP_KEY, 'crm-intake'), big);
-  const floor = await child('intake-child.js', 'INTAKE_SPEC', {
-    base: server.base,
-    count: INTAKE,
-    concurrency: CONCURRENCY,
-    baseline: true,
-  });
+  const floor = await runChild(
+    join(__dirname, 'intake-child.js'),
+    {
+      base: server.base,
+      count: INTAKE,
+      concurrency: CONCURRENCY,
+      baseline: true,
+    },
+    'INTAKE_SPEC',
+  );
   console.log('http floor', JSON.stringify(floor));
   const beforeIntake = (await db.query(`SELECT count(*)::int AS n FROM crm_contacts WHERE team_id = $1`, [big])).rows[0]
     .n;
-  const intake = await child('intake-child.js', 'INTAKE_SPEC', {
-    base: server.base,
-    url: `${server.base}/webhooks/crm/${big}`,
-    secret,
-    run: Date.now(),
-    count: INTAKE,
-    concurrency: CONCURRENCY,
-  });
+  const intake = await runChild(
+    join(__dirname, 'intake-child.js'),
+    {
+      base: server.base,
+      url: `${server.base}/webhooks/crm/${big}`,
+      secret,
+      run: Date.now(),
+      count: INTAKE,
+      concurrency: CONCURRENCY,
+    },
+    'INTAKE_SPEC',
+  );
   const counts = (
     await db.query(
       `SELECT (SELECT count(*)::int FROM crm_contacts WHERE team_id = $1) - $2 AS contacts,
@@ -163,18 +164,9 @@ async function main() {
       '/api/crm/contacts?stage=contacted&per_page=25',
       '/api/crm/contacts?q=person+42&per_page=25',
     ];
-    for (const path of paths) {
-      const probe = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
-      if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
-    }
+    await expectOk(server.base, cookie, paths);
     const before = process.memoryUsage().rss;
-    runs[name] = await child(join('..', 'teams', 'load-child.js'), 'LOAD_SPEC', {
-      url: server.base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-      requests: paths.map((path) => ({ method: 'GET', path })),
-    });
+    runs[name] = await loadRun(server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
     runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
     runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
     console.log(name, JSON.stringify(runs[name]));
@@ -206,51 +198,9 @@ async function main() {
   console.log(JSON.stringify(summary, null, 2));
   await db.end();
   if (!process.env.KEEP_DB) {
-    const a = new Client({ connectionString: ADMIN });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await a.end();
+    await dropDatabase(DB);
   }
   process.exit(0);
-}
-
-async function boot(databaseUrl) {
-  const { loadConfig } = require('../../src/config/app-config');
-  const { resolveRuntime } = require('../../src/config/runtime');
-  const { createApp } = require('../../src/app');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    APP_KEY,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: REDIS,
-    SEED_DEMO: 'false',
-    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
-    LOG_LEVEL: 'error',
-  });
-  const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:crm:${Date.now()}` });
-  await app.listen(0, '127.0.0.1');
-  return {
-    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
-    close: async () => {
-      await app.close();
-      await runtime.stop();
-    },
-  };
-}
-
-/** Runs a load generator in its own process so its CPU is not counted against the server's event loop. */
-function child(file, envName, spec) {
-  return new Promise((resolve, reject) => {
-    const c = fork(join(__dirname, file), [], {
-      env: { ...process.env, [envName]: JSON.stringify(spec) },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    c.stdout.on('data', (d) => (out += d));
-    c.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${file} exited ${code}`))));
-  });
 }
 
 main().catch((error) => {

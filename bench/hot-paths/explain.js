@@ -130,6 +130,17 @@ async function seed(t, realtorId) {
   return (Date.now() - started) / 1000;
 }
 
+/** The `next_cursor` after `pages` pages of a keyset list (followed page by page, as a client does). */
+async function cursorAt(client, url, pageOf, pages) {
+  let cursor = null;
+  for (let i = 0; i < pages; i++) {
+    const res = await client.get(cursor ? `${url}&cursor=${cursor}` : url);
+    cursor = pageOf(res.body).next_cursor;
+    if (!cursor) throw new Error(`${url}: no next_cursor after ${i + 1} pages`);
+  }
+  return cursor;
+}
+
 async function main() {
   const t = await bootTestApp();
   const counter = new QueryCounter();
@@ -143,9 +154,13 @@ async function main() {
       `seeded ${PROPERTIES} properties, ${SPOTS} spots, ${CHATS} chats and notifications in ${seconds.toFixed(1)} s`,
     );
     const [{ slug }] = await t.db.query(`SELECT slug FROM properties WHERE user_id = $1 LIMIT 1`, [user.id]);
+    // Keyset cursors 1,200 rows deep (what page 100 of 12 reaches by OFFSET), taken from the real lists.
+    const feedCursor = await cursorAt(guest, '/api/feed?per_page=12', (b) => b, 100);
+    const chatsCursor = await cursorAt(realtor, '/api/chats?per_page=20', (b) => b.data, 100);
     const paths = [
       ['guest feed', guest, '/api/feed?per_page=12'],
       ['guest feed, page 100', guest, '/api/feed?per_page=12&page=100'],
+      ['guest feed, cursor 1,200 deep', guest, `/api/feed?per_page=12&cursor=${feedCursor}`],
       ['signed-in feed', realtor, '/api/feed?per_page=12&page=1'],
       ['listings dashboard', realtor, '/api/listings/dashboard/paginate?count=12'],
       ['realtor dashboard', realtor, '/api/properties/dashboard/realtor?count=12'],
@@ -154,6 +169,7 @@ async function main() {
       ['market search 25 mi', guest, '/api/market/search?lat=30.5&lng=-97.5&radius=25&per_page=12'],
       ['chats list', realtor, '/api/chats?per_page=20'],
       ['chats list, page 100', realtor, '/api/chats?per_page=20&page=100'],
+      ['chats list, cursor 2,000 deep', realtor, `/api/chats?per_page=20&cursor=${chatsCursor}`],
       ['notifications list', realtor, '/api/notifications?limit=20'],
     ];
     const plans = [];

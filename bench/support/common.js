@@ -1,5 +1,10 @@
 // What the benchmarks share: `--name value` arguments, a bound on the run time, percentiles, a fresh database with
-// the real migrations, and a signed-in session on the app under test.
+// the real migrations, the app booted in this process, a signed-in session on it, and load generators run in their
+// own processes (so their CPU is not counted against the server's event loop).
+const { fork } = require('node:child_process');
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
 const { Client } = require('pg');
 
 /**
@@ -91,24 +96,98 @@ async function signIn(base, email, password) {
     });
   keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Cookie: cookie(),
-        'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-      },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Cookie: cookie(),
+      'X-XSRF-TOKEN': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status >= 400) throw new Error(`sign-in as ${email} failed: ${res.status}`);
+  keep(res);
   return cookie();
+}
+
+const BENCH_APP_KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The app in this process on `databaseUrl` (no queue workers, no demo seed, a Redis prefix of its own), listening
+ * on a free port: `{ app, base, close }`. `env` overrides settings (the tests' NODE_ENV=test and APP_KEY otherwise).
+ */
+async function bootApp(databaseUrl, area, env = {}) {
+  const { loadConfig } = require('../../src/config/app-config');
+  const { resolveRuntime } = require('../../src/config/runtime');
+  const { createApp } = require('../../src/app');
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    APP_KEY: BENCH_APP_KEY,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    SEED_DEMO: 'false',
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const runtime = await resolveRuntime(config);
+  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:${area}:${Date.now()}` });
+  await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
+    close: async () => {
+      await app.close();
+      await runtime.stop();
+    },
+  };
+}
+
+/** Runs `file` (a load generator) in its own process with `spec` as JSON in `envName`; answers the JSON it prints. */
+function runChild(file, spec, envName = 'LOAD_SPEC') {
+  return new Promise((resolve, reject) => {
+    const child = fork(file, [], {
+      env: { ...process.env, [envName]: JSON.stringify(spec) },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${file} exited ${code}`))));
+  });
+}
+
+/** Fails unless every path answers 200 to `cookie`: a load run of errors would measure nothing. */
+async function expectOk(base, cookie, paths) {
+  for (const path of paths) {
+    const probe = await fetch(base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
+    if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
+  }
+}
+
+/**
+ * autocannon in its own process (load-child.js): `connections` clients GET `paths` in turn for `seconds`, signed in
+ * with `cookie`. Answers requests, rps, p50/p97.5/p99/max, non-2xx and errors.
+ */
+function loadRun(base, cookie, paths, { connections = 10, seconds = 8 } = {}) {
+  return runChild(join(__dirname, 'load-child.js'), {
+    url: base,
+    connections,
+    duration: seconds,
+    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
 }
 
 module.exports = {
   signIn,
+  bootApp,
+  BENCH_APP_KEY,
+  runChild,
+  expectOk,
+  loadRun,
   parseArgs,
   abortAfter,
   percentile,

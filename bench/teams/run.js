@@ -7,12 +7,10 @@
 //   node bench/teams/run.js       (BENCH_POSTGRES_URL, BENCH_REDIS_URL, SECONDS, CONNECTIONS override; KEEP_DB=1)
 require('reflect-metadata');
 require('../support/ts-register');
-const { fork } = require('node:child_process');
-const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { freshDatabase, dropDatabase, REDIS_URL, signIn } = require('../support/common');
+const { bootApp, dropDatabase, expectOk, freshDatabase, loadRun, signIn } = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -131,7 +129,7 @@ async function main() {
   writeFileSync(join(RESULTS, 'teams-explain.txt'), explain.join('\n'));
   await db.end();
 
-  const server = await boot(url);
+  const server = await bootApp(url, 'teams');
   const cookie = await signIn(server.base, 'm1@bench.test', PASSWORD);
   const runs = {};
   for (const scope of ['mine', 'team']) {
@@ -140,12 +138,9 @@ async function main() {
       `/api/properties/dashboard/realtor?scope=${scope}&publish=published&sort=price_desc&count=12`,
       `/api/properties/published/paginate/12?scope=${scope}&page=7`,
     ];
-    for (const path of paths) {
-      const probe = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
-      if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
-    }
+    await expectOk(server.base, cookie, paths);
     const before = process.memoryUsage().rss;
-    runs[scope] = await load(server.base, cookie, paths);
+    runs[scope] = await loadRun(server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
     runs[scope].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
     runs[scope].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
     console.log(scope, JSON.stringify(runs[scope]));
@@ -172,52 +167,6 @@ async function main() {
     await dropDatabase(DB);
   }
   process.exit(0);
-}
-
-async function boot(databaseUrl) {
-  const { loadConfig } = require('../../src/config/app-config');
-  const { resolveRuntime } = require('../../src/config/runtime');
-  const { createApp } = require('../../src/app');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    SEED_DEMO: 'false',
-    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
-    LOG_LEVEL: 'error',
-  });
-  const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:teams:${Date.now()}` });
-  await app.listen(0, '127.0.0.1');
-  return {
-    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
-    close: async () => {
-      await app.close();
-      await runtime.stop();
-    },
-  };
-}
-
-/** Runs the load generator in its own process so its CPU is not counted against the server's event loop. */
-function load(base, cookie, paths) {
-  return new Promise((resolve, reject) => {
-    const spec = {
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-      requests: paths.map((path) => ({ method: 'GET', path })),
-    };
-    const child = fork(join(__dirname, 'load-child.js'), [], {
-      env: { ...process.env, LOAD_SPEC: JSON.stringify(spec) },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load child ${code}`))));
-  });
 }
 
 main().catch((error) => {

@@ -138,7 +138,8 @@ export interface DashboardStat {
 export interface AdminDashboardJson {
   stats: DashboardStat[];
   queues: QueueState[];
-  connections: { node: string; count: number };
+  /** This node's count, and every live node's (from Redis, expiring with the node) with their total. */
+  connections: { node: string; count: number; total: number; nodes: Array<{ node: string; count: number }> };
   rolled_up_at: string | null;
 }
 

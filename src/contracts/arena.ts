@@ -131,13 +131,22 @@ export interface TicketStateEvent {
   ticket: ArenaTicket;
 }
 
+export type FlagKind = 'ip' | 'device' | 'new_accounts';
+export type FlagState = 'open' | 'excluded' | 'dismissed';
+
+/** A vote cluster for the admin review queue: many voters from one network, device or new accounts for one creator. */
 export interface ArenaFlag {
   id: string;
-  kind: 'ip' | 'device';
-  battle_id: string;
+  kind: FlagKind;
+  /** The network address, device digest or (new accounts) the creator's id the cluster shares. */
+  key: string;
+  creator: ArenaCreator | null;
+  battle_id: string | null;
+  window_start: string | null;
   voters: number;
   votes: number;
-  state: 'open' | 'excluded' | 'dismissed';
+  state: FlagState;
+  reviewed_at: string | null;
   created_at: string;
 }
 
@@ -147,4 +156,117 @@ export interface LobbyProps {
   my_entries: ArenaEntry[];
   live_battles: ArenaBattle[];
   board: Page<LeaderboardRow>;
+}
+
+// ---- squads and wars ------------------------------------------------------------------------------------------------
+
+export type WarState = 'preparation' | 'battle' | 'closed';
+export type WarSquadSide = 'home' | 'away';
+
+export interface ArenaSquad {
+  id: string;
+  name: string;
+  team_id: string | null;
+  captain: ArenaCreator | null;
+  members: ArenaCreator[];
+  created_at: string;
+}
+
+/** One attack: an arena battle of the attacker's lineup entry (side a) against a target of the other squad. */
+export interface WarAttack {
+  id: string;
+  squad: WarSquadSide;
+  attacker: ArenaCreator | null;
+  attacker_entry_id: string;
+  target_entry_id: string;
+  battle_id: string;
+  live: boolean;
+  votes_for: number;
+  votes_against: number;
+  votes_even: number;
+  stars: number;
+  percent: number;
+  /** The best attack on its target (only those count). */
+  counts: boolean;
+  created_at: string;
+}
+
+export interface WarMember {
+  user: ArenaCreator | null;
+  squad: WarSquadSide;
+  /** The member's lineup entry; hidden from the other squad and watchers until the battle phase. */
+  entry: ArenaEntry | null;
+  has_lineup: boolean;
+  attacks_used: number;
+  stars: number;
+  percent: number;
+}
+
+export interface WarSide {
+  squad: ArenaSquad;
+  stars: number;
+  percent: number;
+}
+
+export interface ArenaWar {
+  id: string;
+  season_id: string;
+  category: ArenaCategory;
+  state: WarState;
+  attacks_per_member: number;
+  prep_ends_at: string;
+  battle_ends_at: string;
+  closed_at: string | null;
+  home: WarSide;
+  away: WarSide;
+  /** Set once the war is closed (the stored, immutable result). */
+  winner: WarSquadSide | 'draw' | null;
+  members: WarMember[];
+  attacks: WarAttack[];
+  my_squad: WarSquadSide | null;
+}
+
+/** `.war.state` on `presence-arena.war.{id}`: the watchers' view after a phase change, attack or vote. */
+export interface WarStateEvent {
+  war: ArenaWar;
+}
+
+/** `.war.lineup` on `private-arena.squad.{id}`: the squad's own lineup while it is still secret. */
+export interface WarLineupEvent {
+  war_id: string;
+  lineup: Array<{ user_id: string; entry_id: string }>;
+}
+
+export type ChallengeState = 'pending' | 'accepted' | 'declined' | 'expired';
+
+/** A squad's challenge to another: the war starts (in preparation) only when the other captain accepts. */
+export interface WarChallenge {
+  id: string;
+  state: ChallengeState;
+  category: ArenaCategory;
+  challenger: { id: string; name: string };
+  opponent: { id: string; name: string };
+  prep_minutes: number;
+  battle_minutes: number;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  /** The war an accepted challenge started. */
+  war_id: string | null;
+}
+
+/** `.war.challenge` on both squads' `private-arena.squad.{id}`: a challenge made, accepted, declined or expired. */
+export interface WarChallengeEvent {
+  challenge: WarChallenge;
+}
+
+export interface WarSummary {
+  id: string;
+  category: ArenaCategory;
+  state: WarState;
+  home: { id: string; name: string; stars: number };
+  away: { id: string; name: string; stars: number };
+  winner: WarSquadSide | 'draw' | null;
+  prep_ends_at: string;
+  battle_ends_at: string;
 }

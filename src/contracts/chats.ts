@@ -3,7 +3,7 @@ import type { Page } from './common';
 
 export type ChatTab = 'chats' | 'muted' | 'blocked' | 'requested';
 export type ChatType = 'direct' | 'group';
-export type MessageType = 'text' | 'image' | 'listing' | 'system';
+export type MessageType = 'text' | 'image' | 'listing' | 'system' | 'sticker';
 
 /** A participant as chats show them (also the presence channel's user_info). */
 export interface ChatUser {
@@ -17,6 +17,16 @@ export interface ChatImage {
   url: string;
   thumb_url: string;
   large_url: string;
+  width: number;
+  height: number;
+}
+
+/** A sticker as it was sent (shown as its image; the pack may be disabled later). */
+export interface ChatSticker {
+  id: string;
+  name: string;
+  url: string;
+  thumb_url: string;
   width: number;
   height: number;
 }
@@ -37,7 +47,10 @@ export interface Message {
   user: ChatUser | null;
   content: string;
   type: MessageType;
-  data: { image?: ChatImage; listing?: ListingCard; listing_id?: string | null } & Record<string, unknown>;
+  data: { image?: ChatImage; listing?: ListingCard; listing_id?: string | null; sticker?: ChatSticker } & Record<
+    string,
+    unknown
+  >;
   created_at: string;
   client_id?: string;
 }
@@ -83,6 +96,12 @@ export interface UnreadCounts {
   count: number;
   tabs: Record<ChatTab, number>;
 }
+
+/**
+ * A chat list page. `next_cursor` (keyset: the last chat's list position) asks for the chats below it with
+ * `?cursor=`, so a chat moving to the top meanwhile neither repeats nor pushes another out of the next page.
+ */
+export type ChatsPage = Page<Chat> & { next_cursor: string | null };
 
 /** History: a page in reading order, plus whether older messages exist. */
 export type MessagesPage = Page<Message> & { has_more: boolean };

@@ -2,11 +2,22 @@
 import type { Page } from './common';
 
 export type ContactStage = 'new' | 'contacted' | 'appointment' | 'under_contract' | 'closed' | 'lost';
-export type LeadSource = 'listing_inquiry' | 'open_house' | 'chat_request' | 'follow' | 'website' | 'import' | 'manual';
+export type LeadSource =
+  | 'listing_inquiry'
+  | 'open_house'
+  | 'chat_request'
+  | 'follow'
+  | 'website'
+  | 'import'
+  | 'manual'
+  | 'campaign'
+  | 'qr'
+  | 'credits'
+  | 'tour';
 export type LeadStatus = 'assigned' | 'claimable' | 'contacted';
 export type RoutingTarget = 'agent' | 'round_robin' | 'first_to_claim';
 export type ActivityKind =
-  'lead' | 'note' | 'stage' | 'task' | 'assigned' | 'merged' | 'unmerged' | 'imported' | 'email';
+  'lead' | 'note' | 'stage' | 'task' | 'assigned' | 'merged' | 'unmerged' | 'imported' | 'email' | 'gift';
 
 export interface ContactJson {
   id: string;
@@ -128,4 +139,53 @@ export interface MyLeadsProps {
   me: string;
   leads: Page<LeadJson>;
   claimable: LeadJson[];
+}
+
+// ---- lead marketplace --------------------------------------------------------------------------------------------
+
+export type OfferStatus = 'open' | 'sold' | 'disputed' | 'refunded' | 'settled';
+export type OfferTimeline = 'now' | '1-3_months' | '3-6_months' | '6+_months';
+
+/** An offered lead as other realtors see it: no name, email or phone until bought. */
+export interface MaskedOfferJson {
+  id: string;
+  area: string | null;
+  price_band: string | null;
+  property_type: string | null;
+  timeline: string;
+  source: LeadSource;
+  price_credits: number;
+  mine: boolean;
+  created_at: string;
+}
+
+/** A lead the signed-in realtor bought: the contact copied into their book, and the dispute window. */
+export interface PurchaseJson extends MaskedOfferJson {
+  status: OfferStatus;
+  contact_id: string | null;
+  contact_name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  claimed_at: string;
+  dispute_ends_at: string;
+  can_dispute: boolean;
+}
+
+/** A disputed sale refunded to its buyer. */
+export interface RefundJson {
+  status: 'refunded';
+  refunded_credits: number;
+}
+
+export interface MarketplaceProps {
+  offers: Page<MaskedOfferJson>;
+  purchases: Page<PurchaseJson>;
+  claims_left_today: number;
+  credits: number;
+}
+
+/** Leads/Routing: the book's ordered rules and the agents a rule may name. */
+export interface RoutingPageProps {
+  rules: RoutingRuleJson[];
+  agents: Array<{ id: string; name: string }>;
 }

@@ -111,6 +111,8 @@ export interface DesignerCatalog {
   themes: string[];
   palettes: Record<string, string[]>;
   designers: string[];
+  /** Suggested locations (the field stays free text). */
+  locations?: string[];
 }
 
 export interface EditHistoryEntry {

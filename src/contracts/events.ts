@@ -4,6 +4,8 @@
  * same id twice does nothing the second time.
  */
 
+import type { TourMode } from './tours';
+
 export interface DomainEventEnvelope<N extends DomainEventName = DomainEventName> {
   id: string;
   name: N;
@@ -104,6 +106,17 @@ export interface UserFollowedEvent {
   followed_at: string;
 }
 
+/** Tours: a buyer asked a listing's realtor for a tour (once per tour request). */
+export interface TourRequestedEvent {
+  tour_id: string;
+  property_id: string;
+  buyer_id: string;
+  realtor_id: string;
+  mode: TourMode;
+  offered_times: string[];
+  requested_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
@@ -114,6 +127,7 @@ export interface DomainEventMap {
   'open_house.registered': OpenHouseRegisteredEvent;
   'chat.requested': ChatRequestedEvent;
   'user.followed': UserFollowedEvent;
+  'tour.requested': TourRequestedEvent;
 }
 
 export type DomainEventName = keyof DomainEventMap;

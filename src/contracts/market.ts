@@ -40,6 +40,8 @@ export interface SavedSearchParams {
   baths?: number;
   has_video?: boolean;
   open_house?: boolean;
+  /** The time zone "this weekend" is read in (saved with the search: the saver's). */
+  tz?: string;
   sort?: MarketSort;
 }
 

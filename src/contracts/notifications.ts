@@ -13,7 +13,10 @@ export type NotificationKind =
   | 'saved_search_match'
   | 'system'
   | 'journal_post'
-  | 'community';
+  | 'community'
+  | 'product_news'
+  | 'tour'
+  | 'collection';
 
 export interface Notification {
   id: string;

@@ -1,4 +1,5 @@
 /** Wire shapes of videos, walkthroughs, spots and video lists, and the `.video.status` event. Type-only. */
+import type { Page } from './common';
 import type { PublicUser } from './users';
 
 export type VideoStatus = 'uploading' | 'processing' | 'ready' | 'errored';
@@ -60,6 +61,17 @@ export interface Spot {
   realtor: Realtor | null;
   embed_url: string;
   created_at: string;
+}
+
+/**
+ * GET /api/feed and the Feed page: spots newest first. `next_cursor` (keyset) continues below the last spot
+ * (`?cursor=`), `has_more` says whether there is more. `total` is exact up to 1,000 published spots; above that
+ * it is 1,000 with `total_is_capped` ("1,000+") and `last_page` is a lower bound that stays ahead of the page.
+ */
+export interface FeedPage extends Page<Spot> {
+  next_cursor: string | null;
+  has_more: boolean;
+  total_is_capped?: boolean;
 }
 
 export interface Walkthrough {

@@ -25,6 +25,9 @@ import { VIDEO_ENTITIES } from '../modules/video/entities';
 import { SWEEPSTAKES_ENTITIES } from '../modules/sweepstakes/entities/sweepstakes.entity';
 import { CRM_ENTITIES } from '../modules/crm/entities/crm.entity';
 import { ARENA_ENTITIES } from '../modules/arena/entities/arena.entity';
+import { ARENA_WAR_ENTITIES } from '../modules/arena/entities/arena-war.entity';
+import { CRM_CAMPAIGN_ENTITIES } from '../modules/crm/entities/campaign.entity';
+import { CrmLeadOffer } from '../modules/crm/entities/offer.entity';
 
 /** Every entity; each module adds its own here. */
 export const entities = [
@@ -63,4 +66,7 @@ export const entities = [
   ...CRM_ENTITIES,
   ...ARENA_ENTITIES,
   AdminAuditEntry,
+  ...ARENA_WAR_ENTITIES,
+  ...CRM_CAMPAIGN_ENTITIES,
+  CrmLeadOffer,
 ];

@@ -29,4 +29,24 @@ describe('QuietStartupLogger', () => {
     expect(out).toContain('Mapped {/feed, GET} route');
     expect(out).toContain('Listening on http://localhost:3000');
   });
+
+  it('in JSON mode writes the lines of one tick to stdout in one write, in order, each a JSON object', async () => {
+    const writes: string[] = [];
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const logger = new QuietStartupLogger({ json: true, logLevels: ['log', 'error'] });
+    for (let i = 0; i < 5; i++) logger.log(`request ${i}`, 'Request');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    jest.restoreAllMocks();
+    expect(writes).toHaveLength(1);
+    const lines = writes[0]
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { message: string; context: string });
+    expect(lines.map((l) => l.message)).toEqual([0, 1, 2, 3, 4].map((i) => `request ${i}`));
+    expect(lines[0]).toMatchObject({ level: 'log', context: 'Request' });
+  });
 });

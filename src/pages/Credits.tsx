@@ -76,11 +76,7 @@ export default function Credits({ credits, history }: Props) {
             </div>
           )}
         </Card>
-        <Pagination
-          currentPage={history.current_page}
-          lastPage={history.last_page}
-          hrefFor={(p) => `/credits?page=${p}`}
-        />
+        <Pagination of={history} hrefFor={(p) => `/credits?page=${p}`} />
       </div>
     </>
   );

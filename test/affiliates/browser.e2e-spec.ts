@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Clock, DAY_MS } from '../../src/common/clock';
 import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users/user.entity';
-import { bootTestApp, type TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { bootTestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { shootStep } from '../browser/screenshots';
 import { commissionsOf, orderEvent, pay, settle } from './support';
 
@@ -14,26 +14,12 @@ import { commissionsOf, orderEvent, pay, settle } from './support';
  * and the affiliate sees the payout. Needs the client built (`npx vite build`).
  */
 describe('affiliate signup to first payout in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootTestApp);
 
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function pageFor(user: User, width = 1280): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const pageFor = (user: User, width = 1280): Promise<Page> => b.pageFor(user, { width, height: 900 });
 
   it('applies, is approved, earns, and is paid', async () => {
+    const { t } = b;
     const affiliateUser = await t.createUser({ name: 'Ava Affiliate' });
     const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
     const page = await pageFor(affiliateUser, 360);

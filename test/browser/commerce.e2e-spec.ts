@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { StorageService } from '../../src/modules/storage/storage.service';
-import { bootTestApp, type TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { bootTestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { seedProduct } from '../commerce/support';
 
 jest.setTimeout(120_000);
 
 /** Buy a guide on the test provider, see the order, download it, ask for a return; the admin refunds; the download is revoked. */
 describe('browser: commerce journey', () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const b = browserSuite(bootTestApp);
 
   it('buys, downloads, returns and is refunded', async () => {
+    const { t } = b;
     const buyer = await t.createUser({ name: 'Bea Buyer' });
     const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
     const file = await t.app
@@ -32,9 +22,7 @@ describe('browser: commerce journey', () => {
       title: 'Open house guide',
       priceMinor: 1200,
     });
-    const context = await signedInContext(browser, t.baseUrl, buyer, { viewport: { width: 360, height: 780 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await b.pageFor(buyer, { width: 360, height: 780 });
     let downloadUrl = '';
 
     await withDiagnostics(page, async () => {
@@ -69,8 +57,7 @@ describe('browser: commerce journey', () => {
       await page.getByTestId('return-row').getByText('Requested').waitFor();
     });
 
-    const adminContext = await signedInContext(browser, t.baseUrl, adminUser);
-    const admin = await adminContext.newPage();
+    const admin = await b.pageFor(adminUser);
     await withDiagnostics(admin, async () => {
       await admin.goto('/admin/orders');
       await admin.getByTestId('admin-order-row').first().click();
@@ -89,7 +76,5 @@ describe('browser: commerce journey', () => {
       expect(downloadUrl).toContain('signature=');
       expect((await page.request.get(downloadUrl)).status()).toBe(403);
     });
-    await adminContext.close();
-    await context.close();
   });
 });

@@ -1,8 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
 import { CreditsService } from '../../src/modules/credits/credits.service';
-import type { User } from '../../src/modules/users/user.entity';
-import type { TestApp } from '../support/app';
-import { launchBrowser, signedInContext, watchProblems, withDiagnostics } from '../support/browser';
+import { browserSuite, watchProblems, withDiagnostics } from '../support/browser';
 import { bootDesignApp, roomPhoto, waitForStatus } from '../designs/support';
 import { makeProperty } from '../properties/helpers';
 
@@ -10,28 +7,12 @@ import { makeProperty } from '../properties/helpers';
 jest.setTimeout(120_000);
 
 describe('browser: newcomer bugs', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootDesignApp);
 
-  beforeAll(async () => {
-    t = await bootDesignApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function pageFor(user: User | null, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = user
-      ? await signedInContext(browser, t.baseUrl, user, { viewport })
-      : await browser.newContext({ viewport, baseURL: t.baseUrl });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const { pageFor } = b;
 
   it('design chat: sending a message shows the question and the answer (no blank page)', async () => {
+    const { t } = b;
     const { client, user } = await t.signedIn();
     await t.app.get(CreditsService).grant(user.id, 1, 'test');
     const res = await client
@@ -75,6 +56,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('embed: inside another site’s frame, no cookie banner and no copy button', async () => {
+    const { t } = b;
     const { client, user } = await t.signedIn();
     const property = await makeProperty(client);
     const made = await client.post('/walkthroughs').send({ title: 'Framed tour', listing_id: property.listing.id });
@@ -95,6 +77,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('spot editor: one Save per thing it saves', async () => {
+    const { t } = b;
     const { client, user } = await t.signedIn();
     const made = await client.post('/walkthroughs').send({ title: 'Spot host' });
     const slug = /\/walkthroughs\/([^/]+)\/edit/.exec(String(made.headers.location))![1];
@@ -110,6 +93,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('profile lists followers; notifications are marked read one by one', async () => {
+    const { t } = b;
     const realtor = await t.createUser({ name: 'Riley Realtor' });
     const fan = await t.signedIn({ name: 'Frankie Fan' });
     expect((await fan.client.post(`/api/follows/${realtor.id}`)).status).toBe(200);
@@ -132,6 +116,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('logging out closes the live connection without a closed-socket warning', async () => {
+    const { t } = b;
     const user = await t.createUser();
     const page = await pageFor(user);
     const warnings: string[] = [];
@@ -155,6 +140,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('the admin finds the console in the account menu', async () => {
+    const { t } = b;
     const admin = await t.createUser({ role: 'admin' });
     const page = await pageFor(admin);
     await withDiagnostics(page, async () => {
@@ -168,6 +154,7 @@ describe('browser: newcomer bugs', () => {
   });
 
   it('two-factor setup starts with one click, through the password confirmation', async () => {
+    const { t } = b;
     const user = await t.createUser();
     const page = await pageFor(user);
     await withDiagnostics(page, async () => {

@@ -1,9 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
-import type { User } from '../../src/modules/users/user.entity';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
-import type { TestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { bootDesignApp, roomPhoto } from './support';
 
 /**
@@ -12,26 +9,12 @@ import { bootDesignApp, roomPhoto } from './support';
  * Needs the client built (`npx vite build`).
  */
 describe('AI designer in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootDesignApp);
 
-  beforeAll(async () => {
-    t = await bootDesignApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function pageFor(user: User, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user, { viewport });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const { pageFor } = b;
 
   it('upload, live steps, compare slider, favorite, share', async () => {
+    const { t } = b;
     const user = await t.createUser({ name: 'Dana Designer' });
     await t.app.get(CreditsService).grant(user.id, 3, 'test');
     const page = await pageFor(user);
@@ -120,7 +103,7 @@ describe('AI designer in the browser', () => {
       expect(opened[0].features).toMatch(/^width=500,height=500,/);
 
       // The shared page works for a stranger.
-      const guest = await browser.newPage();
+      const guest = await b.browser.newPage();
       await guest.goto(shareUrl);
       await guest.getByRole('heading', { name: 'A coastal living room designed with Reelty' }).waitFor();
       expect(await guest.locator('meta[property="og:image"]').first().getAttribute('content')).toMatch(
@@ -133,6 +116,7 @@ describe('AI designer in the browser', () => {
   }, 120_000);
 
   it('the designer fits a 360 px wide phone in dark mode', async () => {
+    const { t } = b;
     const user = await t.createUser();
     const page = await pageFor(user, { width: 360, height: 780 });
     await page.emulateMedia({ colorScheme: 'dark' });

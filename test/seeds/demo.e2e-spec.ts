@@ -2,7 +2,7 @@
  * The development demo data `npm start` seeds: the realtor's spots in the feed (generated clips
  * through the real upload → media:transcode → ready pipeline, published once ready), the viewer's
  * accepted chat with messages, a chat request for the realtor, follows and notifications; and a
- * second run adds nothing.
+ * second run adds nothing. The properties seed's checks share the seeded database (one seed per run, not two).
  */
 import { Logger } from '@nestjs/common';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/database/seeds/demo.seed';
@@ -43,7 +43,7 @@ async function login(t: TestApp, email: string): Promise<TestClient> {
   return c;
 }
 
-describe('demo seed: spots, chats, follows, notifications', () => {
+describe('demo seed: spots, chats, follows, notifications, properties', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await bootTestApp();
@@ -145,4 +145,26 @@ describe('demo seed: spots, chats, follows, notifications', () => {
     },
     READY_TIMEOUT_MS + 120_000,
   );
+
+  // Runs after the test above on the same database: seedDemoData returns at once when it is already seeded.
+  it('creates 54 properties with photos for the demo realtor, findable on the market map; idempotent', async () => {
+    const logger = new Logger('SeedTest');
+    await seedDemoData(t.app, logger);
+    // The realtor's own 54 (the teams seed adds Lone Star Realty's listings in the brokerage's team).
+    const mine = `team_id NOT IN (SELECT id FROM teams WHERE handle = 'lonestar')`;
+    const [{ n, published, photos }] = await t.db.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE publish AND archived_at IS NULL)::int AS published,
+              (SELECT count(*)::int FROM property_uploads u JOIN properties p ON p.id = u.property_id WHERE p.${mine}) AS photos
+       FROM properties WHERE ${mine}`,
+    );
+    expect(n).toBe(54);
+    expect(published).toBeGreaterThanOrEqual(40);
+    expect(photos).toBe(78); // a street view each, and two rooms for the first two listings of each city
+    await seedDemoData(t.app, logger);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM properties WHERE ${mine}`))[0].n).toBe(54);
+    const res = await (await t.client()).get('/api/market/search').query({ q: 'Austin, TX', radius: 5 });
+    expect(res.body.results.total).toBeGreaterThanOrEqual(5);
+    const thumb = res.body.results.data[0].featured_image.thumb_url;
+    expect((await (await t.client()).get(thumb)).status).toBe(200);
+  }, 120000);
 });

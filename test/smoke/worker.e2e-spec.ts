@@ -56,7 +56,7 @@ describe('worker process and migration CLI', () => {
   let queue: Queue | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true }); // db:migrate migrates it from scratch
   });
 
   afterAll(async () => {

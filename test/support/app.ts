@@ -14,6 +14,7 @@ import { loadConfig, AppConfig } from '../../src/config/app-config';
 import { ensureDatabase, resolveRuntime } from '../../src/config/runtime';
 import { hashPassword } from '../../src/modules/auth/password';
 import { User } from '../../src/modules/users/user.entity';
+import { ensureTemplate, whenUnused } from './template-db';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,12 +33,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A database of its own for one test file, made from scratch by the migrations. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+/**
+ * A database of its own for one test file: a copy of the migrated template (test/support/template-db.ts),
+ * so the app's boot-time migration run has nothing to do. `{ empty: true }` gives an empty database for a
+ * test that migrates from scratch (test/smoke/worker.e2e-spec.ts runs `npm run db:migrate` on one).
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `reelty_test_${randomBytes(6).toString('hex')}`;
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  await ensureDatabase(url.toString());
+  if (options.empty) await ensureDatabase(url.toString());
+  else {
+    const template = await ensureTemplate(POSTGRES_ADMIN_URL);
+    const admin = new Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      await whenUnused(() => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+    } finally {
+      await admin.end();
+    }
+  }
   return {
     url: url.toString(),
     name,
@@ -50,7 +67,17 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
   };
 }
 
-/** Boots the whole application on a fresh database and real Redis, listening on a free port. */
+/**
+ * Test users share one scrypt hash per password (salted once per Jest worker): a hash costs ~0.2 s of CPU and a
+ * run creates hundreds of users. Logins still verify it with the real scrypt.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+export function testPasswordHash(password: string): Promise<string> {
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  return passwordHashes.get(password)!;
+}
+
+/** Boots the whole application on a fresh database (a copy of the migrated template) and real Redis, listening on a free port. */
 export async function bootTestApp(
   env: Record<string, string> = {},
   extraModules: AppOptions['extraModules'] = [],
@@ -90,7 +117,7 @@ export async function bootTestApp(
         email: `user${tag}@example.test`,
         handle: `user${tag}`,
         emailVerifiedAt: new Date(),
-        passwordHash: await hashPassword(password),
+        passwordHash: await testPasswordHash(password),
         ...overrides,
       }),
     );

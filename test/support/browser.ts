@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { TestApp } from './app';
 
 /** Debian's chromium, driven by playwright-core; no browser is ever downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -119,4 +120,52 @@ export async function signedInContext(
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, baseURL });
   await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: baseURL })));
   return context;
+}
+
+/**
+ * One app and one Chromium for a describe block: `boot` runs before all its tests, and the browser, every context
+ * `pageFor` opened and the app close after them. `pageFor(user)` is a page signed in as `user` (`null`: a guest).
+ *
+ *   const b = browserSuite(bootTestApp);
+ *   it('...', async () => { const page = await b.pageFor(await b.t.createUser(), { width: 360, height: 900 }); });
+ */
+export function browserSuite(boot: () => Promise<TestApp>): {
+  readonly t: TestApp;
+  readonly browser: Browser;
+  pageFor(user: { email: string } | null, viewport?: { width: number; height: number }): Promise<Page>;
+} {
+  let t: TestApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    t = await boot();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+    await t?.close();
+  });
+  const started = () => {
+    if (!t || !browser) throw new Error('browserSuite: the app and browser start in beforeAll');
+    return { t, browser };
+  };
+  return {
+    get t() {
+      return started().t;
+    },
+    get browser() {
+      return started().browser;
+    },
+    async pageFor(user, viewport = { width: 1280, height: 900 }) {
+      const { t: app, browser: chromium } = started();
+      const context = user
+        ? await signedInContext(chromium, app.baseUrl, user, { viewport })
+        : await chromium.newContext({ viewport, baseURL: app.baseUrl });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { bootTestApp, TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { bootTestApp } from '../support/app';
+import { browserSuite, signedInContext, withDiagnostics } from '../support/browser';
 
 /**
  * One short journey in a real browser: the admin creates and opens a sweepstakes, two people enter on phones
@@ -9,26 +9,17 @@ import { launchBrowser, signedInContext, withDiagnostics } from '../support/brow
 jest.setTimeout(180_000);
 
 describe('browser: sweepstakes from creation to claim', () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const b = browserSuite(bootTestApp);
 
   it('admin creates, opens, users enter, admin closes and draws live, winner claims', async () => {
+    const { t } = b;
     const admin = await t.createUser({ role: 'admin', name: 'Ada Admin' });
     const people = [await t.createUser({ name: 'Pat Entrant' }), await t.createUser({ name: 'Sam Entrant' })];
-    const adminPage = await (await signedInContext(browser, t.baseUrl, admin)).newPage();
+    const adminPage = await (await signedInContext(b.browser, t.baseUrl, admin)).newPage();
     adminPage.on('dialog', (dialog) => void dialog.accept());
     const phones = await Promise.all(
       people.map(async (p) =>
-        (await signedInContext(browser, t.baseUrl, p, { viewport: { width: 360, height: 760 } })).newPage(),
+        (await signedInContext(b.browser, t.baseUrl, p, { viewport: { width: 360, height: 760 } })).newPage(),
       ),
     );
 

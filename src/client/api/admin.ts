@@ -1,4 +1,12 @@
 import type { AdminAuditPage, AdminDashboardJson, AdminMetricsJson, AdminUserRow } from '@contracts/admin';
+import type {
+  AnnouncementJson,
+  BroadcastJson,
+  DesignAssetJson,
+  DesignChatFlagJson,
+  StickerJson,
+  StickerPackJson,
+} from '@contracts/admin-content';
 import { api, request } from '../lib/http';
 
 /** The admin pages. */
@@ -7,13 +15,17 @@ export const adminPaths = {
   credits: '/admin/credits',
   queueMonitor: (queue: string, state: string) => `/admin/queue-monitor?queue=${queue}&state=${state}`,
   users: '/admin/users',
-  user: (id: string) => `/admin/users/${id}`,
   audit: '/admin/audit',
   metrics: (period?: string) => (period ? `/admin/metrics?period=${period}` : '/admin/metrics'),
   auditOf: (subjectType: string, subjectId: string) =>
     `/admin/audit?subject_type=${encodeURIComponent(subjectType)}&subject_id=${encodeURIComponent(subjectId)}`,
   /** Asks for the password (when not confirmed lately), then comes back to `back`. */
   confirmPassword: (back: string) => `/admin/confirm-password?return=${encodeURIComponent(back)}`,
+  designAssets: '/admin/design-assets',
+  designChat: '/admin/design-chat',
+  marketing: '/admin/marketing',
+  stickers: '/admin/stickers',
+  user: (id: string) => `/admin/users/${id}`,
 };
 
 type UserAnswer = { message: string; user: AdminUserRow };
@@ -39,8 +51,54 @@ export const adminApi = {
   rollupNow: () => api.post<{ message: string }>('/api/admin/metrics/rollup'),
 };
 
+const upload = (field: string, file: File, extra: Record<string, string> = {}) => {
+  const body = new FormData();
+  body.append(field, file);
+  for (const [k, v] of Object.entries(extra)) body.append(k, v);
+  return body;
+};
+
+/** Admin content: design assets, stickers, design-chat moderation, announcements and broadcasts. */
+export const adminContentApi = {
+  createAsset: (asset: { category: string; name: string; prompt_fragment?: string; colors?: string[] }) =>
+    api.post<{ message: string; asset: DesignAssetJson }>('/api/admin/design-assets', asset),
+  updateAsset: (id: string, change: Partial<Omit<DesignAssetJson, 'id' | 'category'>>) =>
+    api.patch<{ message: string; asset: DesignAssetJson }>(`/api/admin/design-assets/${id}`, change),
+  uploadPreview: (id: string, file: File) =>
+    api.post<{ message: string; asset: DesignAssetJson }>(
+      `/api/admin/design-assets/${id}/preview`,
+      upload('preview', file),
+    ),
+  createPack: (pack: { name: string; description?: string; price_minor?: number }) =>
+    api.post<{ message: string; pack: StickerPackJson }>('/api/admin/sticker-packs', pack),
+  updatePack: (id: string, change: { enabled?: boolean; name?: string; price_minor?: number }) =>
+    api.patch<{ message: string; pack: StickerPackJson }>(`/api/admin/sticker-packs/${id}`, change),
+  addSticker: (packId: string, name: string, file: File) =>
+    api.post<{ message: string; sticker: StickerJson }>(
+      `/api/admin/sticker-packs/${packId}/stickers`,
+      upload('image', file, { name }),
+    ),
+  removeSticker: (id: string) => api.delete<{ message: string }>(`/api/admin/stickers/${id}`),
+  moderate: (flagId: string, action: 'hide' | 'dismiss' | 'warn', note?: string) =>
+    api.post<{ message: string; flag: DesignChatFlagJson }>(`/api/admin/design-chat/flags/${flagId}/moderate`, {
+      action,
+      ...(note ? { note } : {}),
+    }),
+  suspendAuthor: (flagId: string, reason: string) =>
+    api.post<{ message: string; flag: DesignChatFlagJson }>(`/api/admin/design-chat/flags/${flagId}/suspend-author`, {
+      reason,
+    }),
+  announce: (a: Record<string, unknown>) =>
+    api.post<{ message: string; announcement: AnnouncementJson }>('/api/admin/announcements', a),
+  endAnnouncement: (id: string) =>
+    api.post<{ message: string; announcement: AnnouncementJson }>(`/api/admin/announcements/${id}/end`),
+  broadcast: (b: Record<string, unknown>) =>
+    api.post<{ message: string; broadcast: BroadcastJson }>('/api/admin/broadcasts', b),
+};
+
 /** The admins' private channel: a rollup finished, figures may have changed. */
 export const adminLive = {
   metricsChannel: 'admin.metrics',
   metricsUpdated: '.metrics.updated',
+  broadcastProgress: '.broadcast.progress',
 };

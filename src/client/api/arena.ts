@@ -2,10 +2,15 @@ import type {
   ArenaBattle,
   ArenaCategory,
   ArenaEntry,
+  ArenaFlag,
+  ArenaSquad,
   ArenaTicket,
+  ArenaWar,
+  FlagState,
   EntryKind,
   LeaderboardRow,
   VoteChoice,
+  WarChallenge,
 } from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { api } from '../lib/http';
@@ -20,6 +25,7 @@ export const arenaPaths = {
   squads: '/arena/squads',
   war: (id: string) => `/arena/wars/${id}`,
   warResults: (id: string) => `/arena/wars/${id}/results`,
+  flags: (state: FlagState = 'open', page = 1) => `/admin/arena/flags?state=${state}&page=${page}`,
 };
 
 /** Channels and live events of the arena (names without the Pusher prefix, events with the leading dot). */
@@ -28,6 +34,11 @@ export const arenaLive = {
   votes: '.battle.votes',
   userChannel: (userId: string) => `App.Models.User.${userId}`,
   ticketState: '.ticket.state',
+  warChannel: (id: string) => `arena.war.${id}`,
+  warState: '.war.state',
+  squadChannel: (id: string) => `arena.squad.${id}`,
+  warLineup: '.war.lineup',
+  warChallenge: '.war.challenge',
 };
 
 export const CATEGORY_LABELS: Record<ArenaCategory, string> = {
@@ -56,4 +67,31 @@ export const arenaApi = {
     api.post<{ message: string; ticket: ArenaTicket }>(`/api/arena/queue/${ticketId}/leave`, {}),
   vote: (id: string, choice: VoteChoice) =>
     api.post<{ message: string; battle: ArenaBattle }>(`/api/arena/battles/${id}/votes`, { choice }),
+};
+
+export const squadsApi = {
+  create: (body: { name: string; team_id?: string }) =>
+    api.post<{ message: string; squad: ArenaSquad }>('/api/arena/squads', body),
+  join: (id: string) => api.post<{ message: string; squad: ArenaSquad }>(`/api/arena/squads/${id}/join`, {}),
+  leave: (id: string) => api.post<{ message: string; squad: ArenaSquad | null }>(`/api/arena/squads/${id}/leave`, {}),
+  challenge: (body: {
+    squad_id: string;
+    opponent_id: string;
+    category: ArenaCategory;
+    prep_minutes?: number;
+    battle_minutes?: number;
+  }) => api.post<{ message: string; challenge: WarChallenge }>('/api/arena/challenges', body),
+  accept: (id: string) => api.post<{ message: string; war: ArenaWar }>(`/api/arena/challenges/${id}/accept`, {}),
+  decline: (id: string) =>
+    api.post<{ message: string; challenge: WarChallenge }>(`/api/arena/challenges/${id}/decline`, {}),
+  war: (id: string) => api.get<{ war: ArenaWar }>(`/api/arena/wars/${id}`),
+  lineup: (id: string, entryId: string) =>
+    api.post<{ message: string; war: ArenaWar }>(`/api/arena/wars/${id}/lineup`, { entry_id: entryId }),
+  attack: (id: string, targetEntryId: string) =>
+    api.post<{ message: string; war: ArenaWar }>(`/api/arena/wars/${id}/attacks`, { target_entry_id: targetEntryId }),
+};
+
+export const arenaAdminApi = {
+  decide: (id: string, decision: 'exclude' | 'dismiss') =>
+    api.post<{ message: string; flag: ArenaFlag }>(`/api/admin/arena/flags/${id}/decision`, { decision }),
 };

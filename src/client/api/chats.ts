@@ -1,4 +1,5 @@
-import type { Chat, ChatTab, ListingCard, Message, MessagesPage, UnreadCounts } from '@contracts/chats';
+import type { Chat, ChatsPage, ChatTab, ListingCard, Message, MessagesPage, UnreadCounts } from '@contracts/chats';
+import type { StickerPackJson } from '@contracts/admin-content';
 import type { Page } from '@contracts/common';
 import { api } from '../lib/http';
 
@@ -22,8 +23,9 @@ export interface StartChat {
 export function createChatsApi(http: Http = api) {
   return {
     get: (chatId: string) => http.get<{ chat: Chat }>(`/api/chats/${chatId}`),
-    list: (tab: ChatTab, page: number) =>
-      http.get<{ data: Page<Chat> }>('/api/chats/filtered', { query: { type: tab, page } }),
+    /** A tab's page; `cursor` (the previous page's `next_cursor`) continues below its last chat. */
+    list: (tab: ChatTab, page: number, cursor?: string) =>
+      http.get<{ data: ChatsPage }>('/api/chats/filtered', { query: { type: tab, page, cursor } }),
     unreadCount: () => http.get<UnreadCounts>('/api/chats/unread-count'),
     markRead: (chatId: string) => http.post(`/api/chats/${chatId}/read`),
     messages: (chatId: string, before?: string) =>
@@ -32,6 +34,10 @@ export function createChatsApi(http: Http = api) {
       http.post<{ message: Message }>(`/api/chats/${chatId}/messages`, body),
     sendImage: (chatId: string, form: FormData) =>
       http.post<{ message: Message }>(`/api/chats/${chatId}/messages/image`, form),
+    sendSticker: (chatId: string, stickerId: string) =>
+      http.post<{ message: Message }>(`/api/chats/${chatId}/messages/sticker`, { sticker_id: stickerId }),
+    /** The sticker packs people can send (enabled ones). */
+    stickers: (page = 1) => http.get<Page<StickerPackJson>>('/api/stickers', { query: { page } }),
     start: (body: StartChat) => http.post<{ chat: Chat }>('/api/chats', body),
     respond: (chatId: string, accept: boolean) =>
       http.post<{ status: string; chat: Chat | null }>(`/api/chats/${chatId}/respond`, { accept }),

@@ -6,6 +6,8 @@ import type {
   CrmSettingsJson,
   ImportReport,
   LeadJson,
+  MaskedOfferJson,
+  PurchaseJson,
   RoutingRuleJson,
 } from '@contracts/crm';
 import { api } from '../lib/http';
@@ -15,6 +17,8 @@ export const crmPaths = {
   contacts: '/contacts',
   contact: (id: string) => `/contacts/${id}`,
   myLeads: '/leads',
+  routing: '/leads/routing',
+  marketplace: (page = 1) => (page > 1 ? `/leads/marketplace?page=${page}` : '/leads/marketplace'),
   export: '/api/crm/contacts/export',
 };
 
@@ -43,7 +47,15 @@ export const crmApi = {
   contacted: (leadId: string) => api.post<{ lead: LeadJson }>(`/api/crm/leads/${leadId}/contacted`),
   paused: (paused: boolean) => api.put<{ paused: boolean }>('/api/crm/me/paused', { paused }),
   rules: () => api.get<{ rules: RoutingRuleJson[] }>('/api/crm/routing-rules'),
+  saveRules: (rules: Array<Omit<RoutingRuleJson, 'id' | 'position'>>) =>
+    api.put<{ rules: RoutingRuleJson[] }>('/api/crm/routing-rules', { rules }),
   settings: () => api.get<CrmSettingsJson>('/api/crm/settings'),
+  offerLead: (leadId: string, body: { price_credits: number; timeline: string }) =>
+    api.post<MaskedOfferJson>(`/api/crm/leads/${leadId}/offer`, body),
+  claimOffer: (offerId: string) => api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/claim`),
+  disputeOffer: (offerId: string, reason: string) =>
+    api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/dispute`, { reason }),
+  purchases: (page: number) => api.get<Page<PurchaseJson>>('/api/crm/marketplace/purchases', { query: { page } }),
 };
 
 /** The agent's live lead channel and its events (names as the server broadcasts them). */

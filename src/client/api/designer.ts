@@ -55,6 +55,9 @@ export const designerApi = {
   get: (id: string) => api.get<{ design: Design }>(`/api/designs/${id}`),
   /** A message to the design's assistant; `M` is the chat message shape of the page. */
   chat: <M>(id: string, message: string) => api.post<{ message: M; reply: M }>(`/api/designs/${id}/chat`, { message }),
+  /** Reports an assistant reply to the moderators (Admin DesignChat). */
+  reportMessage: (id: string, messageId: string, reason: string) =>
+    api.post<{ message: string }>(`/api/designs/${id}/chat/${messageId}/report`, { reason }),
   startEditSession: (id: string, side: string) =>
     api.post<{ session: { id: string } }>(`/api/designs/${id}/edit-sessions/${side}`),
   endEditSession: (id: string, sessionId: string) => api.post(`/api/designs/${id}/edit-sessions/${sessionId}/end`),

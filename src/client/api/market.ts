@@ -27,11 +27,19 @@ export type AlertEmails = 'instant' | 'daily' | 'off';
 
 /** The market /api calls: radius search, geocoding, saved searches. */
 export const marketApi = {
-  search: (query: Record<string, string | number>) => api.get<MarketAnswer>('/api/market/search', { query }),
+  /** "Open house this weekend" is read in the browser's time zone (the server falls back to the user's, else UTC). */
+  search: (query: Record<string, string | number>) =>
+    api.get<MarketAnswer>('/api/market/search', {
+      query: query.open_house ? { tz: Intl.DateTimeFormat().resolvedOptions().timeZone, ...query } : query,
+    }),
   geocode: (q: string) => api.get<{ results: GeocodedPlace[] }>('/api/market/geocode', { query: { q } }),
   savedSearches: () => api.get<{ saved_searches: SavedSearch[] }>('/api/market/saved-searches'),
+  /** Blank filters ("Any type") are left out: the server validates every value it is sent. */
   saveSearch: (name: string, params: Record<string, unknown>) =>
-    api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', { name, params }),
+    api.post<{ saved_search: SavedSearch }>('/api/market/saved-searches', {
+      name,
+      params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== null && v !== undefined)),
+    }),
   /** Place names for the offline basemap inside a bounding box; `P` is the map's place shape. */
   basemap: <P>(box: { south: number; north: number; west: number; east: number; limit: number }) =>
     api.get<{ places: P[] }>('/api/market/basemap', { query: box }),

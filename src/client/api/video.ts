@@ -1,5 +1,4 @@
-import type { Page } from '@contracts/common';
-import type { Spot, Video, Walkthrough } from '@contracts/video';
+import type { FeedPage, Spot, Video, Walkthrough } from '@contracts/video';
 import { api } from '../lib/http';
 
 /** The video pages: walkthrough and spot editors. */
@@ -28,5 +27,7 @@ export const videoApi = {
   createSpot: (walkthroughSlug: string, title: string) =>
     api.post<{ spot: Spot }>(`/api/spot/${walkthroughSlug}`, { title }),
   updateSpot: (slug: string, fields: Record<string, unknown>) => api.patch<{ spot: Spot }>(`/api/spot/${slug}`, fields),
-  feedPage: (page: number) => api.get<Page<Spot>>('/api/feed', { query: { page } }),
+  /** The feed below `cursor` (a previous page's `next_cursor`); `page` only numbers the answer. */
+  feedPage: (page: number, cursor?: string | null) =>
+    api.get<FeedPage>('/api/feed', { query: { page, cursor: cursor ?? undefined } }),
 };

@@ -147,6 +147,13 @@ export const CameraIcon = (p: IconProps) => (
     <circle cx="12" cy="13.5" r="3.5" />
   </Icon>
 );
+export const StickerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 21H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4h10a4 4 0 0 1 4 4v7Z" />
+    <path d="M14 21v-3a4 4 0 0 1 4-4h3" />
+    <path d="M8.5 9.5h.01M15.5 9.5h.01M8.5 14a4 4 0 0 0 5 .5" />
+  </Icon>
+);
 export const PhoneIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="7" y="2.5" width="10" height="19" rx="2" />

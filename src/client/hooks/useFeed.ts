@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Page } from '@contracts/common';
-import type { Spot } from '@contracts/video';
+import type { FeedPage, Spot } from '@contracts/video';
 import { videoApi } from '@/api/video';
 import { logger } from '@/lib/logger';
 
@@ -11,33 +10,36 @@ export interface Feed {
   loadMore(): Promise<void>;
 }
 
-/** The swipe feed's infinite paging over GET /api/feed, starting from the server-rendered first page. */
-export function useFeed(initial: Page<Spot>): Feed {
+/**
+ * The swipe feed's infinite paging over GET /api/feed, starting from the server-rendered first page: each next
+ * page continues below the last spot shown (keyset cursor), so spots published meanwhile never repeat one.
+ */
+export function useFeed(initial: FeedPage): Feed {
   const [spots, setSpots] = useState<Spot[]>(initial.data);
   const [page, setPage] = useState(initial.current_page);
-  const [lastPage, setLastPage] = useState(initial.last_page);
+  const [cursor, setCursor] = useState(initial.next_cursor);
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
 
   const loadMore = useCallback(async () => {
-    if (busy.current || page >= lastPage) return;
+    if (busy.current || !cursor) return;
     busy.current = true;
     setLoading(true);
     try {
-      const next = await videoApi.feedPage(page + 1);
+      const next = await videoApi.feedPage(page + 1, cursor);
       setSpots((existing) => {
         const seen = new Set(existing.map((s) => s.id));
         return [...existing, ...next.data.filter((s) => !seen.has(s.id))];
       });
       setPage(next.current_page);
-      setLastPage(next.last_page);
+      setCursor(next.next_cursor);
     } catch (error) {
       logger.warn('feed page failed', error);
     } finally {
       busy.current = false;
       setLoading(false);
     }
-  }, [page, lastPage]);
+  }, [page, cursor]);
 
-  return { spots, hasMore: page < lastPage, loading, loadMore };
+  return { spots, hasMore: cursor !== null, loading, loadMore };
 }

@@ -1,5 +1,5 @@
 import { TeamSwitcher } from '@/components/teams/TeamSwitcher';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { ButtonLink } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
@@ -12,8 +12,16 @@ import { MobileMenu } from './parts/MobileMenu';
 import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
 import { CartNavButton } from '@/components/commerce/CartNavButton';
 import { UserMenu } from './parts/UserMenu';
-import { SweepstakesWinToast } from '@/components/sweepstakes/SweepstakesWinToast';
 import { ImpersonationBanner } from '@/components/admin/ImpersonationBanner';
+
+// Banners and toasts that show now and then load after the page, in chunks of their own: the first page a
+// visitor opens stays within its JavaScript budget.
+const SweepstakesWinToast = lazy(() =>
+  import('@/components/sweepstakes/SweepstakesWinToast').then((m) => ({ default: m.SweepstakesWinToast })),
+);
+const Announcements = lazy(() =>
+  import('@/components/admin/Announcements').then((m) => ({ default: m.Announcements })),
+);
 
 export interface AppLayoutProps {
   children?: ReactNode;
@@ -34,6 +42,9 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
         Skip to content
       </a>
       <ImpersonationBanner />
+      <Suspense fallback={null}>
+        <Announcements />
+      </Suspense>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="relative mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:h-16 sm:px-6">
           <div className="flex min-w-0 items-center gap-6">
@@ -75,7 +86,11 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
         <AppFooter />
       </div>
       {user && <BottomNav />}
-      {user && <SweepstakesWinToast userId={user.id} />}
+      {user && (
+        <Suspense fallback={null}>
+          <SweepstakesWinToast userId={user.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

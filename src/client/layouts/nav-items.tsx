@@ -3,8 +3,15 @@ import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
 import { arenaPaths } from '@/api/arena';
 import { crmPaths } from '@/api/crm';
+import { farmPaths } from '@/api/crm-marketing';
 import { journalPaths } from '@/api/journal';
 import { societyPaths } from '@/api/society';
+import { channelPaths } from '@/api/channels';
+import { directoryPaths } from '@/api/directory';
+import { pursuitPaths } from '@/api/pursuits';
+import { tourPaths } from '@/api/tours';
+import { collectionPaths } from '@/api/collections';
+import { wikiPaths } from '@/api/wiki';
 import {
   ChatIcon,
   GiftIcon,
@@ -39,6 +46,13 @@ export const mainNav: NavItem[] = [
   { label: 'Arena', href: arenaPaths.lobby(), icon: ShieldIcon, inBottomBar: false },
   { label: 'Journal', href: journalPaths.index, icon: SparklesIcon, inBottomBar: false },
   { label: 'Societies', href: societyPaths.index, icon: UserIcon, inBottomBar: false },
+  { label: 'Channels', href: channelPaths.index, icon: ChatIcon, inBottomBar: false },
+  { label: 'Providers', href: directoryPaths.providers(), icon: UserIcon, inBottomBar: false },
+  { label: 'Pursuits', href: pursuitPaths.index, icon: SparklesIcon, inBottomBar: false },
+  { label: 'Tours', href: tourPaths.index(), icon: HomeIcon, inBottomBar: false },
+  { label: 'Collections', href: collectionPaths.index(), icon: HomeIcon, inBottomBar: false },
+  { label: 'Farm', href: farmPaths.farm(), icon: MapPinIcon, inBottomBar: false },
+  { label: 'Wiki', href: wikiPaths.index(), icon: SparklesIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

@@ -23,6 +23,8 @@ export interface TabPaging {
   lastPage: number;
   total: number;
   loaded: boolean;
+  /** Where the next page starts (keyset `next_cursor`); absent when the server gave none. */
+  cursor?: string;
 }
 
 export interface MessageList {
@@ -90,7 +92,11 @@ export function chatsIn(state: ChatsState, tab: ChatTab): Chat[] {
 }
 
 /** Page 1 replaces the tab's chats; pages above 1 append (spec 9). */
-export function pageLoaded(state: ChatsState, tab: ChatTab, page: Page<Chat>): ChatsState {
+export function pageLoaded(
+  state: ChatsState,
+  tab: ChatTab,
+  page: Page<Chat> & { next_cursor?: string | null },
+): ChatsState {
   const chats = { ...state.chats };
   if (page.current_page <= 1) {
     for (const chat of Object.values(chats)) if (tabOf(chat, state.me) === tab) delete chats[chat.id];
@@ -101,7 +107,13 @@ export function pageLoaded(state: ChatsState, tab: ChatTab, page: Page<Chat>): C
     chats,
     paging: {
       ...state.paging,
-      [tab]: { page: page.current_page, lastPage: page.last_page, total: page.total, loaded: true },
+      [tab]: {
+        page: page.current_page,
+        lastPage: page.last_page,
+        total: page.total,
+        loaded: true,
+        cursor: page.next_cursor ?? undefined,
+      },
     },
   };
 }

@@ -75,15 +75,15 @@ export function createChatsStore(http: Api = api) {
       }
     },
     /** Seeds a tab from the page's props. */
-    hydrate(tab: ChatTab, page: Page<Chat>, unread?: number) {
+    hydrate(tab: ChatTab, page: Page<Chat> & { next_cursor?: string | null }, unread?: number) {
       let next = rules.pageLoaded(state, tab, page);
       if (unread !== undefined) next = rules.unreadLoaded(next, unread);
       set(next);
     },
 
-    async loadTab(tab: ChatTab, page = 1): Promise<void> {
+    async loadTab(tab: ChatTab, page = 1, cursor?: string): Promise<void> {
       try {
-        const res = await calls.list(tab, page);
+        const res = await calls.list(tab, page, cursor);
         set(rules.pageLoaded(state, tab, res.data));
       } catch (error) {
         logger.warn('chat list failed', error);
@@ -93,7 +93,7 @@ export function createChatsStore(http: Api = api) {
     async loadMore(tab: ChatTab): Promise<void> {
       const paging = state.paging[tab];
       if (paging.page >= paging.lastPage) return;
-      await store.loadTab(tab, paging.page + 1);
+      await store.loadTab(tab, paging.page + 1, paging.cursor);
     },
     async loadUnread(): Promise<UnreadCounts | null> {
       const asked = seq;
@@ -157,6 +157,11 @@ export function createChatsStore(http: Api = api) {
       form.append('image', file);
       if (content) form.append('content', content);
       const res = await calls.sendImage(chatId, form);
+      set(rules.messageSentByMe(state, res.message));
+      return res.message;
+    },
+    async sendSticker(chatId: string, stickerId: string): Promise<Message> {
+      const res = await calls.sendSticker(chatId, stickerId);
       set(rules.messageSentByMe(state, res.message));
       return res.message;
     },

@@ -25,10 +25,26 @@ import { Journal1764900100000 } from './1764900100000-Journal';
 import { Society1764900200000 } from './1764900200000-Society';
 import { NewcomerOnce1764050000000 } from './1764050000000-NewcomerOnce';
 import { Arena1765000000000 } from './1765000000000-Arena';
+import { MailHeaders1765100000000 } from './1765100000000-MailHeaders';
+import { ArenaWars1765150000000 } from './1765150000000-ArenaWars';
+import { CommunityChannels1765160000000 } from './1765160000000-CommunityChannels';
+import { Directory1765160100000 } from './1765160100000-Directory';
+import { Pursuits1765160200000 } from './1765160200000-Pursuits';
+import { ChatMessageRef1765240000000 } from './1765240000000-ChatMessageRef';
+import { BroadcastEmail1765230000000 } from './1765230000000-BroadcastEmail';
+import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
+import { Wiki1765260000000 } from './1765260000000-Wiki';
+import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
+import { Tours1765140000000 } from './1765140000000-Tours';
+import { Collections1765140100000 } from './1765140100000-Collections';
 
 /** Every migration in order; listed explicitly so the build, the CLI and the tests load the same set. */
 import { SavedSearchAlerts1764800000000 } from './1764800000000-SavedSearchAlerts';
 import { PropertyViews1764800100000 } from './1764800100000-PropertyViews';
+import { CrmCampaigns1765120000000 } from './1765120000000-CrmCampaigns';
+import { CrmTemplates1765120100000 } from './1765120100000-CrmTemplates';
+import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketplace';
+import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -59,4 +75,20 @@ export const migrations = [
   Journal1764900100000,
   Society1764900200000,
   Arena1765000000000,
+  MailHeaders1765100000000,
+  CrmCampaigns1765120000000,
+  CrmTemplates1765120100000,
+  AdminCatalogue1765130000000,
+  Tours1765140000000,
+  Collections1765140100000,
+  ArenaWars1765150000000,
+  CommunityChannels1765160000000,
+  Directory1765160100000,
+  Pursuits1765160200000,
+  CrmLeadMarketplace1765220000000,
+  BroadcastEmail1765230000000,
+  ChatStickers1765230100000,
+  ChatMessageRef1765240000000,
+  ArenaChallenges1765250000000,
+  Wiki1765260000000,
 ];

@@ -23,6 +23,12 @@ const CHOICES: VoteChoice[] = ['left', 'left', 'right', 'tie', 'left', 'both_bad
  * services, so ratings and the vote log agree. Idempotent: skipped once the arena has an entry.
  */
 export async function seedDemoArena(app: INestApplicationContext, logger: LoggerService): Promise<void> {
+  await seedDemoSeason(app, logger);
+  // A finished squad war and a flagged vote cluster (its own idempotence check).
+  await (require('./arena-wars.seed') as typeof import('./arena-wars.seed')).seedDemoArenaWars(app, logger);
+}
+
+async function seedDemoSeason(app: INestApplicationContext, logger: LoggerService): Promise<void> {
   const db = app.get<DataSource>(getDataSourceToken());
   if ((await db.query(`SELECT 1 FROM arena_entries LIMIT 1`)).length) return;
   const users = await db.getRepository(User).findBy({ email: In(VOTERS) });

@@ -62,7 +62,8 @@ const PEOPLE: Array<Pick<LeadSubmission, 'name' | 'email' | 'phone' | 'message' 
 /**
  * The demo realtor's CRM (idempotent): routing rules for Lone Star Realty (downtown zip round robin between the
  * realtor and the buyer agent, open houses first to claim), and leads through the one intake, duplicates included,
- * so the realtor sees merged timelines, notes, a task and a stage moved along.
+ * so the realtor sees merged timelines, notes, a task and a stage moved along; one lead is offered on the
+ * lead marketplace.
  */
 export async function seedDemoCrm(app: INestApplicationContext, logger: LoggerService): Promise<void> {
   const db = app.get<DataSource>(getDataSourceToken());
@@ -112,6 +113,13 @@ export async function seedDemoCrm(app: INestApplicationContext, logger: LoggerSe
     `UPDATE crm_leads SET status = 'contacted', contacted_at = created_at + interval '4 minutes'
      WHERE contact_id = ANY($1) AND status = 'assigned'`,
     [[maya, owen]],
+  );
+  // The lead marketplace: Hannah's open-house lead offered to other books for 3 image credits.
+  await db.query(
+    `INSERT INTO crm_lead_offers (lead_id, seller_id, seller_team_id, price_credits, timeline)
+     SELECT id, $2, team_id, 3, '1-3_months' FROM crm_leads WHERE team_id = $1 AND source_ref = 'demo-5'
+     ON CONFLICT (lead_id) DO NOTHING`,
+    [team.id, realtor.id],
   );
   logger.log(`Demo CRM: ${new Set(contactIds).size} contacts from ${PEOPLE.length} leads in Lone Star Realty`);
 }

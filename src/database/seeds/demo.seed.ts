@@ -98,6 +98,14 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./crm.seed') as typeof import('./crm.seed')).seedDemoCrm(app, logger);
   await (require('./arena.seed') as typeof import('./arena.seed')).seedDemoArena(app, logger);
   await (require('./community.seed') as typeof import('./community.seed')).seedDemoCommunity(app, logger);
+  await (require('./community.seed') as typeof import('./community.seed')).seedDemoChannels(app, logger);
+  await (require('./directory.seed') as typeof import('./directory.seed')).seedDemoDirectory(app, logger);
+  await (require('./community.seed') as typeof import('./community.seed')).seedDemoPursuits(app, logger);
+  // Admin console screens: design assets, stickers, design-chat flags, marketing, the first metrics rollup.
+  await (require('./admin.seed') as typeof import('./admin.seed')).seedDemoAdmin(app, logger);
+  await (require('./buyer.seed') as typeof import('./buyer.seed')).seedDemoBuyer(app, logger);
+  await (require('./crm-marketing.seed') as typeof import('./crm-marketing.seed')).seedDemoCrmMarketing(app, logger);
+  await (require('./wiki.seed') as typeof import('./wiki.seed')).seedDemoWiki(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

@@ -63,6 +63,32 @@ export const ADMIN_SECTIONS = [
     description: 'Posts with links from new accounts and posts hidden by flags: approve or remove.',
     href: '/admin/community/reviews',
   },
+  {
+    title: 'Arena vote review',
+    description:
+      'Vote clusters from one network, device or new accounts: exclude the votes (ratings replayed) or dismiss.',
+    href: '/admin/arena/flags',
+  },
+  {
+    title: 'Design assets',
+    description: "The AI designer's room types, designers, locations, themes and colours: previews, prompts, order.",
+    href: '/admin/design-assets',
+  },
+  {
+    title: 'Design chat',
+    description: 'Design-chat messages flagged by people or the content filter: hide, dismiss, warn or suspend.',
+    href: '/admin/design-chat',
+  },
+  {
+    title: 'Marketing',
+    description: 'Announcements as a banner or toast for an audience, and broadcasts with live progress.',
+    href: '/admin/marketing',
+  },
+  {
+    title: 'Stickers',
+    description: 'Sticker packs, free or priced: upload stickers, enable or disable packs.',
+    href: '/admin/stickers',
+  },
 ] as const;
 
 /** Admin Dashboard (the platform at a glance, from the rollups) and Metrics. */

@@ -3,16 +3,16 @@ import type { Request, Response } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
 import type { AdminUserDetail, AdminUserRow } from '../../contracts/admin';
 import type { Page } from '../../contracts/common';
-import { clientIp, CurrentUser, RequiresPasswordConfirmation, Roles, redirectTo, safeLocalPath } from '../auth';
+import { CurrentUser, RequiresPasswordConfirmation, Roles, redirectTo, safeLocalPath } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { USER_TYPES } from '../users';
 import { AdminUsersService } from './admin-users.service';
-import type { AuditContext } from './audit.service';
+import { auditContext } from './audit-context';
 import { AdminUsersQueryDto, ChangeUserRoleDto, DeleteUserDto, SuspendUserDto } from './dto/admin.dto';
 import { ImpersonationService } from './impersonation.service';
 
-const ctx = (user: User, req: Request): AuditContext => ({ actor: user, ip: clientIp(req) });
+const ctx = auditContext;
 
 /** Admin Users: search, a user's page, and the audited account actions (destructive ones after a recent password). */
 @Controller()

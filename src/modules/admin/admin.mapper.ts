@@ -1,6 +1,9 @@
 import type { AdminAuditJson, AdminUserRow } from '../../contracts/admin';
 import type { User } from '../users';
+import type { AnnouncementJson, BroadcastJson } from '../../contracts/admin-content';
+import { iso } from '../../common/iso';
 import type { AdminAuditEntry } from './entities/admin-audit.entity';
+import type { AnnouncementRow, BroadcastRow } from './marketing.repository';
 
 export function toAuditJson(row: AdminAuditEntry): AdminAuditJson {
   return {
@@ -46,3 +49,31 @@ export function auditedUser(user: User): Record<string, unknown> {
     suspension_reason: user.suspensionReason,
   };
 }
+
+export const toAnnouncementJson = (r: AnnouncementRow): AnnouncementJson => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  url: r.url,
+  style: r.style,
+  audience: r.audience,
+  starts_at: iso(r.starts_at),
+  ends_at: iso(r.ends_at),
+  created_at: iso(r.created_at),
+});
+
+export const toBroadcastJson = (r: BroadcastRow): BroadcastJson => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  url: r.url,
+  audience: r.audience,
+  status: r.status,
+  total: Number(r.total),
+  sent: Number(r.sent),
+  email: r.email,
+  emailed: Number(r.emailed),
+  suppressed: Number(r.suppressed),
+  created_at: iso(r.created_at),
+  finished_at: iso(r.finished_at),
+});

@@ -19,12 +19,58 @@ import { MetricsService, ROLLUP_TIMER } from './metrics.service';
 import { METRICS_CHANNEL } from './metrics.definitions';
 import { ChannelRegistry } from '../realtime';
 import { TimersService } from '../jobs';
+import { StickersModule } from '../stickers/stickers.module';
+import { ListingsModule } from '../listings/listings.module';
+import { VideoModule } from '../video/video.module';
+import { ConnectionCountsService } from './connection-counts.service';
+import { DesignAssetsAdminController } from './design-assets-admin.controller';
+import { DesignChatAdminController } from './design-chat-admin.controller';
+import { DesignChatAdminService } from './design-chat-admin.service';
+import { BroadcastUnsubscribeController } from './broadcast-unsubscribe.controller';
+import { CrmModule } from '../crm/crm.module';
+import { MarketingController } from './marketing.controller';
+import { MarketingRepository } from './marketing.repository';
+import { MarketingService } from './marketing.service';
+import { StickersAdminController } from './stickers-admin.controller';
 
-/** The admin console: dashboard and metrics rollups, audit trail, users (roles, suspension, impersonation, deletion). */
+/**
+ * The admin console: dashboard and metrics rollups, audit trail, users (roles, suspension, impersonation, deletion),
+ * the designer's assets, stickers, design-chat moderation and marketing (announcements, broadcasts).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([AdminAuditEntry]), AuthModule, CommerceModule, DesignsModule, TeamsModule],
-  controllers: [AdminDashboardController, AuditController, AdminUsersController, ImpersonationController],
-  providers: [AdminRepository, AuditService, AdminUsersService, ImpersonationService, MetricsService],
+  imports: [
+    TypeOrmModule.forFeature([AdminAuditEntry]),
+    AuthModule,
+    CommerceModule,
+    DesignsModule,
+    TeamsModule,
+    StickersModule,
+    ListingsModule,
+    VideoModule,
+    CrmModule,
+  ],
+  controllers: [
+    AdminDashboardController,
+    AuditController,
+    AdminUsersController,
+    ImpersonationController,
+    DesignAssetsAdminController,
+    StickersAdminController,
+    DesignChatAdminController,
+    MarketingController,
+    BroadcastUnsubscribeController,
+  ],
+  providers: [
+    AdminRepository,
+    AuditService,
+    AdminUsersService,
+    ImpersonationService,
+    MetricsService,
+    ConnectionCountsService,
+    DesignChatAdminService,
+    MarketingRepository,
+    MarketingService,
+  ],
   exports: [AuditService],
 })
 export class AdminModule implements OnModuleInit {
@@ -34,6 +80,7 @@ export class AdminModule implements OnModuleInit {
     private readonly metrics: MetricsService,
     private readonly timers: TimersService,
     private readonly channels: ChannelRegistry,
+    private readonly marketing: MarketingService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -41,11 +88,15 @@ export class AdminModule implements OnModuleInit {
     this.timers.define(ROLLUP_TIMER, async () => {
       await this.metrics.rollup();
       await this.metrics.scheduleNext();
+      this.marketing.registerJobs();
     });
     await this.metrics.scheduleNext();
+    this.marketing.registerJobs();
     // Live dashboard refreshes are for admins only.
     this.channels.register(METRICS_CHANNEL.replace(/^private-/, ''), (user) => user.role === 'admin');
     this.inertia.share('impersonation', (req: Request) => this.impersonation.state(req));
+    // Announcements showing now for the signed-in user (banner or toast, by audience).
+    this.inertia.share('announcements', (req: Request) => (req.user ? this.marketing.liveFor(req.user) : undefined));
     // The admin layout's navigation: every console section, sent to admins only.
     this.inertia.share('adminNav', (req: Request) =>
       req.user?.role === 'admin' ? ADMIN_SECTIONS.map(({ title, href }) => ({ title, href })) : undefined,

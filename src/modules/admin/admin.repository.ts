@@ -23,8 +23,9 @@ export interface MetricRow {
 }
 
 /**
- * The admin console's SQL: the append-only audit trail and the metrics rollups. The rollups are the one place the
- * console reads other areas' tables, read-only and by their time indexes, to aggregate them into its own tables.
+ * The admin console's SQL: the append-only audit trail and the metrics rollups. The rollups get their figures from
+ * the owning areas' services; only the distinct active-user counts and the retention cohorts, which span several
+ * areas' rows, still read those tables here (read-only, by their time indexes).
  */
 @Injectable()
 export class AdminRepository {
@@ -59,22 +60,39 @@ export class AdminRepository {
 
   // ---- metrics rollups ----
 
-  /** Every metric of one UTC day, upserted (running twice writes the same values). */
-  async rollupDay(day: string, start: Date, end: Date): Promise<void> {
-    const values = METRIC_NAMES.map((name) => `('${name}', (${DAILY_METRICS[name].sql})::bigint)`);
-    await this.audit.query(
-      `INSERT INTO admin_metrics_daily (day, metric, value, computed_at)
-       SELECT $3::date, m.metric, m.value, now() FROM (VALUES ${values.join(', ')}) AS m(metric, value)
-       ON CONFLICT (metric, day) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
-      [start, end, day],
-    );
-    await this.audit.query(
-      `INSERT INTO admin_metrics_provider_cost (day, provider, calls, cost_micro)
-       SELECT $3::date, provider, count(*), coalesce(round(sum(cost_usd) * 1000000), 0)::bigint
-       FROM usage_records WHERE created_at >= $1 AND created_at < $2 GROUP BY provider
-       ON CONFLICT (day, provider) DO UPDATE SET calls = EXCLUDED.calls, cost_micro = EXCLUDED.cost_micro`,
-      [start, end, day],
-    );
+  /**
+   * Every metric of one UTC day, upserted (running twice writes the same values): the figures the owning services
+   * gave, plus the cross-area active-user counts computed here.
+   */
+  async rollupDay(
+    day: string,
+    start: Date,
+    end: Date,
+    figures: Partial<Record<MetricName, number>>,
+    providers: Array<{ provider: string; calls: number; costMicro: number }>,
+  ): Promise<void> {
+    const params: unknown[] = [start, end, day];
+    const values = METRIC_NAMES.map((name) => {
+      const sql = DAILY_METRICS[name].sql;
+      if (sql) return `('${name}', (${sql})::bigint)`;
+      params.push(figures[name] ?? 0);
+      return `('${name}', $${params.length}::bigint)`;
+    });
+    await this.audit.manager.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO admin_metrics_daily (day, metric, value, computed_at)
+         SELECT $3::date, v.metric, v.value, now() FROM (VALUES ${values.join(', ')}) AS v(metric, value)
+         ON CONFLICT (metric, day) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
+        params,
+      );
+      for (const p of providers) {
+        await m.query(
+          `INSERT INTO admin_metrics_provider_cost (day, provider, calls, cost_micro) VALUES ($1::date, $2, $3, $4)
+           ON CONFLICT (day, provider) DO UPDATE SET calls = EXCLUDED.calls, cost_micro = EXCLUDED.cost_micro`,
+          [day, p.provider, p.calls, p.costMicro],
+        );
+      }
+    });
   }
 
   async rollupCohorts(since: Date, today: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
 import type { AdminAuditJson, AdminAuditPage } from '../../contracts/admin';
 import type { Page } from '../../contracts/common';
@@ -17,8 +18,9 @@ export interface AuditContext {
 export interface AuditRecord {
   action: string;
   subject: { type: string; id?: string | null; label?: string | null };
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  /** Plain JSON of the subject before and after the change. */
+  before?: object | null;
+  after?: object | null;
 }
 
 /** Actions the audit page offers as a filter (any recorded action can still be typed in). */
@@ -30,6 +32,19 @@ export const AUDIT_ACTIONS = [
   'user.impersonation_started',
   'user.impersonation_ended',
   'user.deleted',
+  'design_asset.created',
+  'design_asset.updated',
+  'sticker_pack.created',
+  'sticker_pack.updated',
+  'sticker.added',
+  'sticker.removed',
+  'design_chat.hidden',
+  'design_chat.dismissed',
+  'design_chat.warned',
+  'design_chat.suspended',
+  'announcement.created',
+  'announcement.ended',
+  'broadcast.queued',
 ] as const;
 
 /** The append-only trail of admin actions: written with the change it records, read with filters. */
@@ -46,13 +61,29 @@ export class AuditService {
         subjectType: entry.subject.type,
         subjectId: entry.subject.id ?? null,
         subjectLabel: entry.subject.label ?? null,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
+        before: (entry.before as Record<string, unknown> | undefined) ?? null,
+        after: (entry.after as Record<string, unknown> | undefined) ?? null,
         ip: ctx.ip,
       },
       manager,
     );
     return toAuditJson(row);
+  }
+
+  /** An audit row for a change another area's service makes, written inside that service's transaction. */
+  hook(ctx: AuditContext, action: string, subjectType: string, label?: string): AuditHook {
+    return async (manager, change) => {
+      await this.record(
+        ctx,
+        {
+          action,
+          subject: { type: subjectType, id: change.id, label: label ?? labelOf(change.after ?? change.before) },
+          before: change.before,
+          after: change.after,
+        },
+        manager,
+      );
+    };
   }
 
   async page(query: AuditQueryDto): Promise<AdminAuditPage> {
@@ -88,3 +119,8 @@ export class AuditService {
     return (await this.repo.latestFor(subjectType, subjectId, limit)).map(toAuditJson);
   }
 }
+
+const labelOf = (o: object | null): string | null => {
+  const v = o as { name?: unknown; title?: unknown } | null;
+  return typeof v?.name === 'string' ? v.name : typeof v?.title === 'string' ? v.title : null;
+};

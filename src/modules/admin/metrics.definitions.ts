@@ -16,13 +16,13 @@ const ACTIVITY = (from: string, to: string) => `
   UNION SELECT user_id FROM credit_transactions WHERE created_at >= ${from} AND created_at < ${to}`;
 
 /**
- * Each metric as one scalar SQL over its day: $1 = the day's start, $2 = the next day's start (UTC). Each reads a
- * time-indexed range of its table; sums of money are integer minor units, AI cost integer micro-dollars.
+ * The metrics and their pages. Most come from the owning areas' services (MetricsService.figures); the distinct
+ * active-user counts span several areas' rows, so they stay one SQL each over the day: $1 = the day's start, $2 =
+ * the next day's start (UTC). Sums of money are integer minor units, AI cost integer micro-dollars.
  */
-export const DAILY_METRICS: Record<MetricName, { label: string; sql: string; href: string }> = {
+export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; href: string }> = {
   signups: {
     label: 'Sign-ups',
-    sql: `SELECT count(*) FROM users WHERE created_at >= $1 AND created_at < $2`,
     href: '/admin/users',
   },
   active_users: {
@@ -42,52 +42,42 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql: string; hre
   },
   listings_published: {
     label: 'Listings published',
-    sql: `SELECT count(*) FROM listings WHERE created_at >= $1 AND created_at < $2`,
     href: '/admin/metrics',
   },
   spots_published: {
     label: 'Spots published',
-    sql: `SELECT count(*) FROM spots WHERE published_at >= $1 AND published_at < $2`,
     href: '/admin/metrics',
   },
   designs_generated: {
     label: 'Designs generated',
-    sql: `SELECT count(*) FROM designs WHERE created_at >= $1 AND created_at < $2 AND status = 'completed'`,
     href: '/admin/queue-monitor',
   },
   designs_failed: {
     label: 'Designs failed',
-    sql: `SELECT count(*) FROM designs WHERE created_at >= $1 AND created_at < $2 AND status = 'failed'`,
     href: '/admin/queue-monitor',
   },
   credits_spent: {
     label: 'Credits spent',
-    sql: `SELECT coalesce(sum(-amount), 0) FROM credit_transactions WHERE created_at >= $1 AND created_at < $2 AND kind = 'spend'`,
     href: '/admin/credits',
   },
   credits_bought: {
     label: 'Credits bought',
-    sql: `SELECT coalesce(sum(amount), 0) FROM credit_transactions WHERE created_at >= $1 AND created_at < $2 AND kind = 'purchase'`,
     href: '/admin/credits',
   },
   orders_paid: {
     label: 'Orders paid',
-    sql: `SELECT count(*) FROM orders WHERE paid_at >= $1 AND paid_at < $2`,
     href: '/admin/orders',
   },
   revenue_minor: {
     label: 'Revenue',
-    sql: `SELECT coalesce(sum(total_minor), 0) FROM orders WHERE paid_at >= $1 AND paid_at < $2`,
     href: '/admin/orders',
   },
   ai_cost_micro: {
     label: 'AI cost',
-    sql: `SELECT coalesce(round(sum(cost_usd) * 1000000), 0) FROM usage_records WHERE created_at >= $1 AND created_at < $2`,
     href: '/admin/metrics',
   },
   usage_records: {
     label: 'AI calls',
-    sql: `SELECT count(*) FROM usage_records WHERE created_at >= $1 AND created_at < $2`,
     href: '/admin/metrics',
   },
 };

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { hostname } from 'node:os';
 import { Clock, DAY_MS } from '../../common/clock';
 import type { AdminDashboardJson, AdminMetricsJson, MetricName, MetricsPeriod } from '../../contracts/admin';
+import { OrdersService } from '../commerce';
+import { CreditsService } from '../credits';
+import { DesignsService } from '../designs';
 import { JobsService, TimersService } from '../jobs';
+import { ListingsService } from '../listings';
+import { UsageService } from '../usage';
+import { UsersService } from '../users';
+import { SpotsService } from '../video';
 import { Broadcaster, RealtimeGateway } from '../realtime';
 import { AdminRepository, type MetricRow } from './admin.repository';
+import { ConnectionCountsService } from './connection-counts.service';
 import {
   BACKFILL_DAYS,
   COHORT_WEEKS,
@@ -40,6 +47,14 @@ export class MetricsService {
     private readonly jobs: JobsService,
     private readonly broadcaster: Broadcaster,
     private readonly gateway: RealtimeGateway,
+    private readonly connections: ConnectionCountsService,
+    private readonly users: UsersService,
+    private readonly listings: ListingsService,
+    private readonly spots: SpotsService,
+    private readonly designs: DesignsService,
+    private readonly credits: CreditsService,
+    private readonly orders: OrdersService,
+    private readonly usage: UsageService,
   ) {}
 
   /** Arms the next run on the next boundary (every node asks for the same job id, so one runs). */
@@ -59,20 +74,50 @@ export class MetricsService {
     let day = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(BACKFILL_DAYS - 1));
     let days = 0;
     for (; day <= today; day = addDays(day, 1), days++) {
-      await this.repo.rollupDay(day, dayStart(day), dayStart(addDays(day, 1)));
+      const [start, end] = [dayStart(day), dayStart(addDays(day, 1))];
+      const [figures, providers] = await this.figures(start, end);
+      await this.repo.rollupDay(day, start, end, figures, providers);
     }
     await this.repo.rollupCohorts(dayStart(weekOf(addDays(today, -7 * (COHORT_WEEKS - 1)))), today);
     await this.broadcaster.broadcast(METRICS_CHANNEL, METRICS_EVENT, { at: this.clock.now().toISOString() });
     return { days };
   }
 
+  /** One day's figures from the services that own them (each a time-indexed count or sum in its own area). */
+  private async figures(start: Date, end: Date) {
+    const [signups, listings, spots, designs, credits, orders, providers] = await Promise.all([
+      this.users.signupsBetween(start, end),
+      this.listings.publishedBetween(start, end),
+      this.spots.publishedBetween(start, end),
+      this.designs.outcomesBetween(start, end),
+      this.credits.movementsBetween(start, end),
+      this.orders.paidBetween(start, end),
+      this.usage.costByProvider(start, end),
+    ]);
+    const figures: Partial<Record<MetricName, number>> = {
+      signups,
+      listings_published: listings,
+      spots_published: spots,
+      designs_generated: designs.completed,
+      designs_failed: designs.failed,
+      credits_spent: credits.spent,
+      credits_bought: credits.bought,
+      orders_paid: orders.orders,
+      revenue_minor: orders.revenueMinor,
+      ai_cost_micro: providers.reduce((sum, p) => sum + p.costMicro, 0),
+      usage_records: providers.reduce((sum, p) => sum + p.calls, 0),
+    };
+    return [figures, providers] as const;
+  }
+
   async dashboard(): Promise<AdminDashboardJson> {
     const today = isoDay(this.clock.now());
     const from = addDays(today, -(DASHBOARD_DAYS - 1));
-    const [rows, queues, rolled] = await Promise.all([
+    const [rows, queues, rolled, nodes] = await Promise.all([
       this.repo.daily(from, today),
       this.jobs.states(),
       this.repo.latestRolledDay(),
+      this.connections.perNode(),
     ]);
     const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(from, i));
     const byMetric = this.index(rows);
@@ -83,7 +128,12 @@ export class MetricsService {
         return { metric, label, value: trend[trend.length - 1], trend, href };
       }),
       queues,
-      connections: { node: `${hostname()}:${process.pid}`, count: this.gateway.server?.connectionCount() ?? 0 },
+      connections: {
+        node: this.connections.node,
+        count: this.gateway.server?.connectionCount() ?? 0,
+        total: nodes.reduce((sum, n) => sum + n.count, 0),
+        nodes,
+      },
       rolled_up_at: rolled.at ? new Date(rolled.at).toISOString() : null,
     };
   }

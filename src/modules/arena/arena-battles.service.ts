@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import type { ArenaBattle as ArenaBattleJson, ArenaCategory } from '../../contracts/arena';
@@ -17,6 +17,7 @@ import {
 } from './arena.constants';
 import { leftIsA, outcomeOf, toBattleJson, toVotesEvent } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
+import { ArenaWarsRepository } from './arena-wars.repository';
 import type { RatingState } from './arena.rows';
 import { applyVote, type LiveRating } from './core';
 import type { VoteDto } from './dto/arena.dto';
@@ -54,12 +55,30 @@ export class ArenaBattlesService {
     private readonly timers: TimersService,
     private readonly broadcaster: Broadcaster,
     private readonly limiter: RateLimiterService,
+    private readonly wars: ArenaWarsRepository,
   ) {}
 
-  /** Opens a battle between two entries; it closes by a timer when its time is up. */
-  async open(a: ArenaEntry, b: ArenaEntry, mode: ArenaBattle['mode'], durationMs = BATTLE_MS): Promise<ArenaBattle> {
+  private readonly voteListeners: Array<(battle: ArenaBattle) => Promise<void>> = [];
+  private readonly logger = new Logger(ArenaBattlesService.name);
+
+  /** Runs after each counted vote (wars refresh their live scoreboard for their attacks' battles). */
+  afterVote(listener: (battle: ArenaBattle) => Promise<void>): void {
+    this.voteListeners.push(listener);
+  }
+
+  /**
+   * Opens a battle between two entries (inside the caller's transaction when given its repository); it closes by a
+   * timer when its time is up.
+   */
+  async open(
+    a: ArenaEntry,
+    b: ArenaEntry,
+    mode: ArenaBattle['mode'],
+    durationMs = BATTLE_MS,
+    repo: ArenaRepository = this.repo,
+  ): Promise<ArenaBattle> {
     const now = this.clock.nowMs();
-    const battle = await this.repo.createBattle({
+    const battle = await repo.createBattle({
       seasonId: a.seasonId,
       category: a.category,
       entryA: a.id,
@@ -113,6 +132,8 @@ export class ArenaBattlesService {
     const battle = await this.find(id);
     const [a, b] = await this.sides(battle);
     this.assertMayVote(user, battle, a, b);
+    if (await this.inOwnWar(user, battle))
+      throw new ForbiddenException('Members of the squads at war cannot vote on its attacks.');
     if (await this.repo.hasVotedPair(user.id, a.id, b.id))
       throw new ConflictException('You have already voted on this pair.');
     await this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60);
@@ -147,6 +168,11 @@ export class ArenaBattlesService {
       return updated;
     });
     await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(counted));
+    // The vote is committed: a listener's failure (a live scoreboard, a scan timer) is logged, never the answer.
+    for (const listener of this.voteListeners)
+      await listener(counted).catch((error: unknown) =>
+        this.logger.warn(`After-vote listener failed: ${String(error)}`),
+      );
     return this.view(counted, user);
   }
 
@@ -199,7 +225,9 @@ export class ArenaBattlesService {
       this.entries.creators([a.creatorId, b.creatorId]),
       viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
     ]);
-    const reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);
+    let reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);
+    if (reason === null && (await this.inOwnWar(viewer, battle)))
+      reason = 'Members of the squads at war cannot vote on its attacks.';
     return toBattleJson({
       battle,
       a,
@@ -210,6 +238,10 @@ export class ArenaBattlesService {
       canVote: reason === null,
       cannotVoteReason: reason === 'own' ? 'This battle has your entry in it.' : reason,
     });
+  }
+
+  private async inOwnWar(user: User | null, battle: ArenaBattle): Promise<boolean> {
+    return !!user && battle.mode === 'war' && (await this.wars.isWarMemberOfBattle(battle.id, user.id));
   }
 
   private async sides(battle: ArenaBattle): Promise<[ArenaEntry, ArenaEntry]> {

@@ -14,11 +14,12 @@ import {
   type LeaderboardRow,
 } from '../../contracts/arena';
 import type { Page } from '../../contracts/common';
-import { DesignsService } from '../designs';
+import { DesignsService, type HeldAction } from '../designs';
 import { TeamsService } from '../teams';
 import { UsersService, type User } from '../users';
 import { SpotsService } from '../video';
-import { SEASON_MS } from './arena.constants';
+import { SEASON_CLOSE_TIMER, SEASON_MS } from './arena.constants';
+import { TimersService } from '../jobs';
 import { toCreatorJson, toEntryJson, toSeasonJson } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import type { BoardQueryDto, EnterDto } from './dto/arena.dto';
@@ -42,6 +43,7 @@ export class ArenaEntriesService {
     private readonly designs: DesignsService,
     private readonly spots: SpotsService,
     private readonly teams: TeamsService,
+    private readonly timers: TimersService,
   ) {}
 
   /** The active season; the first one starts on its own when nobody has opened one. */
@@ -49,11 +51,27 @@ export class ArenaEntriesService {
     const active = await this.repo.activeSeason();
     if (active) return active;
     const now = this.clock.now();
-    return this.repo.ensureActiveSeason({
+    const season = await this.repo.ensureActiveSeason({
       name: 'Season 1',
       startsAt: now,
       endsAt: new Date(now.getTime() + SEASON_MS),
     });
+    await this.scheduleClose(season);
+    return season;
+  }
+
+  /** The season closes itself at its end date (a timer re-checked on fire; the same season is queued once). */
+  async scheduleClose(season: ArenaSeason): Promise<void> {
+    await this.timers.at(season.endsAt, SEASON_CLOSE_TIMER, { seasonId: season.id }, season.id);
+  }
+
+  /** Why a design must stay shared: it is entered in the season that is running. */
+  async shareHold(design: { id: string }, action: HeldAction): Promise<string | null> {
+    const season = await this.repo.designInActiveSeason(design.id);
+    if (!season) return null;
+    const until = season.endsAt.toISOString().slice(0, 10);
+    const rule = action === 'delete' ? 'cannot be deleted' : 'stays shared';
+    return `This design is entered in the arena's ${season.name}, so it ${rule} until the season ends (${until}).`;
   }
 
   async enter(user: User, dto: EnterDto): Promise<ArenaEntryJson> {

@@ -6,17 +6,26 @@ import type { User } from '../users';
 import { ArenaBattlesService } from './arena-battles.service';
 import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaQueueService } from './arena-queue.service';
+import { ArenaChallengesService } from './arena-challenges.service';
+import { ArenaSquadsService } from './arena-squads.service';
+import { ArenaWarsService } from './arena-wars.service';
 import { toSeasonJson } from './arena.mapper';
 import { BoardQueryDto } from './dto/arena.dto';
 import { PageQueryDto } from '../../common/page-query.dto';
 
-/** Inertia pages: Arena/Lobby, Arena/Queue, Arena/SeriesSelection, Arena/SeriesArenas and Arena/Battle. */
+/**
+ * Inertia pages: Arena/Lobby, Arena/Queue, Arena/SeriesSelection, Arena/SeriesArenas, Arena/Battle, Arena/SquadBattle,
+ * Arena/WarBattle and Arena/WarBattleResults.
+ */
 @Controller('arena')
 export class ArenaPagesController {
   constructor(
     private readonly entries: ArenaEntriesService,
     private readonly battles: ArenaBattlesService,
     private readonly queue: ArenaQueueService,
+    private readonly squads: ArenaSquadsService,
+    private readonly challenges: ArenaChallengesService,
+    private readonly wars: ArenaWarsService,
   ) {}
 
   @Get()
@@ -48,6 +57,42 @@ export class ArenaPagesController {
   async queuePage(@CurrentUser() user: User) {
     const [entries, tickets] = await Promise.all([this.entries.mine(user), this.queue.mine(user)]);
     return Inertia.render('Arena/Queue', { entries, tickets });
+  }
+
+  @Get('squads')
+  async squadBattle(@CurrentUser() user: User, @Query() q: PageQueryDto) {
+    const [mine, squads, myWars, wars] = await Promise.all([
+      this.squads.mine(user),
+      this.squads.page(q),
+      this.squads.recentWars(user, true),
+      this.squads.recentWars(null, false),
+    ]);
+    return Inertia.render('Arena/SquadBattle', {
+      my_squads: mine,
+      squads,
+      my_wars: myWars,
+      wars,
+      challenges: await this.challenges.of(mine.map((s) => s.id)),
+      categories: this.entries.categories(),
+      my_entries: await this.entries.mine(user),
+    });
+  }
+
+  @Get('wars/:id')
+  @Public()
+  async warBattle(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
+    const war = await this.wars.show(id, viewer);
+    const mine = viewer && war.my_squad ? await this.entries.mine(viewer) : [];
+    return Inertia.render('Arena/WarBattle', {
+      war,
+      my_entries: mine.filter((e) => e.category === war.category && e.season_id === war.season_id),
+    });
+  }
+
+  @Get('wars/:id/results')
+  @Public()
+  async warResults(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
+    return Inertia.render('Arena/WarBattleResults', { war: await this.wars.show(id, viewer) });
   }
 
   @Get('seasons')

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { Clock } from '../../common/clock';
 import { TimersService } from '../jobs';
 import { NIGHTLY_FIT_HOUR_UTC, NIGHTLY_FIT_TIMER, SEASON_MS } from './arena.constants';
+import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaRepository } from './arena.repository';
 import type { ArenaSeason } from './entities/arena.entity';
 import { fitWithIntervals, freshRating, replayVotes, softReset, type LiveRating } from './core';
@@ -25,6 +26,7 @@ export class ArenaRatingsService {
     private readonly repo: ArenaRepository,
     private readonly clock: Clock,
     private readonly timers: TimersService,
+    private readonly entries: ArenaEntriesService,
   ) {}
 
   /** Schedules the next nightly refit (one timer per night: the same night is queued once). */
@@ -47,22 +49,45 @@ export class ArenaRatingsService {
    * season's mean and its deviation raised (the soft reset), as the new season's start rating for the replay.
    */
   async rollover(name: string): Promise<ArenaSeason> {
-    return this.repo.transaction(async (tx) => {
+    const next = await this.repo.transaction(async (tx) => {
       const current = await tx.activeSeason();
-      if (!current) throw new ConflictException('There is no active season to close.');
-      const now = this.clock.now();
-      await tx.updateSeason(current.id, { state: 'closed', closedAt: now });
-      const next = await tx.ensureActiveSeason({ name, startsAt: now, endsAt: new Date(now.getTime() + SEASON_MS) });
-      const entries = await tx.seasonEntries(current.id);
-      for (const e of softReset(entries)) {
-        await tx.createEntry({ ...e, seasonId: next.id, startRating: e.rating, startRd: e.rd, createdAt: now });
-      }
+      const next = current && (await this.closeAndOpen(tx, current, name));
+      if (!next) throw new ConflictException('There is no active season to close.');
       return next;
     });
+    await this.entries.scheduleClose(next);
+    return next;
   }
 
-  async recompute(seasonId: string): Promise<{ votes: number }> {
-    return this.repo.transaction(async (tx) => {
+  /**
+   * Timer at a season's end date: closes it and opens the next, once. A firing for a season already closed (by an
+   * admin's rollover or an earlier firing), or before its end date, does nothing.
+   */
+  async onSeasonClose({ seasonId }: { seasonId: string }): Promise<void> {
+    const next = await this.repo.transaction(async (tx) => {
+      const current = await tx.activeSeason();
+      if (!current || current.id !== seasonId || this.clock.now() < current.endsAt) return null;
+      const [, total] = await tx.seasons(0, 1);
+      return this.closeAndOpen(tx, current, `Season ${total + 1}`);
+    });
+    if (next) await this.entries.scheduleClose(next);
+  }
+
+  /** Closes `current` (once: a concurrent close finds it closed and gets null) and opens the next season. */
+  private async closeAndOpen(tx: ArenaRepository, current: ArenaSeason, name: string): Promise<ArenaSeason | null> {
+    const now = this.clock.now();
+    if (!(await tx.closeSeason(current.id, now))) return null;
+    const next = await tx.ensureActiveSeason({ name, startsAt: now, endsAt: new Date(now.getTime() + SEASON_MS) });
+    const entries = await tx.seasonEntries(current.id);
+    for (const e of softReset(entries)) {
+      await tx.createEntry({ ...e, seasonId: next.id, startRating: e.rating, startRd: e.rd, createdAt: now });
+    }
+    return next;
+  }
+
+  /** Replays the season's counted votes (inside the caller's transaction when given its repository). */
+  async recompute(seasonId: string, repo: ArenaRepository = this.repo): Promise<{ votes: number }> {
+    return repo.transaction(async (tx) => {
       const entries = await tx.seasonEntries(seasonId);
       if (entries.length === 0) return { votes: 0 };
       await tx.lockEntries(entries.map((e) => e.id));

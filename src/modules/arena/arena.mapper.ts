@@ -3,6 +3,7 @@ import type {
   ArenaBattle as ArenaBattleJson,
   ArenaCreator,
   ArenaEntry as ArenaEntryJson,
+  ArenaFlag as ArenaFlagJson,
   ArenaSeason as ArenaSeasonJson,
   ArenaTicket as ArenaTicketJson,
   BattleCounts,
@@ -13,7 +14,7 @@ import type {
 import type { User } from '../users';
 import { RANKED_MIN_BATTLES } from './arena.constants';
 import { firstOnLeft } from './core';
-import type { ArenaBattle, ArenaEntry, ArenaSeason, ArenaTicket } from './entities/arena.entity';
+import type { ArenaBattle, ArenaEntry, ArenaFlag, ArenaSeason, ArenaTicket } from './entities/arena.entity';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -161,5 +162,21 @@ export function toTicketJson(
     battle_id: t.battleId,
     position,
     window,
+  };
+}
+
+export function toFlagJson(f: ArenaFlag, creator: User | undefined): ArenaFlagJson {
+  return {
+    id: f.id,
+    kind: f.kind,
+    key: f.key,
+    creator: toCreatorJson(creator),
+    battle_id: f.battleId,
+    window_start: f.windowStart ? f.windowStart.toISOString() : null,
+    voters: f.voters,
+    votes: f.voteIds.length,
+    state: f.state,
+    reviewed_at: f.reviewedAt ? f.reviewedAt.toISOString() : null,
+    created_at: f.createdAt.toISOString(),
   };
 }

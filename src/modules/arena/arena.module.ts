@@ -1,5 +1,7 @@
 import { Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
+import { AdminModule } from '../admin/admin.module';
+import { DesignShareHolds } from '../designs';
 import { DesignsModule } from '../designs/designs.module';
 import { TimersService } from '../jobs';
 import { UsersModule } from '../users/users.module';
@@ -10,7 +12,23 @@ import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaQueueService } from './arena-queue.service';
 import { ArenaPagesController } from './arena-pages.controller';
 import { ArenaRatingsService } from './arena-ratings.service';
-import { NIGHTLY_FIT_TIMER, QUEUE_TIMERS, TIMERS } from './arena.constants';
+import {
+  CHALLENGE_EXPIRE_TIMER,
+  INTEGRITY_SCAN_TIMER,
+  NIGHTLY_FIT_TIMER,
+  QUEUE_TIMERS,
+  SEASON_CLOSE_TIMER,
+  TIMERS,
+  WAR_TIMERS,
+} from './arena.constants';
+import { ArenaAdminController } from './arena-admin.controller';
+import { ArenaIntegrityRepository } from './arena-integrity.repository';
+import { ArenaIntegrityService } from './arena-integrity.service';
+import { ArenaChallengesService } from './arena-challenges.service';
+import { ArenaSquadsService } from './arena-squads.service';
+import { ArenaWarsController } from './arena-wars.controller';
+import { ArenaWarsRepository } from './arena-wars.repository';
+import { ArenaWarsService } from './arena-wars.service';
 import { ArenaController } from './arena.controller';
 import { ArenaRepository } from './arena.repository';
 import { ArenaTicketsRepository } from './arena-tickets.repository';
@@ -21,8 +39,8 @@ import { ArenaTicketsRepository } from './arena-tickets.repository';
  * `presence-arena.battle.{id}`.
  */
 @Module({
-  imports: [UsersModule, DesignsModule, VideoModule],
-  controllers: [ArenaController, ArenaPagesController],
+  imports: [UsersModule, DesignsModule, VideoModule, AdminModule],
+  controllers: [ArenaController, ArenaPagesController, ArenaWarsController, ArenaAdminController],
   providers: [
     ArenaRepository,
     ArenaTicketsRepository,
@@ -30,8 +48,23 @@ import { ArenaTicketsRepository } from './arena-tickets.repository';
     ArenaBattlesService,
     ArenaRatingsService,
     ArenaQueueService,
+    ArenaWarsRepository,
+    ArenaWarsService,
+    ArenaSquadsService,
+    ArenaChallengesService,
+    ArenaIntegrityRepository,
+    ArenaIntegrityService,
   ],
-  exports: [ArenaEntriesService, ArenaBattlesService, ArenaRatingsService, ArenaQueueService],
+  exports: [
+    ArenaEntriesService,
+    ArenaBattlesService,
+    ArenaRatingsService,
+    ArenaQueueService,
+    ArenaWarsService,
+    ArenaSquadsService,
+    ArenaChallengesService,
+    ArenaIntegrityService,
+  ],
 })
 export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
@@ -41,11 +74,22 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly repo: ArenaRepository,
     private readonly timers: TimersService,
     private readonly channels: ChannelRegistry,
+    private readonly entries: ArenaEntriesService,
+    private readonly wars: ArenaWarsService,
+    private readonly warsRepo: ArenaWarsRepository,
+    private readonly integrity: ArenaIntegrityService,
+    private readonly shareHolds: DesignShareHolds,
+    private readonly challenges: ArenaChallengesService,
   ) {}
 
-  /** The nightly Bradley-Terry refit keeps itself scheduled; starting the app makes sure tonight's is queued. */
+  /**
+   * The nightly Bradley-Terry refit keeps itself scheduled; starting the app makes sure tonight's is queued, and
+   * that the active season's close at its end date is.
+   */
   async onApplicationBootstrap(): Promise<void> {
     await this.ratings.scheduleNightlyFit();
+    const season = await this.repo.activeSeason();
+    if (season) await this.entries.scheduleClose(season);
   }
 
   onModuleInit(): void {
@@ -54,6 +98,26 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
     this.timers.define(QUEUE_TIMERS.tick, (data: { ticketId: string }) => this.queue.onTick(data));
     this.timers.define(QUEUE_TIMERS.timeout, (data: { ticketId: string }) => this.queue.onTimeout(data));
     this.timers.define(QUEUE_TIMERS.battleEnd, (data: { battleId: string }) => this.queue.onBattleEnd(data));
+    this.timers.define(SEASON_CLOSE_TIMER, (data: { seasonId: string }) => this.ratings.onSeasonClose(data));
+    this.timers.define(WAR_TIMERS.battleStart, (data: { warId: string }) => this.wars.onBattleStart(data));
+    this.timers.define(WAR_TIMERS.close, (data: { warId: string }) => this.wars.onClose(data));
+    this.timers.define(CHALLENGE_EXPIRE_TIMER, (data: { challengeId: string }) => this.challenges.onExpire(data));
+    this.timers.define(INTEGRITY_SCAN_TIMER, (data: { seasonId: string; windowStart: number }) =>
+      this.integrity.onScan(data),
+    );
+    this.battles.afterVote((battle) => this.wars.onVote(battle));
+    this.battles.afterVote((battle) => this.integrity.afterVote(battle.seasonId));
+    // An entered design stays shared and undeleted while its season runs (the designs module asks; it never imports
+    // the arena).
+    this.shareHolds.register((design, action) => this.entries.shareHold(design, action));
+    // Anyone signed in may watch a war; a squad's own lineup channel is for its members only.
+    this.channels.register('presence-arena.war.{id}', async (user, { id }) => {
+      if (!isUuid(id) || !(await this.warsRepo.findWar(id))) return false;
+      return { id: user.id, name: user.name };
+    });
+    this.channels.register('private-arena.squad.{id}', async (user, { id }) => {
+      return isUuid(id) && (await this.warsRepo.members([id])).some((m) => m.userId === user.id);
+    });
     // Anyone signed in may watch a battle's live votes (user_info is the name only).
     this.channels.register('presence-arena.battle.{id}', async (user, { id }) => {
       if (!isUuid(id) || !(await this.repo.findBattle(id))) return false;

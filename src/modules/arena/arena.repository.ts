@@ -39,6 +39,25 @@ export class ArenaRepository extends TransactionalRepository {
       .findAndCount({ order: { startsAt: 'DESC', id: 'ASC' }, skip: offset, take: limit });
   }
 
+  /** Marks the active season closed; false when it was closed already (by a concurrent close). */
+  async closeSeason(id: string, at: Date): Promise<boolean> {
+    const result = await this.m.query(
+      `UPDATE arena_seasons SET state = 'closed', closed_at = $2 WHERE id = $1 AND state = 'active' RETURNING id`,
+      [id, at],
+    );
+    return result[1] > 0;
+  }
+
+  /** Whether a design is entered in the active season (it must stay shared while the season runs). */
+  async designInActiveSeason(designId: string): Promise<ArenaSeason | null> {
+    const rows: Array<{ id: string }> = await this.m.query(
+      `SELECT s.id FROM arena_entries e JOIN arena_seasons s ON s.id = e.season_id
+        WHERE e.kind = 'design' AND e.source_id = $1 AND s.state = 'active' LIMIT 1`,
+      [designId],
+    );
+    return rows[0] ? this.findSeason(rows[0].id) : null;
+  }
+
   async updateSeason(id: string, values: Partial<ArenaSeason>): Promise<void> {
     await this.m.getRepository(ArenaSeason).update(id, values);
   }

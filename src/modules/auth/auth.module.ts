@@ -9,6 +9,7 @@ import { LoginController } from './controllers/login.controller';
 import { PasswordResetController } from './controllers/password-reset.controller';
 import { RegisterController } from './controllers/register.controller';
 import { TwoFactorChallengeController } from './controllers/two-factor-challenge.controller';
+import { AuthRepository } from './auth.repository';
 import { PasswordConfirmedGuard } from './password-confirmation.guard';
 import { AuthLimitsService } from './services/auth-limits.service';
 import { EmailVerificationService } from './services/email-verification.service';
@@ -41,7 +42,7 @@ const services = [
     ConfirmPasswordController,
     TwoFactorChallengeController,
   ],
-  providers: services,
+  providers: [AuthRepository, ...services],
   exports: [UsersModule, ...services],
 })
 export class AuthModule implements OnModuleInit {

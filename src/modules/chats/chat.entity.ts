@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn
 
 export const CHAT_TYPES = ['direct', 'group'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
-export const MESSAGE_TYPES = ['text', 'image', 'listing', 'system'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'listing', 'system', 'sticker'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 @Entity('chats')
@@ -49,5 +49,7 @@ export class ChatMessage {
   @Column({ type: 'jsonb', default: () => `'{}'` }) data!: Record<string, unknown>;
   /** Users who had blocked the chat when it was sent: it is never delivered to them. */
   @Column({ type: 'uuid', array: true, default: () => `'{}'` }) hiddenFor!: string[];
+  /** Another area's reference (e.g. `tour:<id>`), unique per chat: that message is posted once. */
+  @Column({ type: 'varchar', length: 120, nullable: true }) ref!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }

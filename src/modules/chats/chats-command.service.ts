@@ -27,6 +27,8 @@ export interface NewMessage {
   content: string;
   data?: Record<string, unknown>;
   clientId?: string;
+  /** Another area's reference (e.g. `tour:<id>`): a second send with it returns the first message, posting nothing. */
+  ref?: string;
 }
 
 export interface FirstMessage {
@@ -127,7 +129,11 @@ export class ChatsCommandService {
       this.viewers(chatId),
     ]);
     const result = await this.repo.insertMessage(chatId, me.id, msg, viewing);
-    if (!result) throw await this.whyNotAllowed(me.id, chatId);
+    if (!result) {
+      const posted = msg.ref ? await this.repo.messageByRef(chatId, msg.ref) : undefined;
+      if (posted) return toMessageJson(posted, new Map([[me.id, me]]));
+      throw await this.whyNotAllowed(me.id, chatId);
+    }
     const message = toMessageJson(result.row, new Map([[me.id, me]]));
     if (msg.clientId) message.client_id = msg.clientId;
     const chat = await this.query.summaryOf(result.people);

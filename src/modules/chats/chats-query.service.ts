@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
-import type { Page } from '../../contracts/common';
-import type { Chat, ChatSummary, ChatTab, MessagesPage, UnreadCounts } from '../../contracts/chats';
+import type { Chat, ChatsPage, ChatSummary, ChatTab, MessagesPage, UnreadCounts } from '../../contracts/chats';
+import { decodeCursor, encodeCursor } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { UsersService } from '../users';
 import { CHATS_MAX_PAGE_SIZE, CHATS_PAGE_SIZE, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './chats.constants';
@@ -18,11 +18,25 @@ export class ChatsQueryService {
     private readonly users: UsersService,
   ) {}
 
-  async list(userId: string, tab: ChatTab | 'all', page = 1, perPage = CHATS_PAGE_SIZE): Promise<Page<Chat>> {
+  /**
+   * One page of a tab. `cursor` (a previous page's `next_cursor`) continues below that page's last chat by
+   * keyset; `page` alone skips rows by offset. `next_cursor` is null on the last page. A bad cursor is a 422.
+   */
+  async list(
+    userId: string,
+    tab: ChatTab | 'all',
+    page = 1,
+    perPage = CHATS_PAGE_SIZE,
+    cursor?: string,
+  ): Promise<ChatsPage> {
     const per = Math.min(Math.max(1, perPage), CHATS_MAX_PAGE_SIZE);
     const current = Math.max(1, page);
-    const { rows, total } = await this.repo.listPage(userId, tab, per, (current - 1) * per);
-    return pageOf(await this.present(userId, rows), current, per, total);
+    const after = decodeCursor(cursor);
+    const { rows, total } = await this.repo.listPage(userId, tab, per + 1, (current - 1) * per, after);
+    const shown = rows.slice(0, per);
+    const last = shown[shown.length - 1];
+    const next = rows.length > per && last ? encodeCursor(last.cursor_at, last.chat_id) : null;
+    return { ...pageOf(await this.present(userId, shown), current, per, total), next_cursor: next };
   }
 
   /** The sum of the user's counters (muted and blocked chats never count), plus per tab for badges. */

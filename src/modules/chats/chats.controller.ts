@@ -80,12 +80,14 @@ export class ChatsApiController {
 
   @Get('filtered')
   async filtered(@CurrentUser() user: User, @Query() q: FilteredChatsQueryDto) {
-    return { data: await this.chats.list(user.id, q.type ?? 'chats', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE) };
+    return {
+      data: await this.chats.list(user.id, q.type ?? 'chats', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE, q.cursor),
+    };
   }
 
   @Get()
   async all(@CurrentUser() user: User, @Query() q: ChatsListQueryDto) {
-    return { data: await this.chats.list(user.id, 'all', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE) };
+    return { data: await this.chats.list(user.id, 'all', q.page ?? 1, q.per_page ?? CHATS_PAGE_SIZE, q.cursor) };
   }
 
   /** Start (or reopen) a chat: `{user_id}` for a direct chat, `{user_ids, name}` for a group; optional first message or listing. */

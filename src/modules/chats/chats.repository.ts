@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ChatTab, ChatType, MessageType } from '../../contracts/chats';
+import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import { returningRows } from '../../database/raw-rows';
 
 /** Which of a user's chats each tab shows (every tab reads only that user's chat_participants rows). */
@@ -50,6 +51,8 @@ export interface ListRow {
   created_by_user_id: string | null;
   created_at: Date;
   last_message: MessageRow | null;
+  /** The participant's list position (last_message_at) to the microsecond, for the keyset cursor. */
+  cursor_at: string;
 }
 
 export interface ParticipantRow {
@@ -68,6 +71,7 @@ export interface SentRow {
 const LIST_SELECT = `
   SELECT p.chat_id, p.is_muted, p.is_blocked, p.is_request, p.unread_count,
          c.type, c.name, c.accepted, c.created_by_user_id, c.created_at,
+         ${KEYSET_AT_SQL('p.last_message_at')} AS cursor_at,
          CASE WHEN m.id IS NULL THEN NULL ELSE to_jsonb(m.*) END AS last_message
     FROM chat_participants p
     JOIN chats c ON c.id = p.chat_id
@@ -84,26 +88,35 @@ const STATE_COLUMNS = `c.id AS chat_id, c.type, c.name, c.accepted, c.created_by
 export class ChatsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The page's chat ids come from the index alone; only those rows are joined. */
+  /**
+   * The page's chat ids come from the index alone; only those rows are joined. `after` (the last listed chat's
+   * exact position) continues below it by keyset on chat_participants_user_list_idx; else `offset` rows are skipped.
+   */
   async listPage(
     userId: string,
     tab: ChatTab | 'all',
     limit: number,
     offset: number,
+    after: KeysetCursor | null = null,
   ): Promise<{ rows: ListRow[]; total: number }> {
     const filter = tab === 'all' ? 'TRUE' : TAB_FILTERS[tab];
+    const params: unknown[] = [userId, limit];
+    const below = after
+      ? `AND (p.last_message_at, p.chat_id) < ($${params.push(after.exact)}::timestamptz, $${params.push(after.id)}::uuid)`
+      : `OFFSET $${params.push(offset)}`;
+    const [keyset, skip] = after ? [below, ''] : ['', below];
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(
         `WITH page AS (
            SELECT p.chat_id FROM chat_participants p
-            WHERE p.user_id = $1 AND p.left_at IS NULL AND ${filter}
+            WHERE p.user_id = $1 AND p.left_at IS NULL AND ${filter} ${keyset}
             ORDER BY p.last_message_at DESC, p.chat_id DESC
-            LIMIT $2 OFFSET $3
+            LIMIT $2 ${skip}
          )
          ${LIST_SELECT}
           WHERE p.user_id = $1 AND p.chat_id IN (SELECT chat_id FROM page)
           ORDER BY p.last_message_at DESC, p.chat_id DESC`,
-        [userId, limit, offset],
+        params,
       ) as Promise<ListRow[]>,
       this.db.query(
         `SELECT count(*)::int AS total FROM chat_participants p WHERE p.user_id = $1 AND p.left_at IS NULL AND ${filter}`,
@@ -270,7 +283,7 @@ export class ChatsRepository {
   async insertMessage(
     chatId: string,
     senderId: string,
-    msg: { type: MessageType; content: string; data?: Record<string, unknown> },
+    msg: { type: MessageType; content: string; data?: Record<string, unknown>; ref?: string },
     viewing: string[],
   ): Promise<SentRow | undefined> {
     const [result] = (await this.db.query(
@@ -279,9 +292,10 @@ export class ChatsRepository {
           WHERE p.chat_id = $1 AND p.user_id = $2 AND p.left_at IS NULL AND NOT p.is_request AND NOT p.is_blocked
             AND EXISTS (SELECT 1 FROM chat_participants o WHERE o.chat_id = $1 AND o.user_id <> $2 AND o.left_at IS NULL)
        ), msg AS (
-         INSERT INTO chat_messages (chat_id, user_id, type, content, data, hidden_for)
-         SELECT $1, $2, $3, $4, $5, ARRAY(SELECT user_id FROM chat_participants WHERE chat_id = $1 AND user_id <> $2 AND left_at IS NULL AND is_blocked)
+         INSERT INTO chat_messages (chat_id, user_id, type, content, data, hidden_for, ref)
+         SELECT $1, $2, $3, $4, $5, ARRAY(SELECT user_id FROM chat_participants WHERE chat_id = $1 AND user_id <> $2 AND left_at IS NULL AND is_blocked), $7
            FROM allowed
+         ON CONFLICT (chat_id, ref) WHERE ref IS NOT NULL DO NOTHING
          RETURNING *
        ), chat AS (
          UPDATE chats c SET last_message_id = msg.id, last_message_at = msg.created_at, updated_at = now()
@@ -310,9 +324,18 @@ export class ChatsRepository {
                         'left_at', pp.left_at) ORDER BY pp.joined_at, pp.user_id)
                  FROM chats c JOIN chat_participants pp ON pp.chat_id = c.id WHERE c.id = $1) AS people
          FROM msg`,
-      [chatId, senderId, msg.type, msg.content, JSON.stringify(msg.data ?? {}), viewing],
+      [chatId, senderId, msg.type, msg.content, JSON.stringify(msg.data ?? {}), viewing, msg.ref ?? null],
     )) as SentRow[];
     return result;
+  }
+
+  /** The message already posted under another area's reference, if any. */
+  async messageByRef(chatId: string, ref: string): Promise<MessageRow | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT id, chat_id, user_id, type, content, data, created_at FROM chat_messages WHERE chat_id = $1 AND ref = $2`,
+      [chatId, ref],
+    )) as MessageRow[];
+    return row;
   }
 
   /** Zeroes the counter; the read time, or null when the user is not an active participant. */

@@ -301,6 +301,15 @@ export class OrdersRepository {
     );
     return { rows, total: total as number };
   }
+
+  /** Orders paid in [start, end) and their total in minor units (the admin metrics rollup). */
+  async paidBetween(start: Date, end: Date): Promise<{ orders: number; revenueMinor: number }> {
+    const [row] = await this.db.query<Array<{ orders: string; revenue: string }>>(
+      `SELECT count(*) AS orders, coalesce(sum(total_minor), 0) AS revenue FROM orders WHERE paid_at >= $1 AND paid_at < $2`,
+      [start, end],
+    );
+    return { orders: Number(row.orders), revenueMinor: Number(row.revenue) };
+  }
 }
 
 export interface MessageRow {

@@ -222,6 +222,11 @@ export class OrdersService {
       total,
     );
   }
+
+  /** Orders paid in [start, end) and their total (minor units), for the admin metrics rollup. */
+  paidBetween(start: Date, end: Date): Promise<{ orders: number; revenueMinor: number }> {
+    return this.orders.paidBetween(start, end);
+  }
 }
 
 /** Quotes a CSV cell and defuses spreadsheet formulas (a cell starting with = + - @). */

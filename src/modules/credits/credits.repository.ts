@@ -109,6 +109,17 @@ export class CreditsRepository {
       amount,
     ]);
   }
+
+  /** Credits spent and bought in [start, end) (the admin metrics rollup). */
+  async movementsBetween(start: Date, end: Date): Promise<{ spent: number; bought: number }> {
+    const [row] = await this.db.query<Array<{ spent: string; bought: string }>>(
+      `SELECT coalesce(sum(-amount) FILTER (WHERE kind = 'spend'), 0) AS spent,
+              coalesce(sum(amount) FILTER (WHERE kind = 'purchase'), 0) AS bought
+       FROM credit_transactions WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return { spent: Number(row.spent), bought: Number(row.bought) };
+  }
 }
 
 const LOT_SELECT = `SELECT g.id, g.user_id, g.amount, g.expires_at,

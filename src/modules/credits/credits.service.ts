@@ -195,6 +195,11 @@ export class CreditsService implements OnModuleInit {
       return this.repo.record(m, { userId, kind, amount, balanceAfter, reason: clip(reason) });
     });
   }
+
+  /** Credits spent and bought in [start, end), for the admin metrics rollup. */
+  movementsBetween(start: Date, end: Date): Promise<{ spent: number; bought: number }> {
+    return this.repo.movementsBetween(start, end);
+  }
 }
 
 function assertPositive(amount: number): void {

@@ -54,7 +54,10 @@ export class CrmAccessService {
 
   /** Only owners and admins change routing, merge, import and export. */
   async managerBook(req: Request): Promise<Book> {
-    const book = await this.currentBook(req);
+    return this.assertManager(await this.currentBook(req));
+  }
+
+  assertManager(book: Book): Book {
     if (!book.manager) throw new ForbiddenException('Only the team owner and admins may do this.');
     return book;
   }

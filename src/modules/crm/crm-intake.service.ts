@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { IntakeResult, LeadSource } from '../../contracts/crm';
@@ -22,7 +23,18 @@ export interface LeadSubmission {
   consentVersion?: string | null;
   property?: { id: string | null; zip: string | null; priceMinor: number | null; type: string | null } | null;
   tags?: string[];
+  /** The farm campaign the submission came through. */
+  campaignId?: string | null;
+  /** Extra facts kept on the lead's timeline entry (e.g. the open house registered for). */
+  details?: Record<string, unknown>;
 }
+
+/**
+ * Work that must commit with the lead or not at all (a code's redemption, its credits): runs inside the intake's
+ * transaction once the lead is known; `created` is false when this (source, reference) had been received before.
+ * Throwing rolls the whole submission back.
+ */
+export type WithinIntake = (m: EntityManager, lead: CrmLead, created: boolean) => Promise<void>;
 
 interface Received {
   lead: CrmLead;
@@ -44,7 +56,7 @@ export class CrmIntakeService {
     private readonly clock: Clock,
   ) {}
 
-  async intake(sub: LeadSubmission): Promise<IntakeResult> {
+  async intake(sub: LeadSubmission, within?: WithinIntake): Promise<IntakeResult> {
     const checked = identityOf(sub);
     if (!checked.ok) {
       const what = checked.field === 'email' ? 'a valid email address' : 'a valid phone number (e.g. +1 415 555 0132)';
@@ -71,13 +83,15 @@ export class CrmIntakeService {
         keys.filter((k): k is string => !!k),
       );
       const seen = await tx.findLeadBySource(sub.teamId, sub.source, sub.sourceRef);
-      if (seen)
+      if (seen) {
+        await within?.(tx.manager, seen, false);
         return {
           lead: seen,
           contact: (await tx.findContact(seen.contactId))!,
           createdContact: false,
           createdLead: false,
         };
+      }
       const { contact, created } = await this.resolveContact(tx, sub, { email, phone, userId }, now);
       const facts = {
         source: sub.source,
@@ -97,6 +111,7 @@ export class CrmIntakeService {
         priceMinor: facts.priceMinor,
         propertyType: facts.propertyType,
         consentVersion: sub.consentVersion ?? null,
+        campaignId: sub.campaignId ?? null,
         status: d.agentId ? 'assigned' : 'claimable',
         agentId: d.agentId,
         candidateIds: d.candidates,
@@ -117,10 +132,12 @@ export class CrmIntakeService {
           property_id: lead.propertyId,
           routing_reason: d.reason,
           consent_version: lead.consentVersion,
+          ...sub.details,
         },
         actorId: null,
         createdAt: now,
       });
+      await within?.(tx.manager, lead, true);
       return { lead, contact, createdContact: created, createdLead: true };
     });
     if (received.createdLead) await this.routing.announce(received.lead, received.contact.name);

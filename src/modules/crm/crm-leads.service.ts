@@ -13,7 +13,14 @@ import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { allKeys, deriveSecret } from '../../config/app-key';
-import type { CrmSettingsJson, IntakeResult, LeadJson, MyLeadsProps, RoutingRuleJson } from '../../contracts/crm';
+import type {
+  CrmSettingsJson,
+  IntakeResult,
+  LeadJson,
+  MyLeadsProps,
+  RoutingPageProps,
+  RoutingRuleJson,
+} from '../../contracts/crm';
 import { isPubliclyVisible, PropertiesService, type Property } from '../properties';
 import { RateLimiterService } from '../security';
 import { TeamsService } from '../teams';
@@ -86,6 +93,13 @@ export class CrmLeadsService {
   async rules(req: Request): Promise<RoutingRuleJson[]> {
     const book = await this.access.managerBook(req);
     return (await this.repo.rules(book.teamId)).map(toRuleJson);
+  }
+
+  /** The routing screen: the rules and the team's members (owners and admins only). */
+  async routingPage(req: Request): Promise<RoutingPageProps> {
+    const book = await this.access.managerBook(req);
+    const { rows } = await this.teams.members(req.user as User, book.teamId, 0, 100);
+    return { rules: await this.rules(req), agents: rows.map((m) => ({ id: m.user_id, name: m.name })) };
   }
 
   /** Replaces the book's ordered rules; every agent a rule names must be in the team. */

@@ -26,6 +26,12 @@ export class CrmPagesController {
     return Inertia.render('Contacts/Show', { ...(await this.contacts.show(user, id)) });
   }
 
+  /** Ordered routing rules of the current book (owners and admins), edited through PUT /api/crm/routing-rules. */
+  @Get('leads/routing')
+  async routing(@Req() req: Request) {
+    return Inertia.render('Leads/Routing', { ...(await this.leads.routingPage(req)) });
+  }
+
   @Get('leads')
   async myLeads(@Req() req: Request, @Query() q: LeadsPageDto) {
     const { page, perPage, offset } = q.window(25);

@@ -16,19 +16,39 @@ export const LEAD_SOURCES: LeadSource[] = [
   'website',
   'import',
   'manual',
+  'campaign',
+  'qr',
+  'credits',
+  'tour',
 ];
 /** Sources an outside system may name on the signed intake endpoint. */
 export const EXTERNAL_SOURCES: LeadSource[] = ['website', 'manual'];
 
+const CAMPAIGN_CONSENT =
+  'By sending this form you agree that the realtor and their team may contact you by email or phone about ' +
+  'homes and the market in your area, and send you their newsletter. You can unsubscribe at any time.';
 /** Consent texts shown beside forms; the version a person agreed to is stored with their submission. */
 export const CONSENT_TEXTS: Record<string, string> = {
   'inquiry-2026-11':
     'By sending this message you agree that the listing agent and their team may contact you by email or phone ' +
     'about this and similar properties. You can ask them to stop at any time.',
+  'campaign-2026-11': CAMPAIGN_CONSENT,
 };
 export const CURRENT_CONSENT_VERSION = 'inquiry-2026-11';
+export const CAMPAIGN_CONSENT_VERSION = 'campaign-2026-11';
 
-export const TIMERS = { speedToLead: 'crm.speed-to-lead' } as const;
+export const TIMERS = { speedToLead: 'crm.speed-to-lead', marketSettle: 'crm.market-settle' } as const;
+
+/** Campaign forms and codes: the public's most attacked surface. */
+export const CAMPAIGN_FORMS_PER_IP_PER_HOUR = 20;
+export const CAMPAIGN_FORMS_PER_CAMPAIGN_PER_MINUTE = 120;
+/** Wrong, used or expired codes from one address (or against one code) before back-off locks it. */
+export const CODE_FAILURES_PER_IP = 8;
+export const CODE_FAILURES_PER_CODE = 5;
+export const MAX_CODES_PER_BATCH = 500;
+export const CODE_LENGTH = 12;
+/** A campaign form's token is good for 6 hours, and not before 2 seconds (bots post at once). */
+export const FORM_TOKEN_WINDOW = { maxAgeSeconds: 6 * 3600, minAgeSeconds: 2 };
 /** A lead is passed on at most this many times before it stays with whoever has it. */
 export const MAX_REASSIGNMENTS = 3;
 
@@ -39,3 +59,8 @@ export const LIVE_EVENTS = { routed: 'lead.routed', claimed: 'lead.claimed' } as
 export const INQUIRIES_PER_IP_PER_HOUR = 10;
 export const INQUIRIES_PER_EMAIL_PER_HOUR = 5;
 export const INTAKE_PER_BOOK_PER_MINUTE = 3_000;
+
+/** Lead marketplace: claims one realtor may make per rolling 24 hours, and the buyer's dispute window. */
+export const MARKET_CLAIMS_PER_DAY = 5;
+export const MARKET_DISPUTE_HOURS = 72;
+export const OFFER_TIMELINES = ['now', '1-3_months', '3-6_months', '6+_months'] as const;

@@ -4,29 +4,51 @@ import { DomainEvents } from '../events';
 import { TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
 import { PropertiesModule } from '../properties/properties.module';
+import { OpenHousesModule } from '../open-houses/open-houses.module';
 import { UsersModule } from '../users/users.module';
+import { CrmCampaignsRepository } from './campaigns.repository';
+import { CrmCampaignPagesController } from './crm-campaign-pages.controller';
+import { CrmCampaignPublicService } from './crm-campaign-public.service';
+import { CrmCampaignsController } from './crm-campaigns.controller';
+import { CrmCampaignsService } from './crm-campaigns.service';
+import { CrmTemplatesController } from './crm-templates.controller';
+import { CrmTemplatesService } from './crm-templates.service';
+import { CrmTemplatesRepository } from './templates.repository';
 import { CrmAccessService } from './crm-access.service';
 import { CrmContactsController } from './crm-contacts.controller';
 import { CrmContactsService } from './crm-contacts.service';
 import { CrmCsvService } from './crm-csv.service';
 import { CrmIntakeService } from './crm-intake.service';
 import { CrmLeadsController } from './crm-leads.controller';
+import { CrmMarketplaceController } from './crm-marketplace.controller';
+import { CrmMarketplaceService } from './crm-marketplace.service';
+import { CrmMarketplaceRepository } from './marketplace.repository';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmMergeService } from './crm-merge.service';
 import { CrmPagesController } from './crm-pages.controller';
 import { CrmRoutingService } from './crm-routing.service';
 import { CrmSourcesService } from './crm-sources.service';
+import { CrmSuppressionsService } from './crm-suppressions.service';
 import { TIMERS } from './crm.constants';
 import { CrmRepository } from './crm.repository';
 
 /**
  * Realtor CRM: one lead intake for every source (listing inquiries, open-house registrations, chat requests,
  * opted-in follows, signed outside sources), routing with speed to lead, the agent's live queue, contacts with
- * their timeline, merge with undo, CSV import and export.
+ * their timeline, merge with undo, CSV import and export; farm campaigns with public forms and single-use codes;
+ * the lead marketplace (masked offers, first to claim for credits, a 72-hour dispute window).
  */
 @Module({
-  imports: [PropertiesModule, UsersModule],
-  controllers: [CrmContactsController, CrmLeadsController, CrmPagesController],
+  imports: [PropertiesModule, UsersModule, OpenHousesModule],
+  controllers: [
+    CrmContactsController,
+    CrmLeadsController,
+    CrmPagesController,
+    CrmCampaignsController,
+    CrmCampaignPagesController,
+    CrmTemplatesController,
+    CrmMarketplaceController,
+  ],
   providers: [
     CrmRepository,
     CrmAccessService,
@@ -37,8 +59,16 @@ import { CrmRepository } from './crm.repository';
     CrmCsvService,
     CrmLeadsService,
     CrmSourcesService,
+    CrmCampaignsRepository,
+    CrmCampaignsService,
+    CrmCampaignPublicService,
+    CrmTemplatesRepository,
+    CrmTemplatesService,
+    CrmSuppressionsService,
+    CrmMarketplaceRepository,
+    CrmMarketplaceService,
   ],
-  exports: [CrmIntakeService],
+  exports: [CrmIntakeService, CrmSuppressionsService],
 })
 export class CrmModule implements OnModuleInit {
   constructor(
@@ -47,13 +77,16 @@ export class CrmModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly events: DomainEvents,
     private readonly channels: ChannelRegistry,
+    private readonly market: CrmMarketplaceService,
   ) {}
 
   onModuleInit(): void {
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
+    this.timers.define(TIMERS.marketSettle, (data: { offerId: string }) => this.market.onSettle(data));
     this.events.subscribe('open_house.registered', 'crm.leads', (e) => this.sources.onOpenHouseRegistered(e));
     this.events.subscribe('chat.requested', 'crm.leads', (e) => this.sources.onChatRequested(e));
     this.events.subscribe('user.followed', 'crm.leads', (e) => this.sources.onFollowed(e));
+    this.events.subscribe('tour.requested', 'crm.leads', (e) => this.sources.onTourRequested(e));
     // An agent's lead queue: only that agent.
     this.channels.register('crm.agent.{id}', (user, { id }) => isUuid(id) && user.id === id);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { LeadSource } from '../../contracts/crm';
 import {
@@ -31,6 +31,11 @@ export type NewLead = Omit<CrmLead, 'id' | 'reassignments' | 'contactedAt'>;
 export class CrmRepository extends TransactionalRepository {
   constructor(@InjectDataSource() db: DataSource) {
     super(db);
+  }
+
+  /** The manager these methods run on (the transaction's in a bound copy), for other services' writes in it. */
+  get manager(): EntityManager {
+    return this.m;
   }
 
   /** Serialises writers of the same identity key in one book until the transaction ends. */

@@ -13,7 +13,14 @@ export function signIntake(secret: string, timestamp: number, body: string): str
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-export type SignatureCheck = 'ok' | 'malformed' | 'stale' | 'mismatch';
+export type SignatureCheck = 'ok' | 'malformed' | 'stale' | 'early' | 'mismatch';
+
+/** How old a signature may be: by default the replay window either way. */
+export interface SignatureWindow {
+  maxAgeSeconds: number;
+  /** Younger signatures are `early` (a form sent faster than a person can fill it); negative allows clock skew. */
+  minAgeSeconds: number;
+}
 
 /** Checks the header against each candidate secret (current and previous keys) and the replay window. */
 export function verifyIntake(
@@ -21,11 +28,14 @@ export function verifyIntake(
   body: string,
   secrets: string[],
   nowMs: number,
+  window: SignatureWindow = { maxAgeSeconds: REPLAY_WINDOW_SECONDS, minAgeSeconds: -REPLAY_WINDOW_SECONDS },
 ): SignatureCheck {
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return 'malformed';
   const timestamp = Number(match[1]);
-  if (Math.abs(nowMs / 1000 - timestamp) > REPLAY_WINDOW_SECONDS) return 'stale';
+  const age = nowMs / 1000 - timestamp;
+  if (age > window.maxAgeSeconds) return 'stale';
+  if (age < window.minAgeSeconds) return window.minAgeSeconds < 0 ? 'stale' : 'early';
   const given = Buffer.from(match[2], 'hex');
   for (const secret of secrets) {
     const expected = Buffer.from(signIntake(secret, timestamp, body).split('v1=')[1], 'hex');

@@ -8,6 +8,7 @@ import { TeamBudgetService } from '../teams';
 import { UsageService } from '../usage';
 import type { User } from '../users';
 import { TEXT_PROVIDER, TextModelProvider } from './chat/text-provider';
+import { DesignChatModerationService } from './design-chat-moderation.service';
 import { DesignsService } from './designs.service';
 import { toChatMessageJson, toDreamJson, toEditStateJson, toSessionJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';
@@ -29,6 +30,7 @@ export class DesignExtrasService {
     private readonly rateLimiter: RateLimiterService,
     private readonly teamBudget: TeamBudgetService,
     @Inject(TEXT_PROVIDER) private readonly text: TextModelProvider,
+    private readonly moderation: DesignChatModerationService,
   ) {}
 
   get chatProvider() {
@@ -206,6 +208,9 @@ export class DesignExtrasService {
       provider: this.text.name,
       model: completion.model,
     });
+    // The content filter puts matching messages in front of the moderators (DesignChat); nothing is blocked.
+    await this.moderation.screen(question.id, question.content);
+    await this.moderation.screen(answer.id, answer.content);
     return { message: toChatMessageJson(question), reply: toChatMessageJson(answer) };
   }
 

@@ -14,6 +14,7 @@ import { DesignsRepository } from './designs.repository';
 import { DesignEvents } from './design-events';
 import { Design, GeneratedDesign } from './entities';
 import { buildPrompt } from './prompts';
+import { DesignAssetsService } from './design-assets.service';
 import { IMAGE_PROVIDER, ImageProvider, ProviderError, upscale2x } from './providers';
 
 export interface GenerateJobData {
@@ -46,6 +47,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     private readonly credits: CreditsService,
     private readonly usage: UsageService,
     private readonly events: DesignEvents,
+    private readonly assets: DesignAssetsService,
   ) {}
 
   onModuleInit(): void {
@@ -228,7 +230,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
       width: source.width,
       height: source.height,
       options: generated.options,
-      prompt: buildPrompt(generated.options, generated.prompt),
+      prompt: buildPrompt(generated.options, generated.prompt, await this.assets.promptFragments(generated.options)),
       kind,
       seed: seedOf(design.id, run),
     });

@@ -17,6 +17,7 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import type { User } from '../users';
 import { DesignExtrasService } from './design-extras.service';
+import { DesignChatModerationService } from './design-chat-moderation.service';
 import { toPromptJson } from './designs.mapper';
 import { DesignsService, UploadedImage } from './designs.service';
 import {
@@ -27,6 +28,7 @@ import {
   FavoriteDto,
   GenerateDesignDto,
   RegenerateDesignDto,
+  ReportChatMessageDto,
   RetryDesignDto,
   SaveDreamDto,
   SavePromptDto,
@@ -39,6 +41,7 @@ export class DesignsApiController {
   constructor(
     private readonly designs: DesignsService,
     private readonly extras: DesignExtrasService,
+    private readonly moderation: DesignChatModerationService,
   ) {}
 
   @Post('designs/generate')
@@ -168,6 +171,19 @@ export class DesignsApiController {
   @HttpCode(201)
   ask(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: ChatMessageDto) {
     return this.extras.ask(user, id, body.message);
+  }
+
+  /** Reports a message of the design chat to the moderators (once per person and message). */
+  @Post('designs/:id/chat/:messageId/report')
+  @HttpCode(202)
+  async report(
+    @CurrentUser() user: User,
+    @Param('id', UuidPipe) id: string,
+    @Param('messageId', UuidPipe) messageId: string,
+    @Body() body: ReportChatMessageDto,
+  ): Promise<{ message: string }> {
+    await this.moderation.report(user, id, messageId, body.reason);
+    return { message: 'Thanks: a moderator will look at it.' };
   }
 
   // ---- dreams (spec 7: data.dream / data.dreams) ----

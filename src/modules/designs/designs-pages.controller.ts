@@ -8,12 +8,10 @@ import { escapeHtml, Inertia } from '../inertia';
 import type { User } from '../users';
 import { DesignExtrasService } from './design-extras.service';
 import { DesignGenerationService } from './design-generation.service';
-import { COLOR_PALETTES, DESIGNERS, ROOM_TYPES, THEMES } from './designs.constants';
+import { DesignAssetsService } from './design-assets.service';
 import { sharePath, toPromptJson, toSharedJson } from './designs.mapper';
 import { DesignsService } from './designs.service';
 import { DesignEditQueryDto, DreamListQueryDto, GalleryQueryDto } from './dto/designs.dto';
-
-const catalog = { roomTypes: ROOM_TYPES, themes: THEMES, palettes: COLOR_PALETTES, designers: DESIGNERS };
 
 /** The designer's Inertia pages (spec 2 "AI designer") and the public shared-image page. */
 @Controller()
@@ -23,6 +21,7 @@ export class DesignsPagesController {
     private readonly extras: DesignExtrasService,
     private readonly generation: DesignGenerationService,
     private readonly credits: CreditsService,
+    private readonly assets: DesignAssetsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -31,7 +30,7 @@ export class DesignsPagesController {
       credits: await this.credits.balance(user.id),
       cost: this.designs.cost,
       engine: this.generation.providerInfo,
-      catalog,
+      catalog: await this.assets.catalog(),
     };
   }
 

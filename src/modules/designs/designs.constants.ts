@@ -25,29 +25,7 @@ export function freshSteps(kind: 'generate' | 'regenerate'): ProgressStep[] {
   }));
 }
 
-/** The choices the Designer form offers (free text is accepted too, bounded by the DTO). */
-export const ROOM_TYPES = [
-  'Living room',
-  'Bedroom',
-  'Kitchen',
-  'Bathroom',
-  'Dining room',
-  'Home office',
-  'Kids room',
-  'Outdoor patio',
-];
-export const THEMES = [
-  'Modern',
-  'Scandinavian',
-  'Industrial',
-  'Bohemian',
-  'Coastal',
-  'Mid-century',
-  'Farmhouse',
-  'Japandi',
-  'Luxury',
-  'Minimalist',
-];
+/** The palettes the local engine knows (the Designer's choices live in the design_assets catalogue). */
 export const COLOR_PALETTES: Record<string, string[]> = {
   'Warm neutrals': ['#f3e9dc', '#c8ad8d', '#8a6a4f'],
   'Cool greys': ['#eef1f4', '#a3adb8', '#4b5563'],
@@ -58,7 +36,6 @@ export const COLOR_PALETTES: Record<string, string[]> = {
   'Blush & gold': ['#fbeff0', '#e3b7a0', '#b08d57'],
   'Earthy olive': ['#eeeadb', '#a3a36b', '#4d4a2a'],
 };
-export const DESIGNERS = ['Any', 'Kelly Wearstler', 'Joanna Gaines', 'Axel Vervoordt', 'Studio McGee', 'India Mahdavi'];
 
 /** How long after the last update a running design counts as lost (worker gone for good). */
 export const SWEEP_INTERVAL_MS = 60_000;

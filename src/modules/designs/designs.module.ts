@@ -7,6 +7,7 @@ import { LocalTextProvider } from './chat/local-text.provider';
 import { OpenAiChatProvider } from './chat/openai-chat.provider';
 import { TEXT_PROVIDER } from './chat/text-provider';
 import { DesignEvents } from './design-events';
+import { DesignShareHolds } from './design-share-holds';
 import { DesignExtrasService } from './design-extras.service';
 import { DesignGenerationService } from './design-generation.service';
 import { DesignsApiController } from './designs-api.controller';
@@ -15,6 +16,10 @@ import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DesignsPagesController } from './designs-pages.controller';
 import { DesignsRepository } from './designs.repository';
 import { DesignsService } from './designs.service';
+import { DesignAssetsRepository } from './design-assets.repository';
+import { DesignAssetsService } from './design-assets.service';
+import { DesignChatModerationRepository } from './design-chat-moderation.repository';
+import { DesignChatModerationService } from './design-chat-moderation.service';
 import { createImageProvider, IMAGE_PROVIDER } from './providers';
 
 /**
@@ -51,8 +56,19 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
     DesignGenerationService,
     DesignsService,
     DesignExtrasService,
+    DesignShareHolds,
+    DesignAssetsRepository,
+    DesignAssetsService,
+    DesignChatModerationRepository,
+    DesignChatModerationService,
   ],
-  exports: [DesignsService, DesignGenerationService],
+  exports: [
+    DesignsService,
+    DesignGenerationService,
+    DesignShareHolds,
+    DesignAssetsService,
+    DesignChatModerationService,
+  ],
 })
 export class DesignsModule implements OnModuleInit {
   constructor(
@@ -66,6 +82,8 @@ export class DesignsModule implements OnModuleInit {
     this.channels?.register('design.{id}', async (user, { id }) => {
       return isUuid(id) && (await this.repo.ownerOf(id)) === user.id;
     });
+    // The asset catalogue's previews are shown to everyone on the designer page.
+    this.media.register('design-assets/', () => true);
     // designs/<userId>/<designId>/...: the owner (and admins); anyone once the design is shared.
     this.media.register('designs/', async (key, user) => {
       const [, ownerId, designId] = key.split('/');

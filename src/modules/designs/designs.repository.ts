@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, LessThan } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, LessThan } from 'typeorm';
 import {
   Design,
   DesignChatMessage,
@@ -256,11 +256,21 @@ export class DesignsRepository {
   chatMessages(designId: string, order: 'ASC' | 'DESC', limit: number): Promise<DesignChatMessage[]> {
     return this.db
       .getRepository(DesignChatMessage)
-      .find({ where: { designId }, order: { createdAt: order }, take: limit });
+      .find({ where: { designId, hiddenAt: IsNull() }, order: { createdAt: order }, take: limit });
   }
 
   saveChatMessage(message: Partial<DesignChatMessage>): Promise<DesignChatMessage> {
     const repo = this.db.getRepository(DesignChatMessage);
     return repo.save(repo.create(message));
+  }
+
+  /** Designs started in [start, end) that completed and that failed (the admin metrics rollup). */
+  async outcomesBetween(start: Date, end: Date): Promise<{ completed: number; failed: number }> {
+    const [row] = await this.db.query<Array<{ completed: string; failed: string }>>(
+      `SELECT count(*) FILTER (WHERE status = 'completed') AS completed, count(*) FILTER (WHERE status = 'failed') AS failed
+       FROM designs WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return { completed: Number(row.completed), failed: Number(row.failed) };
   }
 }

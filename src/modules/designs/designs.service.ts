@@ -14,6 +14,7 @@ import { DESIGN_UPLOAD_MIMES, freshSteps } from './designs.constants';
 import { toDesignJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';
 import { DesignGenerationService } from './design-generation.service';
+import { DesignShareHolds } from './design-share-holds';
 import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt } from './entities';
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
 
@@ -48,6 +49,7 @@ export class DesignsService {
     private readonly storage: StorageService,
     private readonly credits: CreditsService,
     private readonly generation: DesignGenerationService,
+    private readonly holds: DesignShareHolds,
   ) {}
 
   get cost(): number {
@@ -261,6 +263,8 @@ export class DesignsService {
     const design = await this.owned(user, id);
     if (design.status === 'pending' || design.status === 'processing')
       throw new ConflictException('Wait for the design to finish before deleting it.');
+    const held = await this.holds.reason(design, 'delete');
+    if (held) throw new ConflictException(held);
     await this.repo.delete(id);
     await this.storage.deletePrefix(`designs/${design.userId}/${design.id}/`).catch(() => undefined);
   }
@@ -273,8 +277,11 @@ export class DesignsService {
     return this.load(user, id);
   }
 
+  /** Turns sharing off, unless another area holds the design public (409 with that area's reason; deleting too). */
   async unshare(user: User, id: string): Promise<Design> {
-    await this.owned(user, id);
+    const design = await this.owned(user, id);
+    const held = await this.holds.reason(design);
+    if (held) throw new ConflictException(held);
     await this.repo.update(id, { shareToken: null });
     return this.load(user, id);
   }
@@ -310,5 +317,10 @@ export class DesignsService {
     if (!prompt) throw new NotFoundException('There is no saved prompt with that id.');
     if (prompt.userId !== user.id) throw new ForbiddenException('This prompt belongs to someone else.');
     await this.repo.deletePrompt(id);
+  }
+
+  /** Designs started in [start, end) that completed and failed, for the admin metrics rollup. */
+  outcomesBetween(start: Date, end: Date): Promise<{ completed: number; failed: number }> {
+    return this.repo.outcomesBetween(start, end);
   }
 }

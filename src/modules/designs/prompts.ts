@@ -1,7 +1,7 @@
 import type { DesignOptions } from './entities';
 
 /** One prompt for the image models from the Designer options (spec 3) and the free-text prompt. */
-export function buildPrompt(options: DesignOptions, prompt?: string | null): string {
+export function buildPrompt(options: DesignOptions, prompt?: string | null, fragments: string[] = []): string {
   const room = (options.roomType || 'room').toLowerCase();
   const theme = options.theme ? `${options.theme.toLowerCase()} style` : 'tastefully furnished';
   const parts = [`A photorealistic interior photograph of a ${theme} ${room}`];
@@ -10,7 +10,8 @@ export function buildPrompt(options: DesignOptions, prompt?: string | null): str
   if (options.colors) parts.push(`with a ${options.colors.toLowerCase()} colour palette`);
   let text = parts.join(', ');
   text += '. Keep the room’s walls, windows, doors and perspective exactly as in the photo; furnish and decorate it.';
-  const extra = [options.customPrompt, prompt].map((p) => p?.trim()).filter(Boolean);
+  // Fragments come from the admin-edited asset catalogue (the chosen room type, theme, designer...).
+  const extra = [...fragments, options.customPrompt, prompt].map((p) => p?.trim()).filter(Boolean);
   if (extra.length) text += ` ${extra.join('. ')}.`;
   return text.slice(0, 4000);
 }

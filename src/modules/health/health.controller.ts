@@ -36,6 +36,7 @@ async function timed(probe: () => Promise<unknown>): Promise<Check> {
 @Controller('health')
 export class HealthController {
   constructor(
+    // Infrastructure, not an area: `SELECT 1` probes the connection and reads no table.
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(RUNTIME) private readonly runtime: Runtime,

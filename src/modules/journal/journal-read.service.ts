@@ -93,7 +93,7 @@ export class JournalReadService {
     const page = keysetPage(
       rows,
       FEED_PAGE_SIZE,
-      (r) => ({ at: new Date(r.published_at!), id: r.id }),
+      (r) => ({ at: r.cursor_at, id: r.id }),
       (r) => r,
     );
     return { data: await this.summaries(page.data, viewer), next_cursor: page.next_cursor };

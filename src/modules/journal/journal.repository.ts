@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { KeysetCursor } from '../../common/keyset';
+import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import type { ModerationState } from '../../contracts/community';
 import type { JournalEmbedRef, JournalStatus, JournalVisibility } from '../../contracts/journal';
 
@@ -124,15 +124,17 @@ export class JournalRepository {
     filter: { authorId?: string; visibilities: JournalVisibility[] },
     after: KeysetCursor | null,
     limit: number,
-  ): Promise<JournalPostRow[]> {
+  ): Promise<(JournalPostRow & { cursor_at: string })[]> {
     const params: unknown[] = [filter.visibilities, limit];
     let where = `${LISTED} AND visibility = ANY($1::varchar[])`;
     if (filter.authorId) where += ` AND author_id = $${params.push(filter.authorId)}`;
-    if (after) where += ` AND (published_at, id) < ($${params.push(after.at)}, $${params.push(after.id)})`;
+    if (after)
+      where += ` AND (published_at, id) < ($${params.push(after.exact)}::timestamptz, $${params.push(after.id)})`;
     return this.db.query(
-      `SELECT ${COLUMNS} FROM journal_posts WHERE ${where} ORDER BY published_at DESC, id DESC LIMIT $2`,
+      `SELECT ${COLUMNS}, ${KEYSET_AT_SQL('published_at')} AS cursor_at FROM journal_posts WHERE ${where}
+       ORDER BY published_at DESC, id DESC LIMIT $2`,
       params,
-    ) as Promise<JournalPostRow[]>;
+    ) as Promise<(JournalPostRow & { cursor_at: string })[]>;
   }
 
   // ---- comments -----------------------------------------------------------------------------------------------

@@ -96,6 +96,15 @@ export class ListingsRepository {
       updatedAt: new Date(r.l_updated_at as string | Date),
     });
   }
+
+  /** Listings created in [start, end) (the admin metrics rollup). */
+  async createdBetween(start: Date, end: Date): Promise<number> {
+    const [{ n }] = await this.listings.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM listings WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return Number(n);
+  }
 }
 
 /** Properties in their order, each with its listing (a property without one is left out). */

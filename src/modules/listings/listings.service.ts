@@ -99,4 +99,9 @@ export class ListingsService {
     const { pairs, total } = await this.repo.publishedPage(userId, page, perPage);
     return paginate(await this.json(pairs), total, page, perPage, `/api/profile/user/${userId}`, {});
   }
+
+  /** Listings published in [start, end), for the admin metrics rollup. */
+  publishedBetween(start: Date, end: Date): Promise<number> {
+    return this.repo.createdBetween(start, end);
+  }
 }

@@ -8,5 +8,6 @@ export class Mail {
   @Column() subject!: string;
   @Column('text') html!: string;
   @Column('text') text!: string;
+  @Column('jsonb', { default: {} }) headers!: Record<string, string>;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { JobRegistry } from '../jobs';
@@ -12,6 +12,17 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Extra headers, e.g. `List-Unsubscribe` (RFC 2369) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+   * (RFC 8058) on every mail a recipient can opt out of. Build them with `unsubscribeHeaders`.
+   */
+  headers?: Record<string, string>;
+}
+
+/** The RFC 8058 one-click pair: mail clients POST to `url` (it must accept a bodyless POST without a session). */
+export function unsubscribeHeaders(url: string, mailto?: string): Record<string, string> {
+  const targets = [`<${url}>`, ...(mailto ? [`<mailto:${mailto}?subject=unsubscribe>`] : [])];
+  return { 'List-Unsubscribe': targets.join(', '), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /**
@@ -25,13 +36,16 @@ export class MailService implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // Infrastructure: the development mailbox is this service's own log, written and read nowhere else.
     @InjectRepository(Mail) private readonly mails: Repository<Mail>,
     private readonly jobs: JobsService,
     private readonly registry: JobRegistry,
   ) {}
 
   onModuleInit(): void {
-    if (this.config.mail.smtpUrl) this.transport = createTransport(this.config.mail.smtpUrl);
+    // nodemailer is loaded only with SMTP configured (the development mailbox and the tests need none of it).
+    if (this.config.mail.smtpUrl)
+      this.transport = (require('nodemailer') as typeof import('nodemailer')).createTransport(this.config.mail.smtpUrl);
     this.registry.register<OutgoingMail>('mail', 'send', { handle: (mail) => this.deliver(mail) });
   }
 
@@ -49,7 +63,7 @@ export class MailService implements OnModuleInit {
       await this.transport.sendMail({ from: this.config.mail.from, ...mail });
       return;
     }
-    await this.mails.save(this.mails.create(mail));
+    await this.mails.save(this.mails.create({ ...mail, headers: mail.headers ?? {} }));
     this.logger.log(
       `Mail to ${mail.to} ("${mail.subject}") is in the development mailbox at ${this.config.appUrl}/dev/mailbox`,
     );

@@ -34,7 +34,7 @@ export function searchRing(dto: Pick<MarketSearchDto, 'polygon' | 'bounds'>): Ri
 }
 
 /** The filter part of a search (shared by the search and the saved-search alerts). */
-export function searchFilters(dto: MarketSearchDto, now: Date): SearchFilters {
+export function searchFilters(dto: MarketSearchDto, now: Date, timeZone = 'UTC'): SearchFilters {
   if (dto.min_price && dto.max_price && Number(dto.min_price) > Number(dto.max_price)) {
     throw ValidationFailedException.of('max_price', 'The maximum price must be at least the minimum price.');
   }
@@ -47,7 +47,7 @@ export function searchFilters(dto: MarketSearchDto, now: Date): SearchFilters {
     beds: dto.beds,
     baths: dto.baths,
     hasVideo: dto.has_video || undefined,
-    openHouse: dto.open_house ? comingWeekend(now) : undefined,
+    openHouse: dto.open_house ? comingWeekend(now, dto.tz ?? timeZone) : undefined,
   };
 }
 
@@ -80,10 +80,10 @@ export class MarketSearchService {
   }
 
   /** A circle (KNN walk in distance order), a drawn polygon or the map's view, with filters, a sort and a page. */
-  async search(dto: MarketSearchDto): Promise<MarketSearchAnswer> {
+  async search(dto: MarketSearchDto, viewerTimeZone?: string): Promise<MarketSearchAnswer> {
     const ring = searchRing(dto);
     const center = await this.center(dto, ring);
-    const filters = searchFilters(dto, this.clock.now());
+    const filters = searchFilters(dto, this.clock.now(), viewerTimeZone);
     const radius = dto.radius ?? DEFAULT_RADIUS_MILES;
     const sort = (dto.sort ?? (ring ? 'newest' : 'distance')) as MarketSort;
     const perPage = dto.per_page ?? 20;
@@ -111,6 +111,7 @@ export class MarketSearchService {
       baths: dto.baths,
       has_video: dto.has_video ? 'true' : undefined,
       open_house: dto.open_house ? 'true' : undefined,
+      tz: dto.tz,
       sort: dto.sort,
       per_page: dto.per_page,
     };

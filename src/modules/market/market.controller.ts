@@ -52,8 +52,8 @@ export class MarketController {
 
   @Get('api/market/search')
   @Public()
-  async run(@Query() query: MarketSearchDto) {
-    return this.search.search(query);
+  async run(@Query() query: MarketSearchDto, @Req() req: Request) {
+    return this.search.search(query, req.user?.timezone);
   }
 
   @Get('api/market/geocode')

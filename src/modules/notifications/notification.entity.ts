@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'system',
   'journal_post',
   'community',
+  'product_news',
+  'tour',
+  'collection',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -16,21 +16,17 @@ export class NotificationsController {
 
   @Get('notifications')
   async page(@CurrentUser() user: User, @Query() q: ListNotificationsDto) {
-    const page = q.page ?? 1;
-    const [notifications, unread] = await Promise.all([
-      this.notifications.list(user.id, page, NOTIFICATIONS_PAGE_SIZE),
-      this.notifications.unreadCount(user.id),
-    ]);
-    return Inertia.render('Notifications/Index', { notifications, unread_count: unread });
+    const { notifications, unread_count } = await this.notifications.listWithUnread(
+      user.id,
+      q.page ?? 1,
+      NOTIFICATIONS_PAGE_SIZE,
+    );
+    return Inertia.render('Notifications/Index', { notifications, unread_count });
   }
 
   @Get('api/notifications')
   async list(@CurrentUser() user: User, @Query() q: ListNotificationsDto) {
-    const [notifications, unread] = await Promise.all([
-      this.notifications.list(user.id, q.page ?? 1, q.limit ?? NOTIFICATIONS_PAGE_SIZE),
-      this.notifications.unreadCount(user.id),
-    ]);
-    return { notifications, unread_count: unread };
+    return this.notifications.listWithUnread(user.id, q.page ?? 1, q.limit ?? NOTIFICATIONS_PAGE_SIZE);
   }
 
   @Get('api/notifications/count')

@@ -22,6 +22,8 @@ export interface NewNotification {
   body?: string;
   url?: string;
   data?: Record<string, unknown>;
+  /** False when the caller mails the user itself (e.g. a broadcast honouring the suppression list). */
+  email?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export class NotificationsService {
       unread_count: unread,
     });
     try {
-      await this.maybeEmail(userId, saved);
+      if (n.email !== false) await this.maybeEmail(userId, saved);
     } catch (error) {
       // The notification is stored and pushed; a mail queue hiccup must not fail the caller.
       this.logger.warn(`email for notification ${saved.id} not queued: ${(error as Error).message}`);
@@ -78,11 +80,16 @@ export class NotificationsService {
     await this.mail.send({ to: user.email, subject: `${n.title} - ${this.config.appName}`, html, text });
   }
 
-  async list(userId: string, page = 1, limit = NOTIFICATIONS_PAGE_SIZE): Promise<NotificationPage> {
+  /** A page and the unread count together, in one round trip (the list screen and GET /api/notifications). */
+  async listWithUnread(
+    userId: string,
+    page = 1,
+    limit = NOTIFICATIONS_PAGE_SIZE,
+  ): Promise<{ notifications: NotificationPage; unread_count: number }> {
     const perPage = Math.min(Math.max(1, Math.floor(limit)), NOTIFICATIONS_MAX_LIMIT);
     const current = Math.max(1, Math.floor(page));
-    const [rows, total] = await this.repo.pageFor(userId, (current - 1) * perPage, perPage);
-    return pageOf(rows.map(toNotificationJson), current, perPage, total);
+    const { rows, total, unread } = await this.repo.pageWithCounts(userId, (current - 1) * perPage, perPage);
+    return { notifications: pageOf(rows.map(toNotificationJson), current, perPage, total), unread_count: unread };
   }
 
   /** A count can never be negative. */

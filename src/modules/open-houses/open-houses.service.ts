@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { createHash, randomBytes } from 'node:crypto';
+import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { Listing } from '../listings';
 import { ListingsService } from '../listings';
@@ -49,13 +50,14 @@ export class OpenHousesService implements OnModuleInit {
     private readonly limiter: RateLimiterService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     // Listing JSON carries its upcoming open houses.
     this.listings.useOpenHouses(async (ids) => {
       const map = new Map<string, OpenHouseSummary[]>();
-      for (const h of await this.repo.upcomingFor(ids, new Date())) {
+      for (const h of await this.repo.upcomingFor(ids, this.clock.now())) {
         const list = map.get(h.listingId) ?? [];
         if (list.length < 10) list.push(toOpenHouseSummary(h));
         map.set(h.listingId, list);
@@ -66,7 +68,7 @@ export class OpenHousesService implements OnModuleInit {
 
   private async json(houses: OpenHouse[]): Promise<OpenHouseJson[]> {
     const taken = await this.repo.spotsTaken(houses.map((h) => h.id));
-    const now = Date.now();
+    const now = this.clock.nowMs();
     return houses.map((h) => toOpenHouseJson(h, taken.get(h.id) ?? 0, now));
   }
 
@@ -83,7 +85,7 @@ export class OpenHousesService implements OnModuleInit {
     const { listing } = await this.listings.getEditable(listingId, user);
     if (dto.ends_at.getTime() <= dto.starts_at.getTime())
       throw ValidationFailedException.of('ends_at', 'The end must be after the start.');
-    if (dto.ends_at.getTime() <= Date.now())
+    if (dto.ends_at.getTime() <= this.clock.nowMs())
       throw ValidationFailedException.of('ends_at', 'The open house must end in the future.');
     if (dto.ends_at.getTime() - dto.starts_at.getTime() > 24 * 3600_000)
       throw ValidationFailedException.of('ends_at', 'An open house lasts at most 24 hours.');
@@ -142,7 +144,7 @@ export class OpenHousesService implements OnModuleInit {
     const { house, property } = await this.getVisible(id, viewer);
     if (!isPubliclyVisible(property))
       throw ValidationFailedException.of('email', 'This listing is not open for registrations.');
-    if (house.endsAt.getTime() <= Date.now())
+    if (house.endsAt.getTime() <= this.clock.nowMs())
       throw ValidationFailedException.of('email', 'This open house has already ended.');
     await this.limiter.hit(`open-house-rsvp:ip:${ip}`, RSVPS_PER_IP_PER_HOUR, 3600);
     await this.limiter.hit(`open-house-rsvp:email:${dto.email}`, RSVPS_PER_EMAIL_PER_HOUR, 3600);
@@ -161,7 +163,7 @@ export class OpenHousesService implements OnModuleInit {
         name: dto.name,
         email: dto.email,
         token,
-        confirmedAt: verified ? new Date() : null,
+        confirmedAt: verified ? this.clock.now() : null,
         confirmTokenHash: confirmToken ? hashToken(confirmToken) : null,
       });
     });
@@ -183,7 +185,7 @@ export class OpenHousesService implements OnModuleInit {
       const others = await this.repo.countTakingSpots(tx, house.id, rsvp.id);
       if (others >= house.capacity)
         throw ValidationFailedException.of('capacity', 'Sorry, this open house filled up before you confirmed.');
-      await this.repo.updateRsvp(rsvp.id, { confirmedAt: new Date() }, tx);
+      await this.repo.updateRsvp(rsvp.id, { confirmedAt: this.clock.now() }, tx);
     });
     await this.tellRealtor(rsvp, found.property, house);
     return house;
@@ -233,18 +235,18 @@ export class OpenHousesService implements OnModuleInit {
 
   async cancel(token: string): Promise<{ property: Property; house: OpenHouse }> {
     const { rsvp, house, property } = await this.byToken(token);
-    if (!rsvp.cancelledAt) await this.repo.updateRsvp(rsvp.id, { cancelledAt: new Date() });
+    if (!rsvp.cancelledAt) await this.repo.updateRsvp(rsvp.id, { cancelledAt: this.clock.now() });
     return { property, house };
   }
 
   async survey(token: string, dto: SurveyDto): Promise<void> {
     const { rsvp, house } = await this.byToken(token);
     if (rsvp.cancelledAt) throw ValidationFailedException.of('rating', 'This registration was cancelled.');
-    if (house.startsAt.getTime() > Date.now())
+    if (house.startsAt.getTime() > this.clock.nowMs())
       throw ValidationFailedException.of('rating', 'The survey opens once the open house has started.');
     await this.repo.updateRsvp(rsvp.id, {
       survey: { rating: dto.rating, interested: dto.interested, comments: dto.comments || null },
-      surveyedAt: new Date(),
+      surveyedAt: this.clock.now(),
     });
   }
 }

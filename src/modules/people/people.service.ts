@@ -1,4 +1,5 @@
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { ListingsService } from '../listings';
 import { GEOCODER, Geocoder } from '../market';
@@ -38,6 +39,7 @@ export class PeopleService {
     private readonly notifications: NotificationsService,
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   async userOr404(id: string): Promise<User> {
@@ -76,10 +78,11 @@ export class PeopleService {
     // Following again after an unfollow is not news: only the first follow of this realtor notifies.
     const inserted = await this.repo.insertFollow(actor.id, target.id);
     if (inserted) {
-      await this.events.publish('user.followed', `follow|${actor.id}|${target.id}|${Date.now()}`, {
+      const at = this.clock.now();
+      await this.events.publish('user.followed', `follow|${actor.id}|${target.id}|${at.getTime()}`, {
         follower_id: actor.id,
         followee_id: target.id,
-        followed_at: new Date().toISOString(),
+        followed_at: at.toISOString(),
       });
     }
     if (inserted && (await this.repo.insertFollowNotice(actor.id, target.id))) {

@@ -50,7 +50,7 @@ export function matchesSearch(p: SavedSearchParams, f: ListingFacts, now: Date):
   if (p.baths !== undefined && (f.baths === null || f.baths < p.baths)) return false;
   if (p.has_video && !f.has_video) return false;
   if (p.open_house) {
-    const w = comingWeekend(now);
+    const w = comingWeekend(now, p.tz ?? 'UTC');
     const overlaps = f.open_houses.some((o) => new Date(o.start) < w.end && new Date(o.end) > w.start);
     if (!overlaps) return false;
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { allKeys, deriveSecret } from '../../config/app-key';
-import { MailService } from '../mail';
-import { MarketSearchService } from '../market';
+import { allKeys } from '../../config/app-key';
+import { userLinkToken, userOfLinkToken } from '../../common/user-link-token';
+import { MailService, unsubscribeHeaders } from '../mail';
+import { MarketSearchService, nextLocalHour } from '../market';
 import { NotificationsService } from '../notifications';
 import { TimersService } from '../jobs';
 import { UsersService } from '../users';
@@ -13,14 +13,14 @@ import { alertEmail, alertTitle } from './saved-searches.mapper';
 import { type HitRow, type NewHit, SavedSearchesRepository } from './saved-searches.repository';
 
 export const DIGEST_TIMER = 'saved-searches.digest';
-/** The daily digest goes out at this hour (UTC), the morning after the changes it covers. */
-export const DIGEST_HOUR_UTC = 8;
+/** The daily digest goes out at this hour on the reader's own clock (their time zone setting). */
+export const DIGEST_HOUR = 8;
+/** Keeps these links apart from other signed user links (the message the token signs). */
+const UNSUBSCRIBE_PURPOSE = 'saved-search-unsubscribe';
 
-/** The next digest time strictly after `now`. */
-export function nextDigestAt(now: Date): Date {
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
-  if (at <= now) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
+/** The next digest time strictly after `now`: 08:00 where the user lives. */
+export function nextDigestAt(now: Date, timeZone = 'UTC'): Date {
+  return nextLocalHour(now, DIGEST_HOUR, timeZone);
 }
 
 /**
@@ -101,8 +101,9 @@ export class SavedSearchAlertsService {
     const choice = await this.repo.emailChoice(userId);
     if (choice === 'instant') await this.sendPending(userId);
     else if (choice === 'daily') {
-      const at = nextDigestAt(this.clock.now());
-      await this.timers.at(at, DIGEST_TIMER, { userId }, `${userId}:${at.toISOString().slice(0, 10)}`);
+      const zone = (await this.users.findById(userId))?.timezone ?? 'UTC';
+      const at = nextDigestAt(this.clock.now(), zone);
+      await this.timers.at(at, DIGEST_TIMER, { userId }, `${userId}:${at.toISOString().slice(0, 13)}`);
     }
   }
 
@@ -116,34 +117,27 @@ export class SavedSearchAlertsService {
     if (!hits.length || choice === 'off') return 0;
     const user = await this.users.findById(userId);
     if (!user) return 0;
+    const token = this.unsubscribeToken(userId);
     const mail = alertEmail(user.name, hits, {
       appName: this.config.appName,
       appUrl: this.config.appUrl,
-      unsubscribeUrl: `${this.config.appUrl}/saved-searches/unsubscribe/${this.unsubscribeToken(userId)}`,
+      unsubscribeUrl: `${this.config.appUrl}/saved-searches/unsubscribe/${token}`,
     });
-    await this.mail.send({ to: user.email, ...mail });
+    // The header address takes the one-click POST (no session); the link in the body shows a confirmation first.
+    const headers = unsubscribeHeaders(`${this.config.appUrl}/unsubscribe/saved-searches/${token}`);
+    await this.mail.send({ to: user.email, ...mail, headers });
     this.logger.debug(`alert email to ${userId}: ${hits.length} hit(s)`);
     return hits.length;
   }
 
   /** A link token naming the user, signed with a key derived from the app key (no table to leak or expire). */
-  unsubscribeToken(userId: string, key = this.config.appKey): string {
-    const mac = createHmac('sha256', deriveSecret(key, 'signed-url'))
-      .update(`saved-search-unsubscribe:${userId}`)
-      .digest('base64url');
-    return `${userId}.${mac}`;
+  unsubscribeToken(userId: string): string {
+    return userLinkToken(UNSUBSCRIBE_PURPOSE, userId, this.config.appKey);
   }
 
   /** The user a token names, or null when it is not one we signed (current or previous app key). */
   userOfToken(token: string): string | null {
-    const [userId, mac] = token.split('.');
-    if (!userId || !mac || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
-    for (const key of allKeys(this.config)) {
-      const expected = Buffer.from(this.unsubscribeToken(userId, key).split('.')[1]);
-      const given = Buffer.from(mac);
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return userId;
-    }
-    return null;
+    return userOfLinkToken(UNSUBSCRIBE_PURPOSE, token, allKeys(this.config));
   }
 }
 

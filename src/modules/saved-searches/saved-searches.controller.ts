@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Redirect } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
@@ -57,5 +57,26 @@ export class SavedSearchesController {
   async unsubscribe(@Param('token') token: string) {
     await this.saved.unsubscribe(token);
     return Inertia.render('SavedSearches/Unsubscribe', { token, done: true });
+  }
+
+  /**
+   * RFC 8058 one-click: the mail provider POSTs here (body `List-Unsubscribe=One-Click`, or none) with no session
+   * and no anti-forgery token; the signed token in the path is the authentication (CSRF exempts `/unsubscribe/`).
+   */
+  @Post('unsubscribe/saved-searches/:token')
+  @Public()
+  @HttpCode(200)
+  async oneClick(@Param('token') token: string) {
+    await this.saved.unsubscribe(token);
+    return { message: 'Unsubscribed from saved-search emails' };
+  }
+
+  /** A person who opens the List-Unsubscribe address gets the confirmation page (a GET changes nothing). */
+  @Get('unsubscribe/saved-searches/:token')
+  @Public()
+  @Redirect()
+  oneClickPage(@Param('token') token: string) {
+    this.saved.unsubscribeUser(token);
+    return { url: `/saved-searches/unsubscribe/${encodeURIComponent(token)}`, statusCode: 303 };
   }
 }

@@ -58,6 +58,7 @@ export class SavedSearchesService {
         baths: p.baths,
         has_video: p.has_video || undefined,
         open_house: p.open_house || undefined,
+        tz: p.open_house ? (p.tz ?? user.timezone) : undefined,
         sort: p.sort,
       }).filter(([, v]) => v !== undefined && v !== null && v !== ''),
     ) as unknown as SavedSearchParams;

@@ -4,8 +4,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import '../../common/session.types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes authenticated by their own signature instead of the session (Pusher HTTP API, webhooks). */
-const EXEMPT_PREFIXES = ['/apps/', '/webhooks/'];
+/**
+ * Routes authenticated by their own signature instead of the session (Pusher HTTP API, webhooks, and RFC 8058
+ * one-click unsubscribe links, which mail providers POST without a session).
+ */
+const EXEMPT_PREFIXES = ['/apps/', '/webhooks/', '/unsubscribe/'];
 /** Machine endpoints that must not open a session on every probe. */
 const SESSIONLESS_PATHS = new Set(['/health']);
 /**

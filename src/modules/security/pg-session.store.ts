@@ -26,6 +26,7 @@ export class PgSessionStore extends Store {
   private readonly users = new WeakMap<SessionData, User>();
 
   constructor(
+    // Infrastructure: an express-session Store built outside Nest; AuthRepository lists and ends a user's rows.
     private readonly db: DataSource,
     private readonly userReader?: SessionUserReader,
   ) {

@@ -37,7 +37,7 @@ export class SocietyPostsService {
     const page = keysetPage(
       rows,
       SOCIETY_FEED_SIZE,
-      (r) => ({ at: new Date(r.created_at), id: r.id }),
+      (r) => ({ at: r.cursor_at, id: r.id }),
       (r) => r,
     );
     return { data: await this.withAuthors(page.data), next_cursor: page.next_cursor };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { KeysetCursor } from '../../common/keyset';
+import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import type { ModerationState } from '../../contracts/community';
 import type { SocietyRole, SocietyVisibility } from '../../contracts/society';
 
@@ -207,20 +207,21 @@ export class SocietyRepository {
   }
 
   /** Visible posts newest first, keyset paged on (created_at, id): a deep page costs what the first does. */
-  feed(societyId: string, after: KeysetCursor | null, limit: number): Promise<PostRow[]> {
+  feed(societyId: string, after: KeysetCursor | null, limit: number): Promise<(PostRow & { cursor_at: string })[]> {
+    const columns = `${POST_COLUMNS}, ${KEYSET_AT_SQL('created_at')} AS cursor_at`;
     return (
       after
         ? this.db.query(
-            `SELECT ${POST_COLUMNS} FROM society_posts WHERE society_id = $1 AND moderation = 'visible'
-             AND (created_at, id) < ($3, $4) ORDER BY created_at DESC, id DESC LIMIT $2`,
-            [societyId, limit, after.at, after.id],
+            `SELECT ${columns} FROM society_posts WHERE society_id = $1 AND moderation = 'visible'
+             AND (created_at, id) < ($3::timestamptz, $4) ORDER BY created_at DESC, id DESC LIMIT $2`,
+            [societyId, limit, after.exact, after.id],
           )
         : this.db.query(
-            `SELECT ${POST_COLUMNS} FROM society_posts WHERE society_id = $1 AND moderation = 'visible'
+            `SELECT ${columns} FROM society_posts WHERE society_id = $1 AND moderation = 'visible'
              ORDER BY created_at DESC, id DESC LIMIT $2`,
             [societyId, limit],
           )
-    ) as Promise<PostRow[]>;
+    ) as Promise<(PostRow & { cursor_at: string })[]>;
   }
 
   addComment(postId: string, authorId: string, html: string): Promise<CommentRow> {

@@ -39,4 +39,14 @@ export class UsageRepository {
       [userId],
     );
   }
+
+  /** AI calls and their cost (integer micro-dollars) per provider in [start, end) (the admin metrics rollup). */
+  async costByProvider(start: Date, end: Date): Promise<Array<{ provider: string; calls: number; costMicro: number }>> {
+    const rows = await this.db.query<Array<{ provider: string; calls: string; cost: string }>>(
+      `SELECT provider, count(*) AS calls, coalesce(round(sum(cost_usd) * 1000000), 0) AS cost
+       FROM usage_records WHERE created_at >= $1 AND created_at < $2 GROUP BY provider ORDER BY provider`,
+      [start, end],
+    );
+    return rows.map((r) => ({ provider: r.provider, calls: Number(r.calls), costMicro: Number(r.cost) }));
+  }
 }

@@ -53,6 +53,11 @@ export class UsageService {
   async totals(userId: string): Promise<UsageTotals[]> {
     return (await this.repo.totals(userId)).map(toUsageTotals);
   }
+
+  /** AI calls and cost (micro-dollars) per provider in [start, end), for the admin metrics rollup. */
+  costByProvider(start: Date, end: Date): Promise<Array<{ provider: string; calls: number; costMicro: number }>> {
+    return this.repo.costByProvider(start, end);
+  }
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

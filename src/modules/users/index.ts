@@ -14,3 +14,4 @@ export {
 } from './user.entity';
 export { isTimeZone } from './timezones';
 export { UserJsonExtensions } from './user-json.extensions';
+export type { UserSegment } from './users.repository';

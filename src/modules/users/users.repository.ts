@@ -174,4 +174,39 @@ export class UsersRepository {
   async updateIn(manager: EntityManager, id: string, changes: Partial<User>): Promise<void> {
     await manager.getRepository(User).update({ id }, changes);
   }
+
+  /** Active accounts (not suspended or deleted) of a segment, by id after a cursor: a broadcast's recipients. */
+  async segmentIds(segment: UserSegment, afterId: string | null, limit: number): Promise<string[]> {
+    const rows = await this.users.query<Array<{ id: string }>>(
+      `SELECT id FROM users WHERE suspended_at IS NULL AND deleted_at IS NULL
+         AND ($1::varchar IS NULL OR role = $1) AND ($2::varchar IS NULL OR type = $2)
+         AND ($3::uuid IS NULL OR id > $3) ORDER BY id LIMIT $4`,
+      [segment.role ?? null, segment.type ?? null, afterId, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async segmentCount(segment: UserSegment): Promise<number> {
+    const [{ n }] = await this.users.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM users WHERE suspended_at IS NULL AND deleted_at IS NULL
+         AND ($1::varchar IS NULL OR role = $1) AND ($2::varchar IS NULL OR type = $2)`,
+      [segment.role ?? null, segment.type ?? null],
+    );
+    return Number(n);
+  }
+
+  /** Sign-ups in [start, end) (the admin metrics rollup; served by users_created_at). */
+  async signupsBetween(start: Date, end: Date): Promise<number> {
+    const [{ n }] = await this.users.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM users WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return Number(n);
+  }
+}
+
+/** A group of users by role and/or type (both left out: everyone). */
+export interface UserSegment {
+  role?: string;
+  type?: string;
 }

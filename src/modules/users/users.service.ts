@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isUuid } from '../../common/uuid.pipe';
 import { User } from './user.entity';
-import { UsersRepository } from './users.repository';
+import { UsersRepository, type UserSegment } from './users.repository';
 
 /** Reads and writes user rows; the only way other modules reach users. */
 @Injectable()
@@ -146,6 +146,20 @@ export class UsersService {
   /** Removes one recovery code atomically; false when it was not there (two requests cannot both spend it). */
   useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
     return this.repo.useRecoveryCode(userId, codeHash);
+  }
+
+  /** Active users of a segment in id order after `afterId` (keyset paging for fan-outs). */
+  segmentIds(segment: UserSegment, afterId: string | null, limit: number): Promise<string[]> {
+    return this.repo.segmentIds(segment, afterId, limit);
+  }
+
+  segmentCount(segment: UserSegment): Promise<number> {
+    return this.repo.segmentCount(segment);
+  }
+
+  /** Sign-ups in [start, end), for the admin metrics rollup. */
+  signupsBetween(start: Date, end: Date): Promise<number> {
+    return this.repo.signupsBetween(start, end);
   }
 }
 

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Page } from '../../contracts/common';
+import { decodeCursor, encodeCursor, type KeysetCursor } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import { UsersService, type User } from '../users';
@@ -9,7 +9,7 @@ import { newSlug } from './ids';
 import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
-import { toSpotJson, type SpotJson } from './video.mapper';
+import { toSpotJson, type FeedPageJson, type SpotJson } from './video.mapper';
 import { VideoRepository } from './video.repository';
 
 export interface SpotChanges {
@@ -21,11 +21,20 @@ export interface SpotChanges {
 }
 
 export const FEED_PAGE_SIZE = 10;
+/** Published spots are counted up to this many; above it the feed answers "1,000+" (`total_is_capped`). */
+export const FEED_TOTAL_CAP = 1_000;
+
+/** A feed page by number (`page`) or below a previous answer's last spot (`cursor`). */
+export interface FeedRequest {
+  page?: number;
+  perPage?: number;
+  cursor?: string;
+}
 const FEED_CACHE_MS = 2_000;
 
 @Injectable()
 export class SpotsService {
-  private readonly feedCache = new Map<string, { value: Promise<Page<SpotJson>>; at: number }>();
+  private readonly feedCache = new Map<string, { value: Promise<FeedPageJson>; at: number }>();
   private totalCache?: { value: Promise<number>; at: number };
 
   constructor(
@@ -154,15 +163,20 @@ export class SpotsService {
 
   /**
    * The swipe feed: published spots whose video is ready, newest first. Spots of listings that are
-   * not published are left out of the page (the page may come back shorter; paging goes on).
+   * not published are left out of the page (the page may come back shorter; paging goes on). `cursor` (a
+   * previous answer's `next_cursor`) continues below that answer's last spot by keyset, so spots published
+   * meanwhile never shift the pages; `page` alone pages by offset. A bad cursor is a 422.
    */
-  async feed(viewer: User | null | undefined, page: number, perPage = FEED_PAGE_SIZE): Promise<Page<SpotJson>> {
+  async feed(viewer: User | null | undefined, request: FeedRequest = {}): Promise<FeedPageJson> {
+    const page = request.page ?? 1;
+    const perPage = request.perPage ?? FEED_PAGE_SIZE;
+    const after = decodeCursor(request.cursor);
     // Guests all see the same pages: a short micro-cache absorbs bursts (a publish shows within FEED_CACHE_MS).
-    if (viewer) return this.loadFeed(viewer, page, perPage);
-    const key = `${page}:${perPage}`;
+    if (viewer) return this.loadFeed(viewer, after, page, perPage);
+    const key = `${page}:${perPage}:${request.cursor ?? ''}`;
     const hit = this.feedCache.get(key);
     if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.value;
-    const value = this.loadFeed(null, page, perPage);
+    const value = this.loadFeed(null, after, page, perPage);
     if (this.feedCache.size > 1_000) this.feedCache.clear();
     this.feedCache.set(key, { value, at: Date.now() });
     value.catch(() => this.feedCache.delete(key));
@@ -170,13 +184,24 @@ export class SpotsService {
   }
 
   /**
-   * One query per page (VideoRepository.feedPage). The total (a count over every published spot, which grows
-   * with the data) is shared by all viewers for FEED_CACHE_MS like the guest pages and dropped on a publish
-   * change here; only `total`/`last_page` can lag, never the items shown. Listing summaries come from the
-   * ListingDirectory (cached a few seconds).
+   * One query per page (VideoRepository.feedPage, one row more than the page to know `has_more`) beside the
+   * capped total. The total is counted only up to FEED_TOTAL_CAP + 1 spots (an index walk that stops there, not
+   * a count of the catalogue), shared by all viewers for FEED_CACHE_MS and dropped on a publish change here;
+   * above the cap it answers FEED_TOTAL_CAP with `total_is_capped`, and `last_page` stays one ahead of a page
+   * that has more, so page-number clients keep paging. Listing summaries come from the ListingDirectory.
    */
-  private async loadFeed(viewer: User | null, page: number, perPage: number): Promise<Page<SpotJson>> {
-    const [rows, total] = await Promise.all([this.repo.feedPage((page - 1) * perPage, perPage), this.feedTotal()]);
+  private async loadFeed(
+    viewer: User | null,
+    after: KeysetCursor | null,
+    page: number,
+    perPage: number,
+  ): Promise<FeedPageJson> {
+    const [fetched, counted] = await Promise.all([
+      this.repo.feedPage(after, (page - 1) * perPage, perPage + 1),
+      this.feedTotal(),
+    ]);
+    const rows = fetched.slice(0, perPage);
+    const hasMore = fetched.length > perPage;
     const listingIds = [...new Set(rows.map((row) => row.spot.listingId).filter((id): id is string => !!id))];
     const listings = listingIds.length ? await this.listings.find(listingIds) : new Map<string, ListingSummary>();
     const data: SpotJson[] = [];
@@ -192,18 +217,35 @@ export class SpotsService {
         }),
       );
     }
-    return pageOf(data, page, perPage, total);
+    const last = rows[rows.length - 1];
+    const capped = counted > FEED_TOTAL_CAP;
+    const total = capped ? FEED_TOTAL_CAP : counted;
+    const answer: FeedPageJson = {
+      ...pageOf(data, page, perPage, total),
+      next_cursor: hasMore && last ? encodeCursor(last.cursorAt, last.spot.id) : null,
+      has_more: hasMore,
+    };
+    if (capped) {
+      answer.total_is_capped = true;
+      answer.last_page = Math.max(answer.last_page, hasMore ? page + 1 : page);
+    }
+    return answer;
   }
 
-  /** Published spots with a ready video, shared for FEED_CACHE_MS. */
+  /** Published spots with a ready video counted up to FEED_TOTAL_CAP + 1, shared for FEED_CACHE_MS. */
   private feedTotal(): Promise<number> {
     if (this.totalCache && Date.now() - this.totalCache.at < FEED_CACHE_MS) return this.totalCache.value;
-    const value = this.repo.feedTotal();
+    const value = this.repo.feedTotalUpTo(FEED_TOTAL_CAP + 1);
     const entry = { value, at: Date.now() };
     this.totalCache = entry;
     value.catch(() => {
       if (this.totalCache === entry) this.totalCache = undefined;
     });
     return value;
+  }
+
+  /** Spots published in [start, end), for the admin metrics rollup. */
+  publishedBetween(start: Date, end: Date): Promise<number> {
+    return this.repo.spotsPublishedBetween(start, end);
   }
 }

@@ -1,4 +1,5 @@
 import type {
+  FeedPage as FeedPageJson,
   Realtor as RealtorJson,
   Spot as SpotJson,
   Video as VideoJson,
@@ -9,7 +10,7 @@ import { avatarUrl, type User, toPublicUser } from '../users';
 import type { Spot, Video, VideoList, Walkthrough } from './entities';
 import type { ListingSummary } from './listing-directory';
 
-export type { RealtorJson, SpotJson, VideoJson, VideoListJson, WalkthroughJson };
+export type { FeedPageJson, RealtorJson, SpotJson, VideoJson, VideoListJson, WalkthroughJson };
 
 const media = (key: string | null) => (key ? `/media/${key}` : null);
 

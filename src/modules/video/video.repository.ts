@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, FindOptionsWhere, In, Repository } from 'typeorm';
+import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { Spot, Video, VideoList, VideoListItem, Walkthrough } from './entities';
 
@@ -11,6 +12,8 @@ export interface FeedRow {
   spot: Spot;
   video: Video;
   walkthroughSlug: string | null;
+  /** The spot's published_at to the microsecond (ISO, UTC): the keyset cursor's time. */
+  cursorAt: string;
   owner: { id: string; name: string; handle: string | null; avatarPath: string | null } | null;
 }
 
@@ -25,7 +28,7 @@ const present = <T>(values: Array<T | null | undefined>): T[] => values.filter((
  */
 @Injectable()
 export class VideoRepository {
-  private feedSql?: string;
+  private feedSql?: { offset: string; keyset: string };
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -214,32 +217,40 @@ export class VideoRepository {
 
   /**
    * One query per feed page: published spots with a ready video, newest first (spots_feed_idx walked in
-   * order, videos by primary key), with their walkthrough's slug and realtor.
+   * order, videos by primary key), with their walkthrough's slug and realtor. `after` (a keyset cursor: the
+   * last row's exact published_at and id) starts below that row, so a deep page costs what the first one does;
+   * without it `offset` rows are skipped (page numbers). Each row carries its exact key for the next cursor.
    */
-  async feedPage(offset: number, limit: number): Promise<FeedRow[]> {
+  async feedPage(after: KeysetCursor | null, offset: number, limit: number): Promise<FeedRow[]> {
     const spotMeta = this.spots.metadata;
     const videoMeta = this.videos.metadata;
-    this.feedSql ??= `
+    const sql = (keyset: boolean) => `
       WITH page AS (
-        SELECT ${selectList(spotMeta, 's', 's_')}, ${selectList(videoMeta, 'v', 'v_')}
+        SELECT ${selectList(spotMeta, 's', 's_')}, ${selectList(videoMeta, 'v', 'v_')},
+               ${KEYSET_AT_SQL('s.published_at')} AS cursor_at
         FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready'
-        WHERE s.published
+        WHERE s.published ${keyset ? 'AND (s.published_at, s.id) < ($2::timestamptz, $3::uuid)' : ''}
         ORDER BY s.published_at DESC, s.id DESC
-        LIMIT $1 OFFSET $2
+        LIMIT $1 ${keyset ? '' : 'OFFSET $2'}
       )
       SELECT page.*, w.slug AS w_slug, o.id AS o_id, o.name AS o_name, o.handle AS o_handle, o.avatar_path AS "o_avatarPath"
       FROM page
       JOIN walkthroughs w ON w.id = page."s_walkthroughId"
       LEFT JOIN users o ON o.id = page."s_userId"
       ORDER BY page."s_publishedAt" DESC, page."s_id" DESC`;
-    const rows = await preparedQuery<Record<string, unknown>>(this.db, 'video_feed_page', this.feedSql, [
-      limit,
-      offset,
-    ]);
+    this.feedSql ??= { offset: sql(false), keyset: sql(true) };
+    const rows = after
+      ? await preparedQuery<Record<string, unknown>>(this.db, 'video_feed_after', this.feedSql.keyset, [
+          limit,
+          after.exact,
+          after.id,
+        ])
+      : await preparedQuery<Record<string, unknown>>(this.db, 'video_feed_page', this.feedSql.offset, [limit, offset]);
     return rows.map((row) => ({
       spot: hydrate<Spot>(spotMeta, row, 's_'),
       video: hydrate<Video>(videoMeta, row, 'v_'),
       walkthroughSlug: (row.w_slug as string | null) ?? null,
+      cursorAt: row.cursor_at as string,
       owner: row.o_id
         ? {
             id: row.o_id as string,
@@ -251,13 +262,19 @@ export class VideoRepository {
     }));
   }
 
-  /** Published spots with a ready video (a count that grows with the data: callers cache it). */
-  async feedTotal(): Promise<number> {
+  /**
+   * Published spots with a ready video, counted only up to `cap` (the same index walk as the page, stopping
+   * after `cap` rows): a number that does not grow with the catalogue. `cap` rows found means "at least".
+   */
+  async feedTotalUpTo(cap: number): Promise<number> {
     const rows = await preparedQuery<{ n: string }>(
       this.db,
-      'video_feed_total',
-      `SELECT count(*) AS n FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready' WHERE s.published`,
-      [],
+      'video_feed_total_capped',
+      `SELECT count(*) AS n FROM (
+         SELECT 1 FROM spots s JOIN videos v ON v.id = s.video_id AND v.status = 'ready'
+         WHERE s.published ORDER BY s.published_at DESC, s.id DESC LIMIT $1
+       ) counted`,
+      [cap],
     );
     return Number(rows[0].n);
   }
@@ -330,5 +347,14 @@ export class VideoRepository {
       .groupBy('i.video_list_id')
       .getRawMany<{ id: string; count: number }>();
     return new Map(counts.map((c) => [c.id, Number(c.count)]));
+  }
+
+  /** Spots published in [start, end) (the admin metrics rollup). */
+  async spotsPublishedBetween(start: Date, end: Date): Promise<number> {
+    const [{ n }] = await this.db.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM spots WHERE published_at >= $1 AND published_at < $2`,
+      [start, end],
+    );
+    return Number(n);
   }
 }

@@ -1,9 +1,8 @@
 import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { adminApi, adminPaths } from '@/api/admin';
-import { Button, Card, FormField, Input } from '@/components/ui';
+import { Button, Card, DataTable, FormField, Input } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
 import type { AdminLedgerRow, CreditUser } from '@contracts/credits';
 
@@ -107,39 +106,24 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
         </Card>
       </div>
       <Card title="Latest ledger entries" className="mt-6" padded={false}>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="text-left text-slate-500 dark:text-slate-400">
-              <tr>
-                <th className="px-5 py-2 font-medium">When</th>
-                <th className="px-3 py-2 font-medium">User</th>
-                <th className="px-3 py-2 font-medium">Kind</th>
-                <th className="px-3 py-2 text-right font-medium">Amount</th>
-                <th className="px-3 py-2 text-right font-medium">Balance</th>
-                <th className="px-5 py-2 font-medium">Reason</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {recent.map((r) => (
-                <tr key={r.id}>
-                  <td className="px-5 py-2 text-slate-500">{new Date(r.created_at).toLocaleString()}</td>
-                  <td className="px-3 py-2">{r.user.email}</td>
-                  <td className="px-3 py-2 capitalize">{r.kind}</td>
-                  <td
-                    className={cn(
-                      'px-3 py-2 text-right tabular-nums',
-                      r.amount < 0 ? 'text-red-600' : 'text-emerald-600',
-                    )}
-                  >
-                    {r.amount > 0 ? `+${r.amount}` : r.amount}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.balance_after}</td>
-                  <td className="px-5 py-2">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={recent}
+          rowKey={(r) => r.id}
+          minWidth="min-w-[40rem]"
+          columns={[
+            { header: 'When', cell: (r) => new Date(r.created_at).toLocaleString(), className: 'text-slate-500' },
+            { header: 'User', cell: (r) => r.user.email },
+            { header: 'Kind', cell: (r) => r.kind, className: 'capitalize' },
+            {
+              header: 'Amount',
+              cell: (r) => (r.amount > 0 ? `+${r.amount}` : r.amount),
+              numeric: true,
+              className: (r) => (r.amount < 0 ? 'text-red-600' : 'text-emerald-600'),
+            },
+            { header: 'Balance', cell: (r) => r.balance_after, numeric: true },
+            { header: 'Reason', cell: (r) => r.reason },
+          ]}
+        />
       </Card>
     </>
   );

@@ -54,9 +54,17 @@ export default function AdminDashboard({ sections, dashboard }: PageProps<Props>
           <li>
             <StatCard
               label="Real-time connections"
-              value={String(dashboard.connections.count)}
-              hint={`on ${dashboard.connections.node}`}
+              value={String(dashboard.connections.total)}
+              hint={`${dashboard.connections.nodes.length} live node(s)`}
             />
+            <ul className="mt-2 space-y-1 text-xs text-ink-muted" aria-label="Connections per node">
+              {dashboard.connections.nodes.map((n) => (
+                <li key={n.node} className="flex justify-between gap-2">
+                  <span className="truncate">{n.node}</span>
+                  <span className="tabular-nums">{n.count}</span>
+                </li>
+              ))}
+            </ul>
           </li>
         </ul>
         <ul className="grid gap-4 sm:grid-cols-2">

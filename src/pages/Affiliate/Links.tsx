@@ -89,7 +89,7 @@ export default function Links({
             </div>
           </div>
         ))}
-        <Pagination currentPage={links.current_page} lastPage={links.last_page} onPageChange={goTo} />
+        <Pagination of={links} onPageChange={goTo} />
       </div>
     </>
   );

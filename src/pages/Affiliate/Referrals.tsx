@@ -37,12 +37,7 @@ export default function Referrals({
           ) : (
             <EmptyState title="No commissions yet" />
           )}
-          <Pagination
-            className="mt-4"
-            currentPage={commissions.current_page}
-            lastPage={commissions.last_page}
-            onPageChange={goTo}
-          />
+          <Pagination className="mt-4" of={commissions} onPageChange={goTo} />
         </Card>
         <Card title={`People referred (${referrals.total})`}>
           {referrals.data.length ? (

@@ -4,6 +4,7 @@ import { Head, Link, router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaApi, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components/arena';
+import { EntryRow } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, EmptyState, FormField, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -131,16 +132,12 @@ export default function ArenaLobby({
               ) : (
                 <ul className="space-y-2">
                   {entries.map((e) => (
-                    <li key={e.id} className="flex items-center gap-2">
-                      <div className="w-14 shrink-0">
-                        <EntryThumb entry={e} />
-                      </div>
-                      <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-ink">{e.title}</p>
-                        <CategoryName category={e.category} />
-                      </div>
-                      <RatingBadge rating={e.rating} rd={e.rd} />
-                    </li>
+                    <EntryRow
+                      key={e.id}
+                      entry={e}
+                      detail={<CategoryName category={e.category} />}
+                      end={<RatingBadge rating={e.rating} rd={e.rd} />}
+                    />
                   ))}
                 </ul>
               )}

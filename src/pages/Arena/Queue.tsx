@@ -3,6 +3,7 @@ import { Head, Link, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
+import { EntryRow } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
@@ -129,23 +130,21 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
           ) : (
             <ul className="space-y-2">
               {entries.map((e) => (
-                <li key={e.id} className="flex items-center gap-3">
-                  <div className="w-14 shrink-0">
-                    <EntryThumb entry={e} />
-                  </div>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-ink">{e.title}</p>
-                    <RatingBadge rating={e.rating} rd={e.rd} />
-                  </div>
-                  <Button
-                    size="sm"
-                    disabled={live.has(e.id)}
-                    loading={busy === e.id}
-                    onClick={() => void run(e.id, () => arenaApi.join(e.id))}
-                  >
-                    {live.has(e.id) ? 'Queued' : 'Queue'}
-                  </Button>
-                </li>
+                <EntryRow
+                  key={e.id}
+                  entry={e}
+                  detail={<RatingBadge rating={e.rating} rd={e.rd} />}
+                  end={
+                    <Button
+                      size="sm"
+                      disabled={live.has(e.id)}
+                      loading={busy === e.id}
+                      onClick={() => void run(e.id, () => arenaApi.join(e.id))}
+                    >
+                      {live.has(e.id) ? 'Queued' : 'Queue'}
+                    </Button>
+                  }
+                />
               ))}
             </ul>
           )}

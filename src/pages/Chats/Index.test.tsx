@@ -77,19 +77,24 @@ beforeEach(() => {
   (notify.error as jest.Mock).mockClear();
 });
 
-const page = { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 };
+const page = { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, next_cursor: null };
+const oneRequestUnread = { count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } };
+
+/** The page on the Requested tab holding Alice's request, with that chat open or not. */
+const renderRequested = (openChatId: string | null) =>
+  render(
+    <ChatsIndex
+      {...shared}
+      tab="requested"
+      chats={{ ...page, data: [request], total: 1 }}
+      unread={oneRequestUnread}
+      openChatId={openChatId}
+    />,
+  );
 
 describe('Chats/Index', () => {
   it('shows the four tabs with badge counts and an empty main list', async () => {
-    render(
-      <ChatsIndex
-        {...shared}
-        tab="chats"
-        chats={page}
-        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
-        openChatId={null}
-      />,
-    );
+    render(<ChatsIndex {...shared} tab="chats" chats={page} unread={oneRequestUnread} openChatId={null} />);
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     // The count says what it counts.
     expect(tabs).toEqual(['Chats', 'Requested1 unread', 'Muted', 'Blocked']);
@@ -103,15 +108,7 @@ describe('Chats/Index', () => {
       status: 403,
       body: { message: 'You cannot respond to a chat request you started.' },
     };
-    render(
-      <ChatsIndex
-        {...shared}
-        tab="requested"
-        chats={{ ...page, data: [request], total: 1 }}
-        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
-        openChatId={null}
-      />,
-    );
+    renderRequested(null);
     fireEvent.click(within(screen.getByTestId('chat-list')).getByText('Alice'));
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Accept' })));
@@ -120,15 +117,7 @@ describe('Chats/Index', () => {
 
   it('other respond failures show "Failed to process chat response"', async () => {
     routes['POST /api/chats/c1/respond'] = { status: 500, body: { message: 'boom' } };
-    render(
-      <ChatsIndex
-        {...shared}
-        tab="requested"
-        chats={{ ...page, data: [request], total: 1 }}
-        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
-        openChatId="c1"
-      />,
-    );
+    renderRequested('c1');
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Decline' })));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to process chat response'));
@@ -149,15 +138,7 @@ describe('Chats/Index', () => {
         },
       },
     };
-    render(
-      <ChatsIndex
-        {...shared}
-        tab="requested"
-        chats={{ ...page, data: [request], total: 1 }}
-        unread={{ count: 1, tabs: { chats: 0, requested: 1, muted: 0, blocked: 0 } }}
-        openChatId="c1"
-      />,
-    );
+    renderRequested('c1');
     const view = await screen.findByTestId('chat-view');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Accept' })));
     await screen.findByPlaceholderText('Write a message…');

@@ -11,13 +11,12 @@ import { useAuthUser } from '@/hooks/useSharedProps';
 import { cn } from '@/lib/cn';
 import { chatsStore, useChatsState } from '@/stores/chats';
 import { CHAT_TABS } from '@/stores/chats-rules';
-import type { Chat, ChatTab, UnreadCounts } from '@contracts/chats';
-import type { Page } from '@contracts/common';
+import type { ChatsPage, ChatTab, UnreadCounts } from '@contracts/chats';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{
   tab: ChatTab;
-  chats: Page<Chat>;
+  chats: ChatsPage;
   unread: UnreadCounts;
   openChatId: string | null;
   /** Someone to start a chat with (from "Message" on a profile) when there is no chat with them yet. */

@@ -45,6 +45,16 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
     }
   };
 
+  const report = async (messageId: string) => {
+    const reason = window.prompt('What is wrong with this answer?', 'Not helpful or inappropriate')?.trim();
+    if (!reason) return;
+    try {
+      notify.success((await designerApi.reportMessage(design.id, messageId, reason)).message);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
   const title = [design.options.theme, design.options.roomType].filter(Boolean).join(' ') || 'this design';
   return (
     <>
@@ -79,6 +89,15 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
                 )}
               >
                 {m.content}
+                {m.role === 'assistant' && (
+                  <button
+                    type="button"
+                    onClick={() => void report(m.id)}
+                    className="mt-1 block text-xs text-slate-500 hover:underline dark:text-slate-400"
+                  >
+                    Report
+                  </button>
+                )}
               </div>
             ))}
             <div ref={end} />

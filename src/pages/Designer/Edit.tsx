@@ -1,9 +1,8 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useMemo, useState } from 'react';
-import { textareaClasses } from '@/components/designer/OptionsFields';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
-import { Button, Card, FormField, Input } from '@/components/ui';
+import { Button, Card, FormField, Input, TextAreaField } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
@@ -144,18 +143,14 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
               <FormField label="Headline" name="headline">
                 <Input value={headline} onChange={(e) => setHeadline(e.target.value)} maxLength={120} />
               </FormField>
-              <FormField label="Text" name="body">
-                {(control) => (
-                  <textarea
-                    {...control}
-                    rows={4}
-                    className={textareaClasses}
-                    value={body}
-                    onChange={(e) => setBody(e.target.value)}
-                    maxLength={2000}
-                  />
-                )}
-              </FormField>
+              <TextAreaField
+                label="Text"
+                name="body"
+                rows={4}
+                value={body}
+                onChange={(e) => setBody(e.target.value)}
+                maxLength={2000}
+              />
               <fieldset>
                 <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Brands</legend>
                 <div className="flex flex-wrap gap-2">

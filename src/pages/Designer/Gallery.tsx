@@ -49,8 +49,7 @@ export default function DesignerGallery({ designs, favorites }: Props) {
           </div>
           <Pagination
             className="mt-8"
-            currentPage={designs.current_page}
-            lastPage={designs.last_page}
+            of={designs}
             hrefFor={(p) => `/designer/gallery?page=${p}${favorites ? '&favorites=1' : ''}`}
           />
         </>

@@ -4,11 +4,11 @@ import { CompareSlider } from '@/components/designer/CompareSlider';
 import { Carousel } from '@/components/designer/Carousel';
 import { DesignCard, EngineBadge } from '@/components/designer/DesignCard';
 import { ImagePicker, type PickedImage } from '@/components/designer/ImagePicker';
-import { OptionsFields, textareaClasses } from '@/components/designer/OptionsFields';
+import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@contracts/designs';
-import { Alert, Button, ButtonLink, Card, FormField, Input } from '@/components/ui';
+import { Alert, Button, ButtonLink, Card, Input, TextAreaField } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -163,19 +163,17 @@ export default function DesignerIndex({
           </Card>
           <Card title="2. Style">
             <OptionsFields value={options} onChange={setOptions} catalog={catalog} errors={errors} />
-            <FormField label="Prompt" name="prompt" className="mt-4" error={errors.prompt}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  rows={3}
-                  maxLength={2000}
-                  className={textareaClasses}
-                  value={prompt}
-                  onChange={(e) => form.set('prompt', e.target.value)}
-                  placeholder="Describe what you want, e.g. bright and airy with a large plant"
-                />
-              )}
-            </FormField>
+            <TextAreaField
+              label="Prompt"
+              name="prompt"
+              className="mt-4"
+              error={errors.prompt}
+              rows={3}
+              maxLength={2000}
+              value={prompt}
+              onChange={(e) => form.set('prompt', e.target.value)}
+              placeholder="Describe what you want, e.g. bright and airy with a large plant"
+            />
           </Card>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <Button

@@ -35,12 +35,7 @@ export default function DreamIndex({ dreams }: Props) {
               </Link>
             ))}
           </div>
-          <Pagination
-            className="mt-8"
-            currentPage={dreams.current_page}
-            lastPage={dreams.last_page}
-            hrefFor={(p) => `/dreams?page=${p}`}
-          />
+          <Pagination className="mt-8" of={dreams} hrefFor={(p) => `/dreams?page=${p}`} />
         </>
       ) : (
         <EmptyState

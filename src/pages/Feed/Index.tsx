@@ -5,13 +5,12 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import { EmptyState } from '@/components/ui';
 import { FeedOverlay } from '@/components/video/FeedOverlay';
-import type { Spot } from '@contracts/video';
-import type { Page } from '@contracts/common';
+import type { FeedPage, Spot } from '@contracts/video';
 import { VideoPlayer } from '@/components/video/VideoPlayer';
 import { useFeed } from '@/hooks/useFeed';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ feed: Page<Spot> }>;
+type Props = PageProps<{ feed: FeedPage }>;
 
 /** One slide: plays (muted until tapped) only while active; the next slide preloads. */
 function FeedSlide({

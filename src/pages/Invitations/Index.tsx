@@ -91,14 +91,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
               ))}
             </ul>
           )}
-          {invitations.last_page > 1 && (
-            <Pagination
-              className="p-4"
-              currentPage={invitations.current_page}
-              lastPage={invitations.last_page}
-              hrefFor={(p) => `${teamsPaths.invitations}?page=${p}`}
-            />
-          )}
+          <Pagination className="p-4" of={invitations} hrefFor={(p) => `${teamsPaths.invitations}?page=${p}`} />
         </Card>
         <Card
           title="Join a team"

@@ -2,9 +2,8 @@ import type { JournalComment, JournalCommentPage, JournalPost } from '@contracts
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { journalApi, journalPaths } from '@/api/journal';
-import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextEditor } from '@/components/community';
+import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
 import { Button, ButtonLink } from '@/components/ui';
-import { useApiForm } from '@/hooks/useApiForm';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -18,18 +17,6 @@ export default function JournalShow({
   const user = useAuthUser();
   const [list, setList] = useState<JournalComment[]>(comments.data);
   const [likes, setLikes] = useState({ liked: post.liked, count: post.likes_count });
-  const [editorKey, setEditorKey] = useState(0);
-  const form = useApiForm<{ body_html: string }, { message: string; comment: JournalComment }>(
-    { body_html: '' },
-    {
-      successMessage: (r) => r.message,
-      onSuccess: (r) => {
-        setList((l) => [...l, r.comment]);
-        form.reset();
-        setEditorKey((k) => k + 1);
-      },
-    },
-  );
 
   const toggleLike = async () => {
     try {
@@ -110,23 +97,15 @@ export default function JournalShow({
             ))}
           </ul>
           {user && post.status === 'published' ? (
-            <form
-              className="mt-4 space-y-2"
-              onSubmit={form.handleSubmit((v) => journalApi.comment(post.id, v.body_html))}
-            >
-              <RichTextEditor
-                key={editorKey}
-                id="comment"
-                label="Your comment"
-                minHeight="min-h-20"
-                value={form.data.body_html}
-                onChange={(html) => form.set('body_html', html)}
-                error={form.errors.body_html}
-              />
-              <Button type="submit" loading={form.processing}>
-                Comment
-              </Button>
-            </form>
+            <RichTextComposer
+              className="mt-4"
+              id="comment"
+              label="Your comment"
+              submitLabel="Comment"
+              minHeight="min-h-20"
+              send={(html) => journalApi.comment(post.id, html)}
+              onSent={(r) => setList((l) => [...l, r.comment])}
+            />
           ) : (
             !user && <p className="mt-4 text-sm text-ink-muted">Log in to comment.</p>
           )}

@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import type { LeadJson, LeadRoutedEvent, MyLeadsProps } from '@contracts/crm';
 import { crmApi, crmLive, crmPaths } from '@/api/crm';
+import { farmPaths } from '@/api/crm-marketing';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
@@ -44,10 +45,31 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
       notify.error(errorMessage(error, 'Could not save'));
     }
   };
+  const offer = async (lead: LeadJson) => {
+    const price = Number(window.prompt('Offer this lead on the marketplace for how many image credits?', '3'));
+    if (!Number.isInteger(price) || price < 1) return;
+    try {
+      await crmApi.offerLead(lead.id, { price_credits: price, timeline: 'now' });
+      notify.success('Offered on the lead marketplace');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not offer the lead'));
+    }
+  };
   return (
     <>
       <Head title="My leads" />
-      <h1 className="mb-4 text-headline text-ink">My leads</h1>
+      <div className="mb-4 flex flex-wrap items-baseline gap-3">
+        <h1 className="text-headline text-ink">My leads</h1>
+        <Link href={crmPaths.marketplace()} className="ms-auto text-sm text-accent-ink underline">
+          Marketplace
+        </Link>
+        <Link href={farmPaths.analytics(30)} className="text-sm text-accent-ink underline">
+          Analytics
+        </Link>
+        <Link href={crmPaths.routing} className="text-sm text-accent-ink underline">
+          Routing
+        </Link>
+      </div>
       {pool.length > 0 && (
         <Card title="Up for grabs" className="mb-4" padded={false}>
           <ul className="divide-y divide-line">
@@ -77,6 +99,9 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
                 ) : (
                   <span className="text-xs text-emerald-700 dark:text-emerald-400">contacted</span>
                 )}
+                <Button size="sm" variant="ghost" onClick={() => offer(l)}>
+                  Offer
+                </Button>
               </li>
             ))}
           </ul>

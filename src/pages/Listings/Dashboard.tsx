@@ -1,10 +1,12 @@
 import { Head, Link } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
-import { PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { DashboardSearch, PublishTabs } from '@/components/property/DashboardControls';
+import type { PublishFilter } from '@/components/property/rules';
 import { propertyPaths } from '@/api/properties';
-import { Alert, Button, ButtonLink, EmptyState, Input, Select, Spinner } from '@/components/ui';
+import { Alert, Button, ButtonLink, EmptyState, Spinner } from '@/components/ui';
 import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
+import { useDebounced } from '@/hooks/useDebounced';
 import { useListingsDashboard } from '@/hooks/useListingsDashboard';
 import { marketPaths } from '@/api/market';
 
@@ -17,7 +19,7 @@ interface Props {
 export default function ListingsDashboard({ filters, sorts }: Props) {
   const [publish, setPublish] = useState<PublishFilter>(filters.publish);
   const [search, setSearch] = useState(filters.search);
-  const [debounced, setDebounced] = useState(filters.search);
+  const debounced = useDebounced(search);
   const [sort, setSort] = useState(filters.sort);
   const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const { listings, total, loading, loadingMore, error, hasMore, loadMore } = useListingsDashboard({
@@ -28,11 +30,6 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
     scope,
   });
   const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(search), 300);
-    return () => clearTimeout(id);
-  }, [search]);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -65,34 +62,16 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           <ButtonLink href={propertyPaths.create}>New property</ButtonLink>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Publish state">
-        {PUBLISH_TABS.map((tab) => (
-          <button
-            key={tab.value}
-            role="tab"
-            aria-selected={publish === tab.value}
-            onClick={() => setPublish(tab.value)}
-            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-        <Input
-          type="search"
-          aria-label="Search listings"
-          placeholder="Search listings"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Select
-          aria-label="Sort"
-          value={sort}
-          onChange={(e) => setSort(e.target.value)}
-          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
-        />
-      </div>
+      <PublishTabs value={publish} onChange={setPublish} />
+      <DashboardSearch
+        label="Search listings"
+        placeholder="Search listings"
+        search={search}
+        onSearch={setSearch}
+        sort={sort}
+        sorts={sorts}
+        onSort={setSort}
+      />
       {error && <Alert variant="error">{error}</Alert>}
       {loading ? (
         <Spinner label="Loading listings" />

@@ -29,7 +29,6 @@ export default function OpenHouseManage({
         setHouses((h) => [...h, res.open_house].sort((a, b) => a.starts_at.localeCompare(b.starts_at))),
     },
   );
-  const { errors } = form;
   const [rsvps, setRsvps] = useState<Record<string, LinkedPage<Rsvp>>>({});
   const isoOrEmpty = (local: string) => (local ? new Date(local).toISOString() : '');
 
@@ -74,39 +73,11 @@ export default function OpenHouseManage({
       )}
       <Card title="Schedule an open house">
         <form onSubmit={create} className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Starts"
-            name="starts_at"
-            type="datetime-local"
-            value={form.data.starts_at}
-            onChange={(e) => form.set('starts_at', e.target.value)}
-            error={errors.starts_at}
-          />
-          <TextField
-            label="Ends"
-            name="ends_at"
-            type="datetime-local"
-            value={form.data.ends_at}
-            onChange={(e) => form.set('ends_at', e.target.value)}
-            error={errors.ends_at}
-          />
-          <TextField
-            label="Capacity"
-            name="capacity"
-            type="number"
-            min={1}
-            value={form.data.capacity}
-            onChange={(e) => form.set('capacity', e.target.value)}
-            error={errors.capacity}
-          />
+          <TextField label="Starts" type="datetime-local" {...form.field('starts_at')} />
+          <TextField label="Ends" type="datetime-local" {...form.field('ends_at')} />
+          <TextField label="Capacity" type="number" min={1} {...form.field('capacity')} />
           <div className="sm:col-span-3">
-            <TextField
-              label="Notes for visitors"
-              name="notes"
-              value={form.data.notes}
-              onChange={(e) => form.set('notes', e.target.value)}
-              error={errors.notes}
-            />
+            <TextField label="Notes for visitors" {...form.field('notes')} />
           </div>
           <div>
             <Button type="submit" loading={form.processing}>

@@ -59,23 +59,8 @@ export default function OpenHouseRegister({ openHouse, property, photos, prefill
       ) : (
         <form onSubmit={submit} className="space-y-3" noValidate>
           {errors.capacity && <Alert variant="warning">{errors.capacity}</Alert>}
-          <TextField
-            label="Your name"
-            name="name"
-            value={form.data.name}
-            onChange={(e) => form.set('name', e.target.value)}
-            error={errors.name}
-            autoComplete="name"
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            value={form.data.email}
-            onChange={(e) => form.set('email', e.target.value)}
-            error={errors.email}
-            autoComplete="email"
-          />
+          <TextField label="Your name" {...form.field('name')} autoComplete="name" />
+          <TextField label="Email" type="email" {...form.field('email')} autoComplete="email" />
           <Button type="submit" loading={form.processing} disabled={openHouse.spots_left <= 0}>
             {openHouse.spots_left > 0 ? 'Register' : 'Full'}
           </Button>

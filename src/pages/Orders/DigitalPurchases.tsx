@@ -40,11 +40,7 @@ export default function DigitalPurchases({ items }: Props) {
         ) : (
           <EmptyState title="No digital purchases yet" />
         )}
-        <Pagination
-          currentPage={items.current_page}
-          lastPage={items.last_page}
-          hrefFor={(p) => `${commercePaths.digital}?page=${p}`}
-        />
+        <Pagination of={items} hrefFor={(p) => `${commercePaths.digital}?page=${p}`} />
       </div>
     </>
   );

@@ -73,11 +73,7 @@ export default function OrdersHistory({ orders }: Props) {
                 </div>
               </Card>
             ))}
-            <Pagination
-              currentPage={orders.current_page}
-              lastPage={orders.last_page}
-              hrefFor={(p) => `${commercePaths.orders}?page=${p}`}
-            />
+            <Pagination of={orders} hrefFor={(p) => `${commercePaths.orders}?page=${p}`} />
           </div>
         )}
       </div>

@@ -69,11 +69,7 @@ export default function OrdersReturns({ returns, orders }: Props) {
         ) : (
           <EmptyState title="No returns" description="Returns you request show up here with their progress." />
         )}
-        <Pagination
-          currentPage={returns.current_page}
-          lastPage={returns.last_page}
-          hrefFor={(p) => `${commercePaths.returns}?page=${p}`}
-        />
+        <Pagination of={returns} hrefFor={(p) => `${commercePaths.returns}?page=${p}`} />
       </div>
     </>
   );

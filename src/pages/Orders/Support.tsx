@@ -56,11 +56,7 @@ export default function OrdersSupport({ order, messages }: Props) {
           ) : (
             <EmptyState title="No messages yet" description="Ask us anything about this order." />
           )}
-          <Pagination
-            currentPage={messages.current_page}
-            lastPage={messages.last_page}
-            hrefFor={(p) => `${commercePaths.support(order.id)}?page=${p}`}
-          />
+          <Pagination of={messages} hrefFor={(p) => `${commercePaths.support(order.id)}?page=${p}`} />
           <form
             className="mt-4 space-y-2"
             onSubmit={form.handleSubmit((v) => commerceApi.postMessage(order.id, v.body))}

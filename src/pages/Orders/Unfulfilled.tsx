@@ -21,11 +21,7 @@ export default function OrdersUnfulfilled({ orders }: Props) {
         ) : (
           <EmptyState title="Nothing waiting to ship" />
         )}
-        <Pagination
-          currentPage={orders.current_page}
-          lastPage={orders.last_page}
-          hrefFor={(p) => `${commercePaths.unfulfilled}?page=${p}`}
-        />
+        <Pagination of={orders} hrefFor={(p) => `${commercePaths.unfulfilled}?page=${p}`} />
       </div>
     </>
   );

@@ -107,8 +107,7 @@ export default function ProductsIndex({ products, categories, filters }: Props) 
           <EmptyState title="No products match" description="Try another search or fewer filters." />
         )}
         <Pagination
-          currentPage={products.current_page}
-          lastPage={products.last_page}
+          of={products}
           hrefFor={(page) => `${commercePaths.products}?${new URLSearchParams({ ...query(), page: String(page) })}`}
         />
       </div>

@@ -2,9 +2,11 @@ import { Head, Link } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { propertiesApi, propertyPaths, type RealtorDashboard } from '@/api/properties';
-import { dashboardQuery, PUBLISH_TABS, SORT_LABELS, type PublishFilter } from '@/components/property/rules';
+import { DashboardSearch, PublishTabs } from '@/components/property/DashboardControls';
+import { dashboardQuery, type PublishFilter } from '@/components/property/rules';
 import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
-import { ButtonLink, EmptyState, Input, Pagination, Select, Spinner } from '@/components/ui';
+import { ButtonLink, EmptyState, Pagination, Select, Spinner } from '@/components/ui';
+import { useDebounced } from '@/hooks/useDebounced';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
@@ -15,22 +17,17 @@ interface Props {
 
 type Answer = RealtorDashboard;
 
-/** Realtor dashboard: drafts, published, archived; search, sort, count (spec 2). */
+/** Realtor dashboard: drafts, published, archived; search, sort, count. */
 export default function PropertyDashboard({ filters, sorts }: Props) {
   const [publish, setPublish] = useState<PublishFilter>(filters.publish);
   const [search, setSearch] = useState(filters.search);
-  const [debounced, setDebounced] = useState(filters.search);
+  const debounced = useDebounced(search);
   const [sort, setSort] = useState(filters.sort);
   const [scope, setScope] = useState<ListScope>(filters.scope ?? 'mine');
   const [count, setCount] = useState(12);
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(search), 300);
-    return () => clearTimeout(id);
-  }, [search]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -67,39 +64,26 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           New property
         </ButtonLink>
       </div>
-      <div role="tablist" aria-label="Publish state" className="flex flex-wrap gap-2">
-        {PUBLISH_TABS.map((tab) => (
-          <button
-            key={tab.value}
-            role="tab"
-            aria-selected={publish === tab.value}
-            onClick={() => {
-              setPublish(tab.value);
-              setPage(1);
-            }}
-            className={`rounded-full px-3 py-1 text-sm ${publish === tab.value ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}
-          >
-            {tab.label} <span className="opacity-75">({answer?.counts[tab.value] ?? 0})</span>
-          </button>
-        ))}
-      </div>
-      <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
-        <Input
-          type="search"
-          aria-label="Search properties"
-          placeholder="Search by name, address or city"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="Sort"
-          value={sort}
-          onChange={(e) => setSort(e.target.value)}
-          options={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
-        />
+      <PublishTabs
+        value={publish}
+        counts={answer?.counts ?? {}}
+        onChange={(next) => {
+          setPublish(next);
+          setPage(1);
+        }}
+      />
+      <DashboardSearch
+        label="Search properties"
+        placeholder="Search by name, address or city"
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPage(1);
+        }}
+        sort={sort}
+        sorts={sorts}
+        onSort={setSort}
+      >
         <Select
           aria-label="Per page"
           value={String(count)}
@@ -109,7 +93,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           }}
           options={[12, 24, 48].map((n) => ({ value: String(n), label: `${n} per page` }))}
         />
-      </div>
+      </DashboardSearch>
       {loading && !answer ? (
         <Spinner label="Loading properties" />
       ) : answer && answer.properties.data.length === 0 ? (
@@ -147,13 +131,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           ))}
         </div>
       )}
-      {answer && answer.properties.last_page > 1 && (
-        <Pagination
-          currentPage={answer.properties.current_page}
-          lastPage={answer.properties.last_page}
-          onPageChange={setPage}
-        />
-      )}
+      {answer && answer.properties.last_page > 1 && <Pagination of={answer.properties} onPageChange={setPage} />}
     </div>
   );
 }

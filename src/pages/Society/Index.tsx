@@ -58,11 +58,7 @@ export default function SocietyIndex({
             </ul>
           )}
           <div className="mt-4">
-            <Pagination
-              currentPage={societies.current_page}
-              lastPage={societies.last_page}
-              hrefFor={(p) => `${societyPaths.index}?page=${p}`}
-            />
+            <Pagination of={societies} hrefFor={(p) => `${societyPaths.index}?page=${p}`} />
           </div>
         </section>
         <aside className="space-y-6">

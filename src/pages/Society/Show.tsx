@@ -1,10 +1,9 @@
-import type { Society, SocietyFeed, SocietyMemberPage, SocietyPost } from '@contracts/society';
+import type { Society, SocietyFeed, SocietyMemberPage } from '@contracts/society';
 import { Head, Link, router } from '@inertiajs/react';
-import { useState } from 'react';
 import { societyApi, societyPaths } from '@/api/society';
-import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextEditor } from '@/components/community';
+import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
 import { Button } from '@/components/ui';
-import { useApiForm } from '@/hooks/useApiForm';
+import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -17,20 +16,8 @@ export default function SocietyShow({
   members,
 }: PageProps<{ society: Society; feed: SocietyFeed; members: SocietyMemberPage }>) {
   const user = useAuthUser();
-  const [posts, setPosts] = useState<SocietyPost[]>(feed.data);
-  const [cursor, setCursor] = useState(feed.next_cursor);
-  const [editorKey, setEditorKey] = useState(0);
-  const form = useApiForm<{ body_html: string }, { message: string; post: SocietyPost }>(
-    { body_html: '' },
-    {
-      successMessage: (r) => r.message,
-      onSuccess: (r) => {
-        setPosts((p) => [r.post, ...p]);
-        form.reset();
-        setEditorKey((k) => k + 1);
-      },
-    },
-  );
+  const list = useKeysetList(feed, (cursor) => societyApi.feed(society.id, cursor), 'Could not load older posts');
+  const posts = list.items;
 
   const act = async (work: () => Promise<unknown>, fallback: string) => {
     try {
@@ -38,17 +25,6 @@ export default function SocietyShow({
       router.reload();
     } catch (e) {
       notify.error(errorMessage(e, fallback));
-    }
-  };
-
-  const older = async () => {
-    if (!cursor) return;
-    try {
-      const next = await societyApi.feed(society.id, cursor);
-      setPosts((p) => [...p, ...next.data]);
-      setCursor(next.next_cursor);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not load older posts'));
     }
   };
 
@@ -80,20 +56,14 @@ export default function SocietyShow({
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <section className="space-y-4 lg:col-span-2" aria-label="Posts">
           {society.my_role && (
-            <form className="space-y-2" onSubmit={form.handleSubmit((v) => societyApi.post(society.id, v.body_html))}>
-              <RichTextEditor
-                key={editorKey}
-                id="post"
-                label="Write to the society"
-                minHeight="min-h-24"
-                value={form.data.body_html}
-                onChange={(html) => form.set('body_html', html)}
-                error={form.errors.body_html}
-              />
-              <Button type="submit" loading={form.processing}>
-                Post
-              </Button>
-            </form>
+            <RichTextComposer
+              id="post"
+              label="Write to the society"
+              submitLabel="Post"
+              minHeight="min-h-24"
+              send={(html) => societyApi.post(society.id, html)}
+              onSent={(r) => list.prepend(r.post)}
+            />
           )}
           <ul className="space-y-3">
             {posts.map((p) => (
@@ -109,8 +79,8 @@ export default function SocietyShow({
             ))}
           </ul>
           {posts.length === 0 && <p className="text-sm text-ink-muted">No posts yet.</p>}
-          {cursor && (
-            <Button variant="secondary" onClick={() => void older()}>
+          {list.cursor && (
+            <Button variant="secondary" onClick={() => void list.older()}>
               Older posts
             </Button>
           )}

@@ -1,6 +1,6 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
-import { Button, Card, Checkbox, Input, Label } from '@/components/ui';
+import { Button, Card, Checkbox, Input, Label, TextArea } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { formatPrice } from '@/components/video/format';
 import type { Spot, UploadLimits, Video } from '@contracts/video';
@@ -126,13 +126,12 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
             </div>
             <div>
               <Label htmlFor="spot-caption">Caption</Label>
-              <textarea
+              <TextArea
                 id="spot-caption"
                 rows={2}
                 maxLength={2000}
                 value={caption}
                 onChange={(e) => form.set('caption', e.target.value)}
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
             <Checkbox

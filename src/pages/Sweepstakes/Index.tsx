@@ -39,11 +39,7 @@ export default function SweepstakesIndex({ page }: PageProps<{ page: Sweepstakes
         </ul>
       )}
       <div className="mt-6">
-        <Pagination
-          currentPage={page.current_page}
-          lastPage={page.last_page}
-          hrefFor={(p) => `${sweepstakesPaths.index}?page=${p}`}
-        />
+        <Pagination of={page} hrefFor={(p) => `${sweepstakesPaths.index}?page=${p}`} />
       </div>
     </>
   );

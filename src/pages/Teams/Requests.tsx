@@ -54,14 +54,7 @@ export default function TeamsRequests({ team, requests }: Props) {
             ))}
           </ul>
         )}
-        {requests.last_page > 1 && (
-          <Pagination
-            className="p-4"
-            currentPage={requests.current_page}
-            lastPage={requests.last_page}
-            hrefFor={(p) => `${teamsPaths.requests(team.id)}?page=${p}`}
-          />
-        )}
+        <Pagination className="p-4" of={requests} hrefFor={(p) => `${teamsPaths.requests(team.id)}?page=${p}`} />
       </Card>
     </>
   );

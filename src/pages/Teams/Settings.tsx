@@ -56,13 +56,7 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Details">
           <form className="space-y-4" onSubmit={details.handleSubmit((v) => teamsApi.update(team.id, v))}>
-            <TextField
-              label="Name"
-              name="name"
-              value={details.data.name}
-              error={details.errors.name}
-              onChange={(e) => details.set('name', e.target.value)}
-            />
+            <TextField label="Name" {...details.field('name')} />
             <TextField
               label="Handle"
               name="handle"
@@ -142,14 +136,7 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
         {canDelete && (
           <Card title="Delete team" description="Members lose access; listings stay with their authors.">
             <form className="space-y-3" onSubmit={remove.handleSubmit((v) => teamsApi.destroy(team.id, v.password))}>
-              <TextField
-                label="Confirm with your password"
-                name="password"
-                type="password"
-                value={remove.data.password}
-                error={remove.errors.password}
-                onChange={(e) => remove.set('password', e.target.value)}
-              />
+              <TextField label="Confirm with your password" type="password" {...remove.field('password')} />
               <Button type="submit" variant="danger" loading={remove.processing}>
                 Delete {team.name}
               </Button>

@@ -113,14 +113,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                 </li>
               ))}
             </ul>
-            {members.last_page > 1 && (
-              <Pagination
-                className="p-4"
-                currentPage={members.current_page}
-                lastPage={members.last_page}
-                hrefFor={(p) => `${teamsPaths.show(team.id)}?page=${p}`}
-              />
-            )}
+            <Pagination className="p-4" of={members} hrefFor={(p) => `${teamsPaths.show(team.id)}?page=${p}`} />
           </Card>
 
           {transferTo && (

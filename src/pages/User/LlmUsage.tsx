@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import { Card, EmptyState, Pagination } from '@/components/ui';
+import { Card, DataTable, EmptyState, Pagination } from '@/components/ui';
 import type { UsagePage, UsageTotals } from '@contracts/usage';
 import type { PageProps } from '@/types';
 
@@ -22,32 +22,17 @@ export default function LlmUsage({ totals, usage }: Props) {
       ) : (
         <div className="space-y-6">
           <Card title="By provider and model" description={`Total ${usd(sum)}`} padded={false}>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[32rem] text-sm">
-                <thead className="text-left text-slate-500 dark:text-slate-400">
-                  <tr>
-                    <th className="px-5 py-2 font-medium">Provider</th>
-                    <th className="px-3 py-2 font-medium">Model</th>
-                    <th className="px-3 py-2 text-right font-medium">Calls</th>
-                    <th className="px-3 py-2 text-right font-medium">Units</th>
-                    <th className="px-5 py-2 text-right font-medium">Cost</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {totals.map((t) => (
-                    <tr key={`${t.provider}-${t.model}-${t.unit}`}>
-                      <td className="px-5 py-2">{t.provider}</td>
-                      <td className="px-3 py-2">{t.model}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{t.calls}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {+t.units.toFixed(3)} {t.unit}
-                      </td>
-                      <td className="px-5 py-2 text-right tabular-nums">{usd(t.cost_usd)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={totals}
+              rowKey={(t) => `${t.provider}-${t.model}-${t.unit}`}
+              columns={[
+                { header: 'Provider', cell: (t) => t.provider },
+                { header: 'Model', cell: (t) => t.model },
+                { header: 'Calls', cell: (t) => t.calls, numeric: true },
+                { header: 'Units', cell: (t) => `${+t.units.toFixed(3)} ${t.unit}`, numeric: true },
+                { header: 'Cost', cell: (t) => usd(t.cost_usd), numeric: true },
+              ]}
+            />
           </Card>
           <Card title="Calls" padded={false}>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -73,11 +58,7 @@ export default function LlmUsage({ totals, usage }: Props) {
               ))}
             </ul>
           </Card>
-          <Pagination
-            currentPage={usage.current_page}
-            lastPage={usage.last_page}
-            hrefFor={(p) => `/user/llm-usage?page=${p}`}
-          />
+          <Pagination of={usage} hrefFor={(p) => `/user/llm-usage?page=${p}`} />
         </div>
       )}
     </>

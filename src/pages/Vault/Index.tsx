@@ -63,11 +63,7 @@ export default function VaultIndex({ items }: Props) {
         ) : (
           <EmptyState title="Your vault is empty" description="Guides and templates you buy are kept here." />
         )}
-        <Pagination
-          currentPage={items.current_page}
-          lastPage={items.last_page}
-          hrefFor={(p) => `${commercePaths.vault}?page=${p}`}
-        />
+        <Pagination of={items} hrefFor={(p) => `${commercePaths.vault}?page=${p}`} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
-import { Button, Card, Checkbox, EmptyState, Input, Label, Select } from '@/components/ui';
+import { Button, Card, Checkbox, EmptyState, Input, Label, Select, TextArea } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import type { UploadLimits, Video, Walkthrough } from '@contracts/video';
 import { VideoEditorCard } from '@/components/video/VideoEditorCard';
@@ -105,12 +105,11 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
             </div>
             <div>
               <Label htmlFor="wt-description">Description</Label>
-              <textarea
+              <TextArea
                 id="wt-description"
                 rows={3}
                 value={description}
                 onChange={(e) => setDescription(e.target.value)}
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
               />
             </div>
             <div>

@@ -70,11 +70,7 @@ export default function WalkthroughIndex({ walkthroughs, lists, listings = [] }:
             ))}
           </ul>
         )}
-        <Pagination
-          currentPage={walkthroughs.current_page}
-          lastPage={walkthroughs.last_page}
-          hrefFor={(p) => `/walkthroughs?page=${p}`}
-        />
+        <Pagination of={walkthroughs} hrefFor={(p) => `/walkthroughs?page=${p}`} />
         {lists.length > 0 && (
           <Card title="Video lists">
             <ul className="space-y-1 text-sm">

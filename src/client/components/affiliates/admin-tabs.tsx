@@ -123,12 +123,7 @@ export function ApplicationsTab({
           </li>
         ))}
       </ul>
-      <Pagination
-        className="p-4"
-        currentPage={affiliates.current_page}
-        lastPage={affiliates.last_page}
-        onPageChange={(page) => visit({ page })}
-      />
+      <Pagination className="p-4" of={affiliates} onPageChange={(page) => visit({ page })} />
     </Card>
   );
 }

@@ -7,6 +7,7 @@ function preview(chat: Chat): string {
   const m = chat.last_message;
   if (!m) return chat.accepted ? 'No messages yet' : 'Chat request';
   if (m.type === 'image') return 'Photo';
+  if (m.type === 'sticker') return `Sticker: ${m.data.sticker?.name ?? ''}`;
   if (m.type === 'listing') return `Listing: ${m.data.listing?.title ?? ''}`;
   return m.content;
 }

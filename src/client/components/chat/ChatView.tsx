@@ -9,6 +9,7 @@ import { chatTitle } from '@/stores/chats-rules';
 import type { Chat } from '@contracts/chats';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MessageBubble } from './MessageBubble';
+import { StickerPicker } from './StickerPicker';
 import { useChatPresence } from './useChatPresence';
 
 /** The action being confirmed, with the settings as they were when it was asked (the dialog's words stay put). */
@@ -87,6 +88,17 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
     } finally {
       setSending(false);
       if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const sendSticker = async (stickerId: string) => {
+    setSending(true);
+    try {
+      await chatsStore.sendSticker(chat.id, stickerId);
+    } catch (error) {
+      notify.error((error as Error).message || 'Sticker not sent');
+    } finally {
+      setSending(false);
     }
   };
 
@@ -235,6 +247,7 @@ export function ChatView({ chat, onBack, onGone }: { chat: Chat; onBack: () => v
             {/* An icon, not an emoji: many systems have no colour-emoji font and drew a box. */}
             <CameraIcon className="h-5 w-5" />
           </button>
+          <StickerPicker disabled={sending} onPick={sendSticker} />
           <label htmlFor="chat-message" className="sr-only">
             Message
           </label>

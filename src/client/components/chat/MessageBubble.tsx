@@ -6,10 +6,32 @@ function time(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** One message: text, image (thumbnail linking to the large version), listing card or system note. */
+/** One message: text, image (thumbnail linking to the large version), listing card, sticker or system note. */
 export function MessageBubble({ message, mine, seen }: { message: Message; mine: boolean; seen?: boolean }) {
   if (message.type === 'system') {
     return <p className="my-2 text-center text-xs text-slate-500 dark:text-slate-400">{message.content}</p>;
+  }
+  const sticker = message.data.sticker;
+  if (message.type === 'sticker' && sticker) {
+    return (
+      <div className={cn('my-1 flex', mine ? 'justify-end' : 'justify-start')} data-testid="message">
+        <div className="max-w-[80%]">
+          {!mine && message.user && <p className="mb-0.5 text-xs font-semibold opacity-70">{message.user.name}</p>}
+          <img
+            src={sticker.thumb_url}
+            alt={`Sticker: ${sticker.name}`}
+            width={Math.min(sticker.width, 128)}
+            height={Math.round((sticker.height * Math.min(sticker.width, 128)) / Math.max(sticker.width, 1))}
+            className="h-auto w-28 max-w-full"
+            loading="lazy"
+          />
+          <p className="mt-0.5 text-right text-[10px] text-slate-400">
+            {time(message.created_at)}
+            {mine && seen ? ' · Seen' : ''}
+          </p>
+        </div>
+      </div>
+    );
   }
   const image = message.data.image;
   const listing = message.data.listing;

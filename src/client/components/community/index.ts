@@ -3,3 +3,4 @@ export { FlagButton } from './FlagButton';
 export { RichText } from './RichText';
 export { RichTextEditor } from './RichTextEditor';
 export { ModerationNotice } from './ModerationNotice';
+export { RichTextComposer } from './RichTextComposer';

@@ -1,10 +1,7 @@
-import { FormField, Input, Select } from '@/components/ui';
+import { FormField, Input, Select, TextAreaField } from '@/components/ui';
 import type { DesignerCatalog, DesignOptions } from '@contracts/designs';
 
-const textareaClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
-/** Spec 3 "Designer options": roomType, designer, location, theme, colors, customPrompt. */
+/** The designer's options: roomType, designer, location, theme, colors, customPrompt. */
 export function OptionsFields({
   value,
   onChange,
@@ -61,24 +58,17 @@ export function OptionsFields({
       >
         <Input value={value.location ?? ''} onChange={(e) => set('location')(e.target.value)} maxLength={120} />
       </FormField>
-      <FormField
+      <TextAreaField
         label="Custom prompt"
         name="customPrompt"
         error={errors['options.customPrompt']}
         className="sm:col-span-2"
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={1000}
-            className={textareaClasses}
-            value={value.customPrompt ?? ''}
-            onChange={(e) => set('customPrompt')(e.target.value)}
-            placeholder="e.g. a reading corner by the window"
-          />
-        )}
-      </FormField>
+        rows={2}
+        maxLength={1000}
+        value={value.customPrompt ?? ''}
+        onChange={(e) => set('customPrompt')(e.target.value)}
+        placeholder="e.g. a reading corner by the window"
+      />
       {value.colors && catalog.palettes[value.colors] && (
         <div className="flex items-center gap-1.5 sm:col-span-2" aria-label={`${value.colors} palette`}>
           {catalog.palettes[value.colors].map((hex) => (
@@ -94,5 +84,3 @@ export function OptionsFields({
     </div>
   );
 }
-
-export { textareaClasses };

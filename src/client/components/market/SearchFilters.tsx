@@ -45,6 +45,20 @@ interface Props {
 /** The filter row of the market search. */
 export function SearchFilters({ value, onChange, options, fieldErrors }: Props) {
   const set = <K extends keyof FilterValues>(key: K, v: FilterValues[K]) => onChange({ ...value, [key]: v });
+  type TextKey = Exclude<keyof FilterValues, 'has_video' | 'open_house'>;
+  const menu = (key: TextKey, label: string, choices: Array<{ value: string; label: string }>) => (
+    <Select aria-label={label} value={value[key]} onChange={(e) => set(key, e.target.value)} options={choices} />
+  );
+  const price = (key: 'min_price' | 'max_price', label: string, placeholder: string) => (
+    <Input
+      aria-label={label}
+      inputMode="numeric"
+      placeholder={placeholder}
+      value={value[key]}
+      onChange={(e) => set(key, e.target.value)}
+      invalid={!!fieldErrors[key]}
+    />
+  );
   const choice = (list: string[], all: string) => [
     { value: '', label: all },
     ...list.map((v) => ({ value: v, label: humanize(v) })),
@@ -55,61 +69,17 @@ export function SearchFilters({ value, onChange, options, fieldErrors }: Props) 
   ];
   return (
     <div className="grid grid-cols-2 gap-2 md:col-span-3 md:grid-cols-5">
-      <Select
-        aria-label="Type"
-        value={value.type}
-        onChange={(e) => set('type', e.target.value)}
-        options={choice(options.types, 'Any type')}
-      />
-      <Select
-        aria-label="Sector"
-        value={value.sector}
-        onChange={(e) => set('sector', e.target.value)}
-        options={choice(options.sectors, 'Any sector')}
-      />
-      <Select
-        aria-label="Status"
-        value={value.status}
-        onChange={(e) => set('status', e.target.value)}
-        options={choice(options.statuses, 'Any status')}
-      />
-      <Input
-        aria-label="Minimum price"
-        inputMode="numeric"
-        placeholder="Min price"
-        value={value.min_price}
-        onChange={(e) => set('min_price', e.target.value)}
-        invalid={!!fieldErrors.min_price}
-      />
-      <Input
-        aria-label="Maximum price"
-        inputMode="numeric"
-        placeholder="Max price"
-        value={value.max_price}
-        onChange={(e) => set('max_price', e.target.value)}
-        invalid={!!fieldErrors.max_price}
-      />
-      <Select
-        aria-label="Bedrooms"
-        value={value.beds}
-        onChange={(e) => set('beds', e.target.value)}
-        options={counts('beds')}
-      />
-      <Select
-        aria-label="Bathrooms"
-        value={value.baths}
-        onChange={(e) => set('baths', e.target.value)}
-        options={counts('baths')}
-      />
-      <Select
-        aria-label="Sort"
-        value={value.sort}
-        onChange={(e) => set('sort', e.target.value)}
-        options={[
-          { value: '', label: 'Best order' },
-          ...options.sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
-        ]}
-      />
+      {menu('type', 'Type', choice(options.types, 'Any type'))}
+      {menu('sector', 'Sector', choice(options.sectors, 'Any sector'))}
+      {menu('status', 'Status', choice(options.statuses, 'Any status'))}
+      {price('min_price', 'Minimum price', 'Min price')}
+      {price('max_price', 'Maximum price', 'Max price')}
+      {menu('beds', 'Bedrooms', counts('beds'))}
+      {menu('baths', 'Bathrooms', counts('baths'))}
+      {menu('sort', 'Sort', [
+        { value: '', label: 'Best order' },
+        ...options.sorts.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s })),
+      ])}
       <Checkbox label="Has video" checked={value.has_video} onChange={(e) => set('has_video', e.target.checked)} />
       <Checkbox
         label="Open house this weekend"

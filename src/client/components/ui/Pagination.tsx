@@ -2,9 +2,7 @@ import { Link } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
 import { pageWindow } from './pagination-window';
 
-export interface PaginationProps {
-  currentPage: number;
-  lastPage: number;
+interface PaginationBase {
   /** Builds the URL of a page; renders Inertia links (preserving scroll). */
   hrefFor?: (page: number) => string;
   /** Alternative to `hrefFor` for client-side paging. */
@@ -12,13 +10,22 @@ export interface PaginationProps {
   className?: string;
 }
 
+/** The pages either as numbers or as a paged answer (`of={answer}`: its `current_page` and `last_page`). */
+export type PaginationProps = PaginationBase &
+  (
+    | { currentPage: number; lastPage: number; of?: never }
+    | { of: { current_page: number; last_page: number }; currentPage?: never; lastPage?: never }
+  );
+
 const itemBase =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors';
 const itemIdle = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const itemActive = 'bg-brand-600 text-white dark:bg-brand-500';
 const itemDisabled = 'pointer-events-none text-slate-400 dark:text-slate-600';
 
-export function Pagination({ currentPage, lastPage, hrefFor, onPageChange, className }: PaginationProps) {
+export function Pagination({ hrefFor, onPageChange, className, ...pages }: PaginationProps) {
+  const currentPage = pages.of ? pages.of.current_page : pages.currentPage;
+  const lastPage = pages.of ? pages.of.last_page : pages.lastPage;
   if (lastPage <= 1) return null;
 
   const item = (

@@ -20,8 +20,11 @@
  * - Alert         <Alert variant="info|success|warning|error" title="...">text</Alert>
  * - Spinner       <Spinner size="sm|md|lg" label="Loading" />
  * - EmptyState    <EmptyState title="No chats yet" description="..." icon={...} action={<ButtonLink/>} />
+ * - DataTable   <DataTable rows={rows} rowKey={(r) => r.id} columns={[{ header: 'Cost', cell: (r) => usd(r.cost), numeric: true }]} />
+ *                 (inside <Card padded={false}>; scrolls sideways below minWidth="min-w-[40rem]")
  * - Pagination    <Pagination currentPage={2} lastPage={9} hrefFor={(p) => `/listings?page=${p}`} />
- *                 (or onPageChange={(p) => ...} for client-side paging)
+ *                 (or onPageChange={(p) => ...} for client-side paging; `of={page}` takes a Page<T>'s
+ *                 current_page/last_page; nothing renders for a single page)
  *
  * Layouts (src/client/layouts) are applied by page name in app.tsx:
  * `Auth/*` → AuthLayout, `Settings/*` → AppLayout + SettingsLayout, everything else → AppLayout.
@@ -41,6 +44,7 @@ export {
 } from './Button';
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
+export { DataTable, type DataColumn, type DataTableProps } from './DataTable';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FieldError, type FieldErrorProps } from './FieldError';
 export {

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  DataTable,
   EmptyState,
   FormField,
   Input,
@@ -83,5 +84,29 @@ describe('UI kit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page 4' }));
     expect(onPageChange.mock.calls).toEqual([[3], [4]]);
     expect(screen.getByText('2')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('Pagination reads a paged answer with of=, and shows nothing for one page', () => {
+    const { container, rerender } = render(
+      <Pagination of={{ current_page: 1, last_page: 1 }} onPageChange={jest.fn()} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+    rerender(<Pagination of={{ current_page: 3, last_page: 5 }} onPageChange={jest.fn()} />);
+    expect(screen.getByText('3')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('DataTable renders a header row and a row per item, numbers right-aligned', () => {
+    render(
+      <DataTable
+        rows={[{ id: 'a', name: 'Ann', calls: 3 }]}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Name', cell: (r) => r.name },
+          { header: 'Calls', cell: (r) => r.calls, numeric: true },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Calls']);
+    expect(screen.getByRole('cell', { name: '3' })).toHaveClass('text-right');
   });
 });

@@ -7,3 +7,4 @@ export * from './bradley-terry';
 export * from './replay';
 export * from './matchmaking';
 export * from './war';
+export * from './integrity';

@@ -1,5 +1,12 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { ArenaCategory, BattleState, EntryKind, TicketState, VoteOutcome } from '../../../contracts/arena';
+import type {
+  ArenaCategory,
+  BattleState,
+  EntryKind,
+  FlagKind,
+  TicketState,
+  VoteOutcome,
+} from '../../../contracts/arena';
 
 @Entity('arena_seasons')
 export class ArenaSeason {
@@ -108,9 +115,12 @@ export class ArenaTicket {
 export class ArenaFlag {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column('uuid') seasonId!: string;
-  @Column({ type: 'varchar' }) kind!: 'ip' | 'device';
+  @Column({ type: 'varchar' }) kind!: FlagKind;
   @Column() key!: string;
-  @Column('uuid') battleId!: string;
+  @Column({ type: 'uuid', nullable: true }) battleId!: string | null;
+  /** The creator the cluster voted for, and the start of the window it voted in. */
+  @Column({ type: 'uuid', nullable: true }) creatorId!: string | null;
+  @Column({ type: 'timestamptz', nullable: true }) windowStart!: Date | null;
   @Column({ type: 'bigint', array: true }) voteIds!: string[];
   @Column('integer') voters!: number;
   @Column({ type: 'varchar' }) state!: 'open' | 'excluded' | 'dismissed';

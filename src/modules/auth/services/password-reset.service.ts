@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { Clock } from '../../../common/clock';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { MailService } from '../../mail';
 import { UsersService, normalizeEmail } from '../../users';
+import { AuthRepository } from '../auth.repository';
 import { hashPassword } from '../password';
 import { renderActionMail } from './auth-mail';
 import { SessionsService } from './sessions.service';
@@ -15,7 +16,8 @@ export const RESET_LINK_MINUTES = 60;
 export class PasswordResetService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly db: DataSource,
+    private readonly repo: AuthRepository,
+    private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
@@ -26,11 +28,7 @@ export class PasswordResetService {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('hex');
-    await this.db.query(
-      `INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES ($1, $2, now())
-       ON CONFLICT (email) DO UPDATE SET token_hash = $2, created_at = now()`,
-      [user.email, hashToken(token)],
-    );
+    await this.repo.saveResetToken(user.email, hashToken(token), this.clock.now());
     const url = `${this.config.appUrl.replace(/\/$/, '')}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
     const { html, text } = renderActionMail({
       appName: this.config.appName,
@@ -48,19 +46,15 @@ export class PasswordResetService {
   /** True when the token was right and the password was changed; the token is spent either way on success. */
   async reset(email: string, token: string, password: string): Promise<boolean> {
     const normalized = normalizeEmail(email);
-    return this.db.transaction(async (tx) => {
-      const rows: Array<{ token_hash: string; created_at: Date }> = await tx.query(
-        `SELECT token_hash, created_at FROM password_reset_tokens WHERE email = $1 FOR UPDATE`,
-        [normalized],
-      );
-      const row = rows[0];
-      if (!row || Date.now() - new Date(row.created_at).getTime() > RESET_LINK_MINUTES * 60_000) return false;
-      const expected = Buffer.from(row.token_hash, 'hex');
+    return this.repo.transaction(async (tx) => {
+      const row = await this.repo.lockResetToken(normalized, tx);
+      if (!row || this.clock.nowMs() - row.createdAt.getTime() > RESET_LINK_MINUTES * 60_000) return false;
+      const expected = Buffer.from(row.tokenHash, 'hex');
       const given = Buffer.from(hashToken(token), 'hex');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
       const user = await this.users.findByEmail(normalized);
       if (!user) return false;
-      await tx.query(`DELETE FROM password_reset_tokens WHERE email = $1`, [normalized]);
+      await this.repo.deleteResetToken(normalized, tx);
       await this.users.setPasswordHash(user.id, await hashPassword(password), tx);
       // Whoever had the old password is signed out everywhere.
       await this.sessions.destroyAllFor(user.id, tx);

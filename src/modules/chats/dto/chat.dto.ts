@@ -42,9 +42,12 @@ export class ChatsPageQueryDto {
   }
 }
 
-export class ChatsListQueryDto extends PageQueryDto {}
+export class ChatsListQueryDto extends PageQueryDto {
+  /** A previous page's `next_cursor`: the chats below its last one (keyset). */
+  @IsOptional() @IsString() @MaxLength(120) cursor?: string;
+}
 
-export class FilteredChatsQueryDto extends PageQueryDto {
+export class FilteredChatsQueryDto extends ChatsListQueryDto {
   @IsOptional()
   @IsIn(CHAT_TABS as unknown as string[], { message: 'type must be one of chats, muted, blocked, requested.' })
   type?: ChatTab;

@@ -21,6 +21,7 @@ interface LocalSessionRow {
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
+  // Infrastructure: this driver plays an outside provider; its table is its own, not commerce's.
   constructor(private readonly db: DataSource) {}
 
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {

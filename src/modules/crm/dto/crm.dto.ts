@@ -19,9 +19,9 @@ import {
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { ContactStage, LeadSource, RoutingTarget } from '../../../contracts/crm';
-import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES } from '../crm.constants';
+import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES, OFFER_TIMELINES } from '../crm.constants';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const TARGETS: RoutingTarget[] = ['agent', 'round_robin', 'first_to_claim'];
 
 export class ContactsQueryDto extends PageQueryDto {
@@ -123,3 +123,14 @@ export class SettingsDto {
   @MayBeOmitted() @IsInt() @Min(1) @Max(10080) speed_to_lead_minutes?: number;
   @MayBeOmitted() @IsBoolean() follows_as_leads?: boolean;
 }
+
+export class OfferLeadDto {
+  @IsInt() @Min(1) @Max(1000) price_credits!: number;
+  @IsIn([...OFFER_TIMELINES]) timeline!: string;
+}
+
+export class DisputeDto {
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(1000) reason!: string;
+}
+
+export class MarketplacePageDto extends PageQueryDto {}

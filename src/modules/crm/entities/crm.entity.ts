@@ -60,6 +60,8 @@ export class CrmLead {
   @Column({ type: 'integer', default: 0 }) reassignments!: number;
   @Column({ type: 'timestamptz', nullable: true }) assignedAt!: Date | null;
   @Column({ type: 'timestamptz', nullable: true }) contactedAt!: Date | null;
+  /** The farm campaign the lead came through (its form, a code, a linked open house). */
+  @Column({ type: 'uuid', nullable: true }) campaignId!: string | null;
   @Column({ type: 'timestamptz' }) createdAt!: Date;
 }
 

@@ -101,6 +101,11 @@ export class ChatMessageDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Write a message first.' }) @MaxLength(2000) message!: string;
 }
 
+/** The owner reports a message of the design chat to the moderators. */
+export class ReportChatMessageDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Say what is wrong with it.' }) @MaxLength(300) reason!: string;
+}
+
 export class SaveDreamDto {
   @IsUUID('all', { message: 'Choose a design.' }) design_id!: string;
   @IsOptional() @IsUUID('all') generated_design_id?: string;

@@ -12,4 +12,7 @@ export class DesignChatMessage {
   @Column({ type: 'varchar', nullable: true }) provider!: string | null;
   @Column({ type: 'varchar', nullable: true }) model!: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
+  /** Hidden by a moderator: kept for the record, left out of the chat and of the assistant's context. */
+  @Column({ type: 'timestamptz', nullable: true }) hiddenAt!: Date | null;
+  @Column({ type: 'uuid', nullable: true }) hiddenBy!: string | null;
 }

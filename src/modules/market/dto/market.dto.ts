@@ -17,6 +17,7 @@ import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } fr
 import { MAX_RADIUS_MILES } from '../geo';
 import { MARKET_SORTS } from '../market.repository';
 import { MAX_VERTICES } from '../polygon';
+import { IsTimeZone } from '../../users';
 
 const NUM = '-?\\d{1,3}(\\.\\d+)?';
 /** "lat,lng;lat,lng;...": the corners of a drawn area. */
@@ -84,6 +85,8 @@ export class MarketSearchDto {
   @Max(20)
   baths?: number;
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) has_video?: boolean;
+  /** The searcher's time zone for "this weekend" (default: the signed-in user's, else UTC). */
+  @IsOptional() @IsTimeZone() tz?: string;
   /** Only homes with an open house this weekend. */
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) open_house?: boolean;
   @IsOptional() @IsIn(MARKET_SORTS, { message: 'Sort by distance, newest, price_asc or price_desc.' }) sort?: string;

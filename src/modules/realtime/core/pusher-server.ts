@@ -177,6 +177,11 @@ export class PusherServer {
     return this.connections.size;
   }
 
+  /** Whether this node serves sockets (attached to an http server); worker-only nodes do not. */
+  get serving(): boolean {
+    return this.attached !== null;
+  }
+
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;

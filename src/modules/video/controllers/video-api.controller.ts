@@ -11,14 +11,13 @@ import {
   Query,
 } from '@nestjs/common';
 import { UuidPipe } from '../../../common/uuid.pipe';
-import type { Page } from '../../../contracts/common';
 import { CurrentUser, Public } from '../../auth';
 import type { User } from '../../users';
-import { CreateVideoDto, VideoPageQueryDto, UpdateVideoDto } from '../dto/video.dto';
-import { FEED_PAGE_SIZE, SpotsService } from '../spots.service';
+import { CreateVideoDto, FeedQueryDto, UpdateVideoDto } from '../dto/video.dto';
+import { SpotsService } from '../spots.service';
 import { VideoUploadsService } from '../uploads/video-uploads.service';
 import { VideoAccessService } from '../video-access.service';
-import { toVideoJson, type SpotJson, type VideoJson } from '../video.mapper';
+import { toVideoJson, type FeedPageJson, type VideoJson } from '../video.mapper';
 import { VideosService } from '../videos.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 
@@ -103,10 +102,10 @@ export class VideoApiController {
     return { message: 'Video Deleted' };
   }
 
-  /** The swipe feed: published spots with ready videos, newest first, paged. */
+  /** The swipe feed: published spots with ready videos, newest first; `cursor` continues below a previous page. */
   @Get('feed')
   @Public()
-  feed(@Query() query: VideoPageQueryDto, @CurrentUser() viewer: User | undefined): Promise<Page<SpotJson>> {
-    return this.spots.feed(viewer, query.page ?? 1, query.per_page ?? FEED_PAGE_SIZE);
+  feed(@Query() query: FeedQueryDto, @CurrentUser() viewer: User | undefined): Promise<FeedPageJson> {
+    return this.spots.feed(viewer, { page: query.page, perPage: query.per_page, cursor: query.cursor });
   }
 }

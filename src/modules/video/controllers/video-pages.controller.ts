@@ -6,7 +6,7 @@ import { flash } from '../../../common/flash';
 import { CurrentUser, Public } from '../../auth';
 import { Inertia } from '../../inertia';
 import type { User } from '../../users';
-import { CreateWalkthroughDto, VideoPageQueryDto } from '../dto/video.dto';
+import { CreateWalkthroughDto, FeedQueryDto, VideoPageQueryDto } from '../dto/video.dto';
 import { PLAYBACK_ID_PATTERN } from '../ids';
 import { SpotsService } from '../spots.service';
 import { VideoAccessService } from '../video-access.service';
@@ -87,9 +87,10 @@ export class VideoPagesController {
 
   @Get('feed')
   @Public()
-  async feed(@Query() query: VideoPageQueryDto, @CurrentUser() viewer: User | undefined) {
-    const page = query.page ?? 1;
-    return Inertia.render('Feed/Index', { feed: await this.spots.feed(viewer, page) });
+  async feed(@Query() query: FeedQueryDto, @CurrentUser() viewer: User | undefined) {
+    return Inertia.render('Feed/Index', {
+      feed: await this.spots.feed(viewer, { page: query.page, cursor: query.cursor }),
+    });
   }
 
   @Get('video-lists/:id')

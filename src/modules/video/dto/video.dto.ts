@@ -76,3 +76,8 @@ export class VideoListDto {
 export class VideoPageQueryDto extends PageQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50) override per_page?: number = undefined;
 }
+
+/** The feed: page numbers, or `cursor` (the previous answer's `next_cursor`) to continue below its last spot. */
+export class FeedQueryDto extends VideoPageQueryDto {
+  @IsOptional() @IsString() @MaxLength(120) cursor?: string;
+}

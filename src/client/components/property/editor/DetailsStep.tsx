@@ -1,6 +1,6 @@
 import { humanize } from '@/components/property/rules';
 import { FairHousingNotice } from '@/components/property/FairHousingNotice';
-import { Checkbox, FormField, Select, TextField } from '@/components/ui';
+import { Checkbox, FormField, Select, TextAreaField, TextField } from '@/components/ui';
 import { bindField, type FormStepProps } from './step-props';
 
 export interface PropertyOptions {
@@ -28,18 +28,14 @@ export function DetailsStep({ options, ...step }: FormStepProps & { options: Pro
   return (
     <div className="grid gap-3">
       <TextField label="Name" {...bindField(step, 'name')} />
-      <FormField label="Description" name="description" error={errors.description}>
-        {({ invalid, ...control }) => (
-          <textarea
-            {...control}
-            aria-invalid={invalid || undefined}
-            rows={5}
-            value={String(form.description)}
-            onChange={(e) => set('description', e.target.value)}
-            className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-          />
-        )}
-      </FormField>
+      <TextAreaField
+        label="Description"
+        name="description"
+        error={errors.description}
+        rows={5}
+        value={String(form.description)}
+        onChange={(e) => set('description', e.target.value)}
+      />
       <FairHousingNotice text={String(form.description ?? '')} />
       <div className="grid gap-3 sm:grid-cols-3">
         {choice('type', 'Type', options.types, 'Choose…')}

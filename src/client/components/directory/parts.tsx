@@ -1,0 +1,84 @@
+import type { Industry, Offering, ServiceProvider } from '@contracts/directory';
+import { Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import { directoryPaths, type DirectoryFilters } from '@/api/directory';
+import { formatMoney } from '@/components/commerce/format';
+import { Button, Input, Select } from '@/components/ui';
+
+/** An offering's price, or "Quote on request". */
+export function priceLabel(o: Pick<Offering, 'price'>): string {
+  return o.price ? formatMoney(o.price) : 'Quote on request';
+}
+
+export function VerifiedBadge({ verified }: { verified: boolean }) {
+  if (!verified) return null;
+  return (
+    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200">
+      Licence verified
+    </span>
+  );
+}
+
+export function ProviderCard({ p }: { p: ServiceProvider }) {
+  return (
+    <li>
+      <Link
+        href={directoryPaths.provider(p.id)}
+        className="block h-full rounded-card border border-line bg-surface p-4 shadow-card hover:border-brand-400"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="font-semibold text-ink">{p.name}</h3>
+          <VerifiedBadge verified={p.verified} />
+        </div>
+        <p className="mt-1 line-clamp-2 text-sm text-ink-muted">{p.headline}</p>
+        <p className="mt-2 text-xs text-ink-subtle">
+          {p.industry.name}
+          {p.city ? ` · ${p.city}` : ''} · {p.offerings_count} offerings
+        </p>
+      </Link>
+    </li>
+  );
+}
+
+/** Words, industry and city; submitting visits `to(filters)`. */
+export function DirectoryFilterBar({
+  filters,
+  industries,
+  to,
+}: {
+  filters: DirectoryFilters;
+  industries: Industry[];
+  to: (f: DirectoryFilters) => string;
+}) {
+  const [draft, setDraft] = useState(filters);
+  return (
+    <form
+      role="search"
+      className="mb-6 grid gap-2 sm:grid-cols-[1fr_12rem_10rem_auto]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        router.visit(to(draft));
+      }}
+    >
+      <Input
+        aria-label="Search"
+        placeholder="Search by name or service"
+        value={draft.q}
+        onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+      />
+      <Select
+        aria-label="Industry"
+        value={draft.industry}
+        onChange={(e) => setDraft({ ...draft, industry: e.target.value })}
+        options={[{ value: '', label: 'All industries' }, ...industries.map((i) => ({ value: i.slug, label: i.name }))]}
+      />
+      <Input
+        aria-label="City"
+        placeholder="City"
+        value={draft.city}
+        onChange={(e) => setDraft({ ...draft, city: e.target.value })}
+      />
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+/** Wire shapes of community channels (broadcast or discussion channels) and their messages. Type-only. */
+import type { Page } from './common';
+import type { CommunityAuthor, ModerationState } from './community';
+
+export type ChannelVisibility = 'public' | 'private';
+/** owner: a broadcast channel only its owner writes to; members: every member may write. */
+export type ChannelPosting = 'owner' | 'members';
+export type ChannelRole = 'owner' | 'member';
+
+export interface CommunityChannel {
+  id: string;
+  name: string;
+  description: string;
+  visibility: ChannelVisibility;
+  posting: ChannelPosting;
+  owner: CommunityAuthor;
+  members_count: number;
+  messages_count: number;
+  last_message_at: string | null;
+  created_at: string;
+  /** The viewer's role (null when not a member), whether they hold an invitation, and whether they may write. */
+  my_role: ChannelRole | null;
+  invited: boolean;
+  can_post: boolean;
+}
+
+export interface ChannelMessage {
+  id: string;
+  channel_id: string;
+  body_html: string;
+  moderation: ModerationState;
+  author: CommunityAuthor;
+  created_at: string;
+}
+
+export interface ChannelMember {
+  user: CommunityAuthor;
+  role: ChannelRole;
+  joined_at: string;
+}
+
+/** Newest first; pass next_cursor for older messages. */
+export interface ChannelHistory {
+  data: ChannelMessage[];
+  next_cursor: string | null;
+}
+
+/** Live events on private-community-channel.{id}: `.channel.message` and `.channel.message.removed`. */
+export interface ChannelMessageEvent {
+  message: ChannelMessage;
+}
+export interface ChannelMessageRemovedEvent {
+  id: string;
+  channel_id: string;
+}
+
+export type ChannelPage = Page<CommunityChannel>;
+export type ChannelMemberPage = Page<ChannelMember>;

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { UuidPipe } from '../../common/uuid.pipe';
+import { clientIp, CurrentUser, Roles } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
+import { ArenaIntegrityService } from './arena-integrity.service';
+import { FlagDecisionDto, FlagsQueryDto } from './dto/arena-integrity.dto';
+
+/** The arena's integrity review queue for admins: flagged vote clusters, exclude or dismiss (audited). */
+@Controller()
+@Roles('admin')
+export class ArenaAdminController {
+  constructor(private readonly integrity: ArenaIntegrityService) {}
+
+  @Get('admin/arena/flags')
+  async reviewPage(@Query() q: FlagsQueryDto) {
+    return Inertia.render('Arena/IntegrityReview', { state: q.currentState(), flags: await this.integrity.page(q) });
+  }
+
+  /** Flagged vote clusters by state (open first), newest first. */
+  @Get('api/admin/arena/flags')
+  flags(@Query() q: FlagsQueryDto) {
+    return this.integrity.page(q);
+  }
+
+  /** Excludes the flag's votes (ratings replayed without them) or dismisses it; recorded in the audit trail. */
+  @Post('api/admin/arena/flags/:id/decision')
+  @HttpCode(200)
+  async decide(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() admin: User,
+    @Body() body: FlagDecisionDto,
+    @Req() req: Request,
+  ) {
+    const flag = await this.integrity.decide({ actor: admin, ip: clientIp(req) }, id, body);
+    return { message: flag.state === 'excluded' ? 'Votes excluded; ratings recomputed.' : 'Flag dismissed.', flag };
+  }
+}

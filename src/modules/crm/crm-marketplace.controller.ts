@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { UuidPipe } from '../../common/uuid.pipe';
+import type { Page } from '../../contracts/common';
+import type { MaskedOfferJson, PurchaseJson, RefundJson } from '../../contracts/crm';
+import { CurrentUser } from '../auth';
+import { Inertia } from '../inertia';
+import type { User } from '../users';
+import { CrmMarketplaceService } from './crm-marketplace.service';
+import { DisputeDto, MarketplacePageDto, OfferLeadDto } from './dto/crm.dto';
+
+/** The lead marketplace: offer a lead, browse masked offers, claim first, purchases with the dispute window. */
+@Controller()
+export class CrmMarketplaceController {
+  constructor(private readonly market: CrmMarketplaceService) {}
+
+  @Get('leads/marketplace')
+  async page(@CurrentUser() user: User, @Query() q: MarketplacePageDto) {
+    const { page, perPage, offset } = q.window(20);
+    return Inertia.render('Leads/Marketplace', { ...(await this.market.page(user, page, perPage, offset)) });
+  }
+
+  /** Open offers, masked: area, price band, timeline and source, never the person. */
+  @Get('api/crm/marketplace')
+  offers(@CurrentUser() user: User, @Query() q: MarketplacePageDto): Promise<Page<MaskedOfferJson>> {
+    const { page, perPage, offset } = q.window(20);
+    return this.market.offers(user, page, perPage, offset);
+  }
+
+  /** The leads the signed-in realtor bought, with the contact and the dispute window. */
+  @Get('api/crm/marketplace/purchases')
+  purchases(@CurrentUser() user: User, @Query() q: MarketplacePageDto): Promise<Page<PurchaseJson>> {
+    const { page, perPage, offset } = q.window(10);
+    return this.market.purchases(user, page, perPage, offset);
+  }
+
+  /** Offers one of the book's leads for image credits (its agent or a manager). */
+  @Post('api/crm/leads/:id/offer')
+  offer(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+    @Body() body: OfferLeadDto,
+  ): Promise<MaskedOfferJson> {
+    return this.market.offer(user, id, body);
+  }
+
+  /** First to claim: one winner, the others 409; 402 without the credits, 429 past the daily limit. */
+  @Post('api/crm/marketplace/:id/claim')
+  @HttpCode(200)
+  claim(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<PurchaseJson> {
+    return this.market.claim(user, id);
+  }
+
+  /** The buyer disputes within 72 hours of the claim. */
+  @Post('api/crm/marketplace/:id/dispute')
+  @HttpCode(200)
+  dispute(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+    @Body() body: DisputeDto,
+  ): Promise<PurchaseJson> {
+    return this.market.dispute(user, id, body);
+  }
+
+  /** An admin or the seller refunds a disputed sale. */
+  @Post('api/crm/marketplace/:id/refund')
+  @HttpCode(200)
+  refund(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<RefundJson> {
+    return this.market.refund(user, id);
+  }
+}

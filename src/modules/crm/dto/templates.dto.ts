@@ -1,0 +1,31 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { MayBeOmitted } from '../../../common/validation';
+import type { TemplateKind } from '../../../contracts/crm-marketing';
+import { CONTACT_STAGES } from '../crm.constants';
+import { trim } from './crm.dto';
+
+export class TemplateDto {
+  @IsIn(['email', 'flyer', 'social'], { message: 'Choose email, flyer or social post.' }) kind!: TemplateKind;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the template.' }) @MaxLength(120) name!: string;
+  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(200) subject?: string;
+  @IsString() @IsNotEmpty({ message: 'Write the template.' }) @MaxLength(20_000) body!: string;
+}
+
+/** A live preview: the template as typed, filled from a contact and/or a property (or sample values). */
+export class PreviewDto {
+  @MayBeOmitted() @IsString() @MaxLength(200) subject?: string;
+  @IsString() @MaxLength(20_000) body!: string;
+  @IsOptional() @IsUUID() contact_id?: string | null;
+  @IsOptional() @IsString() @MaxLength(200) property_slug?: string | null;
+}
+
+/** Who gets the email: chosen contacts, or a segment by stage and/or tag (at most 500 a send). */
+export class SendDto {
+  @MayBeOmitted() @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) contact_ids?: string[];
+  @MayBeOmitted() @IsIn(CONTACT_STAGES) stage?: string;
+  @MayBeOmitted() @IsString() @MaxLength(40) tag?: string;
+}
+
+export class TemplatesPageDto extends PageQueryDto {}

@@ -1,0 +1,110 @@
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { MayBeOmitted } from '../../../common/validation';
+
+export const OFFERING_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];
+const SLUG = /^[a-z0-9-]{1,40}$/;
+
+/** Search the directory: words, an industry's slug and a city (all optional). */
+export class DirectoryQueryDto extends PageQueryDto {
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(100, { message: 'Search for at most 100 characters.' })
+  q?: string;
+
+  @MayBeOmitted()
+  @Matches(SLUG, { message: 'Choose an industry from the list.' })
+  industry?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(80)
+  city?: string;
+}
+
+/** A provider's own profile (created the first time it is saved: claiming a place in the directory). */
+export class ProviderProfileDto {
+  @Matches(SLUG, { message: 'Choose an industry from the list.' })
+  industry!: string;
+
+  @IsString()
+  @Length(2, 120, { message: 'The business name must be 2 to 120 characters.' })
+  name!: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(200, { message: 'The headline may be at most 200 characters.' })
+  headline?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(4000, { message: 'The description may be at most 4,000 characters.' })
+  bio?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(80)
+  city?: string;
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true },
+    { message: 'Enter a web address starting with https://.' },
+  )
+  @MaxLength(300)
+  website?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @Length(3, 60, { message: 'The licence number must be 3 to 60 characters.' })
+  licence_number?: string | null;
+}
+
+/** An offering's fields other than its title (required on create, optional on update: declared in each subclass). */
+class OfferingDetailsDto {
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(2000, { message: 'The description may be at most 2,000 characters.' })
+  description?: string;
+
+  /** The price in minor units (cents); null or left out: priced on request. */
+  @IsOptional()
+  @IsInt({ message: 'The price is a whole number of cents.' })
+  @Min(0, { message: 'The price cannot be negative.' })
+  @Max(100_000_000, { message: 'The price may be at most 1,000,000.00.' })
+  price_minor?: number | null;
+
+  @MayBeOmitted()
+  @IsIn(OFFERING_CURRENCIES, { message: 'Choose a currency from the list.' })
+  currency?: string;
+}
+
+export class OfferingDto extends OfferingDetailsDto {
+  @IsString()
+  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  title!: string;
+}
+
+export class UpdateOfferingDto extends OfferingDetailsDto {
+  @MayBeOmitted()
+  @IsString()
+  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  title?: string;
+}
+
+export class VerifyProviderDto {
+  @IsBoolean({ message: 'verified is true or false.' })
+  verified!: boolean;
+}

@@ -1,0 +1,1 @@
+export { StickersService, STICKER_MAX_BYTES } from './stickers.service';

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '../../database/raw-rows';
+
+export interface PackRow {
+  id: string;
+  name: string;
+  description: string | null;
+  enabled: boolean;
+  price_minor: number;
+  currency: string;
+  created_at: Date;
+}
+
+export interface StickerRow {
+  id: string;
+  pack_id: string;
+  name: string;
+  image_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+}
+
+export type PackWrite = Partial<Pick<PackRow, 'name' | 'description' | 'enabled' | 'price_minor' | 'currency'>>;
+
+const PACK = 'id, name, description, enabled, price_minor, currency, created_at';
+const STICKER = 'id, pack_id, name, image_key, thumb_key, width, height';
+
+/** Sticker packs and their stickers (sticker_packs, stickers). */
+@Injectable()
+export class StickersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async packs(enabledOnly: boolean, offset: number, limit: number): Promise<[PackRow[], number]> {
+    const where = enabledOnly ? 'WHERE enabled' : '';
+    const rows = await this.db.query<PackRow[]>(
+      `SELECT ${PACK} FROM sticker_packs ${where} ORDER BY created_at DESC, id OFFSET $1 LIMIT $2`,
+      [offset, limit],
+    );
+    const [{ n }] = await this.db.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM sticker_packs ${where}`);
+    return [rows, Number(n)];
+  }
+
+  /** Every sticker of the packs, in one query. */
+  stickersOf(packIds: string[]): Promise<StickerRow[]> {
+    if (!packIds.length) return Promise.resolve([]);
+    return this.db.query(`SELECT ${STICKER} FROM stickers WHERE pack_id = ANY($1) ORDER BY created_at, id`, [packIds]);
+  }
+
+  async pack(id: string, m: EntityManager = this.db.manager): Promise<PackRow | null> {
+    const [row] = await m.query<PackRow[]>(`SELECT ${PACK} FROM sticker_packs WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  /** The sticker when its pack is enabled (what people may send), else null. */
+  async enabledSticker(id: string): Promise<StickerRow | null> {
+    const [row] = await this.db.query<StickerRow[]>(
+      `SELECT ${STICKER} FROM stickers WHERE id = $1 AND pack_id IN (SELECT id FROM sticker_packs WHERE enabled)`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  async sticker(id: string, m: EntityManager = this.db.manager): Promise<StickerRow | null> {
+    const [row] = await m.query<StickerRow[]>(`SELECT ${STICKER} FROM stickers WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async insertPack(w: PackWrite, m: EntityManager): Promise<PackRow> {
+    const [row] = returningRows<PackRow>(
+      await m.query(
+        `INSERT INTO sticker_packs (name, description, enabled, price_minor, currency)
+         VALUES ($1, $2, $3, $4, $5) RETURNING ${PACK}`,
+        [w.name, w.description ?? null, w.enabled ?? true, w.price_minor ?? 0, w.currency ?? 'USD'],
+      ),
+    );
+    return row;
+  }
+
+  async updatePack(id: string, w: PackWrite, m: EntityManager): Promise<PackRow> {
+    const sets: string[] = [];
+    const params: unknown[] = [id];
+    for (const [column, value] of Object.entries(w)) {
+      if (value === undefined) continue;
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    }
+    if (!sets.length) return (await this.pack(id, m))!;
+    const [row] = returningRows<PackRow>(
+      await m.query(`UPDATE sticker_packs SET ${sets.join(', ')} WHERE id = $1 RETURNING ${PACK}`, params),
+    );
+    return row;
+  }
+
+  async insertSticker(s: Omit<StickerRow, 'id'>, m: EntityManager): Promise<StickerRow> {
+    const [row] = returningRows<StickerRow>(
+      await m.query(
+        `INSERT INTO stickers (pack_id, name, image_key, thumb_key, width, height)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${STICKER}`,
+        [s.pack_id, s.name, s.image_key, s.thumb_key, s.width, s.height],
+      ),
+    );
+    return row;
+  }
+
+  async deleteSticker(id: string, m: EntityManager): Promise<void> {
+    await m.query(`DELETE FROM stickers WHERE id = $1`, [id]);
+  }
+}

@@ -1,0 +1,155 @@
+import { Head, router } from '@inertiajs/react';
+import type { AdminDesignAssetsProps, DesignAssetJson } from '@contracts/admin-content';
+import { useState, type FormEvent } from 'react';
+import { adminContentApi, adminPaths } from '@/api/admin';
+import { Button, Card, EmptyState, Input, Pagination, Select, TextField } from '@/components/ui';
+import { useApiForm } from '@/hooks/useApiForm';
+import { useAdminAction } from '@/components/admin/useAdminAction';
+import type { PageProps } from '@/types';
+
+const LABELS: Record<string, string> = {
+  room_type: 'Room type',
+  designer: 'Designer',
+  location: 'Location',
+  theme: 'Theme',
+  color: 'Colours',
+};
+
+/** Admin DesignAssets: what the AI designer offers, edited here and read by the designer page on each visit. */
+export default function AdminDesignAssets({ assets, filters, categories }: PageProps<AdminDesignAssetsProps>) {
+  const [f, setF] = useState(filters);
+  const options = categories.map((c) => ({ value: c, label: LABELS[c] ?? c }));
+  const form = useApiForm(
+    { category: filters.category || 'theme', name: '', prompt_fragment: '', colors: '' },
+    { successMessage: 'Asset added', onSuccess: () => router.reload({ only: ['assets'] }) },
+  );
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    router.get(adminPaths.designAssets, Object.fromEntries(Object.entries(f).filter(([, v]) => v)), {
+      preserveState: true,
+    });
+  };
+  return (
+    <>
+      <Head title="Design assets" />
+      <div className="space-y-4">
+        <h1 className="text-headline text-ink">Design assets</h1>
+        <Card title="Add an asset">
+          <form
+            className="grid gap-3 sm:grid-cols-2"
+            onSubmit={form.handleSubmit((v) =>
+              adminContentApi.createAsset({
+                category: v.category,
+                name: v.name,
+                prompt_fragment: v.prompt_fragment || undefined,
+                colors: v.colors ? v.colors.split(/[\s,]+/).filter(Boolean) : undefined,
+              }),
+            )}
+          >
+            <Select
+              aria-label="Category"
+              value={form.data.category}
+              onChange={(e) => form.set('category', e.target.value)}
+              options={options}
+            />
+            <TextField label="Name" {...form.field('name')} />
+            <TextField
+              label="Prompt fragment"
+              hint="Added to the AI prompt when chosen."
+              {...form.field('prompt_fragment')}
+            />
+            {form.data.category === 'color' && (
+              <TextField label="Colours" hint="Hex codes, e.g. #f3e9dc #c8ad8d" {...form.field('colors')} />
+            )}
+            <Button type="submit" loading={form.processing} className="sm:col-span-2 sm:justify-self-end">
+              Add
+            </Button>
+          </form>
+        </Card>
+        <form onSubmit={apply} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto]">
+          <Select
+            aria-label="Category filter"
+            value={f.category}
+            onChange={(e) => setF({ ...f, category: e.target.value })}
+            placeholder="Every category"
+            options={options}
+          />
+          <Input
+            aria-label="Search"
+            placeholder="Name"
+            value={f.q}
+            onChange={(e) => setF({ ...f, q: e.target.value })}
+          />
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+        </form>
+        <Card padded={false}>
+          {assets.data.length === 0 ? (
+            <EmptyState title="No assets match" />
+          ) : (
+            <ul className="divide-y divide-line">
+              {assets.data.map((a) => (
+                <AssetRow key={a.id} asset={a} label={LABELS[a.category]} />
+              ))}
+            </ul>
+          )}
+          <div className="p-3">
+            <Pagination
+              currentPage={assets.current_page}
+              lastPage={assets.last_page}
+              hrefFor={(p) => `${adminPaths.designAssets}?${new URLSearchParams({ ...f, page: String(p) })}`}
+            />
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) {
+  const { busy, run: act } = useAdminAction(['assets']);
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3">
+      {asset.preview_url ? (
+        <img src={asset.preview_url} alt="" className="h-12 w-12 rounded-control object-cover" />
+      ) : (
+        <div className="flex h-12 w-12 gap-0.5 overflow-hidden rounded-control bg-surface-muted" aria-hidden>
+          {asset.colors.map((c) => (
+            <span key={c} className="h-full flex-1" style={{ background: c }} />
+          ))}
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-ink">
+          {asset.name}{' '}
+          {!asset.enabled && <span className="text-xs text-amber-700 dark:text-amber-300">(disabled)</span>}
+        </p>
+        <p className="truncate text-xs text-ink-muted">
+          {label} · #{asset.position}
+          {asset.prompt_fragment ? ` · ${asset.prompt_fragment}` : ''}
+        </p>
+      </div>
+      <label className="cursor-pointer text-sm text-accent-ink">
+        Preview
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void act(() => adminContentApi.uploadPreview(asset.id, file));
+          }}
+        />
+      </label>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busy}
+        onClick={() => act(() => adminContentApi.updateAsset(asset.id, { enabled: !asset.enabled }))}
+      >
+        {asset.enabled ? 'Disable' : 'Enable'}
+      </Button>
+    </li>
+  );
+}

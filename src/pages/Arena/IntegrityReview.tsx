@@ -1,0 +1,110 @@
+import type { ArenaFlag, FlagState } from '@contracts/arena';
+import type { Page } from '@contracts/common';
+import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import { arenaAdminApi, arenaPaths } from '@/api/arena';
+import { Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+interface Props {
+  state: FlagState;
+  flags: Page<ArenaFlag>;
+}
+
+const KIND_LABELS: Record<ArenaFlag['kind'], string> = {
+  ip: 'One network address',
+  device: 'One device',
+  new_accounts: 'New accounts',
+};
+const TABS: FlagState[] = ['open', 'excluded', 'dismissed'];
+
+/** The arena's review queue: vote clusters for one creator; exclude their votes (ratings replayed) or dismiss. */
+export default function IntegrityReview({ state, flags }: PageProps<Props>) {
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const decide = async (flag: ArenaFlag, decision: 'exclude' | 'dismiss') => {
+    setBusy(`${flag.id}:${decision}`);
+    try {
+      notify.success((await arenaAdminApi.decide(flag.id, decision)).message);
+      router.reload({ only: ['flags'] });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Head title="Arena vote review" />
+      <h1 className="mb-1 text-headline text-ink">Arena vote review</h1>
+      <p className="mb-4 text-sm text-ink-muted">
+        Clusters of five or more voters who, within one hour, voted for the same creator from one network address, one
+        device, or with accounts under a week old. Excluding drops their votes and replays every rating of the season
+        from the vote log; each decision is recorded in the audit trail.
+      </p>
+      <nav className="mb-4 flex gap-2" aria-label="Flag state">
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            href={arenaPaths.flags(tab)}
+            className={`rounded-control px-3 py-1 text-sm ${tab === state ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
+          >
+            {tab[0].toUpperCase() + tab.slice(1)}
+          </Link>
+        ))}
+      </nav>
+      <Card>
+        {flags.data.length === 0 ? (
+          <EmptyState title="Nothing to review" description="No vote clusters in this list." />
+        ) : (
+          <ul className="divide-y divide-line" data-testid="flags">
+            {flags.data.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink">
+                    {KIND_LABELS[f.kind]} for {f.creator?.name ?? 'a creator'}
+                  </p>
+                  <p className="break-all text-xs text-ink-subtle">
+                    {f.voters} voters · {f.votes} votes · {f.kind === 'new_accounts' ? 'accounts under 7 days' : f.key}
+                    {f.window_start &&
+                      ` · from ${new Date(f.window_start).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                  </p>
+                </div>
+                {f.state === 'open' && (
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      loading={busy === `${f.id}:exclude`}
+                      onClick={() => void decide(f, 'exclude')}
+                    >
+                      Exclude votes
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={busy === `${f.id}:dismiss`}
+                      onClick={() => void decide(f, 'dismiss')}
+                    >
+                      Dismiss
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {flags.last_page > 1 && (
+          <Pagination
+            currentPage={flags.current_page}
+            lastPage={flags.last_page}
+            hrefFor={(p) => arenaPaths.flags(state, p)}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

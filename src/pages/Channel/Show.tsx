@@ -1,0 +1,141 @@
+import type { ChannelHistory, ChannelMemberPage, ChannelMessage, CommunityChannel } from '@contracts/channels';
+import { Head, Link, router } from '@inertiajs/react';
+import { useState } from 'react';
+import {
+  channelApi,
+  channelLive,
+  channelPaths,
+  type ChannelMessageEvent,
+  type ChannelMessageRemovedEvent,
+} from '@/api/channels';
+import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
+import { AuthorLine, RichTextEditor } from '@/components/community';
+import { Button } from '@/components/ui';
+import { useChannel } from '@/echo';
+import { useApiForm } from '@/hooks/useApiForm';
+import { useKeysetList } from '@/hooks/useKeysetList';
+import { useAuthUser } from '@/hooks/useSharedProps';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import type { PageProps } from '@/types';
+
+/** A channel: what it is, its messages (live, newest first, "older" by keyset), writing one, subscribing. */
+export default function ChannelShow({
+  channel,
+  history,
+  members,
+}: PageProps<{ channel: CommunityChannel; history: ChannelHistory; members: ChannelMemberPage }>) {
+  const user = useAuthUser();
+  const feed = useKeysetList(
+    history,
+    (cursor) => channelApi.history(channel.id, cursor),
+    'Could not load older messages',
+  );
+  const { items: messages, prepend: add, drop } = feed;
+  const [editorKey, setEditorKey] = useState(0);
+  const listening = !!user && (channel.visibility === 'public' || !!channel.my_role);
+  useChannel(listening ? channelLive.channel(channel.id) : null, 'private', {
+    [channelLive.message]: (e: ChannelMessageEvent) => add(e.message),
+    [channelLive.removed]: (e: ChannelMessageRemovedEvent) => drop(e.id),
+  });
+  const form = useApiForm<{ body_html: string }, { message: string; data: ChannelMessage }>(
+    { body_html: '' },
+    {
+      successMessage: (r) => r.message,
+      onSuccess: (r) => {
+        add(r.data);
+        form.reset();
+        setEditorKey((k) => k + 1);
+      },
+    },
+  );
+
+  const act = async (work: () => Promise<unknown>, fallback: string) => {
+    try {
+      await work();
+      router.reload();
+    } catch (e) {
+      notify.error(errorMessage(e, fallback));
+    }
+  };
+
+  return (
+    <>
+      <Head title={channel.name} />
+      <Link href={channelPaths.index} className="text-sm text-accent-ink">
+        ← Channels
+      </Link>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-headline font-semibold text-ink">{channel.name}</h1>
+          <p className="text-sm text-ink-muted">{channel.description}</p>
+          <p className="mt-1 text-xs text-ink-subtle">
+            {channel.visibility === 'private' ? 'Private' : 'Public'} ·{' '}
+            {channel.posting === 'owner' ? 'Broadcast' : 'Discussion'} · {channel.members_count} subscribers · by{' '}
+            {channel.owner.name}
+          </p>
+        </div>
+        {user && !channel.my_role && (
+          <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not subscribe')}>
+            {channel.invited ? 'Accept invitation' : 'Subscribe'}
+          </Button>
+        )}
+        {channel.my_role === 'member' && (
+          <Button variant="secondary" onClick={() => void act(() => channelApi.leave(channel.id), 'Could not leave')}>
+            Unsubscribe
+          </Button>
+        )}
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <section className="space-y-4 lg:col-span-2" aria-label="Messages">
+          {channel.can_post && (
+            <form className="space-y-2" onSubmit={form.handleSubmit((v) => channelApi.send(channel.id, v.body_html))}>
+              <RichTextEditor
+                key={editorKey}
+                id="message"
+                label={channel.posting === 'owner' ? 'Broadcast to your subscribers' : 'Write to the channel'}
+                minHeight="min-h-24"
+                value={form.data.body_html}
+                onChange={(html) => form.set('body_html', html)}
+                error={form.errors.body_html}
+              />
+              <Button type="submit" loading={form.processing}>
+                Send
+              </Button>
+            </form>
+          )}
+          <ul className="space-y-3">
+            {messages.map((m) => (
+              <li key={m.id}>
+                <ChannelMessageCard
+                  message={m}
+                  canDelete={!!user && (user.id === m.author.id || channel.my_role === 'owner')}
+                  onDeleted={drop}
+                />
+              </li>
+            ))}
+          </ul>
+          {messages.length === 0 && <p className="text-sm text-ink-muted">No messages yet.</p>}
+          {feed.cursor && (
+            <Button variant="secondary" onClick={() => void feed.older()}>
+              Older messages
+            </Button>
+          )}
+        </section>
+        <aside aria-labelledby="subscribers">
+          <h2 id="subscribers" className="mb-3 text-title font-semibold text-ink">
+            Subscribers
+          </h2>
+          <ul className="space-y-2">
+            {members.data.map((m) => (
+              <li key={m.user.id} className="flex items-center justify-between gap-2">
+                <AuthorLine author={m.user} at={null} />
+                {m.role === 'owner' && <span className="text-xs text-ink-subtle">owner</span>}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}

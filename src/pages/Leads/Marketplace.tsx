@@ -1,0 +1,134 @@
+import { Head, Link, router } from '@inertiajs/react';
+import { useEffect, useState } from 'react';
+import type { MarketplaceProps, MaskedOfferJson, PurchaseJson } from '@contracts/crm';
+import { crmApi, crmPaths } from '@/api/crm';
+import { Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+
+const label = (s: string) => s.replace(/_/g, ' ');
+
+/** Leads/Marketplace: masked offers from other books (claim first, for image credits) and the leads I bought. */
+export default function Marketplace({ offers, purchases, claims_left_today, credits }: MarketplaceProps) {
+  const [open, setOpen] = useState(offers.data);
+  const [bought, setBought] = useState(purchases);
+  const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    setOpen(offers.data);
+    setBought(purchases);
+  }, [offers, purchases]);
+
+  const claim = async (offer: MaskedOfferJson) => {
+    setBusy(offer.id);
+    try {
+      const won = await crmApi.claimOffer(offer.id);
+      setBought((page) => ({ ...page, data: [won, ...page.data], total: page.total + 1 }));
+      notify.success('The lead is yours: the contact is in your book.');
+      router.reload({ only: ['claims_left_today', 'credits'] });
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not claim the lead'));
+    } finally {
+      setOpen((list) => list.filter((o) => o.id !== offer.id));
+      setBusy(null);
+    }
+  };
+  const dispute = async (p: PurchaseJson) => {
+    const reason = window.prompt('What is wrong with this lead? (duplicate, wrong number...)');
+    if (!reason?.trim()) return;
+    try {
+      const next = await crmApi.disputeOffer(p.id, reason.trim());
+      setBought((page) => ({ ...page, data: page.data.map((x) => (x.id === next.id ? next : x)) }));
+      notify.success('Dispute sent: the credits come back if it is upheld.');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not dispute the lead'));
+    }
+  };
+  const purchasesPage = async (page: number) => {
+    try {
+      setBought(await crmApi.purchases(page));
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not load your purchases'));
+    }
+  };
+
+  return (
+    <>
+      <Head title="Lead marketplace" />
+      <div className="mb-4 flex flex-wrap items-baseline gap-3">
+        <h1 className="text-headline text-ink">Lead marketplace</h1>
+        <p className="text-sm text-ink-muted" data-testid="market-status">
+          {credits} credits · {claims_left_today} claims left today
+        </p>
+        <Link href={crmPaths.myLeads} className="ms-auto text-sm text-accent-ink underline">
+          My leads
+        </Link>
+      </div>
+      <Card title="Offered leads" description="Contact details show once you claim." className="mb-4" padded={false}>
+        {open.length === 0 ? (
+          <EmptyState title="No leads on offer" description="Leads other realtors offer appear here." />
+        ) : (
+          <ul className="divide-y divide-line" aria-label="Offered leads">
+            {open.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <OfferLine offer={o} />
+                {o.mine ? (
+                  <span className="text-xs text-ink-subtle">your offer</span>
+                ) : (
+                  <Button size="sm" disabled={busy !== null || claims_left_today === 0} onClick={() => claim(o)}>
+                    Claim for {o.price_credits} credits
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination className="p-4" of={offers} hrefFor={(p) => crmPaths.marketplace(p)} />
+      </Card>
+      <Card title="My purchases" padded={false}>
+        {bought.data.length === 0 ? (
+          <EmptyState title="Nothing bought yet" description="Leads you claim stay here with their dispute window." />
+        ) : (
+          <ul className="divide-y divide-line" aria-label="My purchases">
+            {bought.data.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  {p.contact_id ? (
+                    <Link href={crmPaths.contact(p.contact_id)} className="font-medium text-ink hover:underline">
+                      {p.contact_name || 'Contact'}
+                    </Link>
+                  ) : (
+                    <p className="font-medium text-ink">{p.contact_name || 'Contact'}</p>
+                  )}
+                  <p className="text-xs break-all text-ink-subtle">
+                    {[p.contact_email, p.contact_phone].filter(Boolean).join(' · ')}
+                  </p>
+                  <OfferLine offer={p} />
+                </div>
+                {p.can_dispute ? (
+                  <Button size="sm" variant="secondary" onClick={() => dispute(p)}>
+                    Dispute
+                  </Button>
+                ) : (
+                  <span className="text-xs text-ink-subtle">{label(p.status)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination className="p-4" of={bought} onPageChange={purchasesPage} />
+      </Card>
+    </>
+  );
+}
+
+function OfferLine({ offer }: { offer: MaskedOfferJson }) {
+  const facts = [offer.area && `Area ${offer.area}`, offer.price_band, offer.property_type, label(offer.timeline)];
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="text-sm text-ink">{facts.filter(Boolean).join(' · ')}</p>
+      <p className="text-xs text-ink-subtle">
+        {label(offer.source)} · offered {new Date(offer.created_at).toLocaleDateString()}
+      </p>
+    </div>
+  );
+}
