@@ -31,6 +31,11 @@ export interface AppConfig {
   storageDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   session: { cookieName: string; maxAgeMs: number; secure: boolean };
+  /**
+   * log2 of scrypt's N for new password hashes. At least 14 outside tests; the test suite lowers it because
+   * each of its hundreds of sign-ins would otherwise spend ~0.25 s of CPU on the real cost.
+   */
+  passwordHashCost: number;
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
@@ -167,6 +172,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAgeMs: int(env, 'SESSION_LIFETIME_MINUTES', 60 * 24 * 14, 1) * 60_000,
       secure: bool(env, 'SESSION_SECURE_COOKIE', appUrl.startsWith('https:')),
     },
+    passwordHashCost: int(env, 'PASSWORD_HASH_COST', 15, nodeEnv === 'test' ? 4 : 14, 20),
     mail: {
       from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
       smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),

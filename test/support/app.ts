@@ -12,7 +12,7 @@ import { createApp } from '../../src/app';
 import type { AppOptions } from '../../src/app.module';
 import { loadConfig, AppConfig } from '../../src/config/app-config';
 import { ensureDatabase, resolveRuntime } from '../../src/config/runtime';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword, setPasswordHashCost } from '../../src/modules/auth/password';
 import { User } from '../../src/modules/users/user.entity';
 import { ensureTemplate, whenUnused } from './template-db';
 
@@ -68,9 +68,13 @@ export async function createTestDatabase(
 }
 
 /**
- * Test users share one scrypt hash per password (salted once per Jest worker): a hash costs ~0.2 s of CPU and a
- * run creates hundreds of users. Logins still verify it with the real scrypt.
+ * Tests hash passwords with scrypt at N=2^10 instead of production's 2^15: the algorithm, format and
+ * verification are the same, at 1/32 of the CPU. Hundreds of sign-ins otherwise cost minutes of a CI run.
  */
+export const TEST_PASSWORD_HASH_COST = 10;
+setPasswordHashCost(TEST_PASSWORD_HASH_COST);
+
+/** Test users share one scrypt hash per password (salted once per Jest worker); logins still verify it. */
 const passwordHashes = new Map<string, Promise<string>>();
 export function testPasswordHash(password: string): Promise<string> {
   if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
@@ -91,6 +95,8 @@ export async function bootTestApp(
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     SEED_DEMO: 'false',
+    // Production refuses a cost under 2^14, so the few tests that boot as production hash at the real cost.
+    ...((env.NODE_ENV ?? 'test') === 'test' && { PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) }),
     STORAGE_DIR: storageDir,
     LOG_LEVEL: 'warn',
     ...env,

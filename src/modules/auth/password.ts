@@ -1,11 +1,20 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 // scrypt is memory-hard (N=2^15, r=8 uses 32 MiB per hash) and ships with Node: no native addon to build.
-const N = 32768;
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEM = 64 * 1024 * 1024;
+
+/**
+ * Sets the work factor (log2 of scrypt's N) for new hashes, from PASSWORD_HASH_COST at boot. Stored hashes carry
+ * their own N, so a change never locks anyone out: the next login rehashes at the new cost.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  N = 2 ** log2N;
+}
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((done, fail) =>
