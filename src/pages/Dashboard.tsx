@@ -35,7 +35,7 @@ export default function Dashboard({ user }: Props) {
             .
           </Alert>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {shortcuts.map(({ title, text, href, icon: Icon }) => (
             <Link
               key={href}

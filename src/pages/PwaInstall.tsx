@@ -83,7 +83,7 @@ export default function PwaInstall(_props: PageProps) {
           </Card>
         )}
 
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {platforms.map((platform) => (
             <Card key={platform.name} title={platform.name}>
               <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-600 dark:text-slate-300">

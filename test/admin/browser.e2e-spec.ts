@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { User } from '../../src/modules/users/user.entity';
-import { shootStep } from '../browser/screenshots';
+import { checkStep } from '../browser/screenshots';
 import { bootTestApp, type TestApp } from '../support/app';
 import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
 
@@ -43,7 +43,7 @@ describe('admin suspends, restores and impersonates a user in the browser', () =
       await admin.getByRole('button', { name: 'Search' }).click();
       await admin.getByTestId('admin-user-row').filter({ hasText: 'Morgan Member' }).click();
       await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();
-      await shootStep(admin, 'admin-user-show');
+      await checkStep(admin, 'admin-user-show');
 
       // The first destructive action asks for the password, then comes back here.
       await admin.getByLabel('Reason for suspension').fill('Spam reports');
@@ -66,7 +66,7 @@ describe('admin suspends, restores and impersonates a user in the browser', () =
       await admin.getByRole('button', { name: 'Restore' }).click();
       await admin.getByRole('button', { name: 'Impersonate' }).click();
       await admin.getByTestId('impersonation-banner').getByText('Morgan Member').waitFor();
-      await shootStep(admin, 'admin-impersonating');
+      await checkStep(admin, 'admin-impersonating');
       await admin.getByRole('button', { name: 'Stop impersonating' }).click();
       await admin.waitForURL(new RegExp(`/admin/users/${member.id}`));
       await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();

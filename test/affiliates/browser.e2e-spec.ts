@@ -5,7 +5,7 @@ import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users/user.entity';
 import { bootTestApp } from '../support/app';
 import { browserSuite, withDiagnostics } from '../support/browser';
-import { shootStep } from '../browser/screenshots';
+import { checkStep } from '../browser/screenshots';
 import { commissionsOf, orderEvent, pay, settle } from './support';
 
 /**
@@ -46,7 +46,7 @@ describe('affiliate signup to first payout in the browser', () => {
 
       await page.goto('/affiliate/dashboard');
       await page.getByText(/refund window: becomes payable on/).waitFor();
-      await shootStep(page, 'affiliate-01-dashboard');
+      await checkStep(page, 'affiliate-01-dashboard');
       t.app.get(Clock).advance(31 * DAY_MS);
       for (const c of await commissionsOf(t, affiliate.id))
         await t.app.get(TimersService).fire(HOLD_TIMER, { commission_id: c.id });
@@ -54,7 +54,7 @@ describe('affiliate signup to first payout in the browser', () => {
       await admin.goto('/admin/payouts');
       await admin.getByRole('button', { name: 'Preview a new batch' }).click();
       await admin.getByText('Preview: 1 payouts').waitFor();
-      await shootStep(admin, 'affiliate-02-admin-payout-preview');
+      await checkStep(admin, 'affiliate-02-admin-payout-preview');
       await admin.getByRole('button', { name: 'Confirm and pay' }).click();
       await admin.getByText(/Batch paid: 1 sent, 0 failed/).waitFor();
       await settle(t);
@@ -62,7 +62,7 @@ describe('affiliate signup to first payout in the browser', () => {
       await page.goto('/affiliate/payouts');
       await page.getByText('$90.00 · manual').waitFor();
       expect(await page.getByText('sent', { exact: true }).count()).toBeGreaterThan(0);
-      await shootStep(page, 'affiliate-03-payouts');
+      await checkStep(page, 'affiliate-03-payouts');
     });
     t.app.get(Clock).reset();
   });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { User } from '../../src/modules/users';
 import { bootTestApp, type TestApp } from '../support/app';
 import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
-import { shootStep } from '../browser/screenshots';
+import { checkStep } from '../browser/screenshots';
 import { enterDesign, services } from './helpers';
 
 /**
@@ -44,20 +44,20 @@ describe('arena battle in two browsers', () => {
       await watcher.getByTestId('battle-total').waitFor();
       expect(await watcher.getByTestId('battle-total').textContent()).toBe('0');
       await voter.goto(`/arena/battles/${battle.id}`);
-      await shootStep(voter, 'arena-battle-before-vote');
+      await checkStep(voter, 'arena-battle-before-vote');
       // Give the watcher's page a moment to open its WebSocket and join the presence channel.
       await watcher.waitForTimeout(1500);
       await voter.getByRole('button', { name: 'Left is better' }).click();
       await voter.getByTestId('revealed-left').waitFor();
       expect(await voter.getByTestId('battle-total').textContent()).toBe('1');
       await watcher.getByTestId('battle-total').getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
-      await shootStep(voter, 'arena-battle-revealed');
+      await checkStep(voter, 'arena-battle-revealed');
       await voter.goto('/arena');
       await voter.getByRole('heading', { name: 'Arena', exact: true }).waitFor();
-      await shootStep(voter, 'arena-lobby');
+      await checkStep(voter, 'arena-lobby');
       await voter.goto('/arena/queue');
       await voter.getByRole('heading', { name: 'Queue for a live round' }).waitFor();
-      await shootStep(voter, 'arena-queue');
+      await checkStep(voter, 'arena-queue');
     });
   });
 });

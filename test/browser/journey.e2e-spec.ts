@@ -3,7 +3,7 @@ import type { TestApp } from '../support/app';
 import { launchProfile, withDiagnostics } from '../support/browser';
 import { bootDesignApp, roomPhoto } from '../designs/support';
 import { demoPhoto } from '../../src/database/seeds/demo-photos';
-import { shootStep } from './screenshots';
+import { checkStep } from './screenshots';
 
 /**
  * A newcomer's first day in a real browser: the Welcome page, registration and email verification, a first AI
@@ -41,7 +41,7 @@ describe('browser: a new realtor’s first day', () => {
     await page.goto('/');
     const cta = page.getByRole('link', { name: 'Create a free account' });
     await cta.waitFor();
-    await shootStep(page, '01-welcome');
+    await checkStep(page, '01-welcome');
     await page.getByRole('button', { name: 'Accept cookies' }).click();
 
     // 2. Register as a realtor and verify the address from the dev mailbox.
@@ -52,7 +52,7 @@ describe('browser: a new realtor’s first day', () => {
     await page.getByLabel('I am a').selectOption('realtor');
     await page.getByLabel(/^Password\*?$/).fill('newcomer-pass-123');
     await page.getByLabel(/^Confirm password\*?$/).fill('newcomer-pass-123');
-    await shootStep(page, '02-register');
+    await checkStep(page, '02-register');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/email/verify');
     await page.goto('/dev/mailbox');
@@ -63,7 +63,7 @@ describe('browser: a new realtor’s first day', () => {
     await page.frameLocator('iframe[title="Mail body"]').getByRole('link', { name: 'Verify email address' }).click();
     await page.waitForURL('**/dashboard?verified=1');
     await page.getByRole('heading', { name: /Hi Robin/ }).waitFor();
-    await shootStep(page, '03-dashboard');
+    await checkStep(page, '03-dashboard');
 
     // 3. A first design, paid by the welcome credits.
     await page.goto('/designer');
@@ -81,11 +81,11 @@ describe('browser: a new realtor’s first day', () => {
       .getByTestId('upload-input')
       .setInputFiles({ name: 'living-room.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(1024, 768) });
     await page.getByTestId('upload-preview').waitFor();
-    await shootStep(page, '04-designer');
+    await checkStep(page, '04-designer');
     await page.getByTestId('generate-button').click();
     await page.getByTestId('compare-slider').waitFor({ timeout: 60_000 });
     await page.waitForURL(/\/designer\/[0-9a-f-]{36}/).catch(() => undefined);
-    await shootStep(page, '05-design-result');
+    await checkStep(page, '05-design-result');
 
     // 4. Ask about the design: the answer appears beside the question (the page must not go blank).
     const designId = (
@@ -98,7 +98,7 @@ describe('browser: a new realtor’s first day', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Make the walls warmer').waitFor();
     await page.locator('[data-role="assistant"]').first().waitFor();
-    await shootStep(page, '06-design-chat');
+    await checkStep(page, '06-design-chat');
 
     // 5. A first listing, through the property editor.
     await page.goto('/properties');
@@ -116,7 +116,7 @@ describe('browser: a new realtor’s first day', () => {
       .getByTestId('pin-note')
       .getByText(/not looked up offline/)
       .waitFor();
-    await shootStep(page, '07-editor-address');
+    await checkStep(page, '07-editor-address');
     await page.getByTestId('next-step').click();
     await page.getByLabel('Name').fill('Congress Avenue Loft');
     await page.locator('select:has(option[value="condo"])').selectOption('condo');
@@ -142,7 +142,7 @@ describe('browser: a new realtor’s first day', () => {
     await page.goto('/walkthroughs');
     await page.getByLabel('Title').fill('Congress Avenue Loft tour');
     await page.getByLabel('Listing', { exact: true }).selectOption(listing.id);
-    await shootStep(page, '08-walkthrough-new');
+    await checkStep(page, '08-walkthrough-new');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/walkthroughs\/[^/]+\/edit/);
     expect(await page.getByLabel('Listing', { exact: true }).inputValue()).toBe(listing.id);
@@ -150,17 +150,17 @@ describe('browser: a new realtor’s first day', () => {
       'Congress Avenue Loft tour',
     ])) as Array<{ listing_id: string }>;
     expect(walkthrough.listing_id).toBe(listing.id);
-    await shootStep(page, '09-walkthrough-edit');
+    await checkStep(page, '09-walkthrough-edit');
 
     await page.goto(`/properties/${listing.slug}`);
     await page.getByTestId('price').waitFor();
-    await shootStep(page, '10-property-page');
+    await checkStep(page, '10-property-page');
     // The gallery opens a lightbox that steps through the photos.
     await page.getByRole('button', { name: 'Show all 3 photos' }).click();
     await page.getByTestId('lightbox-counter').getByText('1 / 3').waitFor();
     await page.getByRole('button', { name: 'Next photo' }).click();
     await page.getByTestId('lightbox-counter').getByText('2 / 3').waitFor();
-    await shootStep(page, '10b-lightbox');
+    await checkStep(page, '10b-lightbox');
     await page.keyboard.press('Escape');
 
     // 7. A first chat, from a profile's "Message" button.
@@ -169,11 +169,11 @@ describe('browser: a new realtor’s first day', () => {
     await page.waitForURL('**/chats**');
     await page.getByRole('region', { name: 'New chat with Avery Buyer' }).waitFor();
     await page.getByLabel('First message').fill('Hi Avery, want to see the loft on Saturday?');
-    await shootStep(page, '11-chat-start');
+    await checkStep(page, '11-chat-start');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Hi Avery, want to see the loft on Saturday?').last().waitFor();
     await page.waitForURL(/\/chats\?chat=[0-9a-f-]{36}/);
-    await shootStep(page, '12-chat');
+    await checkStep(page, '12-chat');
 
     // The feed and the market map, as the realtor's audience sees them.
     await page.goto('/market?q=Austin%2C%20TX');
@@ -183,6 +183,6 @@ describe('browser: a new realtor’s first day', () => {
     // A new radius searches again by itself.
     await page.getByLabel('Radius').selectOption('0.5');
     await page.getByText(/within 0\.5 mi of/).waitFor();
-    await shootStep(page, '13-market');
+    await checkStep(page, '13-market');
   }
 });

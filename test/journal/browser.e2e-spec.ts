@@ -3,7 +3,7 @@ import type { User } from '../../src/modules/users/user.entity';
 import { TrustService } from '../../src/modules/community';
 import { bootTestApp, type TestApp } from '../support/app';
 import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
-import { shootStep } from '../browser/screenshots';
+import { checkStep } from '../browser/screenshots';
 import { MEMBER_ACTIVITY } from '../community/support';
 
 /**
@@ -45,7 +45,7 @@ describe('journal publish, live notice and comment in the browser', () => {
     await withDiagnostics(reader, async () => {
       await reader.goto('/journal');
       await reader.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
-      await shootStep(reader, 'journal-index');
+      await checkStep(reader, 'journal-index');
 
       await withDiagnostics(writer, async () => {
         await writer.goto('/journal/create');
@@ -53,7 +53,7 @@ describe('journal publish, live notice and comment in the browser', () => {
         await writer.getByRole('textbox', { name: 'Post' }).click();
         await writer.keyboard.type('Three new waterfront listings this week.');
         await writer.getByLabel('Who can read it').selectOption('followers');
-        await shootStep(writer, 'journal-edit');
+        await checkStep(writer, 'journal-edit');
         await writer.getByRole('button', { name: 'Publish' }).click();
         await writer.getByRole('heading', { name: 'Spring on the bay' }).waitFor();
       });
@@ -67,7 +67,7 @@ describe('journal publish, live notice and comment in the browser', () => {
       await reader.keyboard.type('Would love a tour of the second one!');
       await reader.getByRole('button', { name: 'Comment' }).click();
       await reader.getByText('Comments (1)').waitFor();
-      await shootStep(reader, 'journal-show');
+      await checkStep(reader, 'journal-show');
     });
 
     await writer.reload();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeProperty } from '../properties/helpers';
-import { shootStep } from '../browser/screenshots';
+import { checkStep } from '../browser/screenshots';
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
 import { launchBrowser, withDiagnostics } from '../support/browser';
 import { cookieHeader, makeClip } from './support';
@@ -132,7 +132,7 @@ describe('video in the browser', () => {
       expect(['native', 'hls.js']).toContain(first.engine);
       await viewer.getByText('$1,250,000').first().waitFor();
       await viewer.getByText('View listing').first().waitFor();
-      await shootStep(viewer, 'feed-overlay'); // the feed overlay, looked at in light/dark, wide and phone
+      await checkStep(viewer, 'feed-overlay'); // the feed overlay, looked at in light/dark, wide and phone
       // Muted autoplay; a tap unmutes.
       expect(
         await viewer.locator('video[data-testid="feed-active-video"]').evaluate((v: HTMLVideoElement) => v.muted),

@@ -21,7 +21,7 @@ export default function AdminAudit({ entries, filters, actions }: PageProps<Admi
       <Head title="Audit trail" />
       <div className="space-y-4">
         <h1 className="text-headline text-ink">Audit trail</h1>
-        <form onSubmit={apply} className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        <form onSubmit={apply} className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           <Select
             aria-label="Action"
             value={f.action}

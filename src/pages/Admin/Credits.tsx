@@ -33,7 +33,7 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
     <>
       <Head title="Credits admin" />
       <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">Credits</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Grant credits">
           <form onSubmit={grant} className="space-y-4">
             <FormField label="User email" name="user" error={errors.user}>

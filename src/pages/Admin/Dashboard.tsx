@@ -67,7 +67,7 @@ export default function AdminDashboard({ sections, dashboard }: PageProps<Props>
             </ul>
           </li>
         </ul>
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {sections.map((section) => (
             <li key={section.href}>
               <Link

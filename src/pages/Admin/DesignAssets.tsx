@@ -36,7 +36,7 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
         <h1 className="text-headline text-ink">Design assets</h1>
         <Card title="Add an asset">
           <form
-            className="grid gap-3 sm:grid-cols-2"
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2"
             onSubmit={form.handleSubmit((v) =>
               adminContentApi.createAsset({
                 category: v.category,
@@ -66,7 +66,7 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
             </Button>
           </form>
         </Card>
-        <form onSubmit={apply} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto]">
+        <form onSubmit={apply} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_2fr_auto]">
           <Select
             aria-label="Category filter"
             value={f.category}

@@ -30,7 +30,7 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
       <Head title="Marketing" />
       <div className="space-y-6">
         <h1 className="text-headline text-ink">Marketing</h1>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card title="New announcement">
             <form
               className="space-y-3"
@@ -46,7 +46,7 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
               <TextField label="Title" {...announce.field('title')} />
               <TextAreaField label="Text" {...announce.field('body')} />
               <TextField label="Link" hint="A path on this site, e.g. /market" {...announce.field('url')} />
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 <Select
                   aria-label="Style"
                   value={announce.data.style}

@@ -22,7 +22,7 @@ export default function AdminStickers({ packs }: PageProps<AdminStickersProps>) 
         <h1 className="text-headline text-ink">Stickers</h1>
         <Card title="New pack">
           <form
-            className="grid gap-3 sm:grid-cols-3"
+            className="grid grid-cols-1 gap-3 sm:grid-cols-3"
             onSubmit={form.handleSubmit((v) =>
               adminContentApi.createPack({
                 name: v.name,

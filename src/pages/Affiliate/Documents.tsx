@@ -23,7 +23,7 @@ export default function Documents({
           {balance.hold_reason}
         </Alert>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card
           title="Upload a tax form"
           description="PDF, JPEG or PNG, up to 10 MB. Only you and our finance admins can open it."

@@ -59,7 +59,7 @@ export default function Landing({
           </ButtonLink>
         </div>
       </section>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {facts.map(([value, label]) => (
           <div
             key={label}

@@ -42,7 +42,7 @@ export default function Links({
       <Card title="New link" description="Any page of Reelty: a listing, a spot, the feed, the marketplace.">
         <form
           onSubmit={form.handleSubmit((values) => affiliatesApi.createLink(values))}
-          className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
         >
           <FormField label="Page" name="destination" error={form.errors.destination}>
             <Input value={form.data.destination} onChange={(e) => form.set('destination', e.target.value)} />

@@ -42,7 +42,7 @@ export default function MarketingMaterials({
       {materials.length === 0 && (
         <EmptyState title="No materials yet" description="The programme team adds banners and copy here." />
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {materials.map((m) => (
           <article
             key={m.id}

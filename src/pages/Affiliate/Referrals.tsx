@@ -27,7 +27,7 @@ export default function Referrals({
       <Head title="Referrals" />
       <h1 className="mb-4 text-2xl font-semibold text-slate-900 dark:text-white">Referrals</h1>
       <AffiliateNav />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <Card
           title="Commissions"
           description="Pending commissions wait out the refund window; the date is in each line."

@@ -95,7 +95,7 @@ export default function ArenaBattlePage({ battle: initial }: PageProps<Props>) {
         </p>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {sides.map((side) => (
           <Card key={side.key} className="overflow-hidden">
             <p className="mb-2 text-eyebrow uppercase text-ink-subtle">{side.label}</p>

@@ -77,13 +77,13 @@ export default function ArenaLobby({
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card title="Live battles">
             {live_battles.length === 0 ? (
               <p className="text-sm text-ink-muted">No battle is live right now.</p>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {live_battles.map((b) => (
                   <li key={b.id}>
                     <Link

@@ -83,7 +83,7 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
           We pair you with another creator within 100 rating points, widening by 50 every 30 seconds.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Your tickets">
           {tickets.length === 0 ? (
             <EmptyState title="Not queued" description="Queue one of your entries to start." />

@@ -33,7 +33,7 @@ export default function SeriesArenas({ season, categories, category, board, crea
           ? ` · ranks from the fit of ${new Date(season.fitted_at).toLocaleString()}`
           : ' · ranks appear after the nightly fit'}
       </p>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Arenas" className="lg:col-span-2">
           <nav className="mb-3 flex flex-wrap gap-1" aria-label="Categories">
             {[null, ...categories].map((c) => (

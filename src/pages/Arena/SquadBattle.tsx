@@ -133,7 +133,7 @@ export default function SquadBattle({
         preparation phase to line up one entry each, then a battle phase where each member gets two attacks on the other
         squad&apos;s lineup. Voters decide every attack; only the best attack on each target counts.
       </p>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <Card title="Your squads">
             {my_squads.length === 0 ? (

@@ -33,7 +33,7 @@ export default function Register({ accountTypes }: Props) {
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField label="Name" autoComplete="name" autoFocus required {...formField(form, 'name')} />
         <TextField label="Email" type="email" autoComplete="email" required {...formField(form, 'email')} />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <FormField label="I am a" name="type" error={form.errors.type} required>
             <Select
               options={accountTypes}

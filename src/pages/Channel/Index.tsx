@@ -44,7 +44,7 @@ export default function ChannelIndex({
       <Head title="Channels" />
       <h1 className="text-headline font-semibold text-ink">Channels</h1>
       <p className="mb-6 text-sm text-ink-muted">Follow creators' broadcasts and join live discussions.</p>
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="browse">
           <h2 id="browse" className="mb-3 text-title font-semibold text-ink">
             Public channels
@@ -52,7 +52,7 @@ export default function ChannelIndex({
           {channels.data.length === 0 ? (
             <EmptyState title="No channels yet" description="Start the first one." />
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {channels.data.map((c) => (
                 <ChannelCard key={c.id} c={c} />
               ))}

@@ -58,7 +58,7 @@ export default function CollectionsIndex({ collections }: Props) {
             description="Save listings you like from their page into a collection, then share it with a partner or your realtor."
           />
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {collections.data.map((c) => (
               <li key={c.id}>
                 <Link href={collectionPaths.show(c.id)} className="block">

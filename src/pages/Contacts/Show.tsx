@@ -49,7 +49,7 @@ export default function ContactsShow(initial: ContactShowProps) {
           options={stages.map((s) => ({ value: s, label: label(s) }))}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="grid content-start gap-4 lg:col-span-2">
           <Card title="Add a note">
             <form className="grid gap-2" onSubmit={note.handleSubmit((v) => crmApi.note(contact.id, v.body))}>

@@ -130,7 +130,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
           ))}
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <iframe
           title={`${side} preview`}
           sandbox=""

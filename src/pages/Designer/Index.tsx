@@ -151,7 +151,7 @@ export default function DesignerIndex({
         </Alert>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title="1. Your room">
             <ImagePicker

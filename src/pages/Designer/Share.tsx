@@ -37,7 +37,7 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
         ← Back to the design
       </Link>
       <h1 className="mb-6 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Share “{title}”</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {design.image && <img src={design.image} alt={title} className="w-full rounded-xl object-cover" />}
         <Card
           title="Public link"

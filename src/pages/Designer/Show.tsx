@@ -130,7 +130,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           {selected?.image ? (
             <CompareSlider

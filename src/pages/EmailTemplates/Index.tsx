@@ -33,7 +33,7 @@ export default function EmailTemplatesIndex({ templates, merge_fields, sends, st
     <>
       <Head title="Email templates" />
       <h1 className="mb-4 text-headline text-ink">Email templates</h1>
-      <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[16rem_1fr]">
         <TemplateList templates={templates} selected={selected} onSelect={setSelected} />
         <div className="min-w-0 space-y-4">
           <TemplateEditor template={template} kinds={['email']} fields={merge_fields} />

@@ -41,7 +41,7 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab }
           </Link>
         </nav>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="space-y-4">
           <Card title="Campaigns" padded={false}>
             {campaigns.data.length === 0 ? (

@@ -15,7 +15,7 @@ export default function IndustriesIndex({ industries }: PageProps<{ industries: 
           Browse all offerings
         </Link>
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {industries.map((i) => (
           <li key={i.slug}>
             <Link

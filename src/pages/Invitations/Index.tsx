@@ -59,7 +59,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
     <>
       <Head title="Invitations" />
       <h1 className="mb-6 text-2xl font-semibold text-slate-900 dark:text-white">Invitations</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Received" padded={false}>
           {!emailVerified && (
             <Alert variant="warning" className="m-4">

@@ -88,7 +88,7 @@ export default function JournalIndex({
           </ButtonLink>
         </div>
       )}
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="latest">
           <h2 id="latest" className="mb-3 text-title font-semibold text-ink">
             Latest

@@ -48,7 +48,7 @@ export default function LeadsAnalytics({ team, scope, since_days, funnel, agents
       {funnel.length === 0 ? (
         <EmptyState title="No leads in this period" description="Leads from every source are counted here." />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card title="Leads by source">
             <BarChart
               label="Leads by source"

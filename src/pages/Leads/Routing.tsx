@@ -58,7 +58,7 @@ export default function Routing({ rules, agents }: RoutingPageProps) {
         )}
         {list.map((rule, i) => (
           <Card key={i} padded>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <Input aria-label="Rule name" value={rule.name} onChange={(e) => edit(i, { name: e.target.value })} />
               <Select
                 aria-label="Source"

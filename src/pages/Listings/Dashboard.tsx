@@ -86,7 +86,7 @@ export default function ListingsDashboard({ filters, sorts }: Props) {
           }
         />
       ) : (
-        <div className="grid gap-3 md:grid-cols-2" data-testid="listings">
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="listings">
           {listings.map((l) => (
             <PropertyCard
               key={l.id}

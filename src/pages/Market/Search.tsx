@@ -235,7 +235,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
   return (
     <div className="mx-auto max-w-7xl space-y-3 px-4 py-4">
       <Head title="Market search" />
-      <form onSubmit={submit} className="grid gap-2 md:grid-cols-[2fr_auto_auto]" role="search">
+      <form onSubmit={submit} className="grid grid-cols-1 gap-2 md:grid-cols-[2fr_auto_auto]" role="search">
         <Input
           type="search"
           name="q"
@@ -259,7 +259,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
       </form>
       {error && <Alert variant="error">{Object.values(fieldErrors)[0] ?? error}</Alert>}
       {user && <SavedSearchBar current={currentSearch} onApply={applySaved} />}
-      <div className="grid gap-3 lg:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
             {drawing ? (

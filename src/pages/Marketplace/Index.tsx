@@ -31,7 +31,7 @@ export default function MarketplaceIndex({ products, categories }: Props) {
             </ButtonLink>
           </div>
         </section>
-        <section className="grid gap-4 sm:grid-cols-2">
+        <section className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {departments.map((d) => (
             <div
               key={d.key}

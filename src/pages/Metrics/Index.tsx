@@ -54,7 +54,7 @@ export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetr
             </Button>
           </div>
         </div>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {metrics.series.map((s) => (
             <Card
               key={s.metric}

@@ -20,7 +20,7 @@ export default function OfferingsIndex({
       {offerings.data.length === 0 ? (
         <EmptyState title="No offerings match" description="Try fewer words or another industry." />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {offerings.data.map((o) => (
             <li key={o.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
               <div className="flex items-start justify-between gap-2">

@@ -72,7 +72,7 @@ export default function OpenHouseManage({
         <Alert variant="warning">Publish the property so visitors can register.</Alert>
       )}
       <Card title="Schedule an open house">
-        <form onSubmit={create} className="grid gap-3 sm:grid-cols-3">
+        <form onSubmit={create} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField label="Starts" type="datetime-local" {...form.field('starts_at')} />
           <TextField label="Ends" type="datetime-local" {...form.field('ends_at')} />
           <TextField label="Capacity" type="number" min={1} {...form.field('capacity')} />

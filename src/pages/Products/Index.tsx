@@ -73,7 +73,7 @@ export default function ProductsIndex({ products, categories, filters }: Props) 
             </button>
           ))}
         </div>
-        <form onSubmit={apply} className="grid gap-2 sm:grid-cols-[1fr_12rem_7rem_7rem_auto]">
+        <form onSubmit={apply} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem_7rem_7rem_auto]">
           <Input placeholder="Search products" value={q} onChange={(e) => setQ(e.target.value)} aria-label="Search" />
           <Select
             aria-label="Category"

@@ -22,7 +22,7 @@ export default function ProductsShow({ product }: Props) {
   return (
     <>
       <Head title={product.title} />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-100 to-sky-100 dark:from-indigo-950 dark:to-slate-900">
           {product.image_url && (
             <img src={product.image_url} alt={product.title} className="h-full w-full object-cover" />

@@ -64,7 +64,7 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
       </header>
       {u.bio && <p className="whitespace-pre-line text-slate-700 dark:text-slate-200">{u.bio}</p>}
 
-      <section className="grid gap-4 md:grid-cols-2">
+      <section className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div>
           <h2 className="mb-2 font-semibold text-slate-900 dark:text-white">Stats</h2>
           {u.is_self ? (
@@ -159,7 +159,7 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
       <section>
         <h2 className="mb-2 font-semibold text-slate-900 dark:text-white">Listings</h2>
         {profile.listings.data.length ? (
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {profile.listings.data.map((l) => (
               <PropertyCard key={l.id} property={l.property} href={`/listing/${l.id}`} />
             ))}

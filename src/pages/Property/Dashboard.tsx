@@ -103,7 +103,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           action={<ButtonLink href={propertyPaths.create}>New property</ButtonLink>}
         />
       ) : (
-        <div className="grid gap-3 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {answer?.properties.data.map((p) => (
             <PropertyCard
               key={p.id}

@@ -30,7 +30,7 @@ export default function PursuitsIndex({
       <Head title="Pursuits" />
       <h1 className="text-headline font-semibold text-ink">Pursuits</h1>
       <p className="mb-6 text-sm text-ink-muted">Your goals, their milestones and how far along you are.</p>
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section className="space-y-4 lg:col-span-2" aria-labelledby="yours">
           <h2 id="yours" className="text-title font-semibold text-ink">
             Yours

@@ -69,7 +69,7 @@ export default function ServiceProvidersEdit({
           </Link>
         )}
       </div>
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <Card title={current ? 'Profile' : 'List your business'}>
           <form
             className="space-y-3"

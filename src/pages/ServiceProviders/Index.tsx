@@ -36,7 +36,7 @@ export default function ServiceProvidersIndex({
       {providers.data.length === 0 ? (
         <EmptyState title="No providers match" description="Try fewer words or another city." />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {providers.data.map((p) => (
             <ProviderCard key={p.id} p={p} />
           ))}

@@ -46,7 +46,7 @@ export default function ServiceProvidersShow({ provider }: PageProps<{ provider:
       {provider.offerings.length === 0 ? (
         <p className="text-sm text-ink-muted">No offerings listed yet.</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {provider.offerings.map((o) => (
             <li key={o.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
               <div className="flex items-start justify-between gap-2">

@@ -53,7 +53,7 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
           </>
         }
       >
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {field('label', 'Label', { placeholder: 'Home, Office…', required: true })}
           {field('countryCode', 'Country code', {
             maxLength: 2,
@@ -111,7 +111,7 @@ export default function AddressSettings({ addresses, pagination }: Props) {
           description="Add a mailing or billing address; one of them is your default."
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {addresses.map((address) => (
             <li
               key={address.id}

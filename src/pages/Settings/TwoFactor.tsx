@@ -116,7 +116,7 @@ export default function TwoFactorSettings({
             </div>
           </div>
         ) : pending && setup ? (
-          <div className="grid gap-6 sm:grid-cols-[auto_1fr]">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-[auto_1fr]">
             <div
               className="mx-auto h-48 w-48 rounded-xl bg-white p-2 ring-1 ring-slate-200 [&>svg]:h-full [&>svg]:w-full"
               role="img"

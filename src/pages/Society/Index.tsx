@@ -43,7 +43,7 @@ export default function SocietyIndex({
       <Head title="Societies" />
       <h1 className="text-headline font-semibold text-ink">Societies</h1>
       <p className="mb-6 text-sm text-ink-muted">Groups around a market, a style or a craft.</p>
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="browse">
           <h2 id="browse" className="mb-3 text-title font-semibold text-ink">
             Public societies
@@ -51,7 +51,7 @@ export default function SocietyIndex({
           {societies.data.length === 0 ? (
             <EmptyState title="No societies yet" description="Start the first one." />
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {societies.data.map((s) => (
                 <SocietyCard key={s.id} s={s} />
               ))}

@@ -91,7 +91,7 @@ export default function ClaimPrize({ claim: initial }: PageProps<{ claim: ClaimS
           <Card title="Shipping and eligibility">
             <form
               onSubmit={form.handleSubmit((v) => sweepstakesApi.claim(id, v))}
-              className="grid gap-4 sm:grid-cols-2"
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2"
             >
               <TextField className="sm:col-span-2" label="Full name" {...form.field('full_name')} />
               <TextField className="sm:col-span-2" label="Street address" {...form.field('line1')} />

@@ -17,7 +17,7 @@ export default function SweepstakesIndex({ page }: PageProps<{ page: Sweepstakes
       {page.data.length === 0 ? (
         <EmptyState title="No sweepstakes right now" description="Come back soon." />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.data.map((s) => (
             <li key={s.id}>
               <Link

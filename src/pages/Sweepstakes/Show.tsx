@@ -40,7 +40,7 @@ export default function SweepstakesShow({ sweepstakes: s, me: initialMe, now }: 
         </p>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card title="Prizes">
             <ol className="space-y-3">

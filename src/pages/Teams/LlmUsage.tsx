@@ -111,7 +111,7 @@ export default function TeamsLlmUsage({ team, canManage, usage }: Props) {
           →
         </Button>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Budget" className="lg:col-span-1">
           <p className="text-3xl font-semibold tabular-nums text-slate-900 dark:text-white">{formatMicro(spent)}</p>
           <p className="text-sm text-slate-500">

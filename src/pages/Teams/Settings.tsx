@@ -53,7 +53,7 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
     <>
       <Head title={`${team.name} · settings`} />
       <TeamHeader team={team} role={role} active="settings" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Details">
           <form className="space-y-4" onSubmit={details.handleSubmit((v) => teamsApi.update(team.id, v))}>
             <TextField label="Name" {...details.field('name')} />

@@ -53,7 +53,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
     <>
       <Head title={team.name} />
       <TeamHeader team={team} role={role} permissions={permissions} active="members" />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card title={`Members (${members.total})`} padded={false}>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -13,7 +13,7 @@ export default function TemplatesIndex({ templates, merge_fields }: TemplatesPro
     <>
       <Head title="Templates" />
       <h1 className="mb-4 text-headline text-ink">Flyer and social templates</h1>
-      <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[16rem_1fr]">
         <TemplateList templates={templates} selected={selected} onSelect={setSelected} />
         <div className="min-w-0 space-y-4">
           <Card>

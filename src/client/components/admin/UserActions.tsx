@@ -29,7 +29,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
   return (
     <Card title="Actions">
       <div className="space-y-5">
-        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <FormField label="Type" name="type">
             <Select
               value={type}

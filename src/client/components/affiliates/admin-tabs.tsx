@@ -163,7 +163,7 @@ export function MaterialsTab({ materials }: { materials: MaterialJson[] }) {
     { successMessage: 'Material added', onSuccess: () => router.reload() },
   );
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card title="Add material">
         <form
           onSubmit={form.handleSubmit((v) => affiliatesAdminApi.addMaterial(v.title, v.body, image))}

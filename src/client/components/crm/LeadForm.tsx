@@ -30,7 +30,7 @@ export function LeadForm<R>({ consent, send, onSent, submitLabel, messageLabel, 
       onSubmit={form.handleSubmit((values) => send({ ...values, consent_version: consent?.version ?? '' }))}
     >
       <TextField label="Your name" required {...form.field('name')} autoComplete="name" />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Email" type="email" {...form.field('email')} autoComplete="email" />
         <TextField label="Phone" type="tel" {...form.field('phone')} autoComplete="tel" />
       </div>

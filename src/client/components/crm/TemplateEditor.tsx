@@ -48,7 +48,7 @@ export function TemplateEditor({
   }, [subject, body, propertySlug]);
   const save = form.handleSubmit((v) => (template ? templatesApi.update(template.id, v) : templatesApi.create(v)));
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       <Card title={template ? `Edit “${template.name}”` : 'New template'}>
         <form className="grid gap-3" onSubmit={save}>
           {kinds.length > 1 && (

@@ -16,7 +16,7 @@ export function OptionsFields({
   const set = (key: keyof DesignOptions) => (v: string) => onChange({ ...value, [key]: v });
   const options = (list: string[]) => list.map((v) => ({ value: v, label: v }));
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <FormField label="Room type" name="roomType" error={errors['options.roomType']}>
         <Select
           value={value.roomType ?? ''}

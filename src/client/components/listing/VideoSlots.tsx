@@ -5,7 +5,7 @@ export function VideoSlots({ listing }: { listing: Pick<Listing, 'spot' | 'spotV
   const spot = listing?.spot;
   const walkthrough = listing?.walkthrough;
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <section className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Walkthrough</h3>
         {walkthrough ? (

@@ -40,7 +40,7 @@ export function PropertyDetails({
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <PhotoGallery photos={photos} name={property.name} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           <header className="space-y-2">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

@@ -138,7 +138,7 @@ export function SweepstakesForm({
         </div>
       </Card>
       <Card title="Official rules" description="Locked when the sweepstakes opens; later changes are dated amendments.">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Minimum age"
             name="min_age"

@@ -42,8 +42,9 @@ export function TeamSwitcher() {
         className="flex max-w-[9rem] items-center gap-1.5 rounded-lg border border-slate-200 px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 sm:max-w-[14rem] dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <TeamBadge name={team.name} logo={team.logo_url} />
-        <span className="truncate">{team.name}</span>
-        <span aria-hidden className="text-xs text-slate-400">
+        {/* On phones the badge alone names the team (the label says it in full); the header has no room for more. */}
+        <span className="truncate max-sm:hidden">{team.name}</span>
+        <span aria-hidden className="text-xs text-slate-400 max-sm:hidden">
           ▾
         </span>
       </button>

@@ -50,7 +50,7 @@ export function TourRequestForm({ propertyId }: { propertyId: string }) {
           />
         </FormField>
         <FormField label="Times that suit you (up to three)" name="times" error={form.errors.times}>
-          <div className="grid gap-2 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             {form.data.slots.map((slot, i) => (
               <input
                 key={i}

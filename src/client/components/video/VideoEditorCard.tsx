@@ -110,7 +110,7 @@ export function VideoEditorCard({ video, limits, onChange, onDeleted, onMove, fi
         </div>
       )}
       {video.status === 'ready' && (
-        <div className="grid gap-3 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
           <VideoPlayer
             ref={player}
             src={video.playback.hls}

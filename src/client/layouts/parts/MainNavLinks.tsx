@@ -1,33 +1,91 @@
 import { Link, usePage } from '@inertiajs/react';
+import { useCallback, useRef, useState } from 'react';
+import { ChevronDownIcon } from '@/components/icons';
+import { useDismiss } from '@/hooks/useDismiss';
 import { cn } from '@/lib/cn';
 import { isActivePath } from '@/routes';
-import { mainNav } from '../nav-items';
+import { mainNav, type NavItem } from '../nav-items';
 
-/** Top-bar links (wide screens). */
+const linkClasses = (active: boolean) =>
+  cn(
+    'inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+    active
+      ? 'bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+/**
+ * Top-bar links (wide screens): the five main areas, and the rest under "More", so the bar never grows past the
+ * screen as areas are added (the phone menu lists them all).
+ */
 export function MainNavLinks() {
   const { url } = usePage();
+  const primary = mainNav.filter((item) => item.inBottomBar !== false);
+  const more = mainNav.filter((item) => item.inBottomBar === false);
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-      {mainNav.map((item) => {
+      {primary.map((item) => {
         const active = isActivePath(url, item.href);
         return (
           <Link
             key={item.href}
             href={item.href}
             aria-current={active ? 'page' : undefined}
-            className={cn(
-              'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-              active
-                ? 'bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300'
-                : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-            )}
+            className={linkClasses(active)}
           >
             {item.label}
             {item.badge && <item.badge />}
           </Link>
         );
       })}
+      {more.length > 0 && <MoreMenu items={more} url={url} />}
     </nav>
+  );
+}
+
+function MoreMenu({ items, url }: { items: NavItem[]; url: string }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(containerRef, open, close);
+  const current = items.find((item) => isActivePath(url, item.href));
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(linkClasses(Boolean(current)), 'gap-1')}
+      >
+        {current?.label ?? 'More'}
+        <ChevronDownIcon className="h-4 w-4" />
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute left-0 z-40 mt-2 grid w-72 grid-cols-2 gap-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          {items.map((item) => {
+            const active = isActivePath(url, item.href);
+            const Icon = item.icon;
+            return (
+              <Link
+                key={item.href}
+                role="menuitem"
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                onClick={close}
+                className={cn(linkClasses(active), 'gap-2')}
+              >
+                <Icon className="h-4 w-4 shrink-0" />
+                {item.label}
+              </Link>
+            );
+          })}
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -64,7 +64,7 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
             </a>
           </div>
         </div>
-        <form onSubmit={apply} className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        <form onSubmit={apply} className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           <Input placeholder="Number or email" value={f.q} onChange={set('q')} aria-label="Search orders" />
           <Select
             aria-label="Order"
@@ -96,7 +96,7 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
           />
           <Button type="submit">Filter</Button>
         </form>
-        <div className="grid gap-4 lg:grid-cols-[1fr_24rem]">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[1fr_24rem]">
           <Card padded={false}>
             {orders.data.length ? (
               <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -36,7 +36,7 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
           <StateBadge state={state} />
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Committed inputs" description="Published on the public page when entries closed.">
           <dl className="space-y-3 text-sm">
             <Field term="Entrant list SHA-256" value={s.draw.entrants_hash} />

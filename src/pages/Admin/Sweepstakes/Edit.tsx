@@ -63,7 +63,7 @@ function RegistrationCard({ s }: { s: SweepstakesAdmin }) {
     >
       <form
         onSubmit={form.handleSubmit((v) => sweepstakesAdminApi.registration(s.id, v))}
-        className="grid gap-4 sm:grid-cols-3"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-3"
       >
         <TextField label="Registered on" type="date" {...form.field('registered_on')} />
         <TextField label="Reference" {...form.field('reference')} />

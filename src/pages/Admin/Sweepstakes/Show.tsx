@@ -104,7 +104,7 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
         </p>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Entries" description="Live">
           <p
             className="text-4xl font-semibold tabular-nums text-slate-900 dark:text-white"

@@ -34,7 +34,7 @@ export default function AdminUsersShow({ user, types }: PageProps<{ user: AdminU
           </div>
           <UserStateBadge state={user.state} />
         </header>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card title="Profile">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <Row label="Type">{user.type}</Row>

@@ -38,7 +38,7 @@ export function GiftsPanel({ campaignId, gifts }: { campaignId: string; gifts: G
   );
   const total = gifts.reduce((sum, g) => sum + g.cost_minor, 0);
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Record a gift">
         <form className="grid gap-3" onSubmit={save}>
           <div>

@@ -79,12 +79,12 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
     <div className="grid gap-3">
       {field('address', 'Street address')}
       {field('address_line_2', 'Address line 2')}
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {field('city', 'City')}
         {field('state', 'State / region')}
         {field('zip', 'ZIP / postal code')}
       </div>
-      <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
         {field('country', 'Country')}
         <TextField
           label="Country code"

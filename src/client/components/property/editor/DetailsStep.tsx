@@ -37,7 +37,7 @@ export function DetailsStep({ options, ...step }: FormStepProps & { options: Pro
         onChange={(e) => set('description', e.target.value)}
       />
       <FairHousingNotice text={String(form.description ?? '')} />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {choice('type', 'Type', options.types, 'Choose…')}
         {choice('sector', 'Sector', options.sectors, 'Choose…')}
         {choice('status', 'Status', options.statuses)}

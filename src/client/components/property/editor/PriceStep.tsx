@@ -8,7 +8,7 @@ export function PriceStep({ currencies, ...step }: FormStepProps & { currencies:
   const { form, set, errors } = step;
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr]">
         <TextField label="Price" inputMode="decimal" placeholder="450000" {...bindField(step, 'price')} />
         <FormField label="Currency" name="currency" error={errors.currency}>
           <Select
