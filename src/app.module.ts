@@ -71,7 +71,11 @@ export class AppModule {
         RuntimeModule.forRoot(config, runtime, options.redisPrefix),
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, {}, config.databasePoolSize)),
         ClockModule,
-        JobsModule.forRoot(runtime, { runWorkers: options.runWorkers, prefix: options.redisPrefix }),
+        JobsModule.forRoot(runtime, {
+          runWorkers: options.runWorkers,
+          prefix: options.redisPrefix,
+          lockMs: config.jobLockMs,
+        }),
         EventsModule,
         SecurityModule,
         InertiaModule,

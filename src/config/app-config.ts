@@ -36,6 +36,8 @@ export interface AppConfig {
    * each of its hundreds of sign-ins would otherwise spend ~0.25 s of CPU on the real cost.
    */
   passwordHashCost: number;
+  /** JOB_LOCK_MS: how long a background job stays claimed by a worker that stopped renewing it (it crashed). */
+  jobLockMs: number;
   mail: { from: string; smtpUrl: string | null };
   storage: {
     driver: 'local' | 's3';
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secure: bool(env, 'SESSION_SECURE_COOKIE', appUrl.startsWith('https:')),
     },
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 15, nodeEnv === 'test' ? 4 : 14, 20),
+    jobLockMs: int(env, 'JOB_LOCK_MS', 30_000, 1_000, 600_000),
     mail: {
       from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
       smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),

@@ -17,6 +17,8 @@ export interface VideoConfig {
   segmentSeconds: number;
   /** Transcode attempts before a video is marked errored (a crashed worker's job is retried within these). */
   transcodeAttempts: number;
+  /** Length of each generated demo clip (DEMO_CLIP_SECONDS, default 4); the tests that seed use 1 to transcode less. */
+  demoClipSeconds: number;
 }
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');
@@ -38,5 +40,6 @@ export function loadVideoConfig(app: { storageDir: string }, env: Env): VideoCon
     preset,
     segmentSeconds: int(env, 'VIDEO_HLS_SEGMENT_SECONDS', 4, 1, 20),
     transcodeAttempts: int(env, 'VIDEO_TRANSCODE_ATTEMPTS', 3, 1, 10),
+    demoClipSeconds: int(env, 'DEMO_CLIP_SECONDS', 4, 1, 30),
   };
 }

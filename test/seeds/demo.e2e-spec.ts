@@ -46,7 +46,7 @@ async function login(t: TestApp, email: string): Promise<TestClient> {
 describe('demo seed: spots, chats, follows, notifications, properties', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await bootTestApp();
+    t = await bootTestApp({ DEMO_CLIP_SECONDS: '1' }); // one-second clips: the same pipeline, a quarter of the encoding
   });
   afterAll(() => t.close());
 

@@ -133,6 +133,7 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
           STORAGE_DIR: storageDir,
           LOCAL_DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPg}/reelty`,
           LOCAL_REDIS_URL: `redis://127.0.0.1:${closedRedis}`,
+          DEMO_CLIP_SECONDS: '1',
         }),
       );
       const started = app;

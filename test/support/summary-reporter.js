@@ -15,6 +15,20 @@ class SummaryReporter {
       process.stdout.write('\nslowest test files:\n');
       for (const { file, ms } of slowest) process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}\n`);
     }
+    const slowestTests = results.testResults
+      .flatMap((file) =>
+        file.testResults.map((test) => ({
+          name: `${path.relative(process.cwd(), file.testFilePath)} › ${test.fullName}`,
+          ms: test.duration ?? 0,
+        })),
+      )
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 25);
+    if (slowestTests.length > 1) {
+      process.stdout.write('\nslowest tests:\n');
+      for (const { name, ms } of slowestTests)
+        process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name.slice(0, 150)}\n`);
+    }
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     process.stdout.write(

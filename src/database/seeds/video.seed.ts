@@ -22,7 +22,6 @@ const exec = promisify(execFile);
 
 /** How many of the realtor's published listings get a walkthrough and a spot. */
 export const DEMO_SPOT_COUNT = 6;
-const CLIP_SECONDS = 4;
 const COLORS = ['0x2563eb', '0x16a34a', '0xdc2626', '0x9333ea', '0xea580c', '0x0891b2'];
 const FONT_DIRS = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/TTF', '/usr/share/fonts/dejavu'];
 /** How long the background publisher waits for the demo transcodes before giving up. */
@@ -60,7 +59,7 @@ async function makeClip(
   text: ClipText,
 ): Promise<void> {
   const filters = [
-    `color=c=${color}:s=720x1280:d=${CLIP_SECONDS}:r=24`,
+    `color=c=${color}:s=720x1280:d=${config.demoClipSeconds}:r=24`,
     'drawbox=x=0:y=ih*0.6:w=iw:h=ih*0.4:color=0x0f172a@0.55:t=fill',
   ];
   if (fonts) {

@@ -18,9 +18,13 @@ export function logOutage(source: string, error: Error): void {
 /** This process's BullMQ workers, so shutdown can stop them taking jobs before it drains them. */
 export const localWorkers = new Set<WorkerHost>();
 
-/** One BullMQ worker class per queue, each handing jobs to the registered plain handler. */
-export function processorFor(queue: QueueName, concurrency: number): Type<WorkerHost> {
-  @Processor(queue, { concurrency })
+/**
+ * One BullMQ worker class per queue, each handing jobs to the registered plain handler. `lockMs` is how long a
+ * job stays claimed without its worker renewing the lock (renewed every half of it): once a crashed worker's
+ * lock lapses, the next stalled-job check (as often as the lock) hands the job to another worker.
+ */
+export function processorFor(queue: QueueName, concurrency: number, lockMs = 30_000): Type<WorkerHost> {
+  @Processor(queue, { concurrency, lockDuration: lockMs, stalledInterval: lockMs })
   class QueueProcessor extends WorkerHost {
     constructor(private readonly registry: JobRegistry) {
       super();

@@ -24,7 +24,7 @@ export class JobsModule {
    * BullMQ when Redis is there; otherwise the in-process runner. `runWorkers` false makes a
    * web-only node that enqueues but never processes (the worker process does that).
    */
-  static forRoot(runtime: Runtime, options: { runWorkers: boolean; prefix?: string }): DynamicModule {
+  static forRoot(runtime: Runtime, options: { runWorkers: boolean; prefix?: string; lockMs?: number }): DynamicModule {
     const common: Provider[] = [JobRegistry, JobsService, TimersService];
     if (!runtime.redisUrl) {
       return {
@@ -33,7 +33,9 @@ export class JobsModule {
         exports: [JobsService, JobRegistry, TimersService],
       };
     }
-    const processors = options.runWorkers ? QUEUES.map((queue) => processorFor(queue, CONCURRENCY[queue] ?? 1)) : [];
+    const processors = options.runWorkers
+      ? QUEUES.map((queue) => processorFor(queue, CONCURRENCY[queue] ?? 1, options.lockMs))
+      : [];
     return {
       module: JobsModule,
       imports: [

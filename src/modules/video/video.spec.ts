@@ -40,6 +40,7 @@ describe('video pieces', () => {
       uploadDir: '/s/uploads/video',
       preset: 'superfast',
       transcodeAttempts: 3,
+      demoClipSeconds: 4,
     });
     expect(() => loadVideoConfig({ storageDir: '/s' }, { VIDEO_MAX_UPLOAD_MB: 'lots' })).toThrow(
       'VIDEO_MAX_UPLOAD_MB must be a whole number',
