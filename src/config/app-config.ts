@@ -36,7 +36,12 @@ export interface AppConfig {
    * each of its hundreds of sign-ins would otherwise spend ~0.25 s of CPU on the real cost.
    */
   passwordHashCost: number;
-  mail: { from: string; smtpUrl: string | null };
+  mail: {
+    from: string;
+    smtpUrl: string | null;
+    /** Signs the mail provider's bounce and complaint webhook; empty turns the webhook off. */
+    webhookSecret: string;
+  };
   storage: {
     driver: 'local' | 's3';
     /**
@@ -176,6 +181,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
       smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+      webhookSecret: str(env, 'MAIL_WEBHOOK_SECRET', ''),
     },
     storage: {
       driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),
