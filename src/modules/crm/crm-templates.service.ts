@@ -156,6 +156,16 @@ export class CrmTemplatesService {
       { ids: dto.contact_ids, stage: dto.stage, tag: dto.tag, agentId: book.manager ? undefined : user.id },
       MAX_RECIPIENTS,
     );
+    return this.sendTo(user, template, book, people);
+  }
+
+  /** The send itself, to recipients the caller may mail (segment or one contact). */
+  private async sendTo(
+    user: User,
+    template: CrmTemplate,
+    book: Book,
+    people: Array<{ id: string; name: string; email: string | null }>,
+  ): Promise<SendReport> {
     const withEmail = people.filter((p) => p.email);
     const suppressed = await this.repo.suppressed(withEmail.map((p) => p.email!));
     const now = this.clock.now();
@@ -211,13 +221,15 @@ export class CrmTemplatesService {
    * per-recipient tracking apply. The contact must be one the user may see and the template of the same book.
    */
   async sendToContact(user: User, contactId: string, templateId: string): Promise<SendReport> {
-    const { contact } = await this.access.contact(user, contactId);
+    const { contact, book } = await this.access.contact(user, contactId);
     const template = await this.repo.findTemplate(templateId);
-    if (!template || template.teamId !== contact.teamId) {
+    if (!template || template.teamId !== contact.teamId || template.kind !== 'email') {
       throw ValidationFailedException.of('template_id', "Choose one of this book's email templates.");
     }
     if (!contact.email) throw ValidationFailedException.of('template_id', 'This contact has no email address.');
-    return this.send(user, template.id, { contact_ids: [contact.id] });
+    if (contact.mergedIntoId)
+      throw ValidationFailedException.of('template_id', 'This contact was merged into another.');
+    return this.sendTo(user, template, book, [contact]);
   }
 
   /** The email templates of a contact's book (the picker on Contacts/Show). */

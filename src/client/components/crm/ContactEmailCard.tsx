@@ -68,6 +68,7 @@ export function ContactEmailCard({
             options={templates.map((t) => ({ value: t.id, label: t.name }))}
           />
           <div className="rounded-control border border-line bg-surface-muted p-3" aria-label="Preview">
+            <p className="text-xs break-all text-ink-subtle">To: {email}</p>
             {preview ? (
               <>
                 <p className="text-sm font-medium break-words text-ink">{preview.subject}</p>
@@ -80,7 +81,7 @@ export function ContactEmailCard({
             )}
           </div>
           <Button size="sm" onClick={send} loading={sending} disabled={!templateId}>
-            Send to {email}
+            Send email
           </Button>
         </div>
       )}
