@@ -25,7 +25,7 @@ export function ContactEmailCard({
   const [sending, setSending] = useState(false);
   const template = templates.find((t) => t.id === templateId) ?? null;
   useEffect(() => {
-    if (!template) return setPreview(null);
+    if (!template || !email) return setPreview(null);
     let live = true;
     templatesApi.preview({ subject: template.subject, body: template.body, contact_id: contactId }).then(
       (r) => live && setPreview(r),
@@ -34,7 +34,7 @@ export function ContactEmailCard({
     return () => {
       live = false;
     };
-  }, [template, contactId]);
+  }, [template, contactId, email]);
   const send = async () => {
     setSending(true);
     try {
