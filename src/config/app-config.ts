@@ -38,7 +38,12 @@ export interface AppConfig {
   passwordHashCost: number;
   /** JOB_LOCK_MS: how long a background job stays claimed by a worker that stopped renewing it (it crashed). */
   jobLockMs: number;
-  mail: { from: string; smtpUrl: string | null };
+  mail: {
+    from: string;
+    smtpUrl: string | null;
+    /** Signs the mail provider's bounce and complaint webhook; empty turns the webhook off. */
+    webhookSecret: string;
+  };
   storage: {
     driver: 'local' | 's3';
     /**
@@ -179,6 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
       smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+      webhookSecret: str(env, 'MAIL_WEBHOOK_SECRET', ''),
     },
     storage: {
       driver: oneOf(env, 'STORAGE_DRIVER', ['local', 's3'] as const, 'local'),

@@ -48,7 +48,10 @@ export function resolveAppKeys(
  * One secret per purpose, derived from a key (HMAC-SHA256), so a leaked derived secret (e.g. the
  * broadcast secret an operator hands to a publisher) reveals neither the key nor the other secrets.
  */
-export function deriveSecret(appKey: string, purpose: 'session' | 'broadcast' | 'signed-url' | 'crm-intake'): string {
+export function deriveSecret(
+  appKey: string,
+  purpose: 'session' | 'broadcast' | 'signed-url' | 'crm-intake' | 'crm-click',
+): string {
   return createHmac('sha256', appKey).update(`reelty:${purpose}`).digest('base64url');
 }
 

@@ -143,8 +143,24 @@ export interface EmailSendJson {
   template_name: string;
   contact: { id: string; name: string };
   email: string;
+  /** When the send was made; the mail leaves when the outbox delivers the row (`delivered_at`). */
   sent_at: string;
+  /** `queued` until the outbox delivers it; `cancelled` when the address was suppressed before delivery. */
+  state: 'queued' | 'sent' | 'cancelled';
+  delivered_at: string | null;
   opened_at: string | null;
+  /** Clicks on the mail's tracked links, and the first one. */
+  clicks: number;
+  first_clicked_at: string | null;
+  soft_bounces: number;
+  /** A hard bounce or a complaint (the address is then on the suppression list). */
+  failure: 'bounce' | 'complaint' | null;
+}
+
+/** A bounce or complaint as the mail provider's webhook reports it. */
+export interface MailEventResult {
+  /** False for an event id seen before (a repeated delivery changes nothing). */
+  recorded: boolean;
 }
 
 export interface TemplatesProps {

@@ -5,6 +5,7 @@ import { CrmCampaignPublicService } from '../../src/modules/crm/crm-campaign-pub
 import { CrmCampaignsService } from '../../src/modules/crm/crm-campaigns.service';
 import type { User } from '../../src/modules/users';
 import { deriveSecret } from '../../src/config/app-key';
+import { signClick } from '../../src/modules/crm/click-token';
 import { expectAuthorizationTable } from '../support/authorization';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectMarketplaceTable } from './marketplace-authorization';
@@ -13,6 +14,7 @@ import { makeBook, makeProperty } from './support';
 jest.setTimeout(180_000);
 
 type Caller = 'guest' | 'stranger' | 'owner' | 'member' | 'viewer';
+const MAIL_SECRET = 'auth-table-mail-secret';
 
 /**
  * Every CRM route and the agent channel: a guest, another realtor (stranger), the realtor who owns the book, an agent
@@ -33,10 +35,11 @@ describe('crm: authorization table', () => {
   let redeemedByOwner: string;
   let templateId: string;
   let sendToken: string;
+  let clickToken: string;
   let n = 0;
 
   beforeAll(async () => {
-    t = await bootTestApp();
+    t = await bootTestApp({ MAIL_WEBHOOK_SECRET: MAIL_SECRET });
     const book = await makeBook(t, 1);
     teamId = book.teamId;
     memberId = book.agents[0].user.id;
@@ -70,6 +73,18 @@ describe('crm: authorization table', () => {
     await t.db.query(`UPDATE crm_contacts SET tags = '{auth}' WHERE id = $1`, [ownerContact]);
     await book.owner.client.post(`/api/crm/templates/${templateId}/send`).send({ tag: 'auth' }).expect(200);
     [{ token: sendToken }] = await t.db.query(`SELECT token FROM crm_email_sends LIMIT 1`);
+    const linked = await clients.owner
+      .post('/api/crm/templates')
+      .send({ kind: 'email', name: 'L', subject: 'Hi', body: 'See https://example.com/a' })
+      .expect(201);
+    await clients.owner
+      .post(`/api/crm/contacts/${ownerContact}/emails`)
+      .send({ template_id: linked.body.id })
+      .expect(200);
+    const [{ id: sendId }] = await t.db.query(`SELECT id FROM crm_email_sends WHERE template_id = $1`, [
+      linked.body.id,
+    ]);
+    clickToken = signClick(deriveSecret(t.config.appKey, 'crm-click'), sendId, 0);
   });
   afterAll(() => t.close());
 
@@ -139,6 +154,11 @@ describe('crm: authorization table', () => {
     const contact = (owner: number) => ({ guest: 401, stranger: 403, owner, member: 403, viewer: 403 });
     const page = { guest: 302, stranger: 200, owner: 200, member: 200, viewer: 403 };
     const sig = signed();
+    const eventBody = { id: 'evt-auth-1', type: 'bounce', bounce_type: 'soft', email: 'owner@a.co' };
+    const mailEvent = {
+      body: eventBody,
+      signature: signIntake(MAIL_SECRET, Math.floor(Date.now() / 1000), JSON.stringify(eventBody)),
+    };
     await expectAuthorizationTable(clients, [
       { method: 'GET', path: '/contacts', inertia: true, expect: page },
       { method: 'GET', path: '/leads', inertia: true, expect: page },
@@ -350,6 +370,42 @@ describe('crm: authorization table', () => {
       { method: 'GET', path: () => `/unsubscribe/${sendToken}`, inertia: true, expect: all(200) },
       { method: 'POST', path: () => `/webhooks/crm/unsubscribe/${sendToken}`, expect: all(200) },
       { method: 'GET', path: () => `/webhooks/crm/open/${sendToken}`, expect: all(200) },
+      {
+        method: 'POST',
+        path: () => `/api/crm/contacts/${ownerContact}/emails`,
+        body: () => ({ template_id: templateId }),
+        expect: { guest: 401, stranger: 403, owner: 200, member: 403, viewer: 403 },
+        name: 'POST /api/crm/contacts/:owners/emails',
+      },
+      {
+        method: 'POST',
+        path: () => `/api/crm/contacts/${memberContact}/emails`,
+        body: () => ({ template_id: templateId }),
+        expect: { guest: 401, stranger: 403, owner: 200, member: 200, viewer: 403 },
+        name: 'POST /api/crm/contacts/:members/emails',
+      },
+      { method: 'GET', path: () => `/m/c/${clickToken}`, expect: all(302), name: 'GET /m/c/:token' },
+      {
+        method: 'GET',
+        path: () => `/m/c/${clickToken.slice(0, -2)}AA`,
+        expect: all(404),
+        name: 'GET /m/c/:forged',
+      },
+      {
+        method: 'POST',
+        path: '/webhooks/mail/events',
+        body: mailEvent.body,
+        expect: all(401),
+        name: 'POST /webhooks/mail/events unsigned',
+      },
+      {
+        method: 'POST',
+        path: '/webhooks/mail/events',
+        body: mailEvent.body,
+        headers: { 'X-Reelty-Signature': mailEvent.signature, 'Content-Type': 'application/json' },
+        expect: all(200),
+        name: 'POST /webhooks/mail/events signed',
+      },
       {
         method: 'POST',
         path: '/broadcasting/auth',

@@ -5,3 +5,4 @@ import './http.cases';
 import './leads.service.cases';
 import './marketing.service.cases';
 import './marketplace.cases';
+import './mail.cases';

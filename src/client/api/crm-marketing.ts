@@ -72,9 +72,12 @@ export const templatesApi = {
   update: (id: string, body: { kind: TemplateKind; name: string; subject: string; body: string }) =>
     api.put<TemplateJson>(`/api/crm/templates/${id}`, body),
   remove: (id: string) => api.delete<void>(`/api/crm/templates/${id}`),
-  preview: (body: { subject: string; body: string; property_slug?: string | null }) =>
+  preview: (body: { subject: string; body: string; property_slug?: string | null; contact_id?: string | null }) =>
     api.post<RenderedTemplate>('/api/crm/templates/preview', body),
   send: (id: string, body: { stage?: string; tag?: string }) =>
     api.post<SendReport>(`/api/crm/templates/${id}/send`, body),
+  /** One email template to one contact (Contacts/Show): suppression list checked, tracked per recipient. */
+  sendToContact: (contactId: string, templateId: string) =>
+    api.post<SendReport>(`/api/crm/contacts/${contactId}/emails`, { template_id: templateId }),
   unsubscribe: (token: string) => api.post<UnsubscribeProps>(`/webhooks/crm/unsubscribe/${token}`),
 };

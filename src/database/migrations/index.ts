@@ -43,6 +43,7 @@ import { SavedSearchAlerts1764800000000 } from './1764800000000-SavedSearchAlert
 import { PropertyViews1764800100000 } from './1764800100000-PropertyViews';
 import { CrmCampaigns1765120000000 } from './1765120000000-CrmCampaigns';
 import { CrmTemplates1765120100000 } from './1765120100000-CrmTemplates';
+import { CrmMailOutbox1765310000000 } from './1765310000000-CrmMailOutbox';
 import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketplace';
 import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 export const migrations = [
@@ -91,4 +92,5 @@ export const migrations = [
   ChatMessageRef1765240000000,
   ArenaChallenges1765250000000,
   Wiki1765260000000,
+  CrmMailOutbox1765310000000,
 ];

@@ -6,6 +6,7 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { CrmContactsService } from './crm-contacts.service';
 import { CrmLeadsService } from './crm-leads.service';
+import { CrmTemplatesService } from './crm-templates.service';
 import { ContactsQueryDto, LeadsPageDto } from './dto/crm.dto';
 
 /** The CRM's pages: the contacts list, one contact, and the agent's live lead queue. */
@@ -14,6 +15,7 @@ export class CrmPagesController {
   constructor(
     private readonly contacts: CrmContactsService,
     private readonly leads: CrmLeadsService,
+    private readonly templates: CrmTemplatesService,
   ) {}
 
   @Get('contacts')
@@ -23,7 +25,11 @@ export class CrmPagesController {
 
   @Get('contacts/:id')
   async show(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
-    return Inertia.render('Contacts/Show', { ...(await this.contacts.show(user, id)) });
+    const props = await this.contacts.show(user, id);
+    return Inertia.render('Contacts/Show', {
+      ...props,
+      email_templates: await this.templates.emailTemplatesFor(user, id),
+    });
   }
 
   /** Ordered routing rules of the current book (owners and admins), edited through PUT /api/crm/routing-rules. */

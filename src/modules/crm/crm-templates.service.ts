@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Request } from 'express';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -13,10 +13,10 @@ import type {
   TemplatesProps,
   UnsubscribeProps,
 } from '../../contracts/crm-marketing';
-import { MailService, unsubscribeHeaders } from '../mail';
 import { PropertiesService } from '../properties';
 import type { User } from '../users';
 import { CrmAccessService, type Book } from './crm-access.service';
+import { CrmMailOutboxService } from './crm-mail-outbox.service';
 import { CONTACT_STAGES } from './crm.constants';
 import { CrmRepository } from './crm.repository';
 import type { PreviewDto, SendDto, TemplateDto } from './dto/templates.dto';
@@ -48,7 +48,7 @@ export class CrmTemplatesService {
     private readonly crm: CrmRepository,
     private readonly access: CrmAccessService,
     private readonly properties: PropertiesService,
-    private readonly mail: MailService,
+    private readonly outbox: CrmMailOutboxService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -76,7 +76,13 @@ export class CrmTemplatesService {
           contact: { id: s.contactId, name: names.get(s.contactId) ?? '' },
           email: s.email,
           sent_at: s.sentAt.toISOString(),
+          state: s.state,
+          delivered_at: s.deliveredAt?.toISOString() ?? null,
           opened_at: s.openedAt?.toISOString() ?? null,
+          clicks: s.clicks,
+          first_clicked_at: s.firstClickedAt?.toISOString() ?? null,
+          soft_bounces: s.softBounces,
+          failure: s.failure,
         })),
         page,
         perPage,
@@ -136,7 +142,8 @@ export class CrmTemplatesService {
   /**
    * Sends an email template to chosen contacts or a segment of the book (an agent reaches only their own contacts).
    * Suppressed addresses are skipped and counted; each mail is tracked (open pixel) and carries a one-click
-   * unsubscribe. The send rows and timeline entries commit together, then the mails are queued.
+   * unsubscribe. The recipient rows are the outbox: they commit `queued` with the timeline entries, and the outbox
+   * job delivers them (CrmMailOutboxService).
    */
   async send(user: User, id: string, dto: SendDto): Promise<SendReport> {
     const { template, book } = await this.template(user, id);
@@ -149,22 +156,41 @@ export class CrmTemplatesService {
       { ids: dto.contact_ids, stage: dto.stage, tag: dto.tag, agentId: book.manager ? undefined : user.id },
       MAX_RECIPIENTS,
     );
+    return this.sendTo(user, template, book, people);
+  }
+
+  /** The send itself, to recipients the caller may mail (segment or one contact). */
+  private async sendTo(
+    user: User,
+    template: CrmTemplate,
+    book: Book,
+    people: Array<{ id: string; name: string; email: string | null }>,
+  ): Promise<SendReport> {
     const withEmail = people.filter((p) => p.email);
     const suppressed = await this.repo.suppressed(withEmail.map((p) => p.email!));
     const now = this.clock.now();
+    const batch = { batchId: randomUUID() };
+    const base = { agent_name: user.name, team_name: book.teamName };
     const mails = withEmail
       .filter((p) => !suppressed.has(p.email!))
-      .map((p) => ({ person: p, token: randomBytes(24).toString('base64url') }));
+      .map((person) => {
+        const id = randomUUID();
+        const token = randomBytes(24).toString('base64url');
+        const values = { ...base, name: person.name, first_name: person.name.split(' ')[0], email: person.email! };
+        return { person, row: { id, token, ...this.outbox.compose(id, token, renderTemplate(template, values)) } };
+      });
+    if (mails.length) await this.outbox.guard(batch);
     await this.crm.transaction(async (tx) => {
       await this.repo.insertSends(
         tx.manager,
-        mails.map(({ person, token }) => ({
+        mails.map(({ person, row }) => ({
+          ...row,
+          batchId: batch.batchId,
           teamId: book.teamId,
           templateId: template.id,
           templateName: template.name,
           contactId: person.id,
           email: person.email!,
-          token,
           sentBy: user.id,
           sentAt: now,
         })),
@@ -182,24 +208,34 @@ export class CrmTemplatesService {
         });
       }
     });
-    const base = { agent_name: user.name, team_name: book.teamName };
-    for (const { person, token } of mails) {
-      const first = person.name.split(' ')[0];
-      const r = renderTemplate(template, { ...base, name: person.name, first_name: first, email: person.email! });
-      const url = `${this.config.appUrl}/unsubscribe/${token}`;
-      await this.mail.send({
-        to: person.email!,
-        subject: r.subject,
-        text: `${r.text}\n\n--\nUnsubscribe: ${url}`,
-        html: `${r.html}\n<p style="font-size:12px;color:#666"><a href="${url}">Unsubscribe</a></p><img src="${this.config.appUrl}/webhooks/crm/open/${token}" width="1" height="1" alt="">`,
-        headers: unsubscribeHeaders(`${this.config.appUrl}/webhooks/crm/unsubscribe/${token}`),
-      });
-    }
+    if (mails.length) await this.outbox.dispatch(batch);
     return {
       sent: mails.length,
       suppressed: withEmail.length - mails.length,
       skipped: people.length - withEmail.length,
     };
+  }
+
+  /**
+   * One template to one contact (Contacts/Show): the same send as a segment's, so the suppression list and the
+   * per-recipient tracking apply. The contact must be one the user may see and the template of the same book.
+   */
+  async sendToContact(user: User, contactId: string, templateId: string): Promise<SendReport> {
+    const { contact, book } = await this.access.contact(user, contactId);
+    const template = await this.repo.findTemplate(templateId);
+    if (!template || template.teamId !== contact.teamId || template.kind !== 'email') {
+      throw ValidationFailedException.of('template_id', "Choose one of this book's email templates.");
+    }
+    if (!contact.email) throw ValidationFailedException.of('template_id', 'This contact has no email address.');
+    if (contact.mergedIntoId)
+      throw ValidationFailedException.of('template_id', 'This contact was merged into another.');
+    return this.sendTo(user, template, book, [contact]);
+  }
+
+  /** The email templates of a contact's book (the picker on Contacts/Show). */
+  async emailTemplatesFor(user: User, contactId: string): Promise<TemplateJson[]> {
+    const { contact } = await this.access.contact(user, contactId);
+    return (await this.repo.templates(contact.teamId, ['email'])).map(toTemplateJson);
   }
 
   /** The confirmation page of an unsubscribe link (a GET changes nothing: link scanners follow GETs). */

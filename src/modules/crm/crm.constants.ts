@@ -37,7 +37,16 @@ export const CONSENT_TEXTS: Record<string, string> = {
 export const CURRENT_CONSENT_VERSION = 'inquiry-2026-11';
 export const CAMPAIGN_CONSENT_VERSION = 'campaign-2026-11';
 
-export const TIMERS = { speedToLead: 'crm.speed-to-lead', marketSettle: 'crm.market-settle' } as const;
+export const TIMERS = {
+  speedToLead: 'crm.speed-to-lead',
+  marketSettle: 'crm.market-settle',
+  mailOutbox: 'crm.mail-outbox',
+} as const;
+
+/** The job on the mail queue that delivers one send's queued recipient rows. */
+export const OUTBOX_JOB = 'crm-outbox';
+/** When the safety timer drains a send whose outbox job was never queued (the process died after the commit). */
+export const OUTBOX_GUARD_MS = 2 * 60_000;
 
 /** Campaign forms and codes: the public's most attacked surface. */
 export const CAMPAIGN_FORMS_PER_IP_PER_HOUR = 20;

@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
 import { DomainEvents } from '../events';
-import { TimersService } from '../jobs';
+import { JobRegistry, TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
 import { PropertiesModule } from '../properties/properties.module';
 import { OpenHousesModule } from '../open-houses/open-houses.module';
@@ -12,6 +12,9 @@ import { CrmCampaignPublicService } from './crm-campaign-public.service';
 import { CrmCampaignsController } from './crm-campaigns.controller';
 import { CrmCampaignsService } from './crm-campaigns.service';
 import { CrmTemplatesController } from './crm-templates.controller';
+import { CrmMailController } from './crm-mail.controller';
+import { CrmMailEventsService } from './crm-mail-events.service';
+import { CrmMailOutboxService, type OutboxBatch } from './crm-mail-outbox.service';
 import { CrmTemplatesService } from './crm-templates.service';
 import { CrmTemplatesRepository } from './templates.repository';
 import { CrmAccessService } from './crm-access.service';
@@ -29,7 +32,7 @@ import { CrmPagesController } from './crm-pages.controller';
 import { CrmRoutingService } from './crm-routing.service';
 import { CrmSourcesService } from './crm-sources.service';
 import { CrmSuppressionsService } from './crm-suppressions.service';
-import { TIMERS } from './crm.constants';
+import { OUTBOX_JOB, TIMERS } from './crm.constants';
 import { CrmRepository } from './crm.repository';
 
 /**
@@ -48,6 +51,7 @@ import { CrmRepository } from './crm.repository';
     CrmCampaignPagesController,
     CrmTemplatesController,
     CrmMarketplaceController,
+    CrmMailController,
   ],
   providers: [
     CrmRepository,
@@ -67,6 +71,8 @@ import { CrmRepository } from './crm.repository';
     CrmSuppressionsService,
     CrmMarketplaceRepository,
     CrmMarketplaceService,
+    CrmMailOutboxService,
+    CrmMailEventsService,
   ],
   exports: [CrmIntakeService, CrmSuppressionsService],
 })
@@ -78,11 +84,16 @@ export class CrmModule implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly channels: ChannelRegistry,
     private readonly market: CrmMarketplaceService,
+    private readonly outbox: CrmMailOutboxService,
+    private readonly jobs: JobRegistry,
   ) {}
 
   onModuleInit(): void {
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
     this.timers.define(TIMERS.marketSettle, (data: { offerId: string }) => this.market.onSettle(data));
+    // The marketing mail outbox: the job after a send commits, and the safety timer set before it.
+    this.jobs.register<OutboxBatch>('mail', OUTBOX_JOB, { handle: (data) => this.outbox.drain(data) });
+    this.timers.define(TIMERS.mailOutbox, (data: OutboxBatch) => this.outbox.drain(data));
     this.events.subscribe('open_house.registered', 'crm.leads', (e) => this.sources.onOpenHouseRegistered(e));
     this.events.subscribe('chat.requested', 'crm.leads', (e) => this.sources.onChatRequested(e));
     this.events.subscribe('user.followed', 'crm.leads', (e) => this.sources.onFollowed(e));

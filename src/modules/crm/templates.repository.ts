@@ -5,6 +5,24 @@ import { TransactionalRepository } from '../../database/transactional-repository
 import type { TemplateKind } from '../../contracts/crm-marketing';
 import { CrmEmailSend, CrmTemplate } from './entities/campaign.entity';
 
+export type QueuedSend = Pick<
+  CrmEmailSend,
+  | 'id'
+  | 'batchId'
+  | 'teamId'
+  | 'templateId'
+  | 'templateName'
+  | 'contactId'
+  | 'email'
+  | 'token'
+  | 'sentBy'
+  | 'sentAt'
+  | 'subject'
+  | 'html'
+  | 'textBody'
+  | 'links'
+>;
+
 /** SQL for templates, tracked email sends and the global suppression list. */
 @Injectable()
 export class CrmTemplatesRepository extends TransactionalRepository {
@@ -48,9 +66,76 @@ export class CrmTemplatesRepository extends TransactionalRepository {
     );
   }
 
-  /** In the caller's transaction (with each contact's timeline entry). */
-  async insertSends(m: EntityManager, rows: Array<Omit<CrmEmailSend, 'id' | 'openedAt'>>): Promise<void> {
-    if (rows.length) await m.getRepository(CrmEmailSend).insert(rows.map((r) => ({ ...r, openedAt: null })));
+  /** Outbox rows (`queued`, with their rendered mail), in the caller's transaction with the timeline entries. */
+  async insertSends(m: EntityManager, rows: QueuedSend[]): Promise<void> {
+    if (rows.length) await m.getRepository(CrmEmailSend).insert(rows.map((r) => ({ ...r, state: 'queued' as const })));
+  }
+
+  async queuedIds(batchId: string): Promise<string[]> {
+    const rows = (await this.m.query(
+      `SELECT id FROM crm_email_sends WHERE batch_id = $1 AND state = 'queued' ORDER BY id`,
+      [batchId],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** The row while it is still queued, locked until the caller's transaction ends (a second sender waits). */
+  async lockQueued(id: string): Promise<CrmEmailSend | null> {
+    return this.m
+      .getRepository(CrmEmailSend)
+      .findOne({ where: { id, state: 'queued' }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Delivered (or cancelled): the rendered mail is no longer kept. */
+  async finishSend(id: string, state: 'sent' | 'cancelled', at: Date): Promise<void> {
+    await this.m.query(
+      `UPDATE crm_email_sends SET state = $2::varchar, delivered_at = CASE WHEN $2::varchar = 'sent' THEN $3::timestamptz END,
+              html = NULL, text_body = NULL
+        WHERE id = $1 AND state = 'queued'`,
+      [id, state, at],
+    );
+  }
+
+  findSendById(id: string): Promise<CrmEmailSend | null> {
+    return this.m.getRepository(CrmEmailSend).findOneBy({ id });
+  }
+
+  /** One click: the count grows by one, the first click (and the open) keep their first time. */
+  async recordClick(id: string, at: Date): Promise<void> {
+    await this.m.query(
+      `UPDATE crm_email_sends SET clicks = clicks + 1, first_clicked_at = COALESCE(first_clicked_at, $2),
+              opened_at = COALESCE(opened_at, $2)
+        WHERE id = $1`,
+      [id, at],
+    );
+  }
+
+  /** False when this provider event id was recorded before (a repeated delivery of the webhook). */
+  async recordMailEvent(e: { id: string; kind: string; email: string; sendId: string | null; at: Date }) {
+    const rows = (await this.m.query(
+      `INSERT INTO crm_mail_events (id, kind, email, send_id, received_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [e.id, e.kind, e.email, e.sendId, e.at],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** The recipient row an event is about: the named send when it went to that address, else the latest to it. */
+  async sendForEvent(sendId: string | null, email: string): Promise<CrmEmailSend | null> {
+    const repo = this.m.getRepository(CrmEmailSend);
+    const named = sendId ? await repo.findOneBy({ id: sendId, email }) : null;
+    return named ?? repo.findOne({ where: { email }, order: { sentAt: 'DESC', id: 'DESC' } });
+  }
+
+  async markFailed(id: string, failure: 'bounce' | 'complaint', at: Date): Promise<void> {
+    await this.m.query(
+      `UPDATE crm_email_sends SET failure = COALESCE(failure, $2), failed_at = COALESCE(failed_at, $3) WHERE id = $1`,
+      [id, failure, at],
+    );
+  }
+
+  async countSoftBounce(id: string): Promise<void> {
+    await this.m.query(`UPDATE crm_email_sends SET soft_bounces = soft_bounces + 1 WHERE id = $1`, [id]);
   }
 
   findSend(token: string): Promise<CrmEmailSend | null> {

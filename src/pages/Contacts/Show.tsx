@@ -1,8 +1,10 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import type { ContactJson, ContactShowProps, ContactStage } from '@contracts/crm';
+import type { TemplateJson } from '@contracts/crm-marketing';
 import { crmApi, crmPaths } from '@/api/crm';
 import { useApiForm } from '@/hooks/useApiForm';
+import { ContactEmailCard } from '@/components/crm/ContactEmailCard';
 import { Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -10,9 +12,12 @@ import { notify } from '@/lib/toast';
 const label = (s: string) => s.replace(/_/g, ' ');
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** Contacts/Show: one person's timeline, notes, tasks with due dates, stage, tags and merges (with undo). */
-export default function ContactsShow(initial: ContactShowProps) {
-  const [props, setProps] = useState(initial);
+/**
+ * Contacts/Show: one person's timeline, notes, tasks with due dates, stage, tags, merges (with undo) and a templated
+ * email sent from here (the book's email templates come with the page).
+ */
+export default function ContactsShow(initial: ContactShowProps & { email_templates: TemplateJson[] }) {
+  const [props, setProps] = useState<ContactShowProps>(initial);
   useEffect(() => setProps(initial), [initial]);
   const { contact, activities, tasks, merges, stages, can_manage } = props;
   const note = useApiForm({ body: '' }, { onSuccess: (p: ContactShowProps) => (setProps(p), note.reset()) });
@@ -77,6 +82,12 @@ export default function ContactsShow(initial: ContactShowProps) {
           </Card>
         </div>
         <div className="grid content-start gap-4">
+          <ContactEmailCard
+            contactId={contact.id}
+            email={contact.email}
+            templates={initial.email_templates}
+            onSent={() => router.reload({ only: ['activities'] })}
+          />
           <Card title="Tasks">
             <ul className="mb-3 grid gap-2">
               {tasks.map((t) => (

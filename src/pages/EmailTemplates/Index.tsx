@@ -7,6 +7,7 @@ import { Button, Card, EmptyState, Input, Pagination, Select } from '@/component
 import { TemplateEditor, TemplateList } from '@/components/crm/TemplateEditor';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { SendStatus } from '@/components/crm/SendStatus';
 
 /** EmailTemplates/Index: email templates with merge fields and a live preview, sent to a segment, tracked. */
 export default function EmailTemplatesIndex({ templates, merge_fields, sends, stages }: TemplatesProps) {
@@ -79,12 +80,7 @@ export default function EmailTemplatesIndex({ templates, merge_fields, sends, st
                       {s.contact.name || s.email}
                     </Link>
                     <span className="text-xs text-ink-subtle">
-                      {s.template_name} · {new Date(s.sent_at).toLocaleString()} ·{' '}
-                      {s.opened_at ? (
-                        <span className="text-emerald-700 dark:text-emerald-400">opened</span>
-                      ) : (
-                        'not opened'
-                      )}
+                      {s.template_name} · {new Date(s.sent_at).toLocaleString()} · <SendStatus send={s} />
                     </span>
                   </li>
                 ))}

@@ -1,5 +1,16 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { TemplateKind } from '../../../contracts/crm-marketing';
@@ -29,3 +40,20 @@ export class SendDto {
 }
 
 export class TemplatesPageDto extends PageQueryDto {}
+
+/** One email template sent to one contact (Contacts/Show). */
+export class ContactEmailDto {
+  @IsUUID('all', { message: 'Choose a template.' }) template_id!: string;
+}
+
+/** A mail provider's bounce or complaint (signed webhook); `id` is the provider's event id. */
+export class MailEventDto {
+  @IsString() @IsNotEmpty() @MaxLength(200) id!: string;
+  @IsIn(['bounce', 'complaint']) type!: 'bounce' | 'complaint';
+  @ValidateIf((e: MailEventDto) => e.type === 'bounce')
+  @IsIn(['hard', 'soft'], { message: 'A bounce is hard or soft.' })
+  bounce_type?: 'hard' | 'soft';
+  @IsEmail() @MaxLength(320) email!: string;
+  /** The `X-Reelty-Send` header of the bounced mail, when the provider reports it. */
+  @IsOptional() @IsUUID() send_id?: string | null;
+}

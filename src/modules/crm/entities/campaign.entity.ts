@@ -71,6 +71,20 @@ export class CrmEmailSend {
   @Column({ type: 'uuid', nullable: true }) sentBy!: string | null;
   @Column({ type: 'timestamptz' }) sentAt!: Date;
   @Column({ type: 'timestamptz', nullable: true }) openedAt!: Date | null;
+  /** The outbox: rows commit `queued` with their rendered mail; the outbox job delivers them and marks `sent`. */
+  @Column({ type: 'uuid', nullable: true }) batchId!: string | null;
+  @Column({ type: 'varchar' }) state!: 'queued' | 'sent' | 'cancelled';
+  @Column({ type: 'text', nullable: true }) subject!: string | null;
+  @Column({ type: 'text', nullable: true }) html!: string | null;
+  @Column({ type: 'text', nullable: true }) textBody!: string | null;
+  /** Targets of the tracked links, by index (the `/m/c/<token>` redirect names the index). */
+  @Column('text', { array: true }) links!: string[];
+  @Column({ type: 'timestamptz', nullable: true }) deliveredAt!: Date | null;
+  @Column('int') clicks!: number;
+  @Column({ type: 'timestamptz', nullable: true }) firstClickedAt!: Date | null;
+  @Column('int') softBounces!: number;
+  @Column({ type: 'varchar', nullable: true }) failure!: 'bounce' | 'complaint' | null;
+  @Column({ type: 'timestamptz', nullable: true }) failedAt!: Date | null;
 }
 
 export const CRM_CAMPAIGN_ENTITIES = [CrmCampaign, CrmCampaignCode, CrmGift, CrmTemplate, CrmEmailSend];
