@@ -138,6 +138,50 @@ describe('tours', () => {
     expect(after.match(/UID:.*/)![0]).toBe(text.match(/UID:.*/)![0]);
   });
 
+  it('mails both sides the calendar entry: a request when confirmed, a cancellation when cancelled', async () => {
+    type Stored = { id: string; subject: string; attachments: Array<{ contentType: string; content: string }> };
+    let tourId = '';
+    const mailTo = async (email: string, subject: string): Promise<Stored> => {
+      for (let i = 0; i < 100; i += 1) {
+        const [row] = await t.db.query(
+          `SELECT id, subject, attachments FROM mails
+            WHERE "to" = $1 AND subject LIKE $2 AND attachments::text LIKE $3 ORDER BY created_at DESC`,
+          [email.toLowerCase(), `${subject}%`, `%tour-${tourId}@%`],
+        );
+        if (row) return row;
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the mail queue's worker writes the row
+      }
+      throw new Error(`no "${subject}" mail for ${email}`);
+    };
+    const tour = await request(await listing(), [SAT_14_CHICAGO]);
+    tourId = tour.id;
+    await tours.confirm(realtor.user, tour.id, SAT_14_CHICAGO);
+    const [toBuyer, toRealtor] = await Promise.all([
+      mailTo(buyer.user.email, 'Tour confirmed'),
+      mailTo(realtor.user.email, 'Tour confirmed'),
+    ]);
+    for (const mail of [toBuyer, toRealtor]) {
+      expect(mail.attachments).toHaveLength(1);
+      const [ics] = mail.attachments;
+      expect(ics.contentType).toBe('text/calendar; method=REQUEST; charset=UTF-8');
+      expect(ics.content).toContain('METHOD:REQUEST');
+      expect(ics.content).toContain(`UID:tour-${tour.id}@`);
+      expect(ics.content).toContain('DTSTART:20261121T200000Z');
+    }
+    // The development mailbox hands the file over as a download.
+    const file = await buyer.client.get(`/dev/mailbox/${toBuyer.id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toContain('text/calendar');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="tour-.*\.ics"$/);
+
+    await tours.cancel(buyer.user, tour.id);
+    const [cancelled] = (await mailTo(realtor.user.email, 'Tour cancelled')).attachments;
+    expect(cancelled.contentType).toContain('method=CANCEL');
+    expect(cancelled.content).toContain('METHOD:CANCEL');
+    expect(cancelled.content).toContain('SEQUENCE:2');
+    expect((await mailTo(buyer.user.email, 'Tour cancelled')).attachments[0].content).toContain('METHOD:CANCEL');
+  });
+
   it('lands once in the buyer–realtor chat and once as a CRM lead, however often the event arrives', async () => {
     const someone = await t.signedIn({ timezone: 'Europe/London' });
     const events = t.app.get(DomainEvents);
