@@ -35,6 +35,7 @@ import { BroadcastEmail1765230000000 } from './1765230000000-BroadcastEmail';
 import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
 import { Wiki1765260000000 } from './1765260000000-Wiki';
 import { MailAttachments1765300000000 } from './1765300000000-MailAttachments';
+import { PropertyTimeZone1765300100000 } from './1765300100000-PropertyTimeZone';
 import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
 import { Tours1765140000000 } from './1765140000000-Tours';
 import { Collections1765140100000 } from './1765140100000-Collections';
@@ -93,4 +94,5 @@ export const migrations = [
   ArenaChallenges1765250000000,
   Wiki1765260000000,
   MailAttachments1765300000000,
+  PropertyTimeZone1765300100000,
 ];
