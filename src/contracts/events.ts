@@ -97,6 +97,11 @@ export interface ChatRequestedEvent {
   from_user_id: string;
   to_user_id: string;
   requested_at: string;
+  /**
+   * Set when another area opened the chat on the user's behalf (e.g. `tour:<id>` for a tour request): that area's
+   * own event is the CRM lead, so the chat request is not a second one. Absent for chats people start themselves.
+   */
+  origin?: string | null;
 }
 
 /** People: a user followed another (each follow; following again after an unfollow is a new event). */

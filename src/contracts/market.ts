@@ -66,6 +66,8 @@ export interface ListingFacts {
   type: string | null;
   sector: string | null;
   status: string;
+  /** The listing's market time zone (IANA), or null when unknown. */
+  time_zone: string | null;
   /** Published, public and not archived. */
   visible: boolean;
   beds: number | null;

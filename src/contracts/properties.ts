@@ -63,6 +63,8 @@ export interface Property extends PropertySummary {
   address_line_2: string | null;
   zip: string | null;
   country: string | null;
+  /** The listing's market time zone (IANA); null when unknown ("this weekend" then reads the searcher's zone). */
+  time_zone: string | null;
   published_at: string | null;
   archived_at: string | null;
   animations: AnimationSetting[];

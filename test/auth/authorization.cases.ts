@@ -156,6 +156,11 @@ export const ROUTES: Row[] = [
     path: '/dev/mailbox/00000000-0000-4000-8000-000000000000',
     expect: { guest: 404, other: 404, owner: 404 },
   },
+  {
+    method: 'GET',
+    path: '/dev/mailbox/00000000-0000-4000-8000-000000000000/attachments/0',
+    expect: { guest: 404, other: 404, owner: 404 },
+  },
 
   // ---- users API (spec 7) ----
   { method: 'GET', path: (f) => `/api/user/${f.owner.id}`, expect: { guest: 200, other: 200, owner: 200 } },

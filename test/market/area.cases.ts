@@ -1,5 +1,7 @@
 import { Clock } from '../../src/common/clock';
+import { MarketRepository } from '../../src/modules/market/market.repository';
 import { pointInRing, toRing } from '../../src/modules/market/polygon';
+import { matchesSearch } from '../../src/modules/saved-searches/criteria';
 import { bootTestApp, TestApp } from '../support/app';
 
 /** Drawn-area and map-view search, the filters a buyer expects, and the sorts. */
@@ -125,6 +127,34 @@ describe('market area search', () => {
     expect((await search({ bounds: box, sort: 'distance', lat: 45.5, lng: -122.6 })).body.results.data[0].name).toBe(
       'box-big',
     );
+  });
+
+  it('judges "open house this weekend" in the listing’s time zone, across the daylight-saving change', async () => {
+    // Monday 2 Nov 2026 04:10 UTC: still Sunday 23:10 in New York (EST since 1 Nov 02:00, UTC-5), already Monday in
+    // London. Each home has an open house on Sunday 23:15–23:55 New York time (04:15–04:55 UTC): after Monday 00:00
+    // if the weekend kept its daylight-time offset, inside it when its end is read on the wall clock.
+    const now = new Date('2026-11-02T04:10:00Z');
+    t.app.get(Clock).set(now);
+    const zoned = await place('oh-new-york', 40.7, -74.0, { time_zone: 'America/New_York' });
+    const unzoned = await place('oh-no-zone', 40.71, -74.01);
+    for (const home of [zoned, unzoned])
+      await t.db.query(`INSERT INTO open_houses (listing_id, starts_at, ends_at, capacity) VALUES ($1, $2, $3, 10)`, [
+        home.listingId,
+        '2026-11-02T04:15:00Z',
+        '2026-11-02T04:55:00Z',
+      ]);
+    const box = '40.6,-74.1,40.8,-73.9';
+    // A searcher in London: the zoned home is in its own weekend; the other falls back to London's (next) weekend.
+    expect(names(await search({ bounds: box, open_house: 'true', tz: 'Europe/London' }))).toEqual(['oh-new-york']);
+    expect(names(await search({ bounds: box, open_house: 'true', tz: 'America/New_York' }))).toEqual([
+      'oh-new-york',
+      'oh-no-zone',
+    ]);
+    // Saved-search alerts read the same rule from the listing's facts.
+    const repo = t.app.get(MarketRepository);
+    const saved = { lat: 40.7, lng: -74.0, radius: 5, open_house: true, tz: 'Europe/London' };
+    expect(matchesSearch(saved, (await repo.facts(zoned.id, now))!, now)).toBe(true);
+    expect(matchesSearch(saved, (await repo.facts(unzoned.id, now))!, now)).toBe(false);
   });
 
   it('answers 422 for a bad area, a bad filter or a bad sort', async () => {

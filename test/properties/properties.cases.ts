@@ -114,6 +114,10 @@ describe('properties API (spec 7)', () => {
     // null clears a nullable field.
     const cleared = await client.post(`/api/properties/${slug}`).send({ description: null });
     expect(cleared.body.property.description).toBeNull();
+    // The market time zone ("this weekend" for open houses): set, and cleared again.
+    const zoned = await client.post(`/api/properties/${slug}`).send({ time_zone: 'America/Chicago' });
+    expect(zoned.body.property.time_zone).toBe('America/Chicago');
+    expect((await client.post(`/api/properties/${slug}`).send({ time_zone: null })).body.property.time_zone).toBeNull();
     const raw = await t.db.query(`SELECT price::text AS price FROM properties WHERE slug = $1`, [slug]);
     expect(raw[0].price).toBe('1250000.50');
   });
@@ -135,6 +139,7 @@ describe('properties API (spec 7)', () => {
       [{ accepted_currencies: ['BTC'] }, 'accepted_currencies'],
       [{ accepted_cryptocurrencies: ['USD'] }, 'accepted_cryptocurrencies'],
       [{ country_code: 'USA' }, 'country_code'],
+      [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
       [{ is_private: 'perhaps' }, 'is_private'],
     ];
     for (const [body, field] of cases) {

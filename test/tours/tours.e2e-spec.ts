@@ -1,4 +1,6 @@
 import { Clock } from '../../src/common/clock';
+import type { ChatRequestedEvent, DomainEventEnvelope } from '../../src/contracts/events';
+import { ChatsCommandService } from '../../src/modules/chats';
 import { DomainEvents } from '../../src/modules/events';
 import { TimersService } from '../../src/modules/jobs';
 import { TOUR_CHAT_CONSUMER, TOUR_REMINDER_TIMER, ToursService } from '../../src/modules/tours';
@@ -136,6 +138,50 @@ describe('tours', () => {
     expect(after.match(/UID:.*/)![0]).toBe(text.match(/UID:.*/)![0]);
   });
 
+  it('mails both sides the calendar entry: a request when confirmed, a cancellation when cancelled', async () => {
+    type Stored = { id: string; subject: string; attachments: Array<{ contentType: string; content: string }> };
+    let tourId = '';
+    const mailTo = async (email: string, subject: string): Promise<Stored> => {
+      for (let i = 0; i < 100; i += 1) {
+        const [row] = await t.db.query(
+          `SELECT id, subject, attachments FROM mails
+            WHERE "to" = $1 AND subject LIKE $2 AND attachments::text LIKE $3 ORDER BY created_at DESC`,
+          [email.toLowerCase(), `${subject}%`, `%tour-${tourId}@%`],
+        );
+        if (row) return row;
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the mail queue's worker writes the row
+      }
+      throw new Error(`no "${subject}" mail for ${email}`);
+    };
+    const tour = await request(await listing(), [SAT_14_CHICAGO]);
+    tourId = tour.id;
+    await tours.confirm(realtor.user, tour.id, SAT_14_CHICAGO);
+    const [toBuyer, toRealtor] = await Promise.all([
+      mailTo(buyer.user.email, 'Tour confirmed'),
+      mailTo(realtor.user.email, 'Tour confirmed'),
+    ]);
+    for (const mail of [toBuyer, toRealtor]) {
+      expect(mail.attachments).toHaveLength(1);
+      const [ics] = mail.attachments;
+      expect(ics.contentType).toBe('text/calendar; method=REQUEST; charset=UTF-8');
+      expect(ics.content).toContain('METHOD:REQUEST');
+      expect(ics.content).toContain(`UID:tour-${tour.id}@`);
+      expect(ics.content).toContain('DTSTART:20261121T200000Z');
+    }
+    // The development mailbox hands the file over as a download.
+    const file = await buyer.client.get(`/dev/mailbox/${toBuyer.id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toContain('text/calendar');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="tour-.*\.ics"$/);
+
+    await tours.cancel(buyer.user, tour.id);
+    const [cancelled] = (await mailTo(realtor.user.email, 'Tour cancelled')).attachments;
+    expect(cancelled.contentType).toContain('method=CANCEL');
+    expect(cancelled.content).toContain('METHOD:CANCEL');
+    expect(cancelled.content).toContain('SEQUENCE:2');
+    expect((await mailTo(buyer.user.email, 'Tour cancelled')).attachments[0].content).toContain('METHOD:CANCEL');
+  });
+
   it('lands once in the buyer–realtor chat and once as a CRM lead, however often the event arrives', async () => {
     const someone = await t.signedIn({ timezone: 'Europe/London' });
     const events = t.app.get(DomainEvents);
@@ -196,6 +242,56 @@ describe('tours', () => {
       [someone.user.id, `tour:${first.id}`],
     );
     expect(contacts).toEqual([{ id: leads[0].contact_id }]);
+  });
+
+  it('a tour that opens a new chat is one CRM lead: the chat it opens is not a second', async () => {
+    const events = t.app.get(DomainEvents);
+    const published: DomainEventEnvelope<'chat.requested'>[] = [];
+    const spy = jest.spyOn(events, 'publish').mockImplementation(async (name, id, payload) => {
+      if (name === 'chat.requested')
+        published.push({ id, name, occurred_at: NOW.toISOString(), payload: payload as ChatRequestedEvent });
+    });
+    const leadsOf = (userId: string) =>
+      t.db.query(
+        `SELECT l.source, l.source_ref FROM crm_leads l JOIN crm_contacts c ON c.id = l.contact_id
+          WHERE c.user_id = $1 ORDER BY l.source`,
+        [userId],
+      ) as Promise<Array<{ source: string; source_ref: string }>>;
+    try {
+      const newcomer = await t.signedIn({ timezone: 'Europe/London' });
+      const tour = await request(await listing(), [SAT_10_CHICAGO], newcomer.user);
+      const envelope = {
+        id: `tour.requested|${tour.id}`,
+        name: 'tour.requested' as const,
+        occurred_at: tour.created_at,
+        payload: {
+          tour_id: tour.id,
+          property_id: tour.property.id,
+          buyer_id: newcomer.user.id,
+          realtor_id: realtor.user.id,
+          mode: tour.mode,
+          offered_times: tour.offered_times,
+          requested_at: tour.created_at,
+        },
+      };
+      await events.deliver(TOUR_CHAT_CONSUMER, envelope); // opens the buyer–realtor chat
+      await events.deliver('crm.leads', envelope);
+      expect(published).toHaveLength(1); // the chat was new: a chat request, marked as the tour's
+      expect(published[0].payload).toMatchObject({ from_user_id: newcomer.user.id, origin: `tour:${tour.id}` });
+      await events.deliver('crm.leads', published[0]);
+      expect(await leadsOf(newcomer.user.id)).toEqual([{ source: 'tour', source_ref: `tour:${tour.id}` }]);
+
+      // A chat the person starts themselves is still a chat-request lead.
+      const chatter = await t.signedIn();
+      await t.app.get(ChatsCommandService).startDirect(chatter.user, realtor.user.id, { message: 'Hi' });
+      expect(published).toHaveLength(2);
+      await events.deliver('crm.leads', published[1]);
+      expect(await leadsOf(chatter.user.id)).toEqual([
+        { source: 'chat_request', source_ref: `chat:${published[1].payload.chat_id}` },
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers each caller as the authorization table says', async () => {

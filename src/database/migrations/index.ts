@@ -34,6 +34,8 @@ import { ChatMessageRef1765240000000 } from './1765240000000-ChatMessageRef';
 import { BroadcastEmail1765230000000 } from './1765230000000-BroadcastEmail';
 import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
 import { Wiki1765260000000 } from './1765260000000-Wiki';
+import { MailAttachments1765300000000 } from './1765300000000-MailAttachments';
+import { PropertyTimeZone1765300100000 } from './1765300100000-PropertyTimeZone';
 import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
 import { Tours1765140000000 } from './1765140000000-Tours';
 import { Collections1765140100000 } from './1765140100000-Collections';
@@ -92,5 +94,7 @@ export const migrations = [
   ChatMessageRef1765240000000,
   ArenaChallenges1765250000000,
   Wiki1765260000000,
+  MailAttachments1765300000000,
+  PropertyTimeZone1765300100000,
   CrmMailOutbox1765310000000,
 ];

@@ -35,6 +35,11 @@ export interface FirstMessage {
   message?: string;
   listingId?: string;
   listing?: ListingCard;
+  /**
+   * Another area opening the chat for the user (e.g. `tour:<id>`): carried on `chat.requested` as `origin`, so the
+   * CRM knows that area's own lead covers this contact and records no chat-request lead besides.
+   */
+  origin?: string;
 }
 
 /**
@@ -70,7 +75,7 @@ export class ChatsCommandService {
       else chatId = (await this.repo.directChatId(key))!; // someone opened it at the same moment
     }
     if (created) await this.announceNewChat(me, chatId, [other.id], socketId);
-    if (created) await this.events.publish('chat.requested', `chat|${chatId}`, { chat_id: chatId, from_user_id: me.id, to_user_id: other.id, requested_at: new Date().toISOString() }); // prettier-ignore
+    if (created) await this.events.publish('chat.requested', `chat|${chatId}`, { chat_id: chatId, from_user_id: me.id, to_user_id: other.id, requested_at: new Date().toISOString(), origin: first?.origin ?? null }); // prettier-ignore
     await this.sendFirst(me, chatId, first, socketId);
     return { chat: await this.query.get(me.id, chatId), created };
   }

@@ -42,7 +42,9 @@ export class CrmSourcesService {
     });
   }
 
+  /** A chat someone started; one another area opened for them (`origin`, e.g. a tour) is that area's lead already. */
   async onChatRequested({ payload: p }: DomainEventEnvelope<'chat.requested'>): Promise<void> {
+    if (p.origin) return;
     const [realtor, from] = await Promise.all([this.users.findById(p.to_user_id), this.users.findById(p.from_user_id)]);
     if (!realtor || !from || !REALTOR_TYPES.has(realtor.type)) return;
     const teamId = await this.leads.realtorBook(realtor.id);

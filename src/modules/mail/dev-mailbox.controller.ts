@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -55,8 +55,31 @@ export class DevMailboxController {
         createdAt: mail.createdAt.toISOString(),
         text: mail.text,
         html: this.forPreview(mail.html),
+        attachments: (mail.attachments ?? []).map((a, i) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: Buffer.byteLength(a.content, a.encoding ?? 'utf8'),
+          url: `/dev/mailbox/${mail.id}/attachments/${i}`,
+        })),
       },
     });
+  }
+
+  /** One attachment as a download (never shown inline: a mail's file must not run on this origin). */
+  @Get(':id/attachments/:n')
+  async attachment(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id', UuidPipe) id: string,
+    @Param('n') n: string,
+  ): Promise<void> {
+    this.assertAvailable(req);
+    const file = /^\d{1,3}$/.test(n) ? (await this.mail.find(id))?.attachments?.[Number(n)] : undefined;
+    if (!file) throw new NotFoundException('There is no such attachment.');
+    const name = file.filename.replace(/[^\w.-]+/g, '_') || 'attachment';
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    res.send(Buffer.from(file.content, file.encoding ?? 'utf8'));
   }
 
   private assertAvailable(req: Request): void {

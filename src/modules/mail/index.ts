@@ -1,2 +1,2 @@
 export { MailService } from './mail.service';
-export { unsubscribeHeaders, type OutgoingMail } from './mail.service';
+export { unsubscribeHeaders, type OutgoingMail, type MailAttachment } from './mail.service';

@@ -7,6 +7,15 @@ import { JobRegistry } from '../jobs';
 import { JobsService } from '../jobs';
 import { Mail } from './mail.entity';
 
+/** A file sent with a mail; `content` is text (UTF-8) unless `encoding` says base64 (job data is JSON). */
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type, with parameters where they matter (`text/calendar; method=REQUEST; charset=UTF-8`). */
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -17,6 +26,8 @@ export interface OutgoingMail {
    * (RFC 8058) on every mail a recipient can opt out of. Build them with `unsubscribeHeaders`.
    */
   headers?: Record<string, string>;
+  /** Files sent along (nodemailer's attachment fields), kept with the development mailbox's copy too. */
+  attachments?: MailAttachment[];
 }
 
 /** The RFC 8058 one-click pair: mail clients POST to `url` (it must accept a bodyless POST without a session). */
@@ -63,7 +74,9 @@ export class MailService implements OnModuleInit {
       await this.transport.sendMail({ from: this.config.mail.from, ...mail });
       return;
     }
-    await this.mails.save(this.mails.create({ ...mail, headers: mail.headers ?? {} }));
+    await this.mails.save(
+      this.mails.create({ ...mail, headers: mail.headers ?? {}, attachments: mail.attachments ?? [] }),
+    );
     this.logger.log(
       `Mail to ${mail.to} ("${mail.subject}") is in the development mailbox at ${this.config.appUrl}/dev/mailbox`,
     );

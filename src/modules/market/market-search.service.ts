@@ -47,7 +47,7 @@ export function searchFilters(dto: MarketSearchDto, now: Date, timeZone = 'UTC')
     beds: dto.beds,
     baths: dto.baths,
     hasVideo: dto.has_video || undefined,
-    openHouse: dto.open_house ? comingWeekend(now, dto.tz ?? timeZone) : undefined,
+    openHouse: dto.open_house ? { ...comingWeekend(now, dto.tz ?? timeZone), now } : undefined,
   };
 }
 

@@ -19,8 +19,11 @@ export interface SearchFilters {
   beds?: number;
   baths?: number;
   hasVideo?: boolean;
-  /** An open house overlapping this window (the coming weekend). */
-  openHouse?: { start: Date; end: Date };
+  /**
+   * An open house this weekend: the listing's weekend in its market time zone at `now`, or this window (the
+   * searcher's coming weekend) for a property with no zone.
+   */
+  openHouse?: { start: Date; end: Date; now: Date };
 }
 
 export interface RadiusQuery extends SearchFilters {
@@ -64,6 +67,20 @@ function boxSql(boxes: Box[], params: unknown[]): string {
     .join(' OR ');
 }
 
+/**
+ * comingWeekend (weekend.ts) in SQL for a zone column: Saturday 00:00 to Monday 00:00 local of the current weekend
+ * on a Saturday or Sunday, else of the coming one; wall-clock days, so a daylight-saving change inside the weekend
+ * moves its end, not its local hours.
+ */
+export function weekendSql(now: string, zone: string): { start: string; end: string } {
+  const local = `(${now} AT TIME ZONE ${zone})`;
+  const saturday = `(date_trunc('day', ${local}) + (6 - extract(isodow FROM ${local}))::int * interval '1 day')`;
+  return {
+    start: `(${saturday} AT TIME ZONE ${zone})`,
+    end: `((${saturday} + interval '2 days') AT TIME ZONE ${zone})`,
+  };
+}
+
 /** The filters as SQL conditions on `p` (properties), each an index-backed lookup by property id. */
 export function filterSql(q: SearchFilters, params: unknown[]): string[] {
   const filters: string[] = [];
@@ -86,8 +103,11 @@ export function filterSql(q: SearchFilters, params: unknown[]): string[] {
   if (q.openHouse) {
     const s = params.push(q.openHouse.start);
     const e = params.push(q.openHouse.end);
+    const { start, end } = weekendSql(`$${params.push(q.openHouse.now)}::timestamptz`, 'p.time_zone');
     filters.push(
-      `EXISTS (SELECT 1 FROM listings l JOIN open_houses o ON o.listing_id = l.id WHERE l.property_id = p.id AND o.starts_at < $${e}::timestamptz AND o.ends_at > $${s}::timestamptz)`,
+      `EXISTS (SELECT 1 FROM listings l JOIN open_houses o ON o.listing_id = l.id WHERE l.property_id = p.id
+         AND o.starts_at < CASE WHEN p.time_zone IS NULL THEN $${e}::timestamptz ELSE ${end} END
+         AND o.ends_at > CASE WHEN p.time_zone IS NULL THEN $${s}::timestamptz ELSE ${start} END)`,
     );
   }
   return filters;
@@ -228,7 +248,7 @@ export class MarketRepository {
   async facts(propertyId: string, now: Date): Promise<ListingFacts | null> {
     const [row] = await this.run(
       `SELECT p.id, p.slug, p.name, p.city, p.latitude AS lat, p.longitude AS lng, p.price, p.currency, p.type,
-              p.sector, p.status, (p.publish AND NOT p.is_private AND p.archived_at IS NULL) AS visible,
+              p.sector, p.status, p.time_zone, (p.publish AND NOT p.is_private AND p.archived_at IS NULL) AS visible,
               (SELECT ${detailNumber('bedrooms')} FROM property_components c
                 WHERE c.property_id = p.id AND c.type = 'details')::float8 AS beds,
               (SELECT ${detailNumber('bathrooms')} FROM property_components c

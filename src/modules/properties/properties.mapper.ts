@@ -84,6 +84,7 @@ export function propertyJson(
     address_line_2: p.addressLine2,
     zip: p.zip,
     country: p.country,
+    time_zone: p.timeZone,
     published_at: p.publishedAt?.toISOString() ?? null,
     archived_at: p.archivedAt?.toISOString() ?? null,
     animations: p.animations,

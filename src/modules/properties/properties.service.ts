@@ -158,6 +158,7 @@ export class PropertiesService {
       ['country_code', 'countryCode'],
       ['latitude', 'latitude'],
       ['longitude', 'longitude'],
+      ['time_zone', 'timeZone'],
       ['type', 'type'],
       ['sector', 'sector'],
       ['status', 'status'],

@@ -28,6 +28,8 @@ export class Property {
   @Column({ type: 'char', length: 2, nullable: true }) countryCode!: string | null;
   @Column({ type: 'double precision', nullable: true }) latitude!: number | null;
   @Column({ type: 'double precision', nullable: true }) longitude!: number | null;
+  /** The listing's market time zone (IANA); null when unknown (local-day rules use the searcher's zone then). */
+  @Column({ type: 'varchar', length: 64, nullable: true }) timeZone!: string | null;
   @Column({ type: 'varchar', nullable: true }) type!: PropertyType | null;
   @Column({ type: 'varchar', nullable: true }) sector!: PropertySector | null;
   @Column({ type: 'varchar', default: 'for_sale' }) status!: PropertyStatus;

@@ -35,7 +35,8 @@ export function searchBox(p: SavedSearchParams): Box {
 
 /**
  * Whether a listing matches a saved search: inside its circle, drawn area or view (edges included), and every
- * filter it sets. "Open house this weekend" means the weekend coming at the time of the change.
+ * filter it sets. "Open house this weekend" means the weekend coming at the time of the change, in the listing's
+ * market time zone (the searcher's when the listing has none).
  */
 export function matchesSearch(p: SavedSearchParams, f: ListingFacts, now: Date): boolean {
   const ring = ringOf(p);
@@ -50,7 +51,7 @@ export function matchesSearch(p: SavedSearchParams, f: ListingFacts, now: Date):
   if (p.baths !== undefined && (f.baths === null || f.baths < p.baths)) return false;
   if (p.has_video && !f.has_video) return false;
   if (p.open_house) {
-    const w = comingWeekend(now, p.tz ?? 'UTC');
+    const w = comingWeekend(now, f.time_zone ?? p.tz ?? 'UTC'); // the listing's weekend, else the searcher's
     const overlaps = f.open_houses.some((o) => new Date(o.start) < w.end && new Date(o.end) > w.start);
     if (!overlaps) return false;
   }

@@ -49,7 +49,8 @@ export class TourChatService {
     const [t, buyer] = await Promise.all([this.repo.find(p.tour_id), this.users.findById(p.buyer_id)]);
     if (!t || !buyer) return 'skipped';
     try {
-      const { chat } = await this.chats.startDirect(buyer, t.realtor_id);
+      // The tour is the CRM lead: a chat it opens says so (origin), so it does not become a second one.
+      const { chat } = await this.chats.startDirect(buyer, t.realtor_id, { origin: `tour:${t.id}` });
       await this.chats.send(buyer, chat.id, tourChatMessage(t));
       return 'posted';
     } catch (error) {

@@ -5,6 +5,7 @@ import { TimersService } from '../jobs';
 import { PropertiesModule } from '../properties/properties.module';
 import { UsersModule } from '../users/users.module';
 import { TOUR_CHAT_CONSUMER, TourChatService } from './tour-chat.service';
+import { TourMailService } from './tour-mail.service';
 import { type ReminderData, TOUR_REMINDER_TIMER, TourNoticesService } from './tour-notices.service';
 import { ToursController } from './tours.controller';
 import { ToursRepository } from './tours.repository';
@@ -13,7 +14,7 @@ import { ToursService } from './tours.service';
 @Module({
   imports: [PropertiesModule, UsersModule, ChatsModule],
   controllers: [ToursController],
-  providers: [ToursRepository, ToursService, TourNoticesService, TourChatService],
+  providers: [ToursRepository, ToursService, TourNoticesService, TourChatService, TourMailService],
   exports: [ToursService],
 })
 export class ToursModule implements OnModuleInit {

@@ -7,7 +7,7 @@ import type { Tour, TourAction, TourPage, TourSide } from '../../contracts/tours
 import { DomainEvents } from '../events';
 import { PropertiesService } from '../properties';
 import type { User } from '../users';
-import { buildIcs } from './ics';
+import { TourMailService, tourIcs } from './tour-mail.service';
 import { TourNoticesService } from './tour-notices.service';
 import { nextStatus } from './tour-state';
 import type { RequestTourDto } from './dto/tours.dto';
@@ -26,6 +26,7 @@ export class ToursService {
     private readonly repo: ToursRepository,
     private readonly properties: PropertiesService,
     private readonly notices: TourNoticesService,
+    private readonly mails: TourMailService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: DomainEvents,
@@ -125,22 +126,7 @@ export class ToursService {
   async calendar(user: User, id: string): Promise<{ filename: string; body: string }> {
     const { tour: t } = await this.party(user, id);
     if (!t.scheduled_at) throw new ConflictException('This tour has no agreed time yet.');
-    const host = new URL(this.config.appUrl).hostname;
-    const mode = t.mode === 'video' ? 'Video tour' : 'In-person tour';
-    const body = buildIcs({
-      uid: `tour-${t.id}@${host}`,
-      sequence: t.sequence,
-      start: t.scheduled_at,
-      durationMinutes: t.duration_minutes,
-      stamp: t.updated_at,
-      summary: `${mode}: ${t.property_name}`,
-      description: `${mode} of ${t.property_name} with ${t.realtor_name} and ${t.buyer_name}.${t.message ? `\n${t.message}` : ''}`,
-      location: t.mode === 'video' ? 'Video call (link in the Reelty chat)' : t.property_address,
-      url: `${this.config.appUrl}/tours`,
-      organizer: { name: t.realtor_name, email: t.realtor_email },
-      attendee: { name: t.buyer_name, email: t.buyer_email },
-      cancelled: t.status !== 'confirmed',
-    });
+    const body = tourIcs(t, this.config.appUrl);
     return { filename: `tour-${t.property_slug}.ics`, body };
   }
 
@@ -176,6 +162,7 @@ export class ToursService {
     } else {
       await this.notices.tell(t, [other], () => `${who} ${t.status} the tour`);
     }
+    if (t.sequence !== tour.sequence) await this.mails.calendarChanged(t);
     return toTourJson(t, user.id);
   }
 }

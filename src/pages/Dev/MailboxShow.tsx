@@ -4,8 +4,23 @@ import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
 
 type Props = PageProps<{
-  mail: { id: string; to: string; subject: string; createdAt: string; text: string; html: string };
+  mail: {
+    id: string;
+    to: string;
+    subject: string;
+    createdAt: string;
+    text: string;
+    html: string;
+    attachments?: Attachment[];
+  };
 }>;
+
+interface Attachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
 
 export default function MailboxShow({ mail }: Props) {
   const [tab, setTab] = useState<'html' | 'text'>('html');
@@ -23,6 +38,29 @@ export default function MailboxShow({ mail }: Props) {
             <dd className="break-all text-slate-800 dark:text-slate-200">{mail.to}</dd>
             <dt className="text-slate-500 dark:text-slate-400">Sent</dt>
             <dd className="text-slate-800 dark:text-slate-200">{new Date(mail.createdAt).toLocaleString()}</dd>
+            {mail.attachments?.length ? (
+              <>
+                <dt className="text-slate-500 dark:text-slate-400">Attached</dt>
+                <dd>
+                  <ul className="space-y-1">
+                    {mail.attachments.map((a) => (
+                      <li key={a.url} className="break-all">
+                        <a
+                          href={a.url}
+                          download={a.filename}
+                          className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                        >
+                          {a.filename}
+                        </a>{' '}
+                        <span className="text-slate-500 dark:text-slate-400">
+                          {a.contentType.split(';')[0]}, {a.size.toLocaleString()} bytes
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
           </dl>
         </div>
         <div role="tablist" aria-label="Mail format" className="flex gap-1">

@@ -35,6 +35,7 @@ import {
   PropertyType,
   PublishFilter,
 } from '../property.constants';
+import { IsTimeZone } from '../../users';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Trimmed; an empty string becomes null (clears a nullable field). */
@@ -117,6 +118,8 @@ export class UpdatePropertyDto {
   @Min(-180)
   @Max(180)
   longitude?: number | null;
+  /** The listing's market time zone (IANA, e.g. America/Chicago); null or left unset: unknown. */
+  @IsOptional() @Transform(trimToNull) @IsTimeZone() time_zone?: string | null;
   @IsOptional() @IsIn(PROPERTY_TYPES, { message: 'Choose a valid property type.' }) type?: PropertyType | null;
   @IsOptional() @IsIn(PROPERTY_SECTORS, { message: 'Choose a valid sector.' }) sector?: PropertySector | null;
   @Present('status') @IsIn(PROPERTY_STATUSES, { message: 'Choose a valid status.' }) status?: PropertyStatus;

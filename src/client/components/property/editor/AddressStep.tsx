@@ -2,12 +2,19 @@ import { useMemo, useState } from 'react';
 import { marketApi } from '@/api/market';
 import { MarketMap } from '@/components/market/MarketMap';
 import { centerForAddress, DEFAULT_CENTER } from '@/components/market/rules';
-import { Button, TextField } from '@/components/ui';
+import { Button, FormField, Select, TextField } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { bindField, type FormStepProps, type MapSettings } from './step-props';
 
 const ADDRESS_PARTS = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'];
+
+/** The IANA zones this browser knows (the server checks the choice again). */
+function zoneOptions(current: string) {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = current && !zones.includes(current) ? [current, ...zones] : zones;
+  return all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
 
 /** Address fields, "Find on map" (the server's geocoder) and a map to place the pin exactly. */
 export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings }) {
@@ -22,6 +29,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
         : { ...DEFAULT_CENTER },
     [lat, lng],
   );
+  const zones = useMemo(() => zoneOptions(String(form.time_zone ?? '')), [form.time_zone]);
   const [finding, setFinding] = useState(false);
   /** Shown under the map while the pin is only the town's centre, until the person places it. */
   const [pinNote, setPinNote] = useState<string | null>(null);
@@ -95,6 +103,19 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
           error={errors.country_code}
         />
       </div>
+      <FormField
+        label="Time zone"
+        name="time_zone"
+        error={errors.time_zone}
+        hint="The listing's local time: buyers see open houses “this weekend” by it."
+      >
+        <Select
+          options={zones}
+          placeholder="Not set (each buyer's own time zone)"
+          value={String(form.time_zone ?? '')}
+          onChange={(e) => set('time_zone', e.target.value)}
+        />
+      </FormField>
       <div className="flex flex-wrap items-end gap-3">
         <Button
           type="button"

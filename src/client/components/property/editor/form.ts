@@ -17,7 +17,18 @@ export type EditorForm = Record<string, string | boolean | string[]>;
 
 /** The steps whose fields are the property's own (saved with the property); the others save themselves. */
 const STEP_FIELDS: Partial<Record<EditorStep, string[]>> = {
-  address: ['address', 'address_line_2', 'city', 'state', 'zip', 'country', 'country_code', 'latitude', 'longitude'],
+  address: [
+    'address',
+    'address_line_2',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'country_code',
+    'latitude',
+    'longitude',
+    'time_zone',
+  ],
   details: ['name', 'description', 'type', 'sector', 'status', 'is_private'],
   price: ['price', 'currency', 'accepted_currencies', 'accepted_cryptocurrencies'],
 };
@@ -41,6 +52,7 @@ export function formFrom(p: Property): EditorForm {
     country_code: s(p.country_code),
     latitude: s(p.latitude),
     longitude: s(p.longitude),
+    time_zone: s(p.time_zone),
     type: s(p.type),
     sector: s(p.sector),
     status: p.status,
@@ -71,7 +83,8 @@ export function payloadFor(step: EditorStep, form: EditorForm): Record<string, u
   for (const key of STEP_FIELDS[step] ?? []) {
     const value = form[key];
     if (key === 'latitude' || key === 'longitude') out[key] = value === '' ? null : Number(value);
-    else if (['type', 'sector', 'price', 'country_code'].includes(key)) out[key] = value === '' ? null : value;
+    else if (['type', 'sector', 'price', 'country_code', 'time_zone'].includes(key))
+      out[key] = value === '' ? null : value;
     else out[key] = value;
   }
   return out;
