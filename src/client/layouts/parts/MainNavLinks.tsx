@@ -1,7 +1,17 @@
 import { Link, usePage } from '@inertiajs/react';
 import { cn } from '@/lib/cn';
 import { isActivePath } from '@/routes';
-import { mainNav } from '../nav-items';
+import type { ComponentType } from 'react';
+import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
+import { mainNav, type NavBadge } from '../nav-items';
+
+/** The live counts beside nav items (signed-in only: this file ships in the signed-in chrome chunk). */
+const navBadges: Record<NavBadge, ComponentType> = { unreadChats: ChatsNavBadge };
+
+function ItemBadge({ badge }: { badge?: NavBadge }) {
+  const Badge = badge ? navBadges[badge] : null;
+  return Badge ? <Badge /> : null;
+}
 
 /** Top-bar links (wide screens). */
 export function MainNavLinks() {
@@ -23,7 +33,7 @@ export function MainNavLinks() {
             )}
           >
             {item.label}
-            {item.badge && <item.badge />}
+            <ItemBadge badge={item.badge} />
           </Link>
         );
       })}
@@ -58,7 +68,7 @@ export function BottomNav() {
                   <Icon className="h-6 w-6" />
                   <span className="inline-flex items-center">
                     {item.label}
-                    {item.badge && <item.badge />}
+                    <ItemBadge badge={item.badge} />
                   </span>
                 </Link>
               </li>
