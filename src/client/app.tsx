@@ -3,7 +3,7 @@ import { createInertiaApp, http, router } from '@inertiajs/react';
 import { createRoot } from 'react-dom/client';
 import { ShellChrome } from '@/components/ShellChrome';
 import { configureEcho, type EchoSettings } from '@/echo';
-import { defaultLayoutFor } from '@/layouts/resolve-layout';
+import { defaultLayoutFor, loadLayoutFor } from '@/layouts/resolve-layout';
 import { watchAffiliateRef } from '@/lib/affiliate-ref';
 import { showFlash } from '@/lib/flash';
 import { csrfHeaders, updateCsrfToken } from '@/lib/http';
@@ -43,7 +43,14 @@ router.on('navigate', (event) => connectRealtime(event.detail.page.props));
 captureInstallPrompt();
 
 createInertiaApp({
-  resolve: (name) => resolvePage(name, pageLoaders),
+  // The page's chunk and its layouts (plus the signed-in navigation for a signed-in user) load side by side, and the
+  // page renders once all are in: layouts other than AuthLayout are chunks of their own, so no first visit pays
+  // for the rest.
+  resolve: async (name, page) => {
+    const signedIn = Boolean((page?.props.auth as { user?: unknown } | undefined)?.user);
+    const [component] = await Promise.all([resolvePage(name, pageLoaders), loadLayoutFor(name, signedIn)]);
+    return component;
+  },
   layout: (name) => defaultLayoutFor(name),
   title: (title, page) => formatTitle(title, page?.props?.appName),
   progress: { delay: 250, color: '#9ca3af', showSpinner: false },

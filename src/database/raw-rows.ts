@@ -38,6 +38,29 @@ export function hydrate<T>(meta: EntityMetadata, row: Record<string, unknown>, p
   return entity as T;
 }
 
+/** `'property', alias."column", ...`: the arguments of a json_build_object holding an entity's selected columns. */
+export function jsonObjectFields(meta: EntityMetadata, alias: string): string {
+  return meta.columns
+    .filter((column) => column.isSelect)
+    .map((column) => `'${column.propertyName}', ${alias}."${column.databaseName}"`)
+    .join(', ');
+}
+
+/**
+ * Builds an entity from an object built with jsonObjectFields (JSON built in SQL): as `hydrate`, and timestamps,
+ * which JSON carries as text, become Dates as the driver makes them.
+ */
+export function hydrateJson<T>(meta: EntityMetadata, object: Record<string, unknown>): T {
+  const entity = hydrate<Record<string, unknown>>(meta, object);
+  for (const column of meta.columns) {
+    const value = entity[column.propertyName];
+    const isTimestamp =
+      column.type === Date || ['timestamptz', 'timestamp', 'timestamp with time zone'].includes(String(column.type));
+    if (isTimestamp && typeof value === 'string') entity[column.propertyName] = new Date(value);
+  }
+  return entity as T;
+}
+
 /**
  * The rows of an INSERT/UPDATE/DELETE ... RETURNING run through `manager.query`: TypeORM's postgres driver answers
  * those as [rows, count], and a plain SELECT as the rows.

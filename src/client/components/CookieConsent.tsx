@@ -1,6 +1,6 @@
 import { Link } from '@inertiajs/react';
 import { useState } from 'react';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
 import { acceptConsent, needsConsentBanner } from '@/lib/consent';
 import { routes } from '@/routes';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LogoMark } from '@/components/icons';
-import { Spinner } from '@/components/ui';
+import { Spinner } from '@/components/ui/Spinner';
 import { isInstalledApp } from '@/lib/installed-app';
 import { INSTALLED_SPINNER_FADE_MS, INSTALLED_SPINNER_VISIBLE_MS } from '@/lib/pwa';
 

@@ -1,18 +1,14 @@
-import { TeamSwitcher } from '@/components/teams/TeamSwitcher';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ThemeToggle } from '@/components/ThemeToggle';
-import { ButtonLink } from '@/components/ui';
+import { ButtonLink } from '@/components/ui/Button';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { cn } from '@/lib/cn';
 import { routes } from '@/routes';
 import { AppFooter } from './parts/AppFooter';
 import { Brand } from './parts/Brand';
-import { BottomNav, MainNavLinks } from './parts/MainNavLinks';
 import { MobileMenu } from './parts/MobileMenu';
-import { LiveNotificationBell } from '@/components/notifications/LiveNotificationBell';
 import { CartNavButton } from '@/components/commerce/CartNavButton';
-import { UserMenu } from './parts/UserMenu';
-import { ImpersonationBanner } from '@/components/admin/ImpersonationBanner';
+import { useSignedInChrome } from './signed-in-chrome';
 
 // Banners and toasts that show now and then load after the page, in chunks of their own: the first page a
 // visitor opens stays within its JavaScript budget.
@@ -32,6 +28,8 @@ export interface AppLayoutProps {
 // A `function` declaration (not an arrow) so Inertia treats it as a layout component.
 export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
   const user = useAuthUser();
+  // Navigation, bell, team switcher and account menu: a chunk the page resolver loads before a signed-in page renders.
+  const chrome = useSignedInChrome(Boolean(user));
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -41,7 +39,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
       >
         Skip to content
       </a>
-      <ImpersonationBanner />
+      {chrome && <chrome.ImpersonationBanner />}
       <Suspense fallback={null}>
         <Announcements />
       </Suspense>
@@ -49,17 +47,19 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
         <div className="relative mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-3 sm:h-16 sm:px-6">
           <div className="flex min-w-0 items-center gap-6">
             <Brand href={user ? routes.feed : routes.home} />
-            {user && <MainNavLinks />}
+            {chrome && <chrome.MainNavLinks />}
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
             <CartNavButton />
             {user ? (
-              <>
-                <TeamSwitcher />
-                <LiveNotificationBell />
-                <UserMenu user={user} />
-              </>
+              chrome && (
+                <>
+                  <chrome.TeamSwitcher />
+                  <chrome.LiveNotificationBell />
+                  <chrome.UserMenu user={user} />
+                </>
+              )
             ) : (
               <div className="hidden items-center gap-2 md:flex">
                 <ButtonLink href={routes.login} variant="ghost">
@@ -85,7 +85,7 @@ export function AppLayout({ children, fullWidth = false }: AppLayoutProps) {
       <div className={cn(user && 'pb-16 md:pb-0')}>
         <AppFooter />
       </div>
-      {user && <BottomNav />}
+      {chrome && <chrome.BottomNav />}
       {user && (
         <Suspense fallback={null}>
           <SweepstakesWinToast userId={user.id} />

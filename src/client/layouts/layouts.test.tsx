@@ -3,7 +3,8 @@ import type { AuthUser } from '@/types';
 import { AppLayout } from './AppLayout';
 import { AdminLayout } from './AdminLayout';
 import { AuthLayout } from './AuthLayout';
-import { defaultLayoutFor } from './resolve-layout';
+import { defaultLayoutFor, loadLayoutFor } from './resolve-layout';
+import { loadSignedInChrome } from './signed-in-chrome';
 import { SettingsLayout } from './SettingsLayout';
 
 let mockPage: { url: string; props: Record<string, unknown> } = { url: '/', props: {} };
@@ -29,8 +30,10 @@ const pageAs = (url: string, authUser: AuthUser | null) => {
 };
 
 describe('default layouts by page name', () => {
-  it('uses AuthLayout for Auth/*, AppLayout + SettingsLayout for Settings/*, + AdminLayout for Admin/*, AppLayout otherwise', () => {
+  it('uses AuthLayout for Auth/*, AppLayout + SettingsLayout for Settings/*, + AdminLayout for Admin/*, AppLayout otherwise', async () => {
+    // AuthLayout ships with the app; the others are loaded (as the page resolver does) before a page renders.
     expect(defaultLayoutFor('Auth/Login')).toBe(AuthLayout);
+    await Promise.all(['Settings/Profile', 'Admin/Sweepstakes/Draw', 'Feed/Index'].map((name) => loadLayoutFor(name)));
     expect(defaultLayoutFor('Settings/Profile')).toEqual([AppLayout, SettingsLayout]);
     expect(defaultLayoutFor('Admin/Sweepstakes/Draw')).toEqual([AppLayout, AdminLayout]);
     expect(defaultLayoutFor('Metrics/Index')).toEqual([AppLayout, AdminLayout]);
@@ -43,6 +46,9 @@ describe('default layouts by page name', () => {
 });
 
 describe('<AppLayout />', () => {
+  // The page resolver loads the signed-in parts before a signed-in user's page renders (resolve-layout.ts).
+  beforeAll(() => loadSignedInChrome());
+
   it('offers Log in and Register to guests', () => {
     pageAs('/', null);
     render(<AppLayout>content</AppLayout>);
@@ -65,6 +71,15 @@ describe('<AppLayout />', () => {
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: /Settings/ })).toHaveAttribute('href', '/settings/profile');
     expect(within(menu).getByRole('menuitem', { name: /Log out/ })).toBeInTheDocument();
+  });
+
+  it("opens the phone menu (its own chunk) with every main area and a guest's Log in", async () => {
+    pageAs('/', null);
+    render(<AppLayout>content</AppLayout>);
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', '/wiki');
+    expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(1);
   });
 
   it('links the legal pages in the footer', () => {

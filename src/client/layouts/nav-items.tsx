@@ -1,5 +1,4 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
 import { sweepstakesPaths } from '@/api/sweepstakes';
 import { arenaPaths } from '@/api/arena';
 import { crmPaths } from '@/api/crm';
@@ -24,12 +23,17 @@ import {
 } from '@/components/icons';
 import { routes } from '@/routes';
 
+export type NavBadge = 'unreadChats';
+
 export interface NavItem {
   label: string;
   href: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
-  /** A live count shown beside the item (e.g. unread chats). */
-  badge?: ComponentType;
+  /**
+   * A live count shown beside the item (e.g. unread chats), named here and drawn by `navBadges` in
+   * parts/MainNavLinks.tsx, so the guest menu (which shows no counts) does not pull in the stores behind them.
+   */
+  badge?: NavBadge;
   /** False keeps the item out of the phone bottom bar (five slots); it stays in the top bar and the menu. */
   inBottomBar?: boolean;
 }
@@ -40,7 +44,7 @@ export const mainNav: NavItem[] = [
   { label: 'Market', href: routes.market, icon: MapPinIcon },
   { label: 'Listings', href: routes.listings, icon: HomeIcon },
   { label: 'Designer', href: routes.designer, icon: SparklesIcon },
-  { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: ChatsNavBadge },
+  { label: 'Chats', href: routes.chats, icon: ChatIcon, badge: 'unreadChats' },
   { label: 'Sweepstakes', href: sweepstakesPaths.index, icon: GiftIcon, inBottomBar: false },
   { label: 'Leads', href: crmPaths.myLeads, icon: UserIcon, inBottomBar: false },
   { label: 'Arena', href: arenaPaths.lobby(), icon: ShieldIcon, inBottomBar: false },

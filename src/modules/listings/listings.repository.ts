@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { applyPublishFilter, applySearch, applySort, type DashboardQueryDto, Property } from '../properties';
 import { Listing } from './listing.entity';
 
@@ -56,6 +56,17 @@ export class ListingsRepository {
     return { pairs: pairUp(entities, byProperty), total };
   }
 
+  /** Listings by id with their properties, in one statement (unknown ids are left out). */
+  async pairsByIds(ids: string[]): Promise<ListingPair[]> {
+    if (!ids.length) return [];
+    const { entities, raw } = await this.withListing()
+      .addSelect('l')
+      .where('l.id IN (:...ids)', { ids })
+      .getRawAndEntities<Record<string, unknown>>();
+    const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
+    return pairUp(entities, byProperty);
+  }
+
   /** The user's listings as id and name, newest first. */
   choicesFor(userId: string, limit: number): Promise<Array<{ id: string; name: string | null }>> {
     return this.withListing()
@@ -66,18 +77,27 @@ export class ListingsRepository {
       .getRawMany<{ id: string; name: string | null }>();
   }
 
-  /** A user's published, public, unarchived listings, newest publication first, with their total. */
+  /**
+   * A user's published, public, unarchived listings, newest publication first, with their total: one statement (the
+   * listing's columns and a window count ride on each property row), like the dashboard page.
+   */
   async publishedPage(userId: string, page: number, perPage: number): Promise<{ pairs: ListingPair[]; total: number }> {
     const qb = this.withListing()
-      .addSelect('l.id', 'listing_id')
+      .addSelect('l')
+      .addSelect('count(*) OVER ()', 'total_count')
       .where('p.user_id = :uid AND p.publish AND NOT p.is_private AND p.archived_at IS NULL', { uid: userId })
       .orderBy('p.published_at', 'DESC', 'NULLS LAST')
       .addOrderBy('p.id')
       .offset((page - 1) * perPage)
       .limit(perPage);
-    const [total, { entities }] = await Promise.all([qb.getCount(), qb.getRawAndEntities()]);
-    const listings = entities.length ? await this.listings.findBy({ propertyId: In(entities.map((e) => e.id)) }) : [];
-    return { pairs: pairUp(entities, new Map(listings.map((l) => [l.propertyId, l]))), total };
+    const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
+    const total = raw.length
+      ? Number(raw[0].total_count)
+      : page > 1
+        ? await qb.clone().offset(undefined).limit(undefined).getCount()
+        : 0;
+    const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
+    return { pairs: pairUp(entities, byProperty), total };
   }
 
   private withListing() {

@@ -34,6 +34,12 @@ export class ListingsService {
     return listing && property ? { listing, property } : null;
   }
 
+  /** Listings with their properties by id, in one statement (ids that are not uuids or not found are left out). */
+  async findManyWithProperty(ids: string[]): Promise<Map<string, ListingPair>> {
+    const pairs = await this.repo.pairsByIds([...new Set(ids.filter(isUuid))]);
+    return new Map(pairs.map((pair) => [pair.listing.id, pair]));
+  }
+
   /** 404 for unknown ids and for listings whose property the viewer may not see. */
   async getVisible(id: string, viewer: User | null | undefined): Promise<ListingPair> {
     const found = await this.findWithProperty(id);

@@ -30,6 +30,21 @@ export class PeopleRepository {
     return this.db.getRepository(Follow).countBy({ followerId: userId });
   }
 
+  /** A profile's follower and following counts and whether `viewerId` follows it, in one statement. */
+  async followSummary(
+    userId: string,
+    viewerId: string | null,
+  ): Promise<{ followers: number; followings: number; isFollowing: boolean }> {
+    const [row] = await this.db.query<Array<{ followers: string; followings: string; is_following: boolean | null }>>(
+      `SELECT count(*) FILTER (WHERE followee_id = $1) AS followers,
+              count(*) FILTER (WHERE follower_id = $1) AS followings,
+              bool_or(follower_id = $2 AND followee_id = $1) AS is_following
+       FROM follows WHERE followee_id = $1 OR follower_id = $1`,
+      [userId, viewerId],
+    );
+    return { followers: Number(row.followers), followings: Number(row.followings), isFollowing: !!row.is_following };
+  }
+
   isFollowing(followerId: string, followeeId: string): Promise<boolean> {
     return this.db.getRepository(Follow).existsBy({ followerId, followeeId });
   }
@@ -118,6 +133,18 @@ export class PeopleRepository {
     return ids.length ? this.db.getRepository(Market).findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 
+  /** A user's markets in the order they were added, at most `limit`, in one statement. */
+  marketsOfUser(userId: string, limit: number): Promise<Market[]> {
+    return this.db
+      .getRepository(Market)
+      .createQueryBuilder('m')
+      .innerJoin(UserMarket, 'um', 'um.market_id = m.id')
+      .where('um.user_id = :userId', { userId })
+      .orderBy('um.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   /** A user's market links, oldest first, at most `limit`. */
   userMarkets(userId: string, limit: number): Promise<UserMarket[]> {
     return this.db.getRepository(UserMarket).find({ where: { userId }, order: { createdAt: 'ASC' }, take: limit });
@@ -142,6 +169,19 @@ export class PeopleRepository {
   }
 
   // ---- stats ----
+
+  /** The stat catalogue in order, each with the user's value (null when unset), in one statement. */
+  async statsWithValues(userId: string): Promise<Array<{ stat: Stat; value: string | null }>> {
+    const { entities, raw } = await this.db
+      .getRepository(Stat)
+      .createQueryBuilder('s')
+      .leftJoin(UserStat, 'us', 'us.stat_id = s.id AND us.user_id = :userId', { userId })
+      .addSelect('us.value', 'user_value')
+      .orderBy('s.position', 'ASC')
+      .getRawAndEntities<{ s_id: string; user_value: string | null }>();
+    const values = new Map(raw.map((r) => [r.s_id, r.user_value]));
+    return entities.map((stat) => ({ stat, value: values.get(stat.id) ?? null }));
+  }
 
   statCatalogue(): Promise<Stat[]> {
     return this.db.getRepository(Stat).find({ order: { position: 'ASC' } });

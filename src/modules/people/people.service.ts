@@ -58,14 +58,15 @@ export class PeopleService {
 
   async profile(user: User, viewer: User | undefined, page = 1): Promise<ProfileJson> {
     const isSelf = viewer?.id === user.id;
-    const [followers, followings, isFollowing, stats, markets, listings] = await Promise.all([
-      this.repo.countFollowers(user.id),
-      this.repo.countFollowings(user.id),
-      viewer && !isSelf ? this.repo.isFollowing(viewer.id, user.id) : Promise.resolve(false),
+    // One statement each: follow counts (and the viewer's follow), stats with values, markets, the listings page
+    // (with its total), then the listings' media and open houses.
+    const [follows, stats, markets, listings] = await Promise.all([
+      this.repo.followSummary(user.id, viewer && !isSelf ? viewer.id : null),
       this.statsOf(user.id, isSelf),
       this.marketsOf(user.id),
       this.listings.publishedBy(user.id, page, 12),
     ]);
+    const { followers, followings, isFollowing } = follows;
     const messageUrl = viewer && !isSelf ? `/chats?user=${user.id}` : null;
     return toProfileJson({ user, followers, followings, isFollowing, isSelf, stats, markets, listings, messageUrl });
   }
@@ -138,13 +139,7 @@ export class PeopleService {
   }
 
   async marketsOf(userId: string): Promise<MarketJson[]> {
-    const rows = await this.repo.userMarkets(userId, MAX_MARKETS_PER_USER);
-    const markets = await this.repo.marketsByIds(rows.map((r) => r.marketId));
-    const byId = new Map(markets.map((m) => [m.id, m]));
-    return rows
-      .map((r) => byId.get(r.marketId))
-      .filter((m): m is Market => !!m)
-      .map(toMarketJson);
+    return (await this.repo.marketsOfUser(userId, MAX_MARKETS_PER_USER)).map(toMarketJson);
   }
 
   async addMarket(actor: User, dto: AddMarketDto): Promise<{ market: MarketJson; markets: MarketJson[] }> {
@@ -197,10 +192,8 @@ export class PeopleService {
 
   /** Set values (and, for oneself, every stat of the catalogue so the form can fill them in). */
   async statsOf(userId: string, includeEmpty: boolean): Promise<StatJson[]> {
-    const [catalogue, values] = await Promise.all([this.repo.statCatalogue(), this.repo.userStats(userId)]);
-    const byStat = new Map(values.map((v) => [v.statId, v.value]));
-    return catalogue
-      .map((s) => toStatJson(s, byStat.get(s.id) ?? null))
+    return (await this.repo.statsWithValues(userId))
+      .map(({ stat, value }) => toStatJson(stat, value))
       .filter((s) => includeEmpty || s.value !== null);
   }
 

@@ -150,9 +150,8 @@ export class PropertiesApiController {
   @Public()
   async resources(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
     const property = await this.properties.getVisible(slug, viewer);
-    const [full, photos, currencies] = await Promise.all([
-      this.properties.full(property, viewer),
-      this.properties.photos(property),
+    const [{ property: full, photos }, currencies] = await Promise.all([
+      this.properties.withPhotos(property, viewer),
       this.properties.currencyList(),
     ]);
     return { property: full, photos, currencies, component_types: COMPONENT_TYPES };

@@ -49,10 +49,7 @@ export class PropertiesPagesController {
   @Public()
   async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
     const property = await this.properties.getVisible(slug, viewer);
-    const [full, photos] = await Promise.all([
-      this.properties.full(property, viewer),
-      this.properties.photos(property),
-    ]);
+    const { property: full, photos } = await this.properties.withPhotos(property, viewer);
     return Inertia.render('Property/Show', { property: full, photos, map: mapSettings(this.config.market) });
   }
 

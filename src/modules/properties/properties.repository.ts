@@ -16,6 +16,7 @@ import {
   countByPublishState,
   type PublishCounts,
 } from './properties.query';
+import { hydrateJson, jsonObjectFields, preparedQuery } from '../../database/raw-rows';
 
 /** Whose properties a dashboard lists: one user's own, or one team's. */
 export type PropertyOwnerScope = { userId: string } | { teamId: string };
@@ -33,6 +34,8 @@ export class PropertiesRepository {
     @InjectRepository(Listing) private readonly listings: Repository<Listing>,
     private readonly dataSource: DataSource,
   ) {}
+
+  private detailsSql: string | null = null;
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -106,6 +109,34 @@ export class PropertiesRepository {
   }
 
   // ---- components --------------------------------------------------------------
+
+  /**
+   * What a property's page shows besides the property row, in one statement (JSON built in SQL): its components in
+   * order, its photos in display order and its listing's id (indexes on property_id of each table).
+   */
+  async detailsOf(
+    propertyId: string,
+  ): Promise<{ components: PropertyComponent[]; uploads: PropertyUpload[]; listingId: string | null }> {
+    const componentMeta = this.components.metadata;
+    const uploadMeta = this.uploads.metadata;
+    this.detailsSql ??= `
+      SELECT (SELECT l.id FROM listings l WHERE l.property_id = $1 LIMIT 1) AS listing_id,
+             COALESCE((SELECT json_agg(json_build_object(${jsonObjectFields(componentMeta, 'c')}) ORDER BY c.position)
+                       FROM property_components c WHERE c.property_id = $1), '[]'::json) AS components,
+             COALESCE((SELECT json_agg(json_build_object(${jsonObjectFields(uploadMeta, 'u')})
+                                       ORDER BY u.position, u.created_at)
+                       FROM property_uploads u WHERE u.property_id = $1), '[]'::json) AS uploads`;
+    const [row] = await preparedQuery<{
+      listing_id: string | null;
+      components: Array<Record<string, unknown>>;
+      uploads: Array<Record<string, unknown>>;
+    }>(this.dataSource, 'property_details', this.detailsSql, [propertyId]);
+    return {
+      listingId: row.listing_id,
+      components: row.components.map((c) => hydrateJson<PropertyComponent>(componentMeta, c)),
+      uploads: row.uploads.map((u) => hydrateJson<PropertyUpload>(uploadMeta, u)),
+    };
+  }
 
   componentsOf(propertyId: string): Promise<PropertyComponent[]> {
     return this.components.find({ where: { propertyId }, order: { position: 'ASC' } });

@@ -263,19 +263,26 @@ export class PropertiesService {
   // ---- reads / shapes --------------------------------------------------------------
 
   async full(property: Property, viewer: User | null | undefined): Promise<PropertyJson> {
-    const [components, uploads, listingId, owner] = await Promise.all([
-      this.repo.componentsOf(property.id),
-      this.repo.photosOf(property.id),
-      this.repo.listingIdOf(property.id),
+    return (await this.withPhotos(property, viewer)).property;
+  }
+
+  /** The property's page: the full JSON and its photos, from one statement for components, photos and listing. */
+  async withPhotos(
+    property: Property,
+    viewer: User | null | undefined,
+  ): Promise<{ property: PropertyJson; photos: UploadJson[] }> {
+    const [{ components, uploads, listingId }, owner] = await Promise.all([
+      this.repo.detailsOf(property.id),
       this.users.findById(property.userId),
     ]);
-    return propertyJson(property, {
+    const json = propertyJson(property, {
       components,
       uploads,
       listingId,
       owner: owner ? toPublicUser(owner) : null,
       canEdit: await this.canEdit(property, viewer),
     });
+    return { property: json, photos: uploads.map(uploadJson) };
   }
 
   async photos(property: Property): Promise<UploadJson[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListingsService } from '../listings';
+import { ListingsService, type ListingPair } from '../listings';
 import { isPubliclyVisible } from '../properties';
 
 /** What the video area needs to know about a listing, read through the listings module's service. */
@@ -18,6 +18,21 @@ export interface ListingSummary {
 
 const CACHE_MS = 5_000;
 
+function summaryOf({ listing, property }: ListingPair): ListingSummary {
+  const address =
+    property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
+  return {
+    id: listing.id,
+    userId: listing.userId,
+    name: property.name,
+    published: isPubliclyVisible(property),
+    price: property.price,
+    currency: property.currency,
+    address,
+    url: `/listing/${listing.id}`,
+  };
+}
+
 /**
  * The video area's port onto listings (one place to change if the listings service grows a batch
  * read). Summaries are kept for a few seconds: the feed asks for the same listings on every page view,
@@ -34,10 +49,19 @@ export class ListingDirectory {
     const now = Date.now();
     const unique = [...new Set(ids)];
     if (this.cache.size > 5_000) this.cache.clear();
+    const missing = unique.filter((id) => {
+      const hit = this.cache.get(id);
+      return !(hit && now - hit.at < CACHE_MS);
+    });
+    // Every listing the cache lacks in one read (a feed page's listings are one statement, not one per spot).
+    const batch = missing.length ? this.listings.findManyWithProperty(missing) : null;
     const values = unique.map((id) => {
       const hit = this.cache.get(id);
-      if (hit && now - hit.at < CACHE_MS) return hit.value;
-      const value = this.load(id);
+      if (!batch || !missing.includes(id)) return hit!.value;
+      const value = batch.then((pairs) => {
+        const pair = pairs.get(id);
+        return pair ? summaryOf(pair) : null;
+      });
       const entry = { value, at: now };
       this.cache.set(id, entry);
       value.catch(() => {
@@ -48,24 +72,6 @@ export class ListingDirectory {
     const result = new Map<string, ListingSummary>();
     (await Promise.all(values)).forEach((summary) => summary && result.set(summary.id, summary));
     return result;
-  }
-
-  private async load(id: string): Promise<ListingSummary | null> {
-    const pair = await this.listings.findWithProperty(id);
-    if (!pair) return null;
-    const { listing, property } = pair;
-    const address =
-      property.fullAddress ?? ([property.address, property.city, property.state].filter(Boolean).join(', ') || null);
-    return {
-      id: listing.id,
-      userId: listing.userId,
-      name: property.name,
-      published: isPubliclyVisible(property),
-      price: property.price,
-      currency: property.currency,
-      address,
-      url: `/listing/${listing.id}`,
-    };
   }
 
   /** Forget cached summaries (after this area changes which listing something belongs to). */

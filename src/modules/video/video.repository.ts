@@ -4,6 +4,7 @@ import { DataSource, EntityManager, FindOptionsWhere, In, Repository } from 'typ
 import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { Spot, Video, VideoList, VideoListItem, Walkthrough } from './entities';
+import { LISTING_MEDIA_SQL } from './listing-media.sql';
 
 type Tx = EntityManager;
 
@@ -18,9 +19,13 @@ export interface FeedRow {
 }
 
 /** Video columns enough to tell a listing's media (playback ids of ready videos, walkthrough order). */
-export type VideoRef = Pick<Video, 'id' | 'slug' | 'playbackId' | 'status' | 'walkthroughId'>;
-
-const present = <T>(values: Array<T | null | undefined>): T[] => values.filter((v): v is T => v != null);
+/** One listing's media as the listings contract shapes it (JSON built in SQL by `listingMedia`). */
+export interface ListingMediaRow {
+  listing_id: string;
+  spot: { slug: string; video: { playback_id: string | null } | null } | null;
+  spot_video: { id: string; playback_id: string | null } | null;
+  walkthrough: { slug: string; videos: Array<{ slug: string; playback_id: string | null }> } | null;
+}
 
 /**
  * The only place with SQL/TypeORM for the video area's tables: walkthroughs, videos, spots, video_lists and
@@ -118,20 +123,6 @@ export class VideoRepository {
   }
 
   /** The walkthroughs' videos in order, only the columns a listing's media needs. */
-  videoRefsOfWalkthroughs(walkthroughIds: string[]): Promise<VideoRef[]> {
-    if (!walkthroughIds.length) return Promise.resolve([]);
-    return this.videos.find({
-      where: { walkthroughId: In(walkthroughIds) },
-      order: { position: 'ASC' },
-      select: { id: true, slug: true, playbackId: true, status: true, walkthroughId: true },
-    });
-  }
-
-  videoRefs(ids: string[]): Promise<Array<Pick<Video, 'id' | 'playbackId' | 'status'>>> {
-    if (!ids.length) return Promise.resolve([]);
-    return this.videos.find({ where: { id: In(ids) }, select: { id: true, playbackId: true, status: true } });
-  }
-
   // ---- walkthroughs ----
 
   findWalkthrough(where: FindOptionsWhere<Walkthrough>): Promise<Walkthrough | null> {
@@ -167,14 +158,6 @@ export class VideoRepository {
     return new Map(rows.map((w) => [w.id, w.slug]));
   }
 
-  /** Walkthroughs of the listings or with one of the ids, newest first. */
-  walkthroughsFor(listingIds: string[], ids: Array<string | null>): Promise<Walkthrough[]> {
-    return this.walkthroughs.find({
-      where: [{ listingId: In(listingIds) }, { id: In(present(ids)) }],
-      order: { createdAt: 'DESC' },
-    });
-  }
-
   // ---- spots ----
 
   findSpot(where: FindOptionsWhere<Spot>): Promise<Spot | null> {
@@ -207,12 +190,22 @@ export class VideoRepository {
     return this.spots.find({ where: { userId, published: false } });
   }
 
-  /** Spots of the listings or with one of the ids, published first, then newest. */
-  spotsFor(listingIds: string[], ids: Array<string | null>): Promise<Spot[]> {
-    return this.spots.find({
-      where: [{ listingId: In(listingIds) }, { id: In(present(ids)) }],
-      order: { published: 'DESC', createdAt: 'DESC' },
-    });
+  /**
+   * Every listing's spot, spot video and walkthrough (with its videos) in one statement, built as JSON in SQL: for
+   * each listing the spot it stores (else its newest linked spot, published first), the walkthrough it stores (else
+   * its newest linked one), a playback id only for ready videos. Index lookups per listing (primary keys,
+   * spots/walkthroughs by listing_id, videos by walkthrough_id).
+   */
+  listingMedia(
+    refs: Array<{ listingId: string; spotId: string | null; spotVideoId: string | null; walkthroughId: string | null }>,
+  ): Promise<ListingMediaRow[]> {
+    if (!refs.length) return Promise.resolve([]);
+    return preparedQuery<ListingMediaRow>(this.db, 'video_listing_media', LISTING_MEDIA_SQL, [
+      refs.map((r) => r.listingId),
+      refs.map((r) => r.spotId),
+      refs.map((r) => r.spotVideoId),
+      refs.map((r) => r.walkthroughId),
+    ]);
   }
 
   /**

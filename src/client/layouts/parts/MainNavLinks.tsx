@@ -4,7 +4,17 @@ import { ChevronDownIcon } from '@/components/icons';
 import { useDismiss } from '@/hooks/useDismiss';
 import { cn } from '@/lib/cn';
 import { isActivePath } from '@/routes';
-import { mainNav, type NavItem } from '../nav-items';
+import type { ComponentType } from 'react';
+import { ChatsNavBadge } from '@/components/chat/ChatsNavBadge';
+import { mainNav, type NavBadge, type NavItem } from '../nav-items';
+
+/** The live counts beside nav items (signed-in only: this file ships in the signed-in chrome chunk). */
+const navBadges: Record<NavBadge, ComponentType> = { unreadChats: ChatsNavBadge };
+
+function ItemBadge({ badge }: { badge?: NavBadge }) {
+  const Badge = badge ? navBadges[badge] : null;
+  return Badge ? <Badge /> : null;
+}
 
 const linkClasses = (active: boolean) =>
   cn(
@@ -34,7 +44,7 @@ export function MainNavLinks() {
             className={linkClasses(active)}
           >
             {item.label}
-            {item.badge && <item.badge />}
+            <ItemBadge badge={item.badge} />
           </Link>
         );
       })}
@@ -116,7 +126,7 @@ export function BottomNav() {
                   <Icon className="h-6 w-6" />
                   <span className="inline-flex items-center">
                     {item.label}
-                    {item.badge && <item.badge />}
+                    <ItemBadge badge={item.badge} />
                   </span>
                 </Link>
               </li>
