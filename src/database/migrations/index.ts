@@ -45,6 +45,7 @@ import { CrmCampaigns1765120000000 } from './1765120000000-CrmCampaigns';
 import { CrmTemplates1765120100000 } from './1765120100000-CrmTemplates';
 import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketplace';
 import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
+import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -91,4 +92,5 @@ export const migrations = [
   ChatMessageRef1765240000000,
   ArenaChallenges1765250000000,
   Wiki1765260000000,
+  ChannelInvitesIndexes1765330000000,
 ];
