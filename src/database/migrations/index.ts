@@ -46,6 +46,7 @@ import { CrmTemplates1765120100000 } from './1765120100000-CrmTemplates';
 import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketplace';
 import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
+import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -93,4 +94,5 @@ export const migrations = [
   ArenaChallenges1765250000000,
   Wiki1765260000000,
   ChannelInvitesIndexes1765330000000,
+  DirectoryReviewsLicenceGeo1765330100000,
 ];
