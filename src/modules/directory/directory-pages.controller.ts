@@ -56,6 +56,6 @@ function filtersOf(q: DirectoryQueryDto) {
     industry: q.industry ?? '',
     city: q.city ?? '',
     near: q.near ?? '',
-    within_km: q.within_km ?? null,
+    within_km: q.within_km ? String(q.within_km) : '',
   };
 }
