@@ -54,5 +54,32 @@ export interface ChannelMessageRemovedEvent {
   channel_id: string;
 }
 
+/** A pending invitation of the signed-in user: accept by joining, or decline. */
+export interface ChannelInvitation {
+  channel: CommunityChannel;
+  invited_by: CommunityAuthor | null;
+  invited_at: string;
+}
+
+/** Someone the owner invited who has not answered yet. */
+export interface ChannelInvitee {
+  user: CommunityAuthor;
+  invited_at: string;
+}
+
+/** A person the owner may invite, found by handle or name; `status` says when they are already in or invited. */
+export interface ChannelInviteCandidate {
+  user: CommunityAuthor;
+  status: 'member' | 'invited' | null;
+}
+
+/** Presence on presence-community-channel.{id}: who has the channel open (user_info). */
+export interface ChannelPresenceMember {
+  id: string;
+  name: string;
+}
+
 export type ChannelPage = Page<CommunityChannel>;
+export type ChannelInvitationPage = Page<ChannelInvitation>;
+export type ChannelInviteePage = Page<ChannelInvitee>;
 export type ChannelMemberPage = Page<ChannelMember>;

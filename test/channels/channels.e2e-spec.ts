@@ -1,5 +1,5 @@
 import type Pusher from 'pusher-js';
-import { ChannelMessagesService, ChannelsService } from '../../src/modules/channels';
+import { ChannelInvitationsService, ChannelMessagesService, ChannelsService } from '../../src/modules/channels';
 import { ModerationService, TrustService } from '../../src/modules/community';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
@@ -169,6 +169,50 @@ describe('community channels', () => {
     await t.app.get(ModerationService).decide(owner.user, review.id, 'approved');
     expect((await messages.history(ch.id, admin.user, undefined)).data.map((m) => m.id)).toContain(msg.id);
   });
+  it('invites by handle or from a name search; the invitee lists, declines or accepts; the owner withdraws', async () => {
+    const invitations = t.app.get(ChannelInvitationsService);
+    const owner = await trusted();
+    const ch = await channels.create(owner.user, { name: 'Pocket listings', visibility: 'private' });
+    const tag = Date.now().toString(36);
+    const ana = await t.createUser({
+      name: `Ana Quillfeather ${tag}`,
+      handle: `anaq${tag}`,
+      email: `zz${tag}@example.test`,
+    });
+    const ben = await t.createUser({ name: `Ben Quillfeather ${tag}` });
+    // By name or handle (a leading @ is fine), never by email; each with whether they are already in or invited.
+    const names = async (q: string) => (await invitations.candidates(owner.user, ch.id, q)).map((c) => c.user.id);
+    expect((await names(`quillfeather ${tag}`)).sort()).toEqual([ana.id, ben.id].sort());
+    expect(await names(`@anaq${tag}`)).toEqual([ana.id]);
+    expect(await names(`zz${tag}`)).toEqual([]);
+    await invitations.invite(owner.user, ch.id, { handle: `@anaq${tag}` });
+    await invitations.invite(owner.user, ch.id, { user_id: ana.id }); // again: no second notice
+    const notices = await t.db.query(`SELECT url FROM notifications WHERE user_id = $1`, [ana.id]);
+    expect(notices).toEqual([{ url: `/channels/${ch.id}` }]);
+    const found = await invitations.candidates(owner.user, ch.id, `quillfeather ${tag}`);
+    expect(found.find((c) => c.user.id === ana.id)?.status).toBe('invited');
+    await expect(invitations.invite(owner.user, ch.id, { handle: 'nobody-has-this' })).rejects.toThrow(/handle/);
+    await expect(invitations.invite(owner.user, ch.id, { user_id: owner.user.id })).rejects.toThrow(/already/);
+    await expect(invitations.candidates(ana, ch.id, 'quill')).rejects.toThrow(/owner/);
+
+    const mine = await invitations.mine(ana, 1, 10);
+    expect(mine.total).toBe(1);
+    expect(mine.data[0]).toMatchObject({ channel: { id: ch.id, invited: true }, invited_by: { id: owner.user.id } });
+    expect((await invitations.invitees(owner.user, ch.id, 1, 10)).data.map((i) => i.user.id)).toEqual([ana.id]);
+    await invitations.decline(ana, ch.id);
+    expect((await invitations.mine(ana, 1, 10)).total).toBe(0);
+    await expect(channels.show(ch.id, ana)).rejects.toThrow(/private/);
+    await expect(invitations.decline(ana, ch.id)).rejects.toThrow(/no invitation/);
+
+    await invitations.invite(owner.user, ch.id, { user_id: ben.id });
+    await invitations.withdraw(owner.user, ch.id, ben.id);
+    await expect(invitations.withdraw(owner.user, ch.id, ben.id)).rejects.toThrow(/no open invitation/);
+    await invitations.invite(owner.user, ch.id, { user_id: ben.id });
+    expect((await channels.join(ben, ch.id)).my_role).toBe('member');
+    expect((await invitations.invitees(owner.user, ch.id, 1, 10)).total).toBe(0);
+    expect((await invitations.candidates(owner.user, ch.id, `ben quillfeather ${tag}`))[0].status).toBe('member');
+  });
+
   it('answers each caller as the authorization table says (channels, messages, the live channel)', async () => {
     const owner = await trustedUser(t);
     const m = await t.signedIn();
@@ -178,7 +222,7 @@ describe('community channels', () => {
     const id = (await channels.create(owner.user, { name: 'Private room', visibility: 'private', posting: 'members' }))
       .id;
     const publicId = (await channels.create(owner.user, { name: 'Open broadcast' })).id;
-    await channels.invite(owner.user, id, m.user.id);
+    await t.app.get(ChannelInvitationsService).invite(owner.user, id, { user_id: m.user.id });
     await channels.join(m.user, id);
     const messageId = (await t.app.get(ChannelMessagesService).post(m.user, id, '<p>Hello</p>')).id;
     const member = m.user;
@@ -251,6 +295,22 @@ describe('community channels', () => {
         path: '/broadcasting/auth',
         body: { socket_id: '1.1', channel_name: `private-community-channel.${publicId}` },
         expect: { ...all(200), guest: 403 },
+      },
+      { method: 'GET', path: `/api/channels/${id}/invites`, expect: ownerOnly(200) },
+      { method: 'GET', path: `/api/channels/${id}/invite-candidates?q=test`, expect: ownerOnly(200) },
+      { method: 'GET', path: `/api/channels/${id}/invite-candidates`, expect: { ...all(422), guest: 401 } },
+      { method: 'DELETE', path: `/api/channels/${id}/invites/${nobody}`, expect: ownerOnly(404) },
+      {
+        method: 'POST',
+        path: `/api/channels/${publicId}/decline`,
+        expect: { guest: 401, stranger: 404, member: 404, owner: 404, admin: 404 },
+      },
+      { method: 'GET', path: '/api/channel-invitations', expect: { ...all(200), guest: 401 } },
+      {
+        method: 'POST',
+        path: `/api/channels/${id}/invites`,
+        body: { handle: 'no-such-handle-here' },
+        expect: ownerOnly(422),
       },
       // Last but one: from here on the stranger holds an invitation (and may read, not yet write).
       { method: 'POST', path: `/api/channels/${id}/invites`, body: { user_id: strangerId }, expect: ownerOnly(201) },

@@ -1,9 +1,11 @@
-import { DirectoryService } from '../../src/modules/directory';
+import { ChatsCommandService } from '../../src/modules/chats';
+import { DirectoryReviewsService, DirectoryService } from '../../src/modules/directory';
 import { DirectoryQueryDto } from '../../src/modules/directory/dto/directory.dto';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
 
 type Caller = 'guest' | 'stranger' | 'owner' | 'admin';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const query = (q: Partial<DirectoryQueryDto>) => Object.assign(new DirectoryQueryDto(), q);
 
 /** The service-provider directory: profiles, offerings, search and paging, the licence badge, and who may do what. */
@@ -71,6 +73,92 @@ describe('service-provider directory', () => {
     await directory.removeOffering(user, priced.id);
     expect((await directory.mine(user))!.offerings.map((o) => o.title)).toEqual(['Custom campaign']);
     expect((await directory.mine(user))!.offerings_count).toBe(1);
+  });
+
+  it('takes reviews only from people who messaged the provider: one each, editable, averaged', async () => {
+    const reviews = t.app.get(DirectoryReviewsService);
+    const pro = await t.createUser();
+    const { id } = await directory.saveProfile(pro, { name: 'Reviewed Staging', industry: 'staging' });
+    const [ann, bob, quiet] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    await expect(reviews.save(quiet, id, 5, '')).rejects.toThrow(/Message this provider/);
+    await expect(reviews.save(pro, id, 5, '')).rejects.toThrow(/your own/);
+    // Being written to is not enough: the reviewer must have written in the chat.
+    await t.app.get(ChatsCommandService).startDirect(pro, quiet.id, { message: 'Hello, need staging?' });
+    expect((await reviews.standing(id, quiet)).can_review).toBe(false);
+    for (const u of [ann, bob]) await t.app.get(ChatsCommandService).startDirect(u, pro.id, { message: 'Quote?' });
+    const first = await reviews.save(ann, id, 2, '<p>Late <script>x()</script>but fine</p>');
+    expect(first.body_html).toBe('<p>Late but fine</p>');
+    expect((await reviews.save(ann, id, 4, '<p>Came back and fixed it</p>')).id).toBe(first.id);
+    await reviews.save(bob, id, 5, undefined);
+    expect((await directory.provider(id, undefined)).rating).toEqual({ average: 4.5, count: 2 });
+    expect((await directory.providers(query({ q: 'reviewed' }))).data[0].rating).toEqual({ average: 4.5, count: 2 });
+    const page = await reviews.page(id, 1, 10);
+    expect(page.data.map((r) => [r.reviewer.id, r.rating])).toEqual([
+      [bob.id, 5],
+      [ann.id, 4],
+    ]);
+    expect((await reviews.standing(id, ann)).mine?.rating).toBe(4);
+    await reviews.remove(bob, id);
+    expect((await directory.provider(id, undefined)).rating).toEqual({ average: 4, count: 1 });
+    await expect(reviews.remove(bob, id)).rejects.toThrow(/not reviewed/);
+  });
+
+  it('finds providers within N km of a point or a city, nearest first', async () => {
+    const make = async (name: string, city: string) =>
+      directory.saveProfile(await t.createUser(), { name, industry: 'inspection', city });
+    const austin = await make('Geo Austin Inspect', 'Austin');
+    const roundRock = await make('Geo Round Rock Inspect', 'Round Rock');
+    await make('Geo San Antonio Inspect', 'San Antonio');
+    const near = (q: Partial<DirectoryQueryDto>) =>
+      directory.providers(query({ q: 'geo', ...q })).then((p) => p.data.map((x) => [x.name, x.distance_km]));
+    const within50 = await near({ near: 'Austin', within_km: 50 });
+    expect(within50.map(([n]) => n)).toEqual([austin.name, roundRock.name]);
+    expect(within50[1][1]).toBeGreaterThan(20);
+    expect(within50[1][1]).toBeLessThan(35);
+    expect((await near({ near_lat: 30.5, near_lng: -97.68, within_km: 10 })).map(([n]) => n)).toEqual([roundRock.name]);
+    expect(await near({ near: 'Austin', within_km: 200 })).toHaveLength(3);
+    await expect(directory.providers(query({ near_lat: 30 }))).rejects.toThrow(/longitude/);
+    const anon = await t.client();
+    expect((await anon.get('/api/service-providers?near=Austin&within_km=900')).status).toBe(422);
+  });
+
+  it('stores a licence document typed from its bytes; an admin verifies it with an audit row', async () => {
+    const owner = await t.signedIn();
+    const admin = await t.signedIn({ role: 'admin' });
+    const { id } = await directory.saveProfile(owner.user, {
+      name: 'Licensed Co',
+      industry: 'legal',
+      licence_number: 'L-77',
+    });
+    const upload = (bytes: Buffer, name: string) =>
+      owner.client.post('/api/service-profile/licence').attach('document', bytes, name);
+    const fake = await upload(Buffer.from('<html>not a pdf</html>'), 'licence.pdf');
+    expect(fake.status).toBe(422);
+    expect(Object.keys(fake.body.errors)).toEqual(['document']);
+    const ok = await upload(PDF, 'licence.pdf');
+    expect(ok.status).toBe(200);
+    const doc = ok.body.provider.licence_document;
+    expect(doc.mime).toBe('application/pdf');
+    expect((await owner.client.get(doc.url)).status).toBe(200);
+    expect((await admin.client.get(doc.url)).status).toBe(200);
+    expect((await (await t.signedIn()).client.get(doc.url)).status).toBe(403);
+    expect((await directory.awaiting(1, 50)).data.map((p) => p.id)).toContain(id);
+    const page = await admin.client.visit('/admin/service-providers/verify');
+    expect(page.body.component).toBe('Admin/ServiceProviders/Verify');
+    expect((await admin.client.post(`/api/service-providers/${id}/verify`).send({ verified: true })).status).toBe(200);
+    expect((await directory.provider(id, undefined)).verified).toBe(true);
+    expect((await directory.awaiting(1, 50)).data.map((p) => p.id)).not.toContain(id);
+    const audit = await t.db.query(`SELECT action, actor_id, after FROM admin_audit WHERE subject_id = $1`, [id]);
+    expect(audit).toEqual([
+      {
+        action: 'service_provider.verified',
+        actor_id: admin.user.id,
+        after: expect.objectContaining({ name: 'Licensed Co' }),
+      },
+    ]);
+    // A new document takes the badge back until an admin looks again.
+    await upload(PDF, 'renewed.pdf');
+    expect((await directory.provider(id, undefined)).verified).toBe(false);
   });
 
   it('validates input as 422 with field errors', async () => {
@@ -141,6 +229,38 @@ describe('service-provider directory', () => {
         method: 'POST',
         path: `/api/service-providers/${provider.id}/verify`,
         body: { verified: true },
+        expect: { guest: 401, stranger: 403, owner: 403, admin: 200 },
+      },
+      { method: 'GET', path: `/api/service-providers/${provider.id}/reviews`, expect: all(200) },
+      { method: 'GET', path: `/api/service-providers/${nobody}/reviews`, expect: all(404) },
+      {
+        method: 'PUT',
+        path: `/api/service-providers/${provider.id}/review`,
+        body: { rating: 5 },
+        expect: { guest: 401, stranger: 403, owner: 403, admin: 403 },
+      },
+      {
+        method: 'PUT',
+        path: `/api/service-providers/${provider.id}/review`,
+        body: { rating: 9 },
+        expect: signedIn(422),
+      },
+      { method: 'DELETE', path: `/api/service-providers/${provider.id}/review`, expect: signedIn(404) },
+      {
+        method: 'POST',
+        path: '/api/service-profile/licence',
+        attach: { field: 'document', filename: 'l.pdf', bytes: () => PDF },
+        expect: { guest: 401, stranger: 403, owner: 200, admin: 403 },
+      },
+      {
+        method: 'GET',
+        path: '/admin/service-providers/verify',
+        inertia: true,
+        expect: { guest: 302, stranger: 403, owner: 403, admin: 200 },
+      },
+      {
+        method: 'GET',
+        path: '/api/admin/service-providers/awaiting',
         expect: { guest: 401, stranger: 403, owner: 403, admin: 200 },
       },
     ]);

@@ -1,8 +1,15 @@
-import type { Offering, ServiceProviderDetail } from '@contracts/directory';
+import type {
+  Offering,
+  ProviderAwaitingPage,
+  ProviderReview,
+  ProviderReviewPage,
+  ServiceProviderDetail,
+} from '@contracts/directory';
 import { api } from '../lib/http';
 
 type Message = { message: string };
-export type DirectoryFilters = { q: string; industry: string; city: string };
+/** Words, industry, city, and a distance search: `near` a place, `within_km` of it. */
+export type DirectoryFilters = { q: string; industry: string; city: string; near: string; within_km: string };
 export type ProviderProfileForm = {
   industry: string;
   name: string;
@@ -29,6 +36,8 @@ export const directoryPaths = {
   provider: (id: string) => `/service-providers/${id}`,
   edit: '/service-profile/edit',
   offerings: (filters: Partial<DirectoryFilters> = {}, page?: number) => withQuery('/offerings', filters, page),
+  verify: (page?: number) =>
+    page && page > 1 ? `/admin/service-providers/verify?page=${page}` : '/admin/service-providers/verify',
 };
 
 export const directoryApi = {
@@ -39,4 +48,17 @@ export const directoryApi = {
   updateOffering: (id: string, body: Partial<OfferingForm>) =>
     api.patch<Message & { offering: Offering }>(`/api/offerings/${id}`, body),
   removeOffering: (id: string) => api.delete<Message>(`/api/offerings/${id}`),
+  reviews: (id: string, page = 1) =>
+    api.get<ProviderReviewPage>(`/api/service-providers/${id}/reviews`, { query: { page } }),
+  review: (id: string, body: { rating: number; body_html: string }) =>
+    api.put<Message & { review: ProviderReview }>(`/api/service-providers/${id}/review`, body),
+  removeReview: (id: string) => api.delete<Message>(`/api/service-providers/${id}/review`),
+  uploadLicence: (file: File) => {
+    const form = new FormData();
+    form.append('document', file);
+    return api.post<Message & { provider: ServiceProviderDetail }>('/api/service-profile/licence', form);
+  },
+  verify: (id: string, verified: boolean) =>
+    api.post<Message & { provider: ServiceProviderDetail }>(`/api/service-providers/${id}/verify`, { verified }),
+  awaiting: (page = 1) => api.get<ProviderAwaitingPage>('/api/admin/service-providers/awaiting', { query: { page } }),
 };

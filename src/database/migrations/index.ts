@@ -48,6 +48,8 @@ import { CrmTemplates1765120100000 } from './1765120100000-CrmTemplates';
 import { CrmMailOutbox1765310000000 } from './1765310000000-CrmMailOutbox';
 import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketplace';
 import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
+import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
+import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -97,4 +99,6 @@ export const migrations = [
   MailAttachments1765300000000,
   PropertyTimeZone1765300100000,
   CrmMailOutbox1765310000000,
+  ChannelInvitesIndexes1765330000000,
+  DirectoryReviewsLicenceGeo1765330100000,
 ];

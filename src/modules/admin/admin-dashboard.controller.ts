@@ -89,6 +89,11 @@ export const ADMIN_SECTIONS = [
     description: 'Sticker packs, free or priced: upload stickers, enable or disable packs.',
     href: '/admin/stickers',
   },
+  {
+    title: 'Provider licences',
+    description: 'Service providers waiting for a licence check: read the document, set the verified badge.',
+    href: '/admin/service-providers/verify',
+  },
 ] as const;
 
 /** Admin Dashboard (the platform at a glance, from the rollups) and Metrics. */

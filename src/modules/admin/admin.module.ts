@@ -32,6 +32,8 @@ import { MarketingController } from './marketing.controller';
 import { MarketingRepository } from './marketing.repository';
 import { MarketingService } from './marketing.service';
 import { StickersAdminController } from './stickers-admin.controller';
+import { DirectoryModule } from '../directory/directory.module';
+import { ServiceProvidersAdminController } from './service-providers-admin.controller';
 
 /**
  * The admin console: dashboard and metrics rollups, audit trail, users (roles, suspension, impersonation, deletion),
@@ -48,6 +50,7 @@ import { StickersAdminController } from './stickers-admin.controller';
     ListingsModule,
     VideoModule,
     CrmModule,
+    DirectoryModule,
   ],
   controllers: [
     AdminDashboardController,
@@ -59,6 +62,7 @@ import { StickersAdminController } from './stickers-admin.controller';
     DesignChatAdminController,
     MarketingController,
     BroadcastUnsubscribeController,
+    ServiceProvidersAdminController,
   ],
   providers: [
     AdminRepository,

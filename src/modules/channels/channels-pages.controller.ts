@@ -4,6 +4,7 @@ import { CurrentUser, Public } from '../auth';
 import { TrustService } from '../community';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
+import { ChannelInvitationsService } from './channel-invitations.service';
 import { ChannelMessagesService } from './channel-messages.service';
 import { ChannelsService } from './channels.service';
 import { ChannelListQueryDto } from './dto/channels.dto';
@@ -14,6 +15,7 @@ export class ChannelsPagesController {
   constructor(
     private readonly channels: ChannelsService,
     private readonly messages: ChannelMessagesService,
+    private readonly invitations: ChannelInvitationsService,
     private readonly trust: TrustService,
   ) {}
 
@@ -22,12 +24,13 @@ export class ChannelsPagesController {
   async index(@Query() q: ChannelListQueryDto, @CurrentUser() viewer: User | undefined) {
     await this.trust.recordVisit(viewer);
     const { page, perPage } = q.window(24);
-    const [channels, mine, trust] = await Promise.all([
+    const [channels, mine, trust, invitations] = await Promise.all([
       this.channels.list(viewer, false, page, perPage),
       viewer ? this.channels.list(viewer, true, 1, 50) : Promise.resolve(null),
       viewer ? this.trust.standing(viewer) : Promise.resolve(null),
+      viewer ? this.invitations.mine(viewer, 1, 20) : Promise.resolve(null),
     ]);
-    return Inertia.render('Channel/Index', { channels, mine, trust });
+    return Inertia.render('Channel/Index', { channels, mine, trust, invitations });
   }
 
   @Get('channels/:id')
@@ -35,11 +38,12 @@ export class ChannelsPagesController {
   async show(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     await this.trust.recordVisit(viewer);
     const channel = await this.channels.show(id, viewer);
-    const [history, members] = await Promise.all([
+    const [history, members, invitees] = await Promise.all([
       this.messages.history(id, viewer, undefined),
       this.channels.members(id, viewer, 1, 12),
+      viewer && channel.my_role === 'owner' ? this.invitations.invitees(viewer, id, 1, 24) : Promise.resolve(null),
     ]);
-    return Inertia.render('Channel/Show', { channel, history, members });
+    return Inertia.render('Channel/Show', { channel, history, members, invitees });
   }
 
   @Get('messages/:id')

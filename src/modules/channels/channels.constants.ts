@@ -14,5 +14,6 @@ export const CHANNEL_LIMITS = {
   create: [5, 86_400],
   message: [20, 60],
   invite: [50, 3600],
+  search: [120, 3600],
   flag: [30, 3600],
 } as const;

@@ -7,10 +7,12 @@ import { FlagDto } from '../community';
 import { socketIdFrom } from '../realtime';
 import { RateLimiterService } from '../security';
 import type { User } from '../users';
+import { ChannelInvitationsService } from './channel-invitations.service';
 import { ChannelMessagesService } from './channel-messages.service';
 import { CHANNEL_LIMITS } from './channels.constants';
 import { ChannelsService } from './channels.service';
 import {
+  ChannelCandidatesQueryDto,
   ChannelDto,
   ChannelHistoryQueryDto,
   ChannelInviteDto,
@@ -25,6 +27,7 @@ export class ChannelsController {
   constructor(
     private readonly channels: ChannelsService,
     private readonly messages: ChannelMessagesService,
+    private readonly invitations: ChannelInvitationsService,
     private readonly limiter: RateLimiterService,
   ) {}
 
@@ -79,12 +82,57 @@ export class ChannelsController {
     return this.channels.members(id, viewer, page, perPage);
   }
 
+  /** The owner invites someone by user id (from the picker) or by handle. */
   @Post('channels/:id/invites')
   @HttpCode(201)
   async invite(@Param('id', UuidPipe) id: string, @Body() body: ChannelInviteDto, @CurrentUser() user: User) {
     await this.limit('invite', user);
-    await this.channels.invite(user, id, body.user_id);
+    await this.invitations.invite(user, id, body);
     return { message: 'Invitation sent' };
+  }
+
+  /** Unanswered invitations of the channel (owner only). */
+  @Get('channels/:id/invites')
+  invitees(@Param('id', UuidPipe) id: string, @Query() q: PageQueryDto, @CurrentUser() user: User) {
+    const { page, perPage } = q.window(24);
+    return this.invitations.invitees(user, id, page, perPage);
+  }
+
+  /** The owner withdraws an invitation. */
+  @Delete('channels/:id/invites/:userId')
+  async withdraw(
+    @Param('id', UuidPipe) id: string,
+    @Param('userId', UuidPipe) userId: string,
+    @CurrentUser() user: User,
+  ) {
+    await this.invitations.withdraw(user, id, userId);
+    return { message: 'Invitation withdrawn' };
+  }
+
+  /** People to invite, by part of their handle or name (owner only). */
+  @Get('channels/:id/invite-candidates')
+  async candidates(
+    @Param('id', UuidPipe) id: string,
+    @Query() q: ChannelCandidatesQueryDto,
+    @CurrentUser() user: User,
+  ) {
+    await this.limit('search', user);
+    return { data: await this.invitations.candidates(user, id, q.q) };
+  }
+
+  /** The invited person declines (accepting is joining). */
+  @Post('channels/:id/decline')
+  @HttpCode(200)
+  async decline(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    await this.invitations.decline(user, id);
+    return { message: 'Invitation declined' };
+  }
+
+  /** The signed-in user's open channel invitations, newest first. */
+  @Get('channel-invitations')
+  myInvitations(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+    const { page, perPage } = q.window(24);
+    return this.invitations.mine(user, page, perPage);
   }
 
   @Delete('channels/:id/members/:userId')

@@ -1,8 +1,14 @@
-import type { ChannelMember, ChannelMessage, CommunityChannel } from '../../contracts/channels';
+import type {
+  ChannelInvitation,
+  ChannelInvitee,
+  ChannelMember,
+  ChannelMessage,
+  CommunityChannel,
+} from '../../contracts/channels';
 import { iso } from '../../common/iso';
 import { toAuthorJson } from '../community';
 import type { User } from '../users';
-import type { ChannelMemberRow, ChannelRow, Membership } from './channels.repository';
+import type { ChannelMemberRow, ChannelRow, InvitationRow, InviteeRow, Membership } from './channels.repository';
 import type { MessageRow } from './channel-messages.repository';
 
 /** Whether a member with `role` may write to a channel whose posting rule is `posting`. */
@@ -41,4 +47,21 @@ export function toChannelMessageJson(row: MessageRow, author: User | undefined):
 
 export function toChannelMemberJson(row: ChannelMemberRow, user: User | undefined): ChannelMember {
   return { user: toAuthorJson(user, row.user_id), role: row.role, joined_at: iso(row.created_at) };
+}
+
+/** The invited person's view: the channel (they hold an invitation, no role yet) and who invited them. */
+export function toInvitationJson(
+  row: InvitationRow,
+  owner: User | undefined,
+  inviter: User | undefined,
+): ChannelInvitation {
+  return {
+    channel: toChannelJson(row, owner, { role: null, invited: true }),
+    invited_by: row.invited_by ? toAuthorJson(inviter, row.invited_by) : null,
+    invited_at: iso(row.invited_at),
+  };
+}
+
+export function toInviteeJson(row: InviteeRow, user: User | undefined): ChannelInvitee {
+  return { user: toAuthorJson(user, row.user_id), invited_at: iso(row.created_at) };
 }

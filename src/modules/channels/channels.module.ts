@@ -3,6 +3,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { JobRegistry } from '../jobs';
 import { ChannelRegistry } from '../realtime';
 import { UsersModule } from '../users/users.module';
+import { ChannelInvitationsService } from './channel-invitations.service';
 import { ChannelMessagesRepository } from './channel-messages.repository';
 import { ChannelMessagesService } from './channel-messages.service';
 import { LIVE_PATTERN, NOTIFY_JOB } from './channels.constants';
@@ -19,8 +20,14 @@ import { ChannelsService } from './channels.service';
 @Module({
   imports: [UsersModule],
   controllers: [ChannelsController, ChannelsPagesController],
-  providers: [ChannelsRepository, ChannelMessagesRepository, ChannelsService, ChannelMessagesService],
-  exports: [ChannelsService, ChannelMessagesService],
+  providers: [
+    ChannelsRepository,
+    ChannelMessagesRepository,
+    ChannelsService,
+    ChannelMessagesService,
+    ChannelInvitationsService,
+  ],
+  exports: [ChannelsService, ChannelMessagesService, ChannelInvitationsService],
 })
 export class ChannelsModule implements OnModuleInit {
   constructor(

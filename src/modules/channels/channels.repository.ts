@@ -24,6 +24,16 @@ export interface ChannelMemberRow {
   created_at: Date;
 }
 
+export interface InvitationRow extends ChannelRow {
+  invited_by: string | null;
+  invited_at: Date;
+}
+
+export interface InviteeRow {
+  user_id: string;
+  created_at: Date;
+}
+
 export type ChannelValues = Pick<ChannelRow, 'name' | 'description' | 'visibility' | 'posting'>;
 export interface Membership {
   role: ChannelRole | null;
@@ -156,12 +166,72 @@ export class ChannelsRepository extends TransactionalRepository {
     });
   }
 
-  async invite(channelId: string, userId: string, invitedBy: string): Promise<void> {
-    await this.m.query(
-      `INSERT INTO community_channel_invites (channel_id, user_id, invited_by) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [channelId, userId, invitedBy],
+  /** Records an invitation; false when they were already invited. */
+  async invite(channelId: string, userId: string, invitedBy: string): Promise<boolean> {
+    const rows = returningRows(
+      await this.m.query(
+        `INSERT INTO community_channel_invites (channel_id, user_id, invited_by) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING user_id`,
+        [channelId, userId, invitedBy],
+      ),
     );
+    return rows.length > 0;
+  }
+
+  /** Drops an invitation (declined or withdrawn); false when there was none. */
+  async removeInvite(channelId: string, userId: string): Promise<boolean> {
+    const rows = returningRows(
+      await this.m.query(
+        `DELETE FROM community_channel_invites WHERE channel_id = $1 AND user_id = $2 RETURNING user_id`,
+        [channelId, userId],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  /** The user's pending invitations, newest first (index community_channel_invites_user_idx). */
+  async invitationsOf(userId: string, offset: number, limit: number): Promise<[InvitationRow[], number]> {
+    const [rows, [{ n }]] = await Promise.all([
+      this.m.query(
+        `SELECT c.*, i.invited_by, i.created_at AS invited_at FROM community_channel_invites i
+         JOIN community_channels c ON c.id = i.channel_id
+         WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.channel_id OFFSET $2 LIMIT $3`,
+        [userId, offset, limit],
+      ) as Promise<InvitationRow[]>,
+      this.m.query(`SELECT count(*)::int AS n FROM community_channel_invites WHERE user_id = $1`, [userId]) as Promise<
+        Array<{ n: number }>
+      >,
+    ]);
+    return [rows, n];
+  }
+
+  /** A channel's unanswered invitations, newest first (index community_channel_invites_channel_idx). */
+  async invitees(channelId: string, offset: number, limit: number): Promise<[InviteeRow[], number]> {
+    const [rows, [{ n }]] = await Promise.all([
+      this.m.query(
+        `SELECT user_id, created_at FROM community_channel_invites WHERE channel_id = $1
+         ORDER BY created_at DESC, user_id OFFSET $2 LIMIT $3`,
+        [channelId, offset, limit],
+      ) as Promise<InviteeRow[]>,
+      this.m.query(`SELECT count(*)::int AS n FROM community_channel_invites WHERE channel_id = $1`, [
+        channelId,
+      ]) as Promise<Array<{ n: number }>>,
+    ]);
+    return [rows, n];
+  }
+
+  /** Of `userIds`, who is a member of the channel and who is invited to it. */
+  async statuses(channelId: string, userIds: string[]): Promise<Map<string, 'member' | 'invited'>> {
+    if (!userIds.length) return new Map();
+    const rows = (await this.m.query(
+      `SELECT user_id, 'member' AS status FROM community_channel_members WHERE channel_id = $1 AND user_id = ANY($2::uuid[])
+       UNION ALL
+       SELECT user_id, 'invited' FROM community_channel_invites WHERE channel_id = $1 AND user_id = ANY($2::uuid[])`,
+      [channelId, userIds],
+    )) as Array<{ user_id: string; status: 'member' | 'invited' }>;
+    const map = new Map<string, 'member' | 'invited'>();
+    for (const r of rows) if (!map.has(r.user_id) || r.status === 'member') map.set(r.user_id, r.status);
+    return map;
   }
 
   async members(channelId: string, offset: number, limit: number): Promise<[ChannelMemberRow[], number]> {

@@ -3,7 +3,6 @@ import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelMemberPage, ChannelPage, CommunityChannel } from '../../contracts/channels';
 import { TrustService } from '../community';
-import { NotificationsService } from '../notifications';
 import { type User, UsersService } from '../users';
 import type { ChannelDto, CreateChannelDto } from './dto/channels.dto';
 import { toChannelJson, toChannelMemberJson } from './channels.mapper';
@@ -23,7 +22,6 @@ export class ChannelsService {
     private readonly repo: ChannelsRepository,
     private readonly trust: TrustService,
     private readonly users: UsersService,
-    private readonly notifications: NotificationsService,
   ) {}
 
   async access(id: string, viewer: User | undefined): Promise<ChannelAccess> {
@@ -117,22 +115,6 @@ export class ChannelsService {
       perPage,
       total,
     );
-  }
-
-  /** The owner invites someone (the only way into a private channel). */
-  async invite(user: User, id: string, inviteeId: string): Promise<void> {
-    const a = await this.owned(id, user);
-    const [invitee] = await this.users.findByIds([inviteeId]);
-    if (!invitee) throw new NotFoundException('There is no user with that id.');
-    if ((await this.repo.membership(id, inviteeId)).role)
-      throw ValidationFailedException.of('user_id', 'They are already a member.');
-    await this.repo.invite(id, inviteeId, user.id);
-    await this.notifications.notify(inviteeId, {
-      kind: 'community',
-      title: `${user.name} invited you to the channel ${a.channel.name}`,
-      url: `/channels/${id}`,
-      data: { channel_id: id },
-    });
   }
 
   /** The owner removes a member (not themselves). */

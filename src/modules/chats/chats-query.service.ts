@@ -51,6 +51,11 @@ export class ChatsQueryService {
     return isUuid(withUserId) ? this.repo.sharedChatIds(userId, withUserId) : [];
   }
 
+  /** Whether `userId` has written to `otherId` in a chat they share (a review of a provider needs it). */
+  async hasMessaged(userId: string, otherId: string): Promise<boolean> {
+    return userId !== otherId && isUuid(otherId) && this.repo.wroteTo(userId, otherId);
+  }
+
   /** One chat as this participant sees it (404 unknown, 403 not an active participant). */
   async get(userId: string, chatId: string, withMessages = false): Promise<Chat> {
     await this.requireParticipant(userId, chatId);

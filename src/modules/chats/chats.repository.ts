@@ -167,6 +167,20 @@ export class ChatsRepository {
     return rows.map((r) => r.chat_id);
   }
 
+  /** Whether `userId` wrote at least one message in a chat `otherId` is also in (chat_participants_user_list_idx). */
+  async wroteTo(userId: string, otherId: string): Promise<boolean> {
+    const [row] = (await this.db.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM chat_participants p
+           JOIN chat_participants o ON o.chat_id = p.chat_id AND o.user_id = $2
+          WHERE p.user_id = $1
+            AND EXISTS (SELECT 1 FROM chat_messages m WHERE m.chat_id = p.chat_id AND m.user_id = $1)
+       ) AS wrote`,
+      [userId, otherId],
+    )) as Array<{ wrote: boolean }>;
+    return row.wrote;
+  }
+
   /** Newest first, `limit` rows; `before` (a message id) pages by cursor instead of offset. */
   async messages(
     chatId: string,

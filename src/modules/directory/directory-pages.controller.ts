@@ -3,13 +3,17 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
+import { DirectoryReviewsService } from './directory-reviews.service';
 import { DirectoryService } from './directory.service';
 import { DirectoryQueryDto } from './dto/directory.dto';
 
 /** Industries/Index, ServiceProviders/Index, Show and Edit (the provider's own profile), Offerings/Index. */
 @Controller()
 export class DirectoryPagesController {
-  constructor(private readonly directory: DirectoryService) {}
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly reviews: DirectoryReviewsService,
+  ) {}
 
   @Get('industries')
   @Public()
@@ -27,7 +31,9 @@ export class DirectoryPagesController {
   @Get('service-providers/:id')
   @Public()
   async provider(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
-    return Inertia.render('ServiceProviders/Show', { provider: await this.directory.provider(id, viewer) });
+    const provider = await this.directory.provider(id, viewer);
+    const [reviews, standing] = await Promise.all([this.reviews.page(id, 1, 20), this.reviews.standing(id, viewer)]);
+    return Inertia.render('ServiceProviders/Show', { provider, reviews, standing });
   }
 
   @Get('service-profile/edit')
@@ -45,5 +51,11 @@ export class DirectoryPagesController {
 }
 
 function filtersOf(q: DirectoryQueryDto) {
-  return { q: q.q ?? '', industry: q.industry ?? '', city: q.city ?? '' };
+  return {
+    q: q.q ?? '',
+    industry: q.industry ?? '',
+    city: q.city ?? '',
+    near: q.near ?? '',
+    within_km: q.within_km ? String(q.within_km) : '',
+  };
 }

@@ -1,22 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Public, Roles } from '../auth';
+import { CurrentUser, Public } from '../auth';
 import { RateLimiterService } from '../security';
 import type { User } from '../users';
-import { DirectoryService } from './directory.service';
-import {
-  DirectoryQueryDto,
-  OfferingDto,
-  ProviderProfileDto,
-  UpdateOfferingDto,
-  VerifyProviderDto,
-} from './dto/directory.dto';
+import { DirectoryReviewsService } from './directory-reviews.service';
+import { DirectoryService, LICENCE_MAX_BYTES } from './directory.service';
+import { DirectoryQueryDto, OfferingDto, ProviderProfileDto, ReviewDto, UpdateOfferingDto } from './dto/directory.dto';
 
 /** The service-provider directory's JSON API: industries, providers, offerings, a provider's own profile. */
 @Controller('api')
 export class DirectoryController {
   constructor(
     private readonly directory: DirectoryService,
+    private readonly reviews: DirectoryReviewsService,
     private readonly limiter: RateLimiterService,
   ) {}
 
@@ -39,13 +50,34 @@ export class DirectoryController {
     return { provider: await this.directory.provider(id, viewer) };
   }
 
-  /** An admin checked the provider's licence (or takes the badge back). */
-  @Post('service-providers/:id/verify')
-  @Roles('admin')
+  /** A provider's reviews, newest first. */
+  @Get('service-providers/:id/reviews')
+  @Public()
+  reviewPage(@Param('id', UuidPipe) id: string, @Query() q: PageQueryDto) {
+    const { page, perPage } = q.window(20);
+    return this.reviews.page(id, page, perPage);
+  }
+
+  /** Writes (or edits) the caller's one review: allowed after they have messaged the provider in a chat. */
+  @Put('service-providers/:id/review')
+  async review(@Param('id', UuidPipe) id: string, @Body() body: ReviewDto, @CurrentUser() user: User) {
+    await this.limiter.hit(`provider-review:${user.id}`, 20, 3600);
+    return { message: 'Review saved', review: await this.reviews.save(user, id, body.rating, body.body_html) };
+  }
+
+  @Delete('service-providers/:id/review')
+  async removeReview(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
+    await this.reviews.remove(user, id);
+    return { message: 'Review deleted' };
+  }
+
+  /** The provider's licence document (PDF, JPEG or PNG, at most 10 MB), for an admin to verify. */
+  @Post('service-profile/licence')
   @HttpCode(200)
-  async verify(@Param('id', UuidPipe) id: string, @Body() body: VerifyProviderDto) {
-    const provider = await this.directory.verify(id, body.verified);
-    return { message: body.verified ? 'Verified' : 'Badge removed', provider };
+  @UseInterceptors(FileInterceptor('document', { limits: { fileSize: LICENCE_MAX_BYTES, files: 1 } }))
+  async licence(@UploadedFile() file: { buffer: Buffer } | undefined, @CurrentUser() user: User) {
+    await this.limiter.hit(`provider-licence:${user.id}`, 10, 3600);
+    return { message: 'Licence uploaded', provider: await this.directory.uploadLicence(user, file?.buffer) };
   }
 
   /** The caller's own provider profile (null before they claim one). */

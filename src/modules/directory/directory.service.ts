@@ -1,4 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuditHook } from '../../common/audit-hook';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -6,12 +7,17 @@ import type {
   Industry,
   Offering,
   OfferingPage,
+  ProviderAwaitingPage,
   ServiceProviderDetail,
   ServiceProviderPage,
 } from '../../contracts/directory';
+import { GEOCODER, type Geocoder } from '../market';
+import { StorageService } from '../storage';
 import type { User } from '../users';
 import { type DirectoryFilters, DirectoryRepository, type OfferingRow, type ProviderRow } from './directory.repository';
 import {
+  MILE_KM,
+  toAwaitingJson,
   toIndustryJson,
   toOfferingJson,
   toOfferingListJson,
@@ -22,6 +28,14 @@ import type { DirectoryQueryDto, OfferingDto, ProviderProfileDto, UpdateOffering
 
 /** A provider lists at most this many offerings. */
 export const MAX_OFFERINGS = 50;
+/** A licence document: a PDF, JPEG or PNG (checked from its bytes) of at most 10 MB. */
+export const LICENCE_MAX_BYTES = 10 * 1024 * 1024;
+const LICENCE_RULES = {
+  field: 'document',
+  kinds: ['document' as const, 'image' as const],
+  maxBytes: LICENCE_MAX_BYTES,
+  mimes: ['application/pdf', 'image/jpeg', 'image/png'],
+};
 
 /**
  * The service-provider directory: industries, providers (one profile per user, claimed by saving it; an admin
@@ -32,6 +46,8 @@ export class DirectoryService {
   constructor(
     private readonly repo: DirectoryRepository,
     private readonly clock: Clock,
+    private readonly storage: StorageService,
+    @Inject(GEOCODER) private readonly geocoder: Geocoder,
   ) {}
 
   async industries(): Promise<Industry[]> {
@@ -64,7 +80,10 @@ export class DirectoryService {
 
   async saveProfile(user: User, dto: ProviderProfileDto): Promise<ServiceProviderDetail> {
     const industry = await this.industryId(dto.industry);
+    const point = await this.locate(dto.city);
     const id = await this.repo.saveProvider(user.id, {
+      latitude: point?.lat ?? null,
+      longitude: point?.lng ?? null,
       industry_id: industry,
       name: dto.name.trim(),
       headline: dto.headline?.trim() ?? '',
@@ -76,14 +95,51 @@ export class DirectoryService {
     return this.provider(id, user);
   }
 
-  /** Admins mark a provider's licence as checked (or take the badge back). */
-  async verify(id: string, verified: boolean): Promise<ServiceProviderDetail> {
+  /**
+   * Admins mark a provider's licence as checked (or take the badge back); the audit hook writes its row in the
+   * same transaction as the change.
+   */
+  async verify(id: string, verified: boolean, audit?: AuditHook): Promise<ServiceProviderDetail> {
     const row = await this.repo.provider(id);
     if (!row) throw new NotFoundException('There is no service provider with that id.');
     if (verified && !row.licence_number)
       throw ValidationFailedException.of('verified', 'This provider has not given a licence number.');
-    await this.repo.setVerified(id, verified ? this.clock.now() : null);
+    const at = verified ? (row.verified_at ?? this.clock.now()) : null;
+    await this.repo.transaction(async (tx) => {
+      await tx.setVerified(id, at);
+      await audit?.(tx.manager, {
+        id,
+        before: { name: row.name, verified_at: row.verified_at },
+        after: { name: row.name, verified_at: at },
+      });
+    });
     return this.detail((await this.repo.provider(id))!, undefined, true);
+  }
+
+  /** Providers with a licence document waiting for an admin, oldest upload first. */
+  async awaiting(page: number, perPage: number): Promise<ProviderAwaitingPage> {
+    const [rows, total] = await this.repo.awaiting((page - 1) * perPage, perPage);
+    return pageOf(rows.map(toAwaitingJson), page, perPage, total);
+  }
+
+  /** The provider uploads their licence (type from the bytes, size capped); a new document drops the badge. */
+  async uploadLicence(user: User, bytes: Buffer | undefined): Promise<ServiceProviderDetail> {
+    const provider = await this.repo.providerOf(user.id);
+    if (!provider) throw new ForbiddenException('Set up your provider profile first.');
+    if (!bytes?.length)
+      throw ValidationFailedException.of('document', 'Choose your licence document (PDF, JPEG or PNG).');
+    const stored = await this.storage.storeUpload(`licences/${provider.id}`, bytes, LICENCE_RULES);
+    await this.repo.setLicenceDocument(provider.id, stored.key, stored.contentType, this.clock.now());
+    if (provider.licence_document_key) await this.storage.delete(provider.licence_document_key).catch(() => undefined);
+    return this.provider(provider.id, user);
+  }
+
+  /** The media rule for licences/<providerId>/...: the provider and admins. */
+  async mayReadLicence(key: string, user: User | null | undefined): Promise<boolean> {
+    if (!user) return false;
+    if (user.role === 'admin') return true;
+    const provider = await this.repo.providerOf(user.id);
+    return !!provider && key.startsWith(`licences/${provider.id}/`);
   }
 
   async addOffering(user: User, dto: OfferingDto): Promise<Offering> {
@@ -134,7 +190,31 @@ export class DirectoryService {
   }
 
   private async filters(q: DirectoryQueryDto): Promise<DirectoryFilters> {
-    return { q: q.q, city: q.city, industryId: q.industry ? await this.industryId(q.industry) : undefined };
+    return {
+      q: q.q,
+      city: q.near ? undefined : q.city,
+      industryId: q.industry ? await this.industryId(q.industry) : undefined,
+      near: await this.near(q),
+    };
+  }
+
+  /** The distance filter: a point given, or the place `near` names; `within_km` alone needs one of them. */
+  private async near(q: DirectoryQueryDto): Promise<DirectoryFilters['near']> {
+    const hasPoint = q.near_lat !== undefined || q.near_lng !== undefined;
+    if (!hasPoint && !q.near) return undefined;
+    if (hasPoint && (q.near_lat === undefined || q.near_lng === undefined))
+      throw ValidationFailedException.of('near_lat', 'Give both a latitude and a longitude.');
+    const miles = (q.within_km ?? 25) / MILE_KM;
+    if (hasPoint) return { lat: q.near_lat!, lng: q.near_lng!, miles };
+    const place = await this.locate(q.near);
+    if (!place) throw ValidationFailedException.of('near', 'We could not find that place.');
+    return { ...place, miles };
+  }
+
+  private async locate(text: string | undefined): Promise<{ lat: number; lng: number } | null> {
+    if (!text?.trim()) return null;
+    const [place] = await this.geocoder.search(text.trim(), 1).catch(() => []);
+    return place ? { lat: place.lat, lng: place.lng } : null;
   }
 
   private async industryId(slug: string): Promise<number> {

@@ -147,6 +147,27 @@ export class UsersRepository {
     return returningRows(rows).length > 0;
   }
 
+  /**
+   * People by handle or name (never email), for pickers such as a channel invitation: the trigram index on
+   * users_search_text narrows, the second test drops matches that were only in the email. Active accounts only.
+   */
+  findPeople(text: string, limit: number): Promise<User[]> {
+    const pattern = `%${text
+      .trim()
+      .toLowerCase()
+      .replace(/^@/, '')
+      .replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    return this.users
+      .createQueryBuilder('u')
+      .where('users_search_text(u.email, u.handle, u.name) LIKE :pattern', { pattern })
+      .andWhere("(lower(coalesce(u.handle, '')) LIKE :pattern OR lower(u.name) LIKE :pattern)", { pattern })
+      .andWhere('u.deleted_at IS NULL AND u.suspended_at IS NULL')
+      .orderBy('u.handle', 'ASC', 'NULLS LAST')
+      .addOrderBy('u.id')
+      .limit(limit)
+      .getMany();
+  }
+
   /** Admin list: email, handle or name containing `text` (the trigram index on users_search_text), newest first. */
   searchPage(text: string, offset: number, limit: number): Promise<[User[], number]> {
     const qb = this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC');

@@ -34,6 +34,11 @@ export class UsersService {
     return this.repo.search(`%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`, limit);
   }
 
+  /** People whose handle or name contains `text` (2+ characters; a leading @ is ignored), at most `limit`. */
+  findPeople(text: string, limit = 10): Promise<User[]> {
+    return text.trim().replace(/^@/, '').length < 2 ? Promise.resolve([]) : this.repo.findPeople(text, limit);
+  }
+
   /**
    * Admin list: users whose email, handle or name contains `text` (any case), newest first. The trigram index on
    * users_search_text serves the filter; without text the created_at index serves the order.

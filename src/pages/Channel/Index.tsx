@@ -1,7 +1,14 @@
-import type { ChannelPage, ChannelPosting, ChannelVisibility, CommunityChannel } from '@contracts/channels';
+import type {
+  ChannelInvitationPage,
+  ChannelPage,
+  ChannelPosting,
+  ChannelVisibility,
+  CommunityChannel,
+} from '@contracts/channels';
 import type { TrustStanding } from '@contracts/community';
 import { Head, Link, router } from '@inertiajs/react';
 import { channelApi, channelPaths, type ChannelDraft } from '@/api/channels';
+import { ChannelInvitations } from '@/components/channels/ChannelInvitations';
 import { Button, Card, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -34,7 +41,13 @@ export default function ChannelIndex({
   channels,
   mine,
   trust,
-}: PageProps<{ channels: ChannelPage; mine: ChannelPage | null; trust: TrustStanding | null }>) {
+  invitations,
+}: PageProps<{
+  channels: ChannelPage;
+  mine: ChannelPage | null;
+  trust: TrustStanding | null;
+  invitations: ChannelInvitationPage | null;
+}>) {
   const form = useApiForm<ChannelDraft, { channel: CommunityChannel }>(
     { name: '', description: '', visibility: 'public', posting: 'owner' },
     { successMessage: 'Channel created', onSuccess: (r) => router.visit(channelPaths.show(r.channel.id)) },
@@ -62,7 +75,8 @@ export default function ChannelIndex({
             <Pagination currentPage={channels.current_page} lastPage={channels.last_page} hrefFor={channelPaths.page} />
           </div>
         </section>
-        <aside className="space-y-6">
+        <aside className="min-w-0 space-y-6">
+          {invitations && <ChannelInvitations invitations={invitations} />}
           {mine && (
             <section aria-labelledby="mine">
               <h2 id="mine" className="mb-3 text-title font-semibold text-ink">

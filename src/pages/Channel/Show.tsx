@@ -1,4 +1,10 @@
-import type { ChannelHistory, ChannelMemberPage, ChannelMessage, CommunityChannel } from '@contracts/channels';
+import type {
+  ChannelHistory,
+  ChannelInviteePage,
+  ChannelMemberPage,
+  ChannelMessage,
+  CommunityChannel,
+} from '@contracts/channels';
 import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import {
@@ -8,7 +14,10 @@ import {
   type ChannelMessageEvent,
   type ChannelMessageRemovedEvent,
 } from '@/api/channels';
+import { ChannelInvitePanel } from '@/components/channels/ChannelInvitePanel';
 import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
+import { ChannelPresence } from '@/components/channels/ChannelPresence';
+import { useChannelPresence } from '@/components/channels/useChannelPresence';
 import { AuthorLine, RichTextEditor } from '@/components/community';
 import { Button } from '@/components/ui';
 import { useChannel } from '@/echo';
@@ -19,12 +28,19 @@ import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 
-/** A channel: what it is, its messages (live, newest first, "older" by keyset), writing one, subscribing. */
-export default function ChannelShow({
-  channel,
-  history,
-  members,
-}: PageProps<{ channel: CommunityChannel; history: ChannelHistory; members: ChannelMemberPage }>) {
+interface Props {
+  channel: CommunityChannel;
+  history: ChannelHistory;
+  members: ChannelMemberPage;
+  /** The owner's open invitations (null for everyone else). */
+  invitees: ChannelInviteePage | null;
+}
+
+/**
+ * A channel: what it is, its messages (live, newest first, "older" by keyset), writing one, subscribing, who is here
+ * now (presence), an invitation to accept or decline, and the owner's invitations.
+ */
+export default function ChannelShow({ channel, history, members, invitees }: PageProps<Props>) {
   const user = useAuthUser();
   const feed = useKeysetList(
     history,
@@ -38,6 +54,7 @@ export default function ChannelShow({
     [channelLive.message]: (e: ChannelMessageEvent) => add(e.message),
     [channelLive.removed]: (e: ChannelMessageRemovedEvent) => drop(e.id),
   });
+  const here = useChannelPresence(channel.id, listening);
   const form = useApiForm<{ body_html: string }, { message: string; data: ChannelMessage }>(
     { body_html: '' },
     {
@@ -75,10 +92,8 @@ export default function ChannelShow({
             {channel.owner.name}
           </p>
         </div>
-        {user && !channel.my_role && (
-          <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not subscribe')}>
-            {channel.invited ? 'Accept invitation' : 'Subscribe'}
-          </Button>
+        {user && !channel.my_role && !channel.invited && (
+          <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not subscribe')}>Subscribe</Button>
         )}
         {channel.my_role === 'member' && (
           <Button variant="secondary" onClick={() => void act(() => channelApi.leave(channel.id), 'Could not leave')}>
@@ -86,6 +101,25 @@ export default function ChannelShow({
           </Button>
         )}
       </div>
+      {user && !channel.my_role && channel.invited && (
+        <div
+          role="status"
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-card border border-brand-300 bg-surface-muted p-4 dark:border-brand-700"
+        >
+          <p className="text-sm text-ink">
+            {channel.owner.name} invited you to this {channel.visibility === 'private' ? 'private ' : ''}channel.
+          </p>
+          <div className="flex gap-2">
+            <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not accept')}>Accept</Button>
+            <Button
+              variant="secondary"
+              onClick={() => void act(() => channelApi.decline(channel.id), 'Could not decline')}
+            >
+              Decline
+            </Button>
+          </div>
+        </div>
+      )}
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <section className="space-y-4 lg:col-span-2" aria-label="Messages">
           {channel.can_post && (
@@ -122,18 +156,22 @@ export default function ChannelShow({
             </Button>
           )}
         </section>
-        <aside aria-labelledby="subscribers">
-          <h2 id="subscribers" className="mb-3 text-title font-semibold text-ink">
-            Subscribers
-          </h2>
-          <ul className="space-y-2">
-            {members.data.map((m) => (
-              <li key={m.user.id} className="flex items-center justify-between gap-2">
-                <AuthorLine author={m.user} at={null} />
-                {m.role === 'owner' && <span className="text-xs text-ink-subtle">owner</span>}
-              </li>
-            ))}
-          </ul>
+        <aside className="min-w-0 space-y-6">
+          {listening && <ChannelPresence here={here} />}
+          {invitees && <ChannelInvitePanel channelId={channel.id} initial={invitees} />}
+          <section aria-labelledby="subscribers">
+            <h2 id="subscribers" className="mb-3 text-title font-semibold text-ink">
+              Subscribers
+            </h2>
+            <ul className="space-y-2">
+              {members.data.map((m) => (
+                <li key={m.user.id} className="flex items-center justify-between gap-2">
+                  <AuthorLine author={m.user} at={null} />
+                  {m.role === 'owner' && <span className="text-xs text-ink-subtle">owner</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
         </aside>
       </div>
     </>

@@ -2,6 +2,7 @@ import type { Industry, Offering, ServiceProviderDetail } from '@contracts/direc
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { directoryApi, directoryPaths, type ProviderProfileForm } from '@/api/directory';
+import { LicenceUpload } from '@/components/directory/LicenceUpload';
 import { priceLabel, VerifiedBadge } from '@/components/directory/parts';
 import { Button, Card, FormField, Input, Select, TextArea } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -111,6 +112,11 @@ export default function ServiceProvidersEdit({
               Save profile
             </Button>
           </form>
+          {current && (
+            <div className="mt-6 border-t border-line pt-4">
+              <LicenceUpload provider={current} onSaved={setCurrent} />
+            </div>
+          )}
         </Card>
         <section aria-labelledby="offerings" className="space-y-4">
           <h2 id="offerings" className="text-title font-semibold text-ink">

@@ -1,11 +1,18 @@
-import type { ServiceProviderDetail } from '@contracts/directory';
+import type { ProviderReviewPage, ReviewStanding, ServiceProviderDetail } from '@contracts/directory';
 import { Head, Link } from '@inertiajs/react';
 import { directoryPaths } from '@/api/directory';
-import { priceLabel, VerifiedBadge } from '@/components/directory/parts';
+import { priceLabel, Stars, VerifiedBadge } from '@/components/directory/parts';
+import { ProviderReviews } from '@/components/directory/ProviderReviews';
 import type { PageProps } from '@/types';
 
-/** A service provider's profile and offerings. */
-export default function ServiceProvidersShow({ provider }: PageProps<{ provider: ServiceProviderDetail }>) {
+interface Props {
+  provider: ServiceProviderDetail;
+  reviews: ProviderReviewPage;
+  standing: ReviewStanding;
+}
+
+/** A service provider's profile, offerings and reviews (from people who messaged them). */
+export default function ServiceProvidersShow({ provider, reviews, standing }: PageProps<Props>) {
   return (
     <>
       <Head title={provider.name} />
@@ -19,6 +26,7 @@ export default function ServiceProvidersShow({ provider }: PageProps<{ provider:
             <VerifiedBadge verified={provider.verified} />
           </div>
           <p className="text-sm text-ink-muted">{provider.headline}</p>
+          <Stars rating={provider.rating} className="mt-1" />
           <p className="mt-1 text-xs text-ink-subtle">
             {provider.industry.name}
             {provider.city ? ` · ${provider.city}` : ''}
@@ -58,6 +66,7 @@ export default function ServiceProvidersShow({ provider }: PageProps<{ provider:
           ))}
         </ul>
       )}
+      <ProviderReviews providerId={provider.id} reviews={reviews} standing={standing} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { directoryPaths, type DirectoryFilters } from '@/api/directory';
 import { formatMoney } from '@/components/commerce/format';
 import { Button, Input, Select } from '@/components/ui';
+import { cn } from '@/lib/cn';
 
 /** An offering's price, or "Quote on request". */
 export function priceLabel(o: Pick<Offering, 'price'>): string {
@@ -34,13 +35,36 @@ export function ProviderCard({ p }: { p: ServiceProvider }) {
         <p className="mt-2 text-xs text-ink-subtle">
           {p.industry.name}
           {p.city ? ` · ${p.city}` : ''} · {p.offerings_count} offerings
+          {p.distance_km !== null ? ` · ${p.distance_km} km away` : ''}
         </p>
+        <Stars rating={p.rating} className="mt-1" />
       </Link>
     </li>
   );
 }
 
-/** Words, industry and city; submitting visits `to(filters)`. */
+/** The average stars and how many reviews (nothing before the first review). */
+export function Stars({ rating, className }: { rating: ServiceProvider['rating']; className?: string }) {
+  if (rating.average === null) return <p className={cn('text-xs text-ink-subtle', className)}>No reviews yet</p>;
+  const full = Math.round(rating.average);
+  return (
+    <p className={cn('flex items-center gap-1 text-sm text-ink', className)}>
+      <span aria-hidden="true" className="tracking-tight text-amber-500 dark:text-amber-400">
+        {'★'.repeat(full)}
+        <span className="text-line-strong">{'★'.repeat(5 - full)}</span>
+      </span>
+      <span className="sr-only">Rated</span>
+      <span className="font-medium">{rating.average.toFixed(1)}</span>
+      <span className="text-xs text-ink-muted">
+        ({rating.count} review{rating.count === 1 ? '' : 's'})
+      </span>
+    </p>
+  );
+}
+
+const DISTANCES = ['10', '25', '50', '100', '250'];
+
+/** Words, industry, city, and a distance search (near a place, within N km); submitting visits `to(filters)`. */
 export function DirectoryFilterBar({
   filters,
   industries,
@@ -54,7 +78,7 @@ export function DirectoryFilterBar({
   return (
     <form
       role="search"
-      className="mb-6 grid gap-2 sm:grid-cols-[1fr_12rem_10rem_auto]"
+      className="mb-6 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_9rem_10rem_7rem_auto]"
       onSubmit={(e) => {
         e.preventDefault();
         router.visit(to(draft));
@@ -77,6 +101,18 @@ export function DirectoryFilterBar({
         placeholder="City"
         value={draft.city}
         onChange={(e) => setDraft({ ...draft, city: e.target.value })}
+      />
+      <Input
+        aria-label="Near a place"
+        placeholder="Near (city or lat, lng)"
+        value={draft.near}
+        onChange={(e) => setDraft({ ...draft, near: e.target.value })}
+      />
+      <Select
+        aria-label="Distance"
+        value={draft.within_km || '25'}
+        onChange={(e) => setDraft({ ...draft, within_km: e.target.value })}
+        options={DISTANCES.map((d) => ({ value: d, label: `within ${d} km` }))}
       />
       <Button type="submit">Search</Button>
     </form>

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { ChannelPosting, ChannelVisibility } from '../../../contracts/channels';
@@ -43,9 +43,23 @@ export class ChannelListQueryDto extends PageQueryDto {
   mine?: boolean;
 }
 
+/** Whom to invite: `user_id` from the picker, or `handle` (with or without the @). */
 export class ChannelInviteDto {
+  @ValidateIf((o: ChannelInviteDto) => o.handle === undefined || o.user_id !== undefined)
   @IsUUID('all', { message: 'Choose someone to invite.' })
-  user_id!: string;
+  user_id?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @Length(2, 41, { message: 'A handle is 2 to 40 characters.' })
+  handle?: string;
+}
+
+/** The invite picker's search: part of a handle or name. */
+export class ChannelCandidatesQueryDto {
+  @IsString()
+  @Length(2, 60, { message: 'Type at least 2 characters.' })
+  q!: string;
 }
 
 export class ChannelMessageDto {

@@ -1,5 +1,7 @@
+import { Type } from 'class-transformer';
 import {
   IsBoolean,
+  IsNumber,
   IsIn,
   IsInt,
   IsOptional,
@@ -32,6 +34,34 @@ export class DirectoryQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(80)
   city?: string;
+
+  /** Distance search: providers within `within_km` of this point (or of the place named by `near`). */
+  @MayBeOmitted()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'The latitude must be a number.' })
+  @Min(-90)
+  @Max(90)
+  near_lat?: number;
+
+  @MayBeOmitted()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'The longitude must be a number.' })
+  @Min(-180)
+  @Max(180)
+  near_lng?: number;
+
+  /** A city or place to search around (geocoded as the market map's search box is). */
+  @MayBeOmitted()
+  @IsString()
+  @Length(2, 100, { message: 'Name a city or place (2 to 100 characters).' })
+  near?: string;
+
+  @MayBeOmitted()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'The distance must be a number of kilometres.' })
+  @Min(1, { message: 'Search at least 1 km around.' })
+  @Max(500, { message: 'Search at most 500 km around.' })
+  within_km?: number;
 }
 
 /** A provider's own profile (created the first time it is saved: claiming a place in the directory). */
@@ -107,4 +137,17 @@ export class UpdateOfferingDto extends OfferingDetailsDto {
 export class VerifyProviderDto {
   @IsBoolean({ message: 'verified is true or false.' })
   verified!: boolean;
+}
+
+/** A review: 1 to 5 stars and optional text (sanitised rich text). */
+export class ReviewDto {
+  @IsInt({ message: 'Give 1 to 5 stars.' })
+  @Min(1, { message: 'Give 1 to 5 stars.' })
+  @Max(5, { message: 'Give 1 to 5 stars.' })
+  rating!: number;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(5000, { message: 'A review may be at most 5,000 characters.' })
+  body_html?: string;
 }
