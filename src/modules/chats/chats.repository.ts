@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ChatTab, ChatType, MessageType } from '../../contracts/chats';
+import type { ChatTab, MessageType } from '../../contracts/chats';
 import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import { returningRows } from '../../database/raw-rows';
+import type { MessageRow, ParticipantState, ListRow, ParticipantRow, SentRow } from './chats.rows';
+
+export type { MessageRow, ParticipantState, ListRow, ParticipantRow, SentRow } from './chats.rows';
 
 /** Which of a user's chats each tab shows (every tab reads only that user's chat_participants rows). */
 const TAB_FILTERS: Record<ChatTab, string> = {
@@ -12,61 +15,6 @@ const TAB_FILTERS: Record<ChatTab, string> = {
   muted: 'p.is_muted AND NOT p.is_blocked AND NOT p.is_request',
   blocked: 'p.is_blocked',
 };
-
-export interface MessageRow {
-  id: string;
-  chat_id: string;
-  user_id: string | null;
-  type: MessageType;
-  content: string;
-  data: Record<string, unknown> | null;
-  created_at: Date | string;
-}
-
-/** The chat's columns beside one participant's state (left participants too). */
-export interface ParticipantState {
-  chat_id: string;
-  type: ChatType;
-  name: string | null;
-  accepted: boolean;
-  created_by_user_id: string | null;
-  created_at: Date | string;
-  user_id: string;
-  is_muted: boolean;
-  is_blocked: boolean;
-  is_request: boolean;
-  left_at: Date | string | null;
-}
-
-/** One row of a user's chat list: their participant row, the chat and its last message. */
-export interface ListRow {
-  chat_id: string;
-  is_muted: boolean;
-  is_blocked: boolean;
-  is_request: boolean;
-  unread_count: number;
-  type: ChatType;
-  name: string | null;
-  accepted: boolean;
-  created_by_user_id: string | null;
-  created_at: Date;
-  last_message: MessageRow | null;
-  /** The participant's list position (last_message_at) to the microsecond, for the keyset cursor. */
-  cursor_at: string;
-}
-
-export interface ParticipantRow {
-  chat_id: string;
-  user_id: string;
-  left_at: Date | null;
-}
-
-export interface SentRow {
-  row: MessageRow;
-  receivers: string[] | null;
-  /** Everyone in the chat after the insert, for the live event. */
-  people: ParticipantState[];
-}
 
 const LIST_SELECT = `
   SELECT p.chat_id, p.is_muted, p.is_blocked, p.is_request, p.unread_count,
