@@ -153,6 +153,23 @@ describe('admin authorization', () => {
         },
         expect: api,
       },
+      // A reader closes an announcement for good (every signed-in user; guests keep it in their browser).
+      {
+        method: 'POST',
+        path: async () => {
+          const [{ id }] = await t.db.query(
+            `INSERT INTO announcements (title, style, audience, starts_at) VALUES ('D', 'banner', 'all', now()) RETURNING id`,
+          );
+          return `/api/announcements/${id}/dismiss`;
+        },
+        expect: { guest: 401, user: 200, suspended: 419, admin: 200 },
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/announcements/:id/dismiss (unknown id)',
+        path: '/api/announcements/00000000-0000-4000-8000-000000000000/dismiss',
+        expect: { guest: 401, user: 404, suspended: 419, admin: 404 },
+      },
       {
         method: 'POST',
         path: '/api/admin/broadcasts',

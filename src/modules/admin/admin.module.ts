@@ -8,6 +8,7 @@ import { InertiaService } from '../inertia';
 import { TeamsModule } from '../teams/teams.module';
 import { ADMIN_SECTIONS, AdminDashboardController } from './admin-dashboard.controller';
 import { AdminUsersController } from './admin-users.controller';
+import { AnnouncementsController } from './announcements.controller';
 import { AdminUsersService } from './admin-users.service';
 import { AdminRepository } from './admin.repository';
 import { AuditController } from './audit.controller';
@@ -59,6 +60,7 @@ import { StickersAdminController } from './stickers-admin.controller';
     DesignChatAdminController,
     MarketingController,
     BroadcastUnsubscribeController,
+    AnnouncementsController,
   ],
   providers: [
     AdminRepository,
