@@ -35,6 +35,7 @@ import { BroadcastEmail1765230000000 } from './1765230000000-BroadcastEmail';
 import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
 import { Wiki1765260000000 } from './1765260000000-Wiki';
 import { AnnouncementDismissals1765320000000 } from './1765320000000-AnnouncementDismissals';
+import { AdminUserActivity1765320100000 } from './1765320100000-AdminUserActivity';
 import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
 import { Tours1765140000000 } from './1765140000000-Tours';
 import { Collections1765140100000 } from './1765140100000-Collections';
@@ -93,4 +94,5 @@ export const migrations = [
   ArenaChallenges1765250000000,
   Wiki1765260000000,
   AnnouncementDismissals1765320000000,
+  AdminUserActivity1765320100000,
 ];
