@@ -111,6 +111,19 @@ describe('admin authorization', () => {
         body: async () => ({ sticker_id: await freshSticker() }),
         expect: { guest: 401, user: 403, suspended: 419, admin: 403 },
       },
+      // Buying a paid pack: any signed-in user gets the product variant to check out; free packs need no buying.
+      {
+        method: 'POST',
+        path: async () =>
+          `/api/sticker-packs/${(await t.app.get(StickersService).createPack({ name: 'Paid', price_minor: 199 })).id}/purchase`,
+        expect: { guest: 401, user: 200, suspended: 419, admin: 200 },
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/sticker-packs/:id/purchase (a free pack)',
+        path: () => `/api/sticker-packs/${packId}/purchase`,
+        expect: { guest: 401, user: 422, suspended: 419, admin: 422 },
+      },
       { method: 'GET', path: '/admin/design-chat', inertia: true, expect: pages },
       { method: 'GET', path: '/api/admin/design-chat/flags?status=all', expect: reads },
       {

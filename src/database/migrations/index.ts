@@ -36,6 +36,7 @@ import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
 import { Wiki1765260000000 } from './1765260000000-Wiki';
 import { AnnouncementDismissals1765320000000 } from './1765320000000-AnnouncementDismissals';
 import { AdminUserActivity1765320100000 } from './1765320100000-AdminUserActivity';
+import { StickerPackOwners1765320200000 } from './1765320200000-StickerPackOwners';
 import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
 import { Tours1765140000000 } from './1765140000000-Tours';
 import { Collections1765140100000 } from './1765140100000-Collections';
@@ -95,4 +96,5 @@ export const migrations = [
   Wiki1765260000000,
   AnnouncementDismissals1765320000000,
   AdminUserActivity1765320100000,
+  StickerPackOwners1765320200000,
 ];

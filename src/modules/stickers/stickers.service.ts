@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import sharp from 'sharp';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
@@ -6,6 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import type { StickerJson, StickerPackJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
 import { StorageService } from '../storage';
+import type { User } from '../users';
 import { toStickerJson, toStickerPackJson } from './stickers.mapper';
 import { StickersRepository, type PackWrite } from './stickers.repository';
 
@@ -88,10 +89,15 @@ export class StickersService {
     await Promise.all([this.storage.delete(removed.image_key), this.storage.delete(removed.thumb_key)]);
   }
 
-  /** A sticker people may use now (its pack enabled); otherwise a field error on `field`. */
-  async usable(id: string, field = 'sticker_id'): Promise<StickerJson> {
+  /**
+   * A sticker this user may use now: its pack enabled (otherwise a field error on `field`) and free, or paid and
+   * owned by the user (otherwise 403 with a message).
+   */
+  async usable(user: Pick<User, 'id'>, id: string, field = 'sticker_id'): Promise<StickerJson> {
     const row = await this.repo.enabledSticker(id);
     if (!row) throw ValidationFailedException.of(field, 'That sticker is not available.');
+    if (Number(row.pack_price_minor) > 0 && !(await this.repo.owns(user.id, row.pack_id)))
+      throw new ForbiddenException(`"${row.pack_name}" is a paid sticker pack: buy it to send its stickers.`);
     return toStickerJson(row);
   }
 
