@@ -150,6 +150,11 @@ describe('admin design assets and stickers', () => {
     expect(refused.body.message).toBe('"Luxury pack" is a paid sticker pack: buy it to send its stickers.');
     expect((await buyer.client.post(path).send({ sticker_id: freeSticker.id })).status).toBe(201);
     await expect(sales.productFor(buyer.user, free.id)).rejects.toMatchObject({ status: 422 });
+    const usable = async () =>
+      ((await buyer.client.get('/api/stickers?per_page=50')).body.data as Array<{ id: string; usable: boolean }>)
+        .filter((p) => p.id === pack.id || p.id === free.id)
+        .map((p) => p.usable);
+    expect(await usable()).toEqual([true, false]); // newest first: the free pack, then the paid one
 
     // The pack is a commerce product at its price; the cart, checkout and local payment driver sell it.
     const { variant_id } = (await buyer.client.post(`/api/sticker-packs/${pack.id}/purchase`)).body;
@@ -170,6 +175,7 @@ describe('admin design assets and stickers', () => {
     await sales.onOrderPaid({ order_id: session.order_id, user_id: buyer.user.id, lines } as unknown as OrderPaidEvent);
     expect(await owners()).toHaveLength(1);
     expect((await buyer.client.post(path).send({ sticker_id: sticker.id })).status).toBe(201);
+    expect(await usable()).toEqual([true, true]);
     await chats.respond(friend.user, chat.id, true);
     expect((await friend.client.post(path).send({ sticker_id: sticker.id })).status).toBe(403);
     await expect(sales.productFor(buyer.user, pack.id)).rejects.toMatchObject({ status: 422 });

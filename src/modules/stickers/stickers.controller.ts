@@ -16,11 +16,11 @@ export class StickersController {
     private readonly sales: StickerSalesService,
   ) {}
 
-  /** Enabled sticker packs with their stickers, newest first. */
+  /** Enabled sticker packs with their stickers, newest first, each saying whether the caller may send it. */
   @Get('stickers')
-  list(@Query() query: PageQueryDto): Promise<Page<StickerPackJson>> {
+  list(@Query() query: PageQueryDto, @CurrentUser() user: User): Promise<Page<StickerPackJson>> {
     const { page, perPage } = query.window(20);
-    return this.stickers.packs(page, perPage, { enabledOnly: true });
+    return this.stickers.packs(page, perPage, { enabledOnly: true, user });
   }
 
   /** The product variant that buys a paid pack at its price: the client puts it in the cart and checks out. */

@@ -69,6 +69,16 @@ export class StickersRepository {
     return row ?? null;
   }
 
+  /** Which of these packs the user owns. */
+  async ownedOf(userId: string, packIds: string[]): Promise<Set<string>> {
+    if (!packIds.length) return new Set();
+    const rows = await this.db.query<Array<{ pack_id: string }>>(
+      `SELECT pack_id FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = ANY($2::uuid[])`,
+      [userId, packIds],
+    );
+    return new Set(rows.map((r) => r.pack_id));
+  }
+
   async owns(userId: string, packId: string): Promise<boolean> {
     const rows = await this.db.query(`SELECT 1 FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = $2`, [
       userId,

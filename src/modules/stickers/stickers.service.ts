@@ -27,11 +27,20 @@ export class StickersService {
   ) {}
 
   /** Packs newest first with their stickers (two queries whatever the page size). */
-  async packs(page: number, perPage: number, opts: { enabledOnly: boolean }): Promise<Page<StickerPackJson>> {
+  async packs(
+    page: number,
+    perPage: number,
+    opts: { enabledOnly: boolean; user?: Pick<User, 'id'> },
+  ): Promise<Page<StickerPackJson>> {
     const [packs, total] = await this.repo.packs(opts.enabledOnly, (page - 1) * perPage, perPage);
-    const stickers = await this.repo.stickersOf(packs.map((p) => p.id));
+    const ids = packs.map((p) => p.id);
+    const [stickers, owned] = await Promise.all([
+      this.repo.stickersOf(ids),
+      opts.user ? this.repo.ownedOf(opts.user.id, ids) : Promise.resolve(null),
+    ]);
+    const usable = (p: (typeof packs)[number]) => Number(p.price_minor) === 0 || Boolean(owned?.has(p.id));
     return pageOf(
-      packs.map((p) => toStickerPackJson(p, stickers)),
+      packs.map((p) => ({ ...toStickerPackJson(p, stickers), ...(owned ? { usable: usable(p) } : {}) })),
       page,
       perPage,
       total,
