@@ -43,6 +43,8 @@ export interface StickerPackJson {
   currency: string;
   stickers: StickerJson[];
   created_at: string;
+  /** In a user's list: whether they may send this pack's stickers (free, or paid and bought). */
+  usable?: boolean;
 }
 
 export interface AdminStickersProps {

@@ -111,6 +111,19 @@ describe('admin authorization', () => {
         body: async () => ({ sticker_id: await freshSticker() }),
         expect: { guest: 401, user: 403, suspended: 419, admin: 403 },
       },
+      // Buying a paid pack: any signed-in user gets the product variant to check out; free packs need no buying.
+      {
+        method: 'POST',
+        path: async () =>
+          `/api/sticker-packs/${(await t.app.get(StickersService).createPack({ name: 'Paid', price_minor: 199 })).id}/purchase`,
+        expect: { guest: 401, user: 200, suspended: 419, admin: 200 },
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/sticker-packs/:id/purchase (a free pack)',
+        path: () => `/api/sticker-packs/${packId}/purchase`,
+        expect: { guest: 401, user: 422, suspended: 419, admin: 422 },
+      },
       { method: 'GET', path: '/admin/design-chat', inertia: true, expect: pages },
       { method: 'GET', path: '/api/admin/design-chat/flags?status=all', expect: reads },
       {
@@ -152,6 +165,23 @@ describe('admin authorization', () => {
           return `/api/admin/announcements/${id}/end`;
         },
         expect: api,
+      },
+      // A reader closes an announcement for good (every signed-in user; guests keep it in their browser).
+      {
+        method: 'POST',
+        path: async () => {
+          const [{ id }] = await t.db.query(
+            `INSERT INTO announcements (title, style, audience, starts_at) VALUES ('D', 'banner', 'all', now()) RETURNING id`,
+          );
+          return `/api/announcements/${id}/dismiss`;
+        },
+        expect: { guest: 401, user: 200, suspended: 419, admin: 200 },
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/announcements/:id/dismiss (unknown id)',
+        path: '/api/announcements/00000000-0000-4000-8000-000000000000/dismiss',
+        expect: { guest: 401, user: 404, suspended: 419, admin: 404 },
       },
       {
         method: 'POST',

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { ChatsCommandService } from '../../src/modules/chats';
 import { DesignAssetsService } from '../../src/modules/designs';
-import { StickersService } from '../../src/modules/stickers';
+import type { OrderPaidEvent } from '../../src/contracts/events';
+import { STICKER_PACK_CATEGORY, StickerSalesService, StickersService } from '../../src/modules/stickers';
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
 import { auditRows, confirmedAdmin } from './helpers';
@@ -132,6 +133,52 @@ describe('admin design assets and stickers', () => {
       'sticker.removed',
     ]);
     expectPage(await admin.client.visit('/admin/stickers'), 'Admin/Stickers', {});
+  });
+
+  it('sells a paid pack through commerce: only its owners send its stickers, free packs stay open', async () => {
+    const sales = t.app.get(StickerSalesService);
+    const pack = await stickers.createPack({ name: 'Luxury pack', price_minor: 299 });
+    const sticker = await stickers.addSticker(pack.id, 'Keys', await png(32));
+    const free = await stickers.createPack({ name: 'Free pack' });
+    const freeSticker = await stickers.addSticker(free.id, 'Hi', await png(32));
+    const [buyer, friend] = [await t.signedIn(), await t.signedIn()];
+    const chats = t.app.get(ChatsCommandService);
+    const { chat } = await chats.startDirect(buyer.user, friend.user.id, { message: 'hi' });
+    const path = `/api/chats/${chat.id}/messages/sticker`;
+    const refused = await buyer.client.post(path).send({ sticker_id: sticker.id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('"Luxury pack" is a paid sticker pack: buy it to send its stickers.');
+    expect((await buyer.client.post(path).send({ sticker_id: freeSticker.id })).status).toBe(201);
+    await expect(sales.productFor(buyer.user, free.id)).rejects.toMatchObject({ status: 422 });
+    const usable = async () =>
+      ((await buyer.client.get('/api/stickers?per_page=50')).body.data as Array<{ id: string; usable: boolean }>)
+        .filter((p) => p.id === pack.id || p.id === free.id)
+        .map((p) => p.usable);
+    expect(await usable()).toEqual([true, false]); // newest first: the free pack, then the paid one
+
+    // The pack is a commerce product at its price; the cart, checkout and local payment driver sell it.
+    const { variant_id } = (await buyer.client.post(`/api/sticker-packs/${pack.id}/purchase`)).body;
+    expect((await buyer.client.post('/api/cart/items').send({ variant_id, quantity: 1 })).status).toBe(201);
+    const { session } = (await buyer.client.post('/api/checkout').send({})).body;
+    expect(session.total).toEqual({ amount_minor: 299, currency: 'USD' });
+    expect((await buyer.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' })).status).toBe(200);
+    const owners = () => t.db.query(`SELECT user_id, order_id FROM sticker_pack_owners WHERE pack_id = $1`, [pack.id]);
+    for (let i = 0; i < 100 && !(await owners()).length; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await owners()).toEqual([{ user_id: buyer.user.id, order_id: session.order_id }]);
+    // A repeated order.paid is a no-op; the owner sends, others are still refused; buying again is refused.
+    const [line] = await t.db.query(`SELECT l.id AS line_id, l.product_id FROM order_lines l WHERE l.order_id = $1`, [
+      session.order_id,
+    ]);
+    const lines = [
+      { ...line, variant_id, category: STICKER_PACK_CATEGORY, quantity: 1, unit_price_minor: 299, total_minor: 299 },
+    ];
+    await sales.onOrderPaid({ order_id: session.order_id, user_id: buyer.user.id, lines } as unknown as OrderPaidEvent);
+    expect(await owners()).toHaveLength(1);
+    expect((await buyer.client.post(path).send({ sticker_id: sticker.id })).status).toBe(201);
+    expect(await usable()).toEqual([true, true]);
+    await chats.respond(friend.user, chat.id, true);
+    expect((await friend.client.post(path).send({ sticker_id: sticker.id })).status).toBe(403);
+    await expect(sales.productFor(buyer.user, pack.id)).rejects.toMatchObject({ status: 422 });
   });
 
   it('sends a sticker of an enabled pack in chat, with the chat rules unchanged', async () => {

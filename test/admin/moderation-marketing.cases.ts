@@ -134,6 +134,31 @@ describe('admin moderation, marketing and connections', () => {
     }
   });
 
+  it('keeps a dismissed announcement away from that user on every device, idempotently', async () => {
+    const marketing = t.app.get(MarketingService);
+    const [reader, other] = [await t.signedIn({ type: 'viewer' }), await t.signedIn({ type: 'viewer' })];
+    const res = await admin.client
+      .post('/api/admin/announcements')
+      .send({ title: 'Dismiss me', style: 'banner', audience: 'viewer' });
+    const id = res.body.announcement.id as string;
+    const titles = async (user: typeof reader.user) => (await marketing.liveFor(user)).map((a) => a.title);
+    const shownOn = async (device: typeof reader.client) =>
+      ((await device.visit('/dashboard')).body.props.announcements as Array<{ id: string }>).map((a) => a.id);
+    const phone = await t.client(); // another device: a session of its own
+    await phone.post('/login').send({ email: reader.user.email, password: 'correct-horse-battery' });
+    expect(await shownOn(phone)).toContain(id);
+    expect((await reader.client.post(`/api/announcements/${id}/dismiss`)).status).toBe(200);
+    await marketing.dismiss(reader.user, id); // a second tab or a retry: no error, one row
+    expect(await shownOn(phone)).not.toContain(id);
+    expect(await titles(reader.user)).not.toContain('Dismiss me');
+    expect(await titles(other.user)).toContain('Dismiss me');
+    const rows = await t.db.query(`SELECT user_id FROM announcement_dismissals WHERE announcement_id = $1`, [id]);
+    expect(rows).toEqual([{ user_id: reader.user.id }]);
+    await expect(marketing.dismiss(reader.user, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it('broadcasts in a background job, once per recipient, with progress', async () => {
     const buyers = [await t.createUser({ type: 'buyer' }), await t.createUser({ type: 'buyer' })];
     await t.createUser({ type: 'shopper' });

@@ -102,3 +102,8 @@ export const adminLive = {
   metricsUpdated: '.metrics.updated',
   broadcastProgress: '.broadcast.progress',
 };
+
+/** Announcements as their readers see them: a signed-in user's dismissal holds on every device. */
+export const announcementsApi = {
+  dismiss: (id: string) => api.post<{ message: string }>(`/api/announcements/${id}/dismiss`),
+};

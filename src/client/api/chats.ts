@@ -38,6 +38,9 @@ export function createChatsApi(http: Http = api) {
       http.post<{ message: Message }>(`/api/chats/${chatId}/messages/sticker`, { sticker_id: stickerId }),
     /** The sticker packs people can send (enabled ones). */
     stickers: (page = 1) => http.get<Page<StickerPackJson>>('/api/stickers', { query: { page } }),
+    /** The product variant that buys a paid sticker pack (then the cart and checkout as for any product). */
+    stickerPackProduct: (packId: string) =>
+      http.post<{ message: string; product_slug: string; variant_id: string }>(`/api/sticker-packs/${packId}/purchase`),
     start: (body: StartChat) => http.post<{ chat: Chat }>('/api/chats', body),
     respond: (chatId: string, accept: boolean) =>
       http.post<{ status: string; chat: Chat | null }>(`/api/chats/${chatId}/respond`, { accept }),

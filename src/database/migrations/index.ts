@@ -36,6 +36,9 @@ import { ChatStickers1765230100000 } from './1765230100000-ChatStickers';
 import { Wiki1765260000000 } from './1765260000000-Wiki';
 import { MailAttachments1765300000000 } from './1765300000000-MailAttachments';
 import { PropertyTimeZone1765300100000 } from './1765300100000-PropertyTimeZone';
+import { AnnouncementDismissals1765320000000 } from './1765320000000-AnnouncementDismissals';
+import { AdminUserActivity1765320100000 } from './1765320100000-AdminUserActivity';
+import { StickerPackOwners1765320200000 } from './1765320200000-StickerPackOwners';
 import { AdminCatalogue1765130000000 } from './1765130000000-AdminCatalogue';
 import { Tours1765140000000 } from './1765140000000-Tours';
 import { Collections1765140100000 } from './1765140100000-Collections';
@@ -99,6 +102,9 @@ export const migrations = [
   MailAttachments1765300000000,
   PropertyTimeZone1765300100000,
   CrmMailOutbox1765310000000,
+  AnnouncementDismissals1765320000000,
+  AdminUserActivity1765320100000,
+  StickerPackOwners1765320200000,
   ChannelInvitesIndexes1765330000000,
   DirectoryReviewsLicenceGeo1765330100000,
 ];

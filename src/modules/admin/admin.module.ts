@@ -8,6 +8,7 @@ import { InertiaService } from '../inertia';
 import { TeamsModule } from '../teams/teams.module';
 import { ADMIN_SECTIONS, AdminDashboardController } from './admin-dashboard.controller';
 import { AdminUsersController } from './admin-users.controller';
+import { AnnouncementsController } from './announcements.controller';
 import { AdminUsersService } from './admin-users.service';
 import { AdminRepository } from './admin.repository';
 import { AuditController } from './audit.controller';
@@ -63,6 +64,7 @@ import { ServiceProvidersAdminController } from './service-providers-admin.contr
     MarketingController,
     BroadcastUnsubscribeController,
     ServiceProvidersAdminController,
+    AnnouncementsController,
   ],
   providers: [
     AdminRepository,
@@ -92,7 +94,6 @@ export class AdminModule implements OnModuleInit {
     this.timers.define(ROLLUP_TIMER, async () => {
       await this.metrics.rollup();
       await this.metrics.scheduleNext();
-      this.marketing.registerJobs();
     });
     await this.metrics.scheduleNext();
     this.marketing.registerJobs();

@@ -22,10 +22,17 @@ export interface MetricRow {
   value: number;
 }
 
+/** One user's activity on a rolled day, with their sign-up week (null when the user is gone). */
+export interface ActivityRow {
+  day: string;
+  userId: string;
+  signupWeek: string | null;
+}
+
 /**
- * The admin console's SQL: the append-only audit trail and the metrics rollups. The rollups get their figures from
- * the owning areas' services; only the distinct active-user counts and the retention cohorts, which span several
- * areas' rows, still read those tables here (read-only, by their time indexes).
+ * The admin console's SQL: the append-only audit trail and the metrics rollups. The rollups get their figures, and
+ * who was active on each day, from the owning areas' services; this repository reads and writes only the admin
+ * tables (admin_audit, admin_metrics_*, admin_user_activity*).
  */
 @Injectable()
 export class AdminRepository {
@@ -62,16 +69,14 @@ export class AdminRepository {
 
   /**
    * Every metric of one UTC day, upserted (running twice writes the same values): the figures the owning services
-   * gave, plus the cross-area active-user counts computed here.
+   * gave, plus the active-user counts over the gathered activity.
    */
   async rollupDay(
     day: string,
-    start: Date,
-    end: Date,
     figures: Partial<Record<MetricName, number>>,
     providers: Array<{ provider: string; calls: number; costMicro: number }>,
   ): Promise<void> {
-    const params: unknown[] = [start, end, day];
+    const params: unknown[] = [day];
     const values = METRIC_NAMES.map((name) => {
       const sql = DAILY_METRICS[name].sql;
       if (sql) return `('${name}', (${sql})::bigint)`;
@@ -81,7 +86,7 @@ export class AdminRepository {
     await this.audit.manager.transaction(async (m) => {
       await m.query(
         `INSERT INTO admin_metrics_daily (day, metric, value, computed_at)
-         SELECT $3::date, v.metric, v.value, now() FROM (VALUES ${values.join(', ')}) AS v(metric, value)
+         SELECT $1::date, v.metric, v.value, now() FROM (VALUES ${values.join(', ')}) AS v(metric, value)
          ON CONFLICT (metric, day) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
         params,
       );
@@ -95,8 +100,40 @@ export class AdminRepository {
     });
   }
 
-  async rollupCohorts(since: Date, today: string): Promise<void> {
-    await this.audit.query(COHORT_SQL, [since, today]);
+  /** The days in [from, to] whose activity has been gathered already. */
+  async gatheredActivityDays(from: string, to: string): Promise<Set<string>> {
+    const rows = await this.audit.query<Array<{ day: string }>>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM admin_user_activity_days WHERE day >= $1::date AND day <= $2::date`,
+      [from, to],
+    );
+    return new Set(rows.map((r) => r.day));
+  }
+
+  /**
+   * Records who was active on which day (adding to what was there: late rows; a user active in several areas once)
+   * and that these days were gathered.
+   */
+  async recordActivity(days: string[], rows: ActivityRow[]): Promise<void> {
+    await this.audit.manager.transaction(async (m) => {
+      if (rows.length)
+        await m.query(
+          `INSERT INTO admin_user_activity (day, user_id, signup_week)
+           SELECT DISTINCT r.day, r.user_id, r.signup_week
+           FROM unnest($1::date[], $2::uuid[], $3::date[]) AS r(day, user_id, signup_week)
+           ON CONFLICT (day, user_id) DO NOTHING`,
+          [rows.map((r) => r.day), rows.map((r) => r.userId), rows.map((r) => r.signupWeek)],
+        );
+      await m.query(
+        `INSERT INTO admin_user_activity_days (day) SELECT unnest($1::date[])
+         ON CONFLICT (day) DO UPDATE SET gathered_at = now()`,
+        [days],
+      );
+    });
+  }
+
+  /** Retention cohorts since `since` (a Monday) up to `today`, sized by the given sign-ups per week. */
+  async rollupCohorts(since: string, today: string, sizes: Array<{ week: string; n: number }>): Promise<void> {
+    await this.audit.query(COHORT_SQL, [since, today, sizes.map((s) => s.week), sizes.map((s) => s.n)]);
   }
 
   async latestRolledDay(): Promise<{ day: string | null; at: Date | null }> {

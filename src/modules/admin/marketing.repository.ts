@@ -43,7 +43,10 @@ const ANNOUNCEMENT = 'id, title, body, url, style, audience, starts_at, ends_at,
 const BROADCAST =
   'id, title, body, url, audience, status, total, sent, email, emailed, suppressed, created_at, finished_at';
 
-/** Announcements and broadcasts with their recipients (announcements, broadcasts, broadcast_recipients). */
+/**
+ * Announcements with their per-user dismissals, and broadcasts with their recipients (announcements,
+ * announcement_dismissals, broadcasts, broadcast_recipients).
+ */
 @Injectable()
 export class MarketingRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -61,13 +64,22 @@ export class MarketingRepository {
     return [rows, Number(n)];
   }
 
-  /** What is showing now for these audiences, newest first (a few at most). */
-  live(audiences: string[], at: Date, limit: number): Promise<AnnouncementRow[]> {
+  /** What is showing now for these audiences and not dismissed by the user (when given), newest first (a few). */
+  live(audiences: string[], at: Date, limit: number, userId: string | null): Promise<AnnouncementRow[]> {
     return this.db.query(
-      `SELECT ${ANNOUNCEMENT} FROM announcements
+      `SELECT ${ANNOUNCEMENT} FROM announcements a
        WHERE starts_at <= $2 AND (ends_at IS NULL OR ends_at > $2) AND audience = ANY($1)
+         AND NOT EXISTS (SELECT 1 FROM announcement_dismissals d WHERE d.user_id = $4 AND d.announcement_id = a.id)
        ORDER BY starts_at DESC, id DESC LIMIT $3`,
-      [audiences, at, limit],
+      [audiences, at, limit, userId],
+    );
+  }
+
+  /** Records that the user closed the announcement (a repeat is a no-op). */
+  async dismiss(userId: string, announcementId: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO announcement_dismissals (user_id, announcement_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [userId, announcementId],
     );
   }
 

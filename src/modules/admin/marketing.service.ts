@@ -128,10 +128,16 @@ export class MarketingService {
     });
   }
 
-  /** The announcements showing now for this user (everyone's, their type's, admins'). */
-  async liveFor(user: Pick<User, 'type' | 'role'>): Promise<AnnouncementJson[]> {
+  /** The announcements showing now for this user (everyone's, their type's, admins'), less those they dismissed. */
+  async liveFor(user: Pick<User, 'type' | 'role'> & { id?: string }): Promise<AnnouncementJson[]> {
     const audiences = ['all', user.type, ...(user.role === 'admin' ? ['admin'] : [])];
-    return (await this.repo.live(audiences, this.clock.now(), 3)).map(toAnnouncementJson);
+    return (await this.repo.live(audiences, this.clock.now(), 3, user.id ?? null)).map(toAnnouncementJson);
+  }
+
+  /** The user closed the announcement: it never shows to them again, on any device. Idempotent. */
+  async dismiss(user: Pick<User, 'id'>, announcementId: string): Promise<void> {
+    if (!(await this.repo.announcement(announcementId))) throw new NotFoundException('No such announcement.');
+    await this.repo.dismiss(user.id, announcementId);
   }
 
   /** Records the broadcast and queues its job; the request never sends. */

@@ -9,16 +9,19 @@ export const ROLLUP_EVERY_MINUTES = 5;
 export const METRICS_CHANNEL = 'private-admin.metrics';
 export const METRICS_EVENT = 'metrics.updated';
 
-/** Activity (for active users and retention): an AI call, a design, or a credit movement by the user. */
-const ACTIVITY = (from: string, to: string) => `
-  SELECT user_id FROM usage_records WHERE created_at >= ${from} AND created_at < ${to} AND user_id IS NOT NULL
-  UNION SELECT user_id FROM designs WHERE created_at >= ${from} AND created_at < ${to}
-  UNION SELECT user_id FROM credit_transactions WHERE created_at >= ${from} AND created_at < ${to}`;
+/**
+ * Distinct users active (an AI call, a design, or a credit movement) in the `days` UTC days up to and including the
+ * rolled day ($1), from admin_user_activity, which the rollup fills from the owning areas' services.
+ */
+const ACTIVE = (days: number) =>
+  `SELECT count(DISTINCT user_id) FROM admin_user_activity WHERE day > $1::date - ${days} AND day <= $1::date`;
+/** How many days of activity the widest active-user window needs. */
+export const ACTIVITY_WINDOW_DAYS = 30;
 
 /**
  * The metrics and their pages. Most come from the owning areas' services (MetricsService.figures); the distinct
- * active-user counts span several areas' rows, so they stay one SQL each over the day: $1 = the day's start, $2 =
- * the next day's start (UTC). Sums of money are integer minor units, AI cost integer micro-dollars.
+ * active-user counts come from the activity the rollup gathered from those services, one SQL each over the rolled
+ * day ($1). Sums of money are integer minor units, AI cost integer micro-dollars.
  */
 export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; href: string }> = {
   signups: {
@@ -27,17 +30,17 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; hr
   },
   active_users: {
     label: 'Active users (day)',
-    sql: `SELECT count(*) FROM (${ACTIVITY('$1::timestamptz', '$2::timestamptz')}) a`,
+    sql: ACTIVE(1),
     href: '/admin/metrics',
   },
   active_users_7d: {
     label: 'Active users (week)',
-    sql: `SELECT count(*) FROM (${ACTIVITY(`$2::timestamptz - interval '7 days'`, '$2::timestamptz')}) a`,
+    sql: ACTIVE(7),
     href: '/admin/metrics?period=week',
   },
   active_users_30d: {
     label: 'Active users (month)',
-    sql: `SELECT count(*) FROM (${ACTIVITY(`$2::timestamptz - interval '30 days'`, '$2::timestamptz')}) a`,
+    sql: ACTIVE(ACTIVITY_WINDOW_DAYS),
     href: '/admin/metrics?period=month',
   },
   listings_published: {
@@ -90,21 +93,16 @@ export const ROLLING: Partial<Record<MetricName, true>> = {
   active_users_30d: true,
 };
 
-/** Sign-up-week cohorts since $1, and for each later week up to $2 how many of them were active (upserted). */
+/**
+ * Sign-up-week cohorts since $1 (a Monday): their sizes ($3 weeks, $4 counts, from the users service) and for each
+ * later week up to $2 how many of them were active, from admin_user_activity (upserted).
+ */
 export const COHORT_SQL = `
-  WITH cohort AS (
-    SELECT id, date_trunc('week', created_at AT TIME ZONE 'UTC')::date AS cw FROM users WHERE created_at >= $1
-  ), activity AS (
-    SELECT DISTINCT user_id, date_trunc('week', created_at AT TIME ZONE 'UTC')::date AS aw FROM (
-      SELECT user_id, created_at FROM usage_records WHERE created_at >= $1 AND user_id IS NOT NULL
-      UNION ALL SELECT user_id, created_at FROM designs WHERE created_at >= $1
-      UNION ALL SELECT user_id, created_at FROM credit_transactions WHERE created_at >= $1
-    ) x
-  ), sizes AS (SELECT cw, count(*)::int AS n FROM cohort GROUP BY cw),
+  WITH sizes AS (SELECT cw, n FROM unnest($3::date[], $4::int[]) AS s(cw, n)),
   grid AS (SELECT s.cw, k FROM sizes s, generate_series(0, ${COHORT_WEEKS - 1}) k WHERE s.cw + k * 7 <= $2::date),
   counts AS (
-    SELECT c.cw, (a.aw - c.cw) / 7 AS k, count(DISTINCT c.id)::int AS active
-    FROM cohort c JOIN activity a ON a.user_id = c.id AND a.aw >= c.cw GROUP BY 1, 2
+    SELECT signup_week AS cw, (day - signup_week) / 7 AS k, count(DISTINCT user_id)::int AS active
+    FROM admin_user_activity WHERE signup_week >= $1::date AND day >= signup_week AND day <= $2::date GROUP BY 1, 2
   )
   INSERT INTO admin_metrics_cohorts (cohort_week, week_offset, cohort_size, active)
   SELECT g.cw, g.k, s.n, coalesce(ct.active, 0) FROM grid g JOIN sizes s USING (cw)

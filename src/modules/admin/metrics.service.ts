@@ -13,6 +13,7 @@ import { Broadcaster, RealtimeGateway } from '../realtime';
 import { AdminRepository, type MetricRow } from './admin.repository';
 import { ConnectionCountsService } from './connection-counts.service';
 import {
+  ACTIVITY_WINDOW_DAYS,
   BACKFILL_DAYS,
   COHORT_WEEKS,
   DAILY_METRICS,
@@ -66,21 +67,52 @@ export class MetricsService {
 
   /**
    * Rolls up from the day before the latest rolled day (late rows land there) through today; the first run back-fills
-   * BACKFILL_DAYS. Then the cohorts, then a nudge to open dashboards.
+   * BACKFILL_DAYS. First who was active on those days (and on any earlier day the windows and cohorts need that was
+   * never gathered), then each day's figures, then the cohorts, then a nudge to open dashboards.
    */
   async rollup(): Promise<{ days: number }> {
     const today = isoDay(this.clock.now());
     const { day: latest } = await this.repo.latestRolledDay();
-    let day = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(BACKFILL_DAYS - 1));
+    const first = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(BACKFILL_DAYS - 1));
+    const cohortsFrom = weekOf(addDays(today, -7 * (COHORT_WEEKS - 1)));
+    await this.gatherActivity(first, today, cohortsFrom);
     let days = 0;
-    for (; day <= today; day = addDays(day, 1), days++) {
-      const [start, end] = [dayStart(day), dayStart(addDays(day, 1))];
-      const [figures, providers] = await this.figures(start, end);
-      await this.repo.rollupDay(day, start, end, figures, providers);
+    for (let day = first; day <= today; day = addDays(day, 1), days++) {
+      const [figures, providers] = await this.figures(dayStart(day), dayStart(addDays(day, 1)));
+      await this.repo.rollupDay(day, figures, providers);
     }
-    await this.repo.rollupCohorts(dayStart(weekOf(addDays(today, -7 * (COHORT_WEEKS - 1)))), today);
+    await this.repo.rollupCohorts(cohortsFrom, today, await this.users.signupsByWeek(dayStart(cohortsFrom)));
     await this.broadcaster.broadcast(METRICS_CHANNEL, METRICS_EVENT, { at: this.clock.now().toISOString() });
     return { days };
+  }
+
+  /**
+   * Who was active on each day from `first` to today (gathered again: late rows), and from the earliest day the
+   * active-user windows or the cohorts reach that was never gathered, from the services that own the activity (one
+   * query each for the whole range).
+   */
+  private async gatherActivity(first: string, today: string, cohortsFrom: string): Promise<void> {
+    const windowFrom = addDays(first, -(ACTIVITY_WINDOW_DAYS - 1));
+    let from = windowFrom < cohortsFrom ? windowFrom : cohortsFrom;
+    const gathered = await this.repo.gatheredActivityDays(from, addDays(first, -1));
+    while (from < first && gathered.has(from)) from = addDays(from, 1);
+    const [start, end] = [dayStart(from), dayStart(addDays(today, 1))];
+    const active = (
+      await Promise.all([
+        this.usage.activeUserDays(start, end),
+        this.designs.activeUserDays(start, end),
+        this.credits.activeUserDays(start, end),
+      ])
+    ).flat();
+    const signups = await this.users.signupTimes([...new Set(active.map((a) => a.userId))]);
+    const signupWeek = (userId: string) => {
+      const at = signups.get(userId);
+      return at ? weekOf(isoDay(at)) : null;
+    };
+    await this.repo.recordActivity(
+      this.days(from, today),
+      active.map((a) => ({ day: a.day, userId: a.userId, signupWeek: signupWeek(a.userId) })),
+    );
   }
 
   /** One day's figures from the services that own them (each a time-indexed count or sum in its own area). */

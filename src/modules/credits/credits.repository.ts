@@ -120,6 +120,16 @@ export class CreditsRepository {
     );
     return { spent: Number(row.spent), bought: Number(row.bought) };
   }
+
+  /** Each UTC day in [start, end) with the distinct users who had a credit movement on it (the admin console's activity). */
+  async activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    const rows = await this.db.query<Array<{ day: string; user_id: string }>>(
+      `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, user_id
+       FROM credit_transactions WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return rows.map((r) => ({ day: r.day, userId: r.user_id }));
+  }
 }
 
 const LOT_SELECT = `SELECT g.id, g.user_id, g.amount, g.expires_at,

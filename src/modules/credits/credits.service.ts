@@ -200,6 +200,11 @@ export class CreditsService implements OnModuleInit {
   movementsBetween(start: Date, end: Date): Promise<{ spent: number; bought: number }> {
     return this.repo.movementsBetween(start, end);
   }
+
+  /** Who had a credit movement on each UTC day in [start, end). */
+  activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    return this.repo.activeUserDays(start, end);
+  }
 }
 
 function assertPositive(amount: number): void {

@@ -273,4 +273,14 @@ export class DesignsRepository {
     );
     return { completed: Number(row.completed), failed: Number(row.failed) };
   }
+
+  /** Each UTC day in [start, end) with the distinct users who had a design started on it (the admin console's activity). */
+  async activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    const rows = await this.db.query<Array<{ day: string; user_id: string }>>(
+      `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, user_id
+       FROM designs WHERE created_at >= $1 AND created_at < $2`,
+      [start, end],
+    );
+    return rows.map((r) => ({ day: r.day, userId: r.user_id }));
+  }
 }

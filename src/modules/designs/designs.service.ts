@@ -323,4 +323,9 @@ export class DesignsService {
   outcomesBetween(start: Date, end: Date): Promise<{ completed: number; failed: number }> {
     return this.repo.outcomesBetween(start, end);
   }
+
+  /** Who started a design on each UTC day in [start, end). */
+  activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    return this.repo.activeUserDays(start, end);
+  }
 }

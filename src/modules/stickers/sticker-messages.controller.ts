@@ -11,7 +11,7 @@ import { StickersService } from './stickers.service';
 
 /**
  * Sending a sticker in chat: a chat message of type `sticker` carrying the sticker as it was sent. Only stickers of
- * enabled packs; everything else (participants, requests, blocks, the rate limit) is the chats module's send.
+ * enabled packs, free or (paid) owned by the sender; everything else (participants, requests, blocks, the rate limit) is the chats module's send.
  */
 @Controller('api/chats')
 export class StickerMessagesController {
@@ -27,7 +27,7 @@ export class StickerMessagesController {
     @Body() body: StickerMessageDto,
     @Req() req: Request,
   ): Promise<{ message: Message }> {
-    const s = await this.stickers.usable(body.sticker_id);
+    const s = await this.stickers.usable(user, body.sticker_id);
     const sticker = { id: s.id, name: s.name, url: s.url, thumb_url: s.thumb_url, width: s.width, height: s.height };
     const message = await this.chats.send(
       user,

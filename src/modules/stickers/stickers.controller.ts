@@ -1,18 +1,35 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { PageQueryDto } from '../../common/page-query.dto';
+import { UuidPipe } from '../../common/uuid.pipe';
 import type { StickerPackJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
+import { CurrentUser } from '../auth';
+import type { User } from '../users';
+import { StickerSalesService } from './sticker-sales.service';
 import { StickersService } from './stickers.service';
 
-/** The sticker packs people can use (enabled ones), paged. */
+/** The sticker packs people can use (enabled ones), paged, and buying a paid pack. */
 @Controller('api')
 export class StickersController {
-  constructor(private readonly stickers: StickersService) {}
+  constructor(
+    private readonly stickers: StickersService,
+    private readonly sales: StickerSalesService,
+  ) {}
 
-  /** Enabled sticker packs with their stickers, newest first. */
+  /** Enabled sticker packs with their stickers, newest first, each saying whether the caller may send it. */
   @Get('stickers')
-  list(@Query() query: PageQueryDto): Promise<Page<StickerPackJson>> {
+  list(@Query() query: PageQueryDto, @CurrentUser() user: User): Promise<Page<StickerPackJson>> {
     const { page, perPage } = query.window(20);
-    return this.stickers.packs(page, perPage, { enabledOnly: true });
+    return this.stickers.packs(page, perPage, { enabledOnly: true, user });
+  }
+
+  /** The product variant that buys a paid pack at its price: the client puts it in the cart and checks out. */
+  @Post('sticker-packs/:id/purchase')
+  @HttpCode(200)
+  async purchase(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+  ): Promise<{ message: string; product_slug: string; variant_id: string }> {
+    return { message: 'Add the pack to your cart to buy it', ...(await this.sales.productFor(user, id)) };
   }
 }

@@ -1,23 +1,32 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ChatsModule } from '../chats/chats.module';
+import { CommerceModule } from '../commerce/commerce.module';
+import { DomainEvents } from '../events';
 import { MediaAccessRegistry } from '../storage';
 import { StickerMessagesController } from './sticker-messages.controller';
+import { StickerSalesService } from './sticker-sales.service';
 import { StickersController } from './stickers.controller';
 import { StickersRepository } from './stickers.repository';
 import { StickersService } from './stickers.service';
 
-/** Sticker packs: made in the admin console, listed for everyone signed in, sent in chat. */
+/** Sticker packs: made in the admin console, listed for everyone signed in, sent in chat; paid ones sold in commerce. */
 @Module({
-  imports: [ChatsModule],
+  imports: [ChatsModule, CommerceModule],
   controllers: [StickersController, StickerMessagesController],
-  providers: [StickersRepository, StickersService],
-  exports: [StickersService],
+  providers: [StickersRepository, StickersService, StickerSalesService],
+  exports: [StickersService, StickerSalesService],
 })
 export class StickersModule implements OnModuleInit {
-  constructor(private readonly media: MediaAccessRegistry) {}
+  constructor(
+    private readonly media: MediaAccessRegistry,
+    private readonly events: DomainEvents,
+    private readonly sales: StickerSalesService,
+  ) {}
 
   onModuleInit(): void {
     // Stickers are shown wherever they are sent or worn, to anyone.
     this.media.register('stickers/', () => true);
+    // A paid order makes the buyer an owner of the sticker packs it sold.
+    this.events.subscribe('order.paid', 'stickers.pack-owners', ({ payload }) => this.sales.onOrderPaid(payload));
   }
 }

@@ -58,13 +58,60 @@ export class StickersRepository {
     return row ?? null;
   }
 
-  /** The sticker when its pack is enabled (what people may send), else null. */
-  async enabledSticker(id: string): Promise<StickerRow | null> {
-    const [row] = await this.db.query<StickerRow[]>(
-      `SELECT ${STICKER} FROM stickers WHERE id = $1 AND pack_id IN (SELECT id FROM sticker_packs WHERE enabled)`,
+  /** The sticker when its pack is enabled (what people may send), with its pack's name and price; else null. */
+  async enabledSticker(id: string): Promise<(StickerRow & { pack_name: string; pack_price_minor: number }) | null> {
+    const [row] = await this.db.query<Array<StickerRow & { pack_name: string; pack_price_minor: number }>>(
+      `SELECT s.id, s.pack_id, s.name, s.image_key, s.thumb_key, s.width, s.height,
+              p.name AS pack_name, p.price_minor AS pack_price_minor
+       FROM stickers s JOIN sticker_packs p ON p.id = s.pack_id WHERE s.id = $1 AND p.enabled`,
       [id],
     );
     return row ?? null;
+  }
+
+  /** Which of these packs the user owns. */
+  async ownedOf(userId: string, packIds: string[]): Promise<Set<string>> {
+    if (!packIds.length) return new Set();
+    const rows = await this.db.query<Array<{ pack_id: string }>>(
+      `SELECT pack_id FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = ANY($2::uuid[])`,
+      [userId, packIds],
+    );
+    return new Set(rows.map((r) => r.pack_id));
+  }
+
+  async owns(userId: string, packId: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = $2`, [
+      userId,
+      packId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Makes the users owners of the packs (a repeat is a no-op: one row per user and pack). */
+  async grantOwners(owners: Array<{ userId: string; packId: string; orderId: string | null }>): Promise<void> {
+    if (!owners.length) return;
+    await this.db.query(
+      `INSERT INTO sticker_pack_owners (user_id, pack_id, order_id)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) ON CONFLICT (user_id, pack_id) DO NOTHING`,
+      [owners.map((o) => o.userId), owners.map((o) => o.packId), owners.map((o) => o.orderId)],
+    );
+  }
+
+  /** Notes that a commerce product sells the pack at this price (a repeat is a no-op). */
+  async linkProduct(productId: string, pack: Pick<PackRow, 'id' | 'price_minor' | 'currency'>): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sticker_pack_products (product_id, pack_id, price_minor, currency) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING`,
+      [productId, pack.id, pack.price_minor, pack.currency],
+    );
+  }
+
+  /** The packs these commerce products sell. */
+  async packsOfProducts(productIds: string[]): Promise<Array<{ product_id: string; pack_id: string }>> {
+    if (!productIds.length) return [];
+    return this.db.query(`SELECT product_id, pack_id FROM sticker_pack_products WHERE product_id = ANY($1::uuid[])`, [
+      productIds,
+    ]);
   }
 
   async sticker(id: string, m: EntityManager = this.db.manager): Promise<StickerRow | null> {

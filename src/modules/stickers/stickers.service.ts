@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import sharp from 'sharp';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
@@ -6,6 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import type { StickerJson, StickerPackJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
 import { StorageService } from '../storage';
+import type { User } from '../users';
 import { toStickerJson, toStickerPackJson } from './stickers.mapper';
 import { StickersRepository, type PackWrite } from './stickers.repository';
 
@@ -26,11 +27,20 @@ export class StickersService {
   ) {}
 
   /** Packs newest first with their stickers (two queries whatever the page size). */
-  async packs(page: number, perPage: number, opts: { enabledOnly: boolean }): Promise<Page<StickerPackJson>> {
+  async packs(
+    page: number,
+    perPage: number,
+    opts: { enabledOnly: boolean; user?: Pick<User, 'id'> },
+  ): Promise<Page<StickerPackJson>> {
     const [packs, total] = await this.repo.packs(opts.enabledOnly, (page - 1) * perPage, perPage);
-    const stickers = await this.repo.stickersOf(packs.map((p) => p.id));
+    const ids = packs.map((p) => p.id);
+    const [stickers, owned] = await Promise.all([
+      this.repo.stickersOf(ids),
+      opts.user ? this.repo.ownedOf(opts.user.id, ids) : Promise.resolve(null),
+    ]);
+    const usable = (p: (typeof packs)[number]) => Number(p.price_minor) === 0 || Boolean(owned?.has(p.id));
     return pageOf(
-      packs.map((p) => toStickerPackJson(p, stickers)),
+      packs.map((p) => ({ ...toStickerPackJson(p, stickers), ...(owned ? { usable: usable(p) } : {}) })),
       page,
       perPage,
       total,
@@ -88,10 +98,15 @@ export class StickersService {
     await Promise.all([this.storage.delete(removed.image_key), this.storage.delete(removed.thumb_key)]);
   }
 
-  /** A sticker people may use now (its pack enabled); otherwise a field error on `field`. */
-  async usable(id: string, field = 'sticker_id'): Promise<StickerJson> {
+  /**
+   * A sticker this user may use now: its pack enabled (otherwise a field error on `field`) and free, or paid and
+   * owned by the user (otherwise 403 with a message).
+   */
+  async usable(user: Pick<User, 'id'>, id: string, field = 'sticker_id'): Promise<StickerJson> {
     const row = await this.repo.enabledSticker(id);
     if (!row) throw ValidationFailedException.of(field, 'That sticker is not available.');
+    if (Number(row.pack_price_minor) > 0 && !(await this.repo.owns(user.id, row.pack_id)))
+      throw new ForbiddenException(`"${row.pack_name}" is a paid sticker pack: buy it to send its stickers.`);
     return toStickerJson(row);
   }
 

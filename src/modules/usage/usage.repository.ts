@@ -49,4 +49,14 @@ export class UsageRepository {
     );
     return rows.map((r) => ({ provider: r.provider, calls: Number(r.calls), costMicro: Number(r.cost) }));
   }
+
+  /** Each UTC day in [start, end) with the distinct users who had an AI call on it (the admin console's activity). */
+  async activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    const rows = await this.db.query<Array<{ day: string; user_id: string }>>(
+      `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, user_id
+       FROM usage_records WHERE created_at >= $1 AND created_at < $2 AND user_id IS NOT NULL`,
+      [start, end],
+    );
+    return rows.map((r) => ({ day: r.day, userId: r.user_id }));
+  }
 }

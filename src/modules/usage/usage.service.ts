@@ -58,6 +58,11 @@ export class UsageService {
   costByProvider(start: Date, end: Date): Promise<Array<{ provider: string; calls: number; costMicro: number }>> {
     return this.repo.costByProvider(start, end);
   }
+
+  /** Who made an AI call on each UTC day in [start, end). */
+  activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
+    return this.repo.activeUserDays(start, end);
+  }
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -224,6 +224,22 @@ export class UsersRepository {
     );
     return Number(n);
   }
+
+  /** When each of these users signed up (unknown ids left out). */
+  async signupTimes(ids: string[]): Promise<Array<{ id: string; created_at: Date }>> {
+    if (!ids.length) return [];
+    return this.users.query(`SELECT id, created_at FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Sign-ups per UTC week (Monday) since `since`, oldest first. */
+  async signupsByWeek(since: Date): Promise<Array<{ week: string; n: number }>> {
+    const rows = await this.users.query<Array<{ week: string; n: string }>>(
+      `SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*) AS n
+       FROM users WHERE created_at >= $1 GROUP BY 1 ORDER BY 1`,
+      [since],
+    );
+    return rows.map((r) => ({ week: r.week, n: Number(r.n) }));
+  }
 }
 
 /** A group of users by role and/or type (both left out: everyone). */

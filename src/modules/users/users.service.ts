@@ -166,6 +166,16 @@ export class UsersService {
   signupsBetween(start: Date, end: Date): Promise<number> {
     return this.repo.signupsBetween(start, end);
   }
+
+  /** When each of these users signed up, by id (unknown ids left out). */
+  async signupTimes(ids: string[]): Promise<Map<string, Date>> {
+    return new Map((await this.repo.signupTimes(ids)).map((r) => [r.id, r.created_at]));
+  }
+
+  /** Sign-ups per UTC week (the week's Monday, YYYY-MM-DD) since `since`: the admin console's cohort sizes. */
+  signupsByWeek(since: Date): Promise<Array<{ week: string; n: number }>> {
+    return this.repo.signupsByWeek(since);
+  }
 }
 
 export function normalizeEmail(email: string): string {

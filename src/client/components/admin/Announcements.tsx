@@ -1,7 +1,9 @@
 import { Link } from '@inertiajs/react';
 import type { AnnouncementJson } from '@contracts/admin-content';
 import { useEffect, useMemo, useState } from 'react';
-import { useSharedProps } from '@/hooks/useSharedProps';
+import { announcementsApi } from '@/api/admin';
+import { useAuthUser, useSharedProps } from '@/hooks/useSharedProps';
+import { logger } from '@/lib/logger';
 import { notify } from '@/lib/toast';
 
 const KEY = 'reelty.dismissedAnnouncements';
@@ -12,17 +14,24 @@ const dismissed = (): string[] => {
     return [];
   }
 };
-const dismiss = (id: string) => {
+/**
+ * Closes an announcement in this browser and, for a signed-in user, on the server too, so it never shows to them
+ * again on any device. Guests keep the browser's record only.
+ */
+const dismiss = (id: string, signedIn: boolean) => {
   try {
     localStorage.setItem(KEY, JSON.stringify([...dismissed(), id].slice(-50)));
   } catch {
-    // Storage can be off; the announcement then shows again next visit.
+    // Storage can be off; the announcement then shows again next visit (for guests).
   }
+  if (signedIn)
+    announcementsApi.dismiss(id).catch((error: unknown) => logger.warn('announcement dismissal failed', error));
 };
 
-/** Site-wide announcements from Admin Marketing: banners on top until closed, toasts once per browser. */
+/** Site-wide announcements from Admin Marketing: banners on top until closed, toasts once per person (or browser). */
 export function Announcements() {
   const shared = useSharedProps().announcements as AnnouncementJson[] | undefined;
+  const signedIn = Boolean(useAuthUser());
   const all = useMemo(() => shared ?? [], [shared]);
   const [closed, setClosed] = useState<string[]>([]);
   useEffect(() => {
@@ -31,9 +40,9 @@ export function Announcements() {
   useEffect(() => {
     for (const a of all.filter((x) => x.style === 'toast' && !dismissed().includes(x.id))) {
       notify.info(a.body ? `${a.title}: ${a.body}` : a.title);
-      dismiss(a.id);
+      dismiss(a.id, signedIn);
     }
-  }, [all]);
+  }, [all, signedIn]);
   const banners = all.filter((a) => a.style === 'banner' && !closed.includes(a.id));
   if (!banners.length) return null;
   return (
@@ -56,7 +65,7 @@ export function Announcements() {
             aria-label="Close announcement"
             className="ml-2 rounded px-1 hover:bg-white/20"
             onClick={() => {
-              dismiss(a.id);
+              dismiss(a.id, signedIn);
               setClosed((c) => [...c, a.id]);
             }}
           >

@@ -1,11 +1,29 @@
+import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import type { StickerPackJson } from '@contracts/admin-content';
 import { chatsApi } from '@/api/chats';
+import { commerceApi, commercePaths } from '@/api/commerce';
+import { formatMoney } from '@/components/commerce/format';
 import { StickerIcon } from '@/components/icons';
 import { Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
-/** The composer's sticker button: the enabled packs (loaded on first open) as a grid; a tap sends one. */
+/** Puts a paid pack in the cart and opens the cart to check out. */
+async function buyPack(pack: StickerPackJson): Promise<void> {
+  try {
+    const { variant_id } = await chatsApi.stickerPackProduct(pack.id);
+    await commerceApi.addToCart(variant_id, 1);
+    router.visit(commercePaths.cart);
+  } catch (error) {
+    notify.error(errorMessage(error, 'The pack could not be added to your cart'));
+  }
+}
+
+/**
+ * The composer's sticker button: the enabled packs (loaded on first open) as a grid; a tap sends one. A paid pack the
+ * user has not bought shows its stickers dimmed with a Buy button that puts it in the cart.
+ */
 export function StickerPicker({ disabled, onPick }: { disabled?: boolean; onPick: (stickerId: string) => void }) {
   const [open, setOpen] = useState(false);
   const [packs, setPacks] = useState<StickerPackJson[] | null>(null);
@@ -49,14 +67,26 @@ export function StickerPicker({ disabled, onPick }: { disabled?: boolean; onPick
           ) : (
             packs.map((pack) => (
               <section key={pack.id} className="mb-2">
-                <h3 className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">{pack.name}</h3>
+                <div className="flex items-center justify-between gap-2 px-1">
+                  <h3 className="text-xs font-semibold text-slate-500 dark:text-slate-400">{pack.name}</h3>
+                  {pack.usable === false && (
+                    <button
+                      type="button"
+                      className="rounded-control px-2 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-950"
+                      onClick={() => void buyPack(pack)}
+                    >
+                      Buy · {formatMoney({ amount_minor: pack.price_minor, currency: pack.currency })}
+                    </button>
+                  )}
+                </div>
                 <div className="grid grid-cols-4 gap-1">
                   {pack.stickers.map((s) => (
                     <button
                       key={s.id}
                       type="button"
-                      className="rounded-lg p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+                      className="rounded-lg p-1 hover:bg-slate-100 disabled:opacity-40 dark:hover:bg-slate-800"
                       aria-label={`Send sticker ${s.name}`}
+                      disabled={pack.usable === false}
                       onClick={() => {
                         setOpen(false);
                         onPick(s.id);
