@@ -36,6 +36,8 @@ describe('Reelty on two web nodes and a worker behind nginx', () => {
       DESIGN_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-cluster',
       OPENAI_BASE_URL: openAi.url,
+      // A killed worker's jobs go to the next one 8 s after its last lock renewal rather than BullMQ's 30 s.
+      JOB_LOCK_MS: '8000',
     };
     [clip, cluster] = await Promise.all([
       makeClip(dir, 'clip.mp4', { width: 640, height: 360, seconds: 2 }),

@@ -5,6 +5,10 @@ import { bootTestApp, TestApp } from '../support/app';
 
 jest.setTimeout(180_000);
 
+/** The switcher for the current team: its label names the team at every width (phones show only the badge). */
+const switcherNaming = (page: Page, team: string) =>
+  page.getByRole('button', { name: `Current team: ${team}. Switch team`, exact: true });
+
 async function logIn(page: Page, email: string) {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
@@ -81,7 +85,7 @@ describe('teams journey (browser)', () => {
         await page.goto(link);
         await page.waitForURL(new RegExp(`/teams/${teamId}$`));
         await page.getByText('Abe Agent').waitFor();
-        await page.getByTestId('team-switcher').getByText('Journey Realty').waitFor();
+        await switcherNaming(page, 'Journey Realty').waitFor();
       });
 
       // The owner switches to the personal team and back with the switcher, then publishes a team listing.
@@ -91,10 +95,10 @@ describe('teams journey (browser)', () => {
         await page.goto('/properties');
         await page.getByTestId('team-switcher').click();
         await page.getByRole('menuitemradio', { name: /Olga's Team/ }).click();
-        await page.getByTestId('team-switcher').getByText("Olga's Team").waitFor();
+        await switcherNaming(page, "Olga's Team").waitFor();
         await page.getByTestId('team-switcher').click();
         await page.getByRole('menuitemradio', { name: /Journey Realty/ }).click();
-        await page.getByTestId('team-switcher').getByText('Journey Realty').waitFor();
+        await switcherNaming(page, 'Journey Realty').waitFor();
         const created = await apiFrom(page, 'POST', '/api/properties', { name: 'Journey Loft' });
         slug = created.body.property.slug;
         expect(
