@@ -9,7 +9,8 @@ import type { TrustStanding } from '@contracts/community';
 import { Head, Link, router } from '@inertiajs/react';
 import { channelApi, channelPaths, type ChannelDraft } from '@/api/channels';
 import { ChannelInvitations } from '@/components/channels/ChannelInvitations';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import { EmptyState, FormField, Pagination, Select } from '@/components/ui';
+import { StartGroupCard } from '@/components/community/StartGroupCard';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -94,46 +95,35 @@ export default function ChannelIndex({
             </section>
           )}
           {trust && (
-            <Card title="Start a channel">
-              {trust.can.create_channel ? (
-                <form className="space-y-3" onSubmit={form.handleSubmit((v) => channelApi.create(v))}>
-                  <FormField label="Name" name="name" error={form.errors.name}>
-                    <Input {...form.field('name')} maxLength={80} />
-                  </FormField>
-                  <FormField label="What it is about" name="description" error={form.errors.description}>
-                    <Input {...form.field('description')} maxLength={1000} />
-                  </FormField>
-                  <FormField label="Who can read" name="visibility" error={form.errors.visibility}>
-                    <Select
-                      options={[
-                        { value: 'public', label: 'Anyone' },
-                        { value: 'private', label: 'Invited people only' },
-                      ]}
-                      value={form.data.visibility}
-                      onChange={(e) => form.set('visibility', e.target.value as ChannelVisibility)}
-                    />
-                  </FormField>
-                  <FormField label="Who can write" name="posting" error={form.errors.posting}>
-                    <Select
-                      options={[
-                        { value: 'owner', label: 'Only me (broadcast)' },
-                        { value: 'members', label: 'Every subscriber (discussion)' },
-                      ]}
-                      value={form.data.posting}
-                      onChange={(e) => form.set('posting', e.target.value as ChannelPosting)}
-                    />
-                  </FormField>
-                  <Button type="submit" loading={form.processing}>
-                    Create
-                  </Button>
-                </form>
-              ) : (
-                <p className="text-sm text-ink-muted">
-                  Starting a channel needs trust level 2 (member). You are at level {trust.level} ({trust.name}): visit,
-                  read and like posts to get there.
-                </p>
-              )}
-            </Card>
+            <StartGroupCard
+              title="Start a channel"
+              action="Starting a channel"
+              trust={trust}
+              allowed={trust.can.create_channel}
+              form={form}
+              onSubmit={form.handleSubmit((v) => channelApi.create(v))}
+            >
+              <FormField label="Who can read" name="visibility" error={form.errors.visibility}>
+                <Select
+                  options={[
+                    { value: 'public', label: 'Anyone' },
+                    { value: 'private', label: 'Invited people only' },
+                  ]}
+                  value={form.data.visibility}
+                  onChange={(e) => form.set('visibility', e.target.value as ChannelVisibility)}
+                />
+              </FormField>
+              <FormField label="Who can write" name="posting" error={form.errors.posting}>
+                <Select
+                  options={[
+                    { value: 'owner', label: 'Only me (broadcast)' },
+                    { value: 'members', label: 'Every subscriber (discussion)' },
+                  ]}
+                  value={form.data.posting}
+                  onChange={(e) => form.set('posting', e.target.value as ChannelPosting)}
+                />
+              </FormField>
+            </StartGroupCard>
           )}
         </aside>
       </div>

@@ -2,7 +2,8 @@ import type { TrustStanding } from '@contracts/community';
 import type { Society, SocietyPage, SocietyVisibility } from '@contracts/society';
 import { Head, Link, router } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import { EmptyState, FormField, Pagination, Select } from '@/components/ui';
+import { StartGroupCard } from '@/components/community/StartGroupCard';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -79,36 +80,25 @@ export default function SocietyIndex({
             </section>
           )}
           {trust && (
-            <Card title="Start a society">
-              {trust.can.create_society ? (
-                <form className="space-y-3" onSubmit={form.handleSubmit((v) => societyApi.create(v))}>
-                  <FormField label="Name" name="name" error={form.errors.name}>
-                    <Input {...form.field('name')} maxLength={80} />
-                  </FormField>
-                  <FormField label="What it is about" name="description" error={form.errors.description}>
-                    <Input {...form.field('description')} maxLength={1000} />
-                  </FormField>
-                  <FormField label="Who can join" name="visibility" error={form.errors.visibility}>
-                    <Select
-                      options={[
-                        { value: 'public', label: 'Anyone' },
-                        { value: 'invite_only', label: 'Invited people only' },
-                      ]}
-                      value={form.data.visibility}
-                      onChange={(e) => form.set('visibility', e.target.value as SocietyVisibility)}
-                    />
-                  </FormField>
-                  <Button type="submit" loading={form.processing}>
-                    Create
-                  </Button>
-                </form>
-              ) : (
-                <p className="text-sm text-ink-muted">
-                  Creating a society needs trust level 2 (member). You are at level {trust.level} ({trust.name}): visit,
-                  read and like posts to get there.
-                </p>
-              )}
-            </Card>
+            <StartGroupCard
+              title="Start a society"
+              action="Creating a society"
+              trust={trust}
+              allowed={trust.can.create_society}
+              form={form}
+              onSubmit={form.handleSubmit((v) => societyApi.create(v))}
+            >
+              <FormField label="Who can join" name="visibility" error={form.errors.visibility}>
+                <Select
+                  options={[
+                    { value: 'public', label: 'Anyone' },
+                    { value: 'invite_only', label: 'Invited people only' },
+                  ]}
+                  value={form.data.visibility}
+                  onChange={(e) => form.set('visibility', e.target.value as SocietyVisibility)}
+                />
+              </FormField>
+            </StartGroupCard>
           )}
         </aside>
       </div>
