@@ -30,12 +30,16 @@ const MEASURE_LAYOUT = `(() => {
     const s = v / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   });
-  const past = [...document.querySelectorAll('body *')].filter(
-    (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest('[data-past]')
-      && el.setAttribute('data-past', '') === undefined,
-  );
-  const widest = past.slice(0, 3).map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).slice(0, 4).join('.') : ''));
-  past.forEach((el) => el.removeAttribute('data-past'));
+  // The outermost elements past the right edge: the ones to fix (their children only follow them out).
+  const pastEdge = (el) => el.getBoundingClientRect().right > window.innerWidth + 1;
+  const outermost = [...document.querySelectorAll('body *')].filter((el) => {
+    if (!pastEdge(el)) return false;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (pastEdge(up)) return false;
+    return true;
+  });
+  const describe = (el) =>
+    el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).slice(0, 4).join('.') : '');
+  const widest = outermost.slice(0, 3).map(describe);
   return {
     widest,
     overflowPx: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
@@ -45,8 +49,9 @@ const MEASURE_LAYOUT = `(() => {
 
 /**
  * Checks the page as it is now in light and dark, wide and phone-sized: no sideways scrolling at any width, and
- * the dark theme really darkens the page (a page may be dark by design in both themes; the theme is switched the way the toggle does it: class on <html>,
- * choice kept in localStorage). With SCREENSHOTS=1 it also writes `<step>-<width>-<theme>.png`.
+ * a dark background in the dark theme (a page may be dark by design in both themes, so light is not required).
+ * The theme is switched the way the toggle does it: class on <html>, choice kept in localStorage.
+ * With SCREENSHOTS=1 it also writes `<step>-<width>-<theme>.png`.
  */
 export async function checkStep(page: Page, step: string, settleMs = 250): Promise<void> {
   if (WRITE_SCREENSHOTS) mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -1,8 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 // scrypt is memory-hard (N=2^15, r=8 uses 32 MiB per hash) and ships with Node: no native addon to build.
-export const DEFAULT_PASSWORD_HASH_COST = 15;
-let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
+let N = 2 ** 15; // until setPasswordHashCost (PASSWORD_HASH_COST, default 15) runs at boot
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
