@@ -1,8 +1,7 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { useCallback, useRef, useState } from 'react';
 import type { CurrentTeamProps } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
-import { useDismiss } from '@/hooks/useDismiss';
+import { useMenu } from '@/hooks/useDismiss';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
@@ -12,10 +11,7 @@ const item =
 /** The current team and the switch between the user's teams, in the app shell's navigation. */
 export function TeamSwitcher() {
   const { team, team_users: teams } = usePage().props as unknown as Partial<CurrentTeamProps>;
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  const { open, ref, close, toggle } = useMenu();
   if (!team) return null;
 
   const switchTo = async (id: string) => {
@@ -34,7 +30,7 @@ export function TeamSwitcher() {
     <div ref={ref} className="relative">
       <button
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={`Current team: ${team.name}. Switch team`}

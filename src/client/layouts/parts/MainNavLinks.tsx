@@ -1,7 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
-import { useCallback, useRef, useState } from 'react';
 import { ChevronDownIcon } from '@/components/icons';
-import { useDismiss } from '@/hooks/useDismiss';
+import { useMenu } from '@/hooks/useDismiss';
 import { cn } from '@/lib/cn';
 import { isActivePath } from '@/routes';
 import type { ComponentType } from 'react';
@@ -54,18 +53,15 @@ export function MainNavLinks() {
 }
 
 function MoreMenu({ items, url }: { items: NavItem[]; url: string }) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(containerRef, open, close);
+  const { open, ref, close, toggle } = useMenu();
   const current = items.find((item) => isActivePath(url, item.href));
   return (
-    <div ref={containerRef} className="relative">
+    <div ref={ref} className="relative">
       <button
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className={cn(linkClasses(Boolean(current)), 'gap-1')}
       >
         {current?.label ?? 'More'}

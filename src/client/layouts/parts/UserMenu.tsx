@@ -1,8 +1,7 @@
 import { Link } from '@inertiajs/react';
-import { useCallback, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { CogIcon, GiftIcon, HomeIcon, LogoutIcon, ShieldIcon, SparklesIcon, UserIcon } from '@/components/icons';
-import { useDismiss } from '@/hooks/useDismiss';
+import { useMenu } from '@/hooks/useDismiss';
 import { affiliatePaths } from '@/api/affiliates';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
@@ -11,16 +10,13 @@ const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export function UserMenu({ user }: { user: AuthUser }) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(containerRef, open, close);
+  const { open, ref, close, toggle } = useMenu();
 
   return (
-    <div ref={containerRef} className="relative">
+    <div ref={ref} className="relative">
       <button
         type="button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label="Account menu"
