@@ -14,6 +14,7 @@ type Message = { message: string };
 /** Page paths of societies. */
 export const societyPaths = {
   index: '/societies',
+  page: (p: number) => `/societies?page=${p}`,
   show: (id: string) => `/societies/${id}`,
 };
 

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Department, ProductKind } from '../../contracts/commerce';
+import type { Department, Product, ProductKind } from '../../contracts/commerce';
 
 export type Db = DataSource | EntityManager;
 
-export interface ProductRow {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  description: string;
-  department: Department;
-  category: string;
-  kind: ProductKind;
+/** A product as stored: the contract's descriptive fields, and storage keys and rules the mapper turns into JSON. */
+export interface ProductRow extends Pick<
+  Product,
+  'id' | 'slug' | 'title' | 'summary' | 'description' | 'department' | 'category' | 'kind'
+> {
   seller_id: string | null;
   seller_name: string | null;
   image_key: string | null;
@@ -53,14 +49,11 @@ export interface CartRow {
   open_order_id: string | null;
 }
 
-export interface ProductDefinition {
-  slug: string;
-  title: string;
-  summary: string;
-  description: string;
-  department: Department;
-  category: string;
-  kind: ProductKind;
+/** A product to create or update: the contract's descriptive fields plus what only the seller's side sets. */
+export interface ProductDefinition extends Pick<
+  Product,
+  'slug' | 'title' | 'summary' | 'description' | 'department' | 'category' | 'kind'
+> {
   assetKey?: string;
   downloadLimit?: number;
   creditAmount?: number;

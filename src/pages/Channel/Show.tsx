@@ -5,7 +5,7 @@ import type {
   ChannelMessage,
   CommunityChannel,
 } from '@contracts/channels';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import {
   channelApi,
@@ -24,9 +24,8 @@ import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 interface Props {
   channel: CommunityChannel;
@@ -67,15 +66,6 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
     },
   );
 
-  const act = async (work: () => Promise<unknown>, fallback: string) => {
-    try {
-      await work();
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, fallback));
-    }
-  };
-
   return (
     <>
       <Head title={channel.name} />
@@ -93,10 +83,15 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
           </p>
         </div>
         {user && !channel.my_role && !channel.invited && (
-          <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not subscribe')}>Subscribe</Button>
+          <Button onClick={() => void actThenReload(() => channelApi.join(channel.id), 'Could not subscribe')}>
+            Subscribe
+          </Button>
         )}
         {channel.my_role === 'member' && (
-          <Button variant="secondary" onClick={() => void act(() => channelApi.leave(channel.id), 'Could not leave')}>
+          <Button
+            variant="secondary"
+            onClick={() => void actThenReload(() => channelApi.leave(channel.id), 'Could not leave')}
+          >
             Unsubscribe
           </Button>
         )}
@@ -110,10 +105,12 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
             {channel.owner.name} invited you to this {channel.visibility === 'private' ? 'private ' : ''}channel.
           </p>
           <div className="flex gap-2">
-            <Button onClick={() => void act(() => channelApi.join(channel.id), 'Could not accept')}>Accept</Button>
+            <Button onClick={() => void actThenReload(() => channelApi.join(channel.id), 'Could not accept')}>
+              Accept
+            </Button>
             <Button
               variant="secondary"
-              onClick={() => void act(() => channelApi.decline(channel.id), 'Could not decline')}
+              onClick={() => void actThenReload(() => channelApi.decline(channel.id), 'Could not decline')}
             >
               Decline
             </Button>

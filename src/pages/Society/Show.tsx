@@ -1,13 +1,12 @@
 import type { Society, SocietyFeed, SocietyMemberPage } from '@contracts/society';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
 import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
 import { Button } from '@/components/ui';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 /** A society: what it is, its members, its posts (newest first, "older" pages by keyset) and writing one. */
 export default function SocietyShow({
@@ -18,15 +17,6 @@ export default function SocietyShow({
   const user = useAuthUser();
   const list = useKeysetList(feed, (cursor) => societyApi.feed(society.id, cursor), 'Could not load older posts');
   const posts = list.items;
-
-  const act = async (work: () => Promise<unknown>, fallback: string) => {
-    try {
-      await work();
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, fallback));
-    }
-  };
 
   return (
     <>
@@ -43,12 +33,15 @@ export default function SocietyShow({
           </p>
         </div>
         {user && !society.my_role && (
-          <Button onClick={() => void act(() => societyApi.join(society.id), 'Could not join')}>
+          <Button onClick={() => void actThenReload(() => societyApi.join(society.id), 'Could not join')}>
             {society.invited ? 'Accept invitation' : 'Join'}
           </Button>
         )}
         {society.my_role && society.my_role !== 'owner' && (
-          <Button variant="secondary" onClick={() => void act(() => societyApi.leave(society.id), 'Could not leave')}>
+          <Button
+            variant="secondary"
+            onClick={() => void actThenReload(() => societyApi.leave(society.id), 'Could not leave')}
+          >
             Leave
           </Button>
         )}

@@ -1,8 +1,8 @@
 import type { SweepstakesPage } from '@contracts/sweepstakes';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { sweepstakesPaths } from '@/api/sweepstakes';
 import { formatDateTime, formatMoney, StateBadge } from '@/components/sweepstakes';
-import { EmptyState, Pagination } from '@/components/ui';
+import { EmptyState, LinkCard, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 /** Public list of sweepstakes: open, upcoming and past (with their verifiable draws). */
@@ -19,22 +19,18 @@ export default function SweepstakesIndex({ page }: PageProps<{ page: Sweepstakes
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.data.map((s) => (
-            <li key={s.id}>
-              <Link
-                href={sweepstakesPaths.show(s.id)}
-                className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-400 dark:border-slate-800 dark:bg-slate-900"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="font-semibold text-slate-900 dark:text-white">{s.title}</h2>
-                  <StateBadge state={s.state} />
-                </div>
-                <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{s.summary}</p>
-                <p className="mt-3 text-sm font-medium text-brand-700 dark:text-brand-300">
-                  {formatMoney(s.total_prize_value_minor, s.currency)} in prizes
-                </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">Ends {formatDateTime(s.ends_at)}</p>
-              </Link>
-            </li>
+            <LinkCard
+              key={s.id}
+              href={sweepstakesPaths.show(s.id)}
+              title={s.title}
+              badge={<StateBadge state={s.state} />}
+              description={s.summary}
+              meta={`Ends ${formatDateTime(s.ends_at)}`}
+            >
+              <p className="mt-1 text-sm font-medium text-accent-ink">
+                {formatMoney(s.total_prize_value_minor, s.currency)} in prizes
+              </p>
+            </LinkCard>
           ))}
         </ul>
       )}

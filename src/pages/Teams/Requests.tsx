@@ -1,11 +1,10 @@
-import { Head, router } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { JoinRequestJson, TeamSummary } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { actThenReload } from '@/lib/actions';
 
 interface Props {
   team: TeamSummary;
@@ -14,15 +13,8 @@ interface Props {
 
 /** Teams/Requests: people asking to join; admins approve (as agents) or decline, and the requester is told. */
 export default function TeamsRequests({ team, requests }: Props) {
-  const decide = async (id: string, approve: boolean) => {
-    try {
-      const res = approve ? await teamsApi.approve(id) : await teamsApi.declineRequest(id);
-      notify.success(res.message);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not answer the request'));
-    }
-  };
+  const decide = (id: string, approve: boolean) =>
+    actThenReload(() => (approve ? teamsApi.approve(id) : teamsApi.declineRequest(id)), 'Could not answer the request');
   return (
     <>
       <Head title={`${team.name} · requests`} />

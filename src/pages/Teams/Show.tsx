@@ -6,9 +6,8 @@ import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
 import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { AuthUser } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 interface RoleRow {
   role: TeamRole;
@@ -27,16 +26,6 @@ interface Props {
 }
 
 const ASSIGNABLE: TeamRole[] = ['admin', 'agent', 'assistant'];
-
-/** Runs an action, toasts the outcome and reloads the page's props. */
-async function act(action: () => Promise<{ message: string }>, fallback: string) {
-  try {
-    notify.success((await action()).message);
-    router.reload();
-  } catch (error) {
-    notify.error(errorMessage(error, fallback));
-  }
-}
 
 /** Teams/Show: members with their roles, invitations, and what each role may do. */
 export default function TeamsShow({ team, role, permissions, roles, members, invitations }: Props) {
@@ -73,7 +62,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                       className="w-36"
                       value={m.role}
                       onChange={(e) =>
-                        act(
+                        actThenReload(
                           () => teamsApi.changeRole(team.id, m.user_id, e.target.value as TeamRole),
                           'Could not change the role',
                         )
@@ -94,7 +83,9 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() => act(() => teamsApi.removeMember(team.id, me.id), 'Could not leave the team')}
+                      onClick={() =>
+                        actThenReload(() => teamsApi.removeMember(team.id, me.id), 'Could not leave the team')
+                      }
                     >
                       Leave
                     </Button>
@@ -104,7 +95,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                       size="sm"
                       variant="ghost"
                       onClick={() =>
-                        act(() => teamsApi.removeMember(team.id, m.user_id), 'Could not remove the member')
+                        actThenReload(() => teamsApi.removeMember(team.id, m.user_id), 'Could not remove the member')
                       }
                     >
                       Remove
@@ -122,7 +113,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                 className="space-y-3"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void act(
+                  void actThenReload(
                     () => teamsApi.transfer(team.id, transferTo.user_id, password),
                     'Could not transfer ownership',
                   );
@@ -182,14 +173,14 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                     <Button
                       size="sm"
                       variant="secondary"
-                      onClick={() => act(() => teamsApi.resendInvitation(i.id), 'Could not resend')}
+                      onClick={() => actThenReload(() => teamsApi.resendInvitation(i.id), 'Could not resend')}
                     >
                       Resend
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() => act(() => teamsApi.revokeInvitation(i.id), 'Could not revoke')}
+                      onClick={() => actThenReload(() => teamsApi.revokeInvitation(i.id), 'Could not revoke')}
                     >
                       Revoke
                     </Button>

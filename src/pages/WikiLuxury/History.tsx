@@ -1,11 +1,10 @@
 import type { WikiArticle, WikiRevision, WikiRevisionPage } from '@contracts/wiki';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { wikiApi, wikiPaths } from '@/api/wiki';
 import { ArticleHeader } from '@/components/wiki/ArticleHeader';
 import { Button, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 /** Every revision of an article, newest first: diff with the previous one, and rollback for trusted editors. */
 export default function WikiHistory({
@@ -13,15 +12,8 @@ export default function WikiHistory({
   revisions,
 }: PageProps<{ article: WikiArticle; revisions: WikiRevisionPage }>) {
   const current = article.current.number;
-  const rollback = async (rev: WikiRevision) => {
-    try {
-      const r = await wikiApi.rollback(article.slug, rev.number);
-      notify.success(r.message);
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not roll back'));
-    }
-  };
+  const rollback = (rev: WikiRevision) =>
+    actThenReload(() => wikiApi.rollback(article.slug, rev.number), 'Could not roll back');
   return (
     <>
       <Head title={`History: ${article.title}`} />

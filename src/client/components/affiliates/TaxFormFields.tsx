@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TaxFormJson } from '@contracts/affiliates';
-import { Button, FormField, Select } from '@/components/ui';
+import { Button, FormField, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
 /** The tax-form upload, shared by the Documents page and the public signed-link page. */
@@ -21,16 +21,14 @@ export function TaxFormFields({
   );
   return (
     <form onSubmit={form.handleSubmit((values) => upload(values.kind, file!))} className="space-y-4">
-      <FormField label="Form" name="kind" error={form.errors.kind}>
-        <Select
-          options={[
-            { value: 'w9', label: 'W-9 (US persons)' },
-            { value: 'w8ben', label: 'W-8BEN (everyone else)' },
-          ]}
-          value={form.data.kind}
-          onChange={(e) => form.set('kind', e.target.value)}
-        />
-      </FormField>
+      <SelectField
+        label="Form"
+        options={[
+          { value: 'w9', label: 'W-9 (US persons)' },
+          { value: 'w8ben', label: 'W-8BEN (everyone else)' },
+        ]}
+        {...form.field('kind')}
+      />
       <FormField label="Signed form" name="file" error={form.errors.file}>
         <input
           type="file"

@@ -1,10 +1,9 @@
 import type { ChannelInvitationPage } from '@contracts/channels';
-import { Link, router } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { channelApi, channelPaths } from '@/api/channels';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { actThenReload } from '@/lib/actions';
 
 /** The signed-in user's open channel invitations, each to accept (subscribe) or decline. */
 export function ChannelInvitations({ invitations }: { invitations: ChannelInvitationPage }) {
@@ -12,14 +11,8 @@ export function ChannelInvitations({ invitations }: { invitations: ChannelInvita
   if (invitations.total === 0) return null;
   const answer = async (id: string, work: () => Promise<{ message: string }>) => {
     setBusy(id);
-    try {
-      notify.success((await work()).message);
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, 'That did not work'));
-    } finally {
-      setBusy(null);
-    }
+    await actThenReload(work, 'That did not work');
+    setBusy(null);
   };
   return (
     <section aria-labelledby="invitations">

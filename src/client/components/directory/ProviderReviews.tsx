@@ -7,6 +7,7 @@ import { Button } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { actThenReload } from '@/lib/actions';
 
 function StarPicker({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
@@ -70,13 +71,8 @@ export function ProviderReviews({
     }
   };
   const remove = async () => {
-    try {
-      notify.success((await directoryApi.removeReview(providerId)).message);
+    if (await actThenReload(() => directoryApi.removeReview(providerId), 'Could not delete your review'))
       setEditorKey((k) => k + 1);
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not delete your review'));
-    }
   };
   return (
     <section aria-labelledby="reviews" className="mt-8 max-w-3xl">

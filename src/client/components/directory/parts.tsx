@@ -1,9 +1,9 @@
 import type { Industry, Offering, ServiceProvider } from '@contracts/directory';
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import { directoryPaths, type DirectoryFilters } from '@/api/directory';
 import { formatMoney } from '@/components/commerce/format';
-import { Button, Input, Select } from '@/components/ui';
+import { Button, Input, LinkCard, Select } from '@/components/ui';
 import { cn } from '@/lib/cn';
 
 /** An offering's price, or "Quote on request". */
@@ -21,25 +21,18 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
 }
 
 export function ProviderCard({ p }: { p: ServiceProvider }) {
+  const place = p.city ? ` · ${p.city}` : '';
+  const distance = p.distance_km !== null ? ` · ${p.distance_km} km away` : '';
   return (
-    <li>
-      <Link
-        href={directoryPaths.provider(p.id)}
-        className="block h-full rounded-card border border-line bg-surface p-4 shadow-card hover:border-brand-400"
-      >
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="font-semibold text-ink">{p.name}</h3>
-          <VerifiedBadge verified={p.verified} />
-        </div>
-        <p className="mt-1 line-clamp-2 text-sm text-ink-muted">{p.headline}</p>
-        <p className="mt-2 text-xs text-ink-subtle">
-          {p.industry.name}
-          {p.city ? ` · ${p.city}` : ''} · {p.offerings_count} offerings
-          {p.distance_km !== null ? ` · ${p.distance_km} km away` : ''}
-        </p>
-        <Stars rating={p.rating} className="mt-1" />
-      </Link>
-    </li>
+    <LinkCard
+      href={directoryPaths.provider(p.id)}
+      title={p.name}
+      badge={<VerifiedBadge verified={p.verified} />}
+      description={p.headline}
+      meta={`${p.industry.name}${place} · ${p.offerings_count} offerings${distance}`}
+    >
+      <Stars rating={p.rating} className="mt-1" />
+    </LinkCard>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, usePage } from '@inertiajs/react';
 import type { CurrentTeamProps } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { useMenu } from '@/hooks/useDismiss';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { actThenReload } from '@/lib/actions';
 
 const item =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -17,13 +16,7 @@ export function TeamSwitcher() {
   const switchTo = async (id: string) => {
     close();
     if (id === team.id) return;
-    try {
-      const res = await teamsApi.switchTo(id);
-      notify.success(res.message);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not switch teams'));
-    }
+    await actThenReload(() => teamsApi.switchTo(id), 'Could not switch teams');
   };
 
   return (

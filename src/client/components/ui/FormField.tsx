@@ -3,6 +3,7 @@ import { cn } from '@/lib/cn';
 import { FieldError } from './FieldError';
 import { Input, type InputProps } from './Input';
 import { Label } from './Label';
+import { Select, type SelectProps } from './Select';
 import { TextArea, type TextAreaProps } from './TextArea';
 
 /** What a control needs to be tied to its label, hint and error. */
@@ -80,6 +81,7 @@ interface FieldShellProps {
 
 export type TextFieldProps = Omit<InputProps, 'name'> & FieldShellProps;
 export type TextAreaFieldProps = Omit<TextAreaProps, 'name'> & FieldShellProps;
+export type SelectFieldProps = Omit<SelectProps, 'name'> & FieldShellProps;
 
 /** A FormField around one control: the shell's props go to the field, the rest to the control. */
 function shellAround<P extends FieldShellProps>(
@@ -103,4 +105,9 @@ export function TextField(props: TextFieldProps) {
 /** A FormField holding one TextArea: `<TextAreaField label="Reason" rows={3} {...form.field('reason')} />`. */
 export function TextAreaField(props: TextAreaFieldProps) {
   return shellAround(props, (control) => <TextArea {...control} />);
+}
+
+/** A FormField holding one Select: `<SelectField label="Who can read" options={...} {...form.field('visibility')} />`. */
+export function SelectField(props: SelectFieldProps) {
+  return shellAround(props, (control) => <Select {...control} />);
 }

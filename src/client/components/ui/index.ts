@@ -16,12 +16,15 @@
  * - TextArea, TextAreaField   the multi-line counterparts: <TextAreaField label="Bio" rows={4} {...form.field('bio')} />
  * - Card          <Card title="Profile" description="..." actions={<Button/>} footer={<Button/>}>
  * - Checkbox      <Checkbox label="Remember me" checked=... onChange=... />
+ * - SelectField   FormField + Select: <SelectField label="Who can read" options={...} {...form.field('visibility')} />
  * - Select        <Select options={[{ value, label }]} placeholder="Choose…" invalid={...} />
  * - Alert         <Alert variant="info|success|warning|error" title="...">text</Alert>
  * - Spinner       <Spinner size="sm|md|lg" label="Loading" />
  * - EmptyState    <EmptyState title="No chats yet" description="..." icon={...} action={<ButtonLink/>} />
  * - DataTable   <DataTable rows={rows} rowKey={(r) => r.id} columns={[{ header: 'Cost', cell: (r) => usd(r.cost), numeric: true }]} />
  *                 (inside <Card padded={false}>; scrolls sideways below minWidth="min-w-[40rem]")
+ * - LinkCard      <LinkCard href=... title=... badge={<CardBadge>Broadcast</CardBadge>} description=... meta=... />
+ *                 (an <li> that is one link to a thing's page, for card grids and lists)
  * - Pagination    <Pagination currentPage={2} lastPage={9} hrefFor={(p) => `/listings?page=${p}`} />
  *                 (or onPageChange={(p) => ...} for client-side paging; `of={page}` takes a Page<T>'s
  *                 current_page/last_page; nothing renders for a single page)
@@ -51,13 +54,16 @@ export {
   FormField,
   TextField,
   TextAreaField,
+  SelectField,
   type FormFieldProps,
   type TextFieldProps,
   type TextAreaFieldProps,
+  type SelectFieldProps,
   type FieldControlProps,
 } from './FormField';
 export { Input, type InputProps } from './Input';
 export { Label, type LabelProps } from './Label';
+export { CardBadge, LinkCard } from './LinkCard';
 export { Pagination, type PaginationProps } from './Pagination';
 export { pageWindow } from './pagination-window';
 export { Select, type SelectOption, type SelectProps } from './Select';

@@ -9,7 +9,9 @@ import {
   Input,
   Pagination,
   pageWindow,
+  LinkCard,
   Select,
+  SelectField,
   TextField,
 } from '@/components/ui';
 
@@ -40,6 +42,47 @@ describe('UI kit', () => {
     render(<TextField label="Name" name="name" defaultValue="Ana" />);
     expect(screen.getByLabelText('Name')).toHaveValue('Ana');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("SelectField is a labelled select that reports the chosen value and shows the field's error", () => {
+    const onChange = jest.fn();
+    render(
+      <SelectField
+        label="Who can read"
+        name="visibility"
+        value="public"
+        error="Choose who can read"
+        onChange={onChange}
+        options={[
+          { value: 'public', label: 'Anyone' },
+          { value: 'private', label: 'Invited people only' },
+        ]}
+      />,
+    );
+    const select = screen.getByLabelText('Who can read');
+    expect(select).toHaveAttribute('name', 'visibility');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(select, { target: { value: 'private' } });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose who can read');
+  });
+
+  it('LinkCard is one link holding the title, badge, description and facts', () => {
+    render(
+      <ul>
+        <LinkCard
+          href="/channels/c1"
+          title="Bay homes"
+          badge={<span>Broadcast</span>}
+          description="Weekly tours"
+          meta="12 subscribers"
+        />
+      </ul>,
+    );
+    const link = screen.getByRole('link');
+    expect(link).toHaveAttribute('href', '/channels/c1');
+    expect(link).toHaveTextContent('Bay homesBroadcastWeekly tours12 subscribers');
+    expect(screen.getByRole('heading', { name: 'Bay homes' })).toBeInTheDocument();
   });
 
   it('Button shows a busy state while loading', () => {

@@ -1,4 +1,4 @@
-import { Head, router } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import type {
   AffiliateJson,
@@ -14,9 +14,8 @@ import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/pa
 import { ApplicationsTab, GuidelinesTab, MaterialsTab } from '@/components/affiliates/admin-tabs';
 import { Button, Card, EmptyState } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 interface Props {
   filters: { status: AffiliateJson['status'] | null; search: string };
@@ -34,13 +33,7 @@ const TABS = ['Affiliates', 'Guidelines', 'Materials', 'Tax forms', 'Fraud flags
 export default function AdminAffiliates(props: PageProps<Props>) {
   const [tab, setTab] = useState<(typeof TABS)[number]>('Affiliates');
   const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      notify.success(done);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    await actThenReload(work, undefined, done);
   };
   return (
     <>

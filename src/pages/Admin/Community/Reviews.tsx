@@ -1,24 +1,19 @@
 import type { ReviewItem, ReviewPage } from '@contracts/community';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { communityApi, communityPaths } from '@/api/community';
 import { Button, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 const TABS = ['open', 'approved', 'rejected'] as const;
 
 /** The moderators' queue: new accounts' posts with links and posts hidden by flags, to approve or remove. */
 export default function CommunityReviews({ page, status }: PageProps<{ page: ReviewPage; status: string }>) {
-  const decide = async (review: ReviewItem, approve: boolean) => {
-    try {
-      const r = await (approve ? communityApi.approve(review.id) : communityApi.reject(review.id));
-      notify.success(r.message);
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not decide'));
-    }
-  };
+  const decide = (review: ReviewItem, approve: boolean) =>
+    actThenReload(
+      () => (approve ? communityApi.approve(review.id) : communityApi.reject(review.id)),
+      'Could not decide',
+    );
   return (
     <>
       <Head title="Community reviews" />

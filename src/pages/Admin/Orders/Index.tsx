@@ -10,6 +10,7 @@ import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 type Filters = Record<'q' | 'status' | 'payment_status' | 'fulfilment_status' | 'return_status', string>;
 type Props = PageProps<{ orders: Page<AdminOrder>; returns: Page<OrderReturn>; filters: Filters }>;
@@ -35,15 +36,8 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
       notify.error(errorMessage(error));
     }
   };
-  const decide = async (r: OrderReturn, status: 'approved' | 'declined' | 'received') => {
-    try {
-      await commerceApi.decideReturn(r.id, status);
-      notify.success(`Return ${humanize(status).toLowerCase()}`);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
+  const decide = (r: OrderReturn, status: 'approved' | 'declined' | 'received') =>
+    actThenReload(() => commerceApi.decideReturn(r.id, status), undefined, `Return ${humanize(status).toLowerCase()}`);
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
 
   return (

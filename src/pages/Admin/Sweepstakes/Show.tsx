@@ -11,9 +11,8 @@ import { sweepstakesAdminApi, sweepstakesFiles, sweepstakesLive, sweepstakesPath
 import { formatDateTime, formatMoney, RulesView, StateBadge } from '@/components/sweepstakes';
 import { Button, ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { actThenReload } from '@/lib/actions';
 
 interface Props {
   sweepstakes: SweepstakesAdmin;
@@ -49,14 +48,8 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
   const run = async (key: string, call: () => Promise<{ message: string }>, confirmText?: string) => {
     if (confirmText && !window.confirm(confirmText)) return;
     setBusy(key);
-    try {
-      notify.success((await call()).message);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await actThenReload(call);
+    setBusy(null);
   };
 
   return (
