@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { hydrate, returningRows, selectList } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { ArenaCategory, VoteOutcome } from '../../contracts/arena';
 import type { LogRow, RatingState } from './arena.rows';
 import { ArenaBattle, ArenaCreatorRating, ArenaEntry, ArenaSeason, ArenaVote } from './entities/arena.entity';
+
+/** Rating rows as the parallel arrays an `unnest` update takes: keys, ratings, deviations, battles, last battles. */
+function ratingColumns<R extends RatingState>(rows: R[], key: (r: R) => string): unknown[] {
+  return [
+    rows.map(key),
+    rows.map((r) => r.rating),
+    rows.map((r) => r.rd),
+    rows.map((r) => r.battles),
+    rows.map((r) => r.lastBattleAt),
+  ];
+}
 
 /** The only place with SQL for the arena tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
@@ -48,12 +60,12 @@ export class ArenaRepository extends TransactionalRepository {
     return result[1] > 0;
   }
 
-  /** Whether a design is entered in the active season (it must stay shared while the season runs). */
-  async designInActiveSeason(designId: string): Promise<ArenaSeason | null> {
+  /** The active season a design or spot is entered in, if any (it must stay public while the season runs). */
+  async sourceInActiveSeason(kind: ArenaEntry['kind'], sourceId: string): Promise<ArenaSeason | null> {
     const rows: Array<{ id: string }> = await this.m.query(
       `SELECT s.id FROM arena_entries e JOIN arena_seasons s ON s.id = e.season_id
-        WHERE e.kind = 'design' AND e.source_id = $1 AND s.state = 'active' LIMIT 1`,
-      [designId],
+        WHERE e.kind = $1 AND e.source_id = $2 AND s.state = 'active' LIMIT 1`,
+      [kind, sourceId],
     );
     return rows[0] ? this.findSeason(rows[0].id) : null;
   }
@@ -144,6 +156,10 @@ export class ArenaRepository extends TransactionalRepository {
     return this.m.getRepository(ArenaBattle).findOneBy({ id });
   }
 
+  findBattles(ids: string[]): Promise<ArenaBattle[]> {
+    return ids.length ? this.m.getRepository(ArenaBattle).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
   createBattle(values: Partial<ArenaBattle>): Promise<ArenaBattle> {
     const repo = this.m.getRepository(ArenaBattle);
     return repo.save(repo.create({ votesA: 0, votesB: 0, votesTie: 0, votesBothBad: 0, ...values }));
@@ -185,6 +201,16 @@ export class ArenaRepository extends TransactionalRepository {
       [id, now],
     );
     return result[1] > 0;
+  }
+
+  /** Ends every battle of a closed season still taking votes (its leaderboard is frozen); the ids ended. */
+  async closeSeasonBattles(seasonId: string, now: Date): Promise<string[]> {
+    const result = await this.m.query(
+      `UPDATE arena_battles SET state = 'completed', closed_at = $2
+        WHERE season_id = $1 AND state = 'in_battle' RETURNING id`,
+      [seasonId, now],
+    );
+    return returningRows<{ id: string }>(result).map((r) => r.id);
   }
 
   /** When these two entries last met (for the rematch rule). */
@@ -245,21 +271,39 @@ export class ArenaRepository extends TransactionalRepository {
   }
 
   /** Counts one vote on a battle still in progress; null when the battle is over. */
+  /** Adds a vote to a running battle's counts; the battle as it now stands, or null when it is over. */
   async countVote(battleId: string, outcome: VoteOutcome): Promise<ArenaBattle | null> {
     const column = { a: 'votes_a', b: 'votes_b', tie: 'votes_tie', both_bad: 'votes_both_bad' }[outcome];
+    const meta = this.m.getRepository(ArenaBattle).metadata;
     const result = await this.m.query(
-      `UPDATE arena_battles SET ${column} = ${column} + 1 WHERE id = $1 AND state = 'in_battle' RETURNING id`,
+      `UPDATE arena_battles b SET ${column} = ${column} + 1 WHERE b.id = $1 AND b.state = 'in_battle'
+       RETURNING ${selectList(meta, 'b')}`,
       [battleId],
     );
-    return result[1] > 0 ? this.findBattle(battleId) : null;
+    const [row] = returningRows<Record<string, unknown>>(result);
+    return row ? hydrate<ArenaBattle>(meta, row) : null;
   }
 
-  async saveEntryRating(id: string, r: RatingState): Promise<void> {
-    await this.m.getRepository(ArenaEntry).update(id, r);
+  /** Writes both sides' new ratings in one statement (inside the vote's transaction). */
+  async saveEntryRatings(rows: Array<RatingState & { id: string }>): Promise<void> {
+    await this.m.query(
+      `UPDATE arena_entries e SET rating = v.rating, rd = v.rd, battles = v.battles, last_battle_at = v.last_at
+         FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::int[], $5::timestamptz[])
+              AS v(id, rating, rd, battles, last_at)
+        WHERE e.id = v.id`,
+      ratingColumns(rows, (r) => r.id),
+    );
   }
 
-  async saveCreatorRating(seasonId: string, creatorId: string, r: RatingState): Promise<void> {
-    await this.m.getRepository(ArenaCreatorRating).update({ seasonId, creatorId }, r);
+  /** Writes both creators' new season ratings in one statement (inside the vote's transaction). */
+  async saveCreatorRatings(seasonId: string, rows: Array<RatingState & { creatorId: string }>): Promise<void> {
+    await this.m.query(
+      `UPDATE arena_creator_ratings c SET rating = v.rating, rd = v.rd, battles = v.battles, last_battle_at = v.last_at
+         FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::int[], $5::timestamptz[])
+              AS v(creator_id, rating, rd, battles, last_at)
+        WHERE c.season_id = $6 AND c.creator_id = v.creator_id`,
+      [...ratingColumns(rows, (r) => r.creatorId), seasonId],
+    );
   }
 
   voteOf(voterId: string, battleId: string): Promise<ArenaVote | null> {
