@@ -115,56 +115,52 @@ export class ArenaBattlesService {
     return this.view(battle, viewer ?? null);
   }
 
+  /**
+   * One vote: checks (own entry, battle over, unverified, squads at war, velocity), then one transaction locks both
+   * entries and both creators in a fixed order, computes the new ratings and casts the vote in one statement (a
+   * second vote on the pair or a battle that just ended rolls it back with a 409); the counts then go live.
+   */
   async vote(user: User, id: string, dto: VoteDto, meta: VoterMeta): Promise<ArenaBattleJson> {
-    const battle = await this.find(id);
-    const [a, b] = await this.sides(battle);
+    const found = await this.repo.battleWithSides(id);
+    if (!found) throw new NotFoundException('There is no battle with that id.');
+    const [battle, a, b] = found;
     this.assertMayVote(user, battle, a, b);
     if (await this.inOwnWar(user, battle))
       throw new ForbiddenException('Members of the squads at war cannot vote on its attacks.');
-    if (await this.repo.hasVotedPair(user.id, a.id, b.id))
-      throw new ConflictException('You have already voted on this pair.');
     await Promise.all([
       this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60),
       meta.ip && this.limiter.hit(`arena-vote-ip:${meta.ip}`, VOTES_PER_ADDRESS_PER_MINUTE, 60),
     ]);
     const outcome = outcomeOf(dto.choice, leftIsA(battle, user.id));
+    const creators = this.entries.creators([a.creatorId, b.creatorId]);
+    creators.catch(() => undefined); // awaited below; read beside the transaction
     const { counted, sides } = await this.repo.transaction(async (tx) => {
       const castAt = this.clock.now();
-      // The vote joins the log first (its unique pair key refuses a second one), so the rows every vote on this
-      // battle waits for (both entries, both creators, the battle) are held only for the rating writes.
-      const voteId = await tx.insertVote({
-        battleId: battle.id,
-        seasonId: battle.seasonId,
-        voterId: user.id,
-        entryA: a.id,
-        entryB: b.id,
-        outcome,
-        ip: meta.ip,
-        device: meta.device,
-        castAt,
-      });
-      if (!voteId) throw new ConflictException('You have already voted on this pair.');
       const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
-      const creators = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
-      const updated = await tx.countVote(battle.id, outcome);
-      if (!updated) throw new ConflictException('This battle is over.');
+      const locked = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
       const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
-      await tx.saveEntryRatings([
-        { id: a.id, ...stored(na) },
-        { id: b.id, ...stored(nb) },
-      ]);
-      const ca = creators.find((c) => c.creatorId === a.creatorId)!;
-      const cb = creators.find((c) => c.creatorId === b.creatorId)!;
+      const ca = locked.find((c) => c.creatorId === a.creatorId)!;
+      const cb = locked.find((c) => c.creatorId === b.creatorId)!;
       const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
-      await tx.saveCreatorRatings(battle.seasonId, [
-        { creatorId: a.creatorId, ...stored(nca) },
-        { creatorId: b.creatorId, ...stored(ncb) },
-      ]);
+      const vote = { battleId: battle.id, seasonId: battle.seasonId, voterId: user.id, outcome, castAt };
+      const cast = await tx.castVote(
+        { ...vote, entryA: a.id, entryB: b.id, ip: meta.ip, device: meta.device },
+        [
+          { id: a.id, ...stored(na) },
+          { id: b.id, ...stored(nb) },
+        ],
+        [
+          { creatorId: a.creatorId, ...stored(nca) },
+          { creatorId: b.creatorId, ...stored(ncb) },
+        ],
+      );
+      if (!cast.voted) throw new ConflictException('You have already voted on this pair.');
+      if (!cast.battle) throw new ConflictException('This battle is over.');
       const sides: [ArenaEntry, ArenaEntry] = [
         { ...ea, ...stored(na) },
         { ...eb, ...stored(nb) },
       ];
-      return { counted: updated, sides };
+      return { counted: cast.battle, sides };
     });
     await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(counted));
     // The vote is committed: a listener's failure (a live scoreboard, a scan timer) is logged, never the answer.
@@ -172,7 +168,7 @@ export class ArenaBattlesService {
       await listener(counted).catch((error: unknown) =>
         this.logger.warn(`After-vote listener failed: ${String(error)}`),
       );
-    return this.view(counted, user, { sides, myVote: outcome });
+    return this.view(counted, user, { sides, myVote: outcome, creators: await creators });
   }
 
   /** Timer: closes the battle once its time is up (early or repeated firings find nothing to do). */
@@ -222,11 +218,11 @@ export class ArenaBattlesService {
   private async view(
     battle: ArenaBattle,
     viewer: User | null,
-    known?: { sides: [ArenaEntry, ArenaEntry]; myVote: VoteOutcome },
+    known?: { sides: [ArenaEntry, ArenaEntry]; myVote: VoteOutcome; creators: Map<string, User> },
   ): Promise<ArenaBattleJson> {
     const [a, b] = known?.sides ?? (await this.sides(battle));
     const [creators, mine] = await Promise.all([
-      this.entries.creators([a.creatorId, b.creatorId]),
+      known?.creators ?? this.entries.creators([a.creatorId, b.creatorId]),
       known ? { outcome: known.myVote } : viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
     ]);
     let reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);

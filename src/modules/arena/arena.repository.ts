@@ -2,21 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { hydrate, returningRows, selectList } from '../../database/raw-rows';
+import { castVoteSql, ratingColumns, updateCreatorRatingsSql, updateEntryRatingsSql } from './arena-cast.sql';
 import { TransactionalRepository } from '../../database/transactional-repository';
-import type { ArenaCategory, VoteOutcome } from '../../contracts/arena';
+import type { ArenaCategory } from '../../contracts/arena';
 import type { LogRow, RatingState } from './arena.rows';
 import { ArenaBattle, ArenaCreatorRating, ArenaEntry, ArenaSeason, ArenaVote } from './entities/arena.entity';
-
-/** Rating rows as the parallel arrays an `unnest` update takes: keys, ratings, deviations, battles, last battles. */
-function ratingColumns<R extends RatingState>(rows: R[], key: (r: R) => string): unknown[] {
-  return [
-    rows.map(key),
-    rows.map((r) => r.rating),
-    rows.map((r) => r.rd),
-    rows.map((r) => r.battles),
-    rows.map((r) => r.lastBattleAt),
-  ];
-}
 
 /** The only place with SQL for the arena tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
@@ -156,6 +146,18 @@ export class ArenaRepository extends TransactionalRepository {
     return this.m.getRepository(ArenaBattle).findOneBy({ id });
   }
 
+  /** A battle with its two entries (side A, side B) in one read. */
+  async battleWithSides(id: string): Promise<[ArenaBattle, ArenaEntry, ArenaEntry] | null> {
+    const [battle, entry] = [ArenaBattle, ArenaEntry].map((e) => this.m.getRepository(e).metadata);
+    const [row]: Array<Record<string, unknown>> = await this.m.query(
+      `SELECT ${selectList(battle, 'b')}, ${selectList(entry, 'ea', 'a_')}, ${selectList(entry, 'eb', 'b_')}
+         FROM arena_battles b JOIN arena_entries ea ON ea.id = b.entry_a JOIN arena_entries eb ON eb.id = b.entry_b
+        WHERE b.id = $1`,
+      [id],
+    );
+    return row ? [hydrate(battle, row), hydrate(entry, row, 'a_'), hydrate(entry, row, 'b_')] : null;
+  }
+
   findBattles(ids: string[]): Promise<ArenaBattle[]> {
     return ids.length ? this.m.getRepository(ArenaBattle).findBy({ id: In(ids) }) : Promise.resolve([]);
   }
@@ -246,13 +248,20 @@ export class ArenaRepository extends TransactionalRepository {
       .getMany();
   }
 
-  /** Appends a vote to the log; null when this voter already voted on the pair. */
-  async insertVote(values: Omit<ArenaVote, 'id' | 'pairLow' | 'pairHigh' | 'excluded'>): Promise<string | null> {
+  /**
+   * Casts a vote (inside the transaction that locked both entries and both creators): logs it, counts it in the
+   * running battle and writes the new ratings in one statement. `voted` is false when the voter already judged the
+   * pair; `battle` is null when the battle is over (the caller then rolls back).
+   */
+  async castVote(
+    values: Omit<ArenaVote, 'id' | 'pairLow' | 'pairHigh' | 'excluded'>,
+    entries: Array<RatingState & { id: string }>,
+    creators: Array<RatingState & { creatorId: string }>,
+  ): Promise<{ voted: boolean; battle: ArenaBattle | null }> {
     const [low, high] = values.entryA < values.entryB ? [values.entryA, values.entryB] : [values.entryB, values.entryA];
-    const rows: Array<{ id: string }> = await this.m.query(
-      `INSERT INTO arena_votes (battle_id, season_id, voter_id, entry_a, entry_b, pair_low, pair_high, outcome, ip,
-                                device, cast_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+    const meta = this.m.getRepository(ArenaBattle).metadata;
+    const [row]: Array<Record<string, unknown> & { voteId: string | null }> = await this.m.query(
+      castVoteSql(values.outcome, selectList(meta, 'b')),
       [
         values.battleId,
         values.seasonId,
@@ -265,45 +274,24 @@ export class ArenaRepository extends TransactionalRepository {
         values.ip,
         values.device,
         values.castAt,
+        ...ratingColumns(entries, (r) => r.id),
+        ...ratingColumns(creators, (r) => r.creatorId),
       ],
     );
-    return rows[0]?.id ?? null;
+    return { voted: row.voteId !== null, battle: row.id ? hydrate<ArenaBattle>(meta, row) : null };
   }
 
-  /** Counts one vote on a battle still in progress; null when the battle is over. */
-  /** Adds a vote to a running battle's counts; the battle as it now stands, or null when it is over. */
-  async countVote(battleId: string, outcome: VoteOutcome): Promise<ArenaBattle | null> {
-    const column = { a: 'votes_a', b: 'votes_b', tie: 'votes_tie', both_bad: 'votes_both_bad' }[outcome];
-    const meta = this.m.getRepository(ArenaBattle).metadata;
-    const result = await this.m.query(
-      `UPDATE arena_battles b SET ${column} = ${column} + 1 WHERE b.id = $1 AND b.state = 'in_battle'
-       RETURNING ${selectList(meta, 'b')}`,
-      [battleId],
-    );
-    const [row] = returningRows<Record<string, unknown>>(result);
-    return row ? hydrate<ArenaBattle>(meta, row) : null;
-  }
-
-  /** Writes both sides' new ratings in one statement (inside the vote's transaction). */
+  /** Writes entries' ratings in one statement (the replay of a season). */
   async saveEntryRatings(rows: Array<RatingState & { id: string }>): Promise<void> {
     await this.m.query(
-      `UPDATE arena_entries e SET rating = v.rating, rd = v.rd, battles = v.battles, last_battle_at = v.last_at
-         FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::int[], $5::timestamptz[])
-              AS v(id, rating, rd, battles, last_at)
-        WHERE e.id = v.id`,
+      updateEntryRatingsSql(),
       ratingColumns(rows, (r) => r.id),
     );
   }
 
-  /** Writes both creators' new season ratings in one statement (inside the vote's transaction). */
+  /** Writes creators' season ratings in one statement (the replay of a season). */
   async saveCreatorRatings(seasonId: string, rows: Array<RatingState & { creatorId: string }>): Promise<void> {
-    await this.m.query(
-      `UPDATE arena_creator_ratings c SET rating = v.rating, rd = v.rd, battles = v.battles, last_battle_at = v.last_at
-         FROM unnest($1::uuid[], $2::float8[], $3::float8[], $4::int[], $5::timestamptz[])
-              AS v(creator_id, rating, rd, battles, last_at)
-        WHERE c.season_id = $6 AND c.creator_id = v.creator_id`,
-      [...ratingColumns(rows, (r) => r.creatorId), seasonId],
-    );
+    await this.m.query(updateCreatorRatingsSql(), [...ratingColumns(rows, (r) => r.creatorId), seasonId]);
   }
 
   voteOf(voterId: string, battleId: string): Promise<ArenaVote | null> {
