@@ -86,6 +86,12 @@ function startServer() {
   });
 }
 
+/** CPU time (user + system) a process has used so far, in ms (from /proc; 100 ticks a second). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function peakRssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024);
@@ -166,6 +172,7 @@ async function votes() {
     const loadBefore = loadAverage();
     const pingSent = new Map();
     const pingStarted = now();
+    const pingCpu = cpuMs(child.pid);
     await pool(
       voters.map((_, i) => i),
       IN_FLIGHT,
@@ -181,6 +188,7 @@ async function votes() {
       },
     );
     const pingEnded = now();
+    const pingCpuMs = cpuMs(child.pid) - pingCpu;
     await new Promise((r) => setTimeout(r, 1000));
     const pingLatency = [];
     for (const w of watchers)
@@ -191,6 +199,7 @@ async function votes() {
     const http = [];
     const statuses = {};
     const started = now();
+    const voteCpu = cpuMs(child.pid);
     await pool(
       voters.map((_, i) => i),
       IN_FLIGHT,
@@ -218,6 +227,7 @@ async function votes() {
       },
     );
     const wallMs = now() - started;
+    const voteCpuMs = cpuMs(child.pid) - voteCpu;
     const pingWallMs = pingEnded - pingStarted;
     const loadAfter = loadAverage();
     await new Promise((r) => setTimeout(r, 1000));
@@ -234,6 +244,7 @@ async function votes() {
       statuses,
       signInSeconds: +(signInMs / 1000).toFixed(1),
       votesPerSecond: Math.round((votes / wallMs) * 1000),
+      serverCpuMsPerVote: +(voteCpuMs / votes).toFixed(2),
       httpP50Ms: pct(http, 50),
       httpP99Ms: pct(http, 99),
       voteToBroadcast: {
@@ -244,12 +255,14 @@ async function votes() {
       },
       baselinePingToBroadcast: {
         pingsPerSecond: Math.round((pingSent.size / pingWallMs) * 1000),
+        serverCpuMsPerPing: +(pingCpuMs / pingSent.size).toFixed(2),
         expected: pingSent.size * WATCHERS,
         received: pingLatency.length,
         p50Ms: pct(pingLatency, 50),
         p99Ms: pct(pingLatency, 99),
       },
       p99VsBaseline: +(pct(broadcast, 99) / pct(pingLatency, 99)).toFixed(2),
+      cpuPerVoteVsPing: +(voteCpuMs / votes / (pingCpuMs / pingSent.size)).toFixed(2),
       serverPeakRssMb: peakRssMb(child.pid),
       loadGeneratorPeakRssMb: peakRssMb(process.pid),
       loadAverageBefore: loadBefore,

@@ -19,7 +19,7 @@ import { leftIsA, outcomeOf, toBattleJson, toVotesEvent } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import { ArenaWarsRepository } from './arena-wars.repository';
 import { liveRating as live, storedRating as stored } from './arena.rows';
-import { applyVote } from './core';
+import { applyVote, KeyedQueue } from './core';
 import type { VoteDto } from './dto/arena.dto';
 import type { ArenaBattle, ArenaEntry } from './entities/arena.entity';
 
@@ -45,6 +45,8 @@ export class ArenaBattlesService {
     private readonly wars: ArenaWarsRepository,
   ) {}
 
+  /** Votes on one battle wait their turn here rather than each holding a connection while it waits on row locks. */
+  private readonly castQueue = new KeyedQueue();
   private readonly voteListeners: Array<(battle: ArenaBattle) => Promise<void>> = [];
   private readonly logger = new Logger(ArenaBattlesService.name);
 
@@ -134,34 +136,36 @@ export class ArenaBattlesService {
     const outcome = outcomeOf(dto.choice, leftIsA(battle, user.id));
     const creators = this.entries.creators([a.creatorId, b.creatorId]);
     creators.catch(() => undefined); // awaited below; read beside the transaction
-    const { counted, sides } = await this.repo.transaction(async (tx) => {
-      const castAt = this.clock.now();
-      const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
-      const locked = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
-      const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
-      const ca = locked.find((c) => c.creatorId === a.creatorId)!;
-      const cb = locked.find((c) => c.creatorId === b.creatorId)!;
-      const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
-      const vote = { battleId: battle.id, seasonId: battle.seasonId, voterId: user.id, outcome, castAt };
-      const cast = await tx.castVote(
-        { ...vote, entryA: a.id, entryB: b.id, ip: meta.ip, device: meta.device },
-        [
-          { id: a.id, ...stored(na) },
-          { id: b.id, ...stored(nb) },
-        ],
-        [
-          { creatorId: a.creatorId, ...stored(nca) },
-          { creatorId: b.creatorId, ...stored(ncb) },
-        ],
-      );
-      if (!cast.voted) throw new ConflictException('You have already voted on this pair.');
-      if (!cast.battle) throw new ConflictException('This battle is over.');
-      const sides: [ArenaEntry, ArenaEntry] = [
-        { ...ea, ...stored(na) },
-        { ...eb, ...stored(nb) },
-      ];
-      return { counted: cast.battle, sides };
-    });
+    const { counted, sides } = await this.castQueue.run(battle.id, () =>
+      this.repo.transaction(async (tx) => {
+        const castAt = this.clock.now();
+        const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
+        const locked = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
+        const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
+        const ca = locked.find((c) => c.creatorId === a.creatorId)!;
+        const cb = locked.find((c) => c.creatorId === b.creatorId)!;
+        const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
+        const vote = { battleId: battle.id, seasonId: battle.seasonId, voterId: user.id, outcome, castAt };
+        const cast = await tx.castVote(
+          { ...vote, entryA: a.id, entryB: b.id, ip: meta.ip, device: meta.device },
+          [
+            { id: a.id, ...stored(na) },
+            { id: b.id, ...stored(nb) },
+          ],
+          [
+            { creatorId: a.creatorId, ...stored(nca) },
+            { creatorId: b.creatorId, ...stored(ncb) },
+          ],
+        );
+        if (!cast.voted) throw new ConflictException('You have already voted on this pair.');
+        if (!cast.battle) throw new ConflictException('This battle is over.');
+        const sides: [ArenaEntry, ArenaEntry] = [
+          { ...ea, ...stored(na) },
+          { ...eb, ...stored(nb) },
+        ];
+        return { counted: cast.battle, sides };
+      }),
+    );
     await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(counted));
     // The vote is committed: a listener's failure (a live scoreboard, a scan timer) is logged, never the answer.
     for (const listener of this.voteListeners)
