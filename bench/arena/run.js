@@ -46,6 +46,14 @@ function cookieJar() {
   };
 }
 
+/** A signed-in session's headers for a JSON request. */
+const jsonHeaders = (jar) => ({
+  Cookie: jar.header(),
+  'X-XSRF-TOKEN': jar.xsrf(),
+  'Content-Type': 'application/json',
+  Accept: 'application/json',
+});
+
 async function signIn(baseUrl, userId) {
   const jar = cookieJar();
   const first = await fetch(`${baseUrl}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
@@ -58,6 +66,21 @@ async function signIn(baseUrl, userId) {
   if (res.status !== 200) throw new Error(`bench login ${res.status} ${await res.text()}`);
   jar.keep(res);
   return jar;
+}
+
+/**
+ * fetch with one retry when the connection fails before any answer (with 1,000 sessions at once a kept-alive socket
+ * the server has just closed answers ECONNRESET); a retried vote that had landed answers 409, counted as such.
+ */
+const network = { retries: 0 };
+async function send(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    network.retries++;
+    await new Promise((r) => setTimeout(r, 50));
+    return fetch(url, init);
+  }
 }
 
 async function pool(items, limit, work) {
@@ -112,12 +135,7 @@ async function watch(baseUrl, key, jar, battles) {
       customHandler: ({ socketId, channelName }, callback) => {
         fetch(`${baseUrl}/broadcasting/auth`, {
           method: 'POST',
-          headers: {
-            Cookie: jar.header(),
-            'X-XSRF-TOKEN': jar.xsrf(),
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-          },
+          headers: jsonHeaders(jar),
           body: JSON.stringify({ socket_id: socketId, channel_name: channelName }),
         })
           .then((r) => r.json())
@@ -180,7 +198,7 @@ async function votes() {
         for (let k = 0; k < VOTES_PER_VOTER; k++) {
           const seq = i * VOTES_PER_VOTER + k;
           pingSent.set(seq, now());
-          await fetch(`${baseUrl}/bench/arena/ping/${battles[seq % battles.length]}/${seq}`, {
+          await send(`${baseUrl}/bench/arena/ping/${battles[seq % battles.length]}/${seq}`, {
             method: 'POST',
             headers: { Cookie: watcherJar.header(), 'X-XSRF-TOKEN': watcherJar.xsrf() },
           }).then((r) => r.text());
@@ -208,15 +226,9 @@ async function votes() {
           const battle = battles[(i + k * 7) % battles.length];
           const jar = jars[i];
           const t0 = now();
-          const res = await fetch(`${baseUrl}/api/arena/battles/${battle}/votes`, {
+          const res = await send(`${baseUrl}/api/arena/battles/${battle}/votes`, {
             method: 'POST',
-            headers: {
-              Cookie: jar.header(),
-              'X-XSRF-TOKEN': jar.xsrf(),
-              'Content-Type': 'application/json',
-              Accept: 'application/json',
-              'X-Forwarded-For': `10.${(i >> 8) & 255}.${i & 255}.1`,
-            },
+            headers: { ...jsonHeaders(jar), 'X-Forwarded-For': `10.${(i >> 8) & 255}.${i & 255}.1` },
             body: JSON.stringify({ choice: ['left', 'right', 'tie', 'both_bad'][(i + battle.charCodeAt(0)) % 4] }),
           });
           const body = await res.json();
@@ -242,6 +254,7 @@ async function votes() {
       watchers: WATCHERS,
       votes,
       statuses,
+      networkRetries: network.retries,
       signInSeconds: +(signInMs / 1000).toFixed(1),
       votesPerSecond: Math.round((votes / wallMs) * 1000),
       serverCpuMsPerVote: +(voteCpuMs / votes).toFixed(2),
