@@ -198,6 +198,12 @@ describe('arena integrity and seasons', () => {
       message: 'This battle is over.',
     });
     expect((await s().battles.find(running.id)).state).toBe('completed');
+    // Nor does a battle of the closed season opened afterwards (say, by a ticket queued before the close).
+    const late = await s().battles.open(await s().entries.find(ex.id), await s().entries.find(ey.id), 'live');
+    await expect(s().battles.vote(voter, late.id, { choice: 'right' }, META)).rejects.toMatchObject({
+      status: 409,
+      message: 'This battle is over.',
+    });
     expect(
       await t.db.query(`SELECT id, rating FROM arena_entries WHERE season_id = $1 ORDER BY id`, [season.id]),
     ).toEqual(board);

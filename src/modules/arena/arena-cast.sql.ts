@@ -36,7 +36,8 @@ export const updateCreatorRatingsSql = (first = 1, season = '$6') =>
 
 /**
  * A vote in one statement, run after its transaction has locked both entries and both creators: the vote joins the
- * log (the unique pair key refuses a second one), the battle counts it while it is still running, and only then do
+ * log (the unique pair key refuses a second one), the battle counts it while it is still running and its season
+ * active (a closed season's leaderboard is frozen, whatever battle of it is left), and only then do
  * both entries' and both creators' new ratings land. Answers one row: `voteId` (null when this voter already judged
  * the pair) and the battle's columns as `battleSelect` names them (null when the battle is over).
  * Parameters: $1-$11 the vote (battle, season, voter, entry a, entry b, pair low, pair high, outcome, ip, device,
@@ -50,6 +51,7 @@ export const castVoteSql = (outcome: VoteOutcome, battleSelect: string) => `
   ), b AS (
     UPDATE arena_battles b SET ${OUTCOME_COLUMN[outcome]} = ${OUTCOME_COLUMN[outcome]} + 1
      WHERE b.id = $1 AND b.state = 'in_battle' AND EXISTS (SELECT 1 FROM v)
+       AND EXISTS (SELECT 1 FROM arena_seasons s WHERE s.id = b.season_id AND s.state = 'active')
     RETURNING ${battleSelect}
   ), entries AS (
     ${updateEntryRatingsSql(12)} AND EXISTS (SELECT 1 FROM b)
