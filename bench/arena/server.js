@@ -8,6 +8,7 @@ const { BenchArenaModule } = require('./bench-module');
 
 const BATTLES = Number(process.env.BENCH_BATTLES ?? 20);
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10);
 
 (async () => {
   const t = await bootTestApp({ TRUST_PROXY: 'loopback', LOG_LEVEL: 'error' }, [BenchArenaModule]);
@@ -26,14 +27,16 @@ const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
      RETURNING id`,
     [VOTERS],
   );
-  const watcher = await t.createUser();
+  const watchers = [];
+  for (let i = 0; i < Math.max(1, WATCHERS); i++) watchers.push((await t.createUser()).id);
   console.log(
     JSON.stringify({
       baseUrl: t.baseUrl,
       key: t.config.broadcasting.key,
       battles,
       voters: rows.map((r) => r.id),
-      watcher: watcher.id,
+      watcher: watchers[0],
+      watchers,
       pid: process.pid,
     }),
   );

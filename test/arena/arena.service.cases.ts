@@ -130,6 +130,14 @@ describe('arena service', () => {
       }
     }
     clock.reset();
+    // Votes arriving at once on one battle are applied one after another, in the log's order.
+    const crowd: User[] = await Promise.all(Array.from({ length: 8 }, () => t.createUser()));
+    const contested = await s.battles.next(crowd[0], 'exteriors');
+    const before = contested.counts.total;
+    await Promise.all(
+      crowd.map((v, i) => s.battles.vote(v, contested.id, { choice: choices[i % choices.length] }, META)),
+    );
+    expect((await s.battles.show(contested.id, null)).counts.total).toBe(before + 8);
     const season = await s.entries.currentSeason();
     const snapshot = async () => ({
       entries: await t.db.query(
@@ -149,7 +157,7 @@ describe('arena service', () => {
     expect(live.entries.some((e: { battles: number }) => e.battles > 2)).toBe(true);
     await t.db.query(`UPDATE arena_entries SET rating = 0, rd = 0 WHERE season_id = $1`, [season.id]);
     const { votes } = await s.ratings.recompute(season.id);
-    expect(votes).toBeGreaterThanOrEqual(24);
+    expect(votes).toBeGreaterThanOrEqual(32);
     expect(await snapshot()).toEqual(live);
   });
 

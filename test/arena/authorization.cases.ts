@@ -5,7 +5,7 @@ import { ArenaSquadsService } from '../../src/modules/arena/arena-squads.service
 import type { User } from '../../src/modules/users';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable, expectPage } from '../support/authorization';
-import { enterDesign, makeDesign, services } from './helpers';
+import { enterDesign, makeDesign, makeSpot, services } from './helpers';
 
 type Caller = 'guest' | 'unverified' | 'stranger' | 'owner' | 'admin';
 
@@ -291,6 +291,12 @@ describe('arena authorization', () => {
     expect(remove.status).toBe(409);
     expect(remove.body.message).toMatch(/cannot be deleted until the season ends/);
     expect(await t.db.query(`SELECT 1 FROM designs WHERE id = $1`, [designId])).toHaveLength(1);
+    // An entered spot stays published: the video area's PATCH answers 409 with the arena's reason.
+    const slug = await makeSpot(t, owner);
+    await services(t).entries.enter(owner, { kind: 'spot', source: slug, category: 'starter_spots' });
+    const unpublish = await clients.owner.patch(`/api/spot/${slug}`).send({ published: false });
+    expect(unpublish.status).toBe(409);
+    expect(unpublish.body.message).toMatch(/^This spot is entered in the arena's .*, so it stays published until/);
   });
 
   it('bad input: voting twice, on your own entry, with a bad choice; entering a bad kind', async () => {

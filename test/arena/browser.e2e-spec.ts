@@ -58,6 +58,13 @@ describe('arena battle in two browsers', () => {
       await voter.goto('/arena/queue');
       await voter.getByRole('heading', { name: 'Queue for a live round' }).waitFor();
       await checkStep(voter, 'arena-queue');
+      const season = await s.entries.currentSeason();
+      await voter.goto(`/arena/seasons/${season.id}`);
+      await voter.getByRole('heading', { name: season.name, exact: true }).waitFor();
+      await checkStep(voter, 'arena-season-boards');
+      await voter.goto('/arena/squads');
+      await voter.getByRole('heading', { name: 'Squad battles', exact: true }).waitFor();
+      await checkStep(voter, 'arena-squads');
     });
   });
 });

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock';
-import type { ArenaBattle as ArenaBattleJson, ArenaCategory } from '../../contracts/arena';
+import type { ArenaBattle as ArenaBattleJson, ArenaCategory, VoteOutcome } from '../../contracts/arena';
 import { TimersService } from '../jobs';
 import { Broadcaster } from '../realtime';
 import { RateLimiterService } from '../security';
@@ -18,8 +18,8 @@ import {
 import { leftIsA, outcomeOf, toBattleJson, toVotesEvent } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import { ArenaWarsRepository } from './arena-wars.repository';
-import type { RatingState } from './arena.rows';
-import { applyVote, type LiveRating } from './core';
+import { liveRating as live, storedRating as stored } from './arena.rows';
+import { applyVote, KeyedQueue } from './core';
 import type { VoteDto } from './dto/arena.dto';
 import type { ArenaBattle, ArenaEntry } from './entities/arena.entity';
 
@@ -27,19 +27,6 @@ export interface VoterMeta {
   ip: string | null;
   device: string | null;
 }
-
-const live = (r: RatingState): LiveRating => ({
-  rating: r.rating,
-  rd: r.rd,
-  battles: r.battles,
-  last_at: r.lastBattleAt?.getTime() ?? null,
-});
-const stored = (r: LiveRating): RatingState => ({
-  rating: r.rating,
-  rd: r.rd,
-  battles: r.battles,
-  lastBattleAt: r.last_at === null ? null : new Date(r.last_at),
-});
 
 /**
  * Battles and votes. A voter sees two anonymous entries (sides from the battle's stored seed and the voter's id),
@@ -58,6 +45,8 @@ export class ArenaBattlesService {
     private readonly wars: ArenaWarsRepository,
   ) {}
 
+  /** Votes on one battle wait their turn here rather than each holding a connection while it waits on row locks. */
+  private readonly castQueue = new KeyedQueue();
   private readonly voteListeners: Array<(battle: ArenaBattle) => Promise<void>> = [];
   private readonly logger = new Logger(ArenaBattlesService.name);
 
@@ -128,52 +117,62 @@ export class ArenaBattlesService {
     return this.view(battle, viewer ?? null);
   }
 
+  /**
+   * One vote: checks (own entry, battle over, unverified, squads at war, velocity), then one transaction locks both
+   * entries and both creators in a fixed order, computes the new ratings and casts the vote in one statement (a
+   * second vote on the pair or a battle that just ended rolls it back with a 409); the counts then go live.
+   */
   async vote(user: User, id: string, dto: VoteDto, meta: VoterMeta): Promise<ArenaBattleJson> {
-    const battle = await this.find(id);
-    const [a, b] = await this.sides(battle);
+    const found = await this.repo.battleWithSides(id);
+    if (!found) throw new NotFoundException('There is no battle with that id.');
+    const [battle, a, b] = found;
     this.assertMayVote(user, battle, a, b);
     if (await this.inOwnWar(user, battle))
       throw new ForbiddenException('Members of the squads at war cannot vote on its attacks.');
-    if (await this.repo.hasVotedPair(user.id, a.id, b.id))
-      throw new ConflictException('You have already voted on this pair.');
-    await this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60);
-    if (meta.ip) await this.limiter.hit(`arena-vote-ip:${meta.ip}`, VOTES_PER_ADDRESS_PER_MINUTE, 60);
+    await Promise.all([
+      this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60),
+      meta.ip && this.limiter.hit(`arena-vote-ip:${meta.ip}`, VOTES_PER_ADDRESS_PER_MINUTE, 60),
+    ]);
     const outcome = outcomeOf(dto.choice, leftIsA(battle, user.id));
-    const counted = await this.repo.transaction(async (tx) => {
-      const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
-      const creators = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
-      const updated = await tx.countVote(battle.id, outcome);
-      if (!updated) throw new ConflictException('This battle is over.');
-      const castAt = this.clock.now();
-      const voteId = await tx.insertVote({
-        battleId: battle.id,
-        seasonId: battle.seasonId,
-        voterId: user.id,
-        entryA: a.id,
-        entryB: b.id,
-        outcome,
-        ip: meta.ip,
-        device: meta.device,
-        castAt,
-      });
-      if (!voteId) throw new ConflictException('You have already voted on this pair.');
-      const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
-      await tx.saveEntryRating(a.id, stored(na));
-      await tx.saveEntryRating(b.id, stored(nb));
-      const ca = creators.find((c) => c.creatorId === a.creatorId)!;
-      const cb = creators.find((c) => c.creatorId === b.creatorId)!;
-      const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
-      await tx.saveCreatorRating(battle.seasonId, a.creatorId, stored(nca));
-      await tx.saveCreatorRating(battle.seasonId, b.creatorId, stored(ncb));
-      return updated;
-    });
+    const creators = this.entries.creators([a.creatorId, b.creatorId]);
+    creators.catch(() => undefined); // awaited below; read beside the transaction
+    const { counted, sides } = await this.castQueue.run(battle.id, () =>
+      this.repo.transaction(async (tx) => {
+        const castAt = this.clock.now();
+        const [ea, eb] = await this.ordered(tx.lockEntries([a.id, b.id]), a.id);
+        const locked = await tx.lockCreators(battle.seasonId, [a.creatorId, b.creatorId]);
+        const [na, nb] = applyVote(live(ea), live(eb), outcome, castAt.getTime());
+        const ca = locked.find((c) => c.creatorId === a.creatorId)!;
+        const cb = locked.find((c) => c.creatorId === b.creatorId)!;
+        const [nca, ncb] = applyVote(live(ca), live(cb), outcome, castAt.getTime());
+        const vote = { battleId: battle.id, seasonId: battle.seasonId, voterId: user.id, outcome, castAt };
+        const cast = await tx.castVote(
+          { ...vote, entryA: a.id, entryB: b.id, ip: meta.ip, device: meta.device },
+          [
+            { id: a.id, ...stored(na) },
+            { id: b.id, ...stored(nb) },
+          ],
+          [
+            { creatorId: a.creatorId, ...stored(nca) },
+            { creatorId: b.creatorId, ...stored(ncb) },
+          ],
+        );
+        if (!cast.voted) throw new ConflictException('You have already voted on this pair.');
+        if (!cast.battle) throw new ConflictException('This battle is over.');
+        const sides: [ArenaEntry, ArenaEntry] = [
+          { ...ea, ...stored(na) },
+          { ...eb, ...stored(nb) },
+        ];
+        return { counted: cast.battle, sides };
+      }),
+    );
     await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(counted));
     // The vote is committed: a listener's failure (a live scoreboard, a scan timer) is logged, never the answer.
     for (const listener of this.voteListeners)
       await listener(counted).catch((error: unknown) =>
         this.logger.warn(`After-vote listener failed: ${String(error)}`),
       );
-    return this.view(counted, user);
+    return this.view(counted, user, { sides, myVote: outcome, creators: await creators });
   }
 
   /** Timer: closes the battle once its time is up (early or repeated firings find nothing to do). */
@@ -219,11 +218,16 @@ export class ArenaBattlesService {
     return null;
   }
 
-  private async view(battle: ArenaBattle, viewer: User | null): Promise<ArenaBattleJson> {
-    const [a, b] = await this.sides(battle);
+  /** The battle as `viewer` sees it; right after their vote the caller passes the entries and vote it holds. */
+  private async view(
+    battle: ArenaBattle,
+    viewer: User | null,
+    known?: { sides: [ArenaEntry, ArenaEntry]; myVote: VoteOutcome; creators: Map<string, User> },
+  ): Promise<ArenaBattleJson> {
+    const [a, b] = known?.sides ?? (await this.sides(battle));
     const [creators, mine] = await Promise.all([
-      this.entries.creators([a.creatorId, b.creatorId]),
-      viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
+      known?.creators ?? this.entries.creators([a.creatorId, b.creatorId]),
+      known ? { outcome: known.myVote } : viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
     ]);
     let reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);
     if (reason === null && (await this.inOwnWar(viewer, battle)))

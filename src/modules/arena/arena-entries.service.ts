@@ -17,13 +17,22 @@ import type { Page } from '../../contracts/common';
 import { DesignsService, type HeldAction } from '../designs';
 import { TeamsService } from '../teams';
 import { UsersService, type User } from '../users';
-import { SpotsService } from '../video';
+import { SpotsService, type SpotHeldAction } from '../video';
 import { SEASON_CLOSE_TIMER, SEASON_MS } from './arena.constants';
 import { TimersService } from '../jobs';
 import { toCreatorJson, toEntryJson, toSeasonJson } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import type { BoardQueryDto, EnterDto } from './dto/arena.dto';
 import type { ArenaEntry, ArenaSeason } from './entities/arena.entity';
+
+/** What an entered design or spot must keep doing until its season ends, by the change refused. */
+const HOLD_RULES: Record<HeldAction | SpotHeldAction, string> = {
+  unshare: 'stays shared',
+  delete: 'cannot be deleted',
+  unpublish: 'stays published',
+  replace_video: 'keeps its video',
+  delete_video: 'keeps its video (the video cannot be deleted)',
+};
 
 interface EnteredWork {
   sourceId: string;
@@ -65,13 +74,21 @@ export class ArenaEntriesService {
     await this.timers.at(season.endsAt, SEASON_CLOSE_TIMER, { seasonId: season.id }, season.id);
   }
 
-  /** Why a design must stay shared: it is entered in the season that is running. */
-  async shareHold(design: { id: string }, action: HeldAction): Promise<string | null> {
-    const season = await this.repo.designInActiveSeason(design.id);
+  /**
+   * Every entered variant stays public: while a design or spot is entered in the running season (entries carry over
+   * to the next season), its creator may not unshare or delete the design, nor unpublish the spot, swap its video or
+   * delete that video. The designs and video modules ask this through their hold registries and answer 409 with it.
+   */
+  async publicHold(
+    kind: ArenaEntry['kind'],
+    sourceId: string,
+    action: HeldAction | SpotHeldAction,
+  ): Promise<string | null> {
+    const season = await this.repo.sourceInActiveSeason(kind, sourceId);
     if (!season) return null;
     const until = season.endsAt.toISOString().slice(0, 10);
-    const rule = action === 'delete' ? 'cannot be deleted' : 'stays shared';
-    return `This design is entered in the arena's ${season.name}, so it ${rule} until the season ends (${until}).`;
+    const rule = HOLD_RULES[action];
+    return `This ${kind} is entered in the arena's ${season.name}, so it ${rule} until the season ends (${until}).`;
   }
 
   async enter(user: User, dto: EnterDto): Promise<ArenaEntryJson> {

@@ -1,18 +1,27 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { TimersService } from '../jobs';
-import { NIGHTLY_FIT_HOUR_UTC, NIGHTLY_FIT_TIMER, SEASON_MS } from './arena.constants';
+import { Broadcaster } from '../realtime';
+import {
+  BATTLE_CHANNEL,
+  BATTLE_VOTES_EVENT,
+  NIGHTLY_FIT_HOUR_UTC,
+  NIGHTLY_FIT_TIMER,
+  SEASON_MS,
+} from './arena.constants';
+import { toVotesEvent } from './arena.mapper';
 import { ArenaEntriesService } from './arena-entries.service';
 import { ArenaRepository } from './arena.repository';
+import { storedRating } from './arena.rows';
 import type { ArenaSeason } from './entities/arena.entity';
 import { fitWithIntervals, freshRating, replayVotes, softReset, type LiveRating } from './core';
 
-const stored = (r: LiveRating) => ({
-  rating: r.rating,
-  rd: r.rd,
-  battles: r.battles,
-  lastBattleAt: r.last_at === null ? null : new Date(r.last_at),
-});
+/** A season just closed: the next one opened and the battles the close ended. */
+interface SeasonClosed {
+  season: ArenaSeason;
+  next: ArenaSeason;
+  ended: string[];
+}
 
 /**
  * Ratings from the vote log. `recompute` replays the season's counted votes (excluded ones left out) from each
@@ -27,6 +36,7 @@ export class ArenaRatingsService {
     private readonly clock: Clock,
     private readonly timers: TimersService,
     private readonly entries: ArenaEntriesService,
+    private readonly broadcaster: Broadcaster,
   ) {}
 
   /** Schedules the next nightly refit (one timer per night: the same night is queued once). */
@@ -49,14 +59,14 @@ export class ArenaRatingsService {
    * season's mean and its deviation raised (the soft reset), as the new season's start rating for the replay.
    */
   async rollover(name: string): Promise<ArenaSeason> {
-    const next = await this.repo.transaction(async (tx) => {
+    const closed = await this.repo.transaction(async (tx) => {
       const current = await tx.activeSeason();
-      const next = current && (await this.closeAndOpen(tx, current, name));
-      if (!next) throw new ConflictException('There is no active season to close.');
-      return next;
+      const closed = current && (await this.closeAndOpen(tx, current, name));
+      if (!closed) throw new ConflictException('There is no active season to close.');
+      return closed;
     });
-    await this.entries.scheduleClose(next);
-    return next;
+    await this.afterClose(closed);
+    return closed.next;
   }
 
   /**
@@ -64,25 +74,41 @@ export class ArenaRatingsService {
    * admin's rollover or an earlier firing), or before its end date, does nothing.
    */
   async onSeasonClose({ seasonId }: { seasonId: string }): Promise<void> {
-    const next = await this.repo.transaction(async (tx) => {
+    const closed = await this.repo.transaction(async (tx) => {
       const current = await tx.activeSeason();
       if (!current || current.id !== seasonId || this.clock.now() < current.endsAt) return null;
       const [, total] = await tx.seasons(0, 1);
       return this.closeAndOpen(tx, current, `Season ${total + 1}`);
     });
-    if (next) await this.entries.scheduleClose(next);
+    if (closed) await this.afterClose(closed);
   }
 
-  /** Closes `current` (once: a concurrent close finds it closed and gets null) and opens the next season. */
-  private async closeAndOpen(tx: ArenaRepository, current: ArenaSeason, name: string): Promise<ArenaSeason | null> {
+  /**
+   * After a close commits: the closed season's final Bradley-Terry fit (its frozen leaderboard's intervals and rank
+   * ranges), the battles it ended go out to their watchers, and the next season's own close is queued.
+   */
+  private async afterClose({ season, next, ended }: SeasonClosed): Promise<void> {
+    await this.fit(season.id);
+    for (const battle of await this.repo.findBattles(ended))
+      await this.broadcaster.broadcast(BATTLE_CHANNEL(battle.id), BATTLE_VOTES_EVENT, toVotesEvent(battle));
+    await this.entries.scheduleClose(next);
+  }
+
+  /**
+   * Closes `current` (once: a concurrent close finds it closed and gets null) and opens the next season. The closed
+   * season's leaderboard is frozen: its battles still taking votes end now (live rounds and war attacks alike, so no
+   * later vote moves a closed season's ratings), and its entries carry over to the next season.
+   */
+  private async closeAndOpen(tx: ArenaRepository, current: ArenaSeason, name: string): Promise<SeasonClosed | null> {
     const now = this.clock.now();
     if (!(await tx.closeSeason(current.id, now))) return null;
+    const ended = await tx.closeSeasonBattles(current.id, now);
     const next = await tx.ensureActiveSeason({ name, startsAt: now, endsAt: new Date(now.getTime() + SEASON_MS) });
     const entries = await tx.seasonEntries(current.id);
     for (const e of softReset(entries)) {
       await tx.createEntry({ ...e, seasonId: next.id, startRating: e.rating, startRd: e.rd, createdAt: now });
     }
-    return next;
+    return { season: current, next, ended };
   }
 
   /** Replays the season's counted votes (inside the caller's transaction when given its repository). */
@@ -96,10 +122,13 @@ export class ArenaRatingsService {
         entries.map((e) => [e.id, { ...freshRating(), rating: e.startRating, rd: e.startRd } as LiveRating]),
       );
       const byEntry = replayVotes(log, start);
-      for (const e of entries) await tx.saveEntryRating(e.id, stored(byEntry.get(e.id)!));
+      await tx.saveEntryRatings(entries.map((e) => ({ id: e.id, ...storedRating(byEntry.get(e.id)!) })));
       const byCreator = replayVotes(log.map((v) => ({ ...v, a: v.creator_a, b: v.creator_b })));
       await tx.resetCreatorRatings(seasonId);
-      for (const [creatorId, r] of byCreator) await tx.saveCreatorRating(seasonId, creatorId, stored(r));
+      await tx.saveCreatorRatings(
+        seasonId,
+        [...byCreator].map(([creatorId, r]) => ({ creatorId, ...storedRating(r) })),
+      );
       await tx.recountBattles(seasonId);
       return { votes: log.length };
     });

@@ -5,6 +5,7 @@ import { DesignShareHolds } from '../designs';
 import { DesignsModule } from '../designs/designs.module';
 import { TimersService } from '../jobs';
 import { UsersModule } from '../users/users.module';
+import { SpotPublishHolds } from '../video';
 import { VideoModule } from '../video/video.module';
 import { ChannelRegistry } from '../realtime';
 import { ArenaBattlesService } from './arena-battles.service';
@@ -79,6 +80,7 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly warsRepo: ArenaWarsRepository,
     private readonly integrity: ArenaIntegrityService,
     private readonly shareHolds: DesignShareHolds,
+    private readonly spotHolds: SpotPublishHolds,
     private readonly challenges: ArenaChallengesService,
   ) {}
 
@@ -107,9 +109,10 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
     );
     this.battles.afterVote((battle) => this.wars.onVote(battle));
     this.battles.afterVote((battle) => this.integrity.afterVote(battle.seasonId));
-    // An entered design stays shared and undeleted while its season runs (the designs module asks; it never imports
-    // the arena).
-    this.shareHolds.register((design, action) => this.entries.shareHold(design, action));
+    // Every entered variant stays public while its season runs: an entered design stays shared and undeleted, an
+    // entered spot published with its video (the designs and video modules ask; they never import the arena).
+    this.shareHolds.register((design, action) => this.entries.publicHold('design', design.id, action));
+    this.spotHolds.register((spot, action) => this.entries.publicHold('spot', spot.id, action));
     // Anyone signed in may watch a war; a squad's own lineup channel is for its members only.
     this.channels.register('presence-arena.war.{id}', async (user, { id }) => {
       if (!isUuid(id) || !(await this.warsRepo.findWar(id))) return false;

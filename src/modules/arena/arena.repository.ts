@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { hydrate, returningRows, selectList } from '../../database/raw-rows';
+import { castVoteSql, ratingColumns, updateCreatorRatingsSql, updateEntryRatingsSql } from './arena-cast.sql';
 import { TransactionalRepository } from '../../database/transactional-repository';
-import type { ArenaCategory, VoteOutcome } from '../../contracts/arena';
+import type { ArenaCategory } from '../../contracts/arena';
 import type { LogRow, RatingState } from './arena.rows';
 import { ArenaBattle, ArenaCreatorRating, ArenaEntry, ArenaSeason, ArenaVote } from './entities/arena.entity';
 
@@ -48,12 +50,12 @@ export class ArenaRepository extends TransactionalRepository {
     return result[1] > 0;
   }
 
-  /** Whether a design is entered in the active season (it must stay shared while the season runs). */
-  async designInActiveSeason(designId: string): Promise<ArenaSeason | null> {
+  /** The active season a design or spot is entered in, if any (it must stay public while the season runs). */
+  async sourceInActiveSeason(kind: ArenaEntry['kind'], sourceId: string): Promise<ArenaSeason | null> {
     const rows: Array<{ id: string }> = await this.m.query(
       `SELECT s.id FROM arena_entries e JOIN arena_seasons s ON s.id = e.season_id
-        WHERE e.kind = 'design' AND e.source_id = $1 AND s.state = 'active' LIMIT 1`,
-      [designId],
+        WHERE e.kind = $1 AND e.source_id = $2 AND s.state = 'active' LIMIT 1`,
+      [kind, sourceId],
     );
     return rows[0] ? this.findSeason(rows[0].id) : null;
   }
@@ -144,6 +146,22 @@ export class ArenaRepository extends TransactionalRepository {
     return this.m.getRepository(ArenaBattle).findOneBy({ id });
   }
 
+  /** A battle with its two entries (side A, side B) in one read. */
+  async battleWithSides(id: string): Promise<[ArenaBattle, ArenaEntry, ArenaEntry] | null> {
+    const [battle, entry] = [ArenaBattle, ArenaEntry].map((e) => this.m.getRepository(e).metadata);
+    const [row]: Array<Record<string, unknown>> = await this.m.query(
+      `SELECT ${selectList(battle, 'b')}, ${selectList(entry, 'ea', 'a_')}, ${selectList(entry, 'eb', 'b_')}
+         FROM arena_battles b JOIN arena_entries ea ON ea.id = b.entry_a JOIN arena_entries eb ON eb.id = b.entry_b
+        WHERE b.id = $1`,
+      [id],
+    );
+    return row ? [hydrate(battle, row), hydrate(entry, row, 'a_'), hydrate(entry, row, 'b_')] : null;
+  }
+
+  findBattles(ids: string[]): Promise<ArenaBattle[]> {
+    return ids.length ? this.m.getRepository(ArenaBattle).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
   createBattle(values: Partial<ArenaBattle>): Promise<ArenaBattle> {
     const repo = this.m.getRepository(ArenaBattle);
     return repo.save(repo.create({ votesA: 0, votesB: 0, votesTie: 0, votesBothBad: 0, ...values }));
@@ -187,6 +205,16 @@ export class ArenaRepository extends TransactionalRepository {
     return result[1] > 0;
   }
 
+  /** Ends every battle of a closed season still taking votes (its leaderboard is frozen); the ids ended. */
+  async closeSeasonBattles(seasonId: string, now: Date): Promise<string[]> {
+    const result = await this.m.query(
+      `UPDATE arena_battles SET state = 'completed', closed_at = $2
+        WHERE season_id = $1 AND state = 'in_battle' RETURNING id`,
+      [seasonId, now],
+    );
+    return returningRows<{ id: string }>(result).map((r) => r.id);
+  }
+
   /** When these two entries last met (for the rematch rule). */
   async lastMeeting(x: string, y: string): Promise<Date | null> {
     const rows: Array<{ at: Date }> = await this.m.query(
@@ -220,13 +248,20 @@ export class ArenaRepository extends TransactionalRepository {
       .getMany();
   }
 
-  /** Appends a vote to the log; null when this voter already voted on the pair. */
-  async insertVote(values: Omit<ArenaVote, 'id' | 'pairLow' | 'pairHigh' | 'excluded'>): Promise<string | null> {
+  /**
+   * Casts a vote (inside the transaction that locked both entries and both creators): logs it, counts it in the
+   * running battle and writes the new ratings in one statement. `voted` is false when the voter already judged the
+   * pair; `battle` is null when the battle is over (the caller then rolls back).
+   */
+  async castVote(
+    values: Omit<ArenaVote, 'id' | 'pairLow' | 'pairHigh' | 'excluded'>,
+    entries: Array<RatingState & { id: string }>,
+    creators: Array<RatingState & { creatorId: string }>,
+  ): Promise<{ voted: boolean; battle: ArenaBattle | null }> {
     const [low, high] = values.entryA < values.entryB ? [values.entryA, values.entryB] : [values.entryB, values.entryA];
-    const rows: Array<{ id: string }> = await this.m.query(
-      `INSERT INTO arena_votes (battle_id, season_id, voter_id, entry_a, entry_b, pair_low, pair_high, outcome, ip,
-                                device, cast_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+    const meta = this.m.getRepository(ArenaBattle).metadata;
+    const [row]: Array<Record<string, unknown> & { voteId: string | null }> = await this.m.query(
+      castVoteSql(values.outcome, selectList(meta, 'b')),
       [
         values.battleId,
         values.seasonId,
@@ -239,27 +274,24 @@ export class ArenaRepository extends TransactionalRepository {
         values.ip,
         values.device,
         values.castAt,
+        ...ratingColumns(entries, (r) => r.id),
+        ...ratingColumns(creators, (r) => r.creatorId),
       ],
     );
-    return rows[0]?.id ?? null;
+    return { voted: row.voteId !== null, battle: row.id ? hydrate<ArenaBattle>(meta, row) : null };
   }
 
-  /** Counts one vote on a battle still in progress; null when the battle is over. */
-  async countVote(battleId: string, outcome: VoteOutcome): Promise<ArenaBattle | null> {
-    const column = { a: 'votes_a', b: 'votes_b', tie: 'votes_tie', both_bad: 'votes_both_bad' }[outcome];
-    const result = await this.m.query(
-      `UPDATE arena_battles SET ${column} = ${column} + 1 WHERE id = $1 AND state = 'in_battle' RETURNING id`,
-      [battleId],
+  /** Writes entries' ratings in one statement (the replay of a season). */
+  async saveEntryRatings(rows: Array<RatingState & { id: string }>): Promise<void> {
+    await this.m.query(
+      updateEntryRatingsSql(),
+      ratingColumns(rows, (r) => r.id),
     );
-    return result[1] > 0 ? this.findBattle(battleId) : null;
   }
 
-  async saveEntryRating(id: string, r: RatingState): Promise<void> {
-    await this.m.getRepository(ArenaEntry).update(id, r);
-  }
-
-  async saveCreatorRating(seasonId: string, creatorId: string, r: RatingState): Promise<void> {
-    await this.m.getRepository(ArenaCreatorRating).update({ seasonId, creatorId }, r);
+  /** Writes creators' season ratings in one statement (the replay of a season). */
+  async saveCreatorRatings(seasonId: string, rows: Array<RatingState & { creatorId: string }>): Promise<void> {
+    await this.m.query(updateCreatorRatingsSql(), [...ratingColumns(rows, (r) => r.creatorId), seasonId]);
   }
 
   voteOf(voterId: string, battleId: string): Promise<ArenaVote | null> {

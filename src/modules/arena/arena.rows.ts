@@ -1,4 +1,4 @@
-import type { LoggedVote } from './core';
+import type { LiveRating, LoggedVote } from './core';
 
 /** An entry's or creator's rating as the repository stores it. */
 export interface RatingState {
@@ -14,3 +14,19 @@ export interface LogRow extends LoggedVote {
   creator_a: string;
   creator_b: string;
 }
+
+/** A stored rating as the rating core takes it. */
+export const liveRating = (r: RatingState): LiveRating => ({
+  rating: r.rating,
+  rd: r.rd,
+  battles: r.battles,
+  last_at: r.lastBattleAt?.getTime() ?? null,
+});
+
+/** The rating core's answer as the repository stores it. */
+export const storedRating = (r: LiveRating): RatingState => ({
+  rating: r.rating,
+  rd: r.rd,
+  battles: r.battles,
+  lastBattleAt: r.last_at === null ? null : new Date(r.last_at),
+});

@@ -280,7 +280,7 @@ export class DesignsService {
   /** Turns sharing off, unless another area holds the design public (409 with that area's reason; deleting too). */
   async unshare(user: User, id: string): Promise<Design> {
     const design = await this.owned(user, id);
-    const held = await this.holds.reason(design);
+    const held = await this.holds.reason(design, 'unshare');
     if (held) throw new ConflictException(held);
     await this.repo.update(id, { shareToken: null });
     return this.load(user, id);

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -8,6 +8,7 @@ import { Spot, Walkthrough } from './entities';
 import { newSlug } from './ids';
 import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory, type ListingSummary } from './listing-directory';
+import { SpotPublishHolds, type SpotHeldAction } from './spot-publish-holds';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type FeedPageJson, type SpotJson } from './video.mapper';
 import { VideoRepository } from './video.repository';
@@ -43,6 +44,7 @@ export class SpotsService {
     private readonly listings: ListingDirectory,
     private readonly users: UsersService,
     private readonly caches: NodeCaches,
+    private readonly holds: SpotPublishHolds,
   ) {
     caches.register('spots-feed', () => {
       this.feedCache.clear();
@@ -93,6 +95,9 @@ export class SpotsService {
   }
 
   private async apply(user: User, spot: Spot, changes: SpotChanges): Promise<Spot> {
+    if (spot.published && changes.published === false) await this.assertNotHeld(spot, 'unpublish');
+    if (spot.published && changes.video_id !== undefined && changes.video_id !== spot.videoId)
+      await this.assertNotHeld(spot, 'replace_video');
     if (changes.title !== undefined) spot.title = changes.title.trim().slice(0, 160);
     if (changes.caption !== undefined) spot.caption = changes.caption;
     if (changes.listing_id !== undefined && changes.listing_id !== spot.listingId) {
@@ -124,6 +129,12 @@ export class SpotsService {
     this.access.forgetAll();
     this.caches.forget('spots-feed');
     return saved;
+  }
+
+  /** A published spot another area holds (an arena entry) keeps its video and stays published: 409 with why. */
+  async assertNotHeld(spot: Spot, action: SpotHeldAction): Promise<void> {
+    const held = spot.id ? await this.holds.reason(spot, action) : null;
+    if (held) throw new ConflictException(held);
   }
 
   async toJson(spot: Spot, viewer: User | null | undefined): Promise<SpotJson> {

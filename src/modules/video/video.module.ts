@@ -16,6 +16,7 @@ import { VideoUploadsController } from './controllers/video-uploads.controller';
 import { WalkthroughApiController } from './controllers/walkthrough-api.controller';
 import { ListingDirectory } from './listing-directory';
 import { ListingMediaResolver } from './listing-media.resolver';
+import { SpotPublishHolds } from './spot-publish-holds';
 import { SpotsService } from './spots.service';
 import { PosterJob, TranscodeJob } from './transcode.job';
 import { VideoUploadsService } from './uploads/video-uploads.service';
@@ -51,12 +52,13 @@ import { WalkthroughsService } from './walkthroughs.service';
     VideosService,
     WalkthroughsService,
     SpotsService,
+    SpotPublishHolds,
     VideoListsService,
     VideoUploadsService,
     TranscodeJob,
     PosterJob,
   ],
-  exports: [VideosService, WalkthroughsService, SpotsService, VideoAccessService, VIDEO_CONFIG],
+  exports: [VideosService, WalkthroughsService, SpotsService, SpotPublishHolds, VideoAccessService, VIDEO_CONFIG],
 })
 export class VideoModule implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Video');

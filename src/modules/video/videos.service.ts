@@ -1,4 +1,12 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  Optional,
+} from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
 import { JobsService } from '../jobs';
 import { NotificationsService } from '../notifications';
@@ -8,6 +16,7 @@ import type { User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Video, VideoStatus, Walkthrough } from './entities';
 import { newPlaybackId, newSlug } from './ids';
+import { SpotPublishHolds } from './spot-publish-holds';
 import { VideoAccessService } from './video-access.service';
 import { VideoRepository } from './video.repository';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
@@ -37,6 +46,7 @@ export class VideosService {
     private readonly jobs: JobsService,
     private readonly access: VideoAccessService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly holds: SpotPublishHolds,
     @Optional() private readonly broadcaster?: Broadcaster,
     @Optional() private readonly notifications?: NotificationsService,
   ) {}
@@ -115,7 +125,12 @@ export class VideosService {
   }
 
   /** Removes the video and every file it has (source, renditions, poster, a partial upload). */
+  /** Deletes the video and its files, unless a published spot showing it is held by another area (409 with why). */
   async delete(video: Video): Promise<void> {
+    for (const spot of await this.repo.publishedSpotsOfVideo(video.id)) {
+      const held = await this.holds.reason(spot, 'delete_video');
+      if (held) throw new ConflictException(held);
+    }
     await this.repo.deleteVideo(video.id);
     this.access.forget(video.id);
     await this.storage.deletePrefix(`videos/${video.id}/`);

@@ -57,7 +57,7 @@ function ChallengeForm({
     }),
   );
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2">
+    <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
       <FormField label="Challenge" name="opponent_id" error={form.errors.opponent_id}>
         <Select
           value={form.data.opponent_id}

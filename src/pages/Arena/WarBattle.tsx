@@ -160,7 +160,7 @@ export default function WarBattle({ war: initial, my_entries }: PageProps<Props>
         </Alert>
       )}
 
-      <div className="mt-4 grid gap-4 md:grid-cols-2">{(['home', 'away'] as const).map(column)}</div>
+      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">{(['home', 'away'] as const).map(column)}</div>
 
       <Card title="Attacks" className="mt-4">
         <AttackList war={war} />

@@ -2,6 +2,7 @@ import type { ArenaWar } from '@contracts/arena';
 import { Head, Link } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { AttackList, Scoreboard } from '@/components/arena/war';
+import { BarChart } from '@/components/charts';
 import { Alert, Card } from '@/components/ui';
 import type { PageProps } from '@/types';
 
@@ -36,7 +37,13 @@ export default function WarBattleResults({ war }: PageProps<Props>) {
         </p>
       )}
       <Card title="Members" className="mt-4">
-        <div className="overflow-x-auto">
+        {members.length > 0 && (
+          <BarChart
+            points={members.map((m, i) => ({ label: m.user?.name ?? `Member ${i + 1}`, value: m.stars }))}
+            label="counted stars per member"
+          />
+        )}
+        <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-ink-subtle">
               <tr>

@@ -8,3 +8,4 @@ export * from './replay';
 export * from './matchmaking';
 export * from './war';
 export * from './integrity';
+export * from './keyed-queue';

@@ -97,8 +97,8 @@ export class VideoApiController {
     const video = await this.videos.find(id);
     if (!this.access.canManage(video, user))
       throw new ForbiddenException('You cannot delete a video that is not yours.');
-    await this.uploads.discard(video.uploadId);
     await this.videos.delete(video);
+    await this.uploads.discard(video.uploadId);
     return { message: 'Video Deleted' };
   }
 
