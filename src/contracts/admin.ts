@@ -116,6 +116,7 @@ export type MetricName =
   | 'active_users_30d'
   | 'listings_published'
   | 'spots_published'
+  | 'spots_transcoded'
   | 'designs_generated'
   | 'designs_failed'
   | 'credits_spent'
@@ -128,6 +129,8 @@ export type MetricName =
 /** One dashboard figure: its latest value and the days before it (oldest first), linking to its page. */
 export interface DashboardStat {
   metric: MetricName;
+  /** The currency of a money figure kept per currency (revenue: one stat per currency, never summed); else null. */
+  currency: string | null;
   label: string;
   value: number;
   trend: number[];
@@ -149,7 +152,8 @@ export type MetricsPeriod = 'day' | 'week' | 'month';
 export interface AdminMetricsJson {
   period: MetricsPeriod;
   buckets: string[];
-  series: Array<{ metric: MetricName; label: string; values: number[] }>;
+  /** One series per metric, and per currency for money kept per currency (`currency` null otherwise). */
+  series: Array<{ metric: MetricName; currency: string | null; label: string; values: number[] }>;
   provider_cost: Array<{ day: string; provider: string; calls: number; cost_micro: number }>;
   cohorts: Array<{ week: string; size: number; retention: number[] }>;
 }

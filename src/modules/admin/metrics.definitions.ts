@@ -51,6 +51,10 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; hr
     label: 'Spots published',
     href: '/admin/metrics',
   },
+  spots_transcoded: {
+    label: 'Spots transcoded',
+    href: '/admin/queue-monitor',
+  },
   designs_generated: {
     label: 'Designs generated',
     href: '/admin/queue-monitor',
@@ -86,6 +90,10 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; hr
 };
 
 export const METRIC_NAMES = Object.keys(DAILY_METRICS) as MetricName[];
+/** Money kept per currency: one row per day and currency, shown per currency, never summed across currencies. */
+export const PER_CURRENCY: Partial<Record<MetricName, true>> = { revenue_minor: true };
+/** The metrics rolled up as one value a day (currency ''). */
+export const SINGLE_METRICS = METRIC_NAMES.filter((m) => !PER_CURRENCY[m]);
 /** Rolling distinct counts: a week or month bucket shows the value at its last day, never a sum. */
 export const ROLLING: Partial<Record<MetricName, true>> = {
   active_users: true,

@@ -35,11 +35,11 @@ export default function AdminDashboard({ sections, dashboard }: PageProps<Props>
         </header>
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Today">
           {dashboard.stats.map((s) => (
-            <li key={s.metric}>
+            <li key={`${s.metric}-${s.currency ?? ''}`}>
               <Link href={s.href} className="block rounded-card focus:outline-none focus:ring-2 focus:ring-brand-500">
                 <StatCard
                   label={s.label}
-                  value={formatMetric(s.metric, s.value)}
+                  value={formatMetric(s.metric, s.value, s.currency)}
                   hint="today (UTC)"
                   trend={<Sparkline values={s.trend} label={`${s.label}, last 30 days`} />}
                 />
