@@ -11,13 +11,10 @@ const target = new URL(spec.url);
 function get(path) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const req = http.get(
-      { host: target.hostname, port: target.port, path, headers: spec.headers, agent },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode }));
-      },
-    );
+    const req = http.get({ host: target.hostname, port: target.port, path, headers: spec.headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: res.statusCode }));
+    });
     req.on('error', () => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, status: 0 }));
   });
 }

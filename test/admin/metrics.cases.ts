@@ -156,7 +156,9 @@ describe('admin metrics', () => {
     expect(signups.value).toBe(signups.trend[29]);
     expect(dash.body.queues.length).toBeGreaterThan(0);
     const money = dash.body.stats.filter((s: { metric: string }) => s.metric === 'revenue_minor');
-    expect(money.map((s: { label: string; currency: string; value: number }) => [s.label, s.currency, s.value])).toEqual([
+    expect(
+      money.map((s: { label: string; currency: string; value: number }) => [s.label, s.currency, s.value]),
+    ).toEqual([
       ['Revenue (EUR)', 'EUR', 4_200],
       ['Revenue (USD)', 'USD', 2_500],
     ]);

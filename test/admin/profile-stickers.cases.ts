@@ -50,9 +50,7 @@ describe('profile stickers and sticker pack refunds', () => {
       status: 422,
       errors: ['sticker_ids'],
     });
-    expect((await me.client.put('/api/profile-stickers').send({ sticker_ids: [ids[1], ids[1]] })).status).toBe(
-      422,
-    );
+    expect((await me.client.put('/api/profile-stickers').send({ sticker_ids: [ids[1], ids[1]] })).status).toBe(422);
     expect((await me.client.put('/api/profile-stickers').send({ sticker_ids: ['x'] })).status).toBe(422);
     const unknown = await me.client
       .put('/api/profile-stickers')
@@ -64,9 +62,10 @@ describe('profile stickers and sticker pack refunds', () => {
       status: 403,
       message: '"Gold pack" is a paid sticker pack: buy it to wear its stickers.',
     });
-    expect((await me.client.get('/api/profile-stickers')).body.stickers.map((s: { id: string }) => s.id)).toEqual(
-      [ids[2], ids[0]],
-    );
+    expect((await me.client.get('/api/profile-stickers')).body.stickers.map((s: { id: string }) => s.id)).toEqual([
+      ids[2],
+      ids[0],
+    ]);
 
     // Six fit; a disabled pack's stickers are not shown; an empty list takes them all off.
     expect(
@@ -97,8 +96,12 @@ describe('profile stickers and sticker pack refunds', () => {
     const { session } = (await buyer.client.post('/api/checkout').send({})).body;
     await buyer.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' });
     const owned = async () =>
-      (await t.db.query(`SELECT 1 FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = $2`, [buyer.user.id, pack.id]))
-        .length > 0;
+      (
+        await t.db.query(`SELECT 1 FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = $2`, [
+          buyer.user.id,
+          pack.id,
+        ])
+      ).length > 0;
     await until(owned);
     expect((await send()).status).toBe(201);
     await buyer.client.put('/api/profile-stickers').send({ sticker_ids: [sticker.id, freeSticker.id] });
