@@ -124,7 +124,10 @@ export type MetricName =
   | 'orders_paid'
   | 'revenue_minor'
   | 'ai_cost_micro'
-  | 'usage_records';
+  | 'usage_records'
+  | 'queue_waiting'
+  | 'queue_failed'
+  | 'realtime_connections';
 
 /** One dashboard figure: its latest value and the days before it (oldest first), linking to its page. */
 export interface DashboardStat {

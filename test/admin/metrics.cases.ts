@@ -124,8 +124,9 @@ describe('admin metrics', () => {
     expect(await rolled('designs_failed', 0)).toBe(1);
     const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM admin_metrics_daily`))[0].n;
     const before = await count();
-    // 14 single-value metrics a day for 90 days, and revenue only for the days and currencies it was made in.
-    expect(before).toBe(90 * 14 + 3);
+    // 14 counted metrics a day for 90 days, revenue only for the days and currencies it was made in, and the three
+    // gauges (queues, connections) for today only.
+    expect(before).toBe(90 * 14 + 3 + 3);
     // Revenue is one row per currency (never one sum across currencies).
     expect(
       await t.db.query(
@@ -214,6 +215,40 @@ describe('admin metrics', () => {
       [(await t.db.query(`SELECT user_id FROM usage_records WHERE created_at = $1`, [at(8)]))[0].user_id],
     );
     expect(n).toBe(1);
+  });
+
+  it('keeps gauges (jobs waiting and failed, connections) per day: today read live, past days keep their last value', async () => {
+    const metrics = t.app.get(MetricsService);
+    const gauge = (metric: string, day: string) =>
+      t.db
+        .query(`SELECT value::int FROM admin_metrics_daily WHERE metric = $1 AND day = $2::date`, [metric, day])
+        .then((rows: Array<{ value: number }>) => rows[0]?.value);
+    const states = async () => {
+      const dash = (await admin.client.get('/api/admin/metrics/dashboard')).body;
+      return {
+        dash,
+        waiting: dash.queues.reduce(
+          (n: number, q: { waiting: number; delayed: number }) => n + q.waiting + q.delayed,
+          0,
+        ),
+        failed: dash.queues.reduce((n: number, q: { failed: number }) => n + q.failed, 0),
+      };
+    };
+    await t.db.query(`UPDATE admin_metrics_daily SET value = 41 WHERE metric = 'queue_failed' AND day = '2026-03-18'`);
+    clock.set(new Date(NOW.getTime() + DAY_MS));
+    try {
+      await metrics.rollup();
+      const { dash, waiting, failed } = await states();
+      // Yesterday keeps what it saw; today is the live reading, on the dashboard as value and last sparkline point.
+      expect(await gauge('queue_failed', '2026-03-18')).toBe(41);
+      expect(await gauge('queue_failed', '2026-03-19')).toBe(failed);
+      const stat = (metric: string) => dash.stats.find((s: { metric: string }) => s.metric === metric);
+      expect(stat('queue_waiting')).toMatchObject({ value: waiting, href: '/admin/queue-monitor?state=waiting' });
+      expect(stat('queue_failed').trend.slice(-2)).toEqual([41, failed]);
+      expect(stat('realtime_connections').value).toBe(dash.connections.total);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('queues a rollup on request and records it', async () => {

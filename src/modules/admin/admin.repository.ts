@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { MetricName } from '../../contracts/admin';
 import { AdminAuditEntry } from './entities/admin-audit.entity';
-import { COHORT_SQL, DAILY_METRICS, METRIC_NAMES, SINGLE_METRICS } from './metrics.definitions';
+import { COHORT_SQL, DAILY_METRICS, GAUGES, METRIC_NAMES, SINGLE_METRICS } from './metrics.definitions';
 
 export interface AuditFilter {
   action?: string;
@@ -78,7 +78,7 @@ export class AdminRepository {
 
   /**
    * Every metric of one UTC day, upserted (running twice writes the same values): the figures the owning services
-   * gave, the active-user counts over the gathered activity, and the money figures per currency (the day's rows of
+   * gave (gauges only when given), the active-user counts over the gathered activity, and the money figures per currency (the day's rows of
    * those replaced, so a currency with nothing that day has no row).
    */
   async rollupDay(
@@ -88,7 +88,8 @@ export class AdminRepository {
     perCurrency: CurrencyFigure[],
   ): Promise<void> {
     const params: unknown[] = [day];
-    const values = SINGLE_METRICS.map((name) => {
+    // A gauge is written only when read (today); a past day keeps the last value it saw.
+    const values = SINGLE_METRICS.filter((name) => !GAUGES[name] || figures[name] !== undefined).map((name) => {
       const sql = DAILY_METRICS[name].sql;
       if (sql) return `('${name}', '', (${sql})::bigint)`;
       params.push(figures[name] ?? 0);

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DAY_MS } from '../../common/clock';
-import type { AdminDashboardJson, AdminMetricsJson, MetricName, MetricsPeriod } from '../../contracts/admin';
+import type {
+  AdminDashboardJson,
+  AdminMetricsJson,
+  MetricName,
+  MetricsPeriod,
+  QueueState,
+} from '../../contracts/admin';
 import { OrdersService } from '../commerce';
 import { CreditsService } from '../credits';
 import { DesignsService } from '../designs';
@@ -33,6 +39,13 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const addDays = (day: string, n: number) => isoDay(new Date(dayStart(day).getTime() + n * DAY_MS));
 /** Monday of the ISO week the day is in (what date_trunc('week') gives). */
 const weekOf = (day: string) => addDays(day, -((dayStart(day).getUTCDay() + 6) % 7));
+/** The gauges from live readings: jobs waiting (and delayed) and failed over every queue, sockets over every node. */
+const gaugesOf = (queues: QueueState[], nodes: Array<{ count: number }>): Partial<Record<MetricName, number>> => ({
+  queue_waiting: queues.reduce((n, q) => n + q.waiting + q.delayed, 0),
+  queue_failed: queues.reduce((n, q) => n + q.failed, 0),
+  realtime_connections: nodes.reduce((n, c) => n + c.count, 0),
+});
+
 type SeriesKey = { metric: MetricName; currency: string | null; label: string };
 
 /** A rolled-up series' key: the metric and its currency ('' or null for figures that are not money). */
@@ -85,7 +98,12 @@ export class MetricsService {
     let days = 0;
     for (let day = first; day <= today; day = addDays(day, 1), days++) {
       const [figures, providers, money] = await this.figures(dayStart(day), dayStart(addDays(day, 1)));
-      await this.repo.rollupDay(day, figures, providers, money);
+      await this.repo.rollupDay(
+        day,
+        day === today ? { ...figures, ...(await this.gauges()) } : figures,
+        providers,
+        money,
+      );
     }
     await this.repo.rollupCohorts(cohortsFrom, today, await this.users.signupsByWeek(dayStart(cohortsFrom)));
     await this.broadcaster.broadcast(METRICS_CHANNEL, METRICS_EVENT, { at: this.clock.now().toISOString() });
@@ -157,6 +175,12 @@ export class MetricsService {
     return [figures, providers, money] as const;
   }
 
+  /** What the gauges read now. */
+  private async gauges(): Promise<Partial<Record<MetricName, number>>> {
+    const [queues, nodes] = await Promise.all([this.jobs.states(), this.connections.perNode()]);
+    return gaugesOf(queues, nodes);
+  }
+
   async dashboard(): Promise<AdminDashboardJson> {
     const today = isoDay(this.clock.now());
     const from = addDays(today, -(DASHBOARD_DAYS - 1));
@@ -168,9 +192,12 @@ export class MetricsService {
     ]);
     const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(from, i));
     const byMetric = this.index(rows);
+    // Gauges show what they read now (today's point too); the days before, what the rollup saw.
+    const live = gaugesOf(queues, nodes);
     return {
       stats: this.keys(rows).map(({ metric, currency, label }) => {
         const trend = days.map((d) => byMetric.get(key(metric, currency))?.get(d) ?? 0);
+        if (live[metric] !== undefined) trend[trend.length - 1] = live[metric];
         return { metric, currency, label, value: trend[trend.length - 1], trend, href: DAILY_METRICS[metric].href };
       }),
       queues,

@@ -1,4 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import type { StickerJson } from '../../contracts/admin-content';
 import type { User } from '../users';
@@ -37,5 +38,10 @@ export class ProfileStickersService {
     });
     await this.repo.transaction((m) => this.repo.replacePins(user.id, stickerIds, m));
     return this.of(user.id);
+  }
+
+  /** Takes every sticker off the user's profile (account deletion), inside the caller's transaction. */
+  clear(userId: string, m: EntityManager): Promise<void> {
+    return this.repo.replacePins(userId, [], m);
   }
 }
