@@ -1,14 +1,11 @@
-import sharp from 'sharp';
 import type { OrderPaidEvent, OrderRefundedEvent } from '../../src/contracts/events';
 import { ChatsCommandService } from '../../src/modules/chats';
 import { StickerSalesService, StickersService } from '../../src/modules/stickers';
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
+import { testPng } from './helpers';
 
-const png = (shade: number) =>
-  sharp({ create: { width: 16, height: 16, channels: 4, background: { r: shade, g: 99, b: 99, alpha: 1 } } })
-    .png()
-    .toBuffer();
+const png = (shade: number) => testPng(16, shade);
 
 /** Stickers worn on the profile, and a refunded sticker pack taken back (ownership, chat, profile pins). */
 describe('profile stickers and sticker pack refunds', () => {

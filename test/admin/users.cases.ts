@@ -1,13 +1,7 @@
-import sharp from 'sharp';
 import { ProfileStickersService, StickersService } from '../../src/modules/stickers';
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
-import { auditRows, confirmedAdmin, confirmPassword } from './helpers';
-
-const png = () =>
-  sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 1 } } })
-    .png()
-    .toBuffer();
+import { auditRows, confirmedAdmin, confirmPassword, testPng } from './helpers';
 
 /** Each admin user action over HTTP, with the audit row it writes. */
 describe('admin users', () => {
@@ -138,7 +132,7 @@ describe('admin users', () => {
       [u.id],
     );
     const pack = await t.app.get(StickersService).createPack({ name: 'Worn' });
-    const worn = await t.app.get(StickersService).addSticker(pack.id, 'W', await png());
+    const worn = await t.app.get(StickersService).addSticker(pack.id, 'W', await testPng());
     await t.app.get(ProfileStickersService).pin(u, [worn.id]);
     const wrong = await admin.client.delete(`/api/admin/users/${u.id}`).send({ confirm: 'someone@else.test' });
     expect(wrong.status).toBe(422);
