@@ -1,140 +1,138 @@
 #!/usr/bin/env node
-// Admin dashboard benchmark: the dashboard API (read from the rollups; a one-row signed-in read measured beside it
-// as the machine's floor) with a small platform (1,000 users, 10,000 usage records) and then a large one (USERS
-// users, USAGE usage records over 90 days), same server, same run: latency percentiles, throughput and server
-// memory, the rollup job's own time (a full 90-day back-fill and a regular run), what one page would cost computing
-// the same 30 days from the raw tables, and EXPLAIN ANALYZE of the admin user search on the trigram index.
+// Admin dashboard benchmark (issue 18: "dashboard p99 with 1M users and 10M usage rows, showing the rollups keep it
+// flat"). Two bench databases, filled by SQL generate_series: small (1,000 users, 10,000 usage rows) and large
+// (USERS users, USAGE usage rows over 90 days; kept between runs and reused while its counts match, FRESH=1 makes it
+// again). For each: boot the app on it (migrations), run the rollup job (timed: the first run back-fills 90 days,
+// then a regular run), then load GET /api/admin/metrics/dashboard, GET /api/admin/metrics?period=week and the
+// baseline GET /health with the load generator in its own process (bench/admin/load-child.js): p50/p95/p99,
+// throughput, server memory, load average, and the ratios large/small and dashboard/baseline.
 //
-//   node bench/admin/run.js      (USERS, USAGE, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL, BENCH_REDIS_URL; KEEP_DB=1)
+//   node bench/admin/run.js   (USERS=1000000 USAGE=10000000 ACTIVE_POOL=30000 SECONDS=10 CONNECTIONS=8; FRESH=1;
+//                              SEED_ONLY=1 fills the large database and stops)
 require('reflect-metadata');
 require('../support/ts-register');
 const { mkdirSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { bootApp, dropDatabase, freshDatabase, loadRun, signIn } = require('../support/common');
+const { ADMIN_URL, bootApp, freshDatabase, runChild, signIn } = require('../support/common');
 
-const SECONDS = Number(process.env.SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const LOAD = { connections: CONNECTIONS, seconds: SECONDS };
-const USERS = Number(process.env.USERS ?? 50_000);
-const USAGE = Number(process.env.USAGE ?? 250_000);
-const DB = 'reelty_bench_admin';
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
+const USERS = Number(process.env.USERS ?? 1_000_000);
+const USAGE = Number(process.env.USAGE ?? 10_000_000);
+/** Users who make AI calls (the rest only signed up): about 3% of a million, each day's calls spread over them. */
+const ACTIVE_POOL = Number(process.env.ACTIVE_POOL ?? 30_000);
 const RESULTS = join(__dirname, '..', 'results');
 const PASSWORD = 'bench-password-1';
+const BATCH = 1_000_000;
 
-/** `count` users signed up over the last 90 days, and `usage` AI calls by them over the same days. */
-async function grow(db, users, usage, tag) {
-  await db.query(
-    `INSERT INTO users (name, email, handle, password_hash, email_verified_at, created_at)
-     SELECT 'Person ' || $2 || g, 'p' || $2 || g || '@bench.test', 'p' || $2 || g, '!', now(),
-            now() - ((g % 90) || ' days')::interval - ((g % 1440) || ' minutes')::interval
-       FROM generate_series(1, $1) g`,
-    [users, tag],
-  );
-  await db.query(
-    `CREATE TEMP TABLE grown AS SELECT id, row_number() OVER () - 1 AS n FROM users WHERE handle LIKE 'p' || $1 || '%'`,
-    [tag],
-  );
-  await db.query(
-    `INSERT INTO usage_records (user_id, kind, provider, model, operation, unit, units, cost_usd, created_at)
-     SELECT u.id, 'image', (ARRAY['openai', 'replicate', 'stability'])[1 + g % 3], 'm', 'generate', 'image', 1,
-            0.002 + (g % 40) / 1000.0, now() - ((g % 90) || ' days')::interval - ((g % 1440) || ' minutes')::interval
-       FROM generate_series(1, $1) g JOIN grown u ON u.n = g % $2`,
-    [usage, users],
-  );
-  await db.query(`DROP TABLE grown`);
-  await db.query(`ANALYZE users`);
-  await db.query(`ANALYZE usage_records`);
+const dbUrl = (name) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function exists(name) {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
+  await admin.end();
+  return rows.length > 0;
 }
 
-async function main() {
-  const t0 = Date.now();
-  const url = await freshDatabase(DB);
+/** Counts of the two big tables (null when the database is missing). */
+async function counts(name) {
+  if (!(await exists(name))) return null;
+  const db = new Client({ connectionString: dbUrl(name) });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM usage_records)::int AS usage`,
+    );
+    return rows[0];
+  } catch {
+    return null;
+  } finally {
+    await db.end();
+  }
+}
 
+/**
+ * Fills the database (made fresh and migrated when `fresh`) with one admin, `users` users who signed up over the
+ * last 90 days and `usage` AI calls over the same days by the first `pool` of them, inserted in batches of a million
+ * by generate_series; an interrupted fill goes on from the rows already there. Row triggers and foreign-key checks
+ * are off for the bulk insert (session_replication_role = replica): every id inserted is a real user's.
+ */
+async function seed(name, users, usage, pool, fresh) {
+  const url = fresh ? await freshDatabase(name) : dbUrl(name);
   const db = new Client({ connectionString: url });
   await db.connect();
+  await db.query(`SET session_replication_role = replica`);
   const { hashPassword } = require('../../src/modules/auth/password');
   await db.query(
-    `INSERT INTO users (name, email, handle, password_hash, email_verified_at, role) VALUES ('Admin', 'admin@bench.test', 'admin', $1, now(), 'admin')`,
+    `INSERT INTO users (name, email, handle, password_hash, email_verified_at, role)
+     VALUES ('Admin', 'admin@bench.test', 'admin', $1, now(), 'admin') ON CONFLICT DO NOTHING`,
     [await hashPassword(PASSWORD)],
   );
-  await grow(db, 1_000, 10_000, 's');
-
-  const booted = await bootApp(url, 'admin');
-  const server = {
-    ...booted,
-    metrics: booted.app.get(require('../../src/modules/admin/metrics.service').MetricsService),
-  };
-  const cookie = await signIn(server.base, 'admin@bench.test', PASSWORD);
-  const phases = {};
-  const measure = async (name) => {
-    const rollup = await timed(() => server.metrics.rollup());
-    const probe = await fetch(`${server.base}/api/admin/metrics/dashboard`, {
-      headers: { Accept: 'application/json', Cookie: cookie },
-    });
-    if (probe.status !== 200) throw new Error(`dashboard: ${probe.status} ${await probe.text()}`);
-    const raw = [];
-    for (let i = 0; i < 3; i++) raw.push(await timed(() => rawDashboard(db)));
-    const load = await loadRun(server.base, cookie, ['/api/admin/metrics/dashboard'], LOAD);
-    // The floor on this machine: a signed-in one-row read through the same stack.
-    const floor = await loadRun(server.base, cookie, ['/api/user/credits/image'], LOAD);
-    const counts = (
-      await db.query(
-        `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM usage_records)::int AS usage`,
-      )
-    ).rows[0];
-    phases[name] = {
-      ...counts,
-      ...load,
-      floor_p50: floor.p50,
-      floor_p99: floor.p99,
-      rss_mb: Math.round(process.memoryUsage().rss / 1e6),
-      regular_rollup_ms: rollup,
-      raw_30_days_ms: Math.min(...raw),
-    };
-    console.log(name, JSON.stringify(phases[name]));
-  };
-  await server.metrics.rollup(); // the first run back-fills 90 days
-  await measure('small');
-
-  console.log(`growing to ${USERS} users and ${USAGE} usage records…`);
-  const grown = await timed(() => grow(db, USERS - 1_000, USAGE - 10_000, 'l'));
-  await db.query(`DELETE FROM admin_metrics_daily`); // so the next run back-fills 90 days over the large tables
-  const backfill = await timed(() => server.metrics.rollup());
-  await measure('large');
-
-  const plan = await db.query(
-    `EXPLAIN (ANALYZE, BUFFERS) SELECT * FROM users u WHERE users_search_text(u.email, u.handle, u.name) LIKE '%l12345%'
-     ORDER BY u.created_at DESC, u.id DESC LIMIT 25`,
-  );
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'admin-user-search-explain.txt'), plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-  await db.end();
-  await server.close();
-
-  const summary = {
-    at: new Date().toISOString(),
-    seconds_per_run: SECONDS,
-    connections: CONNECTIONS,
-    small: phases.small,
-    large: phases.large,
-    seed_large_s: Math.round(grown / 1000),
-    full_backfill_90_days_large_ms: backfill,
-    ratio_large_vs_small: {
-      p50: +(phases.large.p50 / phases.small.p50).toFixed(2),
-      p99: +(phases.large.p99 / phases.small.p99).toFixed(2),
-      rps: +(phases.large.rps / phases.small.rps).toFixed(2),
-      raw_30_days: +(phases.large.raw_30_days_ms / phases.small.raw_30_days_ms).toFixed(2),
-    },
-    total_seconds: Math.round((Date.now() - t0) / 1000),
-  };
-  writeFileSync(join(RESULTS, 'admin.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
-  if (!process.env.KEEP_DB) {
-    await dropDatabase(DB);
+  const have = await counts(name);
+  for (let lo = have.users; lo <= users; lo += BATCH) {
+    await db.query(
+      `INSERT INTO users (name, email, handle, password_hash, email_verified_at, created_at)
+       SELECT 'Person ' || g, 'p' || g || '@bench.test', 'p' || g, '!', now(),
+              now() - ((g % 90) || ' days')::interval - ((g % 1440) || ' minutes')::interval
+         FROM generate_series($1::int, $2::int) g`,
+      [lo, Math.min(users, lo + BATCH - 1)],
+    );
+    console.log(`users ${Math.min(users, lo + BATCH - 1)}/${users}`);
   }
-  process.exit(0);
+  await db.query(
+    `CREATE TEMP TABLE pool AS SELECT substr(handle, 2)::int - 1 AS n, id FROM users
+      WHERE handle ~ '^p[0-9]+$' AND substr(handle, 2)::int <= $1`,
+    [Math.min(pool, users)],
+  );
+  await db.query(`CREATE UNIQUE INDEX ON pool (n)`);
+  // The indexes are built once after the bulk insert (much faster than maintained row by row), same definitions.
+  const { rows: indexes } = await db.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'usage_records' AND indexname <> 'usage_records_pkey'`,
+  );
+  await db.query(`ALTER TABLE usage_records DROP CONSTRAINT IF EXISTS usage_records_pkey`);
+  for (const i of indexes) await db.query(`DROP INDEX ${i.indexname}`);
+  for (let lo = have.usage + 1; lo <= usage; lo += BATCH) {
+    await db.query(
+      `INSERT INTO usage_records (user_id, kind, provider, model, operation, unit, units, cost_usd, created_at)
+       SELECT p.id, 'image', (ARRAY['openai', 'replicate', 'stability'])[1 + g % 3], 'm', 'generate', 'image', 1,
+              0.002 + (g % 40) / 1000.0,
+              now() - ((g % 90) || ' days')::interval - ((g % 86400) || ' seconds')::interval
+         FROM generate_series($1::int, $2::int) g JOIN pool p ON p.n = (g::bigint * 7919) % $3`,
+      [lo, Math.min(usage, lo + BATCH - 1), Math.min(pool, users)],
+    );
+    console.log(`usage ${Math.min(usage, lo + BATCH - 1)}/${usage}`);
+  }
+  await db.query(`SET maintenance_work_mem = '256MB'`);
+  await db.query(`ALTER TABLE usage_records ADD CONSTRAINT usage_records_pkey PRIMARY KEY (id)`);
+  for (const i of indexes) await db.query(i.indexdef);
+  console.log('usage indexes rebuilt');
+  await db.query(`ANALYZE`);
+  await db.end();
 }
+
+async function ensure(name, users, usage, fresh) {
+  const have = await counts(name);
+  if (!fresh && have && have.users >= users && have.usage >= usage) return { seeded_s: 0, reused: true };
+  const t = Date.now();
+  await seed(name, users, usage, ACTIVE_POOL, fresh || !have);
+  return { seeded_s: Math.round((Date.now() - t) / 1000), reused: false, resumed_from: fresh || !have ? null : have };
+}
+
+const load = (base, cookie, path) =>
+  runChild(join(__dirname, 'load-child.js'), {
+    url: base,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    paths: [path],
+    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+  });
 
 async function timed(work) {
   const started = process.hrtime.bigint();
@@ -142,15 +140,76 @@ async function timed(work) {
   return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
 }
 
-/** What a dashboard without rollups would run per page: every metric for each of the last 30 days, from raw rows. */
-async function rawDashboard(db) {
-  const { DAILY_METRICS, METRIC_NAMES } = require('../../src/modules/admin/metrics.definitions');
-  const today = new Date(new Date().toISOString().slice(0, 10));
-  for (let i = 29; i >= 0; i--) {
-    const start = new Date(today.getTime() - i * 86_400_000);
-    const end = new Date(start.getTime() + 86_400_000);
-    await db.query(`SELECT ${METRIC_NAMES.map((m) => `(${DAILY_METRICS[m].sql})`).join(', ')}`, [start, end]);
+/** Boots the app on the database, runs the rollup job, loads the pages; the figures of one platform size. */
+async function phase(name) {
+  const server = await bootApp(dbUrl(name), 'admin');
+  try {
+    const metrics = server.app.get(require('../../src/modules/admin/metrics.service').MetricsService);
+    const db = new Client({ connectionString: dbUrl(name) });
+    await db.connect();
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM admin_metrics_daily`);
+    await db.end();
+    const first_rollup_ms = await timed(() => metrics.rollup());
+    const regular_rollup_ms = await timed(() => metrics.rollup());
+    const cookie = await signIn(server.base, 'admin@bench.test', PASSWORD);
+    const paths = { dashboard: '/api/admin/metrics/dashboard', metrics: '/api/admin/metrics?period=week' };
+    for (const path of Object.values(paths)) {
+      const res = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    }
+    const out = {
+      ...(await counts(name)),
+      first_rollup_was_backfill: rows[0].n === 0,
+      first_rollup_ms,
+      regular_rollup_ms,
+      baseline_health: await load(server.base, cookie, '/health'),
+      dashboard: await load(server.base, cookie, paths.dashboard),
+      metrics_week: await load(server.base, cookie, paths.metrics),
+      server_rss_mb: Math.round(process.memoryUsage().rss / 1e6),
+      loadavg: os.loadavg().map((l) => +l.toFixed(2)),
+    };
+    console.log(name, JSON.stringify(out));
+    return out;
+  } finally {
+    await server.close();
   }
+}
+
+const ratio = (a, b) => +(a / b).toFixed(2);
+
+async function main() {
+  const t0 = Date.now();
+  const large = await ensure('reelty_bench_admin_large', USERS, USAGE, process.env.FRESH === '1');
+  console.log('large database', JSON.stringify(large));
+  if (process.env.SEED_ONLY === '1') return process.exit(0);
+  await ensure('reelty_bench_admin_small', 1_000, 10_000, true);
+  const small = await phase('reelty_bench_admin_small');
+  const big = await phase('reelty_bench_admin_large');
+  const summary = {
+    at: new Date().toISOString(),
+    seconds_per_run: SECONDS,
+    connections: CONNECTIONS,
+    active_pool: ACTIVE_POOL,
+    large_seed: large,
+    small,
+    large: big,
+    ratio_large_vs_small: {
+      dashboard_p50: ratio(big.dashboard.p50, small.dashboard.p50),
+      dashboard_p99: ratio(big.dashboard.p99, small.dashboard.p99),
+      dashboard_rps: ratio(big.dashboard.rps, small.dashboard.rps),
+      metrics_p99: ratio(big.metrics_week.p99, small.metrics_week.p99),
+      baseline_p99: ratio(big.baseline_health.p99, small.baseline_health.p99),
+    },
+    ratio_dashboard_vs_baseline_p99: {
+      small: ratio(small.dashboard.p99, small.baseline_health.p99),
+      large: ratio(big.dashboard.p99, big.baseline_health.p99),
+    },
+    total_seconds: Math.round((Date.now() - t0) / 1000),
+  };
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'admin.json'), JSON.stringify(summary, null, 2));
+  console.log(JSON.stringify(summary, null, 2));
+  process.exit(0);
 }
 
 main().catch((error) => {

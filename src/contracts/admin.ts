@@ -116,6 +116,7 @@ export type MetricName =
   | 'active_users_30d'
   | 'listings_published'
   | 'spots_published'
+  | 'spots_transcoded'
   | 'designs_generated'
   | 'designs_failed'
   | 'credits_spent'
@@ -123,11 +124,16 @@ export type MetricName =
   | 'orders_paid'
   | 'revenue_minor'
   | 'ai_cost_micro'
-  | 'usage_records';
+  | 'usage_records'
+  | 'queue_waiting'
+  | 'queue_failed'
+  | 'realtime_connections';
 
 /** One dashboard figure: its latest value and the days before it (oldest first), linking to its page. */
 export interface DashboardStat {
   metric: MetricName;
+  /** The currency of a money figure kept per currency (revenue: one stat per currency, never summed); else null. */
+  currency: string | null;
   label: string;
   value: number;
   trend: number[];
@@ -149,7 +155,8 @@ export type MetricsPeriod = 'day' | 'week' | 'month';
 export interface AdminMetricsJson {
   period: MetricsPeriod;
   buckets: string[];
-  series: Array<{ metric: MetricName; label: string; values: number[] }>;
+  /** One series per metric, and per currency for money kept per currency (`currency` null otherwise). */
+  series: Array<{ metric: MetricName; currency: string | null; label: string; values: number[] }>;
   provider_cost: Array<{ day: string; provider: string; calls: number; cost_micro: number }>;
   cohorts: Array<{ week: string; size: number; retention: number[] }>;
 }

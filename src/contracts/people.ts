@@ -2,6 +2,7 @@
 import type { LinkedPage } from './common';
 import type { Listing } from './listings';
 import type { PublicUser } from './users';
+import type { StickerJson } from './admin-content';
 
 export interface Market {
   id: string;
@@ -42,4 +43,6 @@ export interface Profile {
   spots: unknown[];
   /** Where the "message" button goes; null on one's own profile or for guests. */
   message_url: string | null;
+  /** The stickers the user wears on their profile (at most six, in their order). */
+  stickers: StickerJson[];
 }

@@ -124,6 +124,28 @@ describe('admin authorization', () => {
         path: () => `/api/sticker-packs/${packId}/purchase`,
         expect: { guest: 401, user: 422, suspended: 419, admin: 422 },
       },
+      // Profile stickers: each signed-in user reads and sets their own (a paid pack they do not own is 403).
+      {
+        method: 'GET',
+        path: '/api/profile-stickers',
+        expect: { guest: 401, user: 200, suspended: 401, admin: 200 },
+      },
+      {
+        method: 'PUT',
+        path: '/api/profile-stickers',
+        body: async () => ({ sticker_ids: [await freshSticker()] }),
+        expect: { guest: 401, user: 200, suspended: 419, admin: 200 },
+      },
+      {
+        method: 'PUT',
+        name: 'PUT /api/profile-stickers (a paid pack the caller does not own)',
+        path: '/api/profile-stickers',
+        body: async () => {
+          const paid = await t.app.get(StickersService).createPack({ name: 'Paid wear', price_minor: 99 });
+          return { sticker_ids: [(await t.app.get(StickersService).addSticker(paid.id, 'P', await png())).id] };
+        },
+        expect: { guest: 401, user: 403, suspended: 419, admin: 403 },
+      },
       { method: 'GET', path: '/admin/design-chat', inertia: true, expect: pages },
       { method: 'GET', path: '/api/admin/design-chat/flags?status=all', expect: reads },
       {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import type { TestApp, TestClient } from '../support/app';
 import type { User } from '../../src/modules/users';
@@ -21,4 +22,11 @@ export async function auditRows(db: DataSource, subjectId: string) {
      WHERE subject_id = $1 ORDER BY id`,
     [subjectId],
   );
+}
+
+/** A small opaque PNG (a sticker or preview upload) in a shade of `red`. */
+export function testPng(size = 8, red = 0): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 4, background: { r: red, g: 99, b: 99, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }

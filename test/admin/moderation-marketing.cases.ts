@@ -7,6 +7,7 @@ import { CrmSuppressionsService } from '../../src/modules/crm';
 import { MailService, type OutgoingMail } from '../../src/modules/mail';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../src/modules/users';
 import { DesignChatModerationService } from '../../src/modules/designs';
+import { ProfileStickersService } from '../../src/modules/stickers';
 import { REDIS, REDIS_KEY_PREFIX } from '../../src/infra/runtime.module';
 import type Redis from 'ioredis';
 import { bootTestApp, TestApp } from '../support/app';
@@ -250,7 +251,7 @@ describe('admin moderation, marketing and connections', () => {
 
   it('seeds demo data that fills every admin screen for the demo admin, once', async () => {
     await t.createUser({ email: 'admin@reelty.test', role: 'admin' });
-    await t.createUser({ email: 'viewer@reelty.test', type: 'viewer' });
+    const viewer = await t.createUser({ email: 'viewer@reelty.test', type: 'viewer' });
     const logger = new Logger('SeedTest');
     const started = Date.now();
     await seedDemoAdmin(t.app, logger);
@@ -269,6 +270,8 @@ describe('admin moderation, marketing and connections', () => {
     expect(marketing.broadcasts.data.some((b: { status: string }) => b.status === 'done')).toBe(true);
     expect((await visit('/admin/audit?action=sticker.added')).entries.total).toBe(3);
     expect((await visit('/admin')).dashboard.rolled_up_at).not.toBeNull();
+    // The demo viewer wears the pack's stickers on their profile.
+    expect(await t.app.get(ProfileStickersService).of(viewer.id)).toHaveLength(3);
   });
 });
 

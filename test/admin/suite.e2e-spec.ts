@@ -4,4 +4,5 @@ import './authorization.cases';
 import './catalogue.cases';
 import './metrics.cases';
 import './moderation-marketing.cases';
+import './profile-stickers.cases';
 import './users.cases';

@@ -1,6 +1,7 @@
+import { ProfileStickersService, StickersService } from '../../src/modules/stickers';
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
-import { auditRows, confirmedAdmin, confirmPassword } from './helpers';
+import { auditRows, confirmedAdmin, confirmPassword, testPng } from './helpers';
 
 /** Each admin user action over HTTP, with the audit row it writes. */
 describe('admin users', () => {
@@ -130,6 +131,9 @@ describe('admin users', () => {
       `INSERT INTO credit_transactions (user_id, kind, amount, balance_after, reason) VALUES ($1, 'grant', 5, 5, 'gift')`,
       [u.id],
     );
+    const pack = await t.app.get(StickersService).createPack({ name: 'Worn' });
+    const worn = await t.app.get(StickersService).addSticker(pack.id, 'W', await testPng());
+    await t.app.get(ProfileStickersService).pin(u, [worn.id]);
     const wrong = await admin.client.delete(`/api/admin/users/${u.id}`).send({ confirm: 'someone@else.test' });
     expect(wrong.status).toBe(422);
     const res = await admin.client.delete(`/api/admin/users/${u.id}`).send({ confirm: u.email.toUpperCase() });
@@ -139,6 +143,7 @@ describe('admin users', () => {
     expect(row).toEqual({ email: `deleted-${u.id}@deleted.invalid`, bio: null, handle: null });
     const [ledger] = await t.db.query(`SELECT count(*)::int AS n FROM credit_transactions WHERE user_id = $1`, [u.id]);
     expect(ledger.n).toBe(1);
+    expect(await t.app.get(ProfileStickersService).of(u.id)).toEqual([]);
     const audit = await auditRows(t.db, u.id);
     expect(audit.map((r) => r.action)).toEqual(['user.deleted']);
     expect(JSON.stringify(audit)).not.toContain('Dana');

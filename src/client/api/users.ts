@@ -1,3 +1,5 @@
+import type { StickerJson, StickerPackJson } from '@contracts/admin-content';
+import type { Page } from '@contracts/common';
 import type { MarketJson, StatJson } from '@/hooks/useProfileActions';
 import { api, type RequestOptions } from '../lib/http';
 
@@ -22,4 +24,9 @@ export const usersApi = {
     api.get<P>(`/api/${direction}`, { query: { user_id: userId, page } }),
   updateStat: (statId: string, value: string) =>
     api.post<{ stats: StatJson[] }>(`/api/user/stat/${statId}/update`, { value }),
+  /** The stickers the signed-in user wears on their profile, and the packs they may pick from. */
+  profileStickers: () => api.get<{ stickers: StickerJson[] }>('/api/profile-stickers'),
+  stickerPacks: () => api.get<Page<StickerPackJson>>('/api/stickers', { query: { per_page: 50 } }),
+  saveProfileStickers: (stickerIds: string[]) =>
+    api.put<{ message: string; stickers: StickerJson[] }>('/api/profile-stickers', { sticker_ids: stickerIds }),
 };

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../../modules/admin';
 import { MetricsService } from '../../modules/admin/metrics.service';
 import { DesignAssetsService, DesignChatModerationService } from '../../modules/designs';
-import { StickersService } from '../../modules/stickers';
+import { ProfileStickersService, StickersService } from '../../modules/stickers';
 import type { User } from '../../modules/users';
 
 export const DEMO_STICKER_PACK = 'Open house';
@@ -78,14 +78,18 @@ export async function seedDemoAdmin(app: INestApplicationContext, logger: Logger
     { name: DEMO_STICKER_PACK, description: 'For listings and open houses.' },
     audit.hook(ctx, 'sticker_pack.created', 'sticker_pack'),
   );
+  const added: string[] = [];
   for (const [name, colour] of STICKERS) {
-    await stickers.addSticker(
+    const made = await stickers.addSticker(
       pack.id,
       name,
       await sticker(name, colour),
       audit.hook(ctx, 'sticker.added', 'sticker_pack', name),
     );
+    added.push(made.id);
   }
+  // The demo viewer wears three of them on their profile.
+  await app.get(ProfileStickersService).pin(viewer, added.slice(0, 3));
 
   // A design of the demo viewer whose chat has one filtered message and one reported reply.
   const [{ id: designId }] = await db.query(

@@ -12,6 +12,7 @@ import { CreditsService } from '../credits';
 import { DesignsService } from '../designs';
 import { TeamsService } from '../teams';
 import { avatarUrl, User, UsersService } from '../users';
+import { ProfileStickersService } from '../stickers';
 import { auditedUser, toAdminUserRow } from './admin.mapper';
 import { AdminRepository } from './admin.repository';
 import { AuditContext, AuditService } from './audit.service';
@@ -32,6 +33,7 @@ export class AdminUsersService {
     private readonly credits: CreditsService,
     private readonly orders: OrdersService,
     private readonly designs: DesignsService,
+    private readonly profileStickers: ProfileStickersService,
     private readonly clock: Clock,
   ) {}
 
@@ -148,6 +150,7 @@ export class AdminUsersService {
       throw ValidationFailedException.of('confirm', "Type the user's email address exactly to confirm.");
     await this.repo.transaction(async (m) => {
       await this.users.anonymise(m, user.id, this.clock.now());
+      await this.profileStickers.clear(user.id, m);
       await this.sessions.destroyAllFor(user.id, m);
       await this.audit.record(
         ctx,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { MetricName } from '../../contracts/admin';
 import { AdminAuditEntry } from './entities/admin-audit.entity';
-import { COHORT_SQL, DAILY_METRICS, METRIC_NAMES } from './metrics.definitions';
+import { COHORT_SQL, DAILY_METRICS, GAUGES, METRIC_NAMES, SINGLE_METRICS } from './metrics.definitions';
 
 export interface AuditFilter {
   action?: string;
@@ -19,6 +19,15 @@ export type NewAuditEntry = Omit<AdminAuditEntry, 'id' | 'at'> & { at?: Date };
 export interface MetricRow {
   day: string;
   metric: MetricName;
+  /** '' for figures that are not money kept per currency. */
+  currency: string;
+  value: number;
+}
+
+/** One day's value of a money metric in one currency. */
+export interface CurrencyFigure {
+  metric: MetricName;
+  currency: string;
   value: number;
 }
 
@@ -69,25 +78,35 @@ export class AdminRepository {
 
   /**
    * Every metric of one UTC day, upserted (running twice writes the same values): the figures the owning services
-   * gave, plus the active-user counts over the gathered activity.
+   * gave (gauges only when given), the active-user counts over the gathered activity, and the money figures per currency (the day's rows of
+   * those replaced, so a currency with nothing that day has no row).
    */
   async rollupDay(
     day: string,
     figures: Partial<Record<MetricName, number>>,
     providers: Array<{ provider: string; calls: number; costMicro: number }>,
+    perCurrency: CurrencyFigure[],
   ): Promise<void> {
     const params: unknown[] = [day];
-    const values = METRIC_NAMES.map((name) => {
+    // A gauge is written only when read (today); a past day keeps the last value it saw.
+    const values = SINGLE_METRICS.filter((name) => !GAUGES[name] || figures[name] !== undefined).map((name) => {
       const sql = DAILY_METRICS[name].sql;
-      if (sql) return `('${name}', (${sql})::bigint)`;
+      if (sql) return `('${name}', '', (${sql})::bigint)`;
       params.push(figures[name] ?? 0);
-      return `('${name}', $${params.length}::bigint)`;
+      return `('${name}', '', $${params.length}::bigint)`;
     });
+    for (const f of perCurrency) {
+      params.push(f.metric, f.currency, f.value);
+      values.push(`($${params.length - 2}, $${params.length - 1}, $${params.length}::bigint)`);
+    }
+    const moneyMetrics = METRIC_NAMES.filter((m) => !SINGLE_METRICS.includes(m));
     await this.audit.manager.transaction(async (m) => {
+      await m.query(`DELETE FROM admin_metrics_daily WHERE day = $1::date AND metric = ANY($2)`, [day, moneyMetrics]);
       await m.query(
-        `INSERT INTO admin_metrics_daily (day, metric, value, computed_at)
-         SELECT $1::date, v.metric, v.value, now() FROM (VALUES ${values.join(', ')}) AS v(metric, value)
-         ON CONFLICT (metric, day) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
+        `INSERT INTO admin_metrics_daily (day, metric, currency, value, computed_at)
+         SELECT $1::date, v.metric, v.currency, v.value, now()
+         FROM (VALUES ${values.join(', ')}) AS v(metric, currency, value)
+         ON CONFLICT (metric, day, currency) DO UPDATE SET value = EXCLUDED.value, computed_at = EXCLUDED.computed_at`,
         params,
       );
       for (const p of providers) {
@@ -145,12 +164,12 @@ export class AdminRepository {
 
   /** The rolled-up values from `from` to `to` (inclusive days), served by the (metric, day) key. */
   async daily(from: string, to: string): Promise<MetricRow[]> {
-    const rows = await this.audit.query<Array<{ day: string; metric: MetricName; value: string }>>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, value FROM admin_metrics_daily
+    const rows = await this.audit.query<Array<{ day: string; metric: MetricName; currency: string; value: string }>>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, currency, value FROM admin_metrics_daily
        WHERE metric = ANY($3) AND day >= $1::date AND day <= $2::date`,
       [from, to, METRIC_NAMES],
     );
-    return rows.map((r) => ({ day: r.day, metric: r.metric, value: Number(r.value) }));
+    return rows.map((r) => ({ day: r.day, metric: r.metric, currency: r.currency, value: Number(r.value) }));
   }
 
   async providerCost(

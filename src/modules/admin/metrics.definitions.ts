@@ -51,6 +51,10 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; hr
     label: 'Spots published',
     href: '/admin/metrics',
   },
+  spots_transcoded: {
+    label: 'Spots transcoded',
+    href: '/admin/queue-monitor',
+  },
   designs_generated: {
     label: 'Designs generated',
     href: '/admin/queue-monitor',
@@ -83,14 +87,40 @@ export const DAILY_METRICS: Record<MetricName, { label: string; sql?: string; hr
     label: 'AI calls',
     href: '/admin/metrics',
   },
+  queue_waiting: {
+    label: 'Jobs waiting',
+    href: '/admin/queue-monitor?state=waiting',
+  },
+  queue_failed: {
+    label: 'Failed jobs',
+    href: '/admin/queue-monitor?state=failed',
+  },
+  realtime_connections: {
+    label: 'Real-time connections',
+    href: '/admin/metrics',
+  },
 };
 
 export const METRIC_NAMES = Object.keys(DAILY_METRICS) as MetricName[];
-/** Rolling distinct counts: a week or month bucket shows the value at its last day, never a sum. */
+/**
+ * Gauges: read live (queues, sockets) rather than counted from rows, so only today's row is written, with the value at
+ * the latest run; a past day keeps the last value it saw.
+ */
+export const GAUGES: Partial<Record<MetricName, true>> = {
+  queue_waiting: true,
+  queue_failed: true,
+  realtime_connections: true,
+};
+/** Money kept per currency: one row per day and currency, shown per currency, never summed across currencies. */
+export const PER_CURRENCY: Partial<Record<MetricName, true>> = { revenue_minor: true };
+/** The metrics rolled up as one value a day (currency ''). */
+export const SINGLE_METRICS = METRIC_NAMES.filter((m) => !PER_CURRENCY[m]);
+/** Rolling distinct counts and gauges: a week or month bucket shows the value at its last day, never a sum. */
 export const ROLLING: Partial<Record<MetricName, true>> = {
   active_users: true,
   active_users_7d: true,
   active_users_30d: true,
+  ...GAUGES,
 };
 
 /**

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DAY_MS } from '../../common/clock';
-import type { AdminDashboardJson, AdminMetricsJson, MetricName, MetricsPeriod } from '../../contracts/admin';
+import type {
+  AdminDashboardJson,
+  AdminMetricsJson,
+  MetricName,
+  MetricsPeriod,
+  QueueState,
+} from '../../contracts/admin';
 import { OrdersService } from '../commerce';
 import { CreditsService } from '../credits';
 import { DesignsService } from '../designs';
@@ -8,9 +14,9 @@ import { JobsService, TimersService } from '../jobs';
 import { ListingsService } from '../listings';
 import { UsageService } from '../usage';
 import { UsersService } from '../users';
-import { SpotsService } from '../video';
+import { SpotsService, VideosService } from '../video';
 import { Broadcaster, RealtimeGateway } from '../realtime';
-import { AdminRepository, type MetricRow } from './admin.repository';
+import { AdminRepository, type CurrencyFigure, type MetricRow } from './admin.repository';
 import { ConnectionCountsService } from './connection-counts.service';
 import {
   ACTIVITY_WINDOW_DAYS,
@@ -21,6 +27,7 @@ import {
   METRIC_NAMES,
   METRICS_CHANNEL,
   METRICS_EVENT,
+  PER_CURRENCY,
   ROLLING,
   ROLLUP_EVERY_MINUTES,
 } from './metrics.definitions';
@@ -32,6 +39,17 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const addDays = (day: string, n: number) => isoDay(new Date(dayStart(day).getTime() + n * DAY_MS));
 /** Monday of the ISO week the day is in (what date_trunc('week') gives). */
 const weekOf = (day: string) => addDays(day, -((dayStart(day).getUTCDay() + 6) % 7));
+/** The gauges from live readings: jobs waiting (and delayed) and failed over every queue, sockets over every node. */
+const gaugesOf = (queues: QueueState[], nodes: Array<{ count: number }>): Partial<Record<MetricName, number>> => ({
+  queue_waiting: queues.reduce((n, q) => n + q.waiting + q.delayed, 0),
+  queue_failed: queues.reduce((n, q) => n + q.failed, 0),
+  realtime_connections: nodes.reduce((n, c) => n + c.count, 0),
+});
+
+type SeriesKey = { metric: MetricName; currency: string | null; label: string };
+
+/** A rolled-up series' key: the metric and its currency ('' or null for figures that are not money). */
+const key = (metric: MetricName, currency: string | null) => `${metric}|${currency ?? ''}`;
 const bucketOf = (day: string, period: MetricsPeriod) =>
   period === 'day' ? day : period === 'week' ? weekOf(day) : `${day.slice(0, 7)}-01`;
 
@@ -52,6 +70,7 @@ export class MetricsService {
     private readonly users: UsersService,
     private readonly listings: ListingsService,
     private readonly spots: SpotsService,
+    private readonly videos: VideosService,
     private readonly designs: DesignsService,
     private readonly credits: CreditsService,
     private readonly orders: OrdersService,
@@ -78,8 +97,13 @@ export class MetricsService {
     await this.gatherActivity(first, today, cohortsFrom);
     let days = 0;
     for (let day = first; day <= today; day = addDays(day, 1), days++) {
-      const [figures, providers] = await this.figures(dayStart(day), dayStart(addDays(day, 1)));
-      await this.repo.rollupDay(day, figures, providers);
+      const [figures, providers, money] = await this.figures(dayStart(day), dayStart(addDays(day, 1)));
+      await this.repo.rollupDay(
+        day,
+        day === today ? { ...figures, ...(await this.gauges()) } : figures,
+        providers,
+        money,
+      );
     }
     await this.repo.rollupCohorts(cohortsFrom, today, await this.users.signupsByWeek(dayStart(cohortsFrom)));
     await this.broadcaster.broadcast(METRICS_CHANNEL, METRICS_EVENT, { at: this.clock.now().toISOString() });
@@ -115,12 +139,16 @@ export class MetricsService {
     );
   }
 
-  /** One day's figures from the services that own them (each a time-indexed count or sum in its own area). */
+  /**
+   * One day's figures from the services that own them (each a time-indexed count or sum in its own area); revenue
+   * per currency.
+   */
   private async figures(start: Date, end: Date) {
-    const [signups, listings, spots, designs, credits, orders, providers] = await Promise.all([
+    const [signups, listings, spots, transcoded, designs, credits, orders, providers] = await Promise.all([
       this.users.signupsBetween(start, end),
       this.listings.publishedBetween(start, end),
       this.spots.publishedBetween(start, end),
+      this.videos.transcodedBetween(start, end),
       this.designs.outcomesBetween(start, end),
       this.credits.movementsBetween(start, end),
       this.orders.paidBetween(start, end),
@@ -130,16 +158,27 @@ export class MetricsService {
       signups,
       listings_published: listings,
       spots_published: spots,
+      spots_transcoded: transcoded,
       designs_generated: designs.completed,
       designs_failed: designs.failed,
       credits_spent: credits.spent,
       credits_bought: credits.bought,
       orders_paid: orders.orders,
-      revenue_minor: orders.revenueMinor,
       ai_cost_micro: providers.reduce((sum, p) => sum + p.costMicro, 0),
       usage_records: providers.reduce((sum, p) => sum + p.calls, 0),
     };
-    return [figures, providers] as const;
+    const money: CurrencyFigure[] = orders.revenue.map((r) => ({
+      metric: 'revenue_minor',
+      currency: r.currency,
+      value: r.amountMinor,
+    }));
+    return [figures, providers, money] as const;
+  }
+
+  /** What the gauges read now. */
+  private async gauges(): Promise<Partial<Record<MetricName, number>>> {
+    const [queues, nodes] = await Promise.all([this.jobs.states(), this.connections.perNode()]);
+    return gaugesOf(queues, nodes);
   }
 
   async dashboard(): Promise<AdminDashboardJson> {
@@ -153,11 +192,13 @@ export class MetricsService {
     ]);
     const days = Array.from({ length: DASHBOARD_DAYS }, (_, i) => addDays(from, i));
     const byMetric = this.index(rows);
+    // Gauges show what they read now (today's point too); the days before, what the rollup saw.
+    const live = gaugesOf(queues, nodes);
     return {
-      stats: METRIC_NAMES.map((metric) => {
-        const trend = days.map((d) => byMetric.get(metric)?.get(d) ?? 0);
-        const { label, href } = DAILY_METRICS[metric];
-        return { metric, label, value: trend[trend.length - 1], trend, href };
+      stats: this.keys(rows).map(({ metric, currency, label }) => {
+        const trend = days.map((d) => byMetric.get(key(metric, currency))?.get(d) ?? 0);
+        if (live[metric] !== undefined) trend[trend.length - 1] = live[metric];
+        return { metric, currency, label, value: trend[trend.length - 1], trend, href: DAILY_METRICS[metric].href };
       }),
       queues,
       connections: {
@@ -186,16 +227,16 @@ export class MetricsService {
     ]);
     const buckets = [...new Set(this.days(from, today).map((d) => bucketOf(d, period)))];
     const byMetric = this.index(rows);
-    const series = METRIC_NAMES.map((metric) => {
+    const series = this.keys(rows).map(({ metric, currency, label }) => {
       const values = buckets.map(() => 0);
       const lastDay = buckets.map(() => '');
-      for (const [day, value] of byMetric.get(metric) ?? []) {
+      for (const [day, value] of byMetric.get(key(metric, currency)) ?? []) {
         const i = buckets.indexOf(bucketOf(day, period));
         if (i < 0) continue;
         if (!ROLLING[metric]) values[i] += value;
         else if (day > lastDay[i]) [values[i], lastDay[i]] = [value, day];
       }
-      return { metric, label: DAILY_METRICS[metric].label, values };
+      return { metric, currency, label, values };
     });
     const cohorts = new Map<string, { week: string; size: number; retention: number[] }>();
     for (const c of cohortRows) {
@@ -212,11 +253,24 @@ export class MetricsService {
     return out;
   }
 
-  private index(rows: MetricRow[]): Map<MetricName, Map<string, number>> {
-    const out = new Map<MetricName, Map<string, number>>();
+  /** Each metric once, and a money metric once per currency it has in `rows` (once, without one, when none). */
+  private keys(rows: MetricRow[]): SeriesKey[] {
+    return METRIC_NAMES.flatMap((metric): SeriesKey[] => {
+      const { label } = DAILY_METRICS[metric];
+      if (!PER_CURRENCY[metric]) return [{ metric, currency: null, label }];
+      const currencies = [...new Set(rows.filter((r) => r.metric === metric).map((r) => r.currency))].sort();
+      if (!currencies.length) return [{ metric, currency: null, label }];
+      return currencies.map((currency) => ({ metric, currency, label: `${label} (${currency})` }));
+    });
+  }
+
+  /** The rows by metric and currency, then by day. */
+  private index(rows: MetricRow[]): Map<string, Map<string, number>> {
+    const out = new Map<string, Map<string, number>>();
     for (const r of rows) {
-      if (!out.has(r.metric)) out.set(r.metric, new Map());
-      out.get(r.metric)!.set(r.day, r.value);
+      const k = key(r.metric, r.currency);
+      if (!out.has(k)) out.set(k, new Map());
+      out.get(k)!.set(r.day, r.value);
     }
     return out;
   }

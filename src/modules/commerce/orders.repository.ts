@@ -302,13 +302,20 @@ export class OrdersRepository {
     return { rows, total: total as number };
   }
 
-  /** Orders paid in [start, end) and their total in minor units (the admin metrics rollup). */
-  async paidBetween(start: Date, end: Date): Promise<{ orders: number; revenueMinor: number }> {
-    const [row] = await this.db.query<Array<{ orders: string; revenue: string }>>(
-      `SELECT count(*) AS orders, coalesce(sum(total_minor), 0) AS revenue FROM orders WHERE paid_at >= $1 AND paid_at < $2`,
+  /** Orders paid in [start, end): how many, and the amount paid per currency (never summed across currencies). */
+  async paidBetween(
+    start: Date,
+    end: Date,
+  ): Promise<{ orders: number; revenue: Array<{ currency: string; amountMinor: number }> }> {
+    const rows = await this.db.query<Array<{ currency: string; orders: string; revenue: string }>>(
+      `SELECT currency, count(*) AS orders, sum(total_minor) AS revenue FROM orders
+       WHERE paid_at >= $1 AND paid_at < $2 GROUP BY currency ORDER BY currency`,
       [start, end],
     );
-    return { orders: Number(row.orders), revenueMinor: Number(row.revenue) };
+    return {
+      orders: rows.reduce((n, r) => n + Number(r.orders), 0),
+      revenue: rows.map((r) => ({ currency: r.currency, amountMinor: Number(r.revenue) })),
+    };
   }
 }
 

@@ -223,8 +223,11 @@ export class OrdersService {
     );
   }
 
-  /** Orders paid in [start, end) and their total (minor units), for the admin metrics rollup. */
-  paidBetween(start: Date, end: Date): Promise<{ orders: number; revenueMinor: number }> {
+  /** Orders paid in [start, end) and their totals per currency (minor units), for the admin metrics rollup. */
+  paidBetween(
+    start: Date,
+    end: Date,
+  ): Promise<{ orders: number; revenue: Array<{ currency: string; amountMinor: number }> }> {
     return this.orders.paidBetween(start, end);
   }
 }

@@ -42,6 +42,7 @@ export interface ProfileParts {
   listings: ProfileJson['listings'];
   /** Where the "message" button goes; null on one's own profile or for guests. */
   messageUrl: string | null;
+  stickers: ProfileJson['stickers'];
 }
 
 export function toProfileJson(p: ProfileParts): ProfileJson {
@@ -59,5 +60,6 @@ export function toProfileJson(p: ProfileParts): ProfileJson {
     listings: p.listings,
     spots: [],
     message_url: p.messageUrl,
+    stickers: p.stickers,
   };
 }

@@ -7,6 +7,7 @@ import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import { paginate, type LinkedPage } from '../../common/pagination';
 import { PRICE_PATTERN } from '../properties';
+import { ProfileStickersService } from '../stickers';
 import { User } from '../users';
 import { UsersService } from '../users';
 import { AddMarketDto } from './dto/people.dto';
@@ -40,6 +41,7 @@ export class PeopleService {
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
     private readonly events: DomainEvents,
     private readonly clock: Clock,
+    private readonly stickers: ProfileStickersService,
   ) {}
 
   async userOr404(id: string): Promise<User> {
@@ -59,16 +61,28 @@ export class PeopleService {
   async profile(user: User, viewer: User | undefined, page = 1): Promise<ProfileJson> {
     const isSelf = viewer?.id === user.id;
     // One statement each: follow counts (and the viewer's follow), stats with values, markets, the listings page
-    // (with its total), then the listings' media and open houses.
-    const [follows, stats, markets, listings] = await Promise.all([
+    // (with its total), then the listings' media and open houses, and the stickers the user wears.
+    const [follows, stats, markets, listings, stickers] = await Promise.all([
       this.repo.followSummary(user.id, viewer && !isSelf ? viewer.id : null),
       this.statsOf(user.id, isSelf),
       this.marketsOf(user.id),
       this.listings.publishedBy(user.id, page, 12),
+      this.stickers.of(user.id),
     ]);
     const { followers, followings, isFollowing } = follows;
     const messageUrl = viewer && !isSelf ? `/chats?user=${user.id}` : null;
-    return toProfileJson({ user, followers, followings, isFollowing, isSelf, stats, markets, listings, messageUrl });
+    return toProfileJson({
+      user,
+      followers,
+      followings,
+      isFollowing,
+      isSelf,
+      stats,
+      markets,
+      listings,
+      messageUrl,
+      stickers,
+    });
   }
 
   // ---- follows --------------------------------------------------------------

@@ -3,6 +3,7 @@ import { ChatsModule } from '../chats/chats.module';
 import { CommerceModule } from '../commerce/commerce.module';
 import { DomainEvents } from '../events';
 import { MediaAccessRegistry } from '../storage';
+import { ProfileStickersService } from './profile-stickers.service';
 import { StickerMessagesController } from './sticker-messages.controller';
 import { StickerSalesService } from './sticker-sales.service';
 import { StickersController } from './stickers.controller';
@@ -13,8 +14,8 @@ import { StickersService } from './stickers.service';
 @Module({
   imports: [ChatsModule, CommerceModule],
   controllers: [StickersController, StickerMessagesController],
-  providers: [StickersRepository, StickersService, StickerSalesService],
-  exports: [StickersService, StickerSalesService],
+  providers: [StickersRepository, StickersService, StickerSalesService, ProfileStickersService],
+  exports: [StickersService, StickerSalesService, ProfileStickersService],
 })
 export class StickersModule implements OnModuleInit {
   constructor(
@@ -28,5 +29,9 @@ export class StickersModule implements OnModuleInit {
     this.media.register('stickers/', () => true);
     // A paid order makes the buyer an owner of the sticker packs it sold.
     this.events.subscribe('order.paid', 'stickers.pack-owners', ({ payload }) => this.sales.onOrderPaid(payload));
+    // A refunded sticker-pack line takes the pack back (and its stickers off the buyer's profile).
+    this.events.subscribe('order.refunded', 'stickers.pack-refunds', ({ payload }) =>
+      this.sales.onOrderRefunded(payload),
+    );
   }
 }

@@ -23,6 +23,14 @@ export interface StickerRow {
   height: number;
 }
 
+/** A sticker someone wants to use, with what decides whether they may. */
+export interface StickerPick {
+  id: string;
+  pack_name: string;
+  price_minor: number;
+  owned: boolean;
+}
+
 export type PackWrite = Partial<Pick<PackRow, 'name' | 'description' | 'enabled' | 'price_minor' | 'currency'>>;
 
 const PACK = 'id, name, description, enabled, price_minor, currency, created_at';
@@ -112,6 +120,66 @@ export class StickersRepository {
     return this.db.query(`SELECT product_id, pack_id FROM sticker_pack_products WHERE product_id = ANY($1::uuid[])`, [
       productIds,
     ]);
+  }
+
+  /**
+   * The stickers the user pinned on their profile, in their order, leaving out those they may no longer wear (pack
+   * disabled, or paid and not owned).
+   */
+  profileStickers(userId: string): Promise<StickerRow[]> {
+    return this.db.query(
+      `SELECT s.id, s.pack_id, s.name, s.image_key, s.thumb_key, s.width, s.height
+       FROM profile_stickers ps JOIN stickers s ON s.id = ps.sticker_id JOIN sticker_packs p ON p.id = s.pack_id
+       WHERE ps.user_id = $1 AND p.enabled AND (p.price_minor = 0 OR EXISTS (
+         SELECT 1 FROM sticker_pack_owners o WHERE o.user_id = ps.user_id AND o.pack_id = p.id))
+       ORDER BY ps.position`,
+      [userId],
+    );
+  }
+
+  /** These stickers (when their pack is enabled) with their pack's name, price and whether the user owns it. */
+  stickersForUser(userId: string, ids: string[]): Promise<Array<StickerPick>> {
+    return this.db.query(
+      `SELECT s.id, p.name AS pack_name, p.price_minor::int AS price_minor,
+              EXISTS (SELECT 1 FROM sticker_pack_owners o WHERE o.user_id = $1 AND o.pack_id = p.id) AS owned
+       FROM stickers s JOIN sticker_packs p ON p.id = s.pack_id WHERE s.id = ANY($2::uuid[]) AND p.enabled`,
+      [userId, ids],
+    );
+  }
+
+  /** Replaces the user's pinned stickers with these, in this order. */
+  async replacePins(userId: string, stickerIds: string[], m: EntityManager): Promise<void> {
+    await m.query(`DELETE FROM profile_stickers WHERE user_id = $1`, [userId]);
+    if (!stickerIds.length) return;
+    await m.query(
+      `INSERT INTO profile_stickers (user_id, sticker_id, position)
+       SELECT $1, s.id, s.n - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS s(id, n)`,
+      [userId, stickerIds],
+    );
+  }
+
+  /**
+   * Takes back the packs one order gave the user (ownership rows that order granted) and unpins their stickers from
+   * the user's profile. Repeating it changes nothing.
+   */
+  async revokeFromOrder(userId: string, packIds: string[], orderId: string): Promise<number> {
+    if (!packIds.length) return 0;
+    return this.db.transaction(async (m) => {
+      const revoked = returningRows<{ pack_id: string }>(
+        await m.query(
+          `DELETE FROM sticker_pack_owners WHERE user_id = $1 AND pack_id = ANY($2::uuid[]) AND order_id = $3
+           RETURNING pack_id`,
+          [userId, packIds, orderId],
+        ),
+      );
+      if (!revoked.length) return 0;
+      await m.query(
+        `DELETE FROM profile_stickers ps USING stickers s
+         WHERE ps.user_id = $1 AND s.id = ps.sticker_id AND s.pack_id = ANY($2::uuid[])`,
+        [userId, revoked.map((r) => r.pack_id)],
+      );
+      return revoked.length;
+    });
   }
 
   async sticker(id: string, m: EntityManager = this.db.manager): Promise<StickerRow | null> {

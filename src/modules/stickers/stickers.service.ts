@@ -15,6 +15,10 @@ export const STICKER_MIMES = ['image/png', 'image/webp', 'image/gif', 'image/jpe
 const STICKER_SIDE = 512;
 const THUMB_SIDE = 128;
 
+/** Why a paid pack's sticker is refused to someone who does not own the pack. */
+export const paidPackRefusal = (packName: string, verb: 'send' | 'wear') =>
+  `"${packName}" is a paid sticker pack: buy it to ${verb} its stickers.`;
+
 /**
  * Sticker packs people send in chat and put on their profile: admins make packs and upload stickers (type read
  * from the bytes, size capped, stored as transparent webp at full and thumbnail size).
@@ -106,7 +110,7 @@ export class StickersService {
     const row = await this.repo.enabledSticker(id);
     if (!row) throw ValidationFailedException.of(field, 'That sticker is not available.');
     if (Number(row.pack_price_minor) > 0 && !(await this.repo.owns(user.id, row.pack_id)))
-      throw new ForbiddenException(`"${row.pack_name}" is a paid sticker pack: buy it to send its stickers.`);
+      throw new ForbiddenException(paidPackRefusal(row.pack_name, 'send'));
     return toStickerJson(row);
   }
 

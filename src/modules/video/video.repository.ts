@@ -343,6 +343,15 @@ export class VideoRepository {
   }
 
   /** Spots published in [start, end) (the admin metrics rollup). */
+  /** Videos whose transcode completed (became watchable) in [start, end), by the ready_at index. */
+  async videosReadyBetween(start: Date, end: Date): Promise<number> {
+    const [{ n }] = await this.db.query<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM videos WHERE ready_at >= $1 AND ready_at < $2`,
+      [start, end],
+    );
+    return Number(n);
+  }
+
   async spotsPublishedBetween(start: Date, end: Date): Promise<number> {
     const [{ n }] = await this.db.query<Array<{ n: string }>>(
       `SELECT count(*) AS n FROM spots WHERE published_at >= $1 AND published_at < $2`,

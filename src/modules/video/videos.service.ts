@@ -184,6 +184,14 @@ export class VideosService {
     });
   }
 
+  /**
+   * Transcodes completed in [start, end): videos (walkthrough clips and the spots cut from them) that became
+   * watchable then, for the admin metrics rollup.
+   */
+  transcodedBetween(start: Date, end: Date): Promise<number> {
+    return this.repo.videosReadyBetween(start, end);
+  }
+
   async notifyOwner(video: Video, kind: 'video_ready' | 'video_failed'): Promise<void> {
     if (!this.notifications) return;
     const name = video.title || 'Your video';

@@ -1,10 +1,18 @@
 import { Head, Link, router } from '@inertiajs/react';
-import type { AdminDashboardJson } from '@contracts/admin';
+import type { AdminDashboardJson, MetricName } from '@contracts/admin';
 import { adminLive } from '@/api/admin';
 import { formatMetric } from '@/components/admin/format';
 import { Sparkline, StatCard } from '@/components/charts';
+import { Card } from '@/components/ui';
 import { useChannel } from '@/echo';
 import type { PageProps } from '@/types';
+
+/** Gauges are read live; the rest are today's counts. */
+const GAUGE_HINT: Partial<Record<MetricName, string>> = {
+  queue_waiting: 'now, every queue',
+  queue_failed: 'now, every queue',
+  realtime_connections: 'now, every node',
+};
 
 interface Props {
   sections: Array<{ title: string; description: string; href: string }>;
@@ -16,8 +24,6 @@ export default function AdminDashboard({ sections, dashboard }: PageProps<Props>
   useChannel(adminLive.metricsChannel, 'private', {
     [adminLive.metricsUpdated]: () => router.reload({ only: ['dashboard'] }),
   });
-  const failed = dashboard.queues.reduce((n, q) => n + q.failed, 0);
-  const waiting = dashboard.queues.reduce((n, q) => n + q.waiting + q.delayed, 0);
   return (
     <>
       <Head title="Admin" />
@@ -35,36 +41,28 @@ export default function AdminDashboard({ sections, dashboard }: PageProps<Props>
         </header>
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Today">
           {dashboard.stats.map((s) => (
-            <li key={s.metric}>
+            <li key={`${s.metric}-${s.currency ?? ''}`}>
               <Link href={s.href} className="block rounded-card focus:outline-none focus:ring-2 focus:ring-brand-500">
                 <StatCard
                   label={s.label}
-                  value={formatMetric(s.metric, s.value)}
-                  hint="today (UTC)"
+                  value={formatMetric(s.metric, s.value, s.currency)}
+                  hint={GAUGE_HINT[s.metric] ?? 'today (UTC)'}
                   trend={<Sparkline values={s.trend} label={`${s.label}, last 30 days`} />}
                 />
               </Link>
             </li>
           ))}
           <li>
-            <Link href="/admin/queue-monitor" className="block rounded-card">
-              <StatCard label="Queues" value={`${waiting} waiting`} hint={`${failed} failed jobs`} />
-            </Link>
-          </li>
-          <li>
-            <StatCard
-              label="Real-time connections"
-              value={String(dashboard.connections.total)}
-              hint={`${dashboard.connections.nodes.length} live node(s)`}
-            />
-            <ul className="mt-2 space-y-1 text-xs text-ink-muted" aria-label="Connections per node">
-              {dashboard.connections.nodes.map((n) => (
-                <li key={n.node} className="flex justify-between gap-2">
-                  <span className="truncate">{n.node}</span>
-                  <span className="tabular-nums">{n.count}</span>
-                </li>
-              ))}
-            </ul>
+            <Card title="Connections per node" description={`${dashboard.connections.nodes.length} live node(s)`}>
+              <ul className="space-y-1 text-sm text-ink-muted" aria-label="Connections per node">
+                {dashboard.connections.nodes.map((n) => (
+                  <li key={n.node} className="flex justify-between gap-2">
+                    <span className="truncate">{n.node}</span>
+                    <span className="tabular-nums">{n.count}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
           </li>
         </ul>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -57,11 +57,12 @@ export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetr
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {metrics.series.map((s) => (
             <Card
-              key={s.metric}
+              key={`${s.metric}-${s.currency ?? ''}`}
               title={s.label}
               description={formatMetric(
                 s.metric,
                 s.values.reduce((a, b) => a + b, 0),
+                s.currency,
               )}
             >
               <LineChart

@@ -7,6 +7,7 @@ import type { Profile } from '@contracts/people';
 import { Button, Input } from '@/components/ui';
 import { useProfileActions } from '@/hooks/useProfileActions';
 import { useAuthUser } from '@/hooks/useSharedProps';
+import { routes } from '@/routes';
 
 export default function ProfileShow({ profile }: { profile: Profile }) {
   const viewer = useAuthUser();
@@ -63,6 +64,22 @@ export default function ProfileShow({ profile }: { profile: Profile }) {
         )}
       </header>
       {u.bio && <p className="whitespace-pre-line text-slate-700 dark:text-slate-200">{u.bio}</p>}
+      {profile.stickers.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Stickers">
+          {profile.stickers.map((s) => (
+            <li key={s.id}>
+              <img src={s.thumb_url} alt={s.name} title={s.name} className="h-16 w-16 object-contain" loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {u.is_self && (
+        <p className="text-sm">
+          <Link href={routes.settings.profile} className="text-brand-600 hover:underline dark:text-brand-400">
+            {profile.stickers.length ? 'Change your stickers' : 'Add stickers to your profile'}
+          </Link>
+        </p>
+      )}
 
       <section className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div>

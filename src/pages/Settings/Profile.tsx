@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { AvatarCard } from '@/components/settings/AvatarCard';
 import { HandleField } from '@/components/settings/HandleField';
+import { ProfileStickersCard } from '@/components/settings/ProfileStickersCard';
 import { SaveBar } from '@/components/settings/SaveBar';
 import { Alert, Card, TextAreaField, TextField } from '@/components/ui';
 import { formField } from '@/lib/form-field';
@@ -71,6 +72,7 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
           </div>
         </Card>
       </form>
+      <ProfileStickersCard />
     </>
   );
 }
