@@ -234,7 +234,11 @@ export class DesignsService {
     if (design.userId !== user.id && user.role !== 'admin') {
       if (!(await this.delegation.can(user.id, design.userId, 'designs:read')))
         throw new ForbiddenException('This design belongs to someone else.');
-      await this.delegation.act(user.id, design.userId, 'designs:read', { type: 'design', id, summary: 'Viewed a design' });
+      await this.delegation.act(user.id, design.userId, 'designs:read', {
+        type: 'design',
+        id,
+        summary: 'Viewed a design',
+      });
     }
     design.generatedDesigns = await this.repo.generatedOf([design.id]);
     return design;

@@ -1,16 +1,18 @@
 import { iso } from '../../common/iso';
-import type {
-  CreativeManager,
-  DelegatedActivity,
-  DelegationGrant,
-  GrantStatus,
-} from '../../contracts/open-creative';
+import type { CreativeManager, DelegatedActivity, DelegationGrant, GrantStatus } from '../../contracts/open-creative';
 import type { PublicUser } from '../../contracts/users';
 import { toPublicUser, type User } from '../users';
 import type { ActivityRow, GrantRow, ManagerRow } from './open-creative.repository';
 
 /** Someone whose account is gone shows as a placeholder rather than breaking the list. */
-const NOBODY: PublicUser = { id: '', name: 'Deleted account', handle: null, type: 'viewer', avatarUrl: null, bio: null };
+const NOBODY: PublicUser = {
+  id: '',
+  name: 'Deleted account',
+  handle: null,
+  type: 'viewer',
+  avatarUrl: null,
+  bio: null,
+};
 
 function person(users: Map<string, User>, id: string): PublicUser {
   const user = users.get(id);

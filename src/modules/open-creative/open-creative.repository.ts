@@ -57,7 +57,11 @@ export class OpenCreativeRepository extends TransactionalRepository {
   }
 
   /** Managers with every given skill and matching the words, most recently updated first. */
-  async managers(f: { q?: string; skill?: CreativeSkill }, offset: number, limit: number): Promise<[ManagerRow[], number]> {
+  async managers(
+    f: { q?: string; skill?: CreativeSkill },
+    offset: number,
+    limit: number,
+  ): Promise<[ManagerRow[], number]> {
     const params: unknown[] = [];
     const where: string[] = [];
     const ts = prefixTsQuery(f.q);
@@ -70,7 +74,9 @@ export class OpenCreativeRepository extends TransactionalRepository {
          OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
         [...params, offset, limit],
       ) as Promise<ManagerRow[]>,
-      this.m.query(`SELECT count(*)::int AS n FROM creative_managers ${clause}`, params) as Promise<Array<{ n: number }>>,
+      this.m.query(`SELECT count(*)::int AS n FROM creative_managers ${clause}`, params) as Promise<
+        Array<{ n: number }>
+      >,
     ]);
     return [rows, n];
   }

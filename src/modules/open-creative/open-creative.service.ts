@@ -113,7 +113,10 @@ export class OpenCreativeService {
   async accept(user: User, id: string): Promise<DelegationGrant> {
     const grant = await this.grantOf(user, id, 'manager');
     if (!(await this.repo.setStatus(id, ['pending'], 'active', this.clock.now())))
-      throw ValidationFailedException.of('status', `This grant is ${grant.status}: only a pending grant can be accepted.`);
+      throw ValidationFailedException.of(
+        'status',
+        `This grant is ${grant.status}: only a pending grant can be accepted.`,
+      );
     await this.tell(grant.owner_id, `${user.name} accepted your delegation`, id, true);
     return this.grantJson((await this.repo.grant(id))!);
   }
@@ -166,7 +169,9 @@ export class OpenCreativeService {
     const mine = side === 'owner' ? grant.owner_id === user.id || user.role === 'admin' : grant.manager_id === user.id;
     if (!mine)
       throw new ForbiddenException(
-        side === 'owner' ? 'Only the realtor who gave this grant can revoke it.' : 'This grant was given to someone else.',
+        side === 'owner'
+          ? 'Only the realtor who gave this grant can revoke it.'
+          : 'This grant was given to someone else.',
       );
     return grant;
   }

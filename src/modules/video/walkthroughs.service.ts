@@ -95,7 +95,12 @@ export class WalkthroughsService {
     const order = changes.video_order;
     if (delegated) {
       const what = `Changed ${changed.map(([k]) => k).join(', ') || 'nothing'} of the walkthrough`;
-      await this.delegation.act(user.id, walkthrough.userId, 'walkthroughs:edit', walkthroughResource(walkthrough, what));
+      await this.delegation.act(
+        user.id,
+        walkthrough.userId,
+        'walkthroughs:edit',
+        walkthroughResource(walkthrough, what),
+      );
     }
     await this.repo.transaction(async (m) => {
       await this.repo.saveWalkthrough(m, walkthrough);

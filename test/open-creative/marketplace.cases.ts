@@ -1,0 +1,51 @@
+import { bootTestApp, type TestApp } from '../support/app';
+import { listManager } from './support';
+
+jest.setTimeout(120_000);
+
+describe('open-creative: marketplace', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    await listManager(t, ['video_editing'], 'Luxury reels editor');
+    await listManager(t, ['design', 'photo'], 'Interior designer and stills');
+    await listManager(t, ['photo'], 'Drone photographer');
+  });
+  afterAll(() => t?.close());
+
+  const headlines = async (query: string) => {
+    const guest = await t.client();
+    const res = await guest.get(`/api/open-creative/managers${query}`);
+    expect(res.status).toBe(200);
+    return {
+      total: res.body.total,
+      last: res.body.last_page,
+      names: res.body.data.map((m: { headline: string }) => m.headline),
+    };
+  };
+
+  it('filters by skill and words, newest listing first, paged', async () => {
+    expect((await headlines('?skill=photo')).names).toEqual(['Drone photographer', 'Interior designer and stills']);
+    expect((await headlines('?q=reel')).names).toEqual(['Luxury reels editor']);
+    expect((await headlines('?q=interior&skill=photo')).names).toEqual(['Interior designer and stills']);
+    expect(await headlines('?per_page=2&page=2')).toEqual({ total: 3, last: 2, names: ['Luxury reels editor'] });
+  });
+
+  it('validates the search and the listing (422 with field errors), portfolio links stay on Reelty', async () => {
+    const guest = await t.client();
+    expect((await guest.get('/api/open-creative/managers?skill=juggling')).status).toBe(422);
+    const { client } = await t.signedIn();
+    const bad = await client
+      .put('/api/open-creative/profile')
+      .send({ headline: 'x', skills: ['juggling'], portfolio: ['https://evil.example/x'] });
+    expect({ status: bad.status, fields: Object.keys(bad.body.errors).sort() }).toEqual({
+      status: 422,
+      fields: ['headline', 'portfolio', 'skills'],
+    });
+    const ok = await client
+      .put('/api/open-creative/profile')
+      .send({ headline: 'Spot cutter', skills: ['video_editing'], portfolio: ['/spot/abc-123'] });
+    expect(ok.body.manager).toMatchObject({ headline: 'Spot cutter', portfolio: ['/spot/abc-123'] });
+  });
+});
