@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { prefixTsQuery } from '../../common/prefix-search';
+import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { CreativeSkill, DelegationScope, GrantSide } from '../../contracts/open-creative';
 
@@ -148,10 +149,12 @@ export class OpenCreativeRepository extends TransactionalRepository {
   /** Moves a grant from one of `from` to `to`; false when it was not in one of them (a concurrent change). */
   async setStatus(id: string, from: GrantRow['status'][], to: GrantRow['status'], at: Date): Promise<boolean> {
     const stamp = to === 'active' ? 'accepted_at' : 'ended_at';
-    const rows = (await this.m.query(
-      `UPDATE creative_grants SET status = $3, ${stamp} = $4 WHERE id = $1 AND status = ANY($2) RETURNING id`,
-      [id, from, to, at],
-    )) as Array<{ id: string }>;
+    const rows = returningRows<{ id: string }>(
+      await this.m.query(
+        `UPDATE creative_grants SET status = $3, ${stamp} = $4 WHERE id = $1 AND status = ANY($2) RETURNING id`,
+        [id, from, to, at],
+      ),
+    );
     return rows.length > 0;
   }
 
