@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
+import { seedDemoOpenCreative } from '../../src/database/seeds/open-creative.seed';
 import { bootTestApp, type TestApp } from '../support/app';
-import { listManager } from './support';
+import { listManager, makeDraftSpot } from './support';
 
 jest.setTimeout(120_000);
 
@@ -47,5 +49,31 @@ describe('open-creative: marketplace', () => {
       .put('/api/open-creative/profile')
       .send({ headline: 'Spot cutter', skills: ['video_editing'], portfolio: ['/spot/abc-123'] });
     expect(ok.body.manager).toMatchObject({ headline: 'Spot cutter', portfolio: ['/spot/abc-123'] });
+  });
+});
+
+describe('open-creative: demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('lists two managers and gives Rita an active grant with log rows on her spots; idempotent', async () => {
+    const rita = await t.signedIn({ email: 'realtor@reelty.test', type: 'realtor' });
+    await makeDraftSpot(rita.client, null);
+    const logger = new Logger('SeedTest');
+    await seedDemoOpenCreative(t.app, logger);
+    await seedDemoOpenCreative(t.app, logger);
+    const [row] = await t.db.query(
+      `SELECT (SELECT count(*)::int FROM creative_managers) AS managers,
+              (SELECT count(*)::int FROM creative_grants WHERE owner_id = $1 AND status = 'active') AS grants,
+              (SELECT count(*)::int FROM creative_activity WHERE owner_id = $1) AS activity`,
+      [rita.user.id],
+    );
+    expect(row).toEqual({ managers: 2, grants: 1, activity: 1 });
+    const page = await rita.client.visit('/open-creative/managers');
+    expect(page.body.props.given.data[0]).toMatchObject({ status: 'active', manager: { name: 'Maya Cutter' } });
+    expect(page.body.props.activity.total).toBe(1);
   });
 });

@@ -41,7 +41,7 @@ export async function listManager(
 
 export async function makeDraftSpot(
   owner: TestClient,
-  listingId: string,
+  listingId: string | null,
 ): Promise<{ wt: { slug: string }; spot: { slug: string } }> {
   const wt = (await owner.post('/api/walkthroughs').send({ title: 'Tour', listing_id: listingId })).body.walkthrough;
   const spot = (await owner.post(`/api/spot/${wt.slug}`).send({ title: 'Teaser' })).body.spot;
