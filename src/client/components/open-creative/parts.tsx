@@ -12,6 +12,7 @@ import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { openCreativeApi, type ManagerFilters } from '@/api/open-creative';
 import { Avatar } from '@/components/Avatar';
+import { FilterForm } from '@/components/directory/parts';
 import { Button, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -42,33 +43,29 @@ const STATUS_CLASSES: Record<GrantStatus, string> = {
 
 /** Words and one skill; submitting visits `to(filters)`. */
 export function ManagerFilterBar({ filters, to }: { filters: ManagerFilters; to: (f: ManagerFilters) => string }) {
-  const [draft, setDraft] = useState(filters);
   return (
-    <form
-      role="search"
-      className="mb-6 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem_auto]"
-      onSubmit={(e) => {
-        e.preventDefault();
-        router.visit(to(draft));
-      }}
-    >
-      <Input
-        aria-label="Search"
-        placeholder="Search managers"
-        value={draft.q}
-        onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-      />
-      <Select
-        aria-label="Skill"
-        value={draft.skill}
-        onChange={(e) => setDraft({ ...draft, skill: e.target.value })}
-        options={[
-          { value: '', label: 'All skills' },
-          ...CREATIVE_SKILLS.map((s) => ({ value: s, label: SKILL_LABELS[s] })),
-        ]}
-      />
-      <Button type="submit">Search</Button>
-    </form>
+    <FilterForm filters={filters} to={to} className="mb-6 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem_auto]">
+      {(draft, setDraft) => (
+        <>
+          <Input
+            aria-label="Search"
+            placeholder="Search managers"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+          <Select
+            aria-label="Skill"
+            value={draft.skill}
+            onChange={(e) => setDraft({ ...draft, skill: e.target.value })}
+            options={[
+              { value: '', label: 'All skills' },
+              ...CREATIVE_SKILLS.map((s) => ({ value: s, label: SKILL_LABELS[s] })),
+            ]}
+          />
+          <Button type="submit">Search</Button>
+        </>
+      )}
+    </FilterForm>
   );
 }
 
