@@ -75,5 +75,9 @@ describe('open-creative: demo seed', () => {
     const page = await rita.client.visit('/open-creative/managers');
     expect(page.body.props.given.data[0]).toMatchObject({ status: 'active', manager: { name: 'Maya Cutter' } });
     expect(page.body.props.activity.total).toBe(1);
+    // Guests get the marketplace and nothing private.
+    const guest = await (await t.client()).visit('/open-creative/managers');
+    expect(guest.body.props).toMatchObject({ mine: null, given: null, received: null, activity: null });
+    expect(guest.body.props.managers.total).toBe(2);
   });
 });
