@@ -52,6 +52,7 @@ import { StickersModule } from './modules/stickers/stickers.module';
 import { ToursModule } from './modules/tours/tours.module';
 import { CollectionsModule } from './modules/collections/collections.module';
 import { WikiModule } from './modules/wiki/wiki.module';
+import { OpenCreativeModule } from './modules/open-creative/open-creative.module';
 
 export interface AppOptions {
   /** False for web-only nodes: jobs are queued here and processed by `npm run worker`. */
@@ -119,6 +120,7 @@ export class AppModule {
         ToursModule,
         CollectionsModule,
         WikiModule,
+        OpenCreativeModule,
         ...(options.extraModules ?? []),
       ],
       providers: [

@@ -11,6 +11,7 @@ import { pursuitPaths } from '@/api/pursuits';
 import { tourPaths } from '@/api/tours';
 import { collectionPaths } from '@/api/collections';
 import { wikiPaths } from '@/api/wiki';
+import { openCreativePaths } from '@/api/open-creative';
 import {
   ChatIcon,
   GiftIcon,
@@ -57,6 +58,7 @@ export const mainNav: NavItem[] = [
   { label: 'Collections', href: collectionPaths.index(), icon: HomeIcon, inBottomBar: false },
   { label: 'Farm', href: farmPaths.farm(), icon: MapPinIcon, inBottomBar: false },
   { label: 'Wiki', href: wikiPaths.index(), icon: SparklesIcon, inBottomBar: false },
+  { label: 'Creatives', href: openCreativePaths.managers(), icon: SparklesIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

@@ -55,6 +55,7 @@ import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvit
 import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
 import { ProfileStickers1765420000000 } from './1765420000000-ProfileStickers';
 import { AdminMetricsCurrency1765420100000 } from './1765420100000-AdminMetricsCurrency';
+import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -111,4 +112,5 @@ export const migrations = [
   DirectoryReviewsLicenceGeo1765330100000,
   ProfileStickers1765420000000,
   AdminMetricsCurrency1765420100000,
+  OpenCreative1765440000000,
 ];

@@ -106,6 +106,7 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./buyer.seed') as typeof import('./buyer.seed')).seedDemoBuyer(app, logger);
   await (require('./crm-marketing.seed') as typeof import('./crm-marketing.seed')).seedDemoCrmMarketing(app, logger);
   await (require('./wiki.seed') as typeof import('./wiki.seed')).seedDemoWiki(app, logger);
+  await (require('./open-creative.seed') as typeof import('./open-creative.seed')).seedDemoOpenCreative(app, logger);
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

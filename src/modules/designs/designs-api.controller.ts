@@ -88,7 +88,7 @@ export class DesignsApiController {
 
   @Get('designs/:id')
   async show(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    return { design: this.designs.toJson(await this.designs.load(user, id)) };
+    return { design: this.designs.toJson(await this.designs.viewable(user, id)) };
   }
 
   @Post('designs/:id/retry')

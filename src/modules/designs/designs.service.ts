@@ -17,6 +17,7 @@ import { DesignGenerationService } from './design-generation.service';
 import { DesignShareHolds } from './design-share-holds';
 import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt } from './entities';
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
+import { DelegationService } from '../open-creative';
 
 export interface UploadedImage {
   buffer: Buffer;
@@ -50,6 +51,7 @@ export class DesignsService {
     private readonly credits: CreditsService,
     private readonly generation: DesignGenerationService,
     private readonly holds: DesignShareHolds,
+    private readonly delegation: DelegationService,
   ) {}
 
   get cost(): number {
@@ -221,6 +223,23 @@ export class DesignsService {
   /** The design with its generated designs, if it is this user's (403 otherwise, 404 when unknown). */
   async load(user: User, id: string): Promise<Design> {
     const design = await this.owned(user, id);
+    design.generatedDesigns = await this.repo.generatedOf([design.id]);
+    return design;
+  }
+
+  /** For reading: the owner, an admin, or a creative manager with an active designs:read grant (logged). */
+  async viewable(user: User, id: string): Promise<Design> {
+    const design = await this.repo.find(id);
+    if (!design) throw new NotFoundException('There is no design with that id.');
+    if (design.userId !== user.id && user.role !== 'admin') {
+      if (!(await this.delegation.can(user.id, design.userId, 'designs:read')))
+        throw new ForbiddenException('This design belongs to someone else.');
+      await this.delegation.act(user.id, design.userId, 'designs:read', {
+        type: 'design',
+        id,
+        summary: 'Viewed a design',
+      });
+    }
     design.generatedDesigns = await this.repo.generatedOf([design.id]);
     return design;
   }

@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
+import { DelegationService } from '../open-creative';
 import { UsersService, type User } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import { Spot, Walkthrough } from './entities';
@@ -45,6 +46,7 @@ export class SpotsService {
     private readonly users: UsersService,
     private readonly caches: NodeCaches,
     private readonly holds: SpotPublishHolds,
+    private readonly delegation: DelegationService,
   ) {
     caches.register('spots-feed', () => {
       this.feedCache.clear();
@@ -64,13 +66,19 @@ export class SpotsService {
 
   async findManageable(user: User, slug: string): Promise<Spot> {
     const spot = await this.findBySlug(slug);
-    if (!this.canManage(spot, user)) throw new ForbiddenException('You cannot change a spot that is not yours.');
-    return spot;
+    if (this.canManage(spot, user)) return spot;
+    // A creative manager with an active spots:edit grant from the spot's owner (checked again on the write).
+    if (await this.delegation.can(user.id, spot.userId, 'spots:edit', spot.listingId)) return spot;
+    throw new ForbiddenException('You cannot change a spot that is not yours.');
   }
 
   async findViewable(user: User | null | undefined, slug: string): Promise<Spot> {
     const spot = await this.findBySlug(slug);
     if (this.canManage(spot, user) || (await this.access.spotIsPublic(spot))) return spot;
+    if (user && (await this.delegation.can(user.id, spot.userId, 'spots:read', spot.listingId))) {
+      await this.delegation.act(user.id, spot.userId, 'spots:read', spotResource(spot, 'Viewed the draft spot'));
+      return spot;
+    }
     throw new NotFoundException('There is no spot with that slug.');
   }
 
@@ -98,6 +106,10 @@ export class SpotsService {
     if (spot.published && changes.published === false) await this.assertNotHeld(spot, 'unpublish');
     if (spot.published && changes.video_id !== undefined && changes.video_id !== spot.videoId)
       await this.assertNotHeld(spot, 'replace_video');
+    const delegated = !this.canManage(spot, user);
+    const changed = (Object.keys(changes) as Array<keyof SpotChanges>).filter((k) => changes[k] !== undefined);
+    if (delegated && changes.listing_id !== undefined && changes.listing_id !== spot.listingId)
+      throw new ForbiddenException('A creative manager cannot move a spot to another listing.');
     if (changes.title !== undefined) spot.title = changes.title.trim().slice(0, 160);
     if (changes.caption !== undefined) spot.caption = changes.caption;
     if (changes.listing_id !== undefined && changes.listing_id !== spot.listingId) {
@@ -124,6 +136,11 @@ export class SpotsService {
       }
       spot.published = changes.published;
       spot.publishedAt = changes.published ? new Date() : null;
+    }
+    // A manager's change: the grant is checked again and the action logged for the realtor before it is written.
+    if (delegated) {
+      const what = spot.id ? `Changed ${changed.join(', ') || 'nothing'} of the spot` : 'Created the spot';
+      await this.delegation.act(user.id, spot.userId, 'spots:edit', spotResource(spot, what));
     }
     const saved = await this.repo.saveSpot(spot);
     this.access.forgetAll();
@@ -259,4 +276,9 @@ export class SpotsService {
   publishedBetween(start: Date, end: Date): Promise<number> {
     return this.repo.spotsPublishedBetween(start, end);
   }
+}
+
+/** A spot as the delegation log names it (by slug, as its pages are addressed). */
+function spotResource(spot: Spot, what: string) {
+  return { type: 'spot' as const, id: spot.slug, listingId: spot.listingId, summary: `${what} "${spot.title}"` };
 }

@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
+import { DelegationService } from '../open-creative';
 import { UsersService, type User } from '../users';
 import { Video, Walkthrough } from './entities';
 import { newSlug } from './ids';
@@ -24,6 +25,7 @@ export class WalkthroughsService {
     private readonly users: UsersService,
     private readonly access: VideoAccessService,
     private readonly listings: ListingDirectory,
+    private readonly delegation: DelegationService,
   ) {}
 
   async findBySlug(slug: string): Promise<Walkthrough> {
@@ -38,15 +40,23 @@ export class WalkthroughsService {
 
   async findManageable(user: User, slug: string): Promise<Walkthrough> {
     const walkthrough = await this.findBySlug(slug);
-    if (!this.canManage(walkthrough, user))
-      throw new ForbiddenException('You cannot change a walkthrough that is not yours.');
-    return walkthrough;
+    if (this.canManage(walkthrough, user)) return walkthrough;
+    // A creative manager with an active walkthroughs:edit grant (checked again on the write).
+    if (await this.delegation.can(user.id, walkthrough.userId, 'walkthroughs:edit', walkthrough.listingId))
+      return walkthrough;
+    throw new ForbiddenException('You cannot change a walkthrough that is not yours.');
   }
 
   /** Owner/admin always; others only when published (and its listing published). 404 rather than 403 for drafts. */
   async findViewable(user: User | null | undefined, slug: string): Promise<Walkthrough> {
     const walkthrough = await this.findBySlug(slug);
     if (this.canManage(walkthrough, user) || (await this.access.walkthroughIsPublic(walkthrough))) return walkthrough;
+    const { userId, listingId } = walkthrough;
+    if (user && (await this.delegation.can(user.id, userId, 'walkthroughs:read', listingId))) {
+      const seen = walkthroughResource(walkthrough, 'Viewed the unpublished walkthrough');
+      await this.delegation.act(user.id, userId, 'walkthroughs:read', seen);
+      return walkthrough;
+    }
     throw new NotFoundException('There is no walkthrough with that slug.');
   }
 
@@ -66,6 +76,10 @@ export class WalkthroughsService {
   }
 
   async update(user: User, walkthrough: Walkthrough, changes: WalkthroughChanges): Promise<Walkthrough> {
+    const delegated = !this.canManage(walkthrough, user);
+    if (delegated && changes.listing_id !== undefined && changes.listing_id !== walkthrough.listingId)
+      throw new ForbiddenException('A creative manager cannot move a walkthrough to another listing.');
+    const changed = Object.entries(changes).filter(([, v]) => v !== undefined);
     if (changes.listing_id !== undefined && changes.listing_id !== walkthrough.listingId) {
       if (changes.listing_id !== null) {
         const listing = await this.listings.findOne(changes.listing_id);
@@ -79,6 +93,15 @@ export class WalkthroughsService {
     if (changes.description !== undefined) walkthrough.description = changes.description;
     if (changes.published !== undefined) walkthrough.published = changes.published;
     const order = changes.video_order;
+    if (delegated) {
+      const what = `Changed ${changed.map(([k]) => k).join(', ') || 'nothing'} of the walkthrough`;
+      await this.delegation.act(
+        user.id,
+        walkthrough.userId,
+        'walkthroughs:edit',
+        walkthroughResource(walkthrough, what),
+      );
+    }
     await this.repo.transaction(async (m) => {
       await this.repo.saveWalkthrough(m, walkthrough);
       if (!order) return;
@@ -123,4 +146,9 @@ export class WalkthroughsService {
   async listOwned(user: User, page: number, perPage: number): Promise<[Walkthrough[], number]> {
     return this.repo.walkthroughPage(user.id, (page - 1) * perPage, perPage);
   }
+}
+
+/** A walkthrough as the delegation log names it (by slug, as its pages are addressed). */
+function walkthroughResource(w: Walkthrough, what: string) {
+  return { type: 'walkthrough' as const, id: w.slug, listingId: w.listingId, summary: `${what} "${w.title}"` };
 }

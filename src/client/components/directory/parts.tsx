@@ -1,6 +1,6 @@
 import type { Industry, Offering, ServiceProvider } from '@contracts/directory';
 import { router } from '@inertiajs/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { directoryPaths, type DirectoryFilters } from '@/api/directory';
 import { formatMoney } from '@/components/commerce/format';
 import { Button, Input, LinkCard, Select } from '@/components/ui';
@@ -57,6 +57,36 @@ export function Stars({ rating, className }: { rating: ServiceProvider['rating']
 
 const DISTANCES = ['10', '25', '50', '100', '250'];
 
+/**
+ * A search form over a draft of its filters: the fields edit the draft through `children(draft, setDraft)`;
+ * submitting visits `to(draft)`. Directory, offerings and OpenCreative filter bars are this with their fields.
+ */
+export function FilterForm<F>({
+  filters,
+  to,
+  className,
+  children,
+}: {
+  filters: F;
+  to: (f: F) => string;
+  className: string;
+  children: (draft: F, setDraft: (f: F) => void) => ReactNode;
+}) {
+  const [draft, setDraft] = useState(filters);
+  return (
+    <form
+      role="search"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        router.visit(to(draft));
+      }}
+    >
+      {children(draft, setDraft)}
+    </form>
+  );
+}
+
 /** Words, industry, city, and a distance search (near a place, within N km); submitting visits `to(filters)`. */
 export function DirectoryFilterBar({
   filters,
@@ -67,47 +97,50 @@ export function DirectoryFilterBar({
   industries: Industry[];
   to: (f: DirectoryFilters) => string;
 }) {
-  const [draft, setDraft] = useState(filters);
   return (
-    <form
-      role="search"
+    <FilterForm
+      filters={filters}
+      to={to}
       className="mb-6 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_9rem_10rem_7rem_auto]"
-      onSubmit={(e) => {
-        e.preventDefault();
-        router.visit(to(draft));
-      }}
     >
-      <Input
-        aria-label="Search"
-        placeholder="Search by name or service"
-        value={draft.q}
-        onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-      />
-      <Select
-        aria-label="Industry"
-        value={draft.industry}
-        onChange={(e) => setDraft({ ...draft, industry: e.target.value })}
-        options={[{ value: '', label: 'All industries' }, ...industries.map((i) => ({ value: i.slug, label: i.name }))]}
-      />
-      <Input
-        aria-label="City"
-        placeholder="City"
-        value={draft.city}
-        onChange={(e) => setDraft({ ...draft, city: e.target.value })}
-      />
-      <Input
-        aria-label="Near a place"
-        placeholder="Near (city or lat, lng)"
-        value={draft.near}
-        onChange={(e) => setDraft({ ...draft, near: e.target.value })}
-      />
-      <Select
-        aria-label="Distance"
-        value={draft.within_km || '25'}
-        onChange={(e) => setDraft({ ...draft, within_km: e.target.value })}
-        options={DISTANCES.map((d) => ({ value: d, label: `within ${d} km` }))}
-      />
-      <Button type="submit">Search</Button>
-    </form>
+      {(draft, setDraft) => (
+        <>
+          <Input
+            aria-label="Search"
+            placeholder="Search by name or service"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+          <Select
+            aria-label="Industry"
+            value={draft.industry}
+            onChange={(e) => setDraft({ ...draft, industry: e.target.value })}
+            options={[
+              { value: '', label: 'All industries' },
+              ...industries.map((i) => ({ value: i.slug, label: i.name })),
+            ]}
+          />
+          <Input
+            aria-label="City"
+            placeholder="City"
+            value={draft.city}
+            onChange={(e) => setDraft({ ...draft, city: e.target.value })}
+          />
+          <Input
+            aria-label="Near a place"
+            placeholder="Near (city or lat, lng)"
+            value={draft.near}
+            onChange={(e) => setDraft({ ...draft, near: e.target.value })}
+          />
+          <Select
+            aria-label="Distance"
+            value={draft.within_km || '25'}
+            onChange={(e) => setDraft({ ...draft, within_km: e.target.value })}
+            options={DISTANCES.map((d) => ({ value: d, label: `within ${d} km` }))}
+          />
+          <Button type="submit">Search</Button>
+        </>
+      )}
+    </FilterForm>
   );
 }
