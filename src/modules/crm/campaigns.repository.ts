@@ -27,6 +27,18 @@ export class CrmCampaignsRepository extends TransactionalRepository {
     return this.m;
   }
 
+  /** The book's newest leads about a home (the contact each one is on now), for the farm area's contacts. */
+  async leadProperties(teamId: string, limit: number): Promise<Array<{ propertyId: string; contactId: string }>> {
+    const rows: Array<{ property_id: string; contact_id: string }> = await this.m.query(
+      `SELECT l.property_id, c.id AS contact_id
+         FROM (SELECT property_id, contact_id FROM crm_leads
+                WHERE team_id = $1 AND property_id IS NOT NULL ORDER BY created_at DESC LIMIT $2) l
+         JOIN crm_contacts c ON c.id = l.contact_id AND c.merged_into_id IS NULL`,
+      [teamId, limit],
+    );
+    return rows.map((r) => ({ propertyId: r.property_id, contactId: r.contact_id }));
+  }
+
   findCampaign(id: string): Promise<CrmCampaign | null> {
     return this.m.getRepository(CrmCampaign).findOneBy({ id });
   }

@@ -3,6 +3,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { DomainEvents } from '../events';
 import { JobRegistry, TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
+import { MarketModule } from '../market/market.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { OpenHousesModule } from '../open-houses/open-houses.module';
 import { UsersModule } from '../users/users.module';
@@ -11,6 +12,7 @@ import { CrmCampaignPagesController } from './crm-campaign-pages.controller';
 import { CrmCampaignPublicService } from './crm-campaign-public.service';
 import { CrmCampaignsController } from './crm-campaigns.controller';
 import { CrmCampaignsService } from './crm-campaigns.service';
+import { CrmFarmAreaService } from './crm-farm-area.service';
 import { CrmTemplatesController } from './crm-templates.controller';
 import { CrmMailController } from './crm-mail.controller';
 import { CrmMailEventsService } from './crm-mail-events.service';
@@ -42,7 +44,7 @@ import { CrmRepository } from './crm.repository';
  * the lead marketplace (masked offers, first to claim for credits, a 72-hour dispute window).
  */
 @Module({
-  imports: [PropertiesModule, UsersModule, OpenHousesModule],
+  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule],
   controllers: [
     CrmContactsController,
     CrmLeadsController,
@@ -65,6 +67,7 @@ import { CrmRepository } from './crm.repository';
     CrmSourcesService,
     CrmCampaignsRepository,
     CrmCampaignsService,
+    CrmFarmAreaService,
     CrmCampaignPublicService,
     CrmTemplatesRepository,
     CrmTemplatesService,
