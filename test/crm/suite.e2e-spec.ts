@@ -7,3 +7,4 @@ import './marketing.service.cases';
 import './marketplace.cases';
 import './mail.cases';
 import './farm.cases';
+import './marketplace-money.cases';

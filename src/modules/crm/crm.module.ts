@@ -3,6 +3,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { DomainEvents } from '../events';
 import { JobRegistry, TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
+import { CommerceModule } from '../commerce/commerce.module';
 import { MarketModule } from '../market/market.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { OpenHousesModule } from '../open-houses/open-houses.module';
@@ -27,6 +28,7 @@ import { CrmIntakeService } from './crm-intake.service';
 import { CrmLeadsController } from './crm-leads.controller';
 import { CrmMarketplaceController } from './crm-marketplace.controller';
 import { CrmMarketplaceService } from './crm-marketplace.service';
+import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceRepository } from './marketplace.repository';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmMergeService } from './crm-merge.service';
@@ -44,7 +46,7 @@ import { CrmRepository } from './crm.repository';
  * the lead marketplace (masked offers, first to claim for credits, a 72-hour dispute window).
  */
 @Module({
-  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule],
+  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule, CommerceModule],
   controllers: [
     CrmContactsController,
     CrmLeadsController,
@@ -74,6 +76,7 @@ import { CrmRepository } from './crm.repository';
     CrmSuppressionsService,
     CrmMarketplaceRepository,
     CrmMarketplaceService,
+    CrmMarketplaceMoneyService,
     CrmMailOutboxService,
     CrmMailEventsService,
   ],
@@ -87,6 +90,7 @@ export class CrmModule implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly channels: ChannelRegistry,
     private readonly market: CrmMarketplaceService,
+    private readonly marketMoney: CrmMarketplaceMoneyService,
     private readonly outbox: CrmMailOutboxService,
     private readonly jobs: JobRegistry,
   ) {}
@@ -101,6 +105,8 @@ export class CrmModule implements OnModuleInit {
     this.events.subscribe('chat.requested', 'crm.leads', (e) => this.sources.onChatRequested(e));
     this.events.subscribe('user.followed', 'crm.leads', (e) => this.sources.onFollowed(e));
     this.events.subscribe('tour.requested', 'crm.leads', (e) => this.sources.onTourRequested(e));
+    // A paid order line for a money-priced lead offer sells it (or refunds a payment that came second).
+    this.events.subscribe('order.paid', 'crm.lead-offers', ({ payload }) => this.marketMoney.onOrderPaid(payload));
     // An agent's lead queue: only that agent.
     this.channels.register('crm.agent.{id}', (user, { id }) => isUuid(id) && user.id === id);
   }
