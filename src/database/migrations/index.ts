@@ -54,6 +54,7 @@ import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
 import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
+import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -109,4 +110,5 @@ export const migrations = [
   ChannelInvitesIndexes1765330000000,
   DirectoryReviewsLicenceGeo1765330100000,
   CrmMoneyOffers1765430000000,
+  CrmCodeExpiries1765430100000,
 ];

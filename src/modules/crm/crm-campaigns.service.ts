@@ -18,6 +18,7 @@ import { CreditsService } from '../credits';
 import { OpenHousesService } from '../open-houses';
 import { UsersService, type User } from '../users';
 import { CrmAccessService, type Book } from './crm-access.service';
+import { CrmCodeExpiryService } from './crm-code-expiry.service';
 import { CrmFarmAreaService } from './crm-farm-area.service';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmRepository } from './crm.repository';
@@ -40,6 +41,7 @@ export class CrmCampaignsService {
     private readonly openHouses: OpenHousesService,
     private readonly users: UsersService,
     private readonly farmArea: CrmFarmAreaService,
+    private readonly expiry: CrmCodeExpiryService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -92,7 +94,7 @@ export class CrmCampaignsService {
 
   /**
    * A batch of single-use codes. Credits codes are paid for now by their maker (count × credits, in the same
-   * transaction as the codes), so a code never mints credits out of nothing.
+   * transaction as the codes), so a code never mints credits out of nothing; what is unredeemed at expiry goes back.
    */
   async makeCodes(user: User, id: string, dto: CodesDto): Promise<{ codes: CampaignCodeJson[] }> {
     const campaign = await this.managed(user, id);
@@ -116,6 +118,7 @@ export class CrmCampaignsService {
       }
       await tx.insertCodes(rows);
     });
+    if (credits) await this.expiry.schedule(campaign.id, rows[0].expiresAt);
     return { codes: (await this.codes(user, id, 1, dto.count)).data };
   }
 

@@ -41,6 +41,7 @@ export const TIMERS = {
   speedToLead: 'crm.speed-to-lead',
   marketSettle: 'crm.market-settle',
   mailOutbox: 'crm.mail-outbox',
+  codesExpire: 'crm.codes-expire',
 } as const;
 
 /** The job on the mail queue that delivers one send's queued recipient rows. */

@@ -14,6 +14,7 @@ import { CrmCampaignPublicService } from './crm-campaign-public.service';
 import { CrmCampaignsController } from './crm-campaigns.controller';
 import { CrmCampaignsService } from './crm-campaigns.service';
 import { CrmFarmAreaService } from './crm-farm-area.service';
+import { CrmCodeExpiryService } from './crm-code-expiry.service';
 import { CrmTemplatesController } from './crm-templates.controller';
 import { CrmMailController } from './crm-mail.controller';
 import { CrmMailEventsService } from './crm-mail-events.service';
@@ -70,6 +71,7 @@ import { CrmRepository } from './crm.repository';
     CrmCampaignsRepository,
     CrmCampaignsService,
     CrmFarmAreaService,
+    CrmCodeExpiryService,
     CrmCampaignPublicService,
     CrmTemplatesRepository,
     CrmTemplatesService,
@@ -91,6 +93,7 @@ export class CrmModule implements OnModuleInit {
     private readonly channels: ChannelRegistry,
     private readonly market: CrmMarketplaceService,
     private readonly marketMoney: CrmMarketplaceMoneyService,
+    private readonly codeExpiry: CrmCodeExpiryService,
     private readonly outbox: CrmMailOutboxService,
     private readonly jobs: JobRegistry,
   ) {}
@@ -98,6 +101,7 @@ export class CrmModule implements OnModuleInit {
   onModuleInit(): void {
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
     this.timers.define(TIMERS.marketSettle, (data: { offerId: string }) => this.market.onSettle(data));
+    this.timers.define(TIMERS.codesExpire, (data: { campaignId: string }) => this.codeExpiry.onExpire(data));
     // The marketing mail outbox: the job after a send commits, and the safety timer set before it.
     this.jobs.register<OutboxBatch>('mail', OUTBOX_JOB, { handle: (data) => this.outbox.drain(data) });
     this.timers.define(TIMERS.mailOutbox, (data: OutboxBatch) => this.outbox.drain(data));
