@@ -78,3 +78,6 @@ export const MARKET_CURRENCIES = ['USD'] as const;
 /** The commerce category money-priced lead offers sell in. */
 export const LEAD_OFFER_CATEGORY = 'lead-offers';
 export const OFFER_TIMELINES = ['now', '1-3_months', '3-6_months', '6+_months'] as const;
+
+/** A contacts list counts its total up to this many, then says "10,000+" (an exact count of 1M rows takes ~1 s). */
+export const CONTACTS_COUNT_CAP = 10_000;
