@@ -126,8 +126,19 @@ async function main() {
       [big],
     ],
     [
-      'count of the book (every page)',
+      'count of the book (every page), before the cap',
       `SELECT count(*) FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL`,
+      [big],
+    ],
+    [
+      'count as the list sends it (capped at 10,001)',
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL LIMIT 10001) capped`,
+      [big],
+    ],
+    [
+      'rare search as the list sends it (matches through the GIN index first)',
+      `WITH hits AS MATERIALIZED (SELECT c.id AS id, c.last_activity_at AS at FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL AND c.search @@ to_tsquery('simple', 'p4242:*') LIMIT 10001)
+       SELECT id, (SELECT count(*)::int FROM hits) AS n FROM hits ORDER BY at DESC, id DESC OFFSET 0 LIMIT 25`,
       [big],
     ],
   ]) {
