@@ -246,7 +246,9 @@ async function main() {
         rps: +(runs.big.rps / runs.small.rps).toFixed(2),
       },
     },
-    load_average: require('node:os').loadavg().map((l) => +l.toFixed(2)),
+    load_average: require('node:os')
+      .loadavg()
+      .map((l) => +l.toFixed(2)),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
   writeFileSync(join(RESULTS, 'crm.json'), JSON.stringify(summary, null, 2));
