@@ -95,6 +95,17 @@ describe('crm: farm campaigns, codes and templated email', () => {
     expect(await status(publicSide.form('nosuchcampaign'))).toBe(404);
   });
 
+  it('limits the public form to 20 submissions an hour per address (429 after), other addresses unaffected', async () => {
+    const { form_token } = await publicSide.form(slug());
+    const from = ip();
+    // Honeypot-filled, so nothing is stored: the limit counts every submission before any other check.
+    const bot = { ...person('limit@x.co'), form_token, website: 'x' };
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await status(publicSide.submit(slug(), bot, from)));
+    expect([answers.slice(0, 20).every((s) => s === 200), answers[20]]).toEqual([true, 429]);
+    expect(await status(publicSide.submit(slug(), bot, ip()))).toBe(200);
+  });
+
   it('redeems a QR code exactly once under parallel requests, in one transaction with the lead', async () => {
     const { codes } = await campaigns.makeCodes(book.owner.user, campaign.id, {
       kind: 'qr',
