@@ -64,8 +64,18 @@ export interface FarmProps {
     submissions: LeadJson[];
     open_houses: CampaignOpenHouseJson[];
     gifts: GiftJson[];
+    /** What the drawn area holds (null when no area is drawn). */
+    in_area: FarmAreaJson | null;
   } | null;
   tab: 'campaigns' | 'email' | 'open_house' | 'gifts';
+  /** The market map's tiles (the offline basemap draws under them). */
+  map: { tile_url: string; attribution: string };
+}
+
+/** A farm's area in use: published homes inside it (first ones pinned) and the book's contacts who asked about one. */
+export interface FarmAreaJson {
+  homes: { total: number; items: Array<{ id: string; slug: string; name: string; lat: number; lng: number }> };
+  contacts: { total: number; items: Array<{ id: string; name: string }> };
 }
 
 /** What the public sees of a campaign: never the book's contacts. */

@@ -119,7 +119,8 @@ export interface LeadRoutedEvent {
 
 export interface ContactsIndexProps {
   team: { id: string; name: string; role: string };
-  contacts: Page<ContactJson>;
+  /** `total_is_capped`: more than `total` match ("10,000+"); the total is counted only up to a cap. */
+  contacts: Page<ContactJson> & { total_is_capped: boolean };
   filters: { q: string; stage: string; tag: string; source: string; agent: string };
   stages: ContactStage[];
   sources: LeadSource[];
@@ -144,6 +145,8 @@ export interface MyLeadsProps {
 // ---- lead marketplace --------------------------------------------------------------------------------------------
 
 export type OfferStatus = 'open' | 'sold' | 'disputed' | 'refunded' | 'settled';
+/** Why a buyer disputes: a duplicate or an invalid phone is checked and refunded at once; anything else waits. */
+export type DisputeKind = 'duplicate' | 'invalid_phone' | 'other';
 export type OfferTimeline = 'now' | '1-3_months' | '3-6_months' | '6+_months';
 
 /** An offered lead as other realtors see it: no name, email or phone until bought. */
@@ -154,7 +157,9 @@ export interface MaskedOfferJson {
   property_type: string | null;
   timeline: string;
   source: LeadSource;
+  /** Image credits, 0 when the offer is priced in money (then `price` says how much, bought through the cart). */
   price_credits: number;
+  price: { amount_minor: number; currency: string } | null;
   mine: boolean;
   created_at: string;
 }
@@ -175,6 +180,8 @@ export interface PurchaseJson extends MaskedOfferJson {
 export interface RefundJson {
   status: 'refunded';
   refunded_credits: number;
+  /** A money sale's commerce refund (null for a credits sale). */
+  refunded: { amount_minor: number; currency: string } | null;
 }
 
 export interface MarketplaceProps {

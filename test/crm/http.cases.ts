@@ -128,5 +128,33 @@ describe('crm: signed intake and CSV over HTTP', () => {
       ]);
       expect((await get({ stage: 'nope' })).status).toBe(422);
     });
+
+    it('counts a big book up to 10,000 ("10,000+") and finds rare and common terms newest first', async () => {
+      const big = await makeBook(t);
+      await t.db.query(
+        `INSERT INTO crm_contacts (team_id, name, email, source, last_activity_at)
+         SELECT $1, 'Bulk ' || g, 'bulk' || g || '@b.co', 'import', now() - (g || ' seconds')::interval
+           FROM generate_series(1, 10050) g`,
+        [big.teamId],
+      );
+      const get = (q: Record<string, string>) =>
+        big.owner.client.get('/api/crm/contacts').query(q).set('Accept', 'application/json');
+      const all = (await get({ per_page: '5' })).body;
+      expect([all.total, all.total_is_capped, all.data[0].email]).toEqual([10_000, true, 'bulk1@b.co']);
+      // A rare term (bulk1004@ and bulk10040@..bulk10049@): every match, sorted among themselves, the exact total.
+      const rare = (await get({ q: 'bulk1004', per_page: '5', page: '2' })).body;
+      expect([rare.total, rare.total_is_capped, rare.data.map((c: { email: string }) => c.email)]).toEqual([
+        11,
+        false,
+        ['bulk10044@b.co', 'bulk10045@b.co', 'bulk10046@b.co', 'bulk10047@b.co', 'bulk10048@b.co'],
+      ]);
+      // A common term walks the recency index: newest first, the total capped.
+      const common = (await get({ q: 'bulk', per_page: '3' })).body;
+      expect([common.total, common.total_is_capped, common.data.map((c: { email: string }) => c.email)]).toEqual([
+        10_000,
+        true,
+        ['bulk1@b.co', 'bulk2@b.co', 'bulk3@b.co'],
+      ]);
+    });
   });
 });

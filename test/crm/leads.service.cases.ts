@@ -259,6 +259,50 @@ describe('crm: leads and contacts rules', () => {
     expect(leads).toEqual([{ source: 'open_house', zip: '94110', price_minor: '90000000' }]);
   });
 
+  it('a chat request is a lead once (not one another area opened); a follow only when the book opts in', async () => {
+    const book = await makeBook(t);
+    const viewer = await t.signedIn({ type: 'viewer' });
+    const events = t.app.get(DomainEvents);
+    const at = new Date().toISOString();
+    const chat = (chatId: string, origin: string | null) => ({
+      id: `chat|${chatId}`,
+      name: 'chat.requested' as const,
+      occurred_at: at,
+      payload: {
+        chat_id: chatId,
+        from_user_id: viewer.user.id,
+        to_user_id: book.owner.user.id,
+        requested_at: at,
+        origin,
+      },
+    });
+    const follow = {
+      id: `follow|${viewer.user.id}`,
+      name: 'user.followed' as const,
+      occurred_at: at,
+      payload: { follower_id: viewer.user.id, followee_id: book.owner.user.id, followed_at: at },
+    };
+    const leads = () =>
+      t.db.query(`SELECT source, source_ref FROM crm_leads WHERE team_id = $1 ORDER BY source`, [book.teamId]);
+    await events.deliver('crm.leads', chat('7d1c64a4-0000-4000-8000-00000000c001', null));
+    await events.deliver('crm.leads', chat('7d1c64a4-0000-4000-8000-00000000c001', null));
+    await events.deliver('crm.leads', chat('7d1c64a4-0000-4000-8000-00000000c002', 'tour:x'));
+    await events.deliver('crm.leads', follow);
+    expect(await leads()).toEqual([
+      { source: 'chat_request', source_ref: 'chat:7d1c64a4-0000-4000-8000-00000000c001' },
+    ]);
+    await t.db.query(
+      `INSERT INTO crm_settings (team_id, follows_as_leads) VALUES ($1, true)
+       ON CONFLICT (team_id) DO UPDATE SET follows_as_leads = true`,
+      [book.teamId],
+    );
+    await events.deliver('crm.leads', follow);
+    await events.deliver('crm.leads', follow);
+    expect((await leads()).map((l: { source: string }) => l.source)).toEqual(['chat_request', 'follow']);
+    const [contact] = await t.db.query(`SELECT count(*)::int AS n FROM crm_contacts WHERE team_id = $1`, [book.teamId]);
+    expect(contact.n).toBe(1);
+  });
+
   it('a listing inquiry goes to the routed agent; a filled honeypot is dropped', async () => {
     const book = await makeBook(t, 1);
     const propertyId = await makeProperty(t, book);

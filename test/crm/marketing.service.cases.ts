@@ -3,6 +3,8 @@ import { CreditsService } from '../../src/modules/credits';
 import { CrmCampaignPublicService } from '../../src/modules/crm/crm-campaign-public.service';
 import { CrmCampaignsService } from '../../src/modules/crm/crm-campaigns.service';
 import { CrmTemplatesService } from '../../src/modules/crm/crm-templates.service';
+import { TIMERS } from '../../src/modules/crm/crm.constants';
+import { TimersService } from '../../src/modules/jobs';
 import { Logger } from '@nestjs/common';
 import { seedDemoCrmMarketing } from '../../src/database/seeds/crm-marketing.seed';
 import { TeamsService } from '../../src/modules/teams';
@@ -79,7 +81,11 @@ describe('crm: farm campaigns, codes and templated email', () => {
     await publicSide.submit(slug(), { ...person('bot1@x.co'), form_token }, ip()); // too fast
     clock.advance(3000);
     await publicSide.submit(slug(), { ...person('bot2@x.co'), form_token, website: 'spam' }, ip());
-    await publicSide.submit(slug(), { ...person('bot3@x.co'), form_token: form_token.replace(/.$/, '0') }, ip());
+    await publicSide.submit(
+      slug(),
+      { ...person('bot3@x.co'), form_token: form_token.slice(0, -1) + (form_token.endsWith('0') ? '1' : '0') },
+      ip(),
+    );
     expect((await leadsOf('campaign')).length).toBe(before);
     expect(
       await status(publicSide.submit(slug(), { ...person('a@x.co'), consent_version: 'x', form_token }, ip())),
@@ -87,6 +93,17 @@ describe('crm: farm campaigns, codes and templated email', () => {
     clock.advance(7 * 3600 * 1000);
     expect(await status(publicSide.submit(slug(), { ...person('b@x.co'), form_token }, ip()))).toBe(422);
     expect(await status(publicSide.form('nosuchcampaign'))).toBe(404);
+  });
+
+  it('limits the public form to 20 submissions an hour per address (429 after), other addresses unaffected', async () => {
+    const { form_token } = await publicSide.form(slug());
+    const from = ip();
+    // Honeypot-filled, so nothing is stored: the limit counts every submission before any other check.
+    const bot = { ...person('limit@x.co'), form_token, website: 'x' };
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await status(publicSide.submit(slug(), bot, from)));
+    expect([answers.slice(0, 20).every((s) => s === 200), answers[20]]).toEqual([true, 429]);
+    expect(await status(publicSide.submit(slug(), bot, ip()))).toBe(200);
   });
 
   it('redeems a QR code exactly once under parallel requests, in one transaction with the lead', async () => {
@@ -160,6 +177,47 @@ describe('crm: farm campaigns, codes and templated email', () => {
         }),
       ),
     ).toBe(402);
+  });
+
+  it('returns the credits of codes that expire unredeemed to their maker, once, when the timer fires', async () => {
+    const credits = t.app.get(CreditsService);
+    const timers = t.app.get(TimersService);
+    const farm = (await book.owner.client.post('/api/crm/campaigns').send({ name: 'Expiring codes' }).expect(201)).body;
+    await credits.grant(book.owner.user.id, 10, 'test');
+    const before = await credits.balance(book.owner.user.id);
+    const { codes } = await campaigns.makeCodes(book.owner.user, farm.id, {
+      kind: 'credits',
+      count: 3,
+      credits: 2,
+      expires_in_days: 1,
+    });
+    expect(await credits.balance(book.owner.user.id)).toBe(before - 6);
+    const viewer = await t.signedIn({ type: 'viewer' });
+    await publicSide.redeemCredits(viewer.user, codes[0].code, ip());
+    // Early (a timer that fires before its time) nothing moves.
+    expect(await timers.fire(TIMERS.codesExpire, { campaignId: farm.id })).toBe(0);
+    clock.advance(86_400_000);
+    expect(await status(publicSide.redeemCredits(viewer.user, codes[1].code, ip()))).toBe(422);
+    expect(await timers.fire(TIMERS.codesExpire, { campaignId: farm.id })).toBe(2);
+    expect(await timers.fire(TIMERS.codesExpire, { campaignId: farm.id })).toBe(0);
+    expect(await credits.balance(book.owner.user.id)).toBe(before - 2);
+    const ledger = await t.db.query(
+      `SELECT kind, amount FROM credit_transactions WHERE user_id = $1 AND reason LIKE 'Credits code %' ORDER BY id`,
+      [book.owner.user.id],
+    );
+    expect(ledger.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
+      ['refund', 2],
+      ['refund', 2],
+    ]);
+    const expiries = await t.db.query(
+      `SELECT e.returned_to, e.credits FROM crm_code_expiries e JOIN crm_campaign_codes c ON c.id = e.code_id
+        WHERE c.campaign_id = $1`,
+      [farm.id],
+    );
+    expect(expiries).toEqual([
+      { returned_to: book.owner.user.id, credits: 2 },
+      { returned_to: book.owner.user.id, credits: 2 },
+    ]);
   });
 
   it('backs off an address that guesses codes, even for a good code', async () => {
@@ -262,8 +320,9 @@ describe('crm: farm campaigns, codes and templated email', () => {
     const sources = Object.fromEntries(
       props.funnel.map((f: { source: string; received: number }) => [f.source, f.received]),
     );
-    expect(sources).toMatchObject({ campaign: 2, qr: 2, credits: 1 });
-    expect(props.campaigns[0]).toMatchObject({ id: campaign.id, leads: 5, closed: 0 });
+    // Credits: one code redeemed on the main campaign, one on the "Expiring codes" campaign.
+    expect(sources).toMatchObject({ campaign: 2, qr: 2, credits: 2 });
+    expect(props.campaigns.find((c: { id: string }) => c.id === campaign.id)).toMatchObject({ leads: 5, closed: 0 });
     expect((await book.owner.client.get('/leads/analytics?days=5').set('Accept', 'application/json')).status).toBe(422);
   });
 

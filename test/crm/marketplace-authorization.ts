@@ -56,6 +56,13 @@ export async function expectMarketplaceTable(t: TestApp, f: Fixture): Promise<vo
     },
     {
       method: 'POST',
+      path: async () =>
+        `/api/crm/marketplace/${(await market.offer(f.owner, await f.lead(), { price_minor: 900, currency: 'USD', timeline: 'now' })).id}/purchase`,
+      expect: { guest: 401, stranger: 200, owner: 403, member: 403, admin: 200 },
+      name: 'POST /api/crm/marketplace/:id/purchase',
+    },
+    {
+      method: 'POST',
       path: async () => `/api/crm/marketplace/${await sold()}/dispute`,
       body: { reason: 'Duplicate' },
       expect: { guest: 401, stranger: 200, owner: 403, member: 403, admin: 403 },

@@ -110,6 +110,7 @@ describe('crm: lead marketplace', () => {
     await expect(market.refund(seller.owner.user, offer.id)).resolves.toEqual({
       status: 'refunded',
       refunded_credits: 9,
+      refunded: null,
     });
     await expect(market.refund(seller.owner.user, offer.id)).rejects.toMatchObject({ status: 409 });
     expect(await credits.balance(b.id)).toBe(100);

@@ -6,3 +6,5 @@ import './leads.service.cases';
 import './marketing.service.cases';
 import './marketplace.cases';
 import './mail.cases';
+import './farm.cases';
+import './marketplace-money.cases';

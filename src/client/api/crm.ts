@@ -4,6 +4,7 @@ import type {
   ContactShowProps,
   ContactStage,
   CrmSettingsJson,
+  DisputeKind,
   ImportReport,
   LeadJson,
   MaskedOfferJson,
@@ -50,11 +51,16 @@ export const crmApi = {
   saveRules: (rules: Array<Omit<RoutingRuleJson, 'id' | 'position'>>) =>
     api.put<{ rules: RoutingRuleJson[] }>('/api/crm/routing-rules', { rules }),
   settings: () => api.get<CrmSettingsJson>('/api/crm/settings'),
-  offerLead: (leadId: string, body: { price_credits: number; timeline: string }) =>
-    api.post<MaskedOfferJson>(`/api/crm/leads/${leadId}/offer`, body),
+  offerLead: (
+    leadId: string,
+    body: { price_credits?: number; price_minor?: number; currency?: string; timeline: string },
+  ) => api.post<MaskedOfferJson>(`/api/crm/leads/${leadId}/offer`, body),
   claimOffer: (offerId: string) => api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/claim`),
-  disputeOffer: (offerId: string, reason: string) =>
-    api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/dispute`, { reason }),
+  /** A money-priced offer: the commerce variant to put in the cart. */
+  buyOffer: (offerId: string) =>
+    api.post<{ product_slug: string; variant_id: string }>(`/api/crm/marketplace/${offerId}/purchase`),
+  disputeOffer: (offerId: string, reason: string, kind: DisputeKind) =>
+    api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/dispute`, { reason, kind }),
   purchases: (page: number) => api.get<Page<PurchaseJson>>('/api/crm/marketplace/purchases', { query: { page } }),
 };
 

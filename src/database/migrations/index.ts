@@ -56,6 +56,8 @@ import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-Directo
 import { ProfileStickers1765420000000 } from './1765420000000-ProfileStickers';
 import { AdminMetricsCurrency1765420100000 } from './1765420100000-AdminMetricsCurrency';
 import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
+import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
+import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -113,4 +115,6 @@ export const migrations = [
   ProfileStickers1765420000000,
   AdminMetricsCurrency1765420100000,
   OpenCreative1765440000000,
+  CrmMoneyOffers1765430000000,
+  CrmCodeExpiries1765430100000,
 ];

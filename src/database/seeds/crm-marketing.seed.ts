@@ -19,7 +19,20 @@ export async function seedDemoCrmMarketing(app: INestApplicationContext, logger:
   const [campaign] = await db.query(
     `INSERT INTO crm_campaigns (team_id, name, headline, slug, area, created_by)
      VALUES ($1, 'Downtown Austin farm', 'Your free downtown Austin market report', 'austindemo1', $2, $3) RETURNING id`,
-    [team.id, JSON.stringify({ kind: 'radius', lat: 30.2672, lng: -97.7431, radius_m: 2000 }), realtor.id],
+    [
+      team.id,
+      // Downtown Austin drawn as a polygon on the market map.
+      JSON.stringify({
+        kind: 'polygon',
+        points: [
+          [30.2555, -97.7555],
+          [30.2555, -97.7325],
+          [30.2805, -97.7325],
+          [30.2805, -97.7555],
+        ],
+      }),
+      realtor.id,
+    ],
   );
   const intake = app.get(CrmIntakeService);
   const people = [

@@ -121,5 +121,12 @@ export async function seedDemoCrm(app: INestApplicationContext, logger: LoggerSe
      ON CONFLICT (lead_id) DO NOTHING`,
     [team.id, realtor.id],
   );
+  // And one priced in money ($25), bought through the cart and checkout.
+  await db.query(
+    `INSERT INTO crm_lead_offers (lead_id, seller_id, seller_team_id, price_credits, price_minor, currency, timeline)
+     SELECT id, $2, team_id, 0, 2500, 'USD', 'now' FROM crm_leads WHERE team_id = $1 AND source_ref = 'demo-4'
+     ON CONFLICT (lead_id) DO NOTHING`,
+    [team.id, realtor.id],
+  );
   logger.log(`Demo CRM: ${new Set(contactIds).size} contacts from ${PEOPLE.length} leads in Lone Star Realty`);
 }

@@ -60,7 +60,7 @@ import { VaultService } from './vault.service';
           : new LocalPaymentProvider(db),
     },
   ],
-  exports: [CatalogService, FulfilmentService, IdempotencyService, OrdersService],
+  exports: [CatalogService, FulfilmentService, IdempotencyService, OrdersService, RefundsService],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import { CrmCampaign, CrmCampaignCode, CrmGift } from './entities/campaign.entity';
@@ -25,6 +25,18 @@ export class CrmCampaignsRepository extends TransactionalRepository {
 
   get manager(): EntityManager {
     return this.m;
+  }
+
+  /** The book's newest leads about a home (the contact each one is on now), for the farm area's contacts. */
+  async leadProperties(teamId: string, limit: number): Promise<Array<{ propertyId: string; contactId: string }>> {
+    const rows: Array<{ property_id: string; contact_id: string }> = await this.m.query(
+      `SELECT l.property_id, c.id AS contact_id
+         FROM (SELECT property_id, contact_id FROM crm_leads
+                WHERE team_id = $1 AND property_id IS NOT NULL ORDER BY created_at DESC LIMIT $2) l
+         JOIN crm_contacts c ON c.id = l.contact_id AND c.merged_into_id IS NULL`,
+      [teamId, limit],
+    );
+    return rows.map((r) => ({ propertyId: r.property_id, contactId: r.contact_id }));
   }
 
   findCampaign(id: string): Promise<CrmCampaign | null> {
@@ -159,6 +171,35 @@ export class CrmCampaignsRepository extends TransactionalRepository {
         `INSERT INTO crm_code_redemptions (code_id, campaign_id, user_id, lead_id, created_at)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (code_id) DO NOTHING RETURNING code_id`,
         [r.codeId, r.campaignId, r.userId, r.leadId, r.at],
+      ),
+    );
+    return rows.length === 1;
+  }
+
+  /** Locks one code until the transaction ends: its redemption and its expiry return take turns. */
+  async lockCode(m: EntityManager, codeId: string): Promise<void> {
+    await m.query(`SELECT id FROM crm_campaign_codes WHERE id = $1 FOR UPDATE`, [codeId]);
+  }
+
+  /** A campaign's paid-for credits codes past their expiry, neither redeemed nor returned yet (index by campaign). */
+  async expiredUnreturned(campaignId: string, now: Date): Promise<CrmCampaignCode[]> {
+    const rows = (await this.m.query(
+      `SELECT c.id FROM crm_campaign_codes c
+        WHERE c.campaign_id = $1 AND c.kind = 'credits' AND c.credits > 0 AND c.expires_at <= $2
+          AND NOT EXISTS (SELECT 1 FROM crm_code_redemptions r WHERE r.code_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM crm_code_expiries e WHERE e.code_id = c.id)`,
+      [campaignId, now],
+    )) as Array<{ id: string }>;
+    return rows.length ? this.m.getRepository(CrmCampaignCode).findBy({ id: In(rows.map((r) => r.id)) }) : [];
+  }
+
+  /** Records a code's expiry return in the caller's transaction; false when it was returned already. */
+  async insertExpiry(m: EntityManager, e: { codeId: string; returnedTo: string | null; credits: number; at: Date }) {
+    const rows = returningRows<{ code_id: string }>(
+      await m.query(
+        `INSERT INTO crm_code_expiries (code_id, returned_to, credits, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (code_id) DO NOTHING RETURNING code_id`,
+        [e.codeId, e.returnedTo, e.credits, e.at],
       ),
     );
     return rows.length === 1;

@@ -151,6 +151,9 @@ export class CrmCampaignPublicService {
         tags: ['farm'],
       },
       async (m, lead, created) => {
+        // Under the code's lock, the expiry re-checked: its credits are either redeemed or returned, never both.
+        await this.repo.lockCode(m, code.id);
+        if (code.expiresAt <= this.clock.now()) throw ValidationFailedException.of('code', 'This code has expired.');
         const once = created && (await this.repo.insertRedemption(m, this.redemption(code, user.id, lead.id)));
         if (!once) throw new ConflictException('This code has already been used.');
         await this.credits.grant(user.id, code.credits, `Code from "${campaign.name}"`, m);

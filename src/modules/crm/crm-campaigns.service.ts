@@ -5,8 +5,8 @@ import { Clock, DAY_MS } from '../../common/clock';
 import { pageOf, type Page } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { mapSettings } from '../../config/market.config';
 import type {
-  CampaignArea,
   CampaignCodeJson,
   CampaignJson,
   CampaignOpenHouseJson,
@@ -18,19 +18,15 @@ import { CreditsService } from '../credits';
 import { OpenHousesService } from '../open-houses';
 import { UsersService, type User } from '../users';
 import { CrmAccessService, type Book } from './crm-access.service';
+import { CrmCodeExpiryService } from './crm-code-expiry.service';
+import { CrmFarmAreaService } from './crm-farm-area.service';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmRepository } from './crm.repository';
 import { CrmCampaignsRepository } from './campaigns.repository';
 import { toCampaignJson, toCodeJson, toGiftJson } from './campaigns.mapper';
 import { newCode, newSlug } from './codes';
-import type {
-  CampaignAreaDto,
-  CampaignDto,
-  CampaignUpdateDto,
-  CodesDto,
-  FarmQueryDto,
-  GiftDto,
-} from './dto/campaigns.dto';
+import { checkArea } from './farm-area';
+import type { CampaignDto, CampaignUpdateDto, CodesDto, FarmQueryDto, GiftDto } from './dto/campaigns.dto';
 import type { CrmCampaign } from './entities/campaign.entity';
 
 /** Farm campaigns for the book's managers: the campaign, its area, public form, codes, open houses and gifts. */
@@ -44,6 +40,8 @@ export class CrmCampaignsService {
     private readonly credits: CreditsService,
     private readonly openHouses: OpenHousesService,
     private readonly users: UsersService,
+    private readonly farmArea: CrmFarmAreaService,
+    private readonly expiry: CrmCodeExpiryService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,6 +58,7 @@ export class CrmCampaignsService {
       campaigns,
       selected: chosen ? await this.detail(req.user as User, chosen) : null,
       tab: q.tab ?? 'campaigns',
+      map: (({ tileUrl, attribution }) => ({ tile_url: tileUrl, attribution }))(mapSettings(this.config.market)),
     };
   }
 
@@ -95,7 +94,7 @@ export class CrmCampaignsService {
 
   /**
    * A batch of single-use codes. Credits codes are paid for now by their maker (count × credits, in the same
-   * transaction as the codes), so a code never mints credits out of nothing.
+   * transaction as the codes), so a code never mints credits out of nothing; what is unredeemed at expiry goes back.
    */
   async makeCodes(user: User, id: string, dto: CodesDto): Promise<{ codes: CampaignCodeJson[] }> {
     const campaign = await this.managed(user, id);
@@ -119,6 +118,7 @@ export class CrmCampaignsService {
       }
       await tx.insertCodes(rows);
     });
+    if (credits) await this.expiry.schedule(campaign.id, rows[0].expiresAt);
     return { codes: (await this.codes(user, id, 1, dto.count)).data };
   }
 
@@ -201,12 +201,13 @@ export class CrmCampaignsService {
   }
 
   private async detail(user: User, campaign: CrmCampaign): Promise<NonNullable<FarmProps['selected']>> {
-    const [json, codes, submissions, houses, gifts] = await Promise.all([
+    const [json, codes, submissions, houses, gifts, inArea] = await Promise.all([
       this.toJson([campaign]),
       this.codes(user, campaign.id, 1, 50),
       this.repo.campaignLeads(campaign.id, 20),
       this.openHousesOf(user, campaign),
       this.repo.gifts(campaign.id, 50),
+      this.farmArea.inArea(campaign),
     ]);
     const names = new Map(
       (await this.crm.contactNames([...new Set(gifts.map((g) => g.contactId))])).map((c) => [c.id, c.name]),
@@ -217,6 +218,7 @@ export class CrmCampaignsService {
       submissions: await this.leads.toJson(submissions),
       open_houses: houses,
       gifts: gifts.map((g) => toGiftJson(g, names.get(g.contactId) ?? '')),
+      in_area: inArea,
     };
   }
 
@@ -256,28 +258,4 @@ export class CrmCampaignsService {
     this.access.assertManager(await this.access.bookOf(user, campaign.teamId));
     return campaign;
   }
-}
-
-/** A complete circle or a polygon of 3 to 200 valid points; anything else is a 422 on `area`. */
-export function checkArea(a: CampaignAreaDto): CampaignArea {
-  if (a.kind === 'radius') {
-    if (a.lat === undefined || a.lng === undefined || a.radius_m === undefined) {
-      throw ValidationFailedException.of('area', 'A circle needs a centre and a radius.');
-    }
-    return { kind: 'radius', lat: a.lat, lng: a.lng, radius_m: a.radius_m };
-  }
-  const points = a.points ?? [];
-  const valid = points.every(
-    (p) =>
-      Array.isArray(p) &&
-      p.length === 2 &&
-      typeof p[0] === 'number' &&
-      typeof p[1] === 'number' &&
-      Math.abs(p[0]) <= 90 &&
-      Math.abs(p[1]) <= 180,
-  );
-  if (points.length < 3 || !valid) {
-    throw ValidationFailedException.of('area', 'A polygon needs at least 3 points of [latitude, longitude].');
-  }
-  return { kind: 'polygon', points: points as Array<[number, number]> };
 }

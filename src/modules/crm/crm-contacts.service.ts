@@ -32,10 +32,10 @@ export class CrmContactsService {
     const filters = q.filters();
     // Agents and assistants see the contacts routed to them; owners and admins the whole book.
     const agentId = book.manager ? filters.agent || undefined : user.id;
-    const [rows, total] = await this.repo.listContacts(book.teamId, { ...filters, agentId }, offset, perPage);
+    const [rows, total, capped] = await this.repo.listContacts(book.teamId, { ...filters, agentId }, offset, perPage);
     return {
       team: { id: book.teamId, name: book.teamName, role: book.role },
-      contacts: pageOf(await this.toJson(rows), page, perPage, total),
+      contacts: { ...pageOf(await this.toJson(rows), page, perPage, total), total_is_capped: capped },
       filters,
       stages: CONTACT_STAGES,
       sources: LEAD_SOURCES,

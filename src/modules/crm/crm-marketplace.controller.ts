@@ -5,13 +5,17 @@ import type { MaskedOfferJson, PurchaseJson, RefundJson } from '../../contracts/
 import { CurrentUser } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
+import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceService } from './crm-marketplace.service';
 import { DisputeDto, MarketplacePageDto, OfferLeadDto } from './dto/crm.dto';
 
 /** The lead marketplace: offer a lead, browse masked offers, claim first, purchases with the dispute window. */
 @Controller()
 export class CrmMarketplaceController {
-  constructor(private readonly market: CrmMarketplaceService) {}
+  constructor(
+    private readonly market: CrmMarketplaceService,
+    private readonly money: CrmMarketplaceMoneyService,
+  ) {}
 
   @Get('leads/marketplace')
   async page(@CurrentUser() user: User, @Query() q: MarketplacePageDto) {
@@ -33,7 +37,7 @@ export class CrmMarketplaceController {
     return this.market.purchases(user, page, perPage, offset);
   }
 
-  /** Offers one of the book's leads for image credits (its agent or a manager). */
+  /** Offers one of the book's leads for image credits or money (its agent or a manager). */
   @Post('api/crm/leads/:id/offer')
   offer(
     @Param('id', UuidPipe) id: string,
@@ -50,7 +54,17 @@ export class CrmMarketplaceController {
     return this.market.claim(user, id);
   }
 
-  /** The buyer disputes within 72 hours of the claim. */
+  /** A money-priced offer: the commerce product variant to put in the cart (bought through the normal checkout). */
+  @Post('api/crm/marketplace/:id/purchase')
+  @HttpCode(200)
+  purchase(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+  ): Promise<{ product_slug: string; variant_id: string }> {
+    return this.money.productFor(user, id);
+  }
+
+  /** The buyer disputes within 72 hours of the claim; a duplicate or an invalid phone is checked and refunded. */
   @Post('api/crm/marketplace/:id/dispute')
   @HttpCode(200)
   dispute(

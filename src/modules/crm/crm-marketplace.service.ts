@@ -14,8 +14,12 @@ import { CreditsService } from '../credits';
 import { TimersService } from '../jobs';
 import { TeamsService } from '../teams';
 import type { User } from '../users';
+import { ValidationFailedException } from '../../common/validation';
 import { CrmAccessService } from './crm-access.service';
-import { MARKET_CLAIMS_PER_DAY, MARKET_DISPUTE_HOURS, TIMERS } from './crm.constants';
+import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
+import { phoneIsInvalid } from './identity';
+import { sellOffer } from './marketplace-sale';
+import { MARKET_CLAIMS_PER_DAY, TIMERS } from './crm.constants';
 import type { DisputeDto, OfferLeadDto } from './dto/crm.dto';
 import type { CrmLeadOffer } from './entities/offer.entity';
 import { toMaskedOfferJson, toPurchaseJson } from './marketplace.mapper';
@@ -24,10 +28,11 @@ import { CrmMarketplaceRepository } from './marketplace.repository';
 const DAY_MS = 24 * 3600_000;
 
 /**
- * The lead marketplace: a book offers a lead for image credits; other realtors see it masked and the first to claim
- * pays (the credits stay in escrow), gets a copy of the contact in their own book, and may dispute for 72 hours.
- * When the window closes unchallenged a timer settles the sale and credits the seller; an admin or the seller may
- * refund a disputed sale. Every credit movement goes through the CreditsService ledger in the sale's transaction.
+ * The lead marketplace: a book offers a lead for image credits or for money; other realtors see it masked and the
+ * first to claim (credits) or to pay (money, through the cart and checkout) gets a copy of the contact in their own
+ * book, and may dispute for 72 hours. When the window closes unchallenged a timer settles the sale and credits the
+ * seller; a verified duplicate or invalid phone is refunded at once, other disputes by the seller or an admin.
+ * Every credit movement goes through the CreditsService ledger in the sale's transaction; money through commerce.
  */
 @Injectable()
 export class CrmMarketplaceService {
@@ -37,6 +42,7 @@ export class CrmMarketplaceService {
     private readonly teams: TeamsService,
     private readonly credits: CreditsService,
     private readonly timers: TimersService,
+    private readonly money: CrmMarketplaceMoneyService,
     private readonly clock: Clock,
   ) {}
 
@@ -46,8 +52,17 @@ export class CrmMarketplaceService {
     if (!book.manager && lead.agentId !== user.id) {
       throw new ForbiddenException("Only the lead's agent or a manager of the team may offer it.");
     }
+    const money = dto.price_minor !== undefined;
     const offer = await this.repo.insertOffer(
-      { leadId, sellerId: user.id, sellerTeamId: lead.teamId, priceCredits: dto.price_credits, timeline: dto.timeline },
+      {
+        leadId,
+        sellerId: user.id,
+        sellerTeamId: lead.teamId,
+        priceCredits: money ? 0 : dto.price_credits!,
+        priceMinor: money ? dto.price_minor! : null,
+        currency: money ? dto.currency! : null,
+        timeline: dto.timeline,
+      },
       this.clock.now(),
     );
     if (!offer) throw new ConflictException('This lead is already on the marketplace.');
@@ -95,6 +110,9 @@ export class CrmMarketplaceService {
       if (!offer) throw new NotFoundException('There is no offer with that id.');
       if (offer.sellerTeamId === book.id) throw new ForbiddenException("This lead is already in your team's book.");
       if (offer.status !== 'open') throw new ConflictException('Another realtor claimed this lead first.');
+      if (offer.priceMinor !== null) {
+        throw ValidationFailedException.of('offer', 'This lead is priced in money: buy it through the cart.');
+      }
       await tx.lockBuyer(user.id);
       if ((await tx.claimsSince(user.id, new Date(now.getTime() - DAY_MS))) >= MARKET_CLAIMS_PER_DAY) {
         throw new HttpException(
@@ -103,91 +121,60 @@ export class CrmMarketplaceService {
         );
       }
       await this.credits.spend(user.id, offer.priceCredits, `Lead marketplace: claimed lead ${offer.id}`, tx.manager);
-      const lead = (await tx.findLead(offer.leadId))!;
-      const original = (await tx.findContact(lead.contactId))!;
-      const [known] = await tx.findByIdentity(book.id, { email: original.email, phone: original.phone });
-      const contact =
-        known ??
-        (await tx.insertContact({
-          teamId: book.id,
-          name: original.name,
-          email: original.email,
-          phone: original.phone,
-          userId: null,
-          source: lead.source,
-          tags: ['marketplace'],
-          agentId: user.id,
-          consentVersion: original.consentVersion,
-          at: now,
-        }));
-      const copy = (await tx.insertLead({
-        teamId: book.id,
-        source: lead.source,
-        message: lead.message,
-        zip: lead.zip,
-        priceMinor: lead.priceMinor,
-        propertyType: lead.propertyType,
-        consentVersion: lead.consentVersion,
-        contactId: contact.id,
-        sourceRef: `market:${offer.id}`,
-        propertyId: null,
-        campaignId: null,
-        status: 'assigned',
-        agentId: user.id,
-        candidateIds: [],
-        ruleId: null,
-        routingReason: 'bought on the lead marketplace',
-        assignedAt: now,
-        createdAt: now,
-      }))!;
-      await tx.addActivity({
-        teamId: book.id,
-        contactId: contact.id,
-        kind: 'lead',
-        source: lead.source,
-        body: 'Bought on the lead marketplace',
-        data: { lead_id: copy.id, offer_id: offer.id, price_credits: offer.priceCredits },
-        actorId: user.id,
-        createdAt: now,
-      });
-      const disputeEndsAt = new Date(now.getTime() + MARKET_DISPUTE_HOURS * 3600_000);
-      const values = { status: 'sold' as const, buyerId: user.id, buyerContactId: contact.id, claimedAt: now };
-      await tx.updateOffer(offer.id, { ...values, disputeEndsAt });
-      return { ...offer, ...values, disputeEndsAt };
+      return sellOffer(tx, offer, user.id, book.id, now, { kind: 'credits' });
     });
-    await this.timers.at(sold.disputeEndsAt, TIMERS.marketSettle, { offerId }, offerId);
+    await this.timers.at(sold.disputeEndsAt!, TIMERS.marketSettle, { offerId }, offerId);
     return (await this.toPurchases([sold], user.id))[0];
   }
-
-  /** The buyer disputes within the window; the credits stay in escrow until an admin or the seller decides. */
+  /**
+   * The buyer disputes within the window. A duplicate (their book already held the person when they bought) or an
+   * invalid phone is checked here and refunded at once (credits on the ledger, money as a commerce refund); other
+   * reasons keep the payment in escrow until the seller or an admin decides.
+   */
   async dispute(user: User, offerId: string, dto: DisputeDto): Promise<PurchaseJson> {
     const now = this.clock.now();
+    const kind = dto.kind ?? 'other';
     const offer = await this.repo.transaction(async (tx) => {
       const o = await this.found(tx, offerId);
       if (o.buyerId !== user.id) throw new ForbiddenException('Only the buyer may dispute this sale.');
       if (o.status !== 'sold') throw new ConflictException(`This sale is already ${o.status}.`);
       if (now.getTime() >= o.disputeEndsAt!.getTime())
         throw new ConflictException('The 72-hour dispute window has closed.');
-      const values = { status: 'disputed' as const, disputeReason: dto.reason, disputedAt: now };
+      const values = { status: 'disputed' as const, disputeReason: dto.reason, disputeKind: kind, disputedAt: now };
       await tx.updateOffer(o.id, values);
       return { ...o, ...values };
     });
-    return (await this.toPurchases([offer], user.id))[0];
+    const contact = offer.buyerContactId ? (await this.repo.contactsByIds([offer.buyerContactId]))[0] : null;
+    const verified =
+      (kind === 'duplicate' && offer.buyerHadContact) || (kind === 'invalid_phone' && phoneIsInvalid(contact?.phone));
+    if (verified) await this.refund(null, offerId);
+    return (await this.toPurchases([(await this.repo.findOffer(offerId))!], user.id))[0];
   }
 
-  /** An admin or the seller refunds a disputed sale: the buyer's credits come back on the ledger. */
-  async refund(user: User, offerId: string): Promise<RefundJson> {
+  /**
+   * A disputed sale refunded, once: credits back on the ledger in the offer's transaction, or money back as a
+   * commerce refund of the order line. The seller or an admin decides (`user`), or the dispute's own check (null).
+   */
+  async refund(user: User | null, offerId: string): Promise<RefundJson> {
     const now = this.clock.now();
-    return this.repo.transaction(async (tx) => {
-      const o = await this.found(tx, offerId);
-      if (user.role !== 'admin' && o.sellerId !== user.id) {
+    const o = await this.repo.transaction(async (tx) => {
+      const found = await this.found(tx, offerId);
+      if (user && user.role !== 'admin' && found.sellerId !== user.id) {
         throw new ForbiddenException('Only the seller or an admin may refund this sale.');
       }
-      if (o.status !== 'disputed' || !o.buyerId) throw new ConflictException('Only a disputed sale can be refunded.');
-      await this.credits.refund(o.buyerId, o.priceCredits, `Lead marketplace: refund for lead ${o.id}`, tx.manager);
-      await tx.updateOffer(o.id, { status: 'refunded', closedAt: now });
-      return { status: 'refunded' as const, refunded_credits: o.priceCredits };
+      if (found.status !== 'disputed' || !found.buyerId) {
+        throw new ConflictException('Only a disputed sale can be refunded.');
+      }
+      if (found.priceMinor === null) {
+        const why = `Lead marketplace: refund for lead ${found.id}`;
+        await this.credits.refund(found.buyerId, found.priceCredits, why, tx.manager);
+      }
+      await tx.updateOffer(found.id, { status: 'refunded', closedAt: now });
+      return found;
     });
+    if (o.priceMinor === null) return { status: 'refunded', refunded_credits: o.priceCredits, refunded: null };
+    await this.money.refundSale(o, user?.id ?? null);
+    return { status: 'refunded', refunded_credits: 0, refunded: { amount_minor: o.priceMinor, currency: o.currency! } };
   }
 
   /** Timer at the window's end, re-checked: an undisputed sale settles once and the seller is credited. */
@@ -196,7 +183,9 @@ export class CrmMarketplaceService {
     return this.repo.transaction(async (tx) => {
       const o = await tx.findOffer(offerId, true);
       if (!o || o.status !== 'sold' || !o.disputeEndsAt || now.getTime() < o.disputeEndsAt.getTime()) return false;
-      await this.credits.grant(o.sellerId, o.priceCredits, `Lead marketplace: sale of lead ${o.id}`, tx.manager);
+      if (o.priceMinor === null) {
+        await this.credits.grant(o.sellerId, o.priceCredits, `Lead marketplace: sale of lead ${o.id}`, tx.manager);
+      }
       await tx.updateOffer(o.id, { status: 'settled', closedAt: now });
       return true;
     });

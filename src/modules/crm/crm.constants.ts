@@ -41,6 +41,7 @@ export const TIMERS = {
   speedToLead: 'crm.speed-to-lead',
   marketSettle: 'crm.market-settle',
   mailOutbox: 'crm.mail-outbox',
+  codesExpire: 'crm.codes-expire',
 } as const;
 
 /** The job on the mail queue that delivers one send's queued recipient rows. */
@@ -72,4 +73,11 @@ export const INTAKE_PER_BOOK_PER_MINUTE = 3_000;
 /** Lead marketplace: claims one realtor may make per rolling 24 hours, and the buyer's dispute window. */
 export const MARKET_CLAIMS_PER_DAY = 5;
 export const MARKET_DISPUTE_HOURS = 72;
+/** Currencies a lead may be priced in (the store's checkout currency). */
+export const MARKET_CURRENCIES = ['USD'] as const;
+/** The commerce category money-priced lead offers sell in. */
+export const LEAD_OFFER_CATEGORY = 'lead-offers';
 export const OFFER_TIMELINES = ['now', '1-3_months', '3-6_months', '6+_months'] as const;
+
+/** A contacts list counts its total up to this many, then says "10,000+" (an exact count of 1M rows takes ~1 s). */
+export const CONTACTS_COUNT_CAP = 10_000;

@@ -3,6 +3,8 @@ import { isUuid } from '../../common/uuid.pipe';
 import { DomainEvents } from '../events';
 import { JobRegistry, TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
+import { CommerceModule } from '../commerce/commerce.module';
+import { MarketModule } from '../market/market.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { OpenHousesModule } from '../open-houses/open-houses.module';
 import { UsersModule } from '../users/users.module';
@@ -11,6 +13,8 @@ import { CrmCampaignPagesController } from './crm-campaign-pages.controller';
 import { CrmCampaignPublicService } from './crm-campaign-public.service';
 import { CrmCampaignsController } from './crm-campaigns.controller';
 import { CrmCampaignsService } from './crm-campaigns.service';
+import { CrmFarmAreaService } from './crm-farm-area.service';
+import { CrmCodeExpiryService } from './crm-code-expiry.service';
 import { CrmTemplatesController } from './crm-templates.controller';
 import { CrmMailController } from './crm-mail.controller';
 import { CrmMailEventsService } from './crm-mail-events.service';
@@ -25,6 +29,7 @@ import { CrmIntakeService } from './crm-intake.service';
 import { CrmLeadsController } from './crm-leads.controller';
 import { CrmMarketplaceController } from './crm-marketplace.controller';
 import { CrmMarketplaceService } from './crm-marketplace.service';
+import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceRepository } from './marketplace.repository';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmMergeService } from './crm-merge.service';
@@ -42,7 +47,7 @@ import { CrmRepository } from './crm.repository';
  * the lead marketplace (masked offers, first to claim for credits, a 72-hour dispute window).
  */
 @Module({
-  imports: [PropertiesModule, UsersModule, OpenHousesModule],
+  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule, CommerceModule],
   controllers: [
     CrmContactsController,
     CrmLeadsController,
@@ -65,12 +70,15 @@ import { CrmRepository } from './crm.repository';
     CrmSourcesService,
     CrmCampaignsRepository,
     CrmCampaignsService,
+    CrmFarmAreaService,
+    CrmCodeExpiryService,
     CrmCampaignPublicService,
     CrmTemplatesRepository,
     CrmTemplatesService,
     CrmSuppressionsService,
     CrmMarketplaceRepository,
     CrmMarketplaceService,
+    CrmMarketplaceMoneyService,
     CrmMailOutboxService,
     CrmMailEventsService,
   ],
@@ -84,6 +92,8 @@ export class CrmModule implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly channels: ChannelRegistry,
     private readonly market: CrmMarketplaceService,
+    private readonly marketMoney: CrmMarketplaceMoneyService,
+    private readonly codeExpiry: CrmCodeExpiryService,
     private readonly outbox: CrmMailOutboxService,
     private readonly jobs: JobRegistry,
   ) {}
@@ -91,6 +101,7 @@ export class CrmModule implements OnModuleInit {
   onModuleInit(): void {
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
     this.timers.define(TIMERS.marketSettle, (data: { offerId: string }) => this.market.onSettle(data));
+    this.timers.define(TIMERS.codesExpire, (data: { campaignId: string }) => this.codeExpiry.onExpire(data));
     // The marketing mail outbox: the job after a send commits, and the safety timer set before it.
     this.jobs.register<OutboxBatch>('mail', OUTBOX_JOB, { handle: (data) => this.outbox.drain(data) });
     this.timers.define(TIMERS.mailOutbox, (data: OutboxBatch) => this.outbox.drain(data));
@@ -98,6 +109,8 @@ export class CrmModule implements OnModuleInit {
     this.events.subscribe('chat.requested', 'crm.leads', (e) => this.sources.onChatRequested(e));
     this.events.subscribe('user.followed', 'crm.leads', (e) => this.sources.onFollowed(e));
     this.events.subscribe('tour.requested', 'crm.leads', (e) => this.sources.onTourRequested(e));
+    // A paid order line for a money-priced lead offer sells it (or refunds a payment that came second).
+    this.events.subscribe('order.paid', 'crm.lead-offers', ({ payload }) => this.marketMoney.onOrderPaid(payload));
     // An agent's lead queue: only that agent.
     this.channels.register('crm.agent.{id}', (user, { id }) => isUuid(id) && user.id === id);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { LeadSource } from '../../contracts/crm';
 import {
@@ -12,6 +12,7 @@ import {
   CrmSettings,
   CrmTask,
 } from './entities/crm.entity';
+import { CONTACTS_COUNT_CAP } from './crm.constants';
 
 export interface ContactFilters {
   q?: string;
@@ -94,7 +95,19 @@ export class CrmRepository extends TransactionalRepository {
     await this.m.getRepository(CrmContact).update(id, values);
   }
 
-  async listContacts(teamId: string, f: ContactFilters, offset: number, limit: number) {
+  /**
+   * One page of a book's contacts, newest activity first, and the filtered total counted up to CONTACTS_COUNT_CAP
+   * (an exact count of a million-contact book costs a second a page). A search takes its matches through the GIN
+   * index first (a materialised set, so the planner cannot walk the recency index past every non-match of a rare
+   * term): up to the cap they are sorted among themselves; a commoner term walks the recency index, which meets its
+   * page at once.
+   */
+  async listContacts(
+    teamId: string,
+    f: ContactFilters,
+    offset: number,
+    limit: number,
+  ): Promise<[CrmContact[], number, boolean]> {
     const q = this.m
       .getRepository(CrmContact)
       .createQueryBuilder('c')
@@ -106,8 +119,50 @@ export class CrmRepository extends TransactionalRepository {
     const words = (f.q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length) {
       q.andWhere(`c.search @@ to_tsquery('simple', :tsq)`, { tsq: words.map((w) => `${w}:*`).join(' & ') });
+      const [sql, params] = q
+        .clone()
+        .select(['c.id AS id', 'c.last_activity_at AS at'])
+        .limit(CONTACTS_COUNT_CAP + 1)
+        .getQueryAndParameters();
+      const hits = (await this.m.query(
+        `WITH hits AS MATERIALIZED (${sql})
+         SELECT id, (SELECT count(*)::int FROM hits) AS n FROM hits ORDER BY at DESC, id DESC
+         OFFSET ${Number(offset)} LIMIT ${Number(limit)}`,
+        params,
+      )) as Array<{ id: string; n: number }>;
+      const n = hits[0]?.n ?? (offset ? await this.cappedCount(q) : 0);
+      if (n <= CONTACTS_COUNT_CAP) {
+        const found = new Map((await this.contactsIn(hits.map((h) => h.id))).map((c) => [c.id, c]));
+        return [hits.map((h) => found.get(h.id)!).filter(Boolean), n, false];
+      }
     }
-    return q.orderBy('c.lastActivityAt', 'DESC').addOrderBy('c.id', 'DESC').skip(offset).take(limit).getManyAndCount();
+    const rows = await q
+      .orderBy('c.lastActivityAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .skip(offset)
+      .take(limit)
+      .getMany();
+    const total = await this.cappedCount(q);
+    return [rows, Math.min(total, CONTACTS_COUNT_CAP), total > CONTACTS_COUNT_CAP];
+  }
+
+  private async cappedCount(q: SelectQueryBuilder<CrmContact>): Promise<number> {
+    const [sql, params] = q
+      .clone()
+      .select('1')
+      .orderBy()
+      .skip(undefined)
+      .take(undefined)
+      .limit(CONTACTS_COUNT_CAP + 1)
+      .getQueryAndParameters();
+    const [row] = (await this.m.query(`SELECT count(*)::int AS n FROM (${sql}) capped`, params)) as Array<{
+      n: number;
+    }>;
+    return row.n;
+  }
+
+  private contactsIn(ids: string[]): Promise<CrmContact[]> {
+    return ids.length ? this.m.getRepository(CrmContact).findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 
   /** Every live contact of a book in pages (export), newest activity first. */

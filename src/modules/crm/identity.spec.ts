@@ -1,4 +1,4 @@
-import { identityOf, normaliseEmail, normalisePhone } from './identity';
+import { identityOf, normaliseEmail, normalisePhone, phoneIsInvalid } from './identity';
 
 describe('crm identity normaliser', () => {
   it('lower-cases and trims emails, refuses non-addresses', () => {
@@ -33,5 +33,18 @@ describe('crm identity normaliser', () => {
       ok: true,
       identity: { email: 'a@b.co', phone: '+14155550132' },
     });
+  });
+});
+
+describe('phoneIsInvalid', () => {
+  it('refuses missing, malformed, impossible North American and fictional numbers; keeps real ones', () => {
+    expect(
+      [null, 'abc', '+1 015 730 1234', '+1 415 130 1234', '+1 415 555 0123', '+44 7777 777777'].map(phoneIsInvalid),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(['+1 415 730 1234', '+1 415 555 2671', '+44 20 7946 0958'].map(phoneIsInvalid)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -69,3 +69,17 @@ export function keysToFill(
   }
   return fill;
 }
+
+/**
+ * A phone a bought lead cannot be reached on: none, not E.164, a North American number whose area code or exchange
+ * starts with 0 or 1, a 555-01xx number (reserved for fiction), or seven or more of one digit in a row.
+ */
+export function phoneIsInvalid(phone: string | null | undefined): boolean {
+  const e164 = normalisePhone(phone);
+  if (!e164) return true;
+  if (/(\d)\1{6,}/.test(e164)) return true;
+  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  if (!nanp) return false;
+  const [, area, exchange, line] = nanp;
+  return /^[01]/.test(area) || /^[01]/.test(exchange) || (exchange === '555' && /^01/.test(line));
+}

@@ -24,6 +24,7 @@ export function toMaskedOfferJson(o: CrmLeadOffer, lead: CrmLead, viewerId: stri
     timeline: o.timeline,
     source: lead.source,
     price_credits: o.priceCredits,
+    price: o.priceMinor !== null && o.currency ? { amount_minor: o.priceMinor, currency: o.currency } : null,
     mine: o.sellerId === viewerId,
     created_at: o.createdAt.toISOString(),
   };

@@ -16,15 +16,54 @@ export class CrmMarketplaceRepository extends CrmRepository {
   }
 
   async insertOffer(
-    o: Pick<CrmLeadOffer, 'leadId' | 'sellerId' | 'sellerTeamId' | 'priceCredits' | 'timeline'>,
+    o: Pick<
+      CrmLeadOffer,
+      'leadId' | 'sellerId' | 'sellerTeamId' | 'priceCredits' | 'priceMinor' | 'currency' | 'timeline'
+    >,
     at: Date,
   ) {
     const [row] = (await this.m.query(
-      `INSERT INTO crm_lead_offers (lead_id, seller_id, seller_team_id, price_credits, timeline, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
-      [o.leadId, o.sellerId, o.sellerTeamId, o.priceCredits, o.timeline, at],
+      `INSERT INTO crm_lead_offers
+         (lead_id, seller_id, seller_team_id, price_credits, price_minor, currency, timeline, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
+      [o.leadId, o.sellerId, o.sellerTeamId, o.priceCredits, o.priceMinor, o.currency, o.timeline, at],
     )) as Array<{ id: string }>;
     return row ? this.findOffer(row.id) : null;
+  }
+
+  offersOfProducts(productIds: string[]): Promise<CrmLeadOffer[]> {
+    return productIds.length
+      ? this.m.getRepository(CrmLeadOffer).findBy({ productId: In(productIds) })
+      : Promise.resolve([]);
+  }
+
+  /**
+   * Records what became of one paid order line (sold it, or must refund it); the first record wins, so a repeated
+   * `order.paid` finds the line's earlier outcome instead of acting again.
+   */
+  async recordPayment(p: {
+    orderLineId: string;
+    orderId: string;
+    offerId: string;
+    outcome: 'sold' | 'refund';
+  }): Promise<{ outcome: 'sold' | 'refund'; refundId: string | null; fresh: boolean }> {
+    const inserted = (await this.m.query(
+      `INSERT INTO crm_offer_payments (order_line_id, order_id, offer_id, outcome) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (order_line_id) DO NOTHING RETURNING outcome`,
+      [p.orderLineId, p.orderId, p.offerId, p.outcome],
+    )) as Array<{ outcome: 'sold' | 'refund' }>;
+    if (inserted.length) return { outcome: p.outcome, refundId: null, fresh: true };
+    const [row] = (await this.m.query(`SELECT outcome, refund_id FROM crm_offer_payments WHERE order_line_id = $1`, [
+      p.orderLineId,
+    ])) as Array<{ outcome: 'sold' | 'refund'; refund_id: string | null }>;
+    return { outcome: row.outcome, refundId: row.refund_id, fresh: false };
+  }
+
+  async paymentRefunded(orderLineId: string, refundId: string): Promise<void> {
+    await this.m.query(`UPDATE crm_offer_payments SET refund_id = $2 WHERE order_line_id = $1`, [
+      orderLineId,
+      refundId,
+    ]);
   }
 
   findOffer(id: string, lock = false): Promise<CrmLeadOffer | null> {

@@ -6,6 +6,7 @@ import { Card, EmptyState, Pagination } from '@/components/ui';
 import { StatCard } from '@/components/charts';
 import { CampaignForm } from '@/components/crm/farm/CampaignForm';
 import { CodesPanel } from '@/components/crm/farm/CodesPanel';
+import { FarmAreaPanel } from '@/components/crm/farm/FarmAreaPanel';
 import { GiftsPanel } from '@/components/crm/farm/GiftsPanel';
 import { OpenHousesPanel } from '@/components/crm/farm/OpenHousesPanel';
 
@@ -24,7 +25,7 @@ const areaText = (c: CampaignJson) =>
       : `A polygon of ${c.area.points.length} points`;
 
 /** Farm/Index: geographic farming campaigns with their email collection form, open houses, codes and gifts. */
-export default function FarmIndex({ team, can_manage, campaigns, selected, tab }: FarmProps) {
+export default function FarmIndex({ team, can_manage, campaigns, selected, tab, map }: FarmProps) {
   const current = selected?.campaign;
   return (
     <>
@@ -98,6 +99,13 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab }
                   <StatCard label="Redeemed" value={String(current.counts.redeemed)} />
                   <StatCard label="Gifts" value={String(current.counts.gifts)} />
                 </div>
+                <FarmAreaPanel
+                  key={`${current.id}:${JSON.stringify(current.area)}`}
+                  campaign={current}
+                  inArea={selected.in_area}
+                  canManage={can_manage}
+                  map={map}
+                />
                 <CodesPanel campaignId={current.id} codes={selected.codes} canManage={can_manage} />
               </>
             )}

@@ -1,14 +1,19 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
-import type { MarketplaceProps, MaskedOfferJson, PurchaseJson } from '@contracts/crm';
+import type { DisputeKind, MarketplaceProps, MaskedOfferJson, PurchaseJson } from '@contracts/crm';
+import { commerceApi, commercePaths } from '@/api/commerce';
 import { crmApi, crmPaths } from '@/api/crm';
+import { formatMoney } from '@/components/commerce/format';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 
-/** Leads/Marketplace: masked offers from other books (claim first, for image credits) and the leads I bought. */
+/**
+ * Leads/Marketplace: masked offers from other books (claim first for image credits, or buy through the cart for
+ * money) and the leads I bought, with their dispute window.
+ */
 export default function Marketplace({ offers, purchases, claims_left_today, credits }: MarketplaceProps) {
   const [open, setOpen] = useState(offers.data);
   const [bought, setBought] = useState(purchases);
@@ -32,13 +37,34 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
       setBusy(null);
     }
   };
-  const dispute = async (p: PurchaseJson) => {
-    const reason = window.prompt('What is wrong with this lead? (duplicate, wrong number...)');
-    if (!reason?.trim()) return;
+  // A money offer is a commerce product: into the cart, then the normal checkout.
+  const buy = async (offer: MaskedOfferJson) => {
+    setBusy(offer.id);
     try {
-      const next = await crmApi.disputeOffer(p.id, reason.trim());
+      const { variant_id } = await crmApi.buyOffer(offer.id);
+      await commerceApi.addToCart(variant_id, 1);
+      router.visit(commercePaths.cart);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Could not buy the lead'));
+      setBusy(null);
+    }
+  };
+  const dispute = async (p: PurchaseJson, kind: DisputeKind) => {
+    const reason =
+      kind === 'other'
+        ? window.prompt('What is wrong with this lead?')?.trim()
+        : kind === 'duplicate'
+          ? 'Already in my book'
+          : 'The phone number is invalid';
+    if (!reason) return;
+    try {
+      const next = await crmApi.disputeOffer(p.id, reason, kind);
       setBought((page) => ({ ...page, data: page.data.map((x) => (x.id === next.id ? next : x)) }));
-      notify.success('Dispute sent: the credits come back if it is upheld.');
+      notify.success(
+        next.status === 'refunded'
+          ? 'Checked and refunded.'
+          : 'Dispute sent: you are refunded if the seller or an admin upholds it.',
+      );
     } catch (error) {
       notify.error(errorMessage(error, 'Could not dispute the lead'));
     }
@@ -74,8 +100,12 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
                 {o.mine ? (
                   <span className="text-xs text-ink-subtle">your offer</span>
                 ) : (
-                  <Button size="sm" disabled={busy !== null || claims_left_today === 0} onClick={() => claim(o)}>
-                    Claim for {o.price_credits} credits
+                  <Button
+                    size="sm"
+                    disabled={busy !== null || claims_left_today === 0}
+                    onClick={() => (o.price ? buy(o) : claim(o))}
+                  >
+                    {o.price ? `Buy for ${formatMoney(o.price)}` : `Claim for ${o.price_credits} credits`}
                   </Button>
                 )}
               </li>
@@ -105,9 +135,17 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
                   <OfferLine offer={p} />
                 </div>
                 {p.can_dispute ? (
-                  <Button size="sm" variant="secondary" onClick={() => dispute(p)}>
-                    Dispute
-                  </Button>
+                  <div className="flex flex-wrap gap-1" aria-label="Dispute">
+                    <Button size="sm" variant="secondary" onClick={() => dispute(p, 'duplicate')}>
+                      Duplicate
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => dispute(p, 'invalid_phone')}>
+                      Wrong number
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => dispute(p, 'other')}>
+                      Other…
+                    </Button>
+                  </div>
                 ) : (
                   <span className="text-xs text-ink-subtle">{label(p.status)}</span>
                 )}

@@ -46,10 +46,16 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
     }
   };
   const offer = async (lead: LeadJson) => {
-    const price = Number(window.prompt('Offer this lead on the marketplace for how many image credits?', '3'));
-    if (!Number.isInteger(price) || price < 1) return;
+    const asked = window.prompt('Offer this lead for image credits (e.g. 3) or for money (e.g. $25)?', '3')?.trim();
+    if (!asked) return;
+    const dollars = /^\$\s*(\d+(?:\.\d{1,2})?)$/.exec(asked);
+    const credits = Number(asked);
+    const price = dollars
+      ? { price_minor: Math.round(Number(dollars[1]) * 100), currency: 'USD' }
+      : { price_credits: credits };
+    if (!dollars && (!Number.isInteger(credits) || credits < 1)) return;
     try {
-      await crmApi.offerLead(lead.id, { price_credits: price, timeline: 'now' });
+      await crmApi.offerLead(lead.id, { ...price, timeline: 'now' });
       notify.success('Offered on the lead marketplace');
     } catch (error) {
       notify.error(errorMessage(error, 'Could not offer the lead'));

@@ -10,6 +10,7 @@ import {
   type LatLng,
   type MarketFilters,
 } from '@/components/market/rules';
+import { cornersOf, useAreaDrawing } from '@/components/market/useAreaDrawing';
 import { EMPTY_FILTERS, SearchFilters, type FilterValues } from '@/components/market/SearchFilters';
 import { PropertyCard } from '@/components/property/PropertyCard';
 import { Alert, Button, Checkbox, Input, Pagination, Select, Spinner } from '@/components/ui';
@@ -17,7 +18,6 @@ import { useMarketSearch } from '@/hooks/useMarketSearch';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { SavedSearch } from '@/api/market';
 import { SavedSearchBar } from '@/components/market/SavedSearchBar';
-import { notify } from '@/lib/toast';
 import { propertyPaths } from '@/api/properties';
 import { authPaths } from '@/api/users';
 
@@ -65,17 +65,10 @@ export default function MarketSearch({ initial, map, options }: Props) {
     sort: initial.sort,
   });
   // A drawn area (its corners) replaces the radius; `drawing` while corners are being placed.
-  const [area, setArea] = useState<LatLng[]>(
-    initial.polygon
-      ? initial.polygon.split(';').map((pair) => {
-          const [lat, lng] = pair.split(',').map(Number);
-          return { lat, lng };
-        })
-      : [],
-  );
-  const [drawing, setDrawing] = useState(false);
+  const draw = useAreaDrawing(cornersOf(initial.polygon));
+  const { area, drawing } = draw;
   const [followMap, setFollowMap] = useState(false);
-  const polygon = !drawing && area.length >= 3 ? polygonParam(area) : undefined;
+  const polygon = draw.closed ? polygonParam(area) : undefined;
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const { answer, loading, error, fieldErrors, search } = useMarketSearch();
@@ -118,22 +111,17 @@ export default function MarketSearch({ initial, map, options }: Props) {
 
   // Drawing: each click on the map adds a corner; "Done" searches inside the area.
   const startDrawing = () => {
-    setArea([]);
-    setDrawing(true);
+    draw.start();
     setFollowMap(false);
   };
   const finishDrawing = () => {
-    setDrawing(false);
-    if (area.length < 3) {
-      notify.error('Place at least three corners on the map.');
-      return;
-    }
+    const corners = draw.finish();
+    if (!corners) return;
     setPage(1);
-    void run({ ...filters, polygon: polygonParam(area) });
+    void run({ ...filters, polygon: polygonParam(corners) });
   };
   const clearArea = () => {
-    setArea([]);
-    setDrawing(false);
+    draw.clear();
     setPage(1);
     void run({ ...filters, lat: center.lat, lng: center.lng, radius });
   };
@@ -209,13 +197,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
     };
     setFilters(next);
     setPage(1);
-    const corners = p.polygon
-      ? p.polygon.split(';').map((pair) => {
-          const [lat, lng] = pair.split(',').map(Number);
-          return { lat, lng };
-        })
-      : [];
-    setArea(corners);
+    draw.setArea(cornersOf(p.polygon));
     void run(
       p.polygon
         ? { ...next, polygon: p.polygon }
@@ -293,7 +275,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
             center={center}
             radius={polygon || drawing || followMap ? null : radius}
             area={area}
-            onPick={drawing ? (pt) => setArea((a) => [...a, pt]) : undefined}
+            onPick={draw.onPick}
             pins={pins}
             selectedId={selected}
             tileUrl={map.tileUrl}

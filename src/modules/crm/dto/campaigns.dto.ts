@@ -22,13 +22,13 @@ import type { CodeKind } from '../../../contracts/crm-marketing';
 import { MAX_CODES_PER_BATCH } from '../crm.constants';
 import { InquiryDto, trim } from './crm.dto';
 
-/** A circle (`lat`, `lng`, `radius_m`) or a polygon (`points`: 3 to 200 [lat, lng] pairs). */
+/** A circle (`lat`, `lng`, `radius_m`) or a polygon (`points`: 3 to 60 [lat, lng] pairs, edges not crossing). */
 export class CampaignAreaDto {
   @IsIn(['radius', 'polygon'], { message: 'Choose a circle or a polygon.' }) kind!: 'radius' | 'polygon';
   @MayBeOmitted() @IsNumber() @Min(-90) @Max(90) lat?: number;
   @MayBeOmitted() @IsNumber() @Min(-180) @Max(180) lng?: number;
   @MayBeOmitted() @IsInt() @Min(50) @Max(50_000) radius_m?: number;
-  @MayBeOmitted() @IsArray() @ArrayMaxSize(200) points?: unknown[];
+  @MayBeOmitted() @IsArray() @ArrayMaxSize(60) points?: unknown[];
 }
 
 export class CampaignDto {

@@ -14,12 +14,13 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
-import type { ContactStage, LeadSource, RoutingTarget } from '../../../contracts/crm';
-import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES, OFFER_TIMELINES } from '../crm.constants';
+import type { ContactStage, DisputeKind, LeadSource, RoutingTarget } from '../../../contracts/crm';
+import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES, MARKET_CURRENCIES, OFFER_TIMELINES } from '../crm.constants';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const TARGETS: RoutingTarget[] = ['agent', 'round_robin', 'first_to_claim'];
@@ -124,13 +125,24 @@ export class SettingsDto {
   @MayBeOmitted() @IsBoolean() follows_as_leads?: boolean;
 }
 
+/** Priced in image credits (`price_credits`) or in money (`price_minor` in `currency`, sold through commerce). */
 export class OfferLeadDto {
-  @IsInt() @Min(1) @Max(1000) price_credits!: number;
+  @ValidateIf((o: OfferLeadDto) => o.price_minor === undefined)
+  @IsInt({ message: 'Price the lead in credits or in money.' })
+  @Min(1)
+  @Max(1000)
+  price_credits?: number;
+  @MayBeOmitted() @IsInt() @Min(100) @Max(100_000_00) price_minor?: number;
+  @ValidateIf((o: OfferLeadDto) => o.price_minor !== undefined)
+  @IsIn([...MARKET_CURRENCIES], { message: 'Choose a currency.' })
+  currency?: string;
   @IsIn([...OFFER_TIMELINES]) timeline!: string;
 }
 
 export class DisputeDto {
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(1000) reason!: string;
+  /** A duplicate or an invalid phone is checked and refunded at once; other reasons wait for the seller or an admin. */
+  @MayBeOmitted() @IsIn(['duplicate', 'invalid_phone', 'other']) kind?: DisputeKind;
 }
 
 export class MarketplacePageDto extends PageQueryDto {}

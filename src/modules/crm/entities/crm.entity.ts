@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { ActivityKind, ContactStage, LeadSource, LeadStatus, RoutingTarget } from '../../../contracts/crm';
 
 /** bigint columns arrive as strings from pg; prices stay far below 2^53 minor units. */
-const bigintOrNull = {
+export const bigintOrNull = {
   to: (v: number | null) => v,
   from: (v: string | null) => (v === null ? null : Number(v)),
 };

@@ -1,0 +1,181 @@
+import { CreditsService } from '../../src/modules/credits';
+import { CrmIntakeService } from '../../src/modules/crm';
+import { CrmMarketplaceMoneyService } from '../../src/modules/crm/crm-marketplace-money.service';
+import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
+import type { OrderPaidEvent } from '../../src/contracts/events';
+import { bootTestApp, TestApp } from '../support/app';
+import { makeBook, type Book } from './support';
+
+jest.setTimeout(120_000);
+
+/**
+ * Lead offers priced in money: the offer is a commerce product bought through the cart, checkout and the local
+ * payment driver; `order.paid` unmasks the contact in the buyer's book once; a second payment for a sold offer and
+ * an upheld dispute go back as commerce refunds; a verified duplicate or invalid phone is refunded at once.
+ */
+describe('crm: lead marketplace priced in money', () => {
+  let t: TestApp;
+  let market: CrmMarketplaceService;
+  let money: CrmMarketplaceMoneyService;
+  let seller: Book;
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await bootTestApp();
+    market = t.app.get(CrmMarketplaceService);
+    money = t.app.get(CrmMarketplaceMoneyService);
+    seller = await makeBook(t);
+  });
+  afterAll(() => t.close());
+
+  const offered = async (
+    price: { price_minor: number; currency: string } | { price_credits: number },
+    phone?: string,
+  ) => {
+    n += 1;
+    const { lead_id } = await t.app.get(CrmIntakeService).intake({
+      teamId: seller.teamId,
+      source: 'website',
+      sourceRef: `money-${n}`,
+      name: `Paid Person ${n}`,
+      email: `paid${n}@example.com`,
+      phone: phone ?? `+1 415 730 ${String(1000 + n)}`,
+      property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
+    });
+    return market.offer(seller.owner.user, lead_id, { ...price, timeline: 'now' });
+  };
+  /** Cart, checkout and the local payment driver, as a person would; the order's id. */
+  const pay = async (buyer: Book['owner'], offerId: string) => {
+    const res = await buyer.client.post(`/api/crm/marketplace/${offerId}/purchase`);
+    expect(res.status).toBe(200);
+    expect(
+      (await buyer.client.post('/api/cart/items').send({ variant_id: res.body.variant_id, quantity: 1 })).status,
+    ).toBe(201);
+    const { session } = (await buyer.client.post('/api/checkout').send({})).body;
+    expect((await buyer.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' })).status).toBe(200);
+    return session.order_id as string;
+  };
+  const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+    for (let i = 0; i < 200; i++) {
+      const v = await read();
+      if (ok(v)) return v;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('timed out waiting');
+  };
+  const offerRow = (id: string) => t.db.query(`SELECT * FROM crm_lead_offers WHERE id = $1`, [id]).then((r) => r[0]);
+  const orderStatus = (id: string) =>
+    t.db.query(`SELECT payment_status FROM orders WHERE id = $1`, [id]).then((r) => r[0].payment_status as string);
+
+  it('sells a money offer through the cart and checkout; order.paid unmasks the contact once; a second payment is refunded', async () => {
+    const offer = await offered({ price_minor: 2500, currency: 'USD' });
+    expect(offer).toMatchObject({ price_credits: 0, price: { amount_minor: 2500, currency: 'USD' } });
+    const a = (await makeBook(t)).owner;
+    const b = (await makeBook(t)).owner;
+    // Masked before the sale; a credits claim is refused; the seller's own team may not buy.
+    const listed = (await b.client.get('/api/crm/marketplace')).body.data.find(
+      (o: { id: string }) => o.id === offer.id,
+    );
+    expect(JSON.stringify(listed)).not.toContain('paid');
+    await expect(market.claim(a.user, offer.id)).rejects.toMatchObject({ status: 422 });
+    expect((await seller.owner.client.post(`/api/crm/marketplace/${offer.id}/purchase`)).status).toBe(403);
+
+    const orderA = await pay(a, offer.id);
+    const sold = await until(
+      () => offerRow(offer.id),
+      (o) => o.status === 'sold',
+    );
+    expect([sold.buyer_id, sold.order_id, sold.price_minor]).toEqual([a.user.id, orderA, '2500']);
+    const [purchase] = (await a.client.get('/api/crm/marketplace/purchases')).body.data;
+    expect(purchase).toMatchObject({ id: offer.id, contact_email: `paid${n}@example.com`, status: 'sold' });
+    // A repeated order.paid sells nothing twice.
+    const [line] = await t.db.query(`SELECT id, product_id, total_minor FROM order_lines WHERE order_id = $1`, [
+      orderA,
+    ]);
+    const event = {
+      order_id: orderA,
+      user_id: a.user.id,
+      lines: [{ line_id: line.id, product_id: line.product_id, category: 'lead-offers', total_minor: 2500 }],
+    } as unknown as OrderPaidEvent;
+    await money.onOrderPaid(event);
+    const copies = () => t.db.query(`SELECT id FROM crm_leads WHERE source_ref = $1`, [`market:${offer.id}`]);
+    expect(await copies()).toHaveLength(1);
+    expect((await b.client.post(`/api/crm/marketplace/${offer.id}/purchase`)).status).toBe(409);
+
+    // Two payments racing for one offer (the variant's stock put back by hand): the second is refunded.
+    await t.db.query(`UPDATE product_variants SET stock = 1 WHERE product_id = $1`, [line.product_id]);
+    await t.db.query(`UPDATE crm_lead_offers SET status = 'open' WHERE id = $1`, [offer.id]);
+    const res = await b.client.post(`/api/crm/marketplace/${offer.id}/purchase`);
+    await t.db.query(`UPDATE crm_lead_offers SET status = 'sold' WHERE id = $1`, [offer.id]);
+    await b.client.post('/api/cart/items').send({ variant_id: res.body.variant_id, quantity: 1 }).expect(201);
+    const { session } = (await b.client.post('/api/checkout').send({})).body;
+    await b.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' }).expect(200);
+    expect(
+      await until(
+        () => orderStatus(session.order_id),
+        (s) => s === 'refunded',
+      ),
+    ).toBe('refunded');
+    // The refund's id is recorded after the commerce refund settles the order: wait for it.
+    const record = await until(
+      () =>
+        t.db
+          .query(`SELECT outcome, refund_id FROM crm_offer_payments WHERE order_id = $1`, [session.order_id])
+          .then((r) => r[0]),
+      (r) => !!r?.refund_id,
+    );
+    expect(record.outcome).toBe('refund');
+    expect((await offerRow(offer.id)).buyer_id).toBe(a.user.id);
+    expect(await copies()).toHaveLength(1);
+
+    // A dispute the check cannot confirm (the buyer had no such contact) waits; the seller's refund is a commerce refund.
+    const disputed = await market.dispute(a.user, offer.id, { reason: 'Already mine', kind: 'duplicate' });
+    expect(disputed.status).toBe('disputed');
+    await expect(market.refund(seller.owner.user, offer.id)).resolves.toEqual({
+      status: 'refunded',
+      refunded_credits: 0,
+      refunded: { amount_minor: 2500, currency: 'USD' },
+    });
+    expect(await orderStatus(orderA)).toBe('refunded');
+    expect((await offerRow(offer.id)).refund_id).toEqual(expect.any(String));
+    await expect(market.refund(seller.owner.user, offer.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refunds at once a verified invalid phone (money) and a verified duplicate (credits); unverified claims wait', async () => {
+    const fake = await offered({ price_minor: 1500, currency: 'USD' }, '+1 415 555 0123');
+    const a = (await makeBook(t)).owner;
+    const order = await pay(a, fake.id);
+    await until(
+      () => offerRow(fake.id),
+      (o) => o.status === 'sold',
+    );
+    const p = await market.dispute(a.user, fake.id, { reason: 'Number does not exist', kind: 'invalid_phone' });
+    expect(p.status).toBe('refunded');
+    expect(await orderStatus(order)).toBe('refunded');
+
+    const good = await offered({ price_minor: 1500, currency: 'USD' });
+    const order2 = await pay(a, good.id);
+    await until(
+      () => offerRow(good.id),
+      (o) => o.status === 'sold',
+    );
+    expect((await market.dispute(a.user, good.id, { reason: 'wrong', kind: 'invalid_phone' })).status).toBe('disputed');
+    expect(await orderStatus(order2)).toBe('paid');
+
+    const credits = t.app.get(CreditsService);
+    const dup = await offered({ price_credits: 4 });
+    const b = await makeBook(t);
+    await t.db.query(`INSERT INTO crm_contacts (team_id, name, email, source) VALUES ($1, 'Known', $2, 'manual')`, [
+      b.teamId,
+      `paid${n}@example.com`,
+    ]);
+    await credits.grant(b.owner.user.id, 10, 'test');
+    const before = await credits.balance(b.owner.user.id);
+    await market.claim(b.owner.user, dup.id);
+    expect(await credits.balance(b.owner.user.id)).toBe(before - 4);
+    expect((await market.dispute(b.owner.user, dup.id, { reason: 'had it', kind: 'duplicate' })).status).toBe(
+      'refunded',
+    );
+    expect(await credits.balance(b.owner.user.id)).toBe(before);
+  });
+});
