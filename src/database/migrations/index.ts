@@ -53,6 +53,7 @@ import { CrmLeadMarketplace1765220000000 } from './1765220000000-CrmLeadMarketpl
 import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
 import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
+import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -107,4 +108,5 @@ export const migrations = [
   StickerPackOwners1765320200000,
   ChannelInvitesIndexes1765330000000,
   DirectoryReviewsLicenceGeo1765330100000,
+  PropertyZoneFromLocation1765400000000,
 ];
