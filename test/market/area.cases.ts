@@ -163,6 +163,36 @@ describe('market area search', () => {
     );
   });
 
+  it('offers no filter on protected characteristics: such parameters change nothing and are never saved', async () => {
+    const view = '35,-102,35.2,-101.6';
+    await place('fh-home', 35.1, -101.8);
+    const protectedParams = {
+      familial_status: 'no_children',
+      religion: 'christian',
+      race: 'white',
+      national_origin: 'us',
+      sex: 'female',
+      disability: 'none',
+      age_min: '55',
+    };
+    const plain = await search({ bounds: view });
+    const tried = await search({ bounds: view, ...protectedParams });
+    expect(tried.status).toBe(200);
+    expect(names(plain)).toEqual(['fh-home']);
+    expect(names(tried)).toEqual(names(plain));
+    const { client, user } = await t.signedIn();
+    const saved = await client
+      .post('/api/market/saved-searches')
+      .send({ name: 'Fair', params: { bounds: view, ...protectedParams } });
+    expect(saved.status).toBeLessThan(300);
+    const [row] = await t.db.query(`SELECT params FROM saved_searches WHERE user_id = $1`, [user.id]);
+    expect(row.params.bounds).toBe(view);
+    for (const key of Object.keys(protectedParams)) {
+      expect(Object.keys(row.params)).not.toContain(key);
+      expect(Object.keys(saved.body.saved_search.params)).not.toContain(key);
+    }
+  });
+
   it('answers 422 for a bad area, a bad filter or a bad sort', async () => {
     for (const [query, field] of [
       [{ polygon: '30,-98;30,-97' }, 'polygon'],

@@ -54,6 +54,7 @@ import { ArenaChallenges1765250000000 } from './1765250000000-ArenaChallenges';
 import { ChannelInvitesIndexes1765330000000 } from './1765330000000-ChannelInvitesIndexes';
 import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-DirectoryReviewsLicenceGeo';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
+import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -109,4 +110,5 @@ export const migrations = [
   ChannelInvitesIndexes1765330000000,
   DirectoryReviewsLicenceGeo1765330100000,
   PropertyZoneFromLocation1765400000000,
+  MarketGeoIndexNewest1765400100000,
 ];
