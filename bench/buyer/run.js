@@ -2,23 +2,30 @@
 // Buyer benchmark, in a dedicated database built by the real migrations:
 //  1. Saved-search alerts: one new listing matched against SEARCHES saved searches (circles, drawn polygons and
 //     map views with price bands and types): the production query (GiST on saved_searches.area + exact test in
-//     JS) vs the same query with index scans disabled (baseline, same run); EXPLAIN ANALYZE.
-//  2. Polygon search: drawn areas (~6-12 miles across) around cities over ROWS properties, p50/p95 of the
-//     production query (GiST bounding box + polygon containment) vs no index (baseline); EXPLAIN ANALYZE.
+//     JS) vs the same query with index scans disabled (baseline, same run); EXPLAIN (ANALYZE, BUFFERS).
+//  2. Polygon search: drawn areas (~6-12 miles across) around cities over ROWS properties through the app's own
+//     MarketRepository.area (areaSql, its paging) with the service's searchRing/searchFilters: p50/p95/p99, plain
+//     (newest first) and filtered (type + price band, cheapest first); baselines in the same run: a primary-key
+//     lookup, the radius search (radiusPage) at the same centres, and the polygon query with no index.
+//  3. HTTP: the real app booted on that database, GET /api/market/search?polygon=... from a load generator in its
+//     own process (bench/buyer/load-child.js), against the radius search over HTTP in the same run; app RSS.
 //
-//   node bench/buyer/run.js   (BENCH_POSTGRES_URL, ROWS, SEARCHES, MATCHES, QUERIES, BASELINE_QUERIES; KEEP_DB=1)
+//   node bench/buyer/run.js   (BENCH_POSTGRES_URL, ROWS, SEARCHES, MATCHES, QUERIES, BASELINE_QUERIES,
+//                              HTTP_SECONDS, HTTP_CONNECTIONS; KEEP_DB=1)
 require('reflect-metadata');
 require('../support/ts-register');
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { dropDatabase, freshDatabase, percentile } = require('../support/common');
+const { bootApp, dropDatabase, freshDatabase, percentile, runChild } = require('../support/common');
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 100_000);
 const MATCHES = Number(process.env.MATCHES ?? 200);
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const BASELINE_QUERIES = Number(process.env.BASELINE_QUERIES ?? 10);
+const HTTP_SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
+const HTTP_CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 4);
 const DB = 'reelty_bench_buyer';
 const RESULTS = join(__dirname, '..', 'results');
 
@@ -47,6 +54,11 @@ const rand = () => {
   return seed / 2147483648;
 };
 const ms = (x) => Math.round(x * 100) / 100;
+const pcts = (xs) => ({
+  p50_ms: ms(percentile(xs, 50)),
+  p95_ms: ms(percentile(xs, 95)),
+  p99_ms: ms(percentile(xs, 99)),
+});
 const wrap = (lng) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
 /** A quadrilateral about `size` degrees across around a point near a city (may cross the antimeridian). */
@@ -74,8 +86,9 @@ async function main() {
   const url = await freshDatabase(DB);
 
   const { searchBox, matchesSearch } = require('../../src/modules/saved-searches/criteria');
-  const { areaSql } = require('../../src/modules/market/market.repository');
-  const { toRing, parseVertices } = require('../../src/modules/market/polygon');
+  const { areaSql, MarketRepository } = require('../../src/modules/market/market.repository');
+  const { searchRing, searchFilters, radiusPage } = require('../../src/modules/market/market-search.service');
+  const { ringCenter } = require('../../src/modules/market/polygon');
 
   const db = new Client({ connectionString: url });
   await db.connect();
@@ -90,28 +103,42 @@ async function main() {
   const seller = await user('seller');
 
   // Properties (the history trigger is off while seeding: a million "listed" rows are not what is measured).
+  // Every index that is not a constraint is dropped and rebuilt from its own definition after the insert: one
+  // sort per index instead of a million random-position inserts into each.
   const seedStart = Date.now();
   await db.query(`ALTER TABLE properties DISABLE TRIGGER properties_history`);
-  const geoIdx = (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'properties_market_geo_idx'`))
-    .rows[0].indexdef;
-  await db.query(`DROP INDEX properties_market_geo_idx`);
+  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = false)`);
+  const secondary = (
+    await db.query(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i
+        WHERE i.tablename = 'properties' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    )
+  ).rows;
+  for (const { indexname } of secondary) await db.query(`DROP INDEX "${indexname}"`);
   const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
   await db.query(
     `WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
-     g AS (SELECT i, random() r1, random() r2, random() r3, random() r4, (i % ${CITIES.length}) k FROM generate_series(1, ${ROWS}) i)
-     INSERT INTO properties (user_id, slug, name, price, latitude, longitude, type, status, publish, published_at)
-     SELECT $1, 'b-' || g.i, 'Bench ' || g.i, round((50000 + g.r3 * 1950000)::numeric, 2),
+     g AS (SELECT i, random() r1, random() r2, random() r3, random() r4, random() r5, (i % ${CITIES.length}) k FROM generate_series(1, ${ROWS}) i)
+     INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, published_at)
+     SELECT $1, 'b-' || g.i, 'Bench ' || g.i, round((50000 + g.r3 * 1950000)::numeric, 2), 'USD',
             CASE WHEN g.i % 10 < 7 THEN cs.lat + (g.r1 - 0.5) * 1.2 * g.r2 ELSE degrees(asin(2 * g.r1 - 1)) END,
             CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
             (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + floor(g.r4 * 6)::int],
-            'for_sale', g.i % 20 <> 0, now() - (g.i || ' seconds')::interval
+            (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + floor(g.r5 * 5)::int],
+            g.i % 20 <> 0, now() - (g.i || ' seconds')::interval
      FROM g JOIN cs ON cs.k = g.k`,
     [seller],
   );
-  await db.query(geoIdx);
+  const indexStart = Date.now();
+  for (const { indexdef } of secondary) await db.query(indexdef);
   await db.query(`ALTER TABLE properties ENABLE TRIGGER properties_history`);
+  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = true)`);
   await db.query(`VACUUM ANALYZE properties`);
-  console.log(`seeded ${ROWS} properties in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  const seedSeconds = ((indexStart - seedStart) / 1000).toFixed(1);
+  const indexSeconds = ((Date.now() - indexStart) / 1000).toFixed(1);
+  console.log(
+    `seeded ${ROWS} properties in ${seedSeconds} s, ${secondary.length} indexes + analyze in ${indexSeconds} s`,
+  );
 
   // Saved searches: 40 % circles, 40 % drawn polygons, 20 % map views; half with a price band, a third with a type.
   const buyers = [];
@@ -218,39 +245,104 @@ async function main() {
     .map((r) => r['QUERY PLAN'])
     .join('\n');
 
-  // 2. Polygon search over the properties.
+  // 2. Polygon search over the properties, through the app's repository and the service's parsing of the DTO.
+  const repo = new MarketRepository({ query: (sql, params) => db.query(sql, params).then((r) => r.rows) });
+  const areaQuery = (dto) => {
+    const ring = searchRing(dto);
+    const c = ringCenter(ring);
+    return {
+      ...searchFilters(dto, new Date()),
+      lat: c.lat,
+      lng: c.lng,
+      ring,
+      sort: dto.sort ?? 'newest',
+      limit: 20,
+      offset: 0,
+    };
+  };
   const polys = [];
   for (let i = 0; i < QUERIES; i++) polys.push(polygonNear(CITIES[i % CITIES.length], 0.1 + rand() * 0.08));
-  const search = async (poly, sort = 'newest') => {
-    const ring = toRing(parseVertices(poly));
-    const { sql, params } = areaSql({ lat: ring.south, lng: ring.west, ring, sort, limit: 20, offset: 0 });
-    return db.query(sql, params);
+  const filtered = (polygon) => ({
+    polygon,
+    type: 'house',
+    min_price: '200000',
+    max_price: '900000',
+    sort: 'price_asc',
+  });
+  for (const p of polys.slice(0, 10)) await repo.area(areaQuery({ polygon: p })); // warm the cache
+  const series = async (list, fn) => {
+    const times = [];
+    let found = 0;
+    const started = Date.now();
+    for (const x of list) {
+      const [t, r] = await timed(() => fn(x));
+      times.push(t);
+      found += r ?? 0;
+    }
+    return { times, found, qps: ms(list.length / ((Date.now() - started) / 1000)) };
   };
-  for (const p of polys.slice(0, 10)) await search(p); // warm the cache
-  const polyTimes = [];
-  let totalFound = 0;
-  for (const p of polys) {
-    const [t, r] = await timed(() => search(p));
-    polyTimes.push(t);
-    totalFound += r.rows.length ? Number(r.rows[0].total) : 0;
-  }
+  const plain = await series(polys, async (p) => (await repo.area(areaQuery({ polygon: p }))).total);
+  const withFilters = await series(polys, async (p) => (await repo.area(areaQuery(filtered(p)))).total);
+  // Baselines, same run: a primary-key lookup and the radius search (5 miles) at the polygons' centres.
+  const ids = (await db.query(`SELECT id FROM properties TABLESAMPLE SYSTEM (1) LIMIT ${QUERIES}`)).rows.map(
+    (r) => r.id,
+  );
+  const pk = await series(ids, async (id) => {
+    await db.query(`SELECT id, name, price, latitude, longitude FROM properties WHERE id = $1`, [id]);
+  });
+  const radius = await series(polys, async (p) => {
+    const c = ringCenter(searchRing({ polygon: p }));
+    return (await radiusPage(repo.run, { lat: c.lat, lng: c.lng, radius: 5, limit: 20, offset: 0 })).total;
+  });
   await db.query(`SET enable_indexscan = off; SET enable_bitmapscan = off`);
-  const basePoly = [];
-  for (const p of polys.slice(0, BASELINE_QUERIES)) basePoly.push((await timed(() => search(p)))[0]);
+  const noIndex = await series(polys.slice(0, BASELINE_QUERIES), (p) => repo.area(areaQuery({ polygon: p })));
   await db.query(`RESET enable_indexscan; RESET enable_bitmapscan`);
-  const ring = toRing(parseVertices(polys[5]));
-  const q = areaSql({ lat: ring.south, lng: ring.west, ring, sort: 'newest', limit: 20, offset: 0 });
-  const polyPlan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params)).rows
-    .map((r) => r['QUERY PLAN'])
-    .join('\n');
+  const explain = async (dto) => {
+    const q = areaSql(areaQuery(dto));
+    return (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params)).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+  };
+  const polyPlan = await explain({ polygon: polys[5] });
+  const filteredPlan = await explain(filtered(polys[5]));
+  const sizes = (
+    await db.query(
+      `SELECT pg_size_pretty(pg_relation_size('properties')) AS heap,
+              pg_size_pretty(pg_relation_size('properties_market_geo_idx')) AS geo_idx`,
+    )
+  ).rows[0];
+
+  // 3. Over HTTP: the real app on this database, the load generator in its own process.
+  const served = await bootApp(url, 'buyer');
+  const searchPath = (q) => `/api/market/search?${new URLSearchParams(q)}`;
+  const polygonPaths = polys.slice(0, 50).map((p) => searchPath({ polygon: p }));
+  const radiusPaths = polys.slice(0, 50).map((p) => {
+    const c = ringCenter(searchRing({ polygon: p }));
+    return searchPath({ lat: c.lat.toFixed(5), lng: c.lng.toFixed(5), radius: '5' });
+  });
+  const load = (paths) =>
+    runChild(join(__dirname, 'load-child.js'), {
+      base: served.base,
+      paths,
+      connections: HTTP_CONNECTIONS,
+      seconds: HTTP_SECONDS,
+    });
+  await load(polygonPaths.slice(0, 5)); // warm the app
+  const rssBefore = Math.round(process.memoryUsage().rss / 1e6);
+  const httpPolygon = await load(polygonPaths);
+  const httpRadius = await load(radiusPaths);
+  const rssAfter = Math.round(process.memoryUsage().rss / 1e6);
+  await served.close();
 
   const report = {
     properties: ROWS,
     saved_searches: SEARCHES,
+    load_average: require('node:os')
+      .loadavg()
+      .map((x) => ms(x)),
     match: {
       listings: MATCHES,
-      p50_ms: ms(percentile(matchTimes, 50)),
-      p95_ms: ms(percentile(matchTimes, 95)),
+      ...pcts(matchTimes),
       mean_candidates: Math.round(cand / MATCHES),
       mean_hits: Math.round(hitCount / MATCHES),
       baseline_no_index_p50_ms: ms(percentile(baseMatch, 50)),
@@ -258,19 +350,37 @@ async function main() {
     },
     polygon: {
       queries: QUERIES,
-      p50_ms: ms(percentile(polyTimes, 50)),
-      p95_ms: ms(percentile(polyTimes, 95)),
-      mean_total: Math.round(totalFound / QUERIES),
-      baseline_no_index_p50_ms: ms(percentile(basePoly, 50)),
-      speedup_p50: ms(percentile(basePoly, 50) / percentile(polyTimes, 50)),
+      newest: { ...pcts(plain.times), qps_one_client: plain.qps, mean_total: Math.round(plain.found / QUERIES) },
+      filtered_price_asc: {
+        ...pcts(withFilters.times),
+        qps_one_client: withFilters.qps,
+        mean_total: Math.round(withFilters.found / QUERIES),
+      },
+      baseline_pk_lookup: pcts(pk.times),
+      baseline_radius_5mi: pcts(radius.times),
+      baseline_no_index: pcts(noIndex.times),
+      ratio_p95_vs_pk: ms(percentile(plain.times, 95) / percentile(pk.times, 95)),
+      ratio_p95_vs_radius: ms(percentile(plain.times, 95) / percentile(radius.times, 95)),
+      speedup_p50_vs_no_index: ms(percentile(noIndex.times, 50) / percentile(plain.times, 50)),
+      sizes,
     },
-    rss_mb: Math.round(process.memoryUsage().rss / 1e6),
+    http: {
+      connections: HTTP_CONNECTIONS,
+      seconds: HTTP_SECONDS,
+      polygon: httpPolygon,
+      radius_5mi: httpRadius,
+      ratio_p95_polygon_vs_radius: ms(httpPolygon.p95 / httpRadius.p95),
+      app_rss_mb: { before_load: rssBefore, after_load: rssAfter },
+    },
   };
   console.log(JSON.stringify(report, null, 2));
   mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'buyer.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(
     join(RESULTS, 'buyer-explain.txt'),
-    `-- saved-search match (one listing against ${SEARCHES} searches)\n${matchPlan}\n\n-- polygon search (${ROWS} properties)\n${polyPlan}\n`,
+    `-- saved-search match (one listing against ${SEARCHES} searches)\n${matchPlan}\n\n` +
+      `-- polygon search, newest first (${ROWS} properties)\n${polyPlan}\n\n` +
+      `-- polygon search, type + price band, cheapest first\n${filteredPlan}\n`,
   );
   await db.end();
   if (!process.env.KEEP_DB) {

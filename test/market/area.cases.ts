@@ -136,7 +136,9 @@ describe('market area search', () => {
     const now = new Date('2026-11-02T04:10:00Z');
     t.app.get(Clock).set(now);
     const zoned = await place('oh-new-york', 40.7, -74.0, { time_zone: 'America/New_York' });
-    const unzoned = await place('oh-no-zone', 40.71, -74.01);
+    // No zone is known for London (zone_at covers the United States): the searcher's zone is used.
+    const unzoned = await place('oh-no-zone', 51.5, -0.12);
+    expect((await t.db.query(`SELECT time_zone FROM properties WHERE id = $1`, [unzoned.id]))[0].time_zone).toBeNull();
     for (const home of [zoned, unzoned])
       await t.db.query(`INSERT INTO open_houses (listing_id, starts_at, ends_at, capacity) VALUES ($1, $2, $3, 10)`, [
         home.listingId,
@@ -144,17 +146,51 @@ describe('market area search', () => {
         '2026-11-02T04:55:00Z',
       ]);
     const box = '40.6,-74.1,40.8,-73.9';
+    const london = '51.4,-0.3,51.6,0.1';
     // A searcher in London: the zoned home is in its own weekend; the other falls back to London's (next) weekend.
     expect(names(await search({ bounds: box, open_house: 'true', tz: 'Europe/London' }))).toEqual(['oh-new-york']);
-    expect(names(await search({ bounds: box, open_house: 'true', tz: 'America/New_York' }))).toEqual([
-      'oh-new-york',
-      'oh-no-zone',
-    ]);
+    expect(names(await search({ bounds: london, open_house: 'true', tz: 'Europe/London' }))).toEqual([]);
+    expect(names(await search({ bounds: box, open_house: 'true', tz: 'America/New_York' }))).toEqual(['oh-new-york']);
+    expect(names(await search({ bounds: london, open_house: 'true', tz: 'America/New_York' }))).toEqual(['oh-no-zone']);
     // Saved-search alerts read the same rule from the listing's facts.
     const repo = t.app.get(MarketRepository);
     const saved = { lat: 40.7, lng: -74.0, radius: 5, open_house: true, tz: 'Europe/London' };
     expect(matchesSearch(saved, (await repo.facts(zoned.id, now))!, now)).toBe(true);
-    expect(matchesSearch(saved, (await repo.facts(unzoned.id, now))!, now)).toBe(false);
+    const savedInLondon = { ...saved, lat: 51.5, lng: -0.12 };
+    expect(matchesSearch(savedInLondon, (await repo.facts(unzoned.id, now))!, now)).toBe(false);
+    expect(matchesSearch({ ...savedInLondon, tz: 'America/New_York' }, (await repo.facts(unzoned.id, now))!, now)).toBe(
+      true,
+    );
+  });
+
+  it('offers no filter on protected characteristics: such parameters change nothing and are never saved', async () => {
+    const view = '35,-102,35.2,-101.6';
+    await place('fh-home', 35.1, -101.8);
+    const protectedParams = {
+      familial_status: 'no_children',
+      religion: 'christian',
+      race: 'white',
+      national_origin: 'us',
+      sex: 'female',
+      disability: 'none',
+      age_min: '55',
+    };
+    const plain = await search({ bounds: view });
+    const tried = await search({ bounds: view, ...protectedParams });
+    expect(tried.status).toBe(200);
+    expect(names(plain)).toEqual(['fh-home']);
+    expect(names(tried)).toEqual(names(plain));
+    const { client, user } = await t.signedIn();
+    const saved = await client
+      .post('/api/market/saved-searches')
+      .send({ name: 'Fair', params: { bounds: view, ...protectedParams } });
+    expect(saved.status).toBeLessThan(300);
+    const [row] = await t.db.query(`SELECT params FROM saved_searches WHERE user_id = $1`, [user.id]);
+    expect(row.params.bounds).toBe(view);
+    for (const key of Object.keys(protectedParams)) {
+      expect(Object.keys(row.params)).not.toContain(key);
+      expect(Object.keys(saved.body.saved_search.params)).not.toContain(key);
+    }
   });
 
   it('answers 422 for a bad area, a bad filter or a bad sort', async () => {

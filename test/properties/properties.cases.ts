@@ -114,10 +114,13 @@ describe('properties API (spec 7)', () => {
     // null clears a nullable field.
     const cleared = await client.post(`/api/properties/${slug}`).send({ description: null });
     expect(cleared.body.property.description).toBeNull();
-    // The market time zone ("this weekend" for open houses): set, and cleared again.
-    const zoned = await client.post(`/api/properties/${slug}`).send({ time_zone: 'America/Chicago' });
-    expect(zoned.body.property.time_zone).toBe('America/Chicago');
-    expect((await client.post(`/api/properties/${slug}`).send({ time_zone: null })).body.property.time_zone).toBeNull();
+    // The market time zone ("this weekend" for open houses): derived from the place, chosen, and cleared back to
+    // the derived one.
+    expect(got.body.property.time_zone).toBe('America/Chicago');
+    const zoned = await client.post(`/api/properties/${slug}`).send({ time_zone: 'America/Denver' });
+    expect(zoned.body.property.time_zone).toBe('America/Denver');
+    const unzoned = await client.post(`/api/properties/${slug}`).send({ time_zone: null });
+    expect(unzoned.body.property.time_zone).toBe('America/Chicago');
     const raw = await t.db.query(`SELECT price::text AS price FROM properties WHERE slug = $1`, [slug]);
     expect(raw[0].price).toBe('1250000.50');
   });

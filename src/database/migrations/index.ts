@@ -58,6 +58,8 @@ import { AdminMetricsCurrency1765420100000 } from './1765420100000-AdminMetricsC
 import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
+import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
+import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -117,4 +119,6 @@ export const migrations = [
   OpenCreative1765440000000,
   CrmMoneyOffers1765430000000,
   CrmCodeExpiries1765430100000,
+  PropertyZoneFromLocation1765400000000,
+  MarketGeoIndexNewest1765400100000,
 ];

@@ -16,10 +16,12 @@ import { PropertyCard } from '@/components/property/PropertyCard';
 import { Alert, Button, Checkbox, Input, Pagination, Select, Spinner } from '@/components/ui';
 import { useMarketSearch } from '@/hooks/useMarketSearch';
 import { useAuthUser } from '@/hooks/useSharedProps';
+import { useNotificationsLive } from '@/hooks/useNotifications';
 import type { SavedSearch } from '@/api/market';
 import { SavedSearchBar } from '@/components/market/SavedSearchBar';
 import { propertyPaths } from '@/api/properties';
 import { authPaths } from '@/api/users';
+import { notify } from '@/lib/toast';
 
 interface Props {
   initial: {
@@ -74,13 +76,23 @@ export default function MarketSearch({ initial, map, options }: Props) {
   const { answer, loading, error, fieldErrors, search } = useMarketSearch();
   const listRef = useRef<HTMLUListElement>(null);
 
+  const lastSearch = useRef<MarketFilters | null>(null);
+
   const run = useCallback(
     async (params: MarketFilters) => {
+      lastSearch.current = params;
       const res = await search(params);
       if (res) setCenter({ lat: res.center.lat, lng: res.center.lng });
     },
     [search],
   );
+
+  // A saved search matched a listing just now: say so, and search again so the list and the map show it.
+  useNotificationsLive((e) => {
+    if (e.notification.kind !== 'saved_search_match') return;
+    notify.info(e.notification.title);
+    if (lastSearch.current) void run(lastSearch.current);
+  });
 
   // First search: by text when given, else where the map is.
   useEffect(() => {

@@ -111,7 +111,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
       >
         <Select
           options={zones}
-          placeholder="Not set (each buyer's own time zone)"
+          placeholder="From the map pin in the US (else each buyer's own)"
           value={String(form.time_zone ?? '')}
           onChange={(e) => set('time_zone', e.target.value)}
         />
