@@ -217,7 +217,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
     );
   };
 
-  const results = answer?.results.data ?? [];
+  const results = useMemo(() => answer?.results.data ?? [], [answer]);
   const pins = useMemo(
     () =>
       results
