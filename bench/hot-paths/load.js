@@ -118,7 +118,16 @@ async function main() {
     const slug = dashboard.properties.data.find((p) => p.publish ?? true)?.slug ?? dashboard.properties.data[0].slug;
     const handle = (await json(`${app.base}/api/feed`, guest)).data.find((s) => s.realtor?.handle)?.realtor.handle;
     const b = app.base;
+    // The floor: Inertia JSON visits of pages whose controllers read nothing, through the whole middleware stack
+    // (static-path check, session, CSRF cookie, auth guard, interceptors, shared props, request log). A guest's
+    // legal page sends no SQL at all; the signed-in dashboard adds only the session-with-user read and the shared
+    // props a signed-in page carries. What the framework stack costs before any feature work.
+    const inertia = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', Accept: 'text/html' };
+    const page = await json(`${b}/legal/terms`, inertia);
+    if (page.version) inertia['X-Inertia-Version'] = String(page.version);
     const paths = [
+      ['floor: guest Inertia page (no SQL)', `${b}/legal/terms`, inertia],
+      ['floor: signed-in Inertia page (/dashboard)', `${b}/dashboard`, { ...inertia, Cookie: cookie }],
       ['feed, guest', `${b}/api/feed`, guest],
       ['feed, signed in', `${b}/api/feed`, signed],
       ['listings dashboard', `${b}/api/listings/dashboard/paginate?count=12`, signed],

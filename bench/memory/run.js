@@ -5,18 +5,27 @@
  * transcodes are done and the process is idle, then reads VmRSS from /proc and, through
  * bench/memory/probe.js, the V8/external breakdown before and after a full GC and libvips' cache.
  *
- *   npm run build:server && node bench/memory/run.js [--idle-seconds 20] [--snapshot] [--env K=V ...]
+ *   npm run build:server && node bench/memory/run.js [--idle-seconds 20] [--snapshot] [--load 20] [--env K=V ...]
  *
+ * `--load N` then drives signed-in API paths (listings dashboard, feed, chats, notifications in turn) at `--rate`
+ * (500) req/s for N seconds from a load generator in its own process, samples the app's RSS every 200 ms, probes
+ * again right after the load and once more after `--idle-seconds` of quiet (what the process gives back).
  * `--snapshot` also writes a heap snapshot and prints the largest retainers by constructor.
  * `--env MALLOC_ARENA_MAX=2` etc. passes settings to the app, to compare allocators and caches.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const os = require('node:os');
 const { sleep, startBuiltApp, waitUntilIdle } = require('../support/built-app');
-const { parseArgs } = require('../support/common');
+const { parseArgs, runChild, signIn } = require('../support/common');
 
 const argv = process.argv.slice(2);
-const { 'idle-seconds': IDLE_SECONDS, snapshot: SNAPSHOT } = parseArgs({ 'idle-seconds': 20, snapshot: false }, argv);
+const {
+  'idle-seconds': IDLE_SECONDS,
+  snapshot: SNAPSHOT,
+  load: LOAD_SECONDS,
+  rate: RATE,
+} = parseArgs({ 'idle-seconds': 20, snapshot: false, load: 0, rate: 500 }, argv);
 const extraEnv = Object.fromEntries(
   argv.flatMap((a, i) => (a === '--env' ? [argv[i + 1].split(/=(.*)/s).slice(0, 2)] : [])),
 );
@@ -53,6 +62,48 @@ function summarizeSnapshot(file) {
     .map(([name, size]) => ({ name: name.slice(0, 60), mb: Math.round((size / 1024 / 1024) * 10) / 10 }));
 }
 
+/** RSS while signed-in API paths take RATE req/s, right after, and after the process has been quiet again. */
+async function underLoad(app, probe) {
+  const cookie = await signIn(app.base, 'realtor@reelty.test', 'realtor-demo-1');
+  const paths = [
+    '/api/listings/dashboard/paginate?count=12',
+    '/api/feed',
+    '/api/chats?per_page=20',
+    '/api/notifications?limit=20',
+  ];
+  let max = procStatus(app.child.pid);
+  const timer = setInterval(() => {
+    const now = procStatus(app.child.pid);
+    if (now.rssMb > max.rssMb) max = now;
+  }, 200);
+  const loadBefore = os.loadavg()[0].toFixed(2);
+  const run = await runChild(path.join(__dirname, '../support/load-child.js'), {
+    url: app.base,
+    connections: 10,
+    duration: LOAD_SECONDS,
+    overallRate: RATE,
+    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  clearInterval(timer);
+  const end = procStatus(app.child.pid);
+  const afterProbe = await probe();
+  await waitUntilIdle(app.child.pid, IDLE_SECONDS);
+  const settled = procStatus(app.child.pid);
+  const settledProbe = await probe();
+  return {
+    rate: RATE,
+    seconds: LOAD_SECONDS,
+    loadAverage: `${loadBefore} → ${os.loadavg()[0].toFixed(2)}`,
+    run,
+    rssMax: max,
+    rssAtEnd: end,
+    probeAfterLoad: afterProbe,
+    settled,
+    probeSettled: settledProbe,
+  };
+}
+
 async function main() {
   const probeDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'reelty-memory-probe-'));
   const probeFile = path.join(probeDir, 'probe.json');
@@ -64,16 +115,28 @@ async function main() {
       ...extraEnv,
     },
   });
-  try {
-    await waitUntilIdle(app.child.pid, IDLE_SECONDS);
-    const idle = procStatus(app.child.pid);
+  const probe = async () => {
+    fs.rmSync(probeFile, { force: true });
     app.child.kill('SIGUSR2');
     while (!fs.existsSync(probeFile)) await sleep(200);
     await sleep(300);
-    const probe = JSON.parse(fs.readFileSync(probeFile, 'utf8'));
-    const afterGc = procStatus(app.child.pid);
-    const result = { date: new Date().toISOString(), env: extraEnv, upSeconds: app.upSeconds, idle, afterGc, probe };
-    if (probe.snapshot) result.heapByConstructor = summarizeSnapshot(probe.snapshot);
+    return JSON.parse(fs.readFileSync(probeFile, 'utf8'));
+  };
+  try {
+    await waitUntilIdle(app.child.pid, IDLE_SECONDS);
+    const idle = procStatus(app.child.pid);
+    const idleProbe = await probe();
+    const result = {
+      date: new Date().toISOString(),
+      loadAverage: os.loadavg().map((l) => l.toFixed(2)),
+      env: extraEnv,
+      upSeconds: app.upSeconds,
+      idle,
+      afterGc: procStatus(app.child.pid),
+      probe: idleProbe,
+    };
+    if (idleProbe.snapshot) result.heapByConstructor = summarizeSnapshot(idleProbe.snapshot);
+    if (LOAD_SECONDS > 0) result.load = await underLoad(app, probe);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await app.stop();

@@ -53,6 +53,8 @@ async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     REDIS_URL,
     STORAGE_DIR: storageDir,
     SEED_DEMO: 'true',
+    // As the production image (docker/Dockerfile) runs it: two glibc malloc arenas instead of one per thread.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...extraEnv,
   });
   const started = Date.now();

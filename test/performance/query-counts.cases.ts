@@ -148,6 +148,24 @@ describe('hot read paths: statements per request do not grow with the page', () 
     expect(many.count).toBeLessThanOrEqual(9);
   });
 
+  // Sending a chat message (issue 12's send-to-receipt path): the session with its user, then one statement that
+  // checks the sender, inserts, moves the chat and raises the receivers' counters, then the people's profiles for
+  // the live event. Nothing else touches PostgreSQL on the way to the answer.
+  it('chat message send: three statements', async () => {
+    const chats = await realtor.client.get('/api/chats?per_page=1');
+    const chatId = (chats.body.data.data as Array<{ id: string }>)[0].id;
+    const id = randomBytes(8).toString('hex');
+    const sent = await realtor.client
+      .post(`/api/chats/${chatId}/messages`)
+      .set('X-Query-Count-Id', id)
+      .send({ content: 'counted' });
+    expect(sent.status).toBeLessThan(300);
+    expect(sent.body.message.content).toBe('counted');
+    const list = counter.statementsOf(id);
+    expect(list).toHaveLength(3);
+    expect(list[1].text).toMatch(/INSERT INTO chat_messages/);
+  });
+
   it('public property page: a fixed handful of statements, as JSON and as an Inertia visit', async () => {
     const property = await statements(guest, `/api/properties/${propertySlug}`);
     expect(property.body.property.slug).toBe(propertySlug);

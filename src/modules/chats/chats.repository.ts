@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ChatTab, MessageType } from '../../contracts/chats';
 import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
-import { returningRows } from '../../database/raw-rows';
+import type { QueryResultRow } from 'pg';
+import { preparedQuery, returningRows } from '../../database/raw-rows';
 import type { MessageRow, ParticipantState, ListRow, ParticipantRow, SentRow } from './chats.rows';
 
 export type { MessageRow, ParticipantState, ListRow, ParticipantRow, SentRow } from './chats.rows';
@@ -248,7 +249,10 @@ export class ChatsRepository {
     msg: { type: MessageType; content: string; data?: Record<string, unknown>; ref?: string },
     viewing: string[],
   ): Promise<SentRow | undefined> {
-    const [result] = (await this.db.query(
+    // A named statement: parsed and planned once per pooled connection, not on every message.
+    const [result] = await preparedQuery<SentRow & QueryResultRow>(
+      this.db,
+      'chats_insert_message',
       `WITH allowed AS (
          SELECT 1 FROM chat_participants p
           WHERE p.chat_id = $1 AND p.user_id = $2 AND p.left_at IS NULL AND NOT p.is_request AND NOT p.is_blocked
@@ -287,7 +291,7 @@ export class ChatsRepository {
                  FROM chats c JOIN chat_participants pp ON pp.chat_id = c.id WHERE c.id = $1) AS people
          FROM msg`,
       [chatId, senderId, msg.type, msg.content, JSON.stringify(msg.data ?? {}), viewing, msg.ref ?? null],
-    )) as SentRow[];
+    );
     return result;
   }
 
