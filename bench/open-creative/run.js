@@ -55,8 +55,8 @@ async function main() {
   const server = await bootApp(url, 'open-creative');
   const owner = await signIn(server.base, 'owner@bench.test', PASSWORD);
   // A second sign-in straight after the first can meet a 419 (anti-forgery); one retry a moment later.
-  const manager = await signIn(server.base, 'manager@bench.test', PASSWORD).catch(
-    () => new Promise((r) => setTimeout(r, 1100)).then(() => signIn(server.base, 'manager@bench.test', PASSWORD)),
+  const manager = await signIn(server.base, 'manager@bench.test', PASSWORD).catch(() =>
+    new Promise((r) => setTimeout(r, 1100)).then(() => signIn(server.base, 'manager@bench.test', PASSWORD)),
   );
   const { walkthrough } = await call(server.base, owner, 'POST', '/api/walkthroughs', { title: 'Bench tour' });
   const { spot } = await call(server.base, owner, 'POST', `/api/spot/${walkthrough.slug}`, { title: 'Bench spot' });

@@ -35,21 +35,17 @@ export async function seedDemoOpenCreative(app: INestApplicationContext, logger:
   if (!realtor) return;
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   await db.transaction(async (tx) => {
-    const users = await tx
-      .getRepository(User)
-      .save(
-        MANAGERS.map(([email, name]) =>
-          tx
-            .getRepository(User)
-            .create({
-              name,
-              email,
-              handle: name.toLowerCase().replace(/[^a-z]/g, ''),
-              passwordHash,
-              emailVerifiedAt: new Date(),
-            }),
-        ),
-      );
+    const users = await tx.getRepository(User).save(
+      MANAGERS.map(([email, name]) =>
+        tx.getRepository(User).create({
+          name,
+          email,
+          handle: name.toLowerCase().replace(/[^a-z]/g, ''),
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        }),
+      ),
+    );
     for (const [i, [, , headline, skills, rate]] of MANAGERS.entries())
       await tx.query(`INSERT INTO creative_managers (user_id, headline, skills, rate_text) VALUES ($1, $2, $3, $4)`, [
         users[i].id,
