@@ -102,6 +102,39 @@ export interface AdminUserDetail extends AdminUserRow {
   audit: AdminAuditJson[];
 }
 
+/** What an admin can do to many users at once (each as the single action would, audited per user). */
+export const USER_BULK_ACTIONS = ['suspend', 'restore', 'resend_verification'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+/** At most this many users in one bulk action. */
+export const USER_BULK_LIMIT = 1000;
+
+/** A bulk action on users, run by a background job; `done + skipped` of `total` is its progress. */
+export interface UserBulkJson {
+  id: string;
+  action: UserBulkAction;
+  reason: string;
+  status: 'queued' | 'running' | 'done';
+  total: number;
+  done: number;
+  skipped: number;
+  created_at: string;
+  finished_at: string | null;
+  /** Why users were skipped (already in that state, an admin account...), a few at most. */
+  skipped_examples: Array<{ user_id: string; message: string }>;
+}
+
+/** Pushed on the admin channel after each step of a bulk action. */
+export interface UserBulkProgressEvent {
+  bulk: UserBulkJson;
+}
+
+/** Admin/Users/Index. */
+export interface AdminUsersIndexProps {
+  users: Page<AdminUserRow>;
+  q: string;
+  bulks: UserBulkJson[];
+}
+
 /** Shared on every page while an admin acts as another user. */
 export interface ImpersonationState {
   admin_name: string;

@@ -289,6 +289,21 @@ describe('admin authorization', () => {
       { method: 'POST', path: async () => `/api/admin/users/${await freshSuspended()}/restore`, expect: api },
       {
         method: 'POST',
+        path: '/api/admin/user-bulk-actions',
+        body: async () => ({ action: 'restore', user_ids: [await freshSuspended()] }),
+        expect: { ...api, admin: 202 },
+      },
+      {
+        method: 'GET',
+        name: 'GET /api/admin/user-bulk-actions/:id',
+        path: async () => {
+          const [{ id }] = await t.db.query(`SELECT id FROM admin_user_bulk_actions ORDER BY created_at DESC LIMIT 1`);
+          return `/api/admin/user-bulk-actions/${id}`;
+        },
+        expect: reads,
+      },
+      {
+        method: 'POST',
         path: async () => `/api/admin/users/${await fresh({ emailVerifiedAt: null })}/verification`,
         expect: api,
       },

@@ -7,7 +7,7 @@ import { launchBrowser, signedInContext, withDiagnostics } from '../support/brow
 /**
  * Support work in Chromium against the real app: an admin finds a user, suspends them (confirming the password on
  * the way), the user's open session is refused on its next request, the admin restores them, impersonates them
- * and ends impersonation with the banner's button. Needs the client built (`npx vite build`).
+ * and ends impersonation with the banner's button; then re-sends verification to two users at once. Needs the client built (`npx vite build`).
  */
 describe('admin suspends, restores and impersonates a user in the browser', () => {
   let t: TestApp;
@@ -32,6 +32,8 @@ describe('admin suspends, restores and impersonates a user in the browser', () =
   it('finds, suspends, restores, impersonates and stops', async () => {
     const member = await t.createUser({ name: 'Morgan Member', handle: 'morgan_m' });
     const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
+    for (const name of ['Pat Bulk', 'Sam Bulk'])
+      await t.createUser({ name, handle: `bulk_pal_${name[0].toLowerCase()}`, emailVerifiedAt: null });
     const user = await pageFor(member, 360);
     const admin = await pageFor(adminUser, 1280);
     await withDiagnostics(admin, async () => {
@@ -71,6 +73,25 @@ describe('admin suspends, restores and impersonates a user in the browser', () =
       await admin.waitForURL(new RegExp(`/admin/users/${member.id}`));
       await admin.getByRole('heading', { name: 'Morgan Member' }).waitFor();
       expect(await admin.getByTestId('impersonation-banner').count()).toBe(0);
+
+      // Many users at once: tick the page, pick the action; the job's progress shows on the page.
+      await admin.goto('/admin/users');
+      await admin.getByLabel('Search users').fill('bulk_pal');
+      await admin.getByRole('button', { name: 'Search' }).click();
+      await admin.getByTestId('admin-user-row').filter({ hasText: 'Pat Bulk' }).waitFor();
+      // Impersonating ended the admin's password confirmation: asked again, then back to this search.
+      const applyToPage = async () => {
+        await admin.getByLabel('Select all on this page').check();
+        await admin.getByLabel('Bulk action').selectOption('resend_verification');
+        await admin.getByRole('button', { name: 'Apply to 2 selected' }).click();
+      };
+      await applyToPage();
+      await admin.getByRole('textbox', { name: 'Password' }).fill('correct-horse-battery');
+      await admin.getByRole('button', { name: 'Confirm' }).click();
+      await admin.getByTestId('admin-user-row').filter({ hasText: 'Pat Bulk' }).waitFor();
+      await applyToPage();
+      await admin.getByTestId('user-bulk-row').filter({ hasText: '2 done' }).waitFor();
+      await checkStep(admin, 'admin-users-bulk');
     });
     const actions = await t.db.query(`SELECT action FROM admin_audit WHERE subject_id = $1 ORDER BY id`, [member.id]);
     expect(actions.map((r: { action: string }) => r.action)).toEqual([

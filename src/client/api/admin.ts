@@ -1,4 +1,11 @@
-import type { AdminAuditPage, AdminDashboardJson, AdminMetricsJson, AdminUserRow } from '@contracts/admin';
+import type {
+  AdminAuditPage,
+  AdminDashboardJson,
+  AdminMetricsJson,
+  AdminUserRow,
+  UserBulkAction,
+  UserBulkJson,
+} from '@contracts/admin';
 import type {
   AnnouncementJson,
   BroadcastJson,
@@ -45,6 +52,10 @@ export const adminApi = {
   resendVerification: (id: string) => api.post<{ message: string }>(`/api/admin/users/${id}/verification`),
   impersonate: (id: string) => api.post<{ redirect: string }>(`/api/admin/users/${id}/impersonate`),
   deleteUser: (id: string, confirm: string) => request<UserAnswer>('DELETE', `/api/admin/users/${id}`, { confirm }),
+  /** One action on the chosen users (`user_ids`) or on every user matching a search (`match`), run as a job. */
+  startBulk: (bulk: { action: UserBulkAction; reason?: string; user_ids?: string[]; match?: string }) =>
+    api.post<{ message: string; bulk: UserBulkJson }>('/api/admin/user-bulk-actions', bulk),
+  bulk: (id: string) => api.get<UserBulkJson>(`/api/admin/user-bulk-actions/${id}`),
   endImpersonation: () => api.post<{ redirect: string }>('/api/impersonation/end'),
   dashboard: () => api.get<AdminDashboardJson>('/api/admin/metrics/dashboard'),
   metrics: (period: string) => api.get<AdminMetricsJson>('/api/admin/metrics', { query: { period } }),
@@ -101,6 +112,7 @@ export const adminLive = {
   metricsChannel: 'admin.metrics',
   metricsUpdated: '.metrics.updated',
   broadcastProgress: '.broadcast.progress',
+  userBulkProgress: '.users-bulk.progress',
 };
 
 /** Announcements as their readers see them: a signed-in user's dismissal holds on every device. */

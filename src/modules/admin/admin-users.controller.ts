@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
-import type { AdminUserDetail, AdminUserRow } from '../../contracts/admin';
+import type { AdminUserDetail, AdminUserRow, UserBulkJson } from '../../contracts/admin';
 import type { Page } from '../../contracts/common';
 import { CurrentUser, RequiresPasswordConfirmation, Roles, redirectTo, safeLocalPath } from '../auth';
 import { Inertia } from '../inertia';
@@ -9,8 +9,15 @@ import type { User } from '../users';
 import { USER_TYPES } from '../users';
 import { AdminUsersService } from './admin-users.service';
 import { auditContext } from './audit-context';
-import { AdminUsersQueryDto, ChangeUserRoleDto, DeleteUserDto, SuspendUserDto } from './dto/admin.dto';
+import {
+  AdminUsersQueryDto,
+  ChangeUserRoleDto,
+  DeleteUserDto,
+  SuspendUserDto,
+  UserBulkActionDto,
+} from './dto/admin.dto';
 import { ImpersonationService } from './impersonation.service';
+import { UserBulkService } from './user-bulk.service';
 
 const ctx = auditContext;
 
@@ -21,11 +28,13 @@ export class AdminUsersController {
   constructor(
     private readonly users: AdminUsersService,
     private readonly impersonation: ImpersonationService,
+    private readonly bulk: UserBulkService,
   ) {}
 
   @Get('admin/users')
   async index(@Query() query: AdminUsersQueryDto) {
-    return Inertia.render('Admin/Users/Index', { users: await this.users.search(query), q: query.q ?? '' });
+    const [users, bulks] = await Promise.all([this.users.search(query), this.bulk.recent()]);
+    return Inertia.render('Admin/Users/Index', { users, q: query.q ?? '', bulks });
   }
 
   @Get('admin/users/:id')
@@ -49,6 +58,24 @@ export class AdminUsersController {
   @Get('api/admin/users/:id')
   show(@Param('id', UuidPipe) id: string): Promise<AdminUserDetail> {
     return this.users.show(id);
+  }
+
+  /** Suspends, restores or re-sends verification to many users in a background job (progress on the admin channel). */
+  @Post('api/admin/user-bulk-actions')
+  @HttpCode(202)
+  @RequiresPasswordConfirmation()
+  async startBulk(
+    @Body() body: UserBulkActionDto,
+    @CurrentUser() admin: User,
+    @Req() req: Request,
+  ): Promise<{ message: string; bulk: UserBulkJson }> {
+    const bulk = await this.bulk.start(ctx(admin, req), body);
+    return { message: `Queued for ${bulk.total} user${bulk.total === 1 ? '' : 's'}`, bulk };
+  }
+
+  @Get('api/admin/user-bulk-actions/:id')
+  bulkAction(@Param('id', UuidPipe) id: string): Promise<UserBulkJson> {
+    return this.bulk.find(id);
   }
 
   /** Changes the user's type and/or role. */

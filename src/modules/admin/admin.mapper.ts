@@ -1,9 +1,10 @@
-import type { AdminAuditJson, AdminUserRow } from '../../contracts/admin';
+import type { AdminAuditJson, AdminUserRow, UserBulkJson } from '../../contracts/admin';
 import type { User } from '../users';
 import type { AnnouncementJson, BroadcastJson } from '../../contracts/admin-content';
 import { iso } from '../../common/iso';
 import type { AdminAuditEntry } from './entities/admin-audit.entity';
 import type { AnnouncementRow, BroadcastRow } from './marketing.repository';
+import type { UserBulkRow } from './user-bulk.repository';
 
 export function toAuditJson(row: AdminAuditEntry): AdminAuditJson {
   return {
@@ -76,4 +77,17 @@ export const toBroadcastJson = (r: BroadcastRow): BroadcastJson => ({
   suppressed: Number(r.suppressed),
   created_at: iso(r.created_at),
   finished_at: iso(r.finished_at),
+});
+
+export const toUserBulkJson = (r: UserBulkRow): UserBulkJson => ({
+  id: r.id,
+  action: r.action,
+  reason: r.reason,
+  status: r.status,
+  total: Number(r.total),
+  done: Number(r.done),
+  skipped: Number(r.skipped),
+  created_at: iso(r.created_at),
+  finished_at: iso(r.finished_at),
+  skipped_examples: r.skipped_examples,
 });

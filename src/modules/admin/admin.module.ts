@@ -36,6 +36,8 @@ import { StickersAdminController } from './stickers-admin.controller';
 import { DirectoryModule } from '../directory/directory.module';
 import { ServiceProvidersAdminController } from './service-providers-admin.controller';
 
+import { UserBulkRepository } from './user-bulk.repository';
+import { UserBulkService } from './user-bulk.service';
 /**
  * The admin console: dashboard and metrics rollups, audit trail, users (roles, suspension, impersonation, deletion),
  * the designer's assets, stickers, design-chat moderation and marketing (announcements, broadcasts).
@@ -76,6 +78,8 @@ import { ServiceProvidersAdminController } from './service-providers-admin.contr
     DesignChatAdminService,
     MarketingRepository,
     MarketingService,
+    UserBulkRepository,
+    UserBulkService,
   ],
   exports: [AuditService],
 })
@@ -87,6 +91,7 @@ export class AdminModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly channels: ChannelRegistry,
     private readonly marketing: MarketingService,
+    private readonly userBulk: UserBulkService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -97,6 +102,7 @@ export class AdminModule implements OnModuleInit {
     });
     await this.metrics.scheduleNext();
     this.marketing.registerJobs();
+    this.userBulk.registerJobs();
     // Live dashboard refreshes are for admins only.
     this.channels.register(METRICS_CHANNEL.replace(/^private-/, ''), (user) => user.role === 'admin');
     this.inertia.share('impersonation', (req: Request) => this.impersonation.state(req));

@@ -2,7 +2,17 @@ import { Head, router } from '@inertiajs/react';
 import type { AdminMarketingProps, BroadcastJson, BroadcastProgressEvent } from '@contracts/admin-content';
 import { useState } from 'react';
 import { adminContentApi, adminLive, adminPaths } from '@/api/admin';
-import { Button, Card, Checkbox, EmptyState, Pagination, Select, TextAreaField, TextField } from '@/components/ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  Pagination,
+  ProgressBar,
+  Select,
+  TextAreaField,
+  TextField,
+} from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -162,16 +172,7 @@ function BroadcastRow({ b }: { b: BroadcastJson }) {
           {b.email && ` · emailed ${b.emailed}, suppressed ${b.suppressed}`}
         </p>
       </div>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-surface-muted"
-        role="progressbar"
-        aria-valuenow={pct}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label={`${b.title} progress`}
-      >
-        <div className="h-full bg-brand-500 transition-all" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressBar value={pct} label={`${b.title} progress`} />
     </li>
   );
 }

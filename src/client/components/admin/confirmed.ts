@@ -12,12 +12,15 @@ export async function confirmed<R>(action: () => Promise<R>): Promise<R | undefi
   try {
     return await action();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 423) {
-      notify.info('Please confirm your password, then repeat the action.');
-      router.visit(adminPaths.confirmPassword(window.location.pathname + window.location.search));
-      return undefined;
-    }
-    notify.error(errorMessage(error));
+    if (!askedForPassword(error)) notify.error(errorMessage(error));
     return undefined;
   }
+}
+
+/** When the error is the server's 423 (no recent password confirmation), sends the admin to confirm and says true. */
+export function askedForPassword(error: unknown): boolean {
+  if (!(error instanceof ApiError && error.status === 423)) return false;
+  notify.info('Please confirm your password, then repeat the action.');
+  router.visit(adminPaths.confirmPassword(window.location.pathname + window.location.search));
+  return true;
 }

@@ -65,6 +65,7 @@ export { Input, type InputProps } from './Input';
 export { Label, type LabelProps } from './Label';
 export { CardBadge, LinkCard } from './LinkCard';
 export { Pagination, type PaginationProps } from './Pagination';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { pageWindow } from './pagination-window';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { Spinner, type SpinnerProps } from './Spinner';

@@ -1,5 +1,18 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+import { USER_BULK_ACTIONS, USER_BULK_LIMIT, type UserBulkAction } from '../../../contracts/admin';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import { USER_TYPES, type UserRole, type UserType } from '../../users';
@@ -34,6 +47,32 @@ export class SuspendUserDto {
   @IsNotEmpty({ message: 'Say why the account is suspended.' })
   @MaxLength(500)
   reason!: string;
+}
+
+/**
+ * One action on many users: the chosen ids, or every user matching a search (`match`, as the Users list searches).
+ * Suspending needs a reason, as it does for one user.
+ */
+export class UserBulkActionDto {
+  @IsIn(USER_BULK_ACTIONS, { message: `The action must be one of: ${USER_BULK_ACTIONS.join(', ')}.` })
+  action!: UserBulkAction;
+
+  @ValidateIf((o: UserBulkActionDto) => o.match === undefined)
+  @IsArray({ message: 'Choose the users.' })
+  @ArrayMinSize(1, { message: 'Choose at least one user.' })
+  @ArrayMaxSize(USER_BULK_LIMIT, { message: `At most ${USER_BULK_LIMIT} users at once.` })
+  @ArrayUnique({ message: 'Each user once.' })
+  @IsUUID('all', { each: true, message: 'Choose users from the list.' })
+  user_ids?: string[];
+
+  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(120) match?: string;
+
+  @ValidateIf((o: UserBulkActionDto) => o.action === 'suspend')
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Say why the accounts are suspended.' })
+  @MaxLength(500)
+  reason?: string;
 }
 
 /** Deletion is typed out: the user's current email address, so the wrong account is never removed by a slip. */
