@@ -156,6 +156,9 @@ describe('crm: leads and contacts rules', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const winner = book.agents[answers.findIndex((r) => r.status === 200)].user.id;
     expect(await lead(got.lead_id)).toMatchObject({ status: 'assigned', agent_id: winner, candidate_ids: [] });
+    // A claim arriving after the winner's committed hears the same 409 (the lead is no longer offered to anyone).
+    const loser = book.agents.find((x) => x.user.id !== winner)!;
+    expect((await loser.client.post(`/api/crm/leads/${got.lead_id}/claim`)).status).toBe(409);
   });
 
   it('speed to lead: an uncontacted lead moves on when its timer fires (re-checked against the Clock)', async () => {

@@ -73,13 +73,21 @@ export class CrmAccessService {
   }
 
   async lead(user: User, id: string): Promise<{ lead: CrmLead; book: Book }> {
-    const lead = await this.repo.findLead(id);
-    if (!lead) throw new NotFoundException('There is no lead with that id.');
-    const book = await this.bookOf(user, lead.teamId);
+    const { lead, book } = await this.leadOfBook(user, id);
     if (!book.manager && lead.agentId !== user.id && !lead.candidateIds.includes(user.id)) {
       throw new ForbiddenException('This lead is assigned to another agent of the team.');
     }
     return { lead, book };
+  }
+
+  /**
+   * A lead of a book the user belongs to, whoever it is assigned to: only for answers that reveal nothing of the
+   * contact (a claim that lost the race learns just that the lead was claimed).
+   */
+  async leadOfBook(user: User, id: string): Promise<{ lead: CrmLead; book: Book }> {
+    const lead = await this.repo.findLead(id);
+    if (!lead) throw new NotFoundException('There is no lead with that id.');
+    return { lead, book: await this.bookOf(user, lead.teamId) };
   }
 }
 

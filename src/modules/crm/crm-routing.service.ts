@@ -84,7 +84,8 @@ export class CrmRoutingService {
 
   /** First to claim: one statement changes the lead only while it is claimable, so one of many racers wins. */
   async claim(user: User, leadId: string): Promise<CrmLead> {
-    const { lead } = await this.access.lead(user, leadId);
+    // Any agent of the book may ask: one who lost the race to a simultaneous claim hears 409, not 403.
+    const { lead } = await this.access.leadOfBook(user, leadId);
     if (lead.status !== 'claimable') throw new ConflictException('This lead has already been claimed.');
     if (!lead.candidateIds.includes(user.id)) throw new ForbiddenException('This lead is offered to other agents.');
     const now = this.clock.now();
