@@ -86,6 +86,13 @@ describe('admin bulk user actions', () => {
     });
     const [first] = await repo.pending(crashed.id, 1);
     await repo.record(crashed.id, first, 'done', null);
+    // While the crashed runner's lease lasts, a second runner leaves the action alone; once it ran out, it resumes.
+    expect(await repo.lease(crashed.id, crypto.randomUUID(), 60)).toBe(true);
+    await t.app.get(UserBulkService).run(crashed.id);
+    expect(await repo.pending(crashed.id, 10)).toHaveLength(2);
+    await t.db.query(`UPDATE admin_user_bulk_actions SET lease_until = now() - interval '1 second' WHERE id = $1`, [
+      crashed.id,
+    ]);
     await t.app.get(UserBulkService).run(crashed.id);
     expect(await finished(crashed.id)).toMatchObject({ total: 3, done: 3, skipped: 0 });
     const still = await t.db.query(`SELECT id FROM users WHERE id = ANY($1) AND suspended_at IS NOT NULL`, [again]);

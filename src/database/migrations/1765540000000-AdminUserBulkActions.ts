@@ -3,7 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Admin bulk actions on users: one row per action an admin started (suspend, restore or re-send verification to
  * up to 1,000 chosen users) with its running counts, and one item per target user. The items are fixed when the
- * action starts; the job works through those still without an outcome, so a retried job never repeats a user.
+ * action starts; the job works through those still without an outcome, so a retried job never repeats a user, and
+ * holds a short lease on the action while it works, so two deliveries of the job never run it side by side.
  */
 export class AdminUserBulkActions1765540000000 implements MigrationInterface {
   name = 'AdminUserBulkActions1765540000000';
@@ -21,7 +22,9 @@ export class AdminUserBulkActions1765540000000 implements MigrationInterface {
         done integer NOT NULL DEFAULT 0,
         skipped integer NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL DEFAULT now(),
-        finished_at timestamptz
+        finished_at timestamptz,
+        lease_until timestamptz,
+        leased_by uuid
       )`);
     await q.query(
       `CREATE INDEX admin_user_bulk_actions_newest_idx ON admin_user_bulk_actions (created_at DESC, id DESC)`,

@@ -66,6 +66,21 @@ export class UserBulkRepository {
     );
   }
 
+  /**
+   * Takes (or renews, for `runner`) the action's lease for `seconds`: false while another runner holds an unexpired
+   * one, so only one runner works on an action at a time; a crashed runner's lease runs out and the retry takes over.
+   */
+  async lease(id: string, runner: string, seconds: number): Promise<boolean> {
+    const rows = returningRows(
+      await this.db.query(
+        `UPDATE admin_user_bulk_actions SET lease_until = now() + make_interval(secs => $3), leased_by = $2
+         WHERE id = $1 AND (lease_until IS NULL OR lease_until < now() OR leased_by = $2) RETURNING id`,
+        [id, runner, seconds],
+      ),
+    );
+    return rows.length === 1;
+  }
+
   /** The next users still without an outcome, in a stable order. */
   async pending(id: string, limit: number): Promise<string[]> {
     const rows = await this.db.query<Array<{ user_id: string }>>(

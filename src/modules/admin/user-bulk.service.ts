@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
 import type { UserBulkJson } from '../../contracts/admin';
 import { USER_BULK_LIMIT } from '../../contracts/admin';
@@ -16,6 +17,12 @@ export const USER_BULK_JOB = 'admin.users-bulk';
 export const USER_BULK_EVENT = 'users-bulk.progress';
 /** Users acted on per step; progress goes out to admins after each step. */
 export const USER_BULK_STEP = 25;
+/**
+ * A runner's hold on an action, renewed after each step: shorter than the job lock after which the queue hands a
+ * dead worker's job to another, so that retry finds the lease expired, while a second delivery to a live runner
+ * finds it held and leaves the work to it.
+ */
+const LEASE_SECONDS = 20;
 /** Bulk actions listed on the Users page. */
 const RECENT_BULKS = 5;
 
@@ -71,11 +78,13 @@ export class UserBulkService {
   /** The job: the users still without an outcome, a step at a time; safe to run again after a crash. */
   async run(bulkId: string): Promise<void> {
     const bulk = await this.repo.find(bulkId);
-    if (!bulk || bulk.status === 'done') return;
+    const runner = randomUUID();
+    if (!bulk || bulk.status === 'done' || !(await this.repo.lease(bulk.id, runner, LEASE_SECONDS))) return;
     const ctx = await this.actingAdmin(bulk);
     for (let ids = await this.repo.pending(bulk.id, USER_BULK_STEP); ids.length;) {
       for (const userId of ids) await this.applyOne(ctx, bulk, userId);
       await this.publish(await this.repo.progress(bulk.id, false));
+      if (!(await this.repo.lease(bulk.id, runner, LEASE_SECONDS))) return; // another runner took over
       ids = await this.repo.pending(bulk.id, USER_BULK_STEP);
     }
     await this.publish(await this.repo.progress(bulk.id, true));
