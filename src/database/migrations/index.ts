@@ -60,6 +60,7 @@ import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
+import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -121,4 +122,5 @@ export const migrations = [
   CrmCodeExpiries1765430100000,
   PropertyZoneFromLocation1765400000000,
   MarketGeoIndexNewest1765400100000,
+  CreatorMetrics1765500000000,
 ];
