@@ -39,6 +39,7 @@ import { TeamsModule } from './modules/teams/teams.module';
 import { CommerceModule } from './modules/commerce/commerce.module';
 import { SavedSearchesModule } from './modules/saved-searches/saved-searches.module';
 import { PropertyInsightsModule } from './modules/property-insights/property-insights.module';
+import { CreatorMetricsModule } from './modules/creator-metrics/creator-metrics.module';
 import { FairHousingModule } from './modules/fair-housing/fair-housing.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -106,6 +107,7 @@ export class AppModule {
         SweepstakesModule,
         SavedSearchesModule,
         PropertyInsightsModule,
+        CreatorMetricsModule,
         FairHousingModule,
         CrmModule,
         ArenaModule,

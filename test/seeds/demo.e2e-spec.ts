@@ -167,4 +167,24 @@ describe('demo seed: spots, chats, follows, notifications, properties', () => {
     const thumb = res.body.results.data[0].featured_image.thumb_url;
     expect((await (await t.client()).get(thumb)).status).toBe(200);
   }, 120000);
+
+  // Runs after the tests above on the same seeded database.
+  it('gives the demo realtor weeks of plays, followers and inquiries on her own Metrics page', async () => {
+    const realtor = await login(t, 'realtor@reelty.test');
+    const res = await realtor.get('/api/metrics/creator').query({ range: '30d' });
+    expect(res.status).toBe(200);
+    const total = (metric: string) =>
+      res.body.series.find((s: { metric: string; total: number }) => s.metric === metric).total as number;
+    expect(total('spot_views')).toBeGreaterThan(100);
+    expect(total('walkthrough_views')).toBeGreaterThan(100);
+    expect(total('watch_ms')).toBeGreaterThan(0);
+    expect(total('completion_rate')).toBeGreaterThan(0);
+    expect(total('new_followers')).toBeGreaterThan(0);
+    expect(total('listing_inquiries')).toBeGreaterThan(0);
+    expect(res.body.top_content.length).toBeGreaterThan(0);
+    const plays = async () => (await t.db.query(`SELECT count(*)::int AS n FROM creator_video_views`))[0].n;
+    const before = await plays();
+    await seedDemoData(t.app, new Logger('SeedTest'));
+    expect(await plays()).toBe(before);
+  });
 });

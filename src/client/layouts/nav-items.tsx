@@ -12,6 +12,7 @@ import { tourPaths } from '@/api/tours';
 import { collectionPaths } from '@/api/collections';
 import { wikiPaths } from '@/api/wiki';
 import { openCreativePaths } from '@/api/open-creative';
+import { creatorMetricsPaths } from '@/api/creator-metrics';
 import {
   ChatIcon,
   GiftIcon,
@@ -59,6 +60,7 @@ export const mainNav: NavItem[] = [
   { label: 'Farm', href: farmPaths.farm(), icon: MapPinIcon, inBottomBar: false },
   { label: 'Wiki', href: wikiPaths.index(), icon: SparklesIcon, inBottomBar: false },
   { label: 'Creatives', href: openCreativePaths.managers(), icon: SparklesIcon, inBottomBar: false },
+  { label: 'Metrics', href: creatorMetricsPaths.page, icon: SparklesIcon, inBottomBar: false },
 ];
 
 /** Administration pages, offered in the account menu to admins. */

@@ -61,6 +61,7 @@ import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
+import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -123,4 +124,5 @@ export const migrations = [
   PropertyZoneFromLocation1765400000000,
   MarketGeoIndexNewest1765400100000,
   AdminUserBulkActions1765540000000,
+  CreatorMetrics1765500000000,
 ];

@@ -107,6 +107,11 @@ export async function seedDemoData(app: INestApplicationContext, logger: LoggerS
   await (require('./crm-marketing.seed') as typeof import('./crm-marketing.seed')).seedDemoCrmMarketing(app, logger);
   await (require('./wiki.seed') as typeof import('./wiki.seed')).seedDemoWiki(app, logger);
   await (require('./open-creative.seed') as typeof import('./open-creative.seed')).seedDemoOpenCreative(app, logger);
+  // The realtor's own Metrics: weeks of plays, followers and inquiries, rolled up.
+  await (require('./creator-metrics.seed') as typeof import('./creator-metrics.seed')).seedDemoCreatorMetrics(
+    app,
+    logger,
+  );
   logger.log(
     'Demo accounts (development only):\n' +
       DEMO_ACCOUNTS.map(

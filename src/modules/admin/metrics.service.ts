@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DAY_MS } from '../../common/clock';
+import { Clock } from '../../common/clock';
+import { addDays, bucketOf, dayStart, daysBetween, isoDay, weekOf } from '../../common/days';
 import type {
   AdminDashboardJson,
   AdminMetricsJson,
@@ -34,11 +35,6 @@ import {
 
 export const ROLLUP_TIMER = 'admin.metrics.rollup';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const addDays = (day: string, n: number) => isoDay(new Date(dayStart(day).getTime() + n * DAY_MS));
-/** Monday of the ISO week the day is in (what date_trunc('week') gives). */
-const weekOf = (day: string) => addDays(day, -((dayStart(day).getUTCDay() + 6) % 7));
 /** The gauges from live readings: jobs waiting (and delayed) and failed over every queue, sockets over every node. */
 const gaugesOf = (queues: QueueState[], nodes: Array<{ count: number }>): Partial<Record<MetricName, number>> => ({
   queue_waiting: queues.reduce((n, q) => n + q.waiting + q.delayed, 0),
@@ -50,8 +46,6 @@ type SeriesKey = { metric: MetricName; currency: string | null; label: string };
 
 /** A rolled-up series' key: the metric and its currency ('' or null for figures that are not money). */
 const key = (metric: MetricName, currency: string | null) => `${metric}|${currency ?? ''}`;
-const bucketOf = (day: string, period: MetricsPeriod) =>
-  period === 'day' ? day : period === 'week' ? weekOf(day) : `${day.slice(0, 7)}-01`;
 
 /**
  * Platform metrics: a timer chain rolls raw activity up into per-day rows (idempotent upserts), and the dashboard and
@@ -248,9 +242,7 @@ export class MetricsService {
   }
 
   private days(from: string, to: string): string[] {
-    const out: string[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-    return out;
+    return daysBetween(from, to);
   }
 
   /** Each metric once, and a money metric once per currency it has in `rows` (once, without one, when none). */

@@ -262,4 +262,15 @@ export class CrmCampaignsRepository extends TransactionalRepository {
     ];
     return { funnel, agents, campaigns };
   }
+
+  /** Listing inquiries received in [start, end), counted per property (by the partial created_at index). */
+  async inquiriesByProperty(start: Date, end: Date): Promise<Array<{ propertyId: string; count: number }>> {
+    const rows = await this.m.query<Array<{ property_id: string; n: number }>>(
+      `SELECT property_id, count(*)::int AS n FROM crm_leads
+       WHERE source = 'listing_inquiry' AND created_at >= $1 AND created_at < $2 AND property_id IS NOT NULL
+       GROUP BY property_id`,
+      [start, end],
+    );
+    return rows.map((r) => ({ propertyId: r.property_id, count: r.n }));
+  }
 }

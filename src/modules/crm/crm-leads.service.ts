@@ -34,6 +34,7 @@ import {
   INTAKE_PER_BOOK_PER_MINUTE,
 } from './crm.constants';
 import { toLeadJson, toRuleJson } from './crm.mapper';
+import { CrmCampaignsRepository } from './campaigns.repository';
 import { CrmRepository } from './crm.repository';
 import type { ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
 import type { CrmLead } from './entities/crm.entity';
@@ -44,6 +45,7 @@ import { bookSecret, verifyIntake } from './intake-signature';
 export class CrmLeadsService {
   constructor(
     private readonly repo: CrmRepository,
+    private readonly campaigns: CrmCampaignsRepository,
     private readonly access: CrmAccessService,
     private readonly intake: CrmIntakeService,
     private readonly properties: PropertiesService,
@@ -240,5 +242,19 @@ export class CrmLeadsService {
       (await this.repo.contactNames([...new Set(leads.map((l) => l.contactId))])).map((c) => [c.id, c.name]),
     );
     return leads.map((l) => toLeadJson(l, names.get(l.contactId) ?? ''));
+  }
+
+  /** Listing inquiries received in [start, end), counted per listing's realtor (the creator metrics rollup). */
+  async inquiriesByRealtorBetween(start: Date, end: Date): Promise<Array<{ userId: string; count: number }>> {
+    const perProperty = await this.campaigns.inquiriesByProperty(start, end);
+    const owners = new Map(
+      (await this.properties.findByIds(perProperty.map((p) => p.propertyId))).map((p) => [p.id, p.userId]),
+    );
+    const out = new Map<string, number>();
+    for (const { propertyId, count } of perProperty) {
+      const owner = owners.get(propertyId);
+      if (owner) out.set(owner, (out.get(owner) ?? 0) + count);
+    }
+    return [...out].map(([userId, count]) => ({ userId, count }));
   }
 }

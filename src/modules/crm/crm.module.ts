@@ -82,7 +82,7 @@ import { CrmRepository } from './crm.repository';
     CrmMailOutboxService,
     CrmMailEventsService,
   ],
-  exports: [CrmIntakeService, CrmSuppressionsService],
+  exports: [CrmIntakeService, CrmSuppressionsService, CrmLeadsService],
 })
 export class CrmModule implements OnModuleInit {
   constructor(

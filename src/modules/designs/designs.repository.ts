@@ -274,6 +274,15 @@ export class DesignsRepository {
     return { completed: Number(row.completed), failed: Number(row.failed) };
   }
 
+  /** Designs shared by link in [start, end), counted per owner (by the shared_at index). */
+  async sharesBetween(start: Date, end: Date): Promise<Array<{ userId: string; count: number }>> {
+    const rows = await this.db.query<Array<{ user_id: string; n: number }>>(
+      `SELECT user_id, count(*)::int AS n FROM designs WHERE shared_at >= $1 AND shared_at < $2 GROUP BY user_id`,
+      [start, end],
+    );
+    return rows.map((r) => ({ userId: r.user_id, count: r.n }));
+  }
+
   /** Each UTC day in [start, end) with the distinct users who had a design started on it (the admin console's activity). */
   async activeUserDays(start: Date, end: Date): Promise<Array<{ day: string; userId: string }>> {
     const rows = await this.db.query<Array<{ day: string; user_id: string }>>(

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../../contracts/common';
 import type { Design as DesignJson } from '../../contracts/designs';
+import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
@@ -52,6 +53,7 @@ export class DesignsService {
     private readonly generation: DesignGenerationService,
     private readonly holds: DesignShareHolds,
     private readonly delegation: DelegationService,
+    private readonly clock: Clock,
   ) {}
 
   get cost(): number {
@@ -292,7 +294,8 @@ export class DesignsService {
     const design = await this.owned(user, id);
     if (design.status !== 'completed' && !design.image)
       throw new ConflictException('Only a generated design can be shared.');
-    if (!design.shareToken) await this.repo.update(id, { shareToken: randomBytes(18).toString('base64url') });
+    if (!design.shareToken)
+      await this.repo.update(id, { shareToken: randomBytes(18).toString('base64url'), sharedAt: this.clock.now() });
     return this.load(user, id);
   }
 
@@ -341,6 +344,11 @@ export class DesignsService {
   /** Designs started in [start, end) that completed and failed, for the admin metrics rollup. */
   outcomesBetween(start: Date, end: Date): Promise<{ completed: number; failed: number }> {
     return this.repo.outcomesBetween(start, end);
+  }
+
+  /** Designs shared by link in [start, end), per owner (the creator metrics rollup). */
+  sharesBetween(start: Date, end: Date): Promise<Array<{ userId: string; count: number }>> {
+    return this.repo.sharesBetween(start, end);
   }
 
   /** Who started a design on each UTC day in [start, end). */

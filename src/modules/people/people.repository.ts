@@ -45,6 +45,15 @@ export class PeopleRepository {
     return { followers: Number(row.followers), followings: Number(row.followings), isFollowing: !!row.is_following };
   }
 
+  /** Follows created in [start, end), counted per followed user (by the created_at index). */
+  async newFollowersBetween(start: Date, end: Date): Promise<Array<{ userId: string; count: number }>> {
+    const rows = await this.db.query<Array<{ followee_id: string; n: number }>>(
+      `SELECT followee_id, count(*)::int AS n FROM follows WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
+      [start, end],
+    );
+    return rows.map((r) => ({ userId: r.followee_id, count: r.n }));
+  }
+
   isFollowing(followerId: string, followeeId: string): Promise<boolean> {
     return this.db.getRepository(Follow).existsBy({ followerId, followeeId });
   }

@@ -120,6 +120,16 @@ export class PeopleService {
     return { following: false, followers_count: await this.repo.countFollowers(target.id) };
   }
 
+  /** Follows made in [start, end) and still held, per followed user (the creator metrics rollup). */
+  newFollowersBetween(start: Date, end: Date): Promise<Array<{ userId: string; count: number }>> {
+    return this.repo.newFollowersBetween(start, end);
+  }
+
+  /** How many followers the user has now. */
+  followerCount(userId: string): Promise<number> {
+    return this.repo.countFollowers(userId);
+  }
+
   isFollowing(followerId: string, followeeId: string): Promise<boolean> {
     return this.repo.isFollowing(followerId, followeeId);
   }

@@ -272,6 +272,11 @@ export class SpotsService {
     return value;
   }
 
+  /** Slug and title of spots and walkthroughs by id (the creator metrics' top content). */
+  contentLabels(ids: string[]): Promise<Map<string, { slug: string; title: string }>> {
+    return this.repo.contentLabels(ids);
+  }
+
   /** Spots published in [start, end), for the admin metrics rollup. */
   publishedBetween(start: Date, end: Date): Promise<number> {
     return this.repo.spotsPublishedBetween(start, end);

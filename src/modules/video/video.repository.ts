@@ -158,6 +158,17 @@ export class VideoRepository {
     return new Map(rows.map((w) => [w.id, w.slug]));
   }
 
+  /** Slug and title of spots and walkthroughs by id (either kind; ids are uuids, so they never collide). */
+  async contentLabels(ids: string[]): Promise<Map<string, { slug: string; title: string }>> {
+    if (!ids.length) return new Map();
+    const select = { id: true, slug: true, title: true } as const;
+    const rows = [
+      ...(await this.spots.find({ where: { id: In(ids) }, select })),
+      ...(await this.walkthroughs.find({ where: { id: In(ids) }, select })),
+    ];
+    return new Map(rows.map((r) => [r.id, { slug: r.slug, title: r.title }]));
+  }
+
   // ---- spots ----
 
   findSpot(where: FindOptionsWhere<Spot>): Promise<Spot | null> {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Mousewheel, Keyboard } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
+import { creatorMetricsApi } from '@/api/creator-metrics';
 import { EmptyState } from '@/components/ui';
 import { FeedOverlay } from '@/components/video/FeedOverlay';
 import type { FeedPage, Spot } from '@contracts/video';
@@ -49,6 +50,9 @@ function FeedSlide({
           preloadNow={preload || active}
           muted={muted}
           loop
+          onPlayReport={(ms, completed) =>
+            void creatorMetricsApi.spotPlayed(spot.slug, ms, completed).catch(() => null)
+          }
           className="h-full w-full"
           onClick={onToggleMute}
           data-testid={active ? 'feed-active-video' : undefined}

@@ -1,16 +1,14 @@
-import { Head, Link, router } from '@inertiajs/react';
-import type { AdminMetricsJson, MetricsPeriod } from '@contracts/admin';
+import { Head, router } from '@inertiajs/react';
+import type { AdminMetricsJson } from '@contracts/admin';
 import { adminApi, adminLive, adminPaths } from '@/api/admin';
 import { formatMetric } from '@/components/admin/format';
-import { BarChart, LineChart } from '@/components/charts';
+import { BarChart } from '@/components/charts';
+import { PeriodSwitch, SeriesGrid } from '@/components/metrics';
 import { Button, Card } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
-
-const PERIODS: MetricsPeriod[] = ['day', 'week', 'month'];
 
 /** Metrics: every rolled-up series by day/week/month, cohort retention by sign-up week, AI provider cost per day. */
 export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetricsJson }>) {
@@ -34,44 +32,26 @@ export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetr
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-headline text-ink">Metrics</h1>
           <div className="flex flex-wrap items-center gap-2">
-            <nav aria-label="Period" className="flex rounded-control border border-line p-0.5">
-              {PERIODS.map((p) => (
-                <Link
-                  key={p}
-                  href={adminPaths.metrics(p)}
-                  aria-current={p === metrics.period ? 'page' : undefined}
-                  className={cn(
-                    'rounded-control px-3 py-1 text-sm capitalize',
-                    p === metrics.period ? 'bg-brand-600 text-white' : 'text-ink-muted hover:text-ink',
-                  )}
-                >
-                  {p}
-                </Link>
-              ))}
-            </nav>
+            <PeriodSwitch current={metrics.period} hrefOf={adminPaths.metrics} />
             <Button size="sm" variant="secondary" onClick={refresh}>
               Refresh now
             </Button>
           </div>
         </div>
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {metrics.series.map((s) => (
-            <Card
-              key={`${s.metric}-${s.currency ?? ''}`}
-              title={s.label}
-              description={formatMetric(
-                s.metric,
-                s.values.reduce((a, b) => a + b, 0),
-                s.currency,
-              )}
-            >
-              <LineChart
-                label={`${s.label} by ${metrics.period}`}
-                series={[{ name: s.label, points: metrics.buckets.map((b, i) => ({ label: b, value: s.values[i] })) }]}
-              />
-            </Card>
-          ))}
-        </div>
+        <SeriesGrid
+          buckets={metrics.buckets}
+          period={metrics.period}
+          items={metrics.series.map((s) => ({
+            key: `${s.metric}-${s.currency ?? ''}`,
+            label: s.label,
+            total: formatMetric(
+              s.metric,
+              s.values.reduce((a, b) => a + b, 0),
+              s.currency,
+            ),
+            lines: [{ name: s.label, values: s.values }],
+          }))}
+        />
         <Card title="AI provider cost per day" description={providers.join(', ') || 'No usage recorded'}>
           <BarChart
             label="AI provider cost per day, micro-dollars"

@@ -1,4 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
+import { creatorMetricsApi } from '@/api/creator-metrics';
 import { EmptyState } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
 import { PlaylistPlayer } from '@/components/video/PlaylistPlayer';
@@ -31,7 +32,12 @@ export default function WalkthroughShow({ walkthrough }: Props) {
           </p>
         )}
         {ready.length ? (
-          <PlaylistPlayer videos={ready} />
+          <PlaylistPlayer
+            videos={ready}
+            onPlayReport={(ms, completed) =>
+              void creatorMetricsApi.walkthroughPlayed(walkthrough.slug, ms, completed).catch(() => null)
+            }
+          />
         ) : (
           <EmptyState title="No videos yet" description="This tour has no videos ready to play." />
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatDuration } from './format';
@@ -10,12 +10,16 @@ export function PlaylistPlayer({
   videos,
   autoPlay = false,
   compact = false,
+  onPlayReport,
 }: {
   videos: Video[];
   autoPlay?: boolean;
   compact?: boolean;
+  /** Told the time watched over all the videos (ms) and whether the last one was watched to the end. */
+  onPlayReport?: (watchedMs: number, completed: boolean) => void;
 }) {
   const [index, setIndex] = useState(0);
+  const watched = useRef(new Map<string, number>());
   const [advanced, setAdvanced] = useState(false);
   const current = videos[index];
   if (!current) return null;
@@ -36,6 +40,14 @@ export function PlaylistPlayer({
           autoPlay={autoPlay || advanced}
           muted={autoPlay && !advanced}
           onEnded={() => index < videos.length - 1 && go(index + 1)}
+          onPlayReport={
+            onPlayReport &&
+            ((ms, completed) => {
+              watched.current.set(current.id, Math.max(ms, watched.current.get(current.id) ?? 0));
+              const total = [...watched.current.values()].reduce((a, b) => a + b, 0);
+              onPlayReport(total, completed && index === videos.length - 1);
+            })
+          }
           className={cn('aspect-video w-full', compact ? 'h-full' : 'rounded-lg')}
           data-testid="playlist-video"
         />

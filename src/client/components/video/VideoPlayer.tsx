@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type Vide
 import { cn } from '@/lib/cn';
 import { logger } from '@/lib/logger';
 import { pickEngine, type PlaybackEngine } from './playback';
+import { usePlayReport } from './usePlayReport';
 
 export interface VideoPlayerProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src' | 'poster'> {
   /** Master playlist URL (/media/videos/<id>/hls/master.m3u8). */
@@ -12,6 +13,8 @@ export interface VideoPlayerProps extends Omit<VideoHTMLAttributes<HTMLVideoElem
   trimEnd?: number | null;
   /** Start loading now (the next clip in the feed) even while not playing. */
   preloadNow?: boolean;
+  /** Told the time watched so far (ms) and whether the end was reached, on pause, end and unmount (metrics). */
+  onPlayReport?: (watchedMs: number, completed: boolean) => void;
 }
 
 /**
@@ -19,13 +22,14 @@ export interface VideoPlayerProps extends Omit<VideoHTMLAttributes<HTMLVideoElem
  * H.264, a clear message otherwise. `data-engine` tells which one runs.
  */
 export const VideoPlayer = forwardRef<HTMLVideoElement | null, VideoPlayerProps>(function VideoPlayer(
-  { src, poster, trimStart, trimEnd, preloadNow, className, onTimeUpdate, onEnded, loop, ...rest },
+  { src, poster, trimStart, trimEnd, preloadNow, className, onTimeUpdate, onEnded, loop, onPlayReport, ...rest },
   forwarded,
 ) {
   const ref = useRef<HTMLVideoElement | null>(null);
   useImperativeHandle(forwarded, () => ref.current as HTMLVideoElement);
   const [engine, setEngine] = useState<PlaybackEngine | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  usePlayReport(ref, onPlayReport);
 
   useEffect(() => {
     const video = ref.current;

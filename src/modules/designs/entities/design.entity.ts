@@ -43,6 +43,8 @@ export class Design {
   @Column({ type: 'varchar', nullable: true }) imageOrientation!: ImageOrientation | null;
   @Column({ type: 'boolean', default: false }) favorite!: boolean;
   @Column({ type: 'varchar', nullable: true }) shareToken!: string | null;
+  /** When the design was last shared by link (kept after unsharing: the share happened). */
+  @Column({ type: 'timestamptz', nullable: true }) sharedAt!: Date | null;
   @Column({ type: 'varchar' }) provider!: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt!: Date;
