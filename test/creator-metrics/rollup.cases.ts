@@ -2,6 +2,7 @@ import { ForbiddenException } from '@nestjs/common';
 import { Clock } from '../../src/common/clock';
 import { ValidationFailedException } from '../../src/common/validation';
 import { CREATOR_ROLLUP_TIMER, CreatorMetricsService, CreatorRollupService } from '../../src/modules/creator-metrics';
+import { DesignsService } from '../../src/modules/designs';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users';
 import { bootTestApp, TestApp } from '../support/app';
@@ -180,5 +181,21 @@ describe('creator metrics rollup', () => {
     const got = await metrics.own(a, q).catch((e: unknown) => e);
     expect(got).toBeInstanceOf(ValidationFailedException);
     expect(Object.keys((got as ValidationFailedException).errors)).toEqual([field]);
+  });
+
+  it('counts a design shared through the designs service on the day the clock says', async () => {
+    const c = await t.createUser();
+    const [{ id }] = await t.db.query(
+      `INSERT INTO designs (user_id, original_image, status, provider, image) VALUES ($1, 'x.jpg', 'completed', 'fake', 'y.webp')
+       RETURNING id`,
+      [c.id],
+    );
+    await t.app.get(DesignsService).share(c, id);
+    await rollups.rollupDay(DAYS[4]);
+    const [row] = await t.db.query(
+      `SELECT design_shares FROM creator_metrics_daily WHERE creator_id = $1 AND day = $2::date`,
+      [c.id, DAYS[4]],
+    );
+    expect(row).toEqual({ design_shares: 1 });
   });
 });

@@ -8,7 +8,8 @@ export type LayoutName = 'auth' | 'app' | 'settings' | 'admin';
 export function layoutPlanFor(pageName: string): LayoutName[] {
   if (pageName.startsWith('Auth/')) return ['auth'];
   if (pageName.startsWith('Settings/')) return ['app', 'settings'];
-  if (pageName.startsWith('Admin/') || pageName.startsWith('Metrics/')) return ['app', 'admin'];
+  // The admin Metrics page sits in the console; a creator's own Metrics/Creator is an ordinary app page.
+  if (pageName.startsWith('Admin/') || pageName === 'Metrics/Index') return ['app', 'admin'];
   return ['app'];
 }
 

@@ -37,6 +37,7 @@ describe('default layouts by page name', () => {
     expect(defaultLayoutFor('Settings/Profile')).toEqual([AppLayout, SettingsLayout]);
     expect(defaultLayoutFor('Admin/Sweepstakes/Draw')).toEqual([AppLayout, AdminLayout]);
     expect(defaultLayoutFor('Metrics/Index')).toEqual([AppLayout, AdminLayout]);
+    expect(defaultLayoutFor('Metrics/Creator')).toBe(AppLayout);
     expect(defaultLayoutFor('Feed/Index')).toBe(AppLayout);
   });
 

@@ -96,14 +96,16 @@ export default function MetricsCreator({ metrics: initial }: PageProps<{ metrics
               ))}
             </div>
             <form
-              className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[auto_auto_auto]"
+              className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[auto_auto_auto]"
               onSubmit={form.handleSubmit((v) => creatorMetricsApi.own({ ...v, period: metrics.period }))}
             >
               <TextField label="From" type="date" {...form.field('from')} />
               <TextField label="To" type="date" {...form.field('to')} />
-              <Button type="submit" variant="secondary" disabled={form.processing}>
-                Show
-              </Button>
+              <div className="sm:pt-6">
+                <Button type="submit" variant="secondary" disabled={form.processing}>
+                  Show
+                </Button>
+              </div>
             </form>
           </div>
         </Card>
