@@ -114,4 +114,33 @@ describe('open-creative: delegated edits are atomic and scoped', () => {
     expect((await put(w.owner, ['Owner'])).status).toBe(200);
     expect((await put(w.stranger, ['Stranger'])).status).toBe(403);
   });
+
+  it('the grant form’s listing picker: the realtor’s own listings, paged; a grant scoped to them; others refused', async () => {
+    const first = await w.owner.client.get('/api/open-creative/listings?per_page=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ current_page: 1, last_page: 2, per_page: 1, total: 2 });
+    const second = await w.owner.client.get('/api/open-creative/listings?per_page=1&page=2');
+    const ids = [...first.body.data, ...second.body.data].map((c: { id: string }) => c.id);
+    expect(ids.sort()).toEqual([w.listingId, w.otherListingId].sort());
+    expect(first.body.data[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
+    expect((await w.stranger.client.get('/api/open-creative/listings')).body.total).toBe(0);
+    expect((await w.owner.client.get('/api/open-creative/listings?per_page=500')).status).toBe(422);
+
+    const picked = await listManager(t, ['photo'], 'Listing photographer');
+    const post = (listing_ids: unknown) =>
+      w.owner.client
+        .post('/api/open-creative/grants')
+        .send({ manager_id: picked.listingId, scopes: ['spots:edit'], listing_ids });
+    const foreign = await post([w.listingId, '00000000-0000-4000-8000-000000000000']);
+    expect({ status: foreign.status, errors: Object.keys(foreign.body.errors ?? {}) }).toEqual({
+      status: 422,
+      errors: ['listing_ids'],
+    });
+    const scoped = await post([w.listingId]);
+    expect(scoped.status).toBe(201);
+    expect(scoped.body.grant.listing_ids).toEqual([w.listingId]);
+    await picked.client.post(`/api/open-creative/grants/${scoped.body.grant.id}/accept`);
+    expect((await picked.client.patch(`/api/spot/${w.spot.slug}`).send({ caption: 'In scope' })).status).toBe(200);
+    expect((await picked.client.patch(`/api/spot/${w.otherSpot.slug}`).send({ caption: 'Out' })).status).toBe(403);
+  });
 });
