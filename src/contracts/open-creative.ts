@@ -60,6 +60,13 @@ export interface DelegatedActivity {
 }
 export type DelegatedActivityPage = Page<DelegatedActivity>;
 
+/** One of the realtor's own listings, as the grant form's picker offers it. */
+export interface GrantListingChoice {
+  id: string;
+  name: string;
+}
+export type GrantListingChoicePage = Page<GrantListingChoice>;
+
 /** Which side of a grant the caller lists: grants they gave (realtor) or received (manager). */
 export type GrantSide = 'given' | 'received';
 

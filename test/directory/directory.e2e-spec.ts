@@ -122,6 +122,39 @@ describe('service-provider directory', () => {
     expect((await anon.get('/api/service-providers?near=Austin&within_km=900')).status).toBe(422);
   });
 
+  it('gives providers without a map point one from their city (idempotent backfill), then finds them by distance', async () => {
+    const make = async (name: string, city: string) =>
+      directory.saveProfile(await t.createUser(), { name, industry: 'staging', city });
+    const older = [await make('Pointless Austin Staging', 'Austin'), await make('Pointless Austin Two', 'austin')];
+    const lost = await make('Pointless Nowhere Staging', 'Qzxville');
+    const ids = [...older, lost].map((p) => p.id);
+    // As saved before map points existed (or while the geocoder was down).
+    await t.db.query(`UPDATE service_providers SET latitude = NULL, longitude = NULL WHERE id = ANY($1)`, [ids]);
+    const near = () => directory.providers(query({ q: 'pointless', near: 'Austin', within_km: 30 }));
+    expect((await near()).total).toBe(0);
+    expect(await directory.missingMapPoints()).toBe(true);
+
+    const first = await directory.backfillMapPoints(1);
+    expect(first.located).toBe(2);
+    expect(first.checked).toBeGreaterThanOrEqual(3);
+    const rows = await t.db.query(`SELECT id, latitude, longitude FROM service_providers WHERE id = ANY($1)`, [ids]);
+    const byId = new Map(rows.map((r: { id: string }) => [r.id, r]));
+    for (const p of older) {
+      expect(byId.get(p.id)).toMatchObject({
+        latitude: expect.closeTo(30.27, 0),
+        longitude: expect.closeTo(-97.74, 0),
+      });
+    }
+    expect(byId.get(lost.id)).toMatchObject({ latitude: null, longitude: null });
+    expect((await near()).data.map((p) => p.name).sort()).toEqual(older.map((p) => p.name).sort());
+
+    // Again: nothing to write; a point set meanwhile is never overwritten.
+    await t.db.query(`UPDATE service_providers SET latitude = 10, longitude = 10 WHERE id = $1`, [older[0].id]);
+    expect((await directory.backfillMapPoints()).located).toBe(0);
+    const [kept] = await t.db.query(`SELECT latitude FROM service_providers WHERE id = $1`, [older[0].id]);
+    expect(kept.latitude).toBe(10);
+  });
+
   it('stores a licence document typed from its bytes; an admin verifies it with an audit row', async () => {
     const owner = await t.signedIn();
     const admin = await t.signedIn({ role: 'admin' });

@@ -75,6 +75,19 @@ describe('open-creative: authorization table', () => {
         path: () => `/api/designs/${w.designId}`,
         expect: all(401, 403, 403, 200, 200, 200),
       },
+      {
+        method: 'GET',
+        name: 'GET /api/designs/{id}/edit-state (designs:read is not designs:edit)',
+        path: () => `/api/designs/${w.designId}/edit-state`,
+        expect: all(401, 403, 403, 403, 200, 200),
+      },
+      {
+        method: 'PUT',
+        name: 'PUT /api/designs/{id}/edit-state/{side} (designs:read is not designs:edit)',
+        path: () => `/api/designs/${w.designId}/edit-state/front`,
+        body: { selectedBrands: ['Table'] },
+        expect: all(401, 403, 403, 403, 200, 403),
+      },
     ]);
   });
 
@@ -97,6 +110,7 @@ describe('open-creative: authorization table', () => {
       { method: 'GET', path: '/api/open-creative/grants', expect: all(401, 200, 200, 200, 200, 200) },
       { method: 'GET', path: '/api/open-creative/grants?side=received', expect: all(401, 200, 200, 200, 200, 200) },
       { method: 'GET', path: '/api/open-creative/activity', expect: all(401, 200, 200, 200, 200, 200) },
+      { method: 'GET', path: '/api/open-creative/listings', expect: all(401, 200, 200, 200, 200, 200) },
       {
         method: 'POST',
         path: '/api/open-creative/grants',

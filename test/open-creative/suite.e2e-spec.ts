@@ -3,3 +3,4 @@
 import './authorization.cases';
 import './delegation.cases';
 import './marketplace.cases';
+import './delegated-edits.cases';

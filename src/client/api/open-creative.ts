@@ -4,6 +4,7 @@ import type {
   DelegatedActivityPage,
   DelegationGrant,
   DelegationScope,
+  GrantListingChoicePage,
 } from '@contracts/open-creative';
 import { api } from '../lib/http';
 
@@ -42,5 +43,7 @@ export const openCreativeApi = {
   accept: (id: string) => api.post<Message & { grant: DelegationGrant }>(`/api/open-creative/grants/${id}/accept`),
   decline: (id: string) => api.post<Message & { grant: DelegationGrant }>(`/api/open-creative/grants/${id}/decline`),
   revoke: (id: string) => api.post<Message & { grant: DelegationGrant }>(`/api/open-creative/grants/${id}/revoke`),
+  /** The caller's own listings, a page at a time, for scoping a grant. */
+  listings: (page = 1) => api.get<GrantListingChoicePage>('/api/open-creative/listings', { query: { page } }),
   activity: (page = 1) => api.get<DelegatedActivityPage>('/api/open-creative/activity', { query: { page } }),
 };

@@ -56,6 +56,7 @@ import { DirectoryReviewsLicenceGeo1765330100000 } from './1765330100000-Directo
 import { ProfileStickers1765420000000 } from './1765420000000-ProfileStickers';
 import { AdminMetricsCurrency1765420100000 } from './1765420100000-AdminMetricsCurrency';
 import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
+import { DirectoryMissingPoints1765530000000 } from './1765530000000-DirectoryMissingPoints';
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
@@ -125,4 +126,5 @@ export const migrations = [
   MarketGeoIndexNewest1765400100000,
   AdminUserBulkActions1765540000000,
   CreatorMetrics1765500000000,
+  DirectoryMissingPoints1765530000000,
 ];

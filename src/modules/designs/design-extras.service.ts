@@ -1,5 +1,6 @@
 import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import sharp from 'sharp';
+import type { EntityManager } from 'typeorm';
 import { pageOf } from '../../common/pagination';
 import type { DreamPage, EditStates } from '../../contracts/designs';
 import { RateLimiterService } from '../security';
@@ -40,7 +41,7 @@ export class DesignExtrasService {
   // ---- edit view, front and back ----
 
   async editState(user: User, designId: string): Promise<EditStates> {
-    const design = await this.designs.owned(user, designId);
+    const { design } = await this.designs.editable(user, designId);
     const states = await this.repo.editStates(design.id);
     const sessions = await this.repo.recentSessions(design.id, 40);
     const side = (s: DesignSide) => ({
@@ -54,8 +55,8 @@ export class DesignExtrasService {
   }
 
   async saveEditState(user: User, designId: string, side: DesignSide, dto: EditStateDto) {
-    const design = await this.designs.owned(user, designId);
-    if (design.userId !== user.id) throw new ForbiddenException('Only the owner can edit this design.');
+    const { design, delegated } = await this.designs.editable(user, designId);
+    if (design.userId !== user.id && !delegated) throw new ForbiddenException('Only the owner can edit this design.');
     const patch: Partial<DesignEditState> = {};
     if (dto.editHistory)
       patch.editHistory = dto.editHistory.slice(-200).map((e) => ({
@@ -65,17 +66,19 @@ export class DesignExtrasService {
       }));
     if (dto.selectedBrands) patch.selectedBrands = [...new Set(dto.selectedBrands)].slice(0, 50);
     if (dto.currentDesignHtml !== undefined) patch.currentDesignHtml = sanitizeHtml(dto.currentDesignHtml);
-    await this.repo.saveEditState(design.id, side, patch);
+    const write = (m?: EntityManager) => this.repo.saveEditState(design.id, side, patch, m);
+    if (delegated) await this.designs.changeDelegated(user, design, `Edited the ${side} of the design`, write);
+    else await write();
     return toEditStateJson(await this.repo.editState(design.id, side), side, design.id);
   }
 
   async startSession(user: User, designId: string, side: DesignSide) {
-    const design = await this.designs.owned(user, designId);
+    const { design } = await this.designs.editable(user, designId);
     return toSessionJson(await this.repo.startSession(design.id, user.id, side));
   }
 
   async endSession(user: User, designId: string, sessionId: string) {
-    const design = await this.designs.owned(user, designId);
+    const { design } = await this.designs.editable(user, designId);
     const session = await this.repo.findSession(sessionId, design.id);
     if (!session) throw new NotFoundException('There is no edit session with that id.');
     if (!session.endedAt) await this.repo.endSession(session.id, new Date());

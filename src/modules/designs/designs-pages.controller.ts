@@ -61,7 +61,7 @@ export class DesignsPagesController {
 
   @Get('designer/:id/edit')
   async edit(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Query() q: DesignEditQueryDto) {
-    const design = await this.designs.load(user, id);
+    const design = await this.designs.loadEditable(user, id);
     return Inertia.render('Designer/Edit', {
       design: this.designs.toJson(design),
       editState: await this.extras.editState(user, id),

@@ -177,8 +177,9 @@ export class DesignsRepository {
     designId: string,
     side: DesignSide,
     patch: Pick<Partial<DesignEditState>, 'editHistory' | 'selectedBrands' | 'currentDesignHtml'>,
+    m: Tx = this.db.manager,
   ): Promise<void> {
-    await this.db.query(
+    await m.query(
       `INSERT INTO design_edit_states (design_id, side, edit_history, selected_brands, current_design_html, updated_at)
        VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (design_id, side) DO UPDATE SET
@@ -197,7 +198,7 @@ export class DesignsRepository {
         patch.currentDesignHtml !== undefined,
       ],
     );
-    await this.db.query(
+    await m.query(
       `UPDATE design_edit_sessions SET edits = edits + 1 WHERE id = (SELECT id FROM design_edit_sessions WHERE design_id = $1 AND side = $2 AND ended_at IS NULL ORDER BY started_at DESC LIMIT 1)`,
       [designId, side],
     );

@@ -246,6 +246,36 @@ export class DesignsService {
     return design;
   }
 
+  /**
+   * For changing: the owner or an admin (`delegated: false`), or a creative manager with an active designs:edit
+   * grant from the owner (`delegated: true`: the change goes through `changeDelegated`); 403 otherwise.
+   */
+  async editable(user: User, id: string): Promise<{ design: Design; delegated: boolean }> {
+    const design = await this.repo.find(id);
+    if (!design) throw new NotFoundException('There is no design with that id.');
+    if (design.userId === user.id || user.role === 'admin') return { design, delegated: false };
+    if (await this.delegation.can(user.id, design.userId, 'designs:edit')) return { design, delegated: true };
+    throw new ForbiddenException('This design belongs to someone else.');
+  }
+
+  /** The edit view's design with its generated designs: whoever `editable` lets change it. */
+  async loadEditable(user: User, id: string): Promise<Design> {
+    const { design } = await this.editable(user, id);
+    design.generatedDesigns = await this.repo.generatedOf([design.id]);
+    return design;
+  }
+
+  /** A manager's change to the design: the grant checked again, the write and its log line in one transaction. */
+  changeDelegated<T>(user: User, design: Design, summary: string, write: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.delegation.actWith(
+      user.id,
+      design.userId,
+      'designs:edit',
+      { type: 'design', id: design.id, summary },
+      write,
+    );
+  }
+
   async owned(user: User, id: string): Promise<Design> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');

@@ -1,4 +1,5 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { JobRegistry, JobsService } from '../jobs';
 import { ChatsModule } from '../chats/chats.module';
 import { MarketModule } from '../market/market.module';
 import { MediaAccessRegistry } from '../storage';
@@ -21,13 +22,29 @@ import { DirectoryService } from './directory.service';
   providers: [DirectoryRepository, DirectoryReviewsRepository, DirectoryService, DirectoryReviewsService],
   exports: [DirectoryService, DirectoryReviewsService],
 })
-export class DirectoryModule implements OnModuleInit {
+export class DirectoryModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly directory: DirectoryService,
     private readonly media: MediaAccessRegistry,
+    private readonly registry: JobRegistry,
+    private readonly jobs: JobsService,
   ) {}
 
   onModuleInit(): void {
     this.media.register('licences/', (key, user) => this.directory.mayReadLicence(key, user));
+    this.registry.register('fanout', MAP_POINTS_JOB, { handle: () => this.directory.backfillMapPoints() });
+  }
+
+  /** Providers without a map point (older ones, or saved while the geocoder was down) are located in the background. */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      if (await this.directory.missingMapPoints())
+        await this.jobs.dispatch('fanout', MAP_POINTS_JOB, {}, { jobId: MAP_POINTS_JOB });
+    } catch (e) {
+      new Logger('Directory').warn(`map-point backfill not queued: ${(e as Error).message}`);
+    }
   }
 }
+
+/** The idempotent job that gives providers with a city their missing map point. */
+export const MAP_POINTS_JOB = 'directory.map-points';

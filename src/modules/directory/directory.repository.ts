@@ -132,6 +132,27 @@ export class DirectoryRepository extends TransactionalRepository {
     return row ?? null;
   }
 
+  /** Providers with a city but no map point, by id after `afterId` (the partial index on missing points). */
+  async providersWithoutPoint(afterId: string | null, limit: number): Promise<Array<{ id: string; city: string }>> {
+    return (await this.m.query(
+      `SELECT id, city FROM service_providers
+       WHERE latitude IS NULL AND city <> '' AND ($1::uuid IS NULL OR id > $1) ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    )) as Array<{ id: string; city: string }>;
+  }
+
+  /** Sets a missing point; false when the provider meanwhile got one or moved to another city. */
+  async setPointIfMissing(id: string, city: string, lat: number, lng: number): Promise<boolean> {
+    const rows = returningRows<{ id: string }>(
+      await this.m.query(
+        `UPDATE service_providers SET latitude = $3, longitude = $4
+         WHERE id = $1 AND city = $2 AND latitude IS NULL RETURNING id`,
+        [id, city, lat, lng],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** Creates or updates the user's one profile; a changed licence number loses the verified badge. */
   async saveProvider(userId: string, v: ProviderValues): Promise<string> {
     const [row] = (await this.m.query(

@@ -211,6 +211,34 @@ export class DirectoryService {
     return { ...place, miles };
   }
 
+  /**
+   * Gives a map point to providers that have a city but none (saved before points existed, or while the geocoder
+   * was down), geocoding each city once per run, `batch` providers at a time until none is left. Idempotent: only
+   * missing points are written, and a provider that moved city meanwhile is left for its own save.
+   */
+  async backfillMapPoints(batch = 200): Promise<{ checked: number; located: number }> {
+    const found = new Map<string, { lat: number; lng: number } | null>();
+    let checked = 0;
+    let located = 0;
+    for (let after: string | null = null; ;) {
+      const rows = await this.repo.providersWithoutPoint(after, batch);
+      for (const row of rows) {
+        const key = row.city.trim().toLowerCase();
+        if (!found.has(key)) found.set(key, await this.locate(row.city));
+        const point = found.get(key);
+        if (point && (await this.repo.setPointIfMissing(row.id, row.city, point.lat, point.lng))) located++;
+      }
+      checked += rows.length;
+      if (rows.length < batch) return { checked, located };
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /** Whether any provider with a city still lacks a map point (the boot check before queueing the backfill). */
+  async missingMapPoints(): Promise<boolean> {
+    return (await this.repo.providersWithoutPoint(null, 1)).length > 0;
+  }
+
   private async locate(text: string | undefined): Promise<{ lat: number; lng: number } | null> {
     if (!text?.trim()) return null;
     const [place] = await this.geocoder.search(text.trim(), 1).catch(() => []);

@@ -67,14 +67,21 @@ export class ListingsRepository {
     return pairUp(entities, byProperty);
   }
 
-  /** The user's listings as id and name, newest first. */
-  choicesFor(userId: string, limit: number): Promise<Array<{ id: string; name: string | null }>> {
+  /** The user's listings as id and name, newest first (from `offset`). */
+  choicesFor(userId: string, limit: number, offset = 0): Promise<Array<{ id: string; name: string | null }>> {
     return this.withListing()
       .select(['l.id AS id', 'p.name AS name'])
       .where('p.user_id = :uid', { uid: userId })
       .orderBy('p.created_at', 'DESC')
+      .addOrderBy('l.id', 'DESC')
+      .offset(offset)
       .limit(limit)
       .getRawMany<{ id: string; name: string | null }>();
+  }
+
+  /** How many listings the user has (the picker's total). */
+  countFor(userId: string): Promise<number> {
+    return this.withListing().where('p.user_id = :uid', { uid: userId }).getCount();
   }
 
   /**

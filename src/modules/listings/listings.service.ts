@@ -100,6 +100,16 @@ export class ListingsService {
     return rows.map((r) => ({ id: r.id, name: r.name || 'Untitled listing' }));
   }
 
+  /** One page of the user's listings as choices, newest first, with how many there are. */
+  async choicesPage(
+    userId: string,
+    offset: number,
+    limit: number,
+  ): Promise<[Array<{ id: string; name: string }>, number]> {
+    const [rows, total] = await Promise.all([this.repo.choicesFor(userId, limit, offset), this.repo.countFor(userId)]);
+    return [rows.map((r) => ({ id: r.id, name: r.name || 'Untitled listing' })), total];
+  }
+
   /** A user's published listings (profile page), newest first. */
   async publishedBy(userId: string, page: number, perPage: number): Promise<LinkedPage<ListingJson>> {
     const { pairs, total } = await this.repo.publishedPage(userId, page, perPage);

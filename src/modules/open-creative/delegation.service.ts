@@ -1,8 +1,9 @@
 import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { DelegationScope } from '../../contracts/open-creative';
 import { NotificationsService } from '../notifications';
-import { OpenCreativeRepository, type GrantRow } from './open-creative.repository';
+import { OpenCreativeRepository, type ActivityValues, type GrantRow } from './open-creative.repository';
 
 /** The page where a realtor reads the activity of their managers. */
 export const MANAGERS_PAGE = '/open-creative/managers';
@@ -41,30 +42,48 @@ export class DelegationService {
   }
 
   /**
-   * The check and its log line in one step, just before the owning module writes (or shows) the work: 403 with
-   * a message when the grant does not cover it; otherwise the activity row is appended and, for an edit, the
-   * realtor is told live.
+   * The check and its log line in one step, for a delegated read just before the owning module shows the work:
+   * 403 with a message when the grant does not cover it; otherwise the activity row is appended. Changes go
+   * through `actWith`.
    */
   async act(actorId: string, ownerId: string, scope: DelegationScope, resource: DelegatedResource): Promise<void> {
     const grant = await this.grantFor(actorId, ownerId, scope, resource.listingId);
     if (!grant) throw new ForbiddenException(refusal(scope));
-    await this.repo.appendActivity({
-      grant_id: grant.id,
-      owner_id: ownerId,
-      manager_id: actorId,
-      scope,
-      resource_type: resource.type,
-      resource_id: resource.id,
-      summary: resource.summary,
+    await this.repo.appendActivity(activityOf(grant, actorId, scope, resource));
+  }
+
+  /**
+   * A delegated change: the grant check (its row locked against a concurrent revoke), the owning module's write
+   * `edit(manager)` and the activity row commit in ONE transaction, so a change is never without its log line nor
+   * a log line without its change. The write must run on the given EntityManager. After the commit, an `:edit`
+   * tells the realtor live.
+   */
+  async actWith<T>(
+    actorId: string,
+    ownerId: string,
+    scope: DelegationScope,
+    resource: DelegatedResource,
+    edit: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    const { grant, result } = await this.repo.transaction(async (tx) => {
+      const grant = await this.grantFor(actorId, ownerId, scope, resource.listingId, tx);
+      if (!grant) throw new ForbiddenException(refusal(scope));
+      const result = await edit(tx.entityManager);
+      await tx.appendActivity(activityOf(grant, actorId, scope, resource));
+      return { grant, result };
     });
-    if (!scope.endsWith(':edit')) return;
+    if (scope.endsWith(':edit')) await this.tellOwner(ownerId, grant.id, resource);
+    return result;
+  }
+
+  private async tellOwner(ownerId: string, grantId: string, resource: DelegatedResource): Promise<void> {
     await this.notifications
       .notify(ownerId, {
         kind: 'system',
         title: 'Your creative manager made a change',
         body: resource.summary,
         url: MANAGERS_PAGE,
-        data: { grant_id: grant.id, resource_type: resource.type, resource_id: resource.id },
+        data: { grant_id: grantId, resource_type: resource.type, resource_id: resource.id },
         email: false,
       })
       .catch((e: Error) => this.logger.warn(`delegated-action notice not sent: ${e.message}`));
@@ -75,9 +94,10 @@ export class DelegationService {
     ownerId: string,
     scope: DelegationScope,
     listingId: string | null | undefined,
+    tx?: OpenCreativeRepository,
   ): Promise<GrantRow | null> {
     if (actorId === ownerId) return null;
-    const grant = await this.repo.activeGrant(ownerId, actorId);
+    const grant = tx ? await tx.activeGrant(ownerId, actorId, true) : await this.repo.activeGrant(ownerId, actorId);
     if (!grant || !covers(grant, scope, listingId, this.clock.now())) return null;
     return grant;
   }
@@ -95,6 +115,23 @@ export function covers(
   const edit = scope.replace(/:read$/, ':edit') as DelegationScope;
   if (!grant.scopes.includes(scope) && !grant.scopes.includes(edit)) return false;
   return grant.listing_ids === null || (!!listingId && grant.listing_ids.includes(listingId));
+}
+
+function activityOf(
+  grant: GrantRow,
+  actorId: string,
+  scope: DelegationScope,
+  resource: DelegatedResource,
+): ActivityValues {
+  return {
+    grant_id: grant.id,
+    owner_id: grant.owner_id,
+    manager_id: actorId,
+    scope,
+    resource_type: resource.type,
+    resource_id: resource.id,
+    summary: resource.summary,
+  };
 }
 
 function refusal(scope: DelegationScope): string {

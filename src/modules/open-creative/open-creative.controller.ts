@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { RateLimiterService } from '../security';
@@ -50,6 +51,13 @@ export class OpenCreativeController {
   grants(@Query() q: GrantsQueryDto, @CurrentUser() user: User) {
     const { page, perPage } = q.window(20);
     return this.creative.grants(user, q.currentSide(), page, perPage);
+  }
+
+  /** The caller's own listings, paged, to scope a grant to some of them. */
+  @Get('listings')
+  listings(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+    const { page, perPage } = q.window(20);
+    return this.creative.listingChoices(user, page, perPage);
   }
 
   /** Offers a manager delegated access; it waits for them to accept. */

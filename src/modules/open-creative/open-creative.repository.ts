@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { prefixTsQuery } from '../../common/prefix-search';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
@@ -127,11 +127,19 @@ export class OpenCreativeRepository extends TransactionalRepository {
     return row ?? null;
   }
 
-  /** The active grant the access check reads (the same unique index). */
-  async activeGrant(ownerId: string, managerId: string): Promise<GrantRow | null> {
+  /** The manager this copy runs on: the transaction's inside `transaction(work)`, for another module's write. */
+  get entityManager(): EntityManager {
+    return this.m;
+  }
+
+  /**
+   * The active grant the access check reads (the same unique index); `lock` (inside a transaction) holds it
+   * FOR SHARE so a revoke waits for the delegated change that read it.
+   */
+  async activeGrant(ownerId: string, managerId: string, lock = false): Promise<GrantRow | null> {
     const [row] = (await this.m.query(
       `SELECT ${GRANT_COLUMNS} FROM creative_grants
-       WHERE owner_id = $1 AND manager_id = $2 AND status = 'active'`,
+       WHERE owner_id = $1 AND manager_id = $2 AND status = 'active'${lock ? ' FOR SHARE' : ''}`,
       [ownerId, managerId],
     )) as GrantRow[];
     return row ?? null;

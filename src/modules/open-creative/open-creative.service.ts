@@ -8,6 +8,7 @@ import type {
   DelegatedActivityPage,
   DelegationGrant,
   DelegationGrantPage,
+  GrantListingChoicePage,
   GrantSide,
 } from '../../contracts/open-creative';
 import { ListingsService } from '../listings';
@@ -160,6 +161,12 @@ export class OpenCreativeService {
       perPage,
       total,
     );
+  }
+
+  /** The caller's own listings, a page at a time, for the grant form's picker (newest first). */
+  async listingChoices(owner: User, page: number, perPage: number): Promise<GrantListingChoicePage> {
+    const [rows, total] = await this.listings.choicesPage(owner.id, (page - 1) * perPage, perPage);
+    return pageOf(rows, page, perPage, total);
   }
 
   /** 404 when unknown; 403 unless the caller is the grant's `side` (admins may act as the owner). */

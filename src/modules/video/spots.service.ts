@@ -137,12 +137,13 @@ export class SpotsService {
       spot.published = changes.published;
       spot.publishedAt = changes.published ? new Date() : null;
     }
-    // A manager's change: the grant is checked again and the action logged for the realtor before it is written.
-    if (delegated) {
-      const what = spot.id ? `Changed ${changed.join(', ') || 'nothing'} of the spot` : 'Created the spot';
-      await this.delegation.act(user.id, spot.userId, 'spots:edit', spotResource(spot, what));
-    }
-    const saved = await this.repo.saveSpot(spot);
+    // A manager's change: the grant is checked again, and the write and its log line commit together.
+    const what = spot.id ? `Changed ${changed.join(', ') || 'nothing'} of the spot` : 'Created the spot';
+    const saved = delegated
+      ? await this.delegation.actWith(user.id, spot.userId, 'spots:edit', spotResource(spot, what), (m) =>
+          this.repo.saveSpot(spot, m),
+        )
+      : await this.repo.saveSpot(spot);
     this.access.forgetAll();
     this.caches.forget('spots-feed');
     return saved;

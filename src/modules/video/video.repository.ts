@@ -180,8 +180,9 @@ export class VideoRepository {
     return this.spots.create(fields);
   }
 
-  saveSpot(spot: Spot): Promise<Spot> {
-    return this.spots.save(spot);
+  /** Inserts or updates a spot; inside the caller's transaction when given one. */
+  saveSpot(spot: Spot, m?: Tx): Promise<Spot> {
+    return (m ? m.getRepository(Spot) : this.spots).save(spot);
   }
 
   /** A walkthrough's spots, oldest first, only the published ones when asked. */

@@ -1,4 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { DelegationService } from '../open-creative';
 import { UsersService, type User } from '../users';
@@ -93,22 +94,19 @@ export class WalkthroughsService {
     if (changes.description !== undefined) walkthrough.description = changes.description;
     if (changes.published !== undefined) walkthrough.published = changes.published;
     const order = changes.video_order;
-    if (delegated) {
-      const what = `Changed ${changed.map(([k]) => k).join(', ') || 'nothing'} of the walkthrough`;
-      await this.delegation.act(
-        user.id,
-        walkthrough.userId,
-        'walkthroughs:edit',
-        walkthroughResource(walkthrough, what),
-      );
-    }
-    await this.repo.transaction(async (m) => {
+    const write = async (m: EntityManager) => {
       await this.repo.saveWalkthrough(m, walkthrough);
       if (!order) return;
       if ((await this.repo.countWalkthroughVideos(m, walkthrough.id, order)) !== order.length)
         throw ValidationFailedException.of('video_order', 'List only this walkthrough’s videos.');
       await this.repo.setPositions(m, walkthrough.id, order);
-    });
+    };
+    // A manager's change: the grant is checked again, and the write and its log line commit together.
+    if (delegated) {
+      const what = `Changed ${changed.map(([k]) => k).join(', ') || 'nothing'} of the walkthrough`;
+      const resource = walkthroughResource(walkthrough, what);
+      await this.delegation.actWith(user.id, walkthrough.userId, 'walkthroughs:edit', resource, write);
+    } else await this.repo.transaction(write);
     this.access.forgetAll();
     return walkthrough;
   }

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { openCreativeApi, type ManagerFilters } from '@/api/open-creative';
 import { Avatar } from '@/components/Avatar';
 import { FilterForm } from '@/components/directory/parts';
+import { ListingPicker } from '@/components/open-creative/ListingPicker';
 import { Button, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -78,7 +79,7 @@ export function ManagerCard({ m, canGrant }: { m: CreativeManager; canGrant: boo
         <Avatar name={m.user.name} url={m.user.avatarUrl} size="md" />
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-ink">{m.user.name}</h3>
-          <p className="line-clamp-2 text-sm text-ink-muted">{m.headline}</p>
+          <p className="line-clamp-2 break-words text-sm text-ink-muted">{m.headline}</p>
         </div>
       </div>
       <p className="flex flex-wrap gap-1">
@@ -108,10 +109,10 @@ export function ManagerCard({ m, canGrant }: { m: CreativeManager; canGrant: boo
   );
 }
 
-/** Scopes and an optional expiry; the grant covers every listing (the API also takes a list of listings). */
+/** Scopes, every listing or the chosen ones, and an optional expiry. */
 function GrantForm({ managerId, onDone }: { managerId: string; onDone: () => void }) {
   const form = useApiForm(
-    { scopes: ['spots:read', 'spots:edit'] as DelegationScope[], expires: '' },
+    { scopes: ['spots:read', 'spots:edit'] as DelegationScope[], listing_ids: null as string[] | null, expires: '' },
     { successMessage: (r: { message: string }) => r.message, onSuccess: () => (onDone(), router.reload()) },
   );
   const toggle = (s: DelegationScope) =>
@@ -126,7 +127,7 @@ function GrantForm({ managerId, onDone }: { managerId: string; onDone: () => voi
         openCreativeApi.grant({
           manager_id: managerId,
           scopes: v.scopes,
-          listing_ids: null,
+          listing_ids: v.listing_ids,
           expires_at: v.expires ? new Date(v.expires).toISOString() : null,
         }),
       )}
@@ -138,6 +139,11 @@ function GrantForm({ managerId, onDone }: { managerId: string; onDone: () => voi
         ))}
       </fieldset>
       {form.errors.scopes && <p className="text-xs text-red-600 dark:text-red-400">{form.errors.scopes}</p>}
+      <ListingPicker
+        value={form.data.listing_ids}
+        onChange={(ids) => form.set('listing_ids', ids)}
+        error={form.errors.listing_ids}
+      />
       <TextField
         label="Ends (optional)"
         type="datetime-local"
@@ -184,7 +190,7 @@ export function GrantList({ grants, side }: { grants: DelegationGrant[]; side: '
         const open = g.status === 'pending' || g.status === 'active';
         return (
           <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <div className="min-w-0">
+            <div className="min-w-0 break-words">
               <p className="font-medium text-ink">
                 {who.name}{' '}
                 <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_CLASSES[g.status]}`}>{g.status}</span>
@@ -235,7 +241,7 @@ export function ActivityList({ items }: { items: DelegatedActivity[] }) {
   return (
     <ol className="divide-y divide-line">
       {items.map((a) => (
-        <li key={a.id} className="py-2 text-sm">
+        <li key={a.id} className="min-w-0 break-words py-2 text-sm">
           <p className="text-ink">
             <span className="font-medium">{a.manager?.name}</span> · {a.summary}
           </p>
