@@ -2,6 +2,7 @@ import { loadAffiliatesConfig, type AffiliatesConfig } from './affiliates.config
 import { deriveSecret, resolveAppKeys } from './app-key';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../modules/realtime/core/webhook-events';
 import { CreditsConfig, loadCreditsConfig } from './credits.config';
+import { CrmConfig, loadCrmConfig } from './crm.config';
 import { DesignsConfig, loadDesignsConfig } from './designs.config';
 import { bool, ConfigError, Env, int, oneOf, optional, str, url } from './env';
 import { loadMarketConfig, MarketConfig } from './market.config';
@@ -112,6 +113,8 @@ export interface AppConfig {
   credits: CreditsConfig;
   /** Mortgage calculator defaults per market (src/config/buyer.config.ts). */
   buyer: BuyerConfig;
+  /** The lead marketplace's platform fee (src/config/crm.config.ts). */
+  crm: CrmConfig;
 }
 
 function accelPrefix(env: Env): string | null {
@@ -256,6 +259,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sweepstakes: loadSweepstakesConfig(env),
     credits: loadCreditsConfig(env),
     buyer: loadBuyerConfig(env),
+    crm: loadCrmConfig(env),
   };
 }
 

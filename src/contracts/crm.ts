@@ -144,7 +144,10 @@ export interface MyLeadsProps {
 
 // ---- lead marketplace --------------------------------------------------------------------------------------------
 
-export type OfferStatus = 'open' | 'sold' | 'disputed' | 'refunded' | 'settled';
+/** An offer is open while copies are left (one for an exclusive offer, up to its buyer limit for a shared one). */
+export type OfferStatus = 'open' | 'sold';
+/** One buyer's sale: sold (in the dispute window), disputed, refunded, or settled (the seller is paid). */
+export type SaleStatus = 'sold' | 'disputed' | 'refunded' | 'settled';
 /** Why a buyer disputes: a duplicate or an invalid phone is checked and refunded at once; anything else waits. */
 export type DisputeKind = 'duplicate' | 'invalid_phone' | 'other';
 export type OfferTimeline = 'now' | '1-3_months' | '3-6_months' | '6+_months';
@@ -161,12 +164,17 @@ export interface MaskedOfferJson {
   price_credits: number;
   price: { amount_minor: number; currency: string } | null;
   mine: boolean;
+  /** How many books may buy it (1 = exclusive), and how many copies are left. */
+  max_buyers: number;
+  buyers_left: number;
   created_at: string;
 }
 
 /** A lead the signed-in realtor bought: the contact copied into their book, and the dispute window. */
 export interface PurchaseJson extends MaskedOfferJson {
-  status: OfferStatus;
+  /** This buyer's sale (a shared offer has one per buyer). */
+  sale_id: string;
+  status: SaleStatus;
   contact_id: string | null;
   contact_name: string;
   contact_email: string | null;
@@ -189,6 +197,8 @@ export interface MarketplaceProps {
   purchases: Page<PurchaseJson>;
   claims_left_today: number;
   credits: number;
+  /** What the realtor's money sales owe them, per currency: prices minus the platform fee, less reversals. */
+  earnings: Array<{ amount_minor: number; currency: string }>;
 }
 
 /** Leads/Routing: the book's ordered rules and the agents a rule may name. */

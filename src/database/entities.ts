@@ -27,7 +27,7 @@ import { CRM_ENTITIES } from '../modules/crm/entities/crm.entity';
 import { ARENA_ENTITIES } from '../modules/arena/entities/arena.entity';
 import { ARENA_WAR_ENTITIES } from '../modules/arena/entities/arena-war.entity';
 import { CRM_CAMPAIGN_ENTITIES } from '../modules/crm/entities/campaign.entity';
-import { CrmLeadOffer } from '../modules/crm/entities/offer.entity';
+import { CrmLeadOffer, CrmLeadSale } from '../modules/crm/entities/offer.entity';
 
 /** Every entity; each module adds its own here. */
 export const entities = [
@@ -69,4 +69,5 @@ export const entities = [
   ...ARENA_WAR_ENTITIES,
   ...CRM_CAMPAIGN_ENTITIES,
   CrmLeadOffer,
+  CrmLeadSale,
 ];

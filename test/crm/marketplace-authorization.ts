@@ -30,7 +30,9 @@ export async function expectMarketplaceTable(t: TestApp, f: Fixture): Promise<vo
   const sold = async (disputed = false) => {
     const id = await offer();
     await market.claim(buyer, id);
-    await t.db.query(`UPDATE crm_lead_offers SET claimed_at = claimed_at - interval '25 hours' WHERE id = $1`, [id]);
+    await t.db.query(`UPDATE crm_lead_sales SET claimed_at = claimed_at - interval '25 hours' WHERE offer_id = $1`, [
+      id,
+    ]);
     if (disputed) await market.dispute(buyer, id, { reason: 'Wrong number' });
     return id;
   };

@@ -31,6 +31,7 @@ describe('crm: lead marketplace priced in money', () => {
   const offered = async (
     price: { price_minor: number; currency: string } | { price_credits: number },
     phone?: string,
+    maxBuyers = 1,
   ) => {
     n += 1;
     const { lead_id } = await t.app.get(CrmIntakeService).intake({
@@ -42,7 +43,7 @@ describe('crm: lead marketplace priced in money', () => {
       phone: phone ?? `+1 415 730 ${String(1000 + n)}`,
       property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
     });
-    return market.offer(seller.owner.user, lead_id, { ...price, timeline: 'now' });
+    return market.offer(seller.owner.user, lead_id, { ...price, timeline: 'now', max_buyers: maxBuyers });
   };
   /** Cart, checkout and the local payment driver, as a person would; the order's id. */
   const pay = async (buyer: Book['owner'], offerId: string) => {
@@ -63,7 +64,15 @@ describe('crm: lead marketplace priced in money', () => {
     }
     throw new Error('timed out waiting');
   };
-  const offerRow = (id: string) => t.db.query(`SELECT * FROM crm_lead_offers WHERE id = $1`, [id]).then((r) => r[0]);
+  /** The offer with its latest sale's fields (a money offer here is exclusive: one sale). */
+  const offerRow = (id: string) =>
+    t.db
+      .query(
+        `SELECT o.status AS offer_status, o.price_minor, s.* FROM crm_lead_offers o
+           LEFT JOIN crm_lead_sales s ON s.offer_id = o.id WHERE o.id = $1 ORDER BY s.claimed_at DESC LIMIT 1`,
+        [id],
+      )
+      .then((r) => r[0]);
   const orderStatus = (id: string) =>
     t.db.query(`SELECT payment_status FROM orders WHERE id = $1`, [id]).then((r) => r[0].payment_status as string);
 
@@ -104,9 +113,9 @@ describe('crm: lead marketplace priced in money', () => {
 
     // Two payments racing for one offer (the variant's stock put back by hand): the second is refunded.
     await t.db.query(`UPDATE product_variants SET stock = 1 WHERE product_id = $1`, [line.product_id]);
-    await t.db.query(`UPDATE crm_lead_offers SET status = 'open' WHERE id = $1`, [offer.id]);
+    await t.db.query(`UPDATE crm_lead_offers SET status = 'open', sold_count = 0 WHERE id = $1`, [offer.id]);
     const res = await b.client.post(`/api/crm/marketplace/${offer.id}/purchase`);
-    await t.db.query(`UPDATE crm_lead_offers SET status = 'sold' WHERE id = $1`, [offer.id]);
+    await t.db.query(`UPDATE crm_lead_offers SET status = 'sold', sold_count = 1 WHERE id = $1`, [offer.id]);
     await b.client.post('/api/cart/items').send({ variant_id: res.body.variant_id, quantity: 1 }).expect(201);
     const { session } = (await b.client.post('/api/checkout').send({})).body;
     await b.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' }).expect(200);
@@ -177,5 +186,56 @@ describe('crm: lead marketplace priced in money', () => {
       'refunded',
     );
     expect(await credits.balance(b.owner.user.id)).toBe(before);
+  });
+
+  it('a money sale owes the seller the price minus the platform fee; a refund reverses it with a new ledger row', async () => {
+    // Two buyers of a shared money offer; one disputes a verified invalid phone and is refunded.
+    const offer = await offered({ price_minor: 10_000, currency: 'USD' }, '+1 415 555 0199', 2);
+    const a = (await makeBook(t)).owner;
+    const b = (await makeBook(t)).owner;
+    const ledger = () =>
+      t.db.query(
+        `SELECT l.kind, l.gross_minor::int AS gross, l.fee_minor::int AS fee, l.amount_minor::int AS amount, s.buyer_id
+           FROM crm_seller_ledger l JOIN crm_lead_sales s ON s.id = l.sale_id
+          WHERE s.offer_id = $1 AND l.seller_id = $2 ORDER BY l.id`,
+        [offer.id, seller.owner.user.id],
+      );
+    const owed = async () =>
+      (await market.page(seller.owner.user, 1, 10, 0)).earnings.find((e) => e.currency === 'USD')?.amount_minor ?? 0;
+    const before = await owed();
+    await pay(a, offer.id);
+    await pay(b, offer.id);
+    await until(ledger, (rows) => rows.length === 2);
+    // CRM_MARKET_FEE_BPS defaults to 1,500 (15%): 10,000 owes 8,500.
+    expect(
+      (await ledger()).map((r: { kind: string; fee: number; amount: number }) => [r.kind, r.fee, r.amount]),
+    ).toEqual([
+      ['earning', 1500, 8500],
+      ['earning', 1500, 8500],
+    ]);
+    expect(await owed()).toBe(before + 17_000);
+    // Sold out: a third buyer is refused.
+    expect((await (await makeBook(t)).owner.client.post(`/api/crm/marketplace/${offer.id}/purchase`)).status).toBe(409);
+
+    expect((await market.dispute(a.user, offer.id, { reason: 'dead', kind: 'invalid_phone' })).status).toBe('refunded');
+    const rows = await ledger();
+    expect(
+      rows.map((r: { kind: string; gross: number; fee: number; amount: number; buyer_id: string }) => [
+        r.kind,
+        r.gross,
+        r.fee,
+        r.amount,
+        r.buyer_id === a.user.id,
+      ]),
+    ).toEqual([
+      ['earning', 10_000, 1500, 8500, rows[0].buyer_id === a.user.id],
+      ['earning', 10_000, 1500, 8500, rows[1].buyer_id === a.user.id],
+      ['reversal', -10_000, -1500, -8500, true],
+    ]);
+    expect(await owed()).toBe(before + 8500);
+    // b's sale is untouched; the ledger refuses changes.
+    expect((await market.purchases(b.user, 1, 10, 0)).data[0]).toMatchObject({ id: offer.id, status: 'sold' });
+    await expect(t.db.query(`UPDATE crm_seller_ledger SET amount_minor = 0`)).rejects.toThrow(/append-only/);
+    await expect(t.db.query(`DELETE FROM crm_seller_ledger`)).rejects.toThrow(/append-only/);
   });
 });

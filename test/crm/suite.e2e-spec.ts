@@ -8,3 +8,4 @@ import './marketplace.cases';
 import './mail.cases';
 import './farm.cases';
 import './marketplace-money.cases';
+import './marketplace-shared.cases';

@@ -53,7 +53,7 @@ export const crmApi = {
   settings: () => api.get<CrmSettingsJson>('/api/crm/settings'),
   offerLead: (
     leadId: string,
-    body: { price_credits?: number; price_minor?: number; currency?: string; timeline: string },
+    body: { price_credits?: number; price_minor?: number; currency?: string; timeline: string; max_buyers?: number },
   ) => api.post<MaskedOfferJson>(`/api/crm/leads/${leadId}/offer`, body),
   claimOffer: (offerId: string) => api.post<PurchaseJson>(`/api/crm/marketplace/${offerId}/claim`),
   /** A money-priced offer: the commerce variant to put in the cart. */

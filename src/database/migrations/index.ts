@@ -59,6 +59,7 @@ import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
 import { DirectoryMissingPoints1765530000000 } from './1765530000000-DirectoryMissingPoints';
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
+import { CrmSharedOffers1765510000000 } from './1765510000000-CrmSharedOffers';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
@@ -127,4 +128,5 @@ export const migrations = [
   AdminUserBulkActions1765540000000,
   CreatorMetrics1765500000000,
   DirectoryMissingPoints1765530000000,
+  CrmSharedOffers1765510000000,
 ];

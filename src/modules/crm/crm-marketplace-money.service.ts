@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { OrderLineEvent, OrderPaidEvent } from '../../contracts/events';
@@ -8,16 +8,18 @@ import { TeamsService } from '../teams';
 import { UsersService, type User } from '../users';
 import { CrmAccessService } from './crm-access.service';
 import { LEAD_OFFER_CATEGORY, TIMERS } from './crm.constants';
-import type { CrmLeadOffer } from './entities/offer.entity';
+import { CrmSellerLedgerService } from './crm-seller-ledger.service';
+import type { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
 import { priceBand } from './marketplace.mapper';
 import { CrmMarketplaceRepository } from './marketplace.repository';
-import { sellOffer } from './marketplace-sale';
+import { assertMayBuy, saleRefusal, sellOffer } from './marketplace-sale';
 
 /**
- * Lead offers priced in money, sold through commerce: the offer is a commerce product (stock 1: one buyer) bought
- * with the cart, checkout and the payment driver; `order.paid` sells it (the contact is unmasked in the buyer's book,
- * once however often the event comes); a payment for an offer someone else bought first goes straight back, and a
- * refunded dispute is a commerce refund of the order line.
+ * Lead offers priced in money, sold through commerce: the offer is a commerce product (stock: its buyer limit)
+ * bought with the cart, checkout and the payment driver; `order.paid` sells one copy (the contact is unmasked in the
+ * buyer's book, once however often the event comes) and owes the seller the price minus the platform fee on the
+ * seller ledger; a payment for an offer with no copy left, or that the buyer's book already bought, goes straight
+ * back, and a refunded dispute is a commerce refund of the order line.
  */
 @Injectable()
 export class CrmMarketplaceMoneyService {
@@ -31,6 +33,7 @@ export class CrmMarketplaceMoneyService {
     private readonly catalog: CatalogService,
     private readonly refunds: RefundsService,
     private readonly timers: TimersService,
+    private readonly sellerLedger: CrmSellerLedgerService,
     private readonly clock: Clock,
   ) {}
 
@@ -42,10 +45,7 @@ export class CrmMarketplaceMoneyService {
     if (offer.priceMinor === null || !offer.currency) {
       throw ValidationFailedException.of('offer', 'This lead is priced in credits: claim it instead.');
     }
-    if (offer.sellerTeamId === (await this.teams.currentMembership(user)).id) {
-      throw new ForbiddenException("This lead is already in your team's book.");
-    }
-    if (offer.status !== 'open') throw new ConflictException('Another realtor bought this lead first.');
+    assertMayBuy(await saleRefusal(this.repo, offer, (await this.teams.currentMembership(user)).id));
     const [lead] = await this.repo.leadsByIds([offer.leadId]);
     const what = [lead?.zip, priceBand(lead?.priceMinor ?? null), lead?.propertyType].filter(Boolean).join(', ');
     const slug = `lead-offer-${offer.id}`;
@@ -57,7 +57,9 @@ export class CrmMarketplaceMoneyService {
       department: 'real_estate',
       category: LEAD_OFFER_CATEGORY,
       kind: 'service',
-      variants: [{ sku: slug, name: 'Lead', priceMinor: offer.priceMinor, currency: offer.currency, stock: 1 }],
+      variants: [
+        { sku: slug, name: 'Lead', priceMinor: offer.priceMinor, currency: offer.currency, stock: offer.maxBuyers },
+      ],
     });
     if (offer.productId !== productId) await this.repo.updateOffer(offer.id, { productId });
     const product = await this.catalog.show(slug);
@@ -90,7 +92,7 @@ export class CrmMarketplaceMoneyService {
     const now = this.clock.now();
     const outcome = await this.repo.transaction(async (tx) => {
       const offer = (await tx.findOffer(offerId, true))!;
-      const sells = offer.status === 'open' && offer.sellerTeamId !== bookId;
+      const sells = (await saleRefusal(tx, offer, bookId)) === null;
       const record = await tx.recordPayment({
         orderLineId: line.line_id,
         orderId: order.order_id,
@@ -100,11 +102,13 @@ export class CrmMarketplaceMoneyService {
       if (!record.fresh) return record.outcome === 'refund' && !record.refundId ? 'refund' : 'done';
       if (!sells) return 'refund';
       const payment = { kind: 'order' as const, orderId: order.order_id, orderLineId: line.line_id };
-      return sellOffer(tx, offer, buyerId, bookId, now, payment);
+      const sale = await sellOffer(tx, offer, buyerId, bookId, now, payment);
+      await this.sellerLedger.earn(tx, offer, sale);
+      return sale;
     });
     if (outcome === 'done') return;
     if (outcome === 'refund') {
-      const reason = 'Lead marketplace: another realtor bought this lead first';
+      const reason = 'Lead marketplace: no copy of this lead was left for you';
       const refund = await this.refunds.refund(order.order_id, null, {
         lines: [{ line_id: line.line_id, amount_minor: line.total_minor }],
         reason,
@@ -112,23 +116,25 @@ export class CrmMarketplaceMoneyService {
       await this.repo.paymentRefunded(line.line_id, refund.id);
       return;
     }
-    await this.timers.at(outcome.disputeEndsAt!, TIMERS.marketSettle, { offerId }, offerId);
+    await this.timers.at(outcome.disputeEndsAt, TIMERS.marketSettle, { saleId: outcome.id }, outcome.id);
   }
 
   /**
-   * A money sale already marked refunded: its order line goes back as a commerce refund. When the provider
-   * refuses, the sale is disputed again (nothing was refunded) and the error goes to the caller.
+   * A money sale already marked refunded: its order line goes back as a commerce refund, and then a reversal row
+   * takes the seller's earning back. When the provider refuses, the sale is disputed again (nothing was refunded,
+   * nothing reversed) and the error goes to the caller.
    */
-  async refundSale(o: CrmLeadOffer, actorId: string | null): Promise<void> {
+  async refundSale(o: CrmLeadOffer, sale: CrmLeadSale, actorId: string | null): Promise<void> {
     try {
-      const refund = await this.refunds.refund(o.orderId!, actorId, {
-        lines: [{ line_id: o.orderLineId!, amount_minor: o.priceMinor! }],
+      const refund = await this.refunds.refund(sale.orderId!, actorId, {
+        lines: [{ line_id: sale.orderLineId!, amount_minor: o.priceMinor! }],
         reason: `Lead marketplace: disputed lead ${o.id}`,
       });
-      await this.repo.updateOffer(o.id, { refundId: refund.id });
+      await this.repo.updateSale(sale.id, { refundId: refund.id });
+      await this.sellerLedger.reverse(this.repo, sale, `Lead marketplace: refund of offer ${o.id}`);
     } catch (error) {
-      this.logger.warn(`Refund of lead offer ${o.id} failed: ${(error as Error).message}`);
-      await this.repo.updateOffer(o.id, { status: 'disputed', closedAt: null });
+      this.logger.warn(`Refund of lead sale ${sale.id} failed: ${(error as Error).message}`);
+      await this.repo.updateSale(sale.id, { status: 'disputed', closedAt: null });
       throw error;
     }
   }

@@ -7,9 +7,9 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceService } from './crm-marketplace.service';
-import { DisputeDto, MarketplacePageDto, OfferLeadDto } from './dto/crm.dto';
+import { DisputeDto, MarketplacePageDto, OfferLeadDto, RefundSaleDto } from './dto/crm.dto';
 
-/** The lead marketplace: offer a lead, browse masked offers, claim first, purchases with the dispute window. */
+/** The lead marketplace: offer a lead (exclusive or shared), browse masked offers, claim, purchases and disputes. */
 @Controller()
 export class CrmMarketplaceController {
   constructor(
@@ -75,10 +75,14 @@ export class CrmMarketplaceController {
     return this.market.dispute(user, id, body);
   }
 
-  /** An admin or the seller refunds a disputed sale. */
+  /** An admin or the seller refunds a disputed sale (a shared offer's: `sale_id` names the buyer's sale). */
   @Post('api/crm/marketplace/:id/refund')
   @HttpCode(200)
-  refund(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<RefundJson> {
-    return this.market.refund(user, id);
+  refund(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: User,
+    @Body() body: RefundSaleDto,
+  ): Promise<RefundJson> {
+    return this.market.refund(user, id, body.sale_id);
   }
 }

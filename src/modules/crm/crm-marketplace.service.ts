@@ -17,22 +17,25 @@ import type { User } from '../users';
 import { ValidationFailedException } from '../../common/validation';
 import { CrmAccessService } from './crm-access.service';
 import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
+import { CrmSellerLedgerService } from './crm-seller-ledger.service';
 import { phoneIsInvalid } from './identity';
-import { sellOffer } from './marketplace-sale';
+import { assertMayBuy, saleRefusal, sellOffer } from './marketplace-sale';
 import { MARKET_CLAIMS_PER_DAY, TIMERS } from './crm.constants';
 import type { DisputeDto, OfferLeadDto } from './dto/crm.dto';
-import type { CrmLeadOffer } from './entities/offer.entity';
+import type { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
 import { toMaskedOfferJson, toPurchaseJson } from './marketplace.mapper';
 import { CrmMarketplaceRepository } from './marketplace.repository';
 
 const DAY_MS = 24 * 3600_000;
 
 /**
- * The lead marketplace: a book offers a lead for image credits or for money; other realtors see it masked and the
- * first to claim (credits) or to pay (money, through the cart and checkout) gets a copy of the contact in their own
- * book, and may dispute for 72 hours. When the window closes unchallenged a timer settles the sale and credits the
- * seller; a verified duplicate or invalid phone is refunded at once, other disputes by the seller or an admin.
- * Every credit movement goes through the CreditsService ledger in the sale's transaction; money through commerce.
+ * The lead marketplace: a book offers a lead for image credits or for money, exclusive (one buyer) or shared (up to
+ * `max_buyers` books); other realtors see it masked, and each buyer (claiming for credits, or paying through the
+ * cart and checkout) gets their own copy of the contact in their own book, once per book, and may dispute for 72
+ * hours. The offer leaves the marketplace with its last copy. When a sale's window closes unchallenged a timer
+ * settles it and credits the seller; a verified duplicate or invalid phone is refunded at once, other disputes by
+ * the seller or an admin. Credits move on the CreditsService ledger in the sale's transaction; money through
+ * commerce, with the seller's share on the seller ledger (CrmSellerLedgerService).
  */
 @Injectable()
 export class CrmMarketplaceService {
@@ -43,6 +46,7 @@ export class CrmMarketplaceService {
     private readonly credits: CreditsService,
     private readonly timers: TimersService,
     private readonly money: CrmMarketplaceMoneyService,
+    private readonly sellerLedger: CrmSellerLedgerService,
     private readonly clock: Clock,
   ) {}
 
@@ -62,6 +66,7 @@ export class CrmMarketplaceService {
         priceMinor: money ? dto.price_minor! : null,
         currency: money ? dto.currency! : null,
         timeline: dto.timeline,
+        maxBuyers: dto.max_buyers ?? 1,
       },
       this.clock.now(),
     );
@@ -71,13 +76,14 @@ export class CrmMarketplaceService {
 
   async page(user: User, page: number, perPage: number, offset: number): Promise<MarketplaceProps> {
     this.access.assertCrmUser(user);
-    const [offers, purchases, used, credits] = await Promise.all([
+    const [offers, purchases, used, credits, earnings] = await Promise.all([
       this.offers(user, page, perPage, offset),
       this.purchases(user, 1, 10, 0),
       this.repo.claimsSince(user.id, new Date(this.clock.nowMs() - DAY_MS)),
       this.credits.balance(user.id),
+      this.sellerLedger.earnings(user.id),
     ]);
-    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits };
+    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits, earnings };
   }
 
   async offers(user: User, page: number, perPage: number, offset: number): Promise<Page<MaskedOfferJson>> {
@@ -97,22 +103,23 @@ export class CrmMarketplaceService {
   }
 
   /**
-   * First to claim, in one transaction: the offer row is locked, so of simultaneous claims one wins and the others
-   * get 409; the buyer's claims are serialised for the daily limit; the credits are spent, the contact and a lead
-   * are copied into the buyer's current book (or join the contact already there), and the settle timer is set.
+   * A claim for credits, in one transaction: the offer row is locked, so simultaneous claims queue on it and only
+   * as many win as copies are left (exclusive: one), the others 409; a book buys an offer once (409 again); the
+   * buyer's claims are serialised for the daily limit; the credits are spent, the contact and a lead are copied into
+   * the buyer's current book (or join the contact already there), and the sale's settle timer is set.
    */
   async claim(user: User, offerId: string): Promise<PurchaseJson> {
     this.access.assertCrmUser(user);
     const book = await this.teams.currentMembership(user);
     const now = this.clock.now();
-    const sold = await this.repo.transaction(async (tx) => {
-      const offer = await tx.findOffer(offerId, true);
-      if (!offer) throw new NotFoundException('There is no offer with that id.');
-      if (offer.sellerTeamId === book.id) throw new ForbiddenException("This lead is already in your team's book.");
-      if (offer.status !== 'open') throw new ConflictException('Another realtor claimed this lead first.');
+    const sale = await this.repo.transaction(async (tx) => {
+      const offer = await this.found(tx, offerId);
+      const refusal = await saleRefusal(tx, offer, book.id);
+      if (refusal === 'own') assertMayBuy(refusal);
       if (offer.priceMinor !== null) {
         throw ValidationFailedException.of('offer', 'This lead is priced in money: buy it through the cart.');
       }
+      assertMayBuy(refusal);
       await tx.lockBuyer(user.id);
       if ((await tx.claimsSince(user.id, new Date(now.getTime() - DAY_MS))) >= MARKET_CLAIMS_PER_DAY) {
         throw new HttpException(
@@ -123,92 +130,129 @@ export class CrmMarketplaceService {
       await this.credits.spend(user.id, offer.priceCredits, `Lead marketplace: claimed lead ${offer.id}`, tx.manager);
       return sellOffer(tx, offer, user.id, book.id, now, { kind: 'credits' });
     });
-    await this.timers.at(sold.disputeEndsAt!, TIMERS.marketSettle, { offerId }, offerId);
-    return (await this.toPurchases([sold], user.id))[0];
+    await this.timers.at(sale.disputeEndsAt, TIMERS.marketSettle, { saleId: sale.id }, sale.id);
+    return (await this.toPurchases([sale], user.id))[0];
   }
+
   /**
-   * The buyer disputes within the window. A duplicate (their book already held the person when they bought) or an
-   * invalid phone is checked here and refunded at once (credits on the ledger, money as a commerce refund); other
-   * reasons keep the payment in escrow until the seller or an admin decides.
+   * The buyer disputes their own sale within its window. A duplicate (their book already held the person when they
+   * bought) or an invalid phone is checked here and refunded at once (credits on the ledger, money as a commerce
+   * refund); other reasons keep the payment in escrow until the seller or an admin decides. Other buyers' sales of
+   * a shared offer are untouched.
    */
   async dispute(user: User, offerId: string, dto: DisputeDto): Promise<PurchaseJson> {
     const now = this.clock.now();
     const kind = dto.kind ?? 'other';
-    const offer = await this.repo.transaction(async (tx) => {
-      const o = await this.found(tx, offerId);
-      if (o.buyerId !== user.id) throw new ForbiddenException('Only the buyer may dispute this sale.');
-      if (o.status !== 'sold') throw new ConflictException(`This sale is already ${o.status}.`);
-      if (now.getTime() >= o.disputeEndsAt!.getTime())
+    const sale = await this.repo.transaction(async (tx) => {
+      await this.found(tx, offerId, false);
+      const s = await tx.saleOf(offerId, null, user.id, true);
+      if (!s) throw new ForbiddenException('Only the buyer may dispute this sale.');
+      if (s.status !== 'sold') throw new ConflictException(`This sale is already ${s.status}.`);
+      if (now.getTime() >= s.disputeEndsAt.getTime()) {
         throw new ConflictException('The 72-hour dispute window has closed.');
+      }
       const values = { status: 'disputed' as const, disputeReason: dto.reason, disputeKind: kind, disputedAt: now };
-      await tx.updateOffer(o.id, values);
-      return { ...o, ...values };
+      await tx.updateSale(s.id, values);
+      return { ...s, ...values };
     });
-    const contact = offer.buyerContactId ? (await this.repo.contactsByIds([offer.buyerContactId]))[0] : null;
+    const contact = sale.buyerContactId ? (await this.repo.contactsByIds([sale.buyerContactId]))[0] : null;
     const verified =
-      (kind === 'duplicate' && offer.buyerHadContact) || (kind === 'invalid_phone' && phoneIsInvalid(contact?.phone));
-    if (verified) await this.refund(null, offerId);
-    return (await this.toPurchases([(await this.repo.findOffer(offerId))!], user.id))[0];
+      (kind === 'duplicate' && sale.buyerHadContact) || (kind === 'invalid_phone' && phoneIsInvalid(contact?.phone));
+    if (verified) await this.refund(null, offerId, sale.id);
+    return (await this.toPurchases([(await this.repo.findSale(sale.id))!], user.id))[0];
   }
 
   /**
-   * A disputed sale refunded, once: credits back on the ledger in the offer's transaction, or money back as a
-   * commerce refund of the order line. The seller or an admin decides (`user`), or the dispute's own check (null).
+   * One disputed sale refunded, once: credits back on the ledger in the sale's transaction, or money back as a
+   * commerce refund of the order line, then the seller's earning reversed by a new seller-ledger row. The seller or
+   * an admin decides (`user`, naming the sale when a shared offer has several disputed), or the dispute's own check.
    */
-  async refund(user: User | null, offerId: string): Promise<RefundJson> {
+  async refund(user: User | null, offerId: string, saleId?: string): Promise<RefundJson> {
     const now = this.clock.now();
-    const o = await this.repo.transaction(async (tx) => {
-      const found = await this.found(tx, offerId);
-      if (user && user.role !== 'admin' && found.sellerId !== user.id) {
+    const { offer, sale } = await this.repo.transaction(async (tx) => {
+      const o = await this.found(tx, offerId, false);
+      if (user && user.role !== 'admin' && o.sellerId !== user.id) {
         throw new ForbiddenException('Only the seller or an admin may refund this sale.');
       }
-      if (found.status !== 'disputed' || !found.buyerId) {
-        throw new ConflictException('Only a disputed sale can be refunded.');
+      const s = await this.disputedSale(tx, offerId, saleId);
+      if (o.priceMinor === null) {
+        const why = `Lead marketplace: refund for lead ${o.id}`;
+        await this.credits.refund(s.buyerId!, o.priceCredits, why, tx.manager);
       }
-      if (found.priceMinor === null) {
-        const why = `Lead marketplace: refund for lead ${found.id}`;
-        await this.credits.refund(found.buyerId, found.priceCredits, why, tx.manager);
-      }
-      await tx.updateOffer(found.id, { status: 'refunded', closedAt: now });
-      return found;
+      await tx.updateSale(s.id, { status: 'refunded', closedAt: now });
+      return { offer: o, sale: s };
     });
-    if (o.priceMinor === null) return { status: 'refunded', refunded_credits: o.priceCredits, refunded: null };
-    await this.money.refundSale(o, user?.id ?? null);
-    return { status: 'refunded', refunded_credits: 0, refunded: { amount_minor: o.priceMinor, currency: o.currency! } };
+    if (offer.priceMinor === null) {
+      return { status: 'refunded', refunded_credits: offer.priceCredits, refunded: null };
+    }
+    await this.money.refundSale(offer, sale, user?.id ?? null);
+    return {
+      status: 'refunded',
+      refunded_credits: 0,
+      refunded: { amount_minor: offer.priceMinor, currency: offer.currency! },
+    };
   }
 
-  /** Timer at the window's end, re-checked: an undisputed sale settles once and the seller is credited. */
-  async onSettle({ offerId }: { offerId: string }): Promise<boolean> {
+  /**
+   * Timer at a sale's window end, re-checked: an undisputed sale settles once and a credits seller is credited.
+   * (Timers set before shared offers name the offer: its due sales settle.)
+   */
+  async onSettle(data: { saleId?: string; offerId?: string }): Promise<boolean> {
+    const ids = data.saleId ? [data.saleId] : (await this.repo.salesOf(data.offerId ?? '', 'sold')).map((s) => s.id);
+    let settled = false;
+    for (const id of ids) settled = (await this.settleSale(id)) || settled;
+    return settled;
+  }
+
+  private async settleSale(saleId: string): Promise<boolean> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {
-      const o = await tx.findOffer(offerId, true);
-      if (!o || o.status !== 'sold' || !o.disputeEndsAt || now.getTime() < o.disputeEndsAt.getTime()) return false;
+      const s = await tx.findSale(saleId, true);
+      if (!s || s.status !== 'sold' || now.getTime() < s.disputeEndsAt.getTime()) return false;
+      const [o] = await tx.offersByIds([s.offerId]);
       if (o.priceMinor === null) {
         await this.credits.grant(o.sellerId, o.priceCredits, `Lead marketplace: sale of lead ${o.id}`, tx.manager);
       }
-      await tx.updateOffer(o.id, { status: 'settled', closedAt: now });
+      await tx.updateSale(s.id, { status: 'settled', closedAt: now });
       return true;
     });
   }
 
-  private async found(tx: CrmMarketplaceRepository, id: string): Promise<CrmLeadOffer> {
-    const offer = await tx.findOffer(id, true);
+  /** The locked disputed sale to refund: the one named, or the offer's only disputed sale. */
+  private async disputedSale(tx: CrmMarketplaceRepository, offerId: string, saleId?: string): Promise<CrmLeadSale> {
+    const disputed = saleId ? [] : await tx.salesOf(offerId, 'disputed');
+    if (!saleId && disputed.length > 1) {
+      throw ValidationFailedException.of('sale_id', 'Several buyers disputed this lead: name the sale to refund.');
+    }
+    const id = saleId ?? disputed[0]?.id;
+    const s = id ? await tx.findSale(id, true) : null;
+    if (!s || s.offerId !== offerId || s.status !== 'disputed' || !s.buyerId) {
+      throw new ConflictException('Only a disputed sale can be refunded.');
+    }
+    return s;
+  }
+
+  private async found(tx: CrmMarketplaceRepository, id: string, lock = true): Promise<CrmLeadOffer> {
+    const offer = await tx.findOffer(id, lock);
     if (!offer) throw new NotFoundException('There is no offer with that id.');
     return offer;
   }
 
-  private async toPurchases(rows: CrmLeadOffer[], buyerId: string): Promise<PurchaseJson[]> {
-    const [leads, contacts] = await Promise.all([
-      this.repo.leadsByIds(rows.map((o) => o.leadId)),
-      this.repo.contactsByIds(rows.flatMap((o) => (o.buyerContactId ? [o.buyerContactId] : []))),
+  private async toPurchases(rows: CrmLeadSale[], buyerId: string): Promise<PurchaseJson[]> {
+    const [offers, contacts] = await Promise.all([
+      this.repo.offersByIds(rows.map((s) => s.offerId)),
+      this.repo.contactsByIds(rows.flatMap((s) => (s.buyerContactId ? [s.buyerContactId] : []))),
     ]);
+    const leads = await this.repo.leadsByIds(offers.map((o) => o.leadId));
+    const byOffer = new Map(offers.map((o) => [o.id, o]));
     const byLead = new Map(leads.map((l) => [l.id, l]));
     const byContact = new Map(contacts.map((c) => [c.id, c]));
     const now = this.clock.now();
-    return rows
-      .filter((o) => byLead.has(o.leadId))
-      .map((o) =>
-        toPurchaseJson(o, byLead.get(o.leadId)!, byContact.get(o.buyerContactId ?? '') ?? null, buyerId, now),
-      );
+    return rows.flatMap((s) => {
+      const o = byOffer.get(s.offerId);
+      const lead = o && byLead.get(o.leadId);
+      if (!o || !lead) return [];
+      return [toPurchaseJson(o, s, lead, byContact.get(s.buyerContactId ?? '') ?? null, buyerId, now)];
+    });
   }
 }

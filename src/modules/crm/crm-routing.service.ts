@@ -46,9 +46,8 @@ export class CrmRoutingService {
   async context(teamId: string, extraAgentIds: Array<string | null> = []): Promise<RoutingContext> {
     const rules = await this.repo.rules(teamId);
     const ids = new Set([...rules.flatMap((r) => r.agentIds), ...extraAgentIds.filter((x): x is string => !!x)]);
-    const members = new Set<string>();
-    for (const id of ids) if (await this.teams.roleIn(id, teamId)) members.add(id);
-    const team = await this.teams.findTeam(teamId);
+    const [found, team] = await Promise.all([this.teams.membersAmong(teamId, [...ids]), this.teams.findTeam(teamId)]);
+    const members = new Set(found);
     return { teamId, ownerId: team!.owner_id, members };
   }
 

@@ -73,6 +73,8 @@ export const INTAKE_PER_BOOK_PER_MINUTE = 3_000;
 /** Lead marketplace: claims one realtor may make per rolling 24 hours, and the buyer's dispute window. */
 export const MARKET_CLAIMS_PER_DAY = 5;
 export const MARKET_DISPUTE_HOURS = 72;
+/** A shared offer sells to at most this many books (an exclusive offer to one). */
+export const MARKET_MAX_BUYERS = 25;
 /** Currencies a lead may be priced in (the store's checkout currency). */
 export const MARKET_CURRENCIES = ['USD'] as const;
 /** The commerce category money-priced lead offers sell in. */

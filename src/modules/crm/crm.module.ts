@@ -29,6 +29,7 @@ import { CrmIntakeService } from './crm-intake.service';
 import { CrmLeadsController } from './crm-leads.controller';
 import { CrmMarketplaceController } from './crm-marketplace.controller';
 import { CrmMarketplaceService } from './crm-marketplace.service';
+import { CrmSellerLedgerService } from './crm-seller-ledger.service';
 import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceRepository } from './marketplace.repository';
 import { CrmLeadsService } from './crm-leads.service';
@@ -79,6 +80,7 @@ import { CrmRepository } from './crm.repository';
     CrmMarketplaceRepository,
     CrmMarketplaceService,
     CrmMarketplaceMoneyService,
+    CrmSellerLedgerService,
     CrmMailOutboxService,
     CrmMailEventsService,
   ],
@@ -100,7 +102,9 @@ export class CrmModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
-    this.timers.define(TIMERS.marketSettle, (data: { offerId: string }) => this.market.onSettle(data));
+    this.timers.define(TIMERS.marketSettle, (data: { saleId?: string; offerId?: string }) =>
+      this.market.onSettle(data),
+    );
     this.timers.define(TIMERS.codesExpire, (data: { campaignId: string }) => this.codeExpiry.onExpire(data));
     // The marketing mail outbox: the job after a send commits, and the safety timer set before it.
     this.jobs.register<OutboxBatch>('mail', OUTBOX_JOB, { handle: (data) => this.outbox.drain(data) });

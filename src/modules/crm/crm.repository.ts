@@ -41,9 +41,13 @@ export class CrmRepository extends TransactionalRepository {
 
   /** Serialises writers of the same identity key in one book until the transaction ends. */
   async lockKeys(teamId: string, keys: string[]): Promise<void> {
-    for (const key of [...new Set(keys)].sort()) {
-      await this.m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`crm:${teamId}:${key}`]);
-    }
+    // One round trip: the locks are taken in sorted key order (the subquery's), so two writers never deadlock.
+    const sorted = [...new Set(keys)].sort().map((key) => `crm:${teamId}:${key}`);
+    await this.m.query(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+         FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i) ORDER BY i) ordered`,
+      [sorted],
+    );
   }
 
   // ---- contacts ---------------------------------------------------------------------------------------------------

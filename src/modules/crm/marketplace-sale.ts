@@ -1,14 +1,37 @@
+import { ConflictException, ForbiddenException } from '@nestjs/common';
 import { MARKET_DISPUTE_HOURS } from './crm.constants';
-import type { CrmLeadOffer } from './entities/offer.entity';
+import type { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
 import type { CrmMarketplaceRepository } from './marketplace.repository';
 
 /** How a sale was paid: image credits spent by the caller, or a paid commerce order line. */
 export type SalePayment = { kind: 'credits' } | { kind: 'order'; orderId: string; orderLineId: string };
 
 /**
- * Inside the caller's transaction, with the offer locked and open: the contact is copied into the buyer's book (or
+ * Why the book may not buy the locked offer now, or null: its own lead, no copies left, or already bought once
+ * (a shared offer sells one copy per book).
+ */
+export async function saleRefusal(
+  tx: CrmMarketplaceRepository,
+  offer: CrmLeadOffer,
+  bookId: string,
+): Promise<'own' | 'sold_out' | 'bought' | null> {
+  if (offer.sellerTeamId === bookId) return 'own';
+  if (offer.status !== 'open' || offer.soldCount >= offer.maxBuyers) return 'sold_out';
+  return (await tx.saleOf(offer.id, bookId)) ? 'bought' : null;
+}
+
+/** A refusal as the answer: the seller's own book 403, no copy left or bought already 409. */
+export function assertMayBuy(refusal: Awaited<ReturnType<typeof saleRefusal>>): void {
+  if (refusal === 'own') throw new ForbiddenException("This lead is already in your team's book.");
+  if (refusal === 'sold_out') throw new ConflictException('Another realtor bought this lead first: none is left.');
+  if (refusal === 'bought') throw new ConflictException('Your team already bought this lead.');
+}
+
+/**
+ * Inside the caller's transaction, with the offer locked and `saleRefusal` null: the contact is copied into the buyer's book (or
  * joins the person already there, which makes the sale a duplicate), a lead and an activity are added, and the
- * offer is sold with its 72-hour dispute window. The caller sets the window's timer after the commit.
+ * buyer's sale is recorded with its 72-hour dispute window; the offer leaves the marketplace with its last copy.
+ * The caller sets the window's timer after the commit.
  */
 export async function sellOffer(
   tx: CrmMarketplaceRepository,
@@ -17,7 +40,7 @@ export async function sellOffer(
   bookId: string,
   now: Date,
   payment: SalePayment,
-): Promise<CrmLeadOffer> {
+): Promise<CrmLeadSale> {
   const lead = (await tx.findLead(offer.leadId))!;
   const original = (await tx.findContact(lead.contactId))!;
   const [known] = await tx.findByIdentity(bookId, { email: original.email, phone: original.phone });
@@ -69,15 +92,19 @@ export async function sellOffer(
     actorId: buyerId,
     createdAt: now,
   });
-  const values: Partial<CrmLeadOffer> = {
-    status: 'sold',
+  const sale = await tx.insertSale({
+    offerId: offer.id,
     buyerId,
+    buyerTeamId: bookId,
     buyerContactId: contact.id,
     buyerHadContact: !!known,
+    status: 'sold',
     claimedAt: now,
     disputeEndsAt: new Date(now.getTime() + MARKET_DISPUTE_HOURS * 3600_000),
-    ...(payment.kind === 'order' ? { orderId: payment.orderId, orderLineId: payment.orderLineId } : {}),
-  };
-  await tx.updateOffer(offer.id, values);
-  return { ...offer, ...values };
+    orderId: payment.kind === 'order' ? payment.orderId : null,
+    orderLineId: payment.kind === 'order' ? payment.orderLineId : null,
+  });
+  const soldCount = offer.soldCount + 1;
+  await tx.updateOffer(offer.id, { soldCount, status: soldCount >= offer.maxBuyers ? 'sold' : 'open' });
+  return sale;
 }

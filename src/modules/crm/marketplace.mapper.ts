@@ -1,6 +1,6 @@
 import type { MaskedOfferJson, PurchaseJson } from '../../contracts/crm';
 import type { CrmContact, CrmLead } from './entities/crm.entity';
-import type { CrmLeadOffer } from './entities/offer.entity';
+import type { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
 
 /** Price bands in whole currency units: a buyer sees the band, never the lead's exact price. */
 const BANDS = [0, 250_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000];
@@ -26,28 +26,32 @@ export function toMaskedOfferJson(o: CrmLeadOffer, lead: CrmLead, viewerId: stri
     price_credits: o.priceCredits,
     price: o.priceMinor !== null && o.currency ? { amount_minor: o.priceMinor, currency: o.currency } : null,
     mine: o.sellerId === viewerId,
+    max_buyers: o.maxBuyers,
+    buyers_left: Math.max(0, o.maxBuyers - o.soldCount),
     created_at: o.createdAt.toISOString(),
   };
 }
 
-/** A bought lead for its buyer: the copy of the contact in the buyer's own book. */
+/** A bought lead for its buyer: their sale and the copy of the contact in their own book. */
 export function toPurchaseJson(
   o: CrmLeadOffer,
+  sale: CrmLeadSale,
   lead: CrmLead,
   contact: CrmContact | null,
   buyerId: string,
   now: Date,
 ): PurchaseJson {
-  const ends = o.disputeEndsAt ?? now;
+  const ends = sale.disputeEndsAt;
   return {
     ...toMaskedOfferJson(o, lead, buyerId),
-    status: o.status,
+    sale_id: sale.id,
+    status: sale.status,
     contact_id: contact?.id ?? null,
     contact_name: contact?.name ?? '',
     contact_email: contact?.email ?? null,
     contact_phone: contact?.phone ?? null,
-    claimed_at: (o.claimedAt ?? now).toISOString(),
+    claimed_at: sale.claimedAt.toISOString(),
     dispute_ends_at: ends.toISOString(),
-    can_dispute: o.status === 'sold' && now.getTime() < ends.getTime(),
+    can_dispute: sale.status === 'sold' && now.getTime() < ends.getTime(),
   };
 }

@@ -3,12 +3,24 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { CrmRepository } from './crm.repository';
 import { CrmContact, CrmLead } from './entities/crm.entity';
-import { CrmLeadOffer } from './entities/offer.entity';
+import { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
 
 /**
  * SQL for the lead marketplace's offers. It extends the CRM repository so one `transaction` covers the offer, the
  * contact and lead copied into the buyer's book (and, through `manager`, the credit ledger).
  */
+/** One row of the seller ledger: an earning (price minus the platform fee) or its reversal (negative). */
+export interface SellerLedgerEntry {
+  sellerId: string;
+  saleId: string;
+  kind: 'earning' | 'reversal';
+  grossMinor: number;
+  feeMinor: number;
+  amountMinor: number;
+  currency: string;
+  reason: string;
+}
+
 @Injectable()
 export class CrmMarketplaceRepository extends CrmRepository {
   constructor(@InjectDataSource() db: DataSource) {
@@ -18,15 +30,15 @@ export class CrmMarketplaceRepository extends CrmRepository {
   async insertOffer(
     o: Pick<
       CrmLeadOffer,
-      'leadId' | 'sellerId' | 'sellerTeamId' | 'priceCredits' | 'priceMinor' | 'currency' | 'timeline'
+      'leadId' | 'sellerId' | 'sellerTeamId' | 'priceCredits' | 'priceMinor' | 'currency' | 'timeline' | 'maxBuyers'
     >,
     at: Date,
   ) {
     const [row] = (await this.m.query(
       `INSERT INTO crm_lead_offers
-         (lead_id, seller_id, seller_team_id, price_credits, price_minor, currency, timeline, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
-      [o.leadId, o.sellerId, o.sellerTeamId, o.priceCredits, o.priceMinor, o.currency, o.timeline, at],
+         (lead_id, seller_id, seller_team_id, price_credits, price_minor, currency, timeline, max_buyers, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
+      [o.leadId, o.sellerId, o.sellerTeamId, o.priceCredits, o.priceMinor, o.currency, o.timeline, o.maxBuyers, at],
     )) as Array<{ id: string }>;
     return row ? this.findOffer(row.id) : null;
   }
@@ -89,14 +101,14 @@ export class CrmMarketplaceRepository extends CrmRepository {
       .getManyAndCount();
   }
 
-  /** What a buyer bought, newest first (index crm_lead_offers_buyer). */
-  boughtBy(buyerId: string, offset: number, limit: number): Promise<[CrmLeadOffer[], number]> {
+  /** What a buyer bought, newest first (index crm_lead_sales_buyer). */
+  boughtBy(buyerId: string, offset: number, limit: number): Promise<[CrmLeadSale[], number]> {
     return this.m
-      .getRepository(CrmLeadOffer)
-      .createQueryBuilder('o')
-      .where('o.buyerId = :buyerId', { buyerId })
-      .orderBy('o.claimedAt', 'DESC')
-      .addOrderBy('o.id', 'DESC')
+      .getRepository(CrmLeadSale)
+      .createQueryBuilder('s')
+      .where('s.buyerId = :buyerId', { buyerId })
+      .orderBy('s.claimedAt', 'DESC')
+      .addOrderBy('s.id', 'DESC')
       .skip(offset)
       .take(limit)
       .getManyAndCount();
@@ -104,15 +116,83 @@ export class CrmMarketplaceRepository extends CrmRepository {
 
   async claimsSince(buyerId: string, since: Date): Promise<number> {
     const [row] = (await this.m.query(
-      `SELECT count(*)::int AS n FROM crm_lead_offers WHERE buyer_id = $1 AND claimed_at >= $2`,
+      `SELECT count(*)::int AS n FROM crm_lead_sales WHERE buyer_id = $1 AND claimed_at >= $2`,
       [buyerId, since],
     )) as Array<{ n: number }>;
     return row.n;
   }
 
+  insertSale(s: Omit<CrmLeadSale, 'id' | 'refundId' | 'disputeKind' | 'disputeReason' | 'disputedAt' | 'closedAt'>) {
+    return this.m.getRepository(CrmLeadSale).save(this.m.getRepository(CrmLeadSale).create(s));
+  }
+
+  /** A book's sale of an offer (a book buys an offer once), locked when asked. */
+  saleOf(offerId: string, buyerTeamId: string | null, buyerId?: string, lock = false): Promise<CrmLeadSale | null> {
+    const q = this.m.getRepository(CrmLeadSale).createQueryBuilder('s').where('s.offerId = :offerId', { offerId });
+    if (buyerTeamId) q.andWhere('s.buyerTeamId = :buyerTeamId', { buyerTeamId });
+    if (buyerId) q.andWhere('s.buyerId = :buyerId', { buyerId });
+    if (lock) q.setLock('pessimistic_write');
+    return q.orderBy('s.claimedAt', 'DESC').getOne();
+  }
+
+  salesOf(offerId: string, status?: CrmLeadSale['status']): Promise<CrmLeadSale[]> {
+    return this.m.getRepository(CrmLeadSale).findBy({ offerId, ...(status ? { status } : {}) });
+  }
+
+  findSale(id: string, lock = false): Promise<CrmLeadSale | null> {
+    const q = this.m.getRepository(CrmLeadSale).createQueryBuilder('s').where('s.id = :id', { id });
+    if (lock) q.setLock('pessimistic_write');
+    return q.getOne();
+  }
+
+  updateSale(id: string, values: Partial<CrmLeadSale>) {
+    return this.m.getRepository(CrmLeadSale).update(id, values);
+  }
+
+  offersByIds(ids: string[]): Promise<CrmLeadOffer[]> {
+    return ids.length ? this.m.getRepository(CrmLeadOffer).findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
   /** Serialises one buyer's claims until the transaction ends (the daily limit holds under parallel claims). */
   async lockBuyer(buyerId: string): Promise<void> {
     await this.m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`crm-market:${buyerId}`]);
+  }
+
+  /** Appends to the seller's append-only ledger once per sale and kind (a repeated event writes nothing). */
+  async appendSellerLedger(e: SellerLedgerEntry): Promise<boolean> {
+    const rows = (await this.m.query(
+      `INSERT INTO crm_seller_ledger (seller_id, sale_id, kind, gross_minor, fee_minor, amount_minor, currency, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (sale_id, kind) DO NOTHING RETURNING id`,
+      [e.sellerId, e.saleId, e.kind, e.grossMinor, e.feeMinor, e.amountMinor, e.currency, e.reason],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async sellerLedgerOfSale(saleId: string): Promise<SellerLedgerEntry[]> {
+    const rows = (await this.m.query(
+      `SELECT seller_id, sale_id, kind, gross_minor::int AS gross, fee_minor::int AS fee, amount_minor::int AS amount,
+              currency, reason FROM crm_seller_ledger WHERE sale_id = $1 ORDER BY id`,
+      [saleId],
+    )) as Array<Record<string, string | number>>;
+    return rows.map((r) => ({
+      sellerId: r.seller_id as string,
+      saleId: r.sale_id as string,
+      kind: r.kind as SellerLedgerEntry['kind'],
+      grossMinor: r.gross as number,
+      feeMinor: r.fee as number,
+      amountMinor: r.amount as number,
+      currency: r.currency as string,
+      reason: r.reason as string,
+    }));
+  }
+
+  /** What the seller's money sales owe them, per currency (index crm_seller_ledger_seller). */
+  sellerEarnings(sellerId: string): Promise<Array<{ amount_minor: number; currency: string }>> {
+    return this.m.query(
+      `SELECT sum(amount_minor)::bigint::float8 AS amount_minor, currency FROM crm_seller_ledger
+        WHERE seller_id = $1 GROUP BY currency ORDER BY currency`,
+      [sellerId],
+    );
   }
 
   leadsByIds(ids: string[]): Promise<CrmLead[]> {

@@ -229,6 +229,16 @@ export class TeamsRepository {
     await db.query(`DELETE FROM current_teams WHERE user_id = $1 AND team_id = $2`, [userId, teamId]);
   }
 
+  /** Which of these users are members of the team (any role), in one statement. */
+  async membersAmong(teamId: string, userIds: string[]): Promise<string[]> {
+    if (!userIds.length) return [];
+    const rows = await this.db.query(
+      `SELECT user_id FROM team_members WHERE team_id = $1 AND user_id = ANY($2::uuid[])`,
+      [teamId, userIds],
+    );
+    return rows.map((r: { user_id: string }) => r.user_id);
+  }
+
   async memberIds(teamId: string, roles: TeamRole[]): Promise<string[]> {
     const rows = await this.db.query(`SELECT user_id FROM team_members WHERE team_id = $1 AND role = ANY($2)`, [
       teamId,

@@ -215,6 +215,11 @@ export class TeamsService {
     return this.repo.addMember(tx, teamId, userId, role);
   }
 
+  /** The users among `userIds` who belong to the team (any role): one read for many `roleIn` checks. */
+  membersAmong(teamId: string, userIds: string[]): Promise<string[]> {
+    return this.repo.membersAmong(teamId, userIds);
+  }
+
   adminIds(teamId: string): Promise<string[]> {
     return this.repo.memberIds(teamId, ['owner', 'admin']);
   }

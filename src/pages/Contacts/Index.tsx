@@ -8,6 +8,10 @@ import { notify } from '@/lib/toast';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 
+/** "1 contact", "2,345 contacts", or "10,000+ contacts" when the count stopped at its cap. */
+const contactsTotal = (total: number, capped: boolean) =>
+  `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'contact' : 'contacts'}`;
+
 /** Contacts/Index: the book's people, searchable and filtered by stage, tag, source and agent; CSV in and out. */
 export default function ContactsIndex({ team, contacts, filters, stages, sources, agents }: ContactsIndexProps) {
   const [q, setQ] = useState(filters.q);
@@ -43,6 +47,9 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-headline text-ink">Contacts</h1>
         <span className="text-sm text-ink-muted">{team.name}</span>
+        <span className="text-sm text-ink-muted" data-testid="contacts-total">
+          {contactsTotal(contacts.total, contacts.total_is_capped)}
+        </span>
         {manager && (
           <div className="ms-auto flex gap-2">
             <Button size="sm" variant="secondary" onClick={() => file.current?.click()}>
@@ -137,11 +144,12 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
             ))}
           </ul>
         )}
-        {contacts.last_page > 1 && (
+        {(contacts.last_page > 1 || contacts.total_is_capped) && (
           <Pagination
             className="p-4"
             currentPage={contacts.current_page}
             lastPage={contacts.last_page}
+            openEnded={contacts.total_is_capped && contacts.data.length > 0}
             onPageChange={(page) => router.get(crmPaths.contacts, query({ page }))}
           />
         )}

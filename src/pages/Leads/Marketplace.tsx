@@ -14,7 +14,7 @@ const label = (s: string) => s.replace(/_/g, ' ');
  * Leads/Marketplace: masked offers from other books (claim first for image credits, or buy through the cart for
  * money) and the leads I bought, with their dispute window.
  */
-export default function Marketplace({ offers, purchases, claims_left_today, credits }: MarketplaceProps) {
+export default function Marketplace({ offers, purchases, claims_left_today, credits, earnings }: MarketplaceProps) {
   const [open, setOpen] = useState(offers.data);
   const [bought, setBought] = useState(purchases);
   const [busy, setBusy] = useState<string | null>(null);
@@ -84,6 +84,7 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
         <h1 className="text-headline text-ink">Lead marketplace</h1>
         <p className="text-sm text-ink-muted" data-testid="market-status">
           {credits} credits · {claims_left_today} claims left today
+          {earnings.length > 0 && ` · owed from sales: ${earnings.map((e) => formatMoney(e)).join(', ')}`}
         </p>
         <Link href={crmPaths.myLeads} className="ms-auto text-sm text-accent-ink underline">
           My leads
@@ -165,7 +166,8 @@ function OfferLine({ offer }: { offer: MaskedOfferJson }) {
     <div className="min-w-0 flex-1">
       <p className="text-sm text-ink">{facts.filter(Boolean).join(' · ')}</p>
       <p className="text-xs text-ink-subtle">
-        {label(offer.source)} · offered {new Date(offer.created_at).toLocaleDateString()}
+        {label(offer.source)} · offered {new Date(offer.created_at).toLocaleDateString()} ·{' '}
+        {offer.max_buyers === 1 ? 'exclusive' : `shared: ${offer.buyers_left} of ${offer.max_buyers} copies left`}
       </p>
     </div>
   );

@@ -54,8 +54,10 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
       ? { price_minor: Math.round(Number(dollars[1]) * 100), currency: 'USD' }
       : { price_credits: credits };
     if (!dollars && (!Number.isInteger(credits) || credits < 1)) return;
+    const buyers = Number(window.prompt('How many buyers? 1 = exclusive; more (up to 25) = shared', '1')?.trim() || 1);
+    if (!Number.isInteger(buyers) || buyers < 1) return;
     try {
-      await crmApi.offerLead(lead.id, { ...price, timeline: 'now' });
+      await crmApi.offerLead(lead.id, { ...price, timeline: 'now', max_buyers: buyers });
       notify.success('Offered on the lead marketplace');
     } catch (error) {
       notify.error(errorMessage(error, 'Could not offer the lead'));

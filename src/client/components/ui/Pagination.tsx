@@ -8,6 +8,8 @@ interface PaginationBase {
   /** Alternative to `hrefFor` for client-side paging. */
   onPageChange?: (page: number) => void;
   className?: string;
+  /** The total is only known to be at least `lastPage` pages (a capped count, "10,000+"): no last page is shown, and Next stays on past it. */
+  openEnded?: boolean;
 }
 
 /** The pages either as numbers or as a paged answer (`of={answer}`: its `current_page` and `last_page`). */
@@ -23,10 +25,14 @@ const itemIdle = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hov
 const itemActive = 'bg-brand-600 text-white dark:bg-brand-500';
 const itemDisabled = 'pointer-events-none text-slate-400 dark:text-slate-600';
 
-export function Pagination({ hrefFor, onPageChange, className, ...pages }: PaginationProps) {
+export function Pagination({ hrefFor, onPageChange, className, openEnded = false, ...pages }: PaginationProps) {
   const currentPage = pages.of ? pages.of.current_page : pages.currentPage;
   const lastPage = pages.of ? pages.of.last_page : pages.lastPage;
-  if (lastPage <= 1) return null;
+  if (lastPage <= 1 && !openEnded) return null;
+  // Open-ended: number the pages around the current one only, then a gap where the unknown end is.
+  const slots = openEnded
+    ? [...pageWindow(currentPage, currentPage + 1), 'gap' as const]
+    : pageWindow(currentPage, lastPage);
 
   const item = (
     page: number,
@@ -59,7 +65,7 @@ export function Pagination({ hrefFor, onPageChange, className, ...pages }: Pagin
   return (
     <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-center gap-1', className)}>
       {item(currentPage - 1, '‹', { disabled: currentPage <= 1, ariaLabel: 'Previous page' })}
-      {pageWindow(currentPage, lastPage).map((slot, index) =>
+      {slots.map((slot, index) =>
         slot === 'gap' ? (
           <span key={`gap-${index}`} className="px-1 text-slate-400" aria-hidden="true">
             …
@@ -70,7 +76,7 @@ export function Pagination({ hrefFor, onPageChange, className, ...pages }: Pagin
           </span>
         ),
       )}
-      {item(currentPage + 1, '›', { disabled: currentPage >= lastPage, ariaLabel: 'Next page' })}
+      {item(currentPage + 1, '›', { disabled: !openEnded && currentPage >= lastPage, ariaLabel: 'Next page' })}
     </nav>
   );
 }

@@ -138,6 +138,17 @@ describe('UI kit', () => {
     expect(screen.getByText('3')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('Pagination open-ended (a capped total): no last page, Next goes on past the counted pages', () => {
+    const onPageChange = jest.fn();
+    render(<Pagination currentPage={400} lastPage={400} openEnded onPageChange={onPageChange} />);
+    expect(screen.queryByRole('button', { name: 'Page 400' })).toBeNull();
+    expect(screen.getByText('400')).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 401' }));
+    expect(onPageChange.mock.calls).toEqual([[401], [401]]);
+    expect(screen.getAllByText('…')).toHaveLength(2);
+  });
+
   it('DataTable renders a header row and a row per item, numbers right-aligned', () => {
     render(
       <DataTable

@@ -20,7 +20,14 @@ import {
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { ContactStage, DisputeKind, LeadSource, RoutingTarget } from '../../../contracts/crm';
-import { CONTACT_STAGES, EXTERNAL_SOURCES, LEAD_SOURCES, MARKET_CURRENCIES, OFFER_TIMELINES } from '../crm.constants';
+import {
+  CONTACT_STAGES,
+  EXTERNAL_SOURCES,
+  LEAD_SOURCES,
+  MARKET_CURRENCIES,
+  MARKET_MAX_BUYERS,
+  OFFER_TIMELINES,
+} from '../crm.constants';
 
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const TARGETS: RoutingTarget[] = ['agent', 'round_robin', 'first_to_claim'];
@@ -137,6 +144,13 @@ export class OfferLeadDto {
   @IsIn([...MARKET_CURRENCIES], { message: 'Choose a currency.' })
   currency?: string;
   @IsIn([...OFFER_TIMELINES]) timeline!: string;
+  /** 1 (left out): exclusive; more: shared, each of up to this many books buying its own copy. */
+  @MayBeOmitted() @IsInt() @Min(1) @Max(MARKET_MAX_BUYERS) max_buyers?: number;
+}
+
+export class RefundSaleDto {
+  /** Which buyer's disputed sale (needed only when a shared offer has more than one disputed sale). */
+  @MayBeOmitted() @IsUUID() sale_id?: string;
 }
 
 export class DisputeDto {
