@@ -4,7 +4,6 @@ import { createApp } from './app';
 import { loadConfigOrExit } from './config/app-config';
 import { describeExposure } from './config/exposure';
 import { resolveRuntime } from './config/runtime';
-import { seedDemoData } from './database/seeds/demo.seed';
 import { JobsService } from './modules/jobs/jobs.service';
 
 async function main(): Promise<void> {
@@ -14,7 +13,11 @@ async function main(): Promise<void> {
   const { runWorkers } = config;
   const app = await createApp(config, runtime, { runWorkers });
 
-  if (config.seedDemo) await seedDemoData(app, logger);
+  // The demo seed (and the image work it brings in) is loaded only when asked for.
+  if (config.seedDemo) {
+    const { seedDemoData } = require('./database/seeds/demo.seed') as typeof import('./database/seeds/demo.seed');
+    await seedDemoData(app, logger);
+  }
 
   await app.listen(config.port, config.host);
   logger.log(

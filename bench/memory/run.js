@@ -12,6 +12,9 @@
  * again right after the load and once more after `--idle-seconds` of quiet (what the process gives back).
  * `--snapshot` also writes a heap snapshot and prints the largest retainers by constructor.
  * `--env MALLOC_ARENA_MAX=2` etc. passes settings to the app, to compare allocators and caches.
+ * `--web-node` measures a web node as production runs one: a first process seeds the demo data and runs the jobs,
+ * then a second one (RUN_WORKERS=false, no seed) starts on the same database and storage; the figures are the
+ * second's.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,7 +28,8 @@ const {
   snapshot: SNAPSHOT,
   load: LOAD_SECONDS,
   rate: RATE,
-} = parseArgs({ 'idle-seconds': 20, snapshot: false, load: 0, rate: 500 }, argv);
+  'web-node': WEB_NODE,
+} = parseArgs({ 'idle-seconds': 20, snapshot: false, load: 0, rate: 500, 'web-node': false }, argv);
 const extraEnv = Object.fromEntries(
   argv.flatMap((a, i) => (a === '--env' ? [argv[i + 1].split(/=(.*)/s).slice(0, 2)] : [])),
 );
@@ -107,12 +111,17 @@ async function underLoad(app, probe) {
 async function main() {
   const probeDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'reelty-memory-probe-'));
   const probeFile = path.join(probeDir, 'probe.json');
+  const seeder = WEB_NODE ? await startBuiltApp({ env: extraEnv }) : null;
+  if (seeder) await waitUntilIdle(seeder.child.pid, IDLE_SECONDS);
   const app = await startBuiltApp({
     nodeArgs: ['--expose-gc', '-r', path.join(__dirname, 'probe.js')],
     env: {
       MEMORY_PROBE_FILE: probeFile,
       ...(SNAPSHOT ? { MEMORY_PROBE_SNAPSHOT: path.join(probeDir, 'idle.heapsnapshot') } : {}),
       ...extraEnv,
+      ...(seeder
+        ? { DATABASE_URL: seeder.databaseUrl, STORAGE_DIR: seeder.storageDir, SEED_DEMO: 'false', RUN_WORKERS: 'false' }
+        : {}),
     },
   });
   const probe = async () => {
@@ -130,9 +139,11 @@ async function main() {
       date: new Date().toISOString(),
       loadAverage: os.loadavg().map((l) => l.toFixed(2)),
       env: extraEnv,
+      webNode: WEB_NODE,
       upSeconds: app.upSeconds,
       idle,
-      afterGc: procStatus(app.child.pid),
+      // Read after the probe (a full GC, and the heap snapshot with --snapshot, which itself grows the RSS).
+      afterProbe: procStatus(app.child.pid),
       probe: idleProbe,
     };
     if (idleProbe.snapshot) result.heapByConstructor = summarizeSnapshot(idleProbe.snapshot);
@@ -140,6 +151,7 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await app.stop();
+    if (seeder) await seeder.stop();
     fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }

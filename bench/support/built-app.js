@@ -84,7 +84,7 @@ async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     await stop();
     throw error;
   }
-  return { child, base, storageDir, upSeconds: (Date.now() - started) / 1000, stop };
+  return { child, base, storageDir, databaseUrl: env.DATABASE_URL, upSeconds: (Date.now() - started) / 1000, stop };
 }
 
 module.exports = { startBuiltApp, waitUntilIdle, cpuTicks, sleep, ROOT };

@@ -1,6 +1,6 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import sharp from 'sharp';
+import { sharp } from '../../common/sharp';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../modules/admin';
 import { MetricsService } from '../../modules/admin/metrics.service';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../common/sharp';
 
 /**
  * Demo photos that read as houses and rooms at a glance (not flat placeholder art): drawn as SVG with light,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import sharp from 'sharp';
+import { sharp } from '../../common/sharp';
 import { DataSource, In } from 'typeorm';
 import { hashPassword } from '../../modules/auth';
 import { DirectoryService } from '../../modules/directory';

@@ -1,6 +1,6 @@
 import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import sharp from 'sharp';
 import type { EntityManager } from 'typeorm';
+import { sharp } from '../../common/sharp';
 import { pageOf } from '../../common/pagination';
 import type { DreamPage, EditStates } from '../../contracts/designs';
 import { RateLimiterService } from '../security';

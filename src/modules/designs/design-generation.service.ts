@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import sharp from 'sharp';
+import { sharp } from '../../common/sharp';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { CreditsService } from '../credits';

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import sharp from 'sharp';
+import { sharp } from '../../common/sharp';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';

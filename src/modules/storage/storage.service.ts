@@ -2,17 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { sharp } from '../../common/sharp';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
 import { LocalStorageDriver } from './local.driver';
 import { contentTypeForKey, sniffType, SniffedType } from './sniff';
 import { ByteRange, ObjectStat, StorageDriver } from './storage.driver';
-
-// libvips keeps up to 50 MB of decoded pixels, 20 open files and 100 operations for reuse by default:
-// worth it for a server that resizes the same source again and again, not here, where each upload is
-// decoded once. The cache's pages stay resident after the work is done (idle RSS), so it is off.
-sharp.cache(false);
 
 export interface UploadRules {
   /** Form field name, so a refusal lands on the right input. */
@@ -86,7 +82,7 @@ export class StorageService {
   async storeImage(prefix: string, bytes: Buffer, rules: Omit<UploadRules, 'kinds'>, variants: ImageVariant[] = []): Promise<StoredImage> {
     this.check(bytes, { ...rules, kinds: ['image'] });
     const id = randomUUID();
-    let normalized: { data: Buffer; info: sharp.OutputInfo };
+    let normalized: { data: Buffer; info: OutputInfo };
     try {
       normalized = await sharp(bytes, { failOn: 'error' }).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
     } catch {

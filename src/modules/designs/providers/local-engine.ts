@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { sharp } from '../../../common/sharp';
 import { COLOR_PALETTES } from '../designs.constants';
 import type { DesignOptions } from '../entities';
 import type { ImageGenerationInput, ImageGenerationResult, ImageProvider } from './image-provider';
@@ -294,7 +295,7 @@ export async function restyle(input: Pick<ImageGenerationInput, 'image' | 'optio
     }
   }
 
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   const texture = textureSvg(profile.texture, width, height, palette[palette.length - 1], input.seed);
   if (texture && profile.textureOpacity > 0) {
     const faded = texture.replace(/<rect /g, `<rect opacity="${profile.textureOpacity}" `);
