@@ -96,8 +96,7 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
           )}
           <div className="p-3">
             <Pagination
-              currentPage={assets.current_page}
-              lastPage={assets.last_page}
+              of={assets}
               hrefFor={(p) => `${adminPaths.designAssets}?${new URLSearchParams({ ...f, page: String(p) })}`}
             />
           </div>

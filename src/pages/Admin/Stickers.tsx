@@ -48,11 +48,7 @@ export default function AdminStickers({ packs }: PageProps<AdminStickersProps>) 
             ))}
           </ul>
         )}
-        <Pagination
-          currentPage={packs.current_page}
-          lastPage={packs.last_page}
-          hrefFor={(p) => `${adminPaths.stickers}?page=${p}`}
-        />
+        <Pagination of={packs} hrefFor={(p) => `${adminPaths.stickers}?page=${p}`} />
       </div>
     </>
   );

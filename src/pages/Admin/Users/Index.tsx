@@ -65,8 +65,7 @@ export default function AdminUsersIndex({ users, q }: PageProps<{ users: Page<Ad
           )}
           <div className="p-3">
             <Pagination
-              currentPage={users.current_page}
-              lastPage={users.last_page}
+              of={users}
               hrefFor={(p) => `${adminPaths.users}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`}
             />
           </div>
