@@ -6,6 +6,7 @@ import { Button, Card, EmptyState, Input, Pagination, Select, TextField } from '
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
+import { EnableToggle } from '@/components/admin/EnableToggle';
 
 const LABELS: Record<string, string> = {
   room_type: 'Room type',
@@ -141,14 +142,11 @@ function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) 
           }}
         />
       </label>
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={busy}
-        onClick={() => act(() => adminContentApi.updateAsset(asset.id, { enabled: !asset.enabled }))}
-      >
-        {asset.enabled ? 'Disable' : 'Enable'}
-      </Button>
+      <EnableToggle
+        enabled={asset.enabled}
+        busy={busy}
+        onToggle={() => act(() => adminContentApi.updateAsset(asset.id, { enabled: !asset.enabled }))}
+      />
     </li>
   );
 }
