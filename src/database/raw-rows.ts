@@ -70,3 +70,11 @@ export function returningRows<T = unknown>(result: unknown): T[] {
     return result[0] as T[];
   return result as T[];
 }
+
+/**
+ * A raw row whose columns are a wire shape's fields, but with the timestamps `K` (ISO strings on the wire) as the
+ * Dates the driver reads (a nullable one stays nullable): declare such a row from its contract, not field by field.
+ */
+export type RowOfJson<Json, K extends keyof Json> = Omit<Json, K> & {
+  [P in K]: null extends Json[P] ? Date | null : Date;
+};

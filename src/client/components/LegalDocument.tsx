@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { legalLinks } from '@/layouts/parts/AppFooter';
 import { cn } from '@/lib/cn';
@@ -15,8 +15,6 @@ export interface LegalDocumentProps {
   updated: string;
   intro: ReactNode;
   sections: LegalSection[];
-  /** Current URL, to highlight the document in the side list. */
-  currentUrl?: string;
 }
 
 function slug(text: string): string {
@@ -26,8 +24,9 @@ function slug(text: string): string {
     .replace(/(^-|-$)/g, '');
 }
 
-/** Shared frame for the legal pages: title, date, contents, sections, and links to the other documents. */
-export function LegalDocument({ title, updated, intro, sections, currentUrl = '' }: LegalDocumentProps) {
+/** Shared frame for the legal pages: title, date, contents, sections, and links to the other documents (the current one highlighted). */
+export function LegalDocument({ title, updated, intro, sections }: LegalDocumentProps) {
+  const { url: currentUrl } = usePage();
   return (
     <>
       <Head title={title} />

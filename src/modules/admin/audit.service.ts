@@ -8,6 +8,7 @@ import type { User } from '../users';
 import { toAuditJson } from './admin.mapper';
 import { AdminRepository } from './admin.repository';
 import type { AuditQueryDto } from './dto/admin.dto';
+import { formFilters } from '../../common/form-filters';
 
 /** Who acts and from where: every audited admin action carries one. */
 export interface AuditContext {
@@ -103,14 +104,7 @@ export class AuditService {
     const entries: Page<AdminAuditJson> = pageOf(rows.map(toAuditJson), page, perPage, total);
     return {
       entries,
-      filters: {
-        action: query.action ?? '',
-        actor: query.actor ?? '',
-        subject_type: query.subject_type ?? '',
-        subject_id: query.subject_id ?? '',
-        from: query.from ?? '',
-        to: query.to ?? '',
-      },
+      filters: formFilters(query, ['action', 'actor', 'subject_type', 'subject_id', 'from', 'to']),
       actions: [...AUDIT_ACTIONS],
     };
   }

@@ -1,37 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Audience } from '../../contracts/admin-content';
-import { returningRows } from '../../database/raw-rows';
+import type { AnnouncementJson, BroadcastJson } from '../../contracts/admin-content';
+import { returningRows, type RowOfJson } from '../../database/raw-rows';
 
-export interface AnnouncementRow {
-  id: string;
-  title: string;
-  body: string;
-  url: string | null;
-  style: 'banner' | 'toast';
-  audience: Audience;
-  starts_at: Date;
-  ends_at: Date | null;
-  created_at: Date;
-}
+/** An announcement as stored: its JSON with Date timestamps. */
+export type AnnouncementRow = RowOfJson<AnnouncementJson, 'starts_at' | 'ends_at' | 'created_at'>;
 
-export interface BroadcastRow {
-  id: string;
-  title: string;
-  body: string;
-  url: string | null;
-  audience: Audience;
-  status: 'queued' | 'sending' | 'done';
-  total: number;
-  sent: number;
-  /** Whether the broadcast also mails opted-in recipients; how many were mailed and how many were suppressed. */
-  email: boolean;
-  emailed: number;
-  suppressed: number;
-  created_at: Date;
-  finished_at: Date | null;
-}
+/** A broadcast as stored: its JSON with Date timestamps. */
+export type BroadcastRow = RowOfJson<BroadcastJson, 'created_at' | 'finished_at'>;
 
 /** What happened to a recipient's copy of an email broadcast. */
 export type EmailStatus = 'sent' | 'suppressed';

@@ -9,6 +9,7 @@ import { AdminOrderQueryDto, FulfilOrderDto, RefundDto, ReturnDecisionDto } from
 import { IdempotencyService } from './idempotency.service';
 import { OrdersService } from './orders.service';
 import { RefundsService } from './refunds.service';
+import { formFilters } from '../../common/form-filters';
 
 /** Admin Orders (the platform is the seller): search, refund, fulfil with tracking, returns, CSV, audit trail. */
 @Controller()
@@ -25,13 +26,7 @@ export class AdminOrdersController {
     return Inertia.render('Admin/Orders/Index', {
       orders: await this.orders.search(query),
       returns: await this.orders.returns(null, Object.assign(new AdminOrderQueryDto(), { per_page: 20 })),
-      filters: {
-        q: query.q ?? '',
-        status: query.status ?? '',
-        payment_status: query.payment_status ?? '',
-        fulfilment_status: query.fulfilment_status ?? '',
-        return_status: query.return_status ?? '',
-      },
+      filters: formFilters(query, ['q', 'status', 'payment_status', 'fulfilment_status', 'return_status']),
     });
   }
 

@@ -3,6 +3,7 @@ import { Public } from '../auth';
 import { Inertia } from '../inertia';
 import { CATEGORIES, CatalogService } from './catalog.service';
 import { ProductQueryDto } from './dto/commerce.dto';
+import { formFilters } from '../../common/form-filters';
 
 /** The marketplace: browse, search and filter products (anyone). */
 @Controller()
@@ -24,9 +25,7 @@ export class CatalogController {
       products: await this.catalog.search(query),
       categories: CATEGORIES,
       filters: {
-        q: query.q ?? '',
-        department: query.department ?? '',
-        category: query.category ?? '',
+        ...formFilters(query, ['q', 'department', 'category']),
         min_price: query.min_price ?? null,
         max_price: query.max_price ?? null,
       },

@@ -44,16 +44,7 @@ export class ListingsRepository {
     applyPublishFilter(qb, 'p', query.publish);
     applySearch(qb, 'p', query.search);
     applySort(qb, 'p', query.sort);
-    qb.offset((page - 1) * perPage).limit(perPage);
-    const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
-    // Past the last page the window count has no row to ride on: count separately.
-    const total = raw.length
-      ? Number(raw[0].total_count)
-      : page > 1
-        ? await qb.clone().offset(undefined).limit(undefined).getCount()
-        : 0;
-    const byProperty = new Map(raw.map((r) => [String(r.l_property_id), this.listingFromRaw(r)]));
-    return { pairs: pairUp(entities, byProperty), total };
+    return this.countedPage(qb, page, perPage);
   }
 
   /** Listings by id with their properties, in one statement (unknown ids are left out). */
@@ -94,9 +85,20 @@ export class ListingsRepository {
       .addSelect('count(*) OVER ()', 'total_count')
       .where('p.user_id = :uid AND p.publish AND NOT p.is_private AND p.archived_at IS NULL', { uid: userId })
       .orderBy('p.published_at', 'DESC', 'NULLS LAST')
-      .addOrderBy('p.id')
-      .offset((page - 1) * perPage)
-      .limit(perPage);
+      .addOrderBy('p.id');
+    return this.countedPage(qb, page, perPage);
+  }
+
+  /**
+   * One page of a listings query that selects `count(*) OVER ()` as `total_count`: the pairs and the total from the
+   * same round trip. Past the last page the window count has no row to ride on, so it is counted separately.
+   */
+  private async countedPage(
+    qb: ReturnType<ListingsRepository['withListing']>,
+    page: number,
+    perPage: number,
+  ): Promise<{ pairs: ListingPair[]; total: number }> {
+    qb.offset((page - 1) * perPage).limit(perPage);
     const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
     const total = raw.length
       ? Number(raw[0].total_count)

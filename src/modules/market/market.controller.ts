@@ -9,6 +9,7 @@ import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
 import { MARKET_CONFIG, MarketConfig } from '../../config/market.config';
 import { MarketSearchService } from './market-search.service';
 import { MARKET_SORTS } from './market.repository';
+import { formFilters } from '../../common/form-filters';
 
 @Controller()
 export class MarketController {
@@ -24,21 +25,23 @@ export class MarketController {
   page(@Query() query: Record<string, string>) {
     return Inertia.render('Market/Search', {
       initial: {
-        q: query.q ?? '',
+        ...formFilters(query, [
+          'q',
+          'type',
+          'sector',
+          'status',
+          'min_price',
+          'max_price',
+          'polygon',
+          'beds',
+          'baths',
+          'sort',
+        ]),
         lat: query.lat ?? null,
         lng: query.lng ?? null,
         radius: query.radius ?? String(DEFAULT_RADIUS_MILES),
-        type: query.type ?? '',
-        sector: query.sector ?? '',
-        status: query.status ?? '',
-        min_price: query.min_price ?? '',
-        max_price: query.max_price ?? '',
-        polygon: query.polygon ?? '',
-        beds: query.beds ?? '',
-        baths: query.baths ?? '',
         has_video: query.has_video === 'true',
         open_house: query.open_house === 'true',
-        sort: query.sort ?? '',
       },
       map: {
         tileUrl: this.config.tileUrl,

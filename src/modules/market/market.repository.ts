@@ -133,19 +133,7 @@ function whereParts(q: RadiusQuery, params: unknown[]): { boxes: string; filters
 export function radiusSql(q: RadiusQuery, sort: MarketSort = 'distance'): { sql: string; params: unknown[] } {
   const params: unknown[] = [q.lat, q.lng, q.radius];
   const { boxes, filters } = whereParts(q, params);
-  const limit = params.push(q.limit);
-  const offset = params.push(q.offset);
-  const sql = `
-    SELECT p.id, d.miles, count(*) OVER () AS total
-    FROM properties p
-    CROSS JOIN LATERAL (SELECT ${HAVERSINE_SQL} AS miles) d
-    WHERE ${VISIBLE_SQL}
-      AND (${boxes})
-      AND d.miles <= $3::float8
-      ${filters.map((f) => `AND ${f}`).join('\n      ')}
-    ORDER BY ${ORDER[sort]}
-    LIMIT $${limit} OFFSET $${offset}`;
-  return { sql, params };
+  return { sql: matchesPageSql(params, boxes, 'd.miles <= $3::float8', filters, ORDER[sort], q), params };
 }
 
 /**
@@ -157,19 +145,36 @@ export function areaSql(q: AreaQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [q.lat, q.lng, ringSql(q.ring)];
   const boxes = boxSql(ringBoxes(q.ring), params);
   const filters = filterSql(q, params);
-  const limit = params.push(q.limit);
-  const offset = params.push(q.offset);
-  const sql = `
+  const inRing =
+    '($3::polygon @> point(p.longitude, p.latitude) OR $3::polygon @> point(p.longitude + 360, p.latitude))';
+  return { sql: matchesPageSql(params, boxes, inRing, filters, ORDER[q.sort], q), params };
+}
+
+/**
+ * A page of the visible properties in the bounding boxes that pass the shape test (`inShape`) and the filters, each
+ * with its haversine miles from the centre ($1, $2), in `order`, with the exact total (`count(*) OVER ()`).
+ * Pushes LIMIT and OFFSET onto `params`.
+ */
+function matchesPageSql(
+  params: unknown[],
+  boxes: string,
+  inShape: string,
+  filters: string[],
+  order: string,
+  window: { limit: number; offset: number },
+): string {
+  const limit = params.push(window.limit);
+  const offset = params.push(window.offset);
+  return `
     SELECT p.id, d.miles, count(*) OVER () AS total
     FROM properties p
     CROSS JOIN LATERAL (SELECT ${HAVERSINE_SQL} AS miles) d
     WHERE ${VISIBLE_SQL}
       AND (${boxes})
-      AND ($3::polygon @> point(p.longitude, p.latitude) OR $3::polygon @> point(p.longitude + 360, p.latitude))
+      AND ${inShape}
       ${filters.map((f) => `AND ${f}`).join('\n      ')}
-    ORDER BY ${ORDER[q.sort]}
+    ORDER BY ${order}
     LIMIT $${limit} OFFSET $${offset}`;
-  return { sql, params };
 }
 
 /**

@@ -47,8 +47,7 @@ export default function AdminAudit({ entries, filters, actions }: PageProps<Admi
           <AuditList entries={entries.data} />
           <div className="p-3">
             <Pagination
-              currentPage={entries.current_page}
-              lastPage={entries.last_page}
+              of={entries}
               hrefFor={(p) => `${adminPaths.audit}?${new URLSearchParams({ ...present(filters), page: String(p) })}`}
             />
           </div>

@@ -6,6 +6,7 @@ import { Button, Card, EmptyState, Input, Pagination, Select, TextField } from '
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
+import { EnableToggle } from '@/components/admin/EnableToggle';
 
 const LABELS: Record<string, string> = {
   room_type: 'Room type',
@@ -96,8 +97,7 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
           )}
           <div className="p-3">
             <Pagination
-              currentPage={assets.current_page}
-              lastPage={assets.last_page}
+              of={assets}
               hrefFor={(p) => `${adminPaths.designAssets}?${new URLSearchParams({ ...f, page: String(p) })}`}
             />
           </div>
@@ -142,14 +142,11 @@ function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) 
           }}
         />
       </label>
-      <Button
-        size="sm"
-        variant="secondary"
-        loading={busy}
-        onClick={() => act(() => adminContentApi.updateAsset(asset.id, { enabled: !asset.enabled }))}
-      >
-        {asset.enabled ? 'Disable' : 'Enable'}
-      </Button>
+      <EnableToggle
+        enabled={asset.enabled}
+        busy={busy}
+        onToggle={() => act(() => adminContentApi.updateAsset(asset.id, { enabled: !asset.enabled }))}
+      />
     </li>
   );
 }

@@ -35,11 +35,7 @@ export default function AdminDesignChat({ flags, status }: PageProps<AdminDesign
             ))}
           </ul>
         )}
-        <Pagination
-          currentPage={flags.current_page}
-          lastPage={flags.last_page}
-          hrefFor={(p) => `${adminPaths.designChat}?status=${status}&page=${p}`}
-        />
+        <Pagination of={flags} hrefFor={(p) => `${adminPaths.designChat}?status=${status}&page=${p}`} />
       </div>
     </>
   );

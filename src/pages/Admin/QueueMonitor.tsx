@@ -180,8 +180,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
       )}
       <Pagination
         className="mt-6"
-        currentPage={view.jobs.current_page}
-        lastPage={view.jobs.last_page}
+        of={view.jobs}
         onPageChange={(p) => {
           setPage(p);
           void load(view.queue, view.state, p);

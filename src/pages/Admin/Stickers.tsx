@@ -6,6 +6,7 @@ import { Button, Card, EmptyState, Input, Pagination, TextField } from '@/compon
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
+import { EnableToggle } from '@/components/admin/EnableToggle';
 
 const price = (p: StickerPackJson) => (p.price_minor ? `${(p.price_minor / 100).toFixed(2)} ${p.currency}` : 'Free');
 
@@ -48,11 +49,7 @@ export default function AdminStickers({ packs }: PageProps<AdminStickersProps>) 
             ))}
           </ul>
         )}
-        <Pagination
-          currentPage={packs.current_page}
-          lastPage={packs.last_page}
-          hrefFor={(p) => `${adminPaths.stickers}?page=${p}`}
-        />
+        <Pagination of={packs} hrefFor={(p) => `${adminPaths.stickers}?page=${p}`} />
       </div>
     </>
   );
@@ -67,14 +64,11 @@ function Pack({ pack }: { pack: StickerPackJson }) {
         title={`${pack.name}${pack.enabled ? '' : ' (disabled)'}`}
         description={`${price(pack)} · ${pack.stickers.length} sticker(s)${pack.description ? ` · ${pack.description}` : ''}`}
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={busy}
-            onClick={() => act(() => adminContentApi.updatePack(pack.id, { enabled: !pack.enabled }))}
-          >
-            {pack.enabled ? 'Disable' : 'Enable'}
-          </Button>
+          <EnableToggle
+            enabled={pack.enabled}
+            busy={busy}
+            onToggle={() => act(() => adminContentApi.updatePack(pack.id, { enabled: !pack.enabled }))}
+          />
         }
       >
         <ul className="flex flex-wrap gap-3" aria-label={`Stickers in ${pack.name}`}>

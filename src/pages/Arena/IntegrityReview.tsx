@@ -97,13 +97,7 @@ export default function IntegrityReview({ state, flags }: PageProps<Props>) {
             ))}
           </ul>
         )}
-        {flags.last_page > 1 && (
-          <Pagination
-            currentPage={flags.current_page}
-            lastPage={flags.last_page}
-            hrefFor={(p) => arenaPaths.flags(state, p)}
-          />
-        )}
+        {flags.last_page > 1 && <Pagination of={flags} hrefFor={(p) => arenaPaths.flags(state, p)} />}
       </Card>
     </>
   );

@@ -114,11 +114,7 @@ export default function ArenaLobby({
             </nav>
             <Leaderboard rows={board.data} />
             {board.last_page > 1 && (
-              <Pagination
-                currentPage={board.current_page}
-                lastPage={board.last_page}
-                hrefFor={(p) => `${arenaPaths.lobby(category)}${category ? '&' : '?'}page=${p}`}
-              />
+              <Pagination of={board} hrefFor={(p) => `${arenaPaths.lobby(category)}${category ? '&' : '?'}page=${p}`} />
             )}
           </Card>
         </div>

@@ -47,13 +47,7 @@ export default function SeriesArenas({ season, categories, category, board, crea
             ))}
           </nav>
           <Leaderboard rows={board.data} />
-          {board.last_page > 1 && (
-            <Pagination
-              currentPage={board.current_page}
-              lastPage={board.last_page}
-              hrefFor={(p) => href(category, p)}
-            />
-          )}
+          {board.last_page > 1 && <Pagination of={board} hrefFor={(p) => href(category, p)} />}
         </Card>
         <Card title="Creators">
           {creators.length === 0 ? (

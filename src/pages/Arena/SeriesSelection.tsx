@@ -47,13 +47,7 @@ export default function SeriesSelection({ current, seasons }: PageProps<Props>) 
             </li>
           ))}
         </ul>
-        {seasons.last_page > 1 && (
-          <Pagination
-            currentPage={seasons.current_page}
-            lastPage={seasons.last_page}
-            hrefFor={(p) => `${arenaPaths.seasons}?page=${p}`}
-          />
-        )}
+        {seasons.last_page > 1 && <Pagination of={seasons} hrefFor={(p) => `${arenaPaths.seasons}?page=${p}`} />}
       </Card>
     </>
   );

@@ -74,11 +74,7 @@ export default function CollectionsIndex({ collections }: Props) {
             ))}
           </ul>
         )}
-        <Pagination
-          currentPage={collections.current_page}
-          lastPage={collections.last_page}
-          hrefFor={(p) => collectionPaths.index(p)}
-        />
+        <Pagination of={collections} hrefFor={(p) => collectionPaths.index(p)} />
       </div>
     </>
   );

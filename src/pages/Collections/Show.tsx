@@ -41,11 +41,7 @@ export default function CollectionsShow({ collection }: Props) {
         ) : (
           c.items.data.map((item) => <ItemCard key={item.id} collection={c} item={item} />)
         )}
-        <Pagination
-          currentPage={c.items.current_page}
-          lastPage={c.items.last_page}
-          hrefFor={(p) => collectionPaths.show(c.id, p)}
-        />
+        <Pagination of={c.items} hrefFor={(p) => collectionPaths.show(c.id, p)} />
       </div>
     </>
   );

@@ -1,4 +1,3 @@
-import { usePage } from '@inertiajs/react';
 import { LegalDocument, type LegalSection } from '@/components/LegalDocument';
 
 const sections: LegalSection[] = [
@@ -56,12 +55,10 @@ const sections: LegalSection[] = [
 ];
 
 export default function AcceptableUse() {
-  const { url } = usePage();
   return (
     <LegalDocument
       title="Acceptable Use Policy"
       updated="2025-01-15"
-      currentUrl={url}
       intro={<p>These rules keep Reelty trustworthy for realtors, buyers and viewers alike.</p>}
       sections={sections}
     />

@@ -1,4 +1,3 @@
-import { usePage } from '@inertiajs/react';
 import { LegalDocument, type LegalSection } from '@/components/LegalDocument';
 
 const sections: LegalSection[] = [
@@ -62,12 +61,10 @@ const sections: LegalSection[] = [
 ];
 
 export default function Cookie() {
-  const { url } = usePage();
   return (
     <LegalDocument
       title="Cookie Policy"
       updated="2025-01-15"
-      currentUrl={url}
       intro={
         <p>
           We keep cookies to the minimum needed to run Reelty and remember your preferences. We do not use advertising

@@ -1,4 +1,3 @@
-import { usePage } from '@inertiajs/react';
 import { LegalDocument, type LegalSection } from '@/components/LegalDocument';
 
 const sections: LegalSection[] = [
@@ -59,12 +58,10 @@ const sections: LegalSection[] = [
 ];
 
 export default function Data() {
-  const { url } = usePage();
   return (
     <LegalDocument
       title="Data Policy"
       updated="2025-01-15"
-      currentUrl={url}
       intro={<p>How we store your data and how you can export, correct or delete it.</p>}
       sections={sections}
     />

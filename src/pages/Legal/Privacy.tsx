@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import { LegalDocument, type LegalSection } from '@/components/LegalDocument';
 import { routes } from '@/routes';
 
@@ -93,12 +93,10 @@ const sections: LegalSection[] = [
 ];
 
 export default function Privacy() {
-  const { url } = usePage();
   return (
     <LegalDocument
       title="Privacy Policy"
       updated="2025-01-15"
-      currentUrl={url}
       intro={<p>This policy explains what personal data Reelty collects, why, and the choices you have.</p>}
       sections={sections}
     />

@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link } from '@inertiajs/react';
 import { LegalDocument, type LegalSection } from '@/components/LegalDocument';
 import { routes } from '@/routes';
 
@@ -109,12 +109,10 @@ const sections: LegalSection[] = [
 ];
 
 export default function Terms() {
-  const { url } = usePage();
   return (
     <LegalDocument
       title="Terms of Service"
       updated="2025-01-15"
-      currentUrl={url}
       intro={
         <p>Please read these terms carefully. They explain your rights and responsibilities when you use Reelty.</p>
       }

@@ -46,7 +46,7 @@ export default function PursuitsIndex({
               ))}
             </ul>
           )}
-          <Pagination currentPage={mine.current_page} lastPage={mine.last_page} hrefFor={pursuitPaths.page} />
+          <Pagination of={mine} hrefFor={pursuitPaths.page} />
           {shared.length > 0 && (
             <>
               <h2 className="pt-4 text-title font-semibold text-ink">Shared by your teams</h2>

@@ -2,19 +2,8 @@ import { Head, router, useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Checkbox, EmptyState, Pagination, TextField } from '@/components/ui';
 import { MapPinIcon } from '@/components/icons';
+import type { Address } from '@contracts/settings';
 import type { PageProps } from '@/types';
-
-interface Address {
-  id: string;
-  label: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  countryCode: string;
-  isDefault: boolean;
-}
 
 type Props = PageProps<{ addresses: Address[]; pagination: { currentPage: number; lastPage: number; total: number } }>;
 

@@ -1,10 +1,9 @@
 import { Head, Link } from '@inertiajs/react';
-import { useState } from 'react';
 import { openSharePopup, SHARE_NETWORKS } from '@/components/listing/share';
 import { formatPrice } from '@/components/property/rules';
 import type { PropertySummary } from '@contracts/properties';
 import { Button } from '@/components/ui';
-import { notify } from '@/lib/toast';
+import { useCopyLink } from '@/hooks/useCopyLink';
 
 const LABELS: Record<string, string> = {
   facebook: 'Facebook',
@@ -16,16 +15,7 @@ const LABELS: Record<string, string> = {
 
 export default function ShareShow({ property, path }: { property: PropertySummary; path: string }) {
   const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      notify.success('Link copied');
-    } catch {
-      notify.error('Could not copy the link');
-    }
-  };
+  const { copied, copy } = useCopyLink(url);
   return (
     <div className="mx-auto max-w-lg space-y-4 px-4 py-8">
       <Head title={`Share ${property.name}`} />

@@ -54,11 +54,7 @@ export default function ToursIndex({ side, tours }: Props) {
         ) : (
           tours.data.map((t) => <TourCard key={t.id} tour={t} />)
         )}
-        <Pagination
-          currentPage={tours.current_page}
-          lastPage={tours.last_page}
-          hrefFor={(p) => tourPaths.index(side, p)}
-        />
+        <Pagination of={tours} hrefFor={(p) => tourPaths.index(side, p)} />
       </div>
     </>
   );

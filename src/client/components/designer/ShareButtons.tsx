@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui';
-import { notify } from '@/lib/toast';
+import { useCopyLink } from '@/hooks/useCopyLink';
 import { openShare, SHARE_NETWORKS, type ShareNetwork } from './share-links';
 
 const LABELS: Record<ShareNetwork, string> = {
@@ -14,17 +13,7 @@ const LABELS: Record<ShareNetwork, string> = {
 };
 
 export function ShareButtons({ url, text, image }: { url: string; text: string; image?: string | null }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      notify.success('Link copied');
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      notify.error('Could not copy the link');
-    }
-  };
+  const { copied, copy } = useCopyLink(url, 2000);
   return (
     <div className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,13 +1,10 @@
-/** Mortgage arithmetic for the calculator, in whole cents so rounding is explicit. */
-export interface MortgageInput {
-  /** Home price in currency units. */
+import type { MortgageDefaults } from '@contracts/market';
+
+// Mortgage arithmetic for the calculator, in whole cents so rounding is explicit.
+
+/** The market's calculator defaults plus the home price (in currency units). */
+export interface MortgageInput extends MortgageDefaults {
   price: number;
-  down_payment_pct: number;
-  rate_pct: number;
-  term_years: number;
-  property_tax_pct: number;
-  insurance_per_year: number;
-  hoa_per_month: number;
 }
 
 export interface YearRow {

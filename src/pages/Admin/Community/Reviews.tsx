@@ -60,11 +60,7 @@ export default function CommunityReviews({ page, status }: PageProps<{ page: Rev
         </ul>
       )}
       <div className="mt-4">
-        <Pagination
-          currentPage={page.current_page}
-          lastPage={page.last_page}
-          hrefFor={(p) => `${communityPaths.reviews(status)}&page=${p}`}
-        />
+        <Pagination of={page} hrefFor={(p) => `${communityPaths.reviews(status)}&page=${p}`} />
       </div>
     </>
   );

@@ -122,8 +122,7 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
             )}
             <div className="p-3">
               <Pagination
-                currentPage={orders.current_page}
-                lastPage={orders.last_page}
+                of={orders}
                 hrefFor={(p) =>
                   `${commercePaths.adminOrders}?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), page: String(p) })}`
                 }

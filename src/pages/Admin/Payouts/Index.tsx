@@ -141,12 +141,7 @@ export default function AdminPayouts({
             </li>
           ))}
         </ul>
-        <Pagination
-          className="p-4"
-          currentPage={batches.current_page}
-          lastPage={batches.last_page}
-          onPageChange={reload}
-        />
+        <Pagination className="p-4" of={batches} onPageChange={reload} />
       </Card>
     </>
   );

@@ -68,11 +68,7 @@ export default function AdminSweepstakesIndex({ page, state }: PageProps<Props>)
         </Card>
       )}
       <div className="mt-4">
-        <Pagination
-          currentPage={page.current_page}
-          lastPage={page.last_page}
-          hrefFor={(p) => `${sweepstakesPaths.admin.index(state)}${state ? '&' : '?'}page=${p}`}
-        />
+        <Pagination of={page} hrefFor={(p) => `${sweepstakesPaths.admin.index(state)}${state ? '&' : '?'}page=${p}`} />
       </div>
     </>
   );

@@ -155,11 +155,7 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
             </ul>
           )}
           <div className="p-3">
-            <Pagination
-              currentPage={entries.current_page}
-              lastPage={entries.last_page}
-              hrefFor={(p) => sweepstakesPaths.admin.show(s.id, p)}
-            />
+            <Pagination of={entries} hrefFor={(p) => sweepstakesPaths.admin.show(s.id, p)} />
           </div>
         </Card>
         <Card title="Audit trail">

@@ -99,8 +99,7 @@ export default function AdminUsersIndex({ users, q, bulks }: PageProps<AdminUser
           )}
           <div className="p-3">
             <Pagination
-              currentPage={users.current_page}
-              lastPage={users.last_page}
+              of={users}
               hrefFor={(p) => `${adminPaths.users}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`}
             />
           </div>
