@@ -76,5 +76,8 @@ describe('creator metrics over HTTP', () => {
       'listing_inquiries',
     ]);
     expectPage(await client.visit('/metrics?range=7d'), 'Metrics/Creator', { metrics: { preset: '7d' } });
+    // A hand-edited page address with a bad range gets the error page with 422 (the page's own controls use the API).
+    const bad = await client.visit('/metrics?from=2026-01-10&to=2026-01-01');
+    expect([bad.status, bad.body.component]).toEqual([422, 'Error']);
   });
 });
