@@ -1,6 +1,7 @@
 import { ChatsCommandService } from '../../src/modules/chats';
 import { DirectoryReviewsService, DirectoryService } from '../../src/modules/directory';
 import { DirectoryQueryDto } from '../../src/modules/directory/dto/directory.dto';
+import { JobRegistry, type JobContext } from '../../src/modules/jobs';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
 
@@ -150,7 +151,9 @@ describe('service-provider directory', () => {
 
     // Again: nothing to write; a point set meanwhile is never overwritten.
     await t.db.query(`UPDATE service_providers SET latitude = 10, longitude = 10 WHERE id = $1`, [older[0].id]);
-    expect((await directory.backfillMapPoints()).located).toBe(0);
+    // The second run is the registered job (queued at boot while a provider lacks a point).
+    const job = t.app.get(JobRegistry).get('fanout', 'directory.map-points');
+    expect(await job.handle({}, { id: 'map-points-test' } as JobContext)).toMatchObject({ located: 0 });
     const [kept] = await t.db.query(`SELECT latitude FROM service_providers WHERE id = $1`, [older[0].id]);
     expect(kept.latitude).toBe(10);
   });

@@ -88,6 +88,19 @@ describe('open-creative: authorization table', () => {
         body: { selectedBrands: ['Table'] },
         expect: all(401, 403, 403, 403, 200, 403),
       },
+      {
+        method: 'POST',
+        name: 'POST /api/designs/{id}/edit-sessions/{side} (designs:read is not designs:edit)',
+        path: () => `/api/designs/${w.designId}/edit-sessions/front`,
+        expect: all(401, 403, 403, 403, 201, 201),
+      },
+      {
+        method: 'GET',
+        name: 'GET /designer/{id}/edit (designs:read is not designs:edit)',
+        path: () => `/designer/${w.designId}/edit`,
+        inertia: true,
+        expect: all(302, 403, 403, 403, 200, 200),
+      },
     ]);
   });
 

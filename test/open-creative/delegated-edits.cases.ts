@@ -93,6 +93,8 @@ describe('open-creative: delegated edits are atomic and scoped', () => {
       summary: 'Edited the front of the design',
     });
     expect((await editor.client.get(`/api/designs/${w.designId}/edit-state`)).status).toBe(200);
+    expect((await editor.client.post(`/api/designs/${w.designId}/edit-sessions/back`)).status).toBe(201);
+    expect((await editor.client.visit(`/designer/${w.designId}/edit`)).status).toBe(200);
 
     await withFailingLog('front', async () => {
       expect((await put(editor, ['Lost'])).status).toBe(500);
