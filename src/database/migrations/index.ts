@@ -59,6 +59,7 @@ import { OpenCreative1765440000000 } from './1765440000000-OpenCreative';
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { CrmSharedOffers1765510000000 } from './1765510000000-CrmSharedOffers';
+import { CrmContactPrefixSearch1765510100000 } from './1765510100000-CrmContactPrefixSearch';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 export const migrations = [
@@ -123,4 +124,5 @@ export const migrations = [
   PropertyZoneFromLocation1765400000000,
   MarketGeoIndexNewest1765400100000,
   CrmSharedOffers1765510000000,
+  CrmContactPrefixSearch1765510100000,
 ];
