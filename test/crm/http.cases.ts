@@ -155,6 +155,18 @@ describe('crm: signed intake and CSV over HTTP', () => {
         true,
         ['bulk1@b.co', 'bulk2@b.co', 'bulk3@b.co'],
       ]);
+      // An email being typed is a prefix range (bulk1004@..., not bulk10040@...); a phone too, with or without +1.
+      const email = (await get({ q: 'BULK1004@b' })).body;
+      expect([email.total, email.data.map((c: { email: string }) => c.email)]).toEqual([1, ['bulk1004@b.co']]);
+      await t.db.query(
+        `UPDATE crm_contacts SET phone = '+14155550' || lpad(g::text, 3, '0') FROM (
+          SELECT id, row_number() OVER (ORDER BY email) AS g FROM crm_contacts WHERE team_id = $1 LIMIT 12) n
+        WHERE n.id = crm_contacts.id`,
+        [big.teamId],
+      );
+      expect((await get({ q: '(415) 555-00' })).body.total).toBe(12);
+      expect((await get({ q: '415 555 001' })).body.total).toBe(3);
+      expect((await get({ q: '+1 415 555 0012' })).body.total).toBe(1);
     });
   });
 });

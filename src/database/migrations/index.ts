@@ -60,6 +60,7 @@ import { DirectoryMissingPoints1765530000000 } from './1765530000000-DirectoryMi
 import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { CrmSharedOffers1765510000000 } from './1765510000000-CrmSharedOffers';
+import { CrmContactPrefixSearch1765510100000 } from './1765510100000-CrmContactPrefixSearch';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
@@ -129,4 +130,5 @@ export const migrations = [
   CreatorMetrics1765500000000,
   DirectoryMissingPoints1765530000000,
   CrmSharedOffers1765510000000,
+  CrmContactPrefixSearch1765510100000,
 ];

@@ -13,6 +13,7 @@ import {
   CrmTask,
 } from './entities/crm.entity';
 import { CONTACTS_COUNT_CAP } from './crm.constants';
+import { contactSearchPrefix } from './identity';
 
 export interface ContactFilters {
   q?: string;
@@ -121,8 +122,16 @@ export class CrmRepository extends TransactionalRepository {
     if (f.tag) q.andWhere('c.tags @> ARRAY[:tag]::text[]', { tag: f.tag });
     if (f.agentId) q.andWhere('c.agentId = :agentId', { agentId: f.agentId });
     const words = (f.q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (words.length) {
-      q.andWhere(`c.search @@ to_tsquery('simple', :tsq)`, { tsq: words.map((w) => `${w}:*`).join(' & ') });
+    const prefix = contactSearchPrefix(f.q);
+    if (prefix || words.length) {
+      // An email or phone being typed is a prefix range of crm_contacts_email_prefix / _phone_prefix (btree);
+      // other text goes through the search tsvector's GIN index.
+      if (prefix) {
+        const params = Object.fromEntries(prefix.like.map((p, i) => [`like${i}`, p]));
+        q.andWhere(`(${prefix.like.map((_, i) => `c.${prefix.column} LIKE :like${i}`).join(' OR ')})`, params);
+      } else {
+        q.andWhere(`c.search @@ to_tsquery('simple', :tsq)`, { tsq: words.map((w) => `${w}:*`).join(' & ') });
+      }
       const [sql, params] = q
         .clone()
         .select(['c.id AS id', 'c.last_activity_at AS at'])

@@ -1,4 +1,4 @@
-import { identityOf, normaliseEmail, normalisePhone, phoneIsInvalid } from './identity';
+import { contactSearchPrefix, identityOf, normaliseEmail, normalisePhone, phoneIsInvalid } from './identity';
 
 describe('crm identity normaliser', () => {
   it('lower-cases and trims emails, refuses non-addresses', () => {
@@ -46,5 +46,17 @@ describe('phoneIsInvalid', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('contactSearchPrefix', () => {
+  it('turns a typed email or phone into index-friendly prefixes, and anything else into null', () => {
+    expect(contactSearchPrefix(' Ann.B@Example ')).toEqual({ column: 'email', like: ['ann.b@example%'] });
+    expect(contactSearchPrefix('a_b%@x')).toEqual({ column: 'email', like: ['a\\_b\\%@x%'] });
+    expect(contactSearchPrefix('+44 20 7946')).toEqual({ column: 'phone', like: ['+44207946%'] });
+    expect(contactSearchPrefix('(415) 555-01')).toEqual({ column: 'phone', like: ['+41555501%', '+141555501%'] });
+    expect(contactSearchPrefix('415 55')).toBeNull();
+    expect(contactSearchPrefix('Ann Buyer')).toBeNull();
+    expect(contactSearchPrefix('')).toBeNull();
   });
 });

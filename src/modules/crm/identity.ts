@@ -83,3 +83,16 @@ export function phoneIsInvalid(phone: string | null | undefined): boolean {
   const [, area, exchange, line] = nanp;
   return /^[01]/.test(area) || /^[01]/.test(exchange) || (exchange === '555' && /^01/.test(line));
 }
+
+/** What a contacts search box's text becomes when it is an email or a phone being typed: LIKE prefixes, else null. */
+export function contactSearchPrefix(
+  raw: string | null | undefined,
+): { column: 'email' | 'phone'; like: string[] } | null {
+  const text = (raw ?? '').trim().toLowerCase();
+  const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (text.includes('@') && !/\s/.test(text)) return { column: 'email', like: [`${escape(text)}%`] };
+  const digits = text.replace(/\D/g, '');
+  // Six digits or more: a shorter prefix matches too much of a large book to beat the name search.
+  if (!/^[\d\s()+.-]+$/.test(text) || digits.length < 6) return null;
+  return { column: 'phone', like: text.startsWith('+') ? [`+${digits}%`] : [`+${digits}%`, `+1${digits}%`] };
+}

@@ -59,7 +59,7 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
     if (!reason) return;
     try {
       const next = await crmApi.disputeOffer(p.id, reason, kind);
-      setBought((page) => ({ ...page, data: page.data.map((x) => (x.id === next.id ? next : x)) }));
+      setBought((page) => ({ ...page, data: page.data.map((x) => (x.sale_id === next.sale_id ? next : x)) }));
       notify.success(
         next.status === 'refunded'
           ? 'Checked and refunded.'
@@ -121,7 +121,7 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
         ) : (
           <ul className="divide-y divide-line" aria-label="My purchases">
             {bought.data.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <li key={p.sale_id} className="flex flex-wrap items-center gap-3 px-4 py-3">
                 <div className="min-w-0 flex-1">
                   {p.contact_id ? (
                     <Link href={crmPaths.contact(p.contact_id)} className="font-medium text-ink hover:underline">
