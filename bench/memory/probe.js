@@ -86,11 +86,9 @@ function report() {
     .sort((a, b) => b[1].kb - a[1].kb)
     .slice(0, 25)
     .map(([name, e]) => ({ name, modules: e.modules, kb: Math.round(e.kb) }));
-  try {
-    out.libvipsCache = require('sharp').cache();
-  } catch {
-    out.libvipsCache = null;
-  }
+  // Only when the app has loaded sharp: the probe must not load it (a web node loads it on its first image).
+  const sharpLoaded = Object.keys(require.cache).some((file) => /node_modules\/sharp\//.test(file));
+  out.libvipsCache = sharpLoaded ? require('sharp').cache() : 'sharp not loaded';
   if (process.env.MEMORY_PROBE_SNAPSHOT) out.snapshot = v8.writeHeapSnapshot(process.env.MEMORY_PROBE_SNAPSHOT);
   return out;
 }
