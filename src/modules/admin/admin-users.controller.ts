@@ -8,7 +8,8 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { USER_TYPES } from '../users';
 import { AdminUsersService } from './admin-users.service';
-import { auditContext } from './audit-context';
+import { AuditActor } from './audit-context';
+import type { AuditContext } from './audit.service';
 import {
   AdminUsersQueryDto,
   ChangeUserRoleDto,
@@ -18,8 +19,6 @@ import {
 } from './dto/admin.dto';
 import { ImpersonationService } from './impersonation.service';
 import { UserBulkService } from './user-bulk.service';
-
-const ctx = auditContext;
 
 /** Admin Users: search, a user's page, and the audited account actions (destructive ones after a recent password). */
 @Controller()
@@ -66,10 +65,9 @@ export class AdminUsersController {
   @RequiresPasswordConfirmation()
   async startBulk(
     @Body() body: UserBulkActionDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; bulk: UserBulkJson }> {
-    const bulk = await this.bulk.start(ctx(admin, req), body);
+    const bulk = await this.bulk.start(actor, body);
     return { message: `Queued for ${bulk.total} user${bulk.total === 1 ? '' : 's'}`, bulk };
   }
 
@@ -84,10 +82,9 @@ export class AdminUsersController {
   async changeRole(
     @Param('id', UuidPipe) id: string,
     @Body() body: ChangeUserRoleDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; user: AdminUserRow }> {
-    return { message: 'Saved', user: await this.users.changeRole(ctx(admin, req), id, body) };
+    return { message: 'Saved', user: await this.users.changeRole(actor, id, body) };
   }
 
   /** Suspends the account: its sessions end at once and sign-in is refused. */
@@ -97,30 +94,27 @@ export class AdminUsersController {
   async suspend(
     @Param('id', UuidPipe) id: string,
     @Body() body: SuspendUserDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; user: AdminUserRow }> {
-    return { message: 'Account suspended', user: await this.users.suspend(ctx(admin, req), id, body.reason) };
+    return { message: 'Account suspended', user: await this.users.suspend(actor, id, body.reason) };
   }
 
   @Post('api/admin/users/:id/restore')
   @HttpCode(200)
   async restore(
     @Param('id', UuidPipe) id: string,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; user: AdminUserRow }> {
-    return { message: 'Account restored', user: await this.users.restore(ctx(admin, req), id) };
+    return { message: 'Account restored', user: await this.users.restore(actor, id) };
   }
 
   @Post('api/admin/users/:id/verification')
   @HttpCode(200)
   async resendVerification(
     @Param('id', UuidPipe) id: string,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string }> {
-    await this.users.resendVerification(ctx(admin, req), id);
+    await this.users.resendVerification(actor, id);
     return { message: 'Verification email sent' };
   }
 
@@ -143,9 +137,8 @@ export class AdminUsersController {
   async remove(
     @Param('id', UuidPipe) id: string,
     @Body() body: DeleteUserDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; user: AdminUserRow }> {
-    return { message: 'Account deleted', user: await this.users.delete(ctx(admin, req), id, body.confirm) };
+    return { message: 'Account deleted', user: await this.users.delete(actor, id, body.confirm) };
   }
 }

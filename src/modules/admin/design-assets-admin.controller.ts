@@ -1,15 +1,13 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { DESIGN_ASSET_CATEGORIES, type DesignAssetJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
-import { CurrentUser, Roles } from '../auth';
+import { Roles } from '../auth';
 import { DesignAssetsService } from '../designs';
 import { Inertia } from '../inertia';
-import type { User } from '../users';
-import { auditContext, uploadedBytes } from './audit-context';
-import { AuditService } from './audit.service';
+import { AuditActor, uploadedBytes } from './audit-context';
+import { type AuditContext, AuditService } from './audit.service';
 import { CreateDesignAssetDto, DesignAssetsQueryDto, UpdateDesignAssetDto } from './dto/content.dto';
 
 /** Admin DesignAssets: the AI designer's catalogue (room types, designers, locations, themes, colours). */
@@ -40,11 +38,10 @@ export class DesignAssetsAdminController {
   @Post('api/admin/design-assets')
   async create(
     @Body() body: CreateDesignAssetDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; asset: DesignAssetJson }> {
     const { category, ...write } = body;
-    const hook = this.audit.hook(auditContext(admin, req), 'design_asset.created', 'design_asset');
+    const hook = this.audit.hook(actor, 'design_asset.created', 'design_asset');
     return { message: 'Asset added', asset: await this.assets.create(category, write, hook) };
   }
 
@@ -53,10 +50,9 @@ export class DesignAssetsAdminController {
   async update(
     @Param('id', UuidPipe) id: string,
     @Body() body: UpdateDesignAssetDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; asset: DesignAssetJson }> {
-    const hook = this.audit.hook(auditContext(admin, req), 'design_asset.updated', 'design_asset');
+    const hook = this.audit.hook(actor, 'design_asset.updated', 'design_asset');
     return { message: 'Saved', asset: await this.assets.update(id, body, hook) };
   }
 
@@ -66,10 +62,9 @@ export class DesignAssetsAdminController {
   async preview(
     @Param('id', UuidPipe) id: string,
     @UploadedFile() file: { buffer: Buffer } | undefined,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; asset: DesignAssetJson }> {
-    const hook = this.audit.hook(auditContext(admin, req), 'design_asset.updated', 'design_asset');
+    const hook = this.audit.hook(actor, 'design_asset.updated', 'design_asset');
     return {
       message: 'Preview saved',
       asset: await this.assets.uploadPreview(id, uploadedBytes(file, 'preview'), hook),

@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import type { DesignChatFlagJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
-import { CurrentUser, RequiresPasswordConfirmation, Roles } from '../auth';
+import { RequiresPasswordConfirmation, Roles } from '../auth';
 import { DesignChatModerationService } from '../designs';
 import { Inertia } from '../inertia';
-import type { User } from '../users';
-import { auditContext } from './audit-context';
+import { AuditActor } from './audit-context';
+import type { AuditContext } from './audit.service';
 import { DesignChatAdminService } from './design-chat-admin.service';
 import { DesignChatQueryDto, ModerateDto, SuspendAuthorDto } from './dto/content.dto';
 
@@ -38,10 +37,9 @@ export class DesignChatAdminController {
   async moderate(
     @Param('id', UuidPipe) id: string,
     @Body() body: ModerateDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; flag: DesignChatFlagJson }> {
-    const flag = await this.moderation.moderate(auditContext(admin, req), id, body.action, body.note);
+    const flag = await this.moderation.moderate(actor, id, body.action, body.note);
     return { message: { hide: 'Message hidden', dismiss: 'Flag dismissed', warn: 'Author warned' }[body.action], flag };
   }
 
@@ -52,12 +50,11 @@ export class DesignChatAdminController {
   async suspendAuthor(
     @Param('id', UuidPipe) id: string,
     @Body() body: SuspendAuthorDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; flag: DesignChatFlagJson }> {
     return {
       message: 'Author suspended',
-      flag: await this.moderation.suspendAuthor(auditContext(admin, req), id, body.reason),
+      flag: await this.moderation.suspendAuthor(actor, id, body.reason),
     };
   }
 }

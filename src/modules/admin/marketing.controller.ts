@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import type { AdminMarketingProps, AnnouncementJson, BroadcastJson } from '../../contracts/admin-content';
-import { CurrentUser, Roles } from '../auth';
+import { Roles } from '../auth';
 import { Inertia } from '../inertia';
-import type { User } from '../users';
-import { auditContext } from './audit-context';
+import { AuditActor } from './audit-context';
+import type { AuditContext } from './audit.service';
 import { AnnouncementDto, BroadcastDto } from './dto/content.dto';
 import { MarketingService } from './marketing.service';
 
@@ -31,12 +30,11 @@ export class MarketingController {
   @Post('api/admin/announcements')
   async announce(
     @Body() body: AnnouncementDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; announcement: AnnouncementJson }> {
     return {
       message: 'Announcement scheduled',
-      announcement: await this.marketing.announce(auditContext(admin, req), body),
+      announcement: await this.marketing.announce(actor, body),
     };
   }
 
@@ -45,12 +43,11 @@ export class MarketingController {
   @HttpCode(200)
   async end(
     @Param('id', UuidPipe) id: string,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; announcement: AnnouncementJson }> {
     return {
       message: 'Announcement ended',
-      announcement: await this.marketing.endAnnouncement(auditContext(admin, req), id),
+      announcement: await this.marketing.endAnnouncement(actor, id),
     };
   }
 
@@ -59,10 +56,9 @@ export class MarketingController {
   @HttpCode(202)
   async broadcast(
     @Body() body: BroadcastDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; broadcast: BroadcastJson }> {
-    return { message: 'Broadcast queued', broadcast: await this.marketing.broadcast(auditContext(admin, req), body) };
+    return { message: 'Broadcast queued', broadcast: await this.marketing.broadcast(actor, body) };
   }
 
   @Get('api/admin/broadcasts/:id')

@@ -7,22 +7,19 @@ import {
   Patch,
   Post,
   Query,
-  Req,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import type { Request } from 'express';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
 import type { StickerJson, StickerPackJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
-import { CurrentUser, Roles } from '../auth';
+import { Roles } from '../auth';
 import { Inertia } from '../inertia';
 import { STICKER_MAX_BYTES, StickersService } from '../stickers';
-import type { User } from '../users';
-import { auditContext, uploadedBytes } from './audit-context';
-import { AuditService } from './audit.service';
+import { AuditActor, uploadedBytes } from './audit-context';
+import { type AuditContext, AuditService } from './audit.service';
 import { StickerPackDto, StickerUploadDto, UpdateStickerPackDto } from './dto/content.dto';
 
 /** Admin Stickers: packs (free or priced) and their stickers, uploaded as images and stored as webp. */
@@ -49,10 +46,9 @@ export class StickersAdminController {
   @Post('api/admin/sticker-packs')
   async create(
     @Body() body: StickerPackDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; pack: StickerPackJson }> {
-    const hook = this.audit.hook(auditContext(admin, req), 'sticker_pack.created', 'sticker_pack');
+    const hook = this.audit.hook(actor, 'sticker_pack.created', 'sticker_pack');
     return { message: 'Pack created', pack: await this.stickers.createPack(body, hook) };
   }
 
@@ -61,10 +57,9 @@ export class StickersAdminController {
   async update(
     @Param('id', UuidPipe) id: string,
     @Body() body: UpdateStickerPackDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; pack: StickerPackJson }> {
-    const hook = this.audit.hook(auditContext(admin, req), 'sticker_pack.updated', 'sticker_pack');
+    const hook = this.audit.hook(actor, 'sticker_pack.updated', 'sticker_pack');
     return { message: 'Saved', pack: await this.stickers.updatePack(id, body, hook) };
   }
 
@@ -75,10 +70,9 @@ export class StickersAdminController {
     @Param('id', UuidPipe) id: string,
     @Body() body: StickerUploadDto,
     @UploadedFile() file: { buffer: Buffer } | undefined,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
+    @AuditActor() actor: AuditContext,
   ): Promise<{ message: string; sticker: StickerJson }> {
-    const hook = this.audit.hook(auditContext(admin, req), 'sticker.added', 'sticker_pack', body.name);
+    const hook = this.audit.hook(actor, 'sticker.added', 'sticker_pack', body.name);
     return {
       message: 'Sticker added',
       sticker: await this.stickers.addSticker(id, body.name, uploadedBytes(file, 'image'), hook),
@@ -86,12 +80,8 @@ export class StickersAdminController {
   }
 
   @Delete('api/admin/stickers/:id')
-  async remove(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
-  ): Promise<{ message: string }> {
-    await this.stickers.removeSticker(id, this.audit.hook(auditContext(admin, req), 'sticker.removed', 'sticker_pack'));
+  async remove(@Param('id', UuidPipe) id: string, @AuditActor() actor: AuditContext): Promise<{ message: string }> {
+    await this.stickers.removeSticker(id, this.audit.hook(actor, 'sticker.removed', 'sticker_pack'));
     return { message: 'Sticker removed' };
   }
 }

@@ -97,7 +97,7 @@ export default function IntegrityReview({ state, flags }: PageProps<Props>) {
             ))}
           </ul>
         )}
-        {flags.last_page > 1 && <Pagination of={flags} hrefFor={(p) => arenaPaths.flags(state, p)} />}
+        <Pagination of={flags} hrefFor={(p) => arenaPaths.flags(state, p)} />
       </Card>
     </>
   );

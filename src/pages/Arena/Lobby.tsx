@@ -113,9 +113,7 @@ export default function ArenaLobby({
               ))}
             </nav>
             <Leaderboard rows={board.data} />
-            {board.last_page > 1 && (
-              <Pagination of={board} hrefFor={(p) => `${arenaPaths.lobby(category)}${category ? '&' : '?'}page=${p}`} />
-            )}
+            <Pagination of={board} hrefFor={(p) => `${arenaPaths.lobby(category)}${category ? '&' : '?'}page=${p}`} />
           </Card>
         </div>
 

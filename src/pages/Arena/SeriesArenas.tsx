@@ -47,7 +47,7 @@ export default function SeriesArenas({ season, categories, category, board, crea
             ))}
           </nav>
           <Leaderboard rows={board.data} />
-          {board.last_page > 1 && <Pagination of={board} hrefFor={(p) => href(category, p)} />}
+          <Pagination of={board} hrefFor={(p) => href(category, p)} />
         </Card>
         <Card title="Creators">
           {creators.length === 0 ? (

@@ -47,7 +47,7 @@ export default function SeriesSelection({ current, seasons }: PageProps<Props>) 
             </li>
           ))}
         </ul>
-        {seasons.last_page > 1 && <Pagination of={seasons} hrefFor={(p) => `${arenaPaths.seasons}?page=${p}`} />}
+        <Pagination of={seasons} hrefFor={(p) => `${arenaPaths.seasons}?page=${p}`} />
       </Card>
     </>
   );

@@ -211,7 +211,7 @@ export default function SquadBattle({
                 </li>
               ))}
             </ul>
-            {squads.last_page > 1 && <Pagination of={squads} hrefFor={(p) => `${arenaPaths.squads}?page=${p}`} />}
+            <Pagination of={squads} hrefFor={(p) => `${arenaPaths.squads}?page=${p}`} />
           </Card>
           <Card title="Recent wars">
             <WarList wars={wars} empty="No wars yet." />
