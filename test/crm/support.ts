@@ -12,11 +12,12 @@ let books = 0;
 
 /** A realtor who owns a team (their current team) with `agentCount` signed-in agents. */
 export async function makeBook(t: TestApp, agentCount = 0): Promise<Book> {
-  books += 1;
+  // Numbered before the first await: books made in parallel must not share a handle.
+  const n = ++books;
   const owner = await t.signedIn({ type: 'realtor' });
   const team = await t.app.get(TeamsService).create(owner.user, {
-    name: `Book ${books}`,
-    handle: `book_${books}_${Date.now() % 1_000_000}`,
+    name: `Book ${n}`,
+    handle: `book_${n}_${Date.now() % 1_000_000}`,
     type: 'team',
   } as never);
   await owner.client.put('/api/user/current-team').send({ team_id: team.id }).expect(200);

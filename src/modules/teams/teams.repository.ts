@@ -231,12 +231,9 @@ export class TeamsRepository {
 
   /** Which of these users are members of the team (any role), in one statement. */
   async membersAmong(teamId: string, userIds: string[]): Promise<string[]> {
-    if (!userIds.length) return [];
-    const rows = await this.db.query(
-      `SELECT user_id FROM team_members WHERE team_id = $1 AND user_id = ANY($2::uuid[])`,
-      [teamId, userIds],
-    );
-    return rows.map((r: { user_id: string }) => r.user_id);
+    const sql = `SELECT user_id FROM team_members WHERE team_id = $1 AND user_id = ANY($2::uuid[])`;
+    const rows = userIds.length ? await this.db.query<Array<{ user_id: string }>>(sql, [teamId, userIds]) : [];
+    return rows.map((r) => r.user_id);
   }
 
   async memberIds(teamId: string, roles: TeamRole[]): Promise<string[]> {
