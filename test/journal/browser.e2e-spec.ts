@@ -8,7 +8,7 @@ import { MEMBER_ACTIVITY } from '../community/support';
 
 /**
  * A realtor writes and publishes a journal post in Chromium; a follower reading the journal is told live, opens
- * the post and comments; the realtor sees the comment. Needs the client built (`npx vite build`).
+ * the post and comments; the realtor sees the comment, then opens the creative managers' grant form. Needs the client built (`npx vite build`).
  */
 describe('journal publish, live notice and comment in the browser', () => {
   let t: TestApp;
@@ -72,5 +72,20 @@ describe('journal publish, live notice and comment in the browser', () => {
 
     await writer.reload();
     await writer.getByText('Would love a tour of the second one!').waitFor();
+
+    // OpenCreative: the realtor opens the managers' marketplace and a grant form with its listing picker.
+    const editor = await t.createUser({ name: 'Vera Video' });
+    await t.db.query(
+      `INSERT INTO creative_managers (user_id, headline, skills) VALUES ($1, 'Walkthrough editor', ARRAY['video_editing'])`,
+      [editor.id],
+    );
+    await withDiagnostics(writer, async () => {
+      await writer.goto('/open-creative/managers');
+      await writer.getByRole('heading', { name: 'Creative managers' }).waitFor();
+      await writer.getByText('Walkthrough editor').waitFor();
+      await writer.getByRole('button', { name: 'Give access' }).click();
+      await writer.getByText('Only some listings').click();
+      await checkStep(writer, 'open-creative-managers');
+    });
   });
 });
