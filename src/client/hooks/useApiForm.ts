@@ -8,7 +8,8 @@ export interface ApiFormOptions<R> {
   /** Toast shown on failure when the server sent no message. */
   errorFallback?: string;
   onSuccess?: (result: R) => void;
-  onError?: (error: unknown) => void;
+  /** Called on failure; answering true means it handled the failure, so no field errors and no toast. */
+  onError?: (error: unknown) => boolean | void;
 }
 
 /**
@@ -46,9 +47,10 @@ export function useApiForm<T extends Record<string, unknown>, R = unknown>(
         onSuccess?.(result);
         return result;
       } catch (error) {
+        // onError answering true has dealt with the failure itself (e.g. sent the user to confirm their password).
+        if (onError?.(error) === true) return undefined;
         setErrors(fieldErrorsOf(error));
         notify.error(errorMessage(error, errorFallback));
-        onError?.(error);
         return undefined;
       } finally {
         setProcessing(false);

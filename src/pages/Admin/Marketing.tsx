@@ -1,6 +1,5 @@
 import { Head, router } from '@inertiajs/react';
 import type { AdminMarketingProps, BroadcastJson, BroadcastProgressEvent } from '@contracts/admin-content';
-import { useState } from 'react';
 import { adminContentApi, adminLive, adminPaths } from '@/api/admin';
 import {
   Button,
@@ -13,17 +12,18 @@ import {
   TextAreaField,
   TextField,
 } from '@/components/ui';
-import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
+import { useLiveRows } from '@/hooks/useLiveRows';
 import type { PageProps } from '@/types';
 
 /** Admin Marketing: announcements (banner or toast, scheduled, by audience) and broadcasts with live progress. */
 export default function AdminMarketing({ announcements, broadcasts, audiences }: PageProps<AdminMarketingProps>) {
-  const [live, setLive] = useState<Record<string, BroadcastJson>>({});
-  useChannel(adminLive.metricsChannel, 'private', {
-    [adminLive.broadcastProgress]: (e: BroadcastProgressEvent) =>
-      setLive((l) => ({ ...l, [e.broadcast.id]: e.broadcast })),
-  });
+  const current = useLiveRows(
+    adminLive.metricsChannel,
+    'private',
+    adminLive.broadcastProgress,
+    (e: BroadcastProgressEvent) => e.broadcast,
+  );
   const audienceOptions = audiences.map((a) => ({ value: a, label: a === 'all' ? 'Everyone' : a.replace('_', ' ') }));
   const reload = () => router.reload({ only: ['announcements', 'broadcasts'] });
   const announce = useApiForm(
@@ -115,7 +115,7 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
           ) : (
             <ul className="divide-y divide-line">
               {broadcasts.data.map((b) => (
-                <BroadcastRow key={b.id} b={live[b.id] ?? b} />
+                <BroadcastRow key={b.id} b={current(b)} />
               ))}
             </ul>
           )}

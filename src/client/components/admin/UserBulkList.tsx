@@ -1,22 +1,23 @@
 import type { UserBulkJson, UserBulkProgressEvent } from '@contracts/admin';
-import { useState } from 'react';
 import { adminLive } from '@/api/admin';
 import { Card, ProgressBar } from '@/components/ui';
-import { useChannel } from '@/echo';
+import { useLiveRows } from '@/hooks/useLiveRows';
 import { BULK_ACTION_LABELS } from './UserBulkPanel';
 
 /** The latest bulk actions, each with its progress as the job reports it on the admin channel. */
 export function UserBulkList({ bulks }: { bulks: UserBulkJson[] }) {
-  const [live, setLive] = useState<Record<string, UserBulkJson>>({});
-  useChannel(adminLive.metricsChannel, 'private', {
-    [adminLive.userBulkProgress]: (e: UserBulkProgressEvent) => setLive((l) => ({ ...l, [e.bulk.id]: e.bulk })),
-  });
+  const current = useLiveRows(
+    adminLive.metricsChannel,
+    'private',
+    adminLive.userBulkProgress,
+    (e: UserBulkProgressEvent) => e.bulk,
+  );
   if (!bulks.length) return null;
   return (
     <Card title="Bulk actions" padded={false}>
       <ul className="divide-y divide-line">
         {bulks.map((b) => (
-          <BulkRow key={b.id} bulk={live[b.id] ?? b} />
+          <BulkRow key={b.id} bulk={current(b)} />
         ))}
       </ul>
     </Card>
