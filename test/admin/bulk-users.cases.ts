@@ -99,6 +99,37 @@ describe('admin bulk user actions', () => {
     expect(still).toEqual([{ id: first }]);
   });
 
+  it('commits a suspension with its outcome: a run that dies between them leaves neither, and the retry counts it done', async () => {
+    const victim = await t.createUser();
+    const repo = t.app.get(UserBulkRepository);
+    const bulk = await repo.insert({
+      adminId: admin.user.id,
+      adminIp: null,
+      action: 'suspend',
+      reason: 'Crash test',
+      userIds: [victim.id],
+    });
+    // The outcome's write fails (as a crash at that point would end the run): the suspension must not stay behind.
+    await t.db.query(`CREATE FUNCTION bulk_item_fails() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'simulated crash'; END $$`);
+    await t.db.query(`CREATE TRIGGER bulk_item_fails BEFORE UPDATE ON admin_user_bulk_items
+      FOR EACH ROW EXECUTE FUNCTION bulk_item_fails()`);
+    try {
+      await expect(t.app.get(UserBulkService).run(bulk.id)).rejects.toThrow('simulated crash');
+    } finally {
+      await t.db.query(`DROP TRIGGER bulk_item_fails ON admin_user_bulk_items; DROP FUNCTION bulk_item_fails()`);
+    }
+    const [before] = await t.db.query(`SELECT suspended_at FROM users WHERE id = $1`, [victim.id]);
+    expect(before.suspended_at).toBeNull();
+    expect(await auditRows(t.db, victim.id)).toHaveLength(0);
+
+    await t.db.query(`UPDATE admin_user_bulk_actions SET lease_until = NULL WHERE id = $1`, [bulk.id]);
+    await t.app.get(UserBulkService).run(bulk.id);
+    expect(await finished(bulk.id)).toMatchObject({ total: 1, done: 1, skipped: 0 });
+    const [after] = await t.db.query(`SELECT suspension_reason FROM users WHERE id = $1`, [victim.id]);
+    expect(after.suspension_reason).toBe('Crash test');
+  });
+
   it('answers bad input with field errors and unknown ids with 404', async () => {
     const u = await t.createUser();
     const post = (body: object) => admin.client.post('/api/admin/user-bulk-actions').send(body);

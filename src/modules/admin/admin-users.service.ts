@@ -18,6 +18,9 @@ import { AdminRepository } from './admin.repository';
 import { AuditContext, AuditService } from './audit.service';
 import type { AdminUsersQueryDto, ChangeUserRoleDto } from './dto/admin.dto';
 
+/** Work that commits or rolls back with an account change. */
+export type InTransaction = (m: EntityManager) => Promise<void>;
+
 const RECENT = 10;
 
 /** Admin work on accounts: find, inspect, change type/role, suspend/restore, re-send verification, delete. */
@@ -112,22 +115,30 @@ export class AdminUsersService {
     return this.apply(ctx, user, 'user.role_changed', changes);
   }
 
-  async suspend(ctx: AuditContext, id: string, reason: string): Promise<AdminUserRow> {
+  /** `alongside` commits with the suspension (a bulk action records the user's outcome in it). */
+  async suspend(ctx: AuditContext, id: string, reason: string, alongside?: InTransaction): Promise<AdminUserRow> {
     const user = await this.findOrFail(id);
     this.assertNotDeleted(user);
     this.assertNotAdmin(user, 'suspended');
     if (user.suspendedAt) throw new ConflictException('This account is already suspended.');
     // Ending the sessions in the same transaction: the user's very next request is a signed-out one.
-    return this.apply(ctx, user, 'user.suspended', { suspendedAt: this.clock.now(), suspensionReason: reason }, (m) =>
-      this.sessions.destroyAllFor(user.id, m),
+    return this.apply(
+      ctx,
+      user,
+      'user.suspended',
+      { suspendedAt: this.clock.now(), suspensionReason: reason },
+      async (m) => {
+        await this.sessions.destroyAllFor(user.id, m);
+        await alongside?.(m);
+      },
     );
   }
 
-  async restore(ctx: AuditContext, id: string): Promise<AdminUserRow> {
+  async restore(ctx: AuditContext, id: string, alongside?: InTransaction): Promise<AdminUserRow> {
     const user = await this.findOrFail(id);
     this.assertNotDeleted(user);
     if (!user.suspendedAt) throw new ConflictException('This account is not suspended.');
-    return this.apply(ctx, user, 'user.restored', { suspendedAt: null, suspensionReason: null });
+    return this.apply(ctx, user, 'user.restored', { suspendedAt: null, suspensionReason: null }, alongside);
   }
 
   async resendVerification(ctx: AuditContext, id: string): Promise<void> {
@@ -176,7 +187,7 @@ export class AdminUsersService {
     user: User,
     action: string,
     changes: Partial<User>,
-    alongside?: (m: EntityManager) => Promise<void>,
+    alongside?: InTransaction,
   ): Promise<AdminUserRow> {
     await this.repo.transaction(async (m) => {
       await this.users.updateIn(m, user.id, changes);

@@ -90,9 +90,15 @@ export class UserBulkRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** Records one user's outcome once (a retried job finds it recorded and moves on). */
-  async record(id: string, userId: string, outcome: 'done' | 'skipped', message: string | null): Promise<void> {
-    await this.db.query(
+  /** Records one user's outcome once (a retried job finds it recorded and moves on), in `m`'s transaction if given. */
+  async record(
+    id: string,
+    userId: string,
+    outcome: 'done' | 'skipped',
+    message: string | null,
+    m: EntityManager = this.db.manager,
+  ): Promise<void> {
+    await m.query(
       `UPDATE admin_user_bulk_items SET outcome = $3, message = $4
        WHERE bulk_id = $1 AND user_id = $2 AND outcome IS NULL`,
       [id, userId, outcome, message],

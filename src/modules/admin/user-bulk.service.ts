@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { UserBulkJson } from '../../contracts/admin';
 import { USER_BULK_LIMIT } from '../../contracts/admin';
 import { ValidationFailedException } from '../../common/validation';
@@ -91,11 +92,17 @@ export class UserBulkService {
   }
 
   private async applyOne(ctx: AuditContext, bulk: UserBulkRow, userId: string): Promise<void> {
+    // The account change and the user's outcome commit together, so a crash between them cannot leave a suspended
+    // user without an outcome, which the retry would then skip as "already suspended". A verification email is not
+    // transactional: a crash right after sending it sends it once more.
+    const recordDone = (m?: EntityManager) => this.repo.record(bulk.id, userId, 'done', null, m);
     try {
-      if (bulk.action === 'suspend') await this.adminUsers.suspend(ctx, userId, bulk.reason);
-      else if (bulk.action === 'restore') await this.adminUsers.restore(ctx, userId);
-      else await this.adminUsers.resendVerification(ctx, userId);
-      await this.repo.record(bulk.id, userId, 'done', null);
+      if (bulk.action === 'suspend') await this.adminUsers.suspend(ctx, userId, bulk.reason, recordDone);
+      else if (bulk.action === 'restore') await this.adminUsers.restore(ctx, userId, recordDone);
+      else {
+        await this.adminUsers.resendVerification(ctx, userId);
+        await recordDone();
+      }
     } catch (error) {
       // A rule refusing this user (4xx) skips them; anything else fails the job, which retries the rest.
       if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
