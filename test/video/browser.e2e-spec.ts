@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CreatorRollupService } from '../../src/modules/creator-metrics/creator-rollup.service';
 import { makeProperty } from '../properties/helpers';
 import { checkStep } from '../browser/screenshots';
 import { bootTestApp, type TestApp, type TestClient } from '../support/app';
@@ -150,6 +151,23 @@ describe('video in the browser', () => {
         return !!v && v.currentTime > 0.3 && !v.paused;
       });
       process.stdout.write(`feed player engine in this chromium: ${first.engine}\n`);
+    });
+
+    // The swipe reported the first spot's play; after the rollup its creator sees it on their Metrics page.
+    for (let i = 0; ; i++) {
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM creator_video_views`);
+      if (n > 0) break;
+      if (i === 100) throw new Error('the feed reported no play');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await t.app.get(CreatorRollupService).rollup();
+    await withDiagnostics(realtor, async () => {
+      await realtor.goto('/metrics');
+      await realtor
+        .getByRole('link', { name: /First look|Kitchen/ })
+        .first()
+        .waitFor();
+      await checkStep(realtor, 'creator-metrics');
     });
 
     // A browser without native HLS: hls.js over MSE plays it.
