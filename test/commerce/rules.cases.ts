@@ -84,7 +84,17 @@ describe('commerce rules (service tier and HTTP)', () => {
     expect(
       (await admin.client.post(`/api/admin/returns/${id}/decision`).send({ status: 'received' })).body.return.status,
     ).toBe('received');
-    await admin.client.post(`/api/admin/orders/${session.order_id}/refunds`).send({ reason: 'returned' });
+    const stock = async () =>
+      (await t.db.query(`SELECT stock FROM product_variants WHERE id = $1`, [flyer.variantId]))[0].stock;
+    expect(await stock()).toBe(4);
+    const refunds = `/api/admin/orders/${session.order_id}/refunds`;
+    const bad = await admin.client.post(refunds).send({ reason: 'returned', restock: 'yes' });
+    expect([bad.status, bad.body.errors?.restock]).toEqual([422, ['Restock is true or false.']]);
+    // The flyer came back: the refund puts it back on the shelf, once.
+    expect((await admin.client.post(refunds).send({ reason: 'returned', restock: true })).status).toBe(200);
+    expect(await stock()).toBe(5);
+    expect((await admin.client.post(refunds).send({ reason: 'again', restock: true })).status).toBe(409);
+    expect(await stock()).toBe(5);
     const order = (await client.get(`/api/orders/${session.order_id}`)).body.order;
     expect(order).toMatchObject({ payment_status: 'refunded', return_status: 'refunded', status: 'cancelled' });
     const subjects = async () =>

@@ -49,9 +49,11 @@ describe('crm: lead marketplace priced in money', () => {
   const pay = async (buyer: Book['owner'], offerId: string) => {
     const res = await buyer.client.post(`/api/crm/marketplace/${offerId}/purchase`);
     expect(res.status).toBe(200);
-    expect(
-      (await buyer.client.post('/api/cart/items').send({ variant_id: res.body.variant_id, quantity: 1 })).status,
-    ).toBe(201);
+    return payVariant(buyer, res.body.variant_id);
+  };
+  /** The cart, checkout and payment of a variant the buyer was given earlier. */
+  const payVariant = async (buyer: Book['owner'], variantId: string) => {
+    expect((await buyer.client.post('/api/cart/items').send({ variant_id: variantId, quantity: 1 })).status).toBe(201);
     const { session } = (await buyer.client.post('/api/checkout').send({})).body;
     expect((await buyer.client.post(`/pay/local/${session.session_id}`).send({ outcome: 'succeed' })).status).toBe(200);
     return session.order_id as string;
@@ -136,6 +138,9 @@ describe('crm: lead marketplace priced in money', () => {
     expect(record.outcome).toBe('refund');
     expect((await offerRow(offer.id)).buyer_id).toBe(a.user.id);
     expect(await copies()).toHaveLength(1);
+    // Nothing was delivered for the refunded payment: its unit is back in stock.
+    const [{ stock }] = await t.db.query(`SELECT stock FROM product_variants WHERE product_id = $1`, [line.product_id]);
+    expect(stock).toBe(1);
 
     // A dispute the check cannot confirm (the buyer had no such contact) waits; the seller's refund is a commerce refund.
     const disputed = await market.dispute(a.user, offer.id, { reason: 'Already mine', kind: 'duplicate' });
@@ -148,6 +153,57 @@ describe('crm: lead marketplace priced in money', () => {
     expect(await orderStatus(orderA)).toBe('refunded');
     expect((await offerRow(offer.id)).refund_id).toEqual(expect.any(String));
     await expect(market.refund(seller.owner.user, offer.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a book's second payment for a shared offer goes back with its unit: the store still sells the copy left", async () => {
+    const offer = await offered({ price_minor: 1500, currency: 'USD' }, undefined, 2);
+    const a = await makeBook(t, 1);
+    const b = (await makeBook(t)).owner;
+    // Both of a's people open the purchase before either has paid (the second would be refused afterwards).
+    const first = await a.owner.client.post(`/api/crm/marketplace/${offer.id}/purchase`);
+    const second = await a.agents[0].client.post(`/api/crm/marketplace/${offer.id}/purchase`);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const stock = () =>
+      t.db
+        .query(`SELECT stock FROM product_variants WHERE id = $1`, [first.body.variant_id])
+        .then((r) => r[0].stock as number);
+    expect(await stock()).toBe(2);
+    await payVariant(a.owner, first.body.variant_id);
+    await until(
+      () => offerRow(offer.id),
+      (o) => o.status === 'sold',
+    );
+    const again = await payVariant(a.agents[0], second.body.variant_id);
+    expect(
+      await until(
+        () => orderStatus(again),
+        (s) => s === 'refunded',
+      ),
+    ).toBe('refunded');
+    await until(stock, (left) => left === 1);
+    // The refund's settled rows say why, once: a repeated order.paid neither sells nor restocks again.
+    const [line] = await t.db.query(`SELECT id, product_id FROM order_lines WHERE order_id = $1`, [again]);
+    await money.onOrderPaid({
+      order_id: again,
+      user_id: a.agents[0].user.id,
+      lines: [{ line_id: line.id, product_id: line.product_id, category: 'lead-offers', total_minor: 1500 }],
+    } as unknown as OrderPaidEvent);
+    expect(await stock()).toBe(1);
+    const refunds = await t.db.query(`SELECT restock, status FROM refunds WHERE order_id = $1`, [again]);
+    expect(refunds).toEqual([{ restock: true, status: 'succeeded' }]);
+    // Another book buys the copy still free.
+    await pay(b, offer.id);
+    expect(
+      await until(
+        () => t.db.query(`SELECT count(*)::int AS n FROM crm_lead_sales WHERE offer_id = $1`, [offer.id]),
+        (r) => r[0].n === 2,
+      ),
+    ).toEqual([{ n: 2 }]);
+    const sales = await t.db.query(`SELECT buyer_id FROM crm_lead_sales WHERE offer_id = $1 ORDER BY claimed_at`, [
+      offer.id,
+    ]);
+    expect(sales.map((r: { buyer_id: string }) => r.buyer_id)).toEqual([a.owner.user.id, b.user.id]);
+    expect(await stock()).toBe(0);
   });
 
   it('refunds at once a verified invalid phone (money) and a verified duplicate (credits); unverified claims wait', async () => {

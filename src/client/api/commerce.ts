@@ -60,7 +60,11 @@ export const commerceApi = {
   downloadLink: (entitlementId: string) => api.post<{ link: DownloadLink }>(`/api/vault/${entitlementId}/link`),
   adminOrder: (orderId: string) =>
     api.get<{ order: AdminOrder; audit: AuditEntry[]; refunds: Refund[] }>(`/api/admin/orders/${orderId}`),
-  refund: (orderId: string, body: { amount_minor?: number; reason?: string }, idempotencyKey: string) =>
+  refund: (
+    orderId: string,
+    body: { amount_minor?: number; reason?: string; restock?: boolean },
+    idempotencyKey: string,
+  ) =>
     api.post<{ refund: Refund }>(`/api/admin/orders/${orderId}/refunds`, body, {
       headers: { 'Idempotency-Key': idempotencyKey },
     }),

@@ -61,6 +61,7 @@ import { CrmMoneyOffers1765430000000 } from './1765430000000-CrmMoneyOffers';
 import { CrmCodeExpiries1765430100000 } from './1765430100000-CrmCodeExpiries';
 import { CrmSharedOffers1765510000000 } from './1765510000000-CrmSharedOffers';
 import { CrmContactPrefixSearch1765510100000 } from './1765510100000-CrmContactPrefixSearch';
+import { RefundRestock1765545000000 } from './1765545000000-RefundRestock';
 import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZoneFromLocation';
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
@@ -131,4 +132,5 @@ export const migrations = [
   DirectoryMissingPoints1765530000000,
   CrmSharedOffers1765510000000,
   CrmContactPrefixSearch1765510100000,
+  RefundRestock1765545000000,
 ];

@@ -166,6 +166,17 @@ export class OrdersRepository {
     );
   }
 
+  /** Puts the units of refunded lines back on the shelf (lines of one variant summed first). */
+  async restockLines(lineIds: string[], m: Db): Promise<void> {
+    if (!lineIds.length) return;
+    await m.query(
+      `UPDATE product_variants v SET stock = v.stock + l.quantity
+         FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_lines WHERE id = ANY($1) GROUP BY variant_id) l
+        WHERE l.variant_id = v.id AND v.stock IS NOT NULL`,
+      [lineIds],
+    );
+  }
+
   async lock(orderId: string, m: Db): Promise<OrderRow | null> {
     const rows: OrderRow[] = await m.query(`SELECT * FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     return rows[0] ?? null;

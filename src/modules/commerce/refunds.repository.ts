@@ -13,12 +13,20 @@ export class RefundsRepository {
   // ---- refunds ----
 
   async insertRefund(
-    r: { orderId: string; amountMinor: number; reason: string; lines: object; createdBy: string | null },
+    r: {
+      orderId: string;
+      amountMinor: number;
+      reason: string;
+      lines: object;
+      restock: boolean;
+      createdBy: string | null;
+    },
     m: Db,
   ) {
     const [row] = await m.query(
-      `INSERT INTO refunds (order_id, amount_minor, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [r.orderId, r.amountMinor, r.reason, JSON.stringify(r.lines), r.createdBy],
+      `INSERT INTO refunds (order_id, amount_minor, reason, lines, restock, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [r.orderId, r.amountMinor, r.reason, JSON.stringify(r.lines), r.restock, r.createdBy],
     );
     return row as RefundRow;
   }
@@ -94,6 +102,7 @@ export interface RefundRow {
   amount_minor: string;
   reason: string;
   lines: Array<{ line_id: string; amount_minor: number }>;
+  restock: boolean;
   status: 'pending' | 'succeeded' | 'failed';
   provider_refund_id: string | null;
   created_by: string | null;

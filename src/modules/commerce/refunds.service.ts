@@ -98,7 +98,14 @@ export class RefundsService {
         `At most ${refundable} (minor units) can still be refunded on this order.`,
       );
     const refund = await this.refunds.insertRefund(
-      { orderId, amountMinor: amount, reason: dto.reason ?? '', lines: byLine ?? [], createdBy: actorId },
+      {
+        orderId,
+        amountMinor: amount,
+        reason: dto.reason ?? '',
+        lines: byLine ?? [],
+        restock: dto.restock === true,
+        createdBy: actorId,
+      },
       m,
     );
     await this.orders.audit(order.id, actorId, 'refund_requested', { refund_id: refund.id, amount_minor: amount }, m);
@@ -143,6 +150,8 @@ export class RefundsService {
       if (Number(line.refunded_minor) >= Number(line.total_minor)) wholeLines.push(line.id);
     }
     await this.entitlements.revokeLines(wholeLines, this.clock.now(), m);
+    // Settling happens once per refund and a line is completed by one refund only, so units go back at most once.
+    if (refund.restock) await this.orders.restockLines(wholeLines, m);
     for (const lineId of wholeLines)
       await this.credits.revokeGrant(`order-line:${lineId}`, `Refund of order ${order.number}`, m);
     const patch: Record<string, unknown> = {
@@ -160,7 +169,13 @@ export class RefundsService {
       order.id,
       actorId,
       'refunded',
-      { refund_id: refund.id, amount_minor: Number(refund.amount_minor), full, revoked_lines: wholeLines },
+      {
+        refund_id: refund.id,
+        amount_minor: Number(refund.amount_minor),
+        full,
+        revoked_lines: wholeLines,
+        restocked_lines: refund.restock ? wholeLines : [],
+      },
       m,
     );
     return { order: updated, refund: settled, lines: covered };

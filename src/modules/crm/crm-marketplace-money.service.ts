@@ -109,9 +109,11 @@ export class CrmMarketplaceMoneyService {
     if (outcome === 'done') return;
     if (outcome === 'refund') {
       const reason = 'Lead marketplace: no copy of this lead was left for you';
+      // Nothing was delivered, so the unit the checkout took goes back: the store offers the copy still free.
       const refund = await this.refunds.refund(order.order_id, null, {
         lines: [{ line_id: line.line_id, amount_minor: line.total_minor }],
         reason,
+        restock: true,
       });
       await this.repo.paymentRefunded(line.line_id, refund.id);
       return;

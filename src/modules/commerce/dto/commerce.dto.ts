@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -107,6 +108,8 @@ export class RefundDto {
   amount_minor?: number;
   @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) @Type(() => RefundLineDto) lines?: RefundLineDto[];
   @IsOptional() @IsString() @MaxLength(300) reason?: string;
+  /** Puts the units of every line this refund completes back in stock (nothing was delivered, nothing came back). */
+  @IsOptional() @IsBoolean({ message: 'Restock is true or false.' }) restock?: boolean;
 }
 
 export class FulfilOrderDto {

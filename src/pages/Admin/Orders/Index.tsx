@@ -5,7 +5,7 @@ import type { AdminOrder, AuditEntry, OrderReturn, Refund } from '@contracts/com
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
 import { formatMoney, humanize, toMinor } from '@/components/commerce/format';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, ButtonLink, Card, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import { Button, ButtonLink, Card, Checkbox, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -183,7 +183,7 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
   const key = useRef(newIdempotencyKey());
   const left = order.total.amount_minor - order.refunded.amount_minor;
   const form = useApiForm(
-    { amount: (left / 100).toFixed(2), reason: '' },
+    { amount: (left / 100).toFixed(2), reason: '', restock: false },
     {
       successMessage: 'Refunded',
       onSuccess: () => {
@@ -208,7 +208,7 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
           onSubmit={form.handleSubmit((v) =>
             commerceApi.refund(
               order.id,
-              { amount_minor: toMinor(v.amount) ?? undefined, reason: v.reason },
+              { amount_minor: toMinor(v.amount) ?? undefined, reason: v.reason, restock: v.restock },
               key.current,
             ),
           )}
@@ -219,6 +219,12 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
           <FormField label="Reason" name="reason" error={form.errors.reason}>
             <Input value={form.data.reason} onChange={(e) => form.set('reason', e.target.value)} />
           </FormField>
+          <Checkbox
+            label="Put the units back in stock"
+            hint="For the lines this refund completes: nothing was shipped, or it came back."
+            checked={form.data.restock}
+            onChange={(e) => form.set('restock', e.target.checked)}
+          />
           <Button type="submit" variant="danger" loading={form.processing}>
             Refund
           </Button>
