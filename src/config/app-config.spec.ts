@@ -56,6 +56,11 @@ describe('loadConfig', () => {
     expect(config.broadcasting.scheme).toBe('https');
   });
 
+  it('keeps a DATABASE_URL that names a Unix socket directory as given (pg reads its host parameter)', () => {
+    const socket = 'postgres://postgres@localhost/reelty?host=/var/run/postgresql';
+    expect(loadConfig({ DATABASE_URL: socket }).databaseUrl).toBe(socket);
+  });
+
   it('holds every area setting in one typed object, validated at start', () => {
     const config = loadConfig({
       HOST: '127.0.0.1',

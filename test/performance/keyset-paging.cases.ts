@@ -204,4 +204,27 @@ describe('keyset paging: no gaps or repeats under concurrent writes; the feed co
       expect(new Set(ids).size).toBe(n);
     }
   });
+
+  it("the feed's page is read once for every viewer: only the owner's answer carries the upload, and a spot saved through the service leaves the next answer at once", async () => {
+    const feed = t.app.get(SpotsService);
+    const owner = await t.createUser();
+    const stranger = await t.createUser();
+    const { client } = await t.signedIn();
+    await spots(t, owner.id, 2, '2030-01-01T00:00:00Z');
+    t.app.get(NodeCaches).forget('spots-feed');
+    const id = randomBytes(8).toString('hex');
+    const mine = await feed.feed(owner, { perPage: 3 });
+    const res = await client.get('/api/feed?per_page=3').set('X-Query-Count-Id', id);
+    const theirs = await feed.feed(stranger, { perPage: 3 });
+    const guests = await feed.feed(null, { perPage: 3 });
+    // The second and third readers were answered from the rows the first one read: no feed statement of their own.
+    expect(counter.statementsOf(id).filter((s) => /FROM spots/.test(s.text))).toEqual([]);
+    expect(res.body.data.map((s: { id: string }) => s.id)).toEqual(mine.data.map((s) => s.id));
+    expect(theirs.data.map((s) => s.id)).toEqual(mine.data.map((s) => s.id));
+    expect(mine.data[0].video?.upload).toBeDefined();
+    expect(theirs.data[0].video?.upload).toBeUndefined();
+    expect(guests.data[0].video?.upload).toBeUndefined();
+    await feed.update(owner, await feed.findBySlug(mine.data[0].slug), { published: false });
+    expect((await feed.feed(stranger, { perPage: 3 })).data[0].id).toBe(mine.data[1].id);
+  });
 });

@@ -66,6 +66,7 @@ import { PropertyZoneFromLocation1765400000000 } from './1765400000000-PropertyZ
 import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoIndexNewest';
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
 import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
+import { ProfileVersions1765570000000 } from './1765570000000-ProfileVersions';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -133,4 +134,5 @@ export const migrations = [
   CrmSharedOffers1765510000000,
   CrmContactPrefixSearch1765510100000,
   RefundRestock1765545000000,
+  ProfileVersions1765570000000,
 ];

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { applyPublishFilter, applySearch, applySort, type DashboardQueryDto, Property } from '../properties';
+import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
+import { countsOfRow, dashboardStatement, type DashboardQueryDto, Property, PropertyUpload } from '../properties';
 import { Listing } from './listing.entity';
 
-/** A listing with the property it shows. */
+/** A listing with the property it shows (and its featured photo when the read brought it: undefined = not read). */
 export interface ListingPair {
   listing: Listing;
   property: Property;
+  featured?: PropertyUpload | null;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface ListingPair {
  */
 @Injectable()
 export class ListingsRepository {
+  private dashboardSelect: string | null = null;
+
   constructor(
     @InjectRepository(Listing) private readonly listings: Repository<Listing>,
     @InjectRepository(Property) private readonly properties: Repository<Property>,
@@ -26,9 +30,9 @@ export class ListingsRepository {
   }
 
   /**
-   * One dashboard page (mine: `userId`'s own; team: `teamId`'s) with its total. One round trip for the page: the
-   * property, its listing's columns and the total (a window count computed before LIMIT/OFFSET), backed by
-   * properties_user_created_idx / properties_user_price_idx.
+   * One dashboard page (mine: `userId`'s own; team: `teamId`'s) with its total: one named prepared statement
+   * (`dashboardStatement`: the property, its listing's columns and featured photo, and the counts of the search),
+   * backed by properties_user_created_idx / properties_user_price_idx.
    */
   async dashboardPage(
     owner: { userId: string; teamId?: string },
@@ -36,15 +40,37 @@ export class ListingsRepository {
     page: number,
     perPage: number,
   ): Promise<{ pairs: ListingPair[]; total: number }> {
+    const db = this.properties.manager.connection;
+    const [meta, listingMeta, uploadMeta] = [Property, Listing, PropertyUpload].map((e) => db.getMetadata(e));
+    this.dashboardSelect ??= [
+      selectList(meta, 'p', 'p_'),
+      selectList(listingMeta, 'l', 'l_'),
+      selectList(uploadMeta, 'fu', 'fu_'),
+    ].join(', ');
     const byTeam = owner.teamId !== undefined;
-    const qb = this.withListing()
-      .addSelect('l')
-      .addSelect('count(*) OVER ()', 'total_count')
-      .where(byTeam ? 'p.team_id = :tid' : 'p.user_id = :uid', byTeam ? { tid: owner.teamId } : { uid: owner.userId });
-    applyPublishFilter(qb, 'p', query.publish);
-    applySearch(qb, 'p', query.search);
-    applySort(qb, 'p', query.sort);
-    return this.countedPage(qb, page, perPage);
+    const { publish, search, sort } = query;
+    const statement = dashboardStatement(
+      { owner: byTeam ? 'team' : 'user', publish, search, sort, counts: true },
+      {
+        prefix: 'listings_dash',
+        select: this.dashboardSelect,
+        pageFrom: `properties p JOIN listings l ON l.property_id = p.id
+                   LEFT JOIN property_uploads fu ON fu.id = p.featured_upload_id`,
+        countFrom: 'properties p JOIN listings l ON l.property_id = p.id',
+      },
+      byTeam ? owner.teamId! : owner.userId,
+      page,
+      perPage,
+    );
+    const raw = await preparedQuery<Record<string, unknown>>(db, statement.name, statement.text, statement.values);
+    const pairs = raw
+      .filter((r) => r.p_id !== null)
+      .map((r) => ({
+        property: hydrate<Property>(meta, r, 'p_'),
+        listing: hydrate<Listing>(listingMeta, r, 'l_'),
+        featured: r.fu_id === null ? null : hydrate<PropertyUpload>(uploadMeta, r, 'fu_'),
+      }));
+    return { pairs, total: countsOfRow(raw[0])![publish ?? 'all'] };
   }
 
   /** Listings by id with their properties, in one statement (unknown ids are left out). */

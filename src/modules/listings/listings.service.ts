@@ -56,7 +56,10 @@ export class ListingsService {
   }
 
   async json(pairs: ListingPair[]): Promise<ListingJson[]> {
-    const summaries = await this.properties.summaries(pairs.map((p) => p.property));
+    // Pairs read with their featured photo (the dashboard) need no second read for it.
+    const summaries = pairs.every((p) => p.featured !== undefined)
+      ? pairs.map((p) => this.properties.summaryOf(p.property, p.featured ?? null))
+      : await this.properties.summaries(pairs.map((p) => p.property));
     const ids = pairs.map((p) => p.listing.id);
     const [media, openHouses] = await Promise.all([
       this.media.resolve(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { hydrate, preparedQuery, selectList } from '../../database/raw-rows';
 import { OpenHouse, OpenHouseRsvp } from './open-house.entity';
 
 type Tx = EntityManager;
@@ -16,6 +17,8 @@ const TAKES_A_SPOT = `r.cancelled_at IS NULL AND (r.confirmed_at IS NOT NULL OR 
  */
 @Injectable()
 export class OpenHousesRepository {
+  private upcomingSql: string | null = null;
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   transaction<T>(work: (m: Tx) => Promise<T>): Promise<T> {
@@ -28,12 +31,16 @@ export class OpenHousesRepository {
     return this.db.getRepository(OpenHouse).findOneBy({ id });
   }
 
-  /** The listings' open houses that end after `now`, earliest first. */
-  upcomingFor(listingIds: string[], now: Date): Promise<OpenHouse[]> {
-    return this.db.getRepository(OpenHouse).find({
-      where: { listingId: In(listingIds), endsAt: MoreThan(now) },
-      order: { startsAt: 'ASC' },
-    });
+  /**
+   * The listings' open houses that end after `now`, earliest first: a named prepared statement (every listing list
+   * asks it), by open_houses_listing_starts_idx.
+   */
+  async upcomingFor(listingIds: string[], now: Date): Promise<OpenHouse[]> {
+    const meta = this.db.getMetadata(OpenHouse);
+    this.upcomingSql ??= `SELECT ${selectList(meta, 'h')} FROM open_houses h
+      WHERE h.listing_id = ANY($1::uuid[]) AND h.ends_at > $2 ORDER BY h.starts_at, h.id`;
+    const rows = await preparedQuery(this.db, 'open_houses_upcoming', this.upcomingSql, [listingIds, now]);
+    return rows.map((row) => hydrate<OpenHouse>(meta, row));
   }
 
   forListing(listingId: string, limit: number): Promise<OpenHouse[]> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { preparedQuery } from '../../database/raw-rows';
 import { Follow, Market, Stat, UserMarket, UserStat } from './people.entities';
 
 type Tx = EntityManager;
@@ -18,6 +19,25 @@ export class PeopleRepository {
 
   transaction<T>(work: (m: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  // ---- profile versions ----
+
+  /**
+   * The profile's version and the catalogues' (the nil uuid's row) as one string: both are raised by database
+   * triggers on every write a profile shows (migration ProfileVersions1765570000000), so an equal string proves
+   * a page built earlier still true. One indexed read, a named prepared statement.
+   */
+  async profileVersion(userId: string): Promise<string> {
+    const [row] = await preparedQuery<{ v: string }>(
+      this.db,
+      'people_profile_version',
+      `SELECT coalesce((SELECT version FROM profile_versions WHERE user_id = $1), 0) || '.' ||
+              coalesce((SELECT version FROM profile_versions
+                        WHERE user_id = '00000000-0000-0000-0000-000000000000'), 0) AS v`,
+      [userId],
+    );
+    return row.v;
   }
 
   // ---- follows ----

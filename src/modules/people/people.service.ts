@@ -23,6 +23,7 @@ import {
   type StatJson,
 } from './people.mapper';
 import { PeopleRepository } from './people.repository';
+import { ProfileCache } from './profile-cache';
 
 export const MAX_MARKETS_PER_USER = 25;
 
@@ -32,6 +33,7 @@ export type { FollowUserJson, MarketJson, ProfileJson, StatJson };
 @Injectable()
 export class PeopleService {
   private readonly logger = new Logger('People');
+  private readonly profileCache = new ProfileCache();
 
   constructor(
     private readonly repo: PeopleRepository,
@@ -58,7 +60,28 @@ export class PeopleService {
     return this.profile(user, viewer, page);
   }
 
-  async profile(user: User, viewer: User | undefined, page = 1): Promise<ProfileJson> {
+  /** A profile as the viewer sees it; guests' from the cache (guestProfile). */
+  profile(user: User, viewer: User | undefined, page = 1): Promise<ProfileJson> {
+    return viewer ? this.buildProfile(user, viewer, page) : this.guestProfile(user, page);
+  }
+
+  /**
+   * What a guest sees, from the cache while the profile's version is the one the page was built under. The version
+   * is read before anything the page shows (and the user again after it), so a page stored under a version is at
+   * least as new as every write that version counts.
+   */
+  private async guestProfile(user: User, page: number): Promise<ProfileJson> {
+    const version = await this.repo.profileVersion(user.id);
+    const cached = this.profileCache.get(user.id, page, version, this.clock.nowMs());
+    if (cached) return cached;
+    const fresh = await this.users.findById(user.id);
+    if (!fresh) throw new NotFoundException('There is no profile with that handle.');
+    const json = await this.buildProfile(fresh, undefined, page);
+    this.profileCache.set(user.id, page, version, json);
+    return json;
+  }
+
+  private async buildProfile(user: User, viewer: User | undefined, page: number): Promise<ProfileJson> {
     const isSelf = viewer?.id === user.id;
     // One statement each: follow counts (and the viewer's follow), stats with values, markets, the listings page
     // (with its total), then the listings' media and open houses, and the stickers the user wears.

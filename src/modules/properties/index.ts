@@ -9,6 +9,6 @@ export {
   PROPERTY_TYPES,
   PUBLISH_FILTERS,
 } from './property.constants';
-export { Property } from './property.entity';
+export { Property, PropertyUpload } from './property.entity';
 
-export { applyPublishFilter, applySearch, applySort } from './properties.query';
+export { applyPublishFilter, applySearch, applySort, countsOfRow, dashboardStatement } from './properties.query';

@@ -9,14 +9,8 @@ import { Listing } from '../listings/listing.entity';
 import type { DashboardQueryDto } from './dto/property.dto';
 import { COMPONENT_TYPES } from './property.constants';
 import { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
-import {
-  applyPublishFilter,
-  applySearch,
-  applySort,
-  countByPublishState,
-  type PublishCounts,
-} from './properties.query';
-import { hydrateJson, jsonObjectFields, preparedQuery } from '../../database/raw-rows';
+import { countsOfRow, dashboardStatement, type PublishCounts } from './properties.query';
+import { hydrate, hydrateJson, jsonObjectFields, preparedQuery, selectList } from '../../database/raw-rows';
 
 /** Whose properties a dashboard lists: one user's own, or one team's. */
 export type PropertyOwnerScope = { userId: string } | { teamId: string };
@@ -36,6 +30,7 @@ export class PropertiesRepository {
   ) {}
 
   private detailsSql: string | null = null;
+  private dashboardSelect: string | null = null;
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -86,26 +81,55 @@ export class PropertiesRepository {
     return listing?.id ?? null;
   }
 
-  /** One page of a dashboard (search, publish filter, sort) and, when asked, the per-state counts of the search. */
+  /**
+   * One page of a dashboard (search, publish filter, sort), each property with its featured photo, and, when asked,
+   * the per-state counts of the search: one named prepared statement (`dashboardStatement`), backed by
+   * properties_user_created_idx / properties_user_price_idx (team: properties_team_*).
+   */
   async dashboardPage(
     scope: PropertyOwnerScope,
     query: DashboardQueryDto,
     page: number,
     perPage: number,
     withCounts: boolean,
-  ): Promise<{ rows: Property[]; total: number; counts: PublishCounts | null }> {
-    const qb =
-      'teamId' in scope
-        ? this.properties.createQueryBuilder('p').where('p.team_id = :tid', { tid: scope.teamId })
-        : this.properties.createQueryBuilder('p').where('p.user_id = :uid', { uid: scope.userId });
-    applySearch(qb, 'p', query.search);
-    const countsQb = qb.clone();
-    applyPublishFilter(qb, 'p', query.publish);
-    applySort(qb, 'p', query.sort);
-    qb.skip((page - 1) * perPage).take(perPage);
-    if (!withCounts) return { rows: await qb.getMany(), total: 0, counts: null };
-    const [[rows, total], counts] = await Promise.all([qb.getManyAndCount(), countByPublishState(countsQb)]);
-    return { rows, total, counts };
+  ): Promise<{ rows: Array<{ property: Property; featured: PropertyUpload | null }>; counts: PublishCounts | null }> {
+    const meta = this.properties.metadata;
+    const uploadMeta = this.uploads.metadata;
+    this.dashboardSelect ??= `${selectList(meta, 'p', 'p_')}, ${selectList(uploadMeta, 'fu', 'fu_')}`;
+    const byTeam = 'teamId' in scope;
+    const statement = dashboardStatement(
+      {
+        owner: byTeam ? 'team' : 'user',
+        search: query.search,
+        publish: query.publish,
+        sort: query.sort,
+        counts: withCounts,
+      },
+      {
+        prefix: 'properties_dash',
+        select: this.dashboardSelect,
+        pageFrom: 'properties p LEFT JOIN property_uploads fu ON fu.id = p.featured_upload_id',
+        countFrom: 'properties p',
+      },
+      byTeam ? scope.teamId : scope.userId,
+      page,
+      perPage,
+    );
+    const raw = await preparedQuery<Record<string, unknown>>(
+      this.dataSource,
+      statement.name,
+      statement.text,
+      statement.values,
+    );
+    return {
+      counts: countsOfRow(raw[0]),
+      rows: raw
+        .filter((r) => r.p_id !== null)
+        .map((r) => ({
+          property: hydrate<Property>(meta, r, 'p_'),
+          featured: r.fu_id === null ? null : hydrate<PropertyUpload>(uploadMeta, r, 'fu_'),
+        })),
+    };
   }
 
   // ---- components --------------------------------------------------------------

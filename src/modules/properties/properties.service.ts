@@ -9,7 +9,7 @@ import { UsersService } from '../users';
 import { DashboardQueryDto, UpdatePropertyDto } from './dto/property.dto';
 import { paginate, type LinkedPage } from '../../common/pagination';
 import { DEFAULT_PAGE_SIZE } from './property.constants';
-import { AnimationSetting, Currency, Property } from './property.entity';
+import { AnimationSetting, Currency, Property, PropertyUpload } from './property.entity';
 import {
   ComponentJson,
   componentJson,
@@ -296,6 +296,11 @@ export class PropertiesService {
   }
 
   /** Summaries with their featured photos loaded in one query. */
+  /** A property's summary when its featured photo was read with it (null: it has none). */
+  summaryOf(property: Property, featured: PropertyUpload | null): PropertySummaryJson {
+    return summaryJson(property, featured);
+  }
+
   async summaries(properties: Property[]): Promise<PropertySummaryJson[]> {
     const ids = properties.map((p) => p.featuredUploadId).filter((id): id is string => !!id);
     const uploads = await this.repo.photosByIds(ids);
@@ -330,8 +335,8 @@ export class PropertiesService {
       counted ? this.teams.propertyCounts(teamId) : null,
     ]);
     const counts = teamCounts ?? found.counts!;
-    const total = teamCounts ? teamCounts[query.publish ?? 'all'] : found.total;
-    const summaries = await this.summaries(found.rows);
+    const total = counts[query.publish ?? 'all'];
+    const summaries = found.rows.map(({ property, featured }) => this.summaryOf(property, featured));
     return { properties: paginate(summaries, total, page, perPage, path, query.linkParams()), counts };
   }
 }

@@ -12,7 +12,7 @@ import { ListingDirectory, type ListingSummary } from './listing-directory';
 import { SpotPublishHolds, type SpotHeldAction } from './spot-publish-holds';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type FeedPageJson, type SpotJson } from './video.mapper';
-import { VideoRepository } from './video.repository';
+import { VideoRepository, type FeedRow } from './video.repository';
 
 export interface SpotChanges {
   title?: string;
@@ -36,7 +36,10 @@ const FEED_CACHE_MS = 2_000;
 
 @Injectable()
 export class SpotsService {
-  private readonly feedCache = new Map<string, { value: Promise<FeedPageJson>; at: number }>();
+  private readonly feedCache = new Map<
+    string,
+    { rows: Promise<FeedRows>; at: number; guest?: Promise<FeedPageJson> }
+  >();
   private totalCache?: { value: Promise<number>; at: number };
 
   constructor(
@@ -200,16 +203,22 @@ export class SpotsService {
     const page = request.page ?? 1;
     const perPage = request.perPage ?? FEED_PAGE_SIZE;
     const after = decodeCursor(request.cursor);
-    // Guests all see the same pages: a short micro-cache absorbs bursts (a publish shows within FEED_CACHE_MS).
-    if (viewer) return this.loadFeed(viewer, after, page, perPage);
+    // Everyone reads the same pages: a short micro-cache of the page's rows absorbs bursts (dropped on every node
+    // on a publish change; anything else shows within FEED_CACHE_MS). Only the viewer's own videos answer
+    // differently (their owner fields), so a signed-in answer is mapped from the shared rows; guests share the JSON.
     const key = `${page}:${perPage}:${request.cursor ?? ''}`;
-    const hit = this.feedCache.get(key);
-    if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.value;
-    const value = this.loadFeed(null, after, page, perPage);
-    if (this.feedCache.size > 1_000) this.feedCache.clear();
-    this.feedCache.set(key, { value, at: Date.now() });
-    value.catch(() => this.feedCache.delete(key));
-    return value;
+    let hit = this.feedCache.get(key);
+    if (!hit || Date.now() - hit.at >= FEED_CACHE_MS) {
+      const rows = this.loadFeed(after, page, perPage);
+      if (this.feedCache.size > 1_000) this.feedCache.clear();
+      hit = { rows, at: Date.now() };
+      this.feedCache.set(key, hit);
+      const entry = hit;
+      rows.catch(() => this.feedCache.get(key) === entry && this.feedCache.delete(key));
+    }
+    if (viewer) return feedJson(await hit.rows, viewer, page, perPage);
+    hit.guest ??= hit.rows.then((rows) => feedJson(rows, null, page, perPage));
+    return hit.guest;
   }
 
   /**
@@ -219,46 +228,15 @@ export class SpotsService {
    * above the cap it answers FEED_TOTAL_CAP with `total_is_capped`, and `last_page` stays one ahead of a page
    * that has more, so page-number clients keep paging. Listing summaries come from the ListingDirectory.
    */
-  private async loadFeed(
-    viewer: User | null,
-    after: KeysetCursor | null,
-    page: number,
-    perPage: number,
-  ): Promise<FeedPageJson> {
+  private async loadFeed(after: KeysetCursor | null, page: number, perPage: number): Promise<FeedRows> {
     const [fetched, counted] = await Promise.all([
       this.repo.feedPage(after, (page - 1) * perPage, perPage + 1),
       this.feedTotal(),
     ]);
     const rows = fetched.slice(0, perPage);
-    const hasMore = fetched.length > perPage;
     const listingIds = [...new Set(rows.map((row) => row.spot.listingId).filter((id): id is string => !!id))];
     const listings = listingIds.length ? await this.listings.find(listingIds) : new Map<string, ListingSummary>();
-    const data: SpotJson[] = [];
-    for (const { spot, video, walkthroughSlug, owner } of rows) {
-      if (spot.listingId && !listings.get(spot.listingId)?.published) continue; // listing not public: left out of the page
-      data.push(
-        toSpotJson(spot, {
-          video,
-          walkthroughSlug,
-          listing: spot.listingId ? (listings.get(spot.listingId) ?? null) : null,
-          owner,
-          viewer,
-        }),
-      );
-    }
-    const last = rows[rows.length - 1];
-    const capped = counted > FEED_TOTAL_CAP;
-    const total = capped ? FEED_TOTAL_CAP : counted;
-    const answer: FeedPageJson = {
-      ...pageOf(data, page, perPage, total),
-      next_cursor: hasMore && last ? encodeCursor(last.cursorAt, last.spot.id) : null,
-      has_more: hasMore,
-    };
-    if (capped) {
-      answer.total_is_capped = true;
-      answer.last_page = Math.max(answer.last_page, hasMore ? page + 1 : page);
-    }
-    return answer;
+    return { rows, hasMore: fetched.length > perPage, counted, listings };
   }
 
   /** Published spots with a ready video counted up to FEED_TOTAL_CAP + 1, shared for FEED_CACHE_MS. */
@@ -287,4 +265,43 @@ export class SpotsService {
 /** A spot as the delegation log names it (by slug, as its pages are addressed). */
 function spotResource(spot: Spot, what: string) {
   return { type: 'spot' as const, id: spot.slug, listingId: spot.listingId, summary: `${what} "${spot.title}"` };
+}
+
+/** A feed page's rows as read (before any viewer): the spots, whether more follow, the capped total, listings. */
+interface FeedRows {
+  rows: FeedRow[];
+  hasMore: boolean;
+  counted: number;
+  listings: Map<string, ListingSummary>;
+}
+
+/** A feed page as `viewer` sees it (their own videos carry owner fields); see SpotsService.loadFeed for the total. */
+function feedJson(feed: FeedRows, viewer: User | null, page: number, perPage: number): FeedPageJson {
+  const { rows, hasMore, counted, listings } = feed;
+  const data: SpotJson[] = [];
+  for (const { spot, video, walkthroughSlug, owner } of rows) {
+    if (spot.listingId && !listings.get(spot.listingId)?.published) continue; // listing not public: left out of the page
+    data.push(
+      toSpotJson(spot, {
+        video,
+        walkthroughSlug,
+        listing: spot.listingId ? (listings.get(spot.listingId) ?? null) : null,
+        owner,
+        viewer,
+      }),
+    );
+  }
+  const last = rows[rows.length - 1];
+  const capped = counted > FEED_TOTAL_CAP;
+  const total = capped ? FEED_TOTAL_CAP : counted;
+  const answer: FeedPageJson = {
+    ...pageOf(data, page, perPage, total),
+    next_cursor: hasMore && last ? encodeCursor(last.cursorAt, last.spot.id) : null,
+    has_more: hasMore,
+  };
+  if (capped) {
+    answer.total_is_capped = true;
+    answer.last_page = Math.max(answer.last_page, hasMore ? page + 1 : page);
+  }
+  return answer;
 }
