@@ -31,10 +31,28 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 // Intake spread over this many books (each its own child process and signed endpoint): books do not wait on each
 // other, one book's intake is serialised by design.
 const INTAKE_BOOKS = Number(process.env.INTAKE_BOOKS ?? 1);
-const DB = 'reelty_bench_crm';
+// CRM_BENCH_DB: a database name of one's own when another run may share the server.
+const DB = process.env.CRM_BENCH_DB ?? 'reelty_bench_crm';
 const RESULTS = join(__dirname, '..', 'results');
 const PASSWORD = 'bench-password-1';
 const APP_KEY = BENCH_APP_KEY;
+
+/** Counts the statements every pg client of this process sends (BEGIN and COMMIT included) until `stop()`. */
+function countStatements() {
+  const { Client: PgClient } = require('pg');
+  const original = PgClient.prototype.query;
+  let n = 0;
+  PgClient.prototype.query = function (...args) {
+    n++;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      PgClient.prototype.query = original;
+      return n;
+    },
+  };
+}
 
 async function main() {
   const t0 = Date.now();
@@ -173,6 +191,9 @@ async function main() {
     ).rows[0];
   const before = await countsOf();
   const share = Math.ceil(INTAKE / books.length);
+  // The app runs in this process: its CPU time and the statements its pg clients send, around the intake phase.
+  const statements = countStatements();
+  const cpuBefore = process.cpuUsage();
   const started = Date.now();
   const parts = await Promise.all(
     books.map((team, i) =>
@@ -191,6 +212,8 @@ async function main() {
     ),
   );
   const wall = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const sent = statements.stop();
   const all = parts.flatMap((p) => [p]);
   const intake = {
     count: share * books.length,
@@ -202,6 +225,9 @@ async function main() {
     p50: Math.max(...all.map((p) => p.p50)),
     p99: Math.max(...all.map((p) => p.p99)),
     max: Math.max(...all.map((p) => p.max)),
+    app_cpu_ms_per_lead: +((cpu.user + cpu.system) / 1000 / (share * books.length)).toFixed(2),
+    statements_per_lead: +(sent / (share * books.length)).toFixed(2),
+    rss_mb: Math.round(process.memoryUsage().rss / 1e6),
   };
   const after = await countsOf();
   const counts = { contacts: after.contacts - before.contacts, leads: after.leads - before.leads };
