@@ -1,6 +1,8 @@
 import { deriveSecret } from '../../src/config/app-key';
 import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
+import type { Server } from 'node:http';
 import { bootTestApp, TestApp } from '../support/app';
+import { QueryCounter } from '../support/query-counter';
 import { Book, makeBook } from './support';
 
 jest.setTimeout(120_000);
@@ -10,26 +12,71 @@ describe('crm: signed intake and CSV over HTTP', () => {
   let t: TestApp;
   let book: Book;
 
+  const counter = new QueryCounter();
+
   beforeAll(async () => {
     t = await bootTestApp();
+    counter.install(t.app.getHttpServer() as Server);
     book = await makeBook(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    counter.uninstall();
+    await t.close();
+  });
 
   const count = async (table: string) =>
     Number((await t.db.query(`SELECT count(*) FROM ${table} WHERE team_id = $1`, [book.teamId]))[0].count);
 
   describe('signed intake', () => {
     const secret = () => bookSecret(deriveSecret(t.config.appKey, 'crm-intake'), book.teamId);
-    const post = async (body: object, at = Math.floor(Date.now() / 1000), key = secret()) => {
+    const post = async (body: object, at = Math.floor(Date.now() / 1000), key = secret(), countAs = '') => {
       const raw = JSON.stringify(body);
       const c = await t.client();
       return c
         .post(`/webhooks/crm/${book.teamId}`)
         .set('Content-Type', 'application/json')
         .set('X-Reelty-Signature', signIntake(key, at, raw))
+        .set('X-Query-Count-Id', countAs)
         .send(raw);
     };
+
+    it('a lead costs the same few statements whether the person is new or known, routed by a round-robin rule', async () => {
+      const agents = (await makeBook(t, 2)).agents.map((a) => a.user.id);
+      for (const id of agents) {
+        await t.db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'agent')`, [
+          book.teamId,
+          id,
+        ]);
+      }
+      await t.db.query(
+        `INSERT INTO crm_routing_rules (team_id, position, name, zips, target, agent_ids)
+         VALUES ($1, 1, 'Counted', '{}', 'round_robin', $2)`,
+        [book.teamId, agents],
+      );
+      const sent = async (id: string, body: object) => {
+        expect((await post(body, undefined, undefined, id)).status).toBe(200);
+        // The test client's session cookie costs its own read; an outside source sends none.
+        const texts = counter
+          .statementsOf(id)
+          .map((s) => s.text.trim())
+          .filter((text) => !/\bsessions\b/.test(text));
+        return texts.map((text) => text.split(/\s/)[0].toUpperCase());
+      };
+      const fresh = await sent('lead-new', { external_id: 'qc-1', name: 'Counted', email: 'counted@x.co' });
+      const known = await sent('lead-known', { external_id: 'qc-2', name: 'Counted', email: ' COUNTED@x.co ' });
+      // Before the transaction: the agents routing may name, the book's owner, which of those agents are members.
+      // In it: the identity locks, one read (earlier lead, matches, locked rules, paused agents, settings) and one
+      // write (contact, lead, timeline entry, cursor).
+      expect(fresh).toEqual(['SELECT', 'SELECT', 'SELECT', 'START', 'SELECT', 'SELECT', 'WITH', 'COMMIT']);
+      expect(known).toEqual(fresh);
+      const leads = await t.db.query(
+        `SELECT agent_id FROM crm_leads WHERE team_id = $1 AND source_ref IN ('ext:qc-1', 'ext:qc-2') ORDER BY created_at`,
+        [book.teamId],
+      );
+      // Round robin names the first agent; the known person's next lead stays with their agent.
+      expect(leads.map((l: { agent_id: string }) => l.agent_id)).toEqual([agents[0], agents[0]]);
+      await t.db.query(`DELETE FROM crm_routing_rules WHERE team_id = $1`, [book.teamId]);
+    });
 
     it('accepts a signed lead once; a replay inside the window is the same lead', async () => {
       const body = { external_id: 'site-1', name: 'Web Ann', email: 'WEB@x.co', phone: '415-555-0111' };

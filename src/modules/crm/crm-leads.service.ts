@@ -169,12 +169,18 @@ export class CrmLeadsService {
     };
   }
 
-  /** A signed submission from an outside source (a website form): HMAC with the book's secret, 5-minute window. */
+  /**
+   * A signed submission from an outside source (a website form): HMAC with the book's secret, 5-minute window. An
+   * unknown book answers 404 (the team is read only when the signature fails: a good one names an existing book,
+   * and the intake's routing answers 404 for a book deleted since).
+   */
   async external(teamId: string, raw: Buffer | undefined, signature: string | undefined, dto: ExternalLeadDto) {
-    if (!(await this.teams.findTeam(teamId))) throw new NotFoundException('There is no such intake address.');
     const secrets = allKeys(this.config).map((key) => bookSecret(deriveSecret(key, 'crm-intake'), teamId));
     const check = verifyIntake(signature, raw?.toString('utf8') ?? '', secrets, this.clock.nowMs());
-    if (check !== 'ok') throw new UnauthorizedException(`The signature is ${check === 'stale' ? 'too old' : 'wrong'}.`);
+    if (check !== 'ok') {
+      if (!(await this.teams.findTeam(teamId))) throw new NotFoundException('There is no such intake address.');
+      throw new UnauthorizedException(`The signature is ${check === 'stale' ? 'too old' : 'wrong'}.`);
+    }
     await this.limiter.hit(`crm-intake:${teamId}`, INTAKE_PER_BOOK_PER_MINUTE, 60);
     return this.intake.intake({
       teamId,

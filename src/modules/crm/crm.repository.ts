@@ -4,13 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { LeadSource } from '../../contracts/crm';
 import { CrmContact, CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
 import { CrmContactsRepository } from './crm-contacts.repository';
-import {
-  INTAKE_READ,
-  INTAKE_WRITE_NEW,
-  intakeWriteKnown,
-  leadOfRow,
-  ROUTING_AGENTS,
-} from './crm-intake.sql';
+import { INTAKE_READ, INTAKE_WRITE_NEW, intakeWriteKnown, leadOfRow, ROUTING_AGENTS } from './crm-intake.sql';
 import type { RuleForRouting } from './routing';
 
 export type { ContactFilters, NewContact } from './crm-contacts.repository';
@@ -86,9 +80,14 @@ export class CrmRepository extends CrmContactsRepository {
 
   /** INTAKE_READ: run after `lockKeys`, so the keys' contacts and the (source, reference) lead are settled. */
   async intakeRead(teamId: string, source: LeadSource, sourceRef: string, keys: IdentityKeys): Promise<IntakeRead> {
-    const [row] = (await this.m.query(INTAKE_READ, [teamId, source, sourceRef, keys.email, keys.phone, keys.userId])) as [
-      Omit<IntakeRead, 'paused'> & { paused: string[]; speedToLeadMinutes: number | null },
-    ];
+    const [row] = (await this.m.query(INTAKE_READ, [
+      teamId,
+      source,
+      sourceRef,
+      keys.email,
+      keys.phone,
+      keys.userId,
+    ])) as [Omit<IntakeRead, 'paused'> & { paused: string[]; speedToLeadMinutes: number | null }];
     return { ...row, paused: new Set(row.paused), speedToLeadMinutes: row.speedToLeadMinutes ?? DEFAULT_SPEED_TO_LEAD };
   }
 
