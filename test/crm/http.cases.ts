@@ -1,6 +1,7 @@
 import { deriveSecret } from '../../src/config/app-key';
 import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
 import type { Server } from 'node:http';
+import request from 'supertest';
 import { bootTestApp, TestApp } from '../support/app';
 import { QueryCounter } from '../support/query-counter';
 import { Book, makeBook } from './support';
@@ -91,6 +92,19 @@ describe('crm: signed intake and CSV over HTTP', () => {
         created_contact: false,
         created_lead: true,
       });
+    });
+
+    it('a source posting without cookies gets no session (no row, no cookie)', async () => {
+      const sessions = async () => Number((await t.db.query(`SELECT count(*) FROM sessions`))[0].count);
+      const before = await sessions();
+      const raw = JSON.stringify({ external_id: 'no-session', name: 'Machine', email: 'machine@x.co' });
+      const res = await request(t.app.getHttpServer() as Server)
+        .post(`/webhooks/crm/${book.teamId}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Reelty-Signature', signIntake(secret(), Math.floor(Date.now() / 1000), raw))
+        .send(raw);
+      expect([res.status, res.headers['set-cookie']]).toEqual([200, undefined]);
+      expect(await sessions()).toBe(before);
     });
 
     it('refuses an old timestamp, another book secret and a tampered body; bad fields answer 422', async () => {
