@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/raw-rows';
 import type { LeadSource } from '../../contracts/crm';
 import { CrmContact, CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
 import { CrmContactsRepository } from './crm-contacts.repository';
@@ -69,11 +71,23 @@ export class CrmRepository extends CrmContactsRepository {
   async lockKeys(teamId: string, keys: string[]): Promise<void> {
     // One round trip: the locks are taken in sorted key order (the subquery's), so two writers never deadlock.
     const sorted = [...new Set(keys)].sort().map((key) => `crm:${teamId}:${key}`);
-    await this.m.query(
+    await this.named(
+      'crm_lock_keys',
       `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
          FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i) ORDER BY i) ordered`,
       [sorted],
     );
+  }
+
+  /**
+   * A hot statement as a named (server-side prepared) statement, parsed and planned once per connection: on the
+   * transaction's connection in a bound copy, else on the pool.
+   */
+  private async named<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    const runner = this.m.queryRunner;
+    if (!runner) return preparedQuery<R & QueryResultRow>(this.db, name, text, values);
+    const client = (await runner.connect()) as PoolClient;
+    return (await client.query<R & QueryResultRow>({ name, text, values })).rows;
   }
 
   // ---- intake -----------------------------------------------------------------------------------------------------
@@ -93,13 +107,13 @@ export class CrmRepository extends CrmContactsRepository {
 
   /** The agents routing may name in a book (every rule's; with keys, those of the contacts sharing one too). */
   async routingAgents(teamId: string, keys: IdentityKeys | null): Promise<string[]> {
-    const rows = (await this.m.query(ROUTING_AGENTS, [
+    const rows = await this.named<{ a: string }>('crm_routing_agents', ROUTING_AGENTS, [
       teamId,
       !!keys,
       keys?.email ?? null,
       keys?.phone ?? null,
       keys?.userId ?? null,
-    ])) as Array<{ a: string }>;
+    ]);
     return rows.map((r) => r.a);
   }
 
@@ -131,16 +145,19 @@ export class CrmRepository extends CrmContactsRepository {
       w.cursor?.cursor ?? null,
     ];
     let sql: string;
+    let name: string;
     if ('create' in w.contact) {
       const c = w.contact.create;
-      sql = INTAKE_WRITE_NEW;
+      [sql, name] = [INTAKE_WRITE_NEW, 'crm_intake_write_new'];
       params.push(c.name, c.email, c.phone, c.userId, c.tags);
     } else {
+      // The statement differs by the columns filled, and so does its name (at most 2^6 of them).
       const fill = Object.entries(w.contact.fill) as Array<[keyof ContactFill, unknown]>;
       sql = intakeWriteKnown(fill.map(([k], i) => `${FILL_COLUMNS[k]} = $${21 + i}`));
+      name = ['crm_intake_write_known', ...fill.map(([k]) => FILL_COLUMNS[k])].join('_');
       params.push(w.contact.id, ...fill.map(([, v]) => v));
     }
-    const [row] = (await this.m.query(sql, params)) as Array<CrmLead & { contactName: string | null }>;
+    const [row] = await this.named<CrmLead & { contactName: string | null }>(name, sql, params);
     if (!row) return null;
     const { contactName, ...lead } = row;
     return { lead: leadOfRow(lead), contactName: contactName ?? '' };
