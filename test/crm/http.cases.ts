@@ -1,7 +1,11 @@
 import { deriveSecret } from '../../src/config/app-key';
 import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
+import type Redis from 'ioredis';
 import type { Server } from 'node:http';
 import request from 'supertest';
+import { REDIS, REDIS_KEY_PREFIX } from '../../src/infra/tokens';
+import { INTAKE_PER_BOOK_PER_MINUTE } from '../../src/modules/crm/crm.constants';
+import { RateLimiterService } from '../../src/modules/security';
 import { bootTestApp, TestApp } from '../support/app';
 import { QueryCounter } from '../support/query-counter';
 import { Book, makeBook } from './support';
@@ -105,6 +109,62 @@ describe('crm: signed intake and CSV over HTTP', () => {
         .send(raw);
       expect([res.status, res.headers['set-cookie']]).toEqual([200, undefined]);
       expect(await sessions()).toBe(before);
+    });
+
+    const postBatch = async (leads: object[], key = secret()) => {
+      const raw = JSON.stringify({ leads });
+      return (await t.client())
+        .post(`/webhooks/crm/batch/${book.teamId}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Reelty-Signature', signIntake(key, Math.floor(Date.now() / 1000), raw))
+        .send(raw);
+    };
+
+    it('a signed batch takes each lead by the same rules, in order, answering one item per lead', async () => {
+      const ann = { external_id: 'b-1', name: 'Batch Ann', email: 'batch.ann@x.co' };
+      const before = await count('crm_contacts');
+      const res = await postBatch([
+        ann,
+        { external_id: 'b-2', name: 'Batch Ann', email: ' BATCH.ANN@X.CO ', phone: '415-555-0177' },
+        { external_id: 'b-3', name: 'Bad', email: 'not-an-email' },
+        ann,
+        { external_id: 'b-4', name: 'Batch Bo', phone: '+1 415 555 0178' },
+      ]);
+      expect(res.status).toBe(200);
+      const items = res.body.results as Array<{ external_id: string; status: number; result: Record<string, unknown> }>;
+      expect(items.map((i) => [i.external_id, i.status])).toEqual([
+        ['b-1', 200],
+        ['b-2', 200],
+        ['b-3', 422],
+        ['b-1', 200],
+        ['b-4', 200],
+      ]);
+      expect(items[0].result).toMatchObject({ created_contact: true, created_lead: true });
+      expect(items[1].result).toMatchObject({ contact_id: items[0].result.contact_id, created_contact: false });
+      expect(res.body.results[2]).toMatchObject({ result: null, errors: { email: [expect.any(String)] } });
+      expect(items[3].result).toMatchObject({ lead_id: items[0].result.lead_id, created_lead: false });
+      expect(items[4].result).toMatchObject({ created_contact: true, created_lead: true });
+      expect(await count('crm_contacts')).toBe(before + 2);
+      const [ann2] = await t.db.query(`SELECT phone FROM crm_contacts WHERE id = $1`, [items[0].result.contact_id]);
+      expect(ann2.phone).toBe('+14155550177');
+    });
+
+    it('a batch is signed as a whole, holds 1 to 100 leads and every lead counts against the book limit', async () => {
+      const lead = (i: number) => ({ external_id: `lim-${i}`, name: 'L', email: `lim${i}@x.co` });
+      expect((await postBatch([lead(1)], bookSecret('other', book.teamId))).status).toBe(401);
+      const tooMany = await postBatch(Array.from({ length: 101 }, (_, i) => lead(i)));
+      expect([tooMany.status, Object.keys(tooMany.body.errors)]).toEqual([422, ['leads']]);
+      expect((await postBatch([])).status).toBe(422);
+      const nested = await postBatch([{ external_id: 'n-1', email: 'n@x.co' }]);
+      expect([nested.status, Object.keys(nested.body.errors)]).toEqual([422, ['leads.0.name']]);
+      // The per-book limit: leads past it answer 429 in their own items, the earlier ones land.
+      await t.app.get(RateLimiterService).clear(`crm-intake:${book.teamId}`);
+      const redis = t.app.get<Redis>(REDIS);
+      const key = `${t.app.get<string>(REDIS_KEY_PREFIX)}:ratelimit:crm-intake:${book.teamId}`;
+      await redis.set(key, INTAKE_PER_BOOK_PER_MINUTE - 2, 'EX', 60);
+      const limited = await postBatch([lead(1), lead(2), lead(3)]);
+      expect(limited.body.results.map((i: { status: number }) => i.status)).toEqual([200, 200, 429]);
+      await redis.del(key);
     });
 
     it('refuses an old timestamp, another book secret and a tampered body; bad fields answer 422', async () => {
