@@ -31,6 +31,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 // Intake spread over this many books (each its own child process and signed endpoint): books do not wait on each
 // other, one book's intake is serialised by design.
 const INTAKE_BOOKS = Number(process.env.INTAKE_BOOKS ?? 1);
+// INTAKE_BATCH > 1: the leads go to the signed batch endpoint that many to a request (rps stays leads per second).
+const INTAKE_BATCH = Number(process.env.INTAKE_BATCH ?? 1);
 // CRM_BENCH_DB: a database name of one's own when another run may share the server.
 const DB = process.env.CRM_BENCH_DB ?? 'reelty_bench_crm';
 const RESULTS = join(__dirname, '..', 'results');
@@ -204,7 +206,8 @@ async function main() {
         join(__dirname, 'intake-child.js'),
         {
           base: server.base,
-          url: `${server.base}/webhooks/crm/${team}`,
+          url: INTAKE_BATCH > 1 ? `${server.base}/webhooks/crm/batch/${team}` : `${server.base}/webhooks/crm/${team}`,
+          batch: INTAKE_BATCH,
           secret: bookSecret(deriveSecret(APP_KEY, 'crm-intake'), team),
           run: `${Date.now()}-${i}`,
           count: share,
@@ -221,6 +224,7 @@ async function main() {
   const intake = {
     count: share * books.length,
     books: books.length,
+    batch: INTAKE_BATCH,
     failed: all.reduce((n, p) => n + p.failed, 0),
     seconds: wall,
     rps: Math.round((share * books.length) / wall),
