@@ -105,6 +105,21 @@ export interface IntakeResult {
   created_lead: boolean;
 }
 
+/** One lead of a signed batch: its intake's answer, or what the lead alone would have been answered instead. */
+export interface IntakeBatchItem {
+  external_id: string;
+  /** 200, or the refusal's status (422 a malformed email or phone, 429 the book's intake limit). */
+  status: number;
+  result: IntakeResult | null;
+  message: string | null;
+  errors: Record<string, string[]> | null;
+}
+
+/** A signed batch's answer: one item per lead, in the order sent. */
+export interface IntakeBatchResult {
+  results: IntakeBatchItem[];
+}
+
 export interface ImportReport {
   created: number;
   merged: number;

@@ -136,8 +136,7 @@ describe('crm: authorization table', () => {
   const memberLead = async () =>
     (await t.db.query(`SELECT id FROM crm_leads WHERE contact_id = $1`, [memberContact]))[0].id as string;
   const csv = () => Buffer.from(`name,email\nZed,zed${++n}@z.co\n`);
-  const signed = () => {
-    const body = { external_id: 'x-1', name: 'Web', email: 'web@w.co' };
+  const signed = (body: object = { external_id: 'x-1', name: 'Web', email: 'web@w.co' }) => {
     const secret = bookSecret(deriveSecret(t.config.appKey, 'crm-intake'), teamId);
     return { body, signature: signIntake(secret, Math.floor(Date.now() / 1000), JSON.stringify(body)) };
   };
@@ -154,6 +153,7 @@ describe('crm: authorization table', () => {
     const contact = (owner: number) => ({ guest: 401, stranger: 403, owner, member: 403, viewer: 403 });
     const page = { guest: 302, stranger: 200, owner: 200, member: 200, viewer: 403 };
     const sig = signed();
+    const batch = signed({ leads: [{ external_id: 'x-batch-1', name: 'Web', email: 'web@w.co' }] });
     const eventBody = { id: 'evt-auth-1', type: 'bounce', bounce_type: 'soft', email: 'owner@a.co' };
     const mailEvent = {
       body: eventBody,
@@ -262,6 +262,21 @@ describe('crm: authorization table', () => {
         headers: { 'X-Reelty-Signature': sig.signature, 'Content-Type': 'application/json' },
         expect: all(200),
         name: 'POST /webhooks/crm/:team signed',
+      },
+      {
+        method: 'POST',
+        path: () => `/webhooks/crm/batch/${teamId}`,
+        body: batch.body,
+        expect: all(401),
+        name: 'POST /webhooks/crm/batch/:team unsigned',
+      },
+      {
+        method: 'POST',
+        path: () => `/webhooks/crm/batch/${teamId}`,
+        body: batch.body,
+        headers: { 'X-Reelty-Signature': batch.signature, 'Content-Type': 'application/json' },
+        expect: all(200),
+        name: 'POST /webhooks/crm/batch/:team signed',
       },
       { method: 'GET', path: '/farm', inertia: true, expect: page },
       { method: 'GET', path: '/leads/analytics', inertia: true, expect: page },

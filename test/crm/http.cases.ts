@@ -1,6 +1,13 @@
 import { deriveSecret } from '../../src/config/app-key';
 import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
+import type Redis from 'ioredis';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { REDIS, REDIS_KEY_PREFIX } from '../../src/infra/tokens';
+import { INTAKE_PER_BOOK_PER_MINUTE } from '../../src/modules/crm/crm.constants';
+import { RateLimiterService } from '../../src/modules/security';
 import { bootTestApp, TestApp } from '../support/app';
+import { QueryCounter } from '../support/query-counter';
 import { Book, makeBook } from './support';
 
 jest.setTimeout(120_000);
@@ -10,26 +17,71 @@ describe('crm: signed intake and CSV over HTTP', () => {
   let t: TestApp;
   let book: Book;
 
+  const counter = new QueryCounter();
+
   beforeAll(async () => {
     t = await bootTestApp();
+    counter.install(t.app.getHttpServer() as Server);
     book = await makeBook(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    counter.uninstall();
+    await t.close();
+  });
 
   const count = async (table: string) =>
     Number((await t.db.query(`SELECT count(*) FROM ${table} WHERE team_id = $1`, [book.teamId]))[0].count);
 
   describe('signed intake', () => {
     const secret = () => bookSecret(deriveSecret(t.config.appKey, 'crm-intake'), book.teamId);
-    const post = async (body: object, at = Math.floor(Date.now() / 1000), key = secret()) => {
+    const post = async (body: object, at = Math.floor(Date.now() / 1000), key = secret(), countAs = '') => {
       const raw = JSON.stringify(body);
       const c = await t.client();
       return c
         .post(`/webhooks/crm/${book.teamId}`)
         .set('Content-Type', 'application/json')
         .set('X-Reelty-Signature', signIntake(key, at, raw))
+        .set('X-Query-Count-Id', countAs)
         .send(raw);
     };
+
+    it('a lead costs the same few statements whether the person is new or known, routed by a round-robin rule', async () => {
+      const agents = (await makeBook(t, 2)).agents.map((a) => a.user.id);
+      for (const id of agents) {
+        await t.db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'agent')`, [
+          book.teamId,
+          id,
+        ]);
+      }
+      await t.db.query(
+        `INSERT INTO crm_routing_rules (team_id, position, name, zips, target, agent_ids)
+         VALUES ($1, 1, 'Counted', '{}', 'round_robin', $2)`,
+        [book.teamId, agents],
+      );
+      const sent = async (id: string, body: object) => {
+        expect((await post(body, undefined, undefined, id)).status).toBe(200);
+        // The test client's session cookie costs its own read; an outside source sends none.
+        const texts = counter
+          .statementsOf(id)
+          .map((s) => s.text.trim())
+          .filter((text) => !/\bsessions\b/.test(text));
+        return texts.map((text) => text.split(/\s/)[0].toUpperCase());
+      };
+      const fresh = await sent('lead-new', { external_id: 'qc-1', name: 'Counted', email: 'counted@x.co' });
+      const known = await sent('lead-known', { external_id: 'qc-2', name: 'Counted', email: ' COUNTED@x.co ' });
+      // Before the transaction: the agents routing may name, the book's owner, which of those agents are members.
+      // In it: the identity locks, one read (earlier lead, matches, locked rules, paused agents, settings) and one
+      // write (contact, lead, timeline entry, cursor).
+      expect(fresh).toEqual(['SELECT', 'SELECT', 'SELECT', 'START', 'SELECT', 'SELECT', 'WITH', 'COMMIT']);
+      expect(known).toEqual(fresh);
+      const leads = await t.db.query(
+        `SELECT agent_id FROM crm_leads WHERE team_id = $1 AND source_ref IN ('ext:qc-1', 'ext:qc-2') ORDER BY created_at`,
+        [book.teamId],
+      );
+      // Round robin names the first agent; the known person's next lead stays with their agent.
+      expect(leads.map((l: { agent_id: string }) => l.agent_id)).toEqual([agents[0], agents[0]]);
+      await t.db.query(`DELETE FROM crm_routing_rules WHERE team_id = $1`, [book.teamId]);
+    });
 
     it('accepts a signed lead once; a replay inside the window is the same lead', async () => {
       const body = { external_id: 'site-1', name: 'Web Ann', email: 'WEB@x.co', phone: '415-555-0111' };
@@ -44,6 +96,75 @@ describe('crm: signed intake and CSV over HTTP', () => {
         created_contact: false,
         created_lead: true,
       });
+    });
+
+    it('a source posting without cookies gets no session (no row, no cookie)', async () => {
+      const sessions = async () => Number((await t.db.query(`SELECT count(*) FROM sessions`))[0].count);
+      const before = await sessions();
+      const raw = JSON.stringify({ external_id: 'no-session', name: 'Machine', email: 'machine@x.co' });
+      const res = await request(t.app.getHttpServer() as Server)
+        .post(`/webhooks/crm/${book.teamId}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Reelty-Signature', signIntake(secret(), Math.floor(Date.now() / 1000), raw))
+        .send(raw);
+      expect([res.status, res.headers['set-cookie']]).toEqual([200, undefined]);
+      expect(await sessions()).toBe(before);
+    });
+
+    const postBatch = async (leads: object[], key = secret()) => {
+      const raw = JSON.stringify({ leads });
+      return (await t.client())
+        .post(`/webhooks/crm/batch/${book.teamId}`)
+        .set('Content-Type', 'application/json')
+        .set('X-Reelty-Signature', signIntake(key, Math.floor(Date.now() / 1000), raw))
+        .send(raw);
+    };
+
+    it('a signed batch takes each lead by the same rules, in order, answering one item per lead', async () => {
+      const ann = { external_id: 'b-1', name: 'Batch Ann', email: 'batch.ann@x.co' };
+      const before = await count('crm_contacts');
+      const res = await postBatch([
+        ann,
+        { external_id: 'b-2', name: 'Batch Ann', email: ' BATCH.ANN@X.CO ', phone: '415-555-0177' },
+        { external_id: 'b-3', name: 'Bad', email: 'not-an-email' },
+        ann,
+        { external_id: 'b-4', name: 'Batch Bo', phone: '+1 415 555 0178' },
+      ]);
+      expect(res.status).toBe(200);
+      const items = res.body.results as Array<{ external_id: string; status: number; result: Record<string, unknown> }>;
+      expect(items.map((i) => [i.external_id, i.status])).toEqual([
+        ['b-1', 200],
+        ['b-2', 200],
+        ['b-3', 422],
+        ['b-1', 200],
+        ['b-4', 200],
+      ]);
+      expect(items[0].result).toMatchObject({ created_contact: true, created_lead: true });
+      expect(items[1].result).toMatchObject({ contact_id: items[0].result.contact_id, created_contact: false });
+      expect(res.body.results[2]).toMatchObject({ result: null, errors: { email: [expect.any(String)] } });
+      expect(items[3].result).toMatchObject({ lead_id: items[0].result.lead_id, created_lead: false });
+      expect(items[4].result).toMatchObject({ created_contact: true, created_lead: true });
+      expect(await count('crm_contacts')).toBe(before + 2);
+      const [ann2] = await t.db.query(`SELECT phone FROM crm_contacts WHERE id = $1`, [items[0].result.contact_id]);
+      expect(ann2.phone).toBe('+14155550177');
+    });
+
+    it('a batch is signed as a whole, holds 1 to 100 leads and every lead counts against the book limit', async () => {
+      const lead = (i: number) => ({ external_id: `lim-${i}`, name: 'L', email: `lim${i}@x.co` });
+      expect((await postBatch([lead(1)], bookSecret('other', book.teamId))).status).toBe(401);
+      const tooMany = await postBatch(Array.from({ length: 101 }, (_, i) => lead(i)));
+      expect([tooMany.status, Object.keys(tooMany.body.errors)]).toEqual([422, ['leads']]);
+      expect((await postBatch([])).status).toBe(422);
+      const nested = await postBatch([{ external_id: 'n-1', email: 'n@x.co' }]);
+      expect([nested.status, Object.keys(nested.body.errors)]).toEqual([422, ['leads.0.name']]);
+      // The per-book limit: leads past it answer 429 in their own items, the earlier ones land.
+      await t.app.get(RateLimiterService).clear(`crm-intake:${book.teamId}`);
+      const redis = t.app.get<Redis>(REDIS);
+      const key = `${t.app.get<string>(REDIS_KEY_PREFIX)}:ratelimit:crm-intake:${book.teamId}`;
+      await redis.set(key, INTAKE_PER_BOOK_PER_MINUTE - 2, 'EX', 60);
+      const limited = await postBatch([lead(1), lead(2), lead(3)]);
+      expect(limited.body.results.map((i: { status: number }) => i.status)).toEqual([200, 200, 429]);
+      await redis.del(key);
     });
 
     it('refuses an old timestamp, another book secret and a tampered body; bad fields answer 422', async () => {

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { IntakeResult, LeadSource } from '../../contracts/crm';
 import { CrmRoutingService } from './crm-routing.service';
-import { CrmRepository } from './crm.repository';
-import type { CrmContact, CrmLead } from './entities/crm.entity';
+import { CrmRepository, type ContactFill, type IdentityMatch } from './crm.repository';
+import type { CrmLead } from './entities/crm.entity';
 import { identityOf, keysToFill } from './identity';
 
 /** One submission from any source: a form, an open-house registration, a chat request, a website. */
@@ -38,9 +38,10 @@ export type WithinIntake = (m: EntityManager, lead: CrmLead, created: boolean) =
 
 interface Received {
   lead: CrmLead;
-  contact: CrmContact;
+  contactName: string;
   createdContact: boolean;
   createdLead: boolean;
+  speedToLeadMinutes?: number;
 }
 
 /**
@@ -66,116 +67,87 @@ export class CrmIntakeService {
     const userId = sub.userId ?? null;
     if (!email && !phone && !userId) throw ValidationFailedException.of('email', 'Give an email address or a phone.');
     const now = this.clock.now();
-    const known = await this.repo.findByIdentity(sub.teamId, { email, phone, userId });
-    const ctx = await this.routing.context(
-      sub.teamId,
-      known.map((c) => c.agentId),
-    );
+    const keys = { email, phone, userId };
+    const ctx = await this.routing.context(sub.teamId, keys);
     const received = await this.repo.transaction(async (tx): Promise<Received> => {
-      const keys = [
-        email && `e:${email}`,
-        phone && `p:${phone}`,
-        userId && `u:${userId}`,
-        `s:${sub.source}:${sub.sourceRef}`,
-      ];
-      await tx.lockKeys(
-        sub.teamId,
-        keys.filter((k): k is string => !!k),
-      );
-      const seen = await tx.findLeadBySource(sub.teamId, sub.source, sub.sourceRef);
-      if (seen) {
-        await within?.(tx.manager, seen, false);
-        return {
-          lead: seen,
-          contact: (await tx.findContact(seen.contactId))!,
-          createdContact: false,
-          createdLead: false,
-        };
-      }
-      const { contact, created } = await this.resolveContact(tx, sub, { email, phone, userId }, now);
+      const lockKeys = [email && `e:${email}`, phone && `p:${phone}`, userId && `u:${userId}`];
+      await tx.lockKeys(sub.teamId, [...lockKeys.filter((k): k is string => !!k), `s:${sub.source}:${sub.sourceRef}`]);
+      const book = await tx.intakeRead(sub.teamId, sub.source, sub.sourceRef, keys);
+      if (book.seenLeadId) return this.seen(tx, book.seenLeadId, within);
       const facts = {
         source: sub.source,
         zip: sub.property?.zip ?? null,
         priceMinor: sub.property?.priceMinor ?? null,
         propertyType: sub.property?.type ?? null,
       };
-      const d = await this.routing.decide(tx, ctx, facts, contact.agentId);
-      const lead = (await tx.insertLead({
-        teamId: sub.teamId,
-        contactId: contact.id,
-        source: sub.source,
-        sourceRef: sub.sourceRef,
-        message: sub.message ?? '',
-        propertyId: sub.property?.id ?? null,
-        zip: facts.zip,
-        priceMinor: facts.priceMinor,
-        propertyType: facts.propertyType,
-        consentVersion: sub.consentVersion ?? null,
-        campaignId: sub.campaignId ?? null,
-        status: d.agentId ? 'assigned' : 'claimable',
-        agentId: d.agentId,
-        candidateIds: d.candidates,
-        ruleId: d.ruleId,
-        routingReason: d.reason,
-        assignedAt: d.agentId ? now : null,
-        createdAt: now,
-      }))!;
-      if (d.agentId && !contact.agentId) await tx.updateContact(contact.id, { agentId: d.agentId });
-      await tx.addActivity({
-        teamId: sub.teamId,
-        contactId: contact.id,
-        kind: 'lead',
-        source: sub.source,
-        body: sub.message ?? '',
+      const [first] = book.matches;
+      const d = this.routing.decideOver(ctx, book, facts, first?.agentId ?? null);
+      const written = await tx.intakeWrite({
+        lead: {
+          teamId: sub.teamId,
+          ...facts,
+          sourceRef: sub.sourceRef,
+          message: sub.message ?? '',
+          propertyId: sub.property?.id ?? null,
+          consentVersion: sub.consentVersion ?? null,
+          campaignId: sub.campaignId ?? null,
+          status: d.agentId ? 'assigned' : 'claimable',
+          agentId: d.agentId,
+          candidateIds: d.candidates,
+          ruleId: d.ruleId,
+          routingReason: d.reason,
+          assignedAt: d.agentId ? now : null,
+          createdAt: now,
+        },
         data: {
-          lead_id: lead.id,
-          property_id: lead.propertyId,
+          property_id: sub.property?.id ?? null,
           routing_reason: d.reason,
-          consent_version: lead.consentVersion,
+          consent_version: sub.consentVersion ?? null,
           ...sub.details,
         },
-        actorId: null,
-        createdAt: now,
+        cursor: d.ruleId && d.nextCursor !== null ? { ruleId: d.ruleId, cursor: d.nextCursor } : null,
+        contact: first
+          ? { id: first.id, fill: contactFill(book.matches, sub, keys) }
+          : { create: { ...keys, name: sub.name.trim(), tags: sub.tags ?? [] } },
       });
-      await within?.(tx.manager, lead, true);
-      return { lead, contact, createdContact: created, createdLead: true };
+      if (!written) throw new ConflictException('This submission is being received already.');
+      await within?.(tx.manager, written.lead, true);
+      return { ...written, createdContact: !first, createdLead: true, speedToLeadMinutes: book.speedToLeadMinutes };
     });
-    if (received.createdLead) await this.routing.announce(received.lead, received.contact.name);
+    if (received.createdLead) {
+      await this.routing.announce(received.lead, received.contactName, received.speedToLeadMinutes);
+    }
     return {
-      contact_id: received.contact.id,
+      contact_id: received.lead.contactId,
       lead_id: received.lead.id,
       created_contact: received.createdContact,
       created_lead: received.createdLead,
     };
   }
 
-  /** The oldest live contact sharing a key, with its blanks filled from the submission; else a new contact. */
-  private async resolveContact(
-    tx: CrmRepository,
-    sub: LeadSubmission,
-    keys: { email: string | null; phone: string | null; userId: string | null },
-    now: Date,
-  ): Promise<{ contact: CrmContact; created: boolean }> {
-    const matches = await tx.findByIdentity(sub.teamId, keys);
-    const [first] = matches;
-    if (!first) {
-      const contact = await tx.insertContact({
-        teamId: sub.teamId,
-        name: sub.name.trim(),
-        ...keys,
-        source: sub.source,
-        tags: sub.tags ?? [],
-        consentVersion: sub.consentVersion ?? null,
-        at: now,
-      });
-      return { contact, created: true };
-    }
-    const fill: Partial<CrmContact> = keysToFill(matches, keys);
-    if (!first.name && sub.name.trim()) fill.name = sub.name.trim();
-    if (sub.consentVersion) fill.consentVersion = sub.consentVersion;
-    const newTags = (sub.tags ?? []).filter((t) => !first.tags.includes(t));
-    if (newTags.length) fill.tags = [...first.tags, ...newTags];
-    if (Object.keys(fill).length) await tx.updateContact(first.id, fill);
-    return { contact: { ...first, ...fill }, created: false };
+  /** A (source, reference) received before: the same lead again, nothing written. */
+  private async seen(tx: CrmRepository, leadId: string, within?: WithinIntake): Promise<Received> {
+    const lead = (await tx.findLead(leadId))!;
+    await within?.(tx.manager, lead, false);
+    const contactName = (await tx.findContact(lead.contactId))?.name ?? '';
+    return { lead, contactName, createdContact: false, createdLead: false };
   }
+}
+
+/**
+ * What a submission adds to the oldest live contact sharing a key: identity keys it lacks (see keysToFill), a name
+ * when it has none, the consent version given, new tags.
+ */
+function contactFill(
+  matches: IdentityMatch[],
+  sub: LeadSubmission,
+  keys: { email: string | null; phone: string | null; userId: string | null },
+): ContactFill {
+  const [first] = matches;
+  const fill: ContactFill = keysToFill(matches, keys);
+  if (!first.name && sub.name.trim()) fill.name = sub.name.trim();
+  if (sub.consentVersion) fill.consentVersion = sub.consentVersion;
+  const newTags = (sub.tags ?? []).filter((t) => !first.tags.includes(t));
+  if (newTags.length) fill.tags = [...first.tags, ...newTags];
+  return fill;
 }

@@ -1,13 +1,21 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
-import type { IntakeResult, LeadJson, MyLeadsProps, RoutingRuleJson } from '../../contracts/crm';
+import type { IntakeBatchResult, IntakeResult, LeadJson, MyLeadsProps, RoutingRuleJson } from '../../contracts/crm';
 import { clientIp, CurrentUser, Public } from '../auth';
 import type { User } from '../users';
 import { CrmLeadsService } from './crm-leads.service';
 import { CrmRoutingService } from './crm-routing.service';
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from './crm.constants';
-import { ExternalLeadDto, InquiryDto, LeadsPageDto, PausedDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
+import {
+  ExternalLeadBatchDto,
+  ExternalLeadDto,
+  InquiryDto,
+  LeadsPageDto,
+  PausedDto,
+  RoutingRulesDto,
+  SettingsDto,
+} from './dto/crm.dto';
 
 /** Leads JSON API: the agent's queue, claim, contacted, routing rules, settings, and the ways leads come in. */
 @Controller()
@@ -100,5 +108,21 @@ export class CrmLeadsController {
     @Body() body: ExternalLeadDto,
   ): Promise<IntakeResult> {
     return this.leads.external(teamId, req.rawBody, signature, body);
+  }
+
+  /**
+   * Signed batch intake: `{ leads: [...] }` (1 to 100 leads of the single endpoint's shape) under one signature of
+   * the whole body; one result per lead, in order, each lead taken by the same rules as alone.
+   */
+  @Post('webhooks/crm/batch/:teamId')
+  @Public()
+  @HttpCode(200)
+  externalBatch(
+    @Param('teamId', UuidPipe) teamId: string,
+    @Req() req: Request & { rawBody?: Buffer },
+    @Headers('x-reelty-signature') signature: string | undefined,
+    @Body() body: ExternalLeadBatchDto,
+  ): Promise<IntakeBatchResult> {
+    return this.leads.externalBatch(teamId, req.rawBody, signature, body);
   }
 }

@@ -1,6 +1,7 @@
 import {
   ConflictException,
   ForbiddenException,
+  HttpException,
   Inject,
   Injectable,
   NotFoundException,
@@ -15,6 +16,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { allKeys, deriveSecret } from '../../config/app-key';
 import type {
   CrmSettingsJson,
+  IntakeBatchItem,
+  IntakeBatchResult,
   IntakeResult,
   LeadJson,
   MyLeadsProps,
@@ -36,7 +39,7 @@ import {
 import { toLeadJson, toRuleJson } from './crm.mapper';
 import { CrmCampaignsRepository } from './campaigns.repository';
 import { CrmRepository } from './crm.repository';
-import type { ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
+import type { ExternalLeadBatchDto, ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
 import type { CrmLead } from './entities/crm.entity';
 import { bookSecret, verifyIntake } from './intake-signature';
 
@@ -169,12 +172,57 @@ export class CrmLeadsService {
     };
   }
 
-  /** A signed submission from an outside source (a website form): HMAC with the book's secret, 5-minute window. */
+  /**
+   * A signed submission from an outside source (a website form): HMAC with the book's secret, 5-minute window. An
+   * unknown book answers 404 (the team is read only when the signature fails: a good one names an existing book,
+   * and the intake's routing answers 404 for a book deleted since).
+   */
   async external(teamId: string, raw: Buffer | undefined, signature: string | undefined, dto: ExternalLeadDto) {
-    if (!(await this.teams.findTeam(teamId))) throw new NotFoundException('There is no such intake address.');
+    await this.verifySigned(teamId, raw, signature);
+    return this.receiveExternal(teamId, dto);
+  }
+
+  /**
+   * Up to INTAKE_BATCH_MAX leads signed together: the signature is checked once, then each lead in the order sent
+   * as `external` takes it (the per-book limit counts each); a lead refused (a malformed email, the limit) answers
+   * its own status in its item and the others go on.
+   */
+  async externalBatch(
+    teamId: string,
+    raw: Buffer | undefined,
+    signature: string | undefined,
+    dto: ExternalLeadBatchDto,
+  ): Promise<IntakeBatchResult> {
+    await this.verifySigned(teamId, raw, signature);
+    const results: IntakeBatchItem[] = [];
+    for (const lead of dto.leads) {
+      const item = { external_id: lead.external_id, message: null, errors: null };
+      try {
+        results.push({ ...item, status: 200, result: await this.receiveExternal(teamId, lead) });
+      } catch (error) {
+        if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
+        const answer = error.getResponse() as { message?: string; errors?: Record<string, string[]> };
+        results.push({
+          ...item,
+          status: error.getStatus(),
+          result: null,
+          message: answer.message ?? error.message,
+          errors: answer.errors ?? null,
+        });
+      }
+    }
+    return { results };
+  }
+
+  private async verifySigned(teamId: string, raw: Buffer | undefined, signature: string | undefined): Promise<void> {
     const secrets = allKeys(this.config).map((key) => bookSecret(deriveSecret(key, 'crm-intake'), teamId));
     const check = verifyIntake(signature, raw?.toString('utf8') ?? '', secrets, this.clock.nowMs());
-    if (check !== 'ok') throw new UnauthorizedException(`The signature is ${check === 'stale' ? 'too old' : 'wrong'}.`);
+    if (check === 'ok') return;
+    if (!(await this.teams.findTeam(teamId))) throw new NotFoundException('There is no such intake address.');
+    throw new UnauthorizedException(`The signature is ${check === 'stale' ? 'too old' : 'wrong'}.`);
+  }
+
+  private async receiveExternal(teamId: string, dto: ExternalLeadDto): Promise<IntakeResult> {
     await this.limiter.hit(`crm-intake:${teamId}`, INTAKE_PER_BOOK_PER_MINUTE, 60);
     return this.intake.intake({
       teamId,

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { LeadRoutedEvent } from '../../contracts/crm';
 import { TimersService } from '../jobs';
@@ -11,7 +11,7 @@ import { agentChannel, LIVE_EVENTS, MAX_REASSIGNMENTS, TIMERS } from './crm.cons
 import { toLeadJson } from './crm.mapper';
 import { CrmRepository } from './crm.repository';
 import type { CrmLead } from './entities/crm.entity';
-import { route, type LeadFacts, type RoutingDecision } from './routing';
+import { route, type LeadFacts, type RoutingDecision, type RuleForRouting } from './routing';
 
 export interface RoutingContext {
   teamId: string;
@@ -41,14 +41,17 @@ export class CrmRoutingService {
 
   /**
    * What routing needs from the teams area, read before the caller's transaction opens: holding the rule lock while
-   * waiting for a pooled connection would let waiting writers starve it.
+   * waiting for a pooled connection would let waiting writers starve it. `keys` adds the agents of the contacts
+   * sharing an identity key (a known person's agent comes first).
    */
-  async context(teamId: string, extraAgentIds: Array<string | null> = []): Promise<RoutingContext> {
-    const rules = await this.repo.rules(teamId);
-    const ids = new Set([...rules.flatMap((r) => r.agentIds), ...extraAgentIds.filter((x): x is string => !!x)]);
-    const [found, team] = await Promise.all([this.teams.membersAmong(teamId, [...ids]), this.teams.findTeam(teamId)]);
-    const members = new Set(found);
-    return { teamId, ownerId: team!.owner_id, members };
+  async context(
+    teamId: string,
+    keys: { email: string | null; phone: string | null; userId: string | null } | null = null,
+  ): Promise<RoutingContext> {
+    const [ids, team] = await Promise.all([this.repo.routingAgents(teamId, keys), this.teams.findTeam(teamId)]);
+    if (!team) throw new NotFoundException('There is no such book.');
+    const members = new Set(ids.length ? await this.teams.membersAmong(teamId, ids) : []);
+    return { teamId, ownerId: team.owner_id, members };
   }
 
   /** Decides inside the caller's transaction (the rules are locked so round-robin cursors advance in turn). */
@@ -61,24 +64,41 @@ export class CrmRoutingService {
   ): Promise<RoutingDecision> {
     const rules = await tx.rules(ctx.teamId, true);
     const paused = await tx.pausedAgents(ctx.teamId);
-    const available = (id: string) => ctx.members.has(id) && !paused.has(id);
-    if (contactAgentId && available(contactAgentId) && !exclude.has(contactAgentId)) {
-      const reason = "kept with the contact's agent";
-      return { ruleId: null, agentId: contactAgentId, candidates: [], nextCursor: null, reason };
-    }
-    const decision = route(facts, rules, available, ctx.ownerId, exclude);
+    const decision = this.decideOver(ctx, { rules, paused }, facts, contactAgentId, exclude);
     if (decision.ruleId && decision.nextCursor !== null) await tx.setCursor(decision.ruleId, decision.nextCursor);
     return decision;
   }
 
-  /** After the commit: tells the agent (or every candidate) live, and starts the speed-to-lead clock. */
-  async announce(lead: CrmLead, contactName: string): Promise<void> {
+  /**
+   * The decision over rules already locked by the caller (the caller stores `nextCursor`): the contact's agent when
+   * available, else the ordered rules, else the owner.
+   */
+  decideOver(
+    ctx: RoutingContext,
+    book: { rules: RuleForRouting[]; paused: ReadonlySet<string> },
+    facts: LeadFacts,
+    contactAgentId: string | null,
+    exclude: ReadonlySet<string> = new Set(),
+  ): RoutingDecision {
+    const available = (id: string) => ctx.members.has(id) && !book.paused.has(id);
+    if (contactAgentId && available(contactAgentId) && !exclude.has(contactAgentId)) {
+      const reason = "kept with the contact's agent";
+      return { ruleId: null, agentId: contactAgentId, candidates: [], nextCursor: null, reason };
+    }
+    return route(facts, book.rules, available, ctx.ownerId, exclude);
+  }
+
+  /**
+   * After the commit: tells the agent (or every candidate) live, and starts the speed-to-lead clock (the book's
+   * minutes, read here unless the caller has them).
+   */
+  async announce(lead: CrmLead, contactName: string, speedToLeadMinutes?: number): Promise<void> {
     const payload: LeadRoutedEvent = { lead: toLeadJson(lead, contactName) };
     const to = lead.agentId ? [lead.agentId] : lead.candidateIds;
     await this.broadcaster
       .broadcast(to.map(agentChannel), LIVE_EVENTS.routed, payload)
       .catch((e: Error) => this.logger.warn(`lead push failed: ${e.message}`));
-    await this.armTimer(lead);
+    await this.armTimer(lead, speedToLeadMinutes);
   }
 
   /** First to claim: one statement changes the lead only while it is claimable, so one of many racers wins. */
@@ -114,8 +134,8 @@ export class CrmRoutingService {
   }
 
   /** Speed to lead starts when the lead is assigned or offered. */
-  private async armTimer(lead: CrmLead): Promise<void> {
-    const { speedToLeadMinutes } = await this.repo.settings(lead.teamId);
+  private async armTimer(lead: CrmLead, minutes?: number): Promise<void> {
+    const speedToLeadMinutes = minutes ?? (await this.repo.settings(lead.teamId)).speedToLeadMinutes;
     const since = lead.assignedAt ?? lead.createdAt;
     const at = new Date(since.getTime() + speedToLeadMinutes * 60_000);
     await this.timers.at(at, TIMERS.speedToLead, { leadId: lead.id }, `lead:${lead.id}`);

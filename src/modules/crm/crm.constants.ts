@@ -69,6 +69,8 @@ export const LIVE_EVENTS = { routed: 'lead.routed', claimed: 'lead.claimed' } as
 export const INQUIRIES_PER_IP_PER_HOUR = 10;
 export const INQUIRIES_PER_EMAIL_PER_HOUR = 5;
 export const INTAKE_PER_BOOK_PER_MINUTE = 3_000;
+/** Leads one signed batch request may carry (each counts against the per-book limit). */
+export const INTAKE_BATCH_MAX = 100;
 
 /** Lead marketplace: claims one realtor may make per rolling 24 hours, and the buyer's dispute window. */
 export const MARKET_CLAIMS_PER_DAY = 5;

@@ -1,13 +1,59 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/raw-rows';
 import type { LeadSource } from '../../contracts/crm';
-import { CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
+import { CrmContact, CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
 import { CrmContactsRepository } from './crm-contacts.repository';
+import { INTAKE_READ, INTAKE_WRITE_NEW, intakeWriteKnown, leadOfRow, ROUTING_AGENTS } from './crm-intake.sql';
+import type { RuleForRouting } from './routing';
 
 export type { ContactFilters, NewContact } from './crm-contacts.repository';
 
 export type NewLead = Omit<CrmLead, 'id' | 'reassignments' | 'contactedAt'>;
+
+/** A book without settings hands an uncontacted lead on after this many minutes. */
+const DEFAULT_SPEED_TO_LEAD = 15;
+
+type IdentityKeys = { email: string | null; phone: string | null; userId: string | null };
+
+/** A live contact sharing an identity key with a submission. */
+export interface IdentityMatch extends IdentityKeys {
+  id: string;
+  name: string;
+  tags: string[];
+  agentId: string | null;
+}
+
+/** What an intake decides on (INTAKE_READ). */
+export interface IntakeRead {
+  seenLeadId: string | null;
+  matches: IdentityMatch[];
+  rules: RuleForRouting[];
+  paused: Set<string>;
+  speedToLeadMinutes: number;
+}
+
+/** Blanks an intake fills on a known contact. */
+export type ContactFill = Partial<Pick<CrmContact, 'name' | 'email' | 'phone' | 'userId' | 'consentVersion' | 'tags'>>;
+
+const FILL_COLUMNS: Record<keyof ContactFill, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  userId: 'user_id',
+  consentVersion: 'consent_version',
+  tags: 'tags',
+};
+
+/** One intake's writes: the lead (its contact known or new), its timeline data, the round-robin cursor. */
+export interface IntakeWrite {
+  lead: Omit<NewLead, 'contactId'>;
+  data: Record<string, unknown>;
+  cursor: { ruleId: string; cursor: number } | null;
+  contact: { id: string; fill: ContactFill } | { create: IdentityKeys & { name: string; tags: string[] } };
+}
 
 /** The only place with SQL for the CRM tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
@@ -25,11 +71,96 @@ export class CrmRepository extends CrmContactsRepository {
   async lockKeys(teamId: string, keys: string[]): Promise<void> {
     // One round trip: the locks are taken in sorted key order (the subquery's), so two writers never deadlock.
     const sorted = [...new Set(keys)].sort().map((key) => `crm:${teamId}:${key}`);
-    await this.m.query(
+    await this.named(
+      'crm_lock_keys',
       `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
          FROM (SELECT k FROM unnest($1::text[]) WITH ORDINALITY AS u(k, i) ORDER BY i) ordered`,
       [sorted],
     );
+  }
+
+  /**
+   * A hot statement as a named (server-side prepared) statement, parsed and planned once per connection: on the
+   * transaction's connection in a bound copy, else on the pool.
+   */
+  private async named<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    const runner = this.m.queryRunner;
+    if (!runner) return preparedQuery<R & QueryResultRow>(this.db, name, text, values);
+    const client = (await runner.connect()) as PoolClient;
+    return (await client.query<R & QueryResultRow>({ name, text, values })).rows;
+  }
+
+  // ---- intake -----------------------------------------------------------------------------------------------------
+
+  /** INTAKE_READ: run after `lockKeys`, so the keys' contacts and the (source, reference) lead are settled. */
+  async intakeRead(teamId: string, source: LeadSource, sourceRef: string, keys: IdentityKeys): Promise<IntakeRead> {
+    const [row] = (await this.m.query(INTAKE_READ, [
+      teamId,
+      source,
+      sourceRef,
+      keys.email,
+      keys.phone,
+      keys.userId,
+    ])) as [Omit<IntakeRead, 'paused'> & { paused: string[]; speedToLeadMinutes: number | null }];
+    return { ...row, paused: new Set(row.paused), speedToLeadMinutes: row.speedToLeadMinutes ?? DEFAULT_SPEED_TO_LEAD };
+  }
+
+  /** The agents routing may name in a book (every rule's; with keys, those of the contacts sharing one too). */
+  async routingAgents(teamId: string, keys: IdentityKeys | null): Promise<string[]> {
+    const rows = await this.named<{ a: string }>('crm_routing_agents', ROUTING_AGENTS, [
+      teamId,
+      !!keys,
+      keys?.email ?? null,
+      keys?.phone ?? null,
+      keys?.userId ?? null,
+    ]);
+    return rows.map((r) => r.a);
+  }
+
+  /**
+   * An intake's writes in one statement: the lead, its timeline entry, the contact (inserted, or its blanks, agent
+   * and last activity updated) and the rule's cursor. Null when the (source, reference) was already received.
+   */
+  async intakeWrite(w: IntakeWrite): Promise<{ lead: CrmLead; contactName: string } | null> {
+    const l = w.lead;
+    const params: unknown[] = [
+      l.teamId,
+      l.source,
+      l.sourceRef,
+      l.message,
+      l.propertyId,
+      l.zip,
+      l.priceMinor,
+      l.propertyType,
+      l.consentVersion,
+      l.campaignId,
+      l.status,
+      l.agentId,
+      l.candidateIds,
+      l.ruleId,
+      l.routingReason,
+      l.createdAt,
+      JSON.stringify(w.data),
+      w.cursor?.ruleId ?? null,
+      w.cursor?.cursor ?? null,
+    ];
+    let sql: string;
+    let name: string;
+    if ('create' in w.contact) {
+      const c = w.contact.create;
+      [sql, name] = [INTAKE_WRITE_NEW, 'crm_intake_write_new'];
+      params.push(c.name, c.email, c.phone, c.userId, c.tags);
+    } else {
+      // The statement differs by the columns filled, and so does its name (at most 2^6 of them).
+      const fill = Object.entries(w.contact.fill) as Array<[keyof ContactFill, unknown]>;
+      sql = intakeWriteKnown(fill.map(([k], i) => `${FILL_COLUMNS[k]} = $${21 + i}`));
+      name = ['crm_intake_write_known', ...fill.map(([k]) => FILL_COLUMNS[k])].join('_');
+      params.push(w.contact.id, ...fill.map(([, v]) => v));
+    }
+    const [row] = await this.named<CrmLead & { contactName: string | null }>(name, sql, params);
+    if (!row) return null;
+    const { contactName, ...lead } = row;
+    return { lead: leadOfRow(lead), contactName: contactName ?? '' };
   }
 
   // ---- leads ------------------------------------------------------------------------------------------------------
@@ -154,7 +285,7 @@ export class CrmRepository extends CrmContactsRepository {
     return (
       (await this.m.getRepository(CrmSettings).findOneBy({ teamId })) ?? {
         teamId,
-        speedToLeadMinutes: 15,
+        speedToLeadMinutes: DEFAULT_SPEED_TO_LEAD,
         followsAsLeads: false,
       }
     );

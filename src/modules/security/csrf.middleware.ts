@@ -43,13 +43,15 @@ export class CsrfMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     if (!req.session || SESSIONLESS_PATHS.has(req.path)) return next();
     const safe = SAFE_METHODS.has(req.method);
+    // Signed machine calls are not checked and get no token: minting one would write a session row per call.
+    if (!safe && EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     if (!req.session.csrfToken && safe && TOKENLESS_READ_PREFIXES.some((prefix) => req.path.startsWith(prefix)))
       return next();
     req.session.csrfToken ??= randomBytes(20).toString('hex');
     const token = req.session.csrfToken;
     res.cookie('XSRF-TOKEN', token, { sameSite: 'lax', secure: req.secure, httpOnly: false, path: '/' });
 
-    if (safe || EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (safe) return next();
     // A header set twice arrives comma-joined ("t, t": Inertia's client and our own hook both add
     // X-XSRF-TOKEN), so every value of every place the token may come in is tried.
     const given = [

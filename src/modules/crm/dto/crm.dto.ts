@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -23,6 +24,7 @@ import type { ContactStage, DisputeKind, LeadSource, RoutingTarget } from '../..
 import {
   CONTACT_STAGES,
   EXTERNAL_SOURCES,
+  INTAKE_BATCH_MAX,
   LEAD_SOURCES,
   MARKET_CURRENCIES,
   MARKET_MAX_BUYERS,
@@ -74,6 +76,16 @@ export class ExternalLeadDto {
   @IsOptional() @IsInt() @Min(0) price_minor?: number | null;
   @IsOptional() @IsString() @MaxLength(32) property_type?: string | null;
   @MayBeOmitted() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(40, { each: true }) tags?: string[];
+}
+
+/** Up to INTAKE_BATCH_MAX leads in one signed request, each with the single endpoint's fields. */
+export class ExternalLeadBatchDto {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(INTAKE_BATCH_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => ExternalLeadDto)
+  leads!: ExternalLeadDto[];
 }
 
 export class NoteDto {
