@@ -23,6 +23,8 @@ const user: AuthUser = {
   emailVerifiedAt: null,
   avatarUrl: null,
   twoFactorEnabled: false,
+  bio: null,
+  timezone: 'UTC',
 };
 
 const pageAs = (url: string, authUser: AuthUser | null) => {
