@@ -1,9 +1,9 @@
 import type { ArenaFlag, FlagState } from '@contracts/arena';
 import type { Page } from '@contracts/common';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaAdminApi, arenaPaths } from '@/api/arena';
-import { Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, FilterLink, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
@@ -47,13 +47,9 @@ export default function IntegrityReview({ state, flags }: PageProps<Props>) {
       </p>
       <nav className="mb-4 flex gap-2" aria-label="Flag state">
         {TABS.map((tab) => (
-          <Link
-            key={tab}
-            href={arenaPaths.flags(tab)}
-            className={`rounded-control px-3 py-1 text-sm ${tab === state ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
-          >
+          <FilterLink key={tab} href={arenaPaths.flags(tab)} active={tab === state}>
             {tab[0].toUpperCase() + tab.slice(1)}
-          </Link>
+          </FilterLink>
         ))}
       </nav>
       <Card>

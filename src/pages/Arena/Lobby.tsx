@@ -5,7 +5,17 @@ import { useState } from 'react';
 import { arenaApi, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components/arena';
 import { EntryRow } from '@/components/arena/EntryRow';
-import { Button, ButtonLink, Card, EmptyState, FormField, Pagination, Select, TextField } from '@/components/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  FilterLink,
+  FormField,
+  Pagination,
+  Select,
+  TextField,
+} from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -146,12 +156,9 @@ export default function ArenaLobby({
 function CategoryLink({ current, value }: { current: ArenaCategory | null; value: ArenaCategory | null }) {
   const active = current === value;
   return (
-    <Link
-      href={arenaPaths.lobby(value)}
-      className={`rounded-control px-2 py-1 text-sm ${active ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
-    >
+    <FilterLink href={arenaPaths.lobby(value)} active={active} compact>
       {value ? CATEGORY_LABELS[value] : 'All'}
-    </Link>
+    </FilterLink>
   );
 }
 
