@@ -1,5 +1,6 @@
 /** Test helpers for the jsdom project (not shipped: nothing in the app imports this). */
 import type { Design } from '@contracts/designs';
+import type { AuthUser } from '@contracts/users';
 import { createElement, type ReactNode } from 'react';
 
 /** Replaces window.matchMedia so the given queries match; returns a restore function. */
@@ -76,5 +77,21 @@ export const aDesign = (over: Partial<Design> = {}): Design => ({
   provider: 'local',
   shared: false,
   share_url: null,
+  ...over,
+});
+
+/** A signed-in user as the `auth.user` shared prop carries them, with `over` on top. */
+export const aUser = (over: Partial<AuthUser> = {}): AuthUser => ({
+  id: 'u1',
+  name: 'Ana Realtor',
+  email: 'ana@example.com',
+  handle: 'ana',
+  type: 'realtor',
+  role: 'user',
+  emailVerifiedAt: null,
+  avatarUrl: null,
+  twoFactorEnabled: false,
+  bio: null,
+  timezone: 'UTC',
   ...over,
 });

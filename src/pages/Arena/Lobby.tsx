@@ -4,18 +4,8 @@ import { Head, Link, router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaApi, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components/arena';
-import { EntryRow } from '@/components/arena/EntryRow';
-import {
-  Button,
-  ButtonLink,
-  Card,
-  EmptyState,
-  FilterLink,
-  FormField,
-  Pagination,
-  Select,
-  TextField,
-} from '@/components/ui';
+import { YourEntries } from '@/components/arena/EntryRow';
+import { Button, ButtonLink, Card, FilterLink, FormField, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -130,22 +120,12 @@ export default function ArenaLobby({
         <div className="order-first space-y-6 lg:order-none">
           {signedIn && <EnterForm categories={categories} onEntered={(e) => setEntries((list) => [e, ...list])} />}
           {signedIn && (
-            <Card title="Your entries">
-              {entries.length === 0 ? (
-                <EmptyState title="Nothing entered yet" description="Enter a finished design or a published spot." />
-              ) : (
-                <ul className="space-y-2">
-                  {entries.map((e) => (
-                    <EntryRow
-                      key={e.id}
-                      entry={e}
-                      detail={<CategoryName category={e.category} />}
-                      end={<RatingBadge rating={e.rating} rd={e.rd} />}
-                    />
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <YourEntries
+              entries={entries}
+              empty={{ title: 'Nothing entered yet', description: 'Enter a finished design or a published spot.' }}
+              detail={(e) => <CategoryName category={e.category} />}
+              end={(e) => <RatingBadge rating={e.rating} rd={e.rd} />}
+            />
           )}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Head, Link, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
-import { EntryRow } from '@/components/arena/EntryRow';
+import { YourEntries } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
@@ -124,31 +124,21 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
             </ul>
           )}
         </Card>
-        <Card title="Your entries">
-          {entries.length === 0 ? (
-            <EmptyState title="No entries yet" description="Enter a design or spot from the lobby first." />
-          ) : (
-            <ul className="space-y-2">
-              {entries.map((e) => (
-                <EntryRow
-                  key={e.id}
-                  entry={e}
-                  detail={<RatingBadge rating={e.rating} rd={e.rd} />}
-                  end={
-                    <Button
-                      size="sm"
-                      disabled={live.has(e.id)}
-                      loading={busy === e.id}
-                      onClick={() => void run(e.id, () => arenaApi.join(e.id))}
-                    >
-                      {live.has(e.id) ? 'Queued' : 'Queue'}
-                    </Button>
-                  }
-                />
-              ))}
-            </ul>
+        <YourEntries
+          entries={entries}
+          empty={{ title: 'No entries yet', description: 'Enter a design or spot from the lobby first.' }}
+          detail={(e) => <RatingBadge rating={e.rating} rd={e.rd} />}
+          end={(e) => (
+            <Button
+              size="sm"
+              disabled={live.has(e.id)}
+              loading={busy === e.id}
+              onClick={() => void run(e.id, () => arenaApi.join(e.id))}
+            >
+              {live.has(e.id) ? 'Queued' : 'Queue'}
+            </Button>
           )}
-        </Card>
+        />
       </div>
     </>
   );

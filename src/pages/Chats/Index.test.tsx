@@ -1,23 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@/lib/toast';
 import type { Chat } from '@contracts/chats';
-import type { AuthUser } from '@contracts/users';
-import { jsonResponse } from '@/test-utils';
+import { aUser, jsonResponse } from '@/test-utils';
 import ChatsIndex from './Index';
 
-const me: AuthUser = {
-  id: 'me',
-  name: 'Me',
-  email: 'me@x.test',
-  handle: 'me',
-  type: 'viewer',
-  role: 'user',
-  emailVerifiedAt: null,
-  avatarUrl: null,
-  twoFactorEnabled: false,
-  bio: null,
-  timezone: 'UTC',
-};
+const me = aUser({ id: 'me', name: 'Me', email: 'me@x.test', handle: 'me', type: 'viewer' });
 const shared = { appName: 'Reelty', auth: { user: me }, errors: {}, csrfToken: 't' };
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),

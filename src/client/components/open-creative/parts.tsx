@@ -46,18 +46,12 @@ const STATUS_CLASSES: Record<GrantStatus, string> = {
 export function ManagerFilterBar({ filters, to }: { filters: ManagerFilters; to: (f: ManagerFilters) => string }) {
   return (
     <FilterForm filters={filters} to={to} className="mb-6 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem_auto]">
-      {(draft, setDraft) => (
+      {(field) => (
         <>
-          <Input
-            aria-label="Search"
-            placeholder="Search managers"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
+          <Input aria-label="Search" placeholder="Search managers" {...field('q')} />
           <Select
             aria-label="Skill"
-            value={draft.skill}
-            onChange={(e) => setDraft({ ...draft, skill: e.target.value })}
+            {...field('skill')}
             options={[
               { value: '', label: 'All skills' },
               ...CREATIVE_SKILLS.map((s) => ({ value: s, label: SKILL_LABELS[s] })),
