@@ -1,12 +1,11 @@
 import type { ArenaFlag, FlagState } from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { Head, router } from '@inertiajs/react';
-import { useState } from 'react';
 import { arenaAdminApi, arenaPaths } from '@/api/arena';
 import { Button, Card, EmptyState, FilterLink, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   state: FlagState;
@@ -22,18 +21,17 @@ const TABS: FlagState[] = ['open', 'excluded', 'dismissed'];
 
 /** The arena's review queue: vote clusters for one creator; exclude their votes (ratings replayed) or dismiss. */
 export default function IntegrityReview({ state, flags }: PageProps<Props>) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
 
   const decide = async (flag: ArenaFlag, decision: 'exclude' | 'dismiss') => {
-    setBusy(`${flag.id}:${decision}`);
-    try {
-      notify.success((await arenaAdminApi.decide(flag.id, decision)).message);
-      router.reload({ only: ['flags'] });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await arenaAdminApi.decide(flag.id, decision)).message);
+        router.reload({ only: ['flags'] });
+      },
+      undefined,
+      `${flag.id}:${decision}`,
+    );
   };
 
   return (

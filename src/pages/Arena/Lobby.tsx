@@ -7,9 +7,8 @@ import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components
 import { YourEntries } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, FilterLink, FormField, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   season: ArenaSeason;
@@ -33,18 +32,13 @@ export default function ArenaLobby({
 }: PageProps<Props>) {
   const signedIn = !!usePage<SharedProps>().props.auth?.user;
   const [entries, setEntries] = useState(my_entries);
-  const [finding, setFinding] = useState(false);
+  const { busy: finding, attempt } = useAttempt();
 
   const voteNow = async () => {
-    setFinding(true);
-    try {
+    await attempt(async () => {
       const { battle } = await arenaApi.next(category);
       router.visit(arenaPaths.battle(battle.id));
-    } catch (error) {
-      notify.error(errorMessage(error, 'No battle is waiting right now.'));
-    } finally {
-      setFinding(false);
-    }
+    }, 'No battle is waiting right now.');
   };
 
   return (

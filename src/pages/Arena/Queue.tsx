@@ -6,9 +6,9 @@ import { EntryThumb, RatingBadge } from '@/components/arena';
 import { YourEntries } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   entries: ArenaEntry[];
@@ -42,7 +42,7 @@ function elapsed(fromIso: string, now: number): string {
 export default function ArenaQueue({ entries, tickets: initial }: PageProps<Props>) {
   const userId = usePage<SharedProps>().props.auth?.user?.id;
   const [tickets, setTickets] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const now = useNow();
 
   const upsert = (ticket: ArenaTicket) =>
@@ -55,16 +55,15 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
   });
 
   const run = async (key: string, action: () => Promise<{ message: string; ticket: ArenaTicket }>) => {
-    setBusy(key);
-    try {
-      const answer = await action();
-      upsert(answer.ticket);
-      notify.success(answer.message);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        const answer = await action();
+        upsert(answer.ticket);
+        notify.success(answer.message);
+      },
+      undefined,
+      key,
+    );
   };
 
   const live = new Set(
