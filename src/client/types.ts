@@ -4,22 +4,10 @@
  * The server sends these as shared props on every page (see `SharedProps`);
  * page components extend them with their own props via `PageProps<T>`.
  */
+import type { AuthUser } from '@contracts/users';
 
-export type ThemeChoice = 'dark' | 'light';
-
-export interface AuthUser {
-  id: string;
-  name: string;
-  email: string;
-  handle: string | null;
-  type: string;
-  role: 'user' | 'admin';
-  emailVerifiedAt: string | null;
-  avatarUrl: string | null;
-  twoFactorEnabled: boolean;
-  /** Saved theme on the account, when the server keeps one. */
-  theme?: ThemeChoice | null;
-}
+/** The signed-in user (the `auth.user` shared prop): one definition, shared with the server (src/contracts/users.ts). */
+export type { AuthUser } from '@contracts/users';
 
 /** One-shot messages from the server; shown as toasts. */
 export interface FlashMessages {

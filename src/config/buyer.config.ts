@@ -1,14 +1,5 @@
+import type { MortgageDefaults } from '../contracts/market';
 import { ConfigError, Env } from './env';
-
-/** Mortgage calculator defaults for one market. Percentages are per year; money in whole currency units. */
-export interface MortgageDefaults {
-  down_payment_pct: number;
-  rate_pct: number;
-  term_years: number;
-  property_tax_pct: number;
-  insurance_per_year: number;
-  hoa_per_month: number;
-}
 
 /** Buyer-side settings (AppConfig.buyer). */
 export interface BuyerConfig {

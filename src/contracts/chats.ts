@@ -61,25 +61,6 @@ export interface ChatSettings {
   is_blocked: boolean;
 }
 
-/** A chat as one user sees it (unread_count and chat_settings are that user's). */
-export interface Chat {
-  id: string;
-  type: ChatType;
-  name: string | null;
-  users: ChatUser[];
-  accepted: boolean;
-  created_by_user_id: string | null;
-  last_message: Message | null;
-  last_message_at: string | null;
-  created_at: string;
-  unread_count: number;
-  chat_settings: ChatSettings;
-  left_by_users: string[];
-  /** This user has not answered this request yet (shown under Requested). */
-  is_request?: boolean;
-  messages?: Message[];
-}
-
 /** The part of a chat that is the same for everyone (sent with live events). */
 export interface ChatSummary {
   id: string;
@@ -90,6 +71,17 @@ export interface ChatSummary {
   created_by_user_id: string | null;
   created_at: string;
   left_by_users: string[];
+}
+
+/** A chat as one user sees it (unread_count and chat_settings are that user's). */
+export interface Chat extends ChatSummary {
+  last_message: Message | null;
+  last_message_at: string | null;
+  unread_count: number;
+  chat_settings: ChatSettings;
+  /** This user has not answered this request yet (shown under Requested). */
+  is_request?: boolean;
+  messages?: Message[];
 }
 
 export interface UnreadCounts {

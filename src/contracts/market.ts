@@ -88,6 +88,7 @@ export interface PropertyHistoryEntry {
   at: string;
 }
 
+/** Mortgage calculator defaults for one market (AppConfig.buyer). Percentages are per year; money in whole currency units. */
 export interface MortgageDefaults {
   down_payment_pct: number;
   rate_pct: number;

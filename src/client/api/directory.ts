@@ -10,15 +10,11 @@ import { api } from '../lib/http';
 type Message = { message: string };
 /** Words, industry, city, and a distance search: `near` a place, `within_km` of it. */
 export type DirectoryFilters = { q: string; industry: string; city: string; near: string; within_km: string };
-export type ProviderProfileForm = {
-  industry: string;
-  name: string;
-  headline: string;
-  bio: string;
-  city: string;
-  website: string | null;
-  licence_number: string | null;
-};
+/** The profile form: the provider's own fields as the server sends them, and the industry by slug. */
+export type ProviderProfileForm = Pick<
+  ServiceProviderDetail,
+  'name' | 'headline' | 'bio' | 'city' | 'website' | 'licence_number'
+> & { industry: string };
 export type OfferingForm = { title: string; description: string; price_minor: number | null; currency: string };
 
 function withQuery(path: string, filters: Partial<DirectoryFilters>, page?: number): string {

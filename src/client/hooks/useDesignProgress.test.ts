@@ -1,31 +1,10 @@
 import { applyGenerated, applyProgress, idleProgress, watchDesign } from './useDesignProgress';
 import type { Design, DesignProgressEvent } from '@contracts/designs';
 import { GENERATE_STEPS, pendingSteps } from '@/components/designer/steps';
+import { aDesign } from '@/test-utils';
 
-const design = (over: Partial<Design> = {}): Design => ({
-  id: 'd1',
-  image: null,
-  high_res_image: null,
-  original_image: '/media/designs/u/d1/o.jpg',
-  generatedDesigns: [],
-  options: {},
-  prompt: null,
-  status: 'pending',
-  progress: 0,
-  current_step: null,
-  progress_steps: pendingSteps(GENERATE_STEPS),
-  failure_reason: null,
-  job_kind: 'generate',
-  created_at: '2026-01-01T00:00:00Z',
-  image_width: 1024,
-  image_height: 768,
-  image_orientation: 'landscape',
-  favorite: false,
-  provider: 'local',
-  shared: false,
-  share_url: null,
-  ...over,
-});
+const design = (over: Partial<Design> = {}): Design =>
+  aDesign({ progress_steps: pendingSteps(GENERATE_STEPS), ...over });
 
 const step = (i: number, status: 'in_progress' | 'completed') =>
   GENERATE_STEPS.map((message, j) => ({

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { clearApiError, getLastApiError } from '@/lib/http';
+import { respondJson } from '@/test-utils';
 import { useListingsDashboard } from './useListingsDashboard';
 import { loadPropertyResources } from './usePropertyResources';
 
@@ -21,19 +22,6 @@ const page = (names: string[], next: string | null) => ({
   },
 });
 
-/** jsdom has no Response: the part of it the HTTP client reads. */
-function fakeResponse(status: number, body: unknown) {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return Promise.resolve({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: () => 'application/json' },
-    text: () => Promise.resolve(text),
-  });
-}
-const respond = fakeResponse;
-
 describe('useListingsDashboard', () => {
   const fetchMock = jest.fn();
   beforeEach(() => {
@@ -44,7 +32,7 @@ describe('useListingsDashboard', () => {
 
   it('sends the filters without "all" and with a trimmed search, then pages through the supplied route', async () => {
     fetchMock.mockImplementationOnce(() =>
-      respond(200, page(['a', 'b'], '/api/listings/dashboard/paginate?search=loft&page=2')),
+      respondJson(200, page(['a', 'b'], '/api/listings/dashboard/paginate?search=loft&page=2')),
     );
     const { result } = renderHook(() =>
       useListingsDashboard({ publish: 'all', search: '  loft ', sort: 'newest', count: 2 }),
@@ -54,7 +42,7 @@ describe('useListingsDashboard', () => {
     expect(result.current.listings.map((l) => l.id)).toEqual(['a', 'b']);
     expect(result.current.hasMore).toBe(true);
 
-    fetchMock.mockImplementationOnce(() => respond(200, page(['c'], null)));
+    fetchMock.mockImplementationOnce(() => respondJson(200, page(['c'], null)));
     await act(() => result.current.loadMore());
     expect(fetchMock.mock.calls[1][0]).toBe('/api/listings/dashboard/paginate?search=loft&page=2');
     expect(result.current.listings.map((l) => l.id)).toEqual(['a', 'b', 'c']);
@@ -62,7 +50,7 @@ describe('useListingsDashboard', () => {
   });
 
   it('reports "Failed to fetch listings" and stores the API error', async () => {
-    fetchMock.mockImplementationOnce(() => fakeResponse(500, undefined));
+    fetchMock.mockImplementationOnce(() => respondJson(500, undefined));
     const { result } = renderHook(() => useListingsDashboard({ publish: 'draft' }));
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.error).toBe('Failed to fetch listings');
@@ -71,15 +59,17 @@ describe('useListingsDashboard', () => {
   });
 
   it('prefers the server\'s message, and reports "Failed to fetch more listings" when paging fails', async () => {
-    fetchMock.mockImplementationOnce(() => respond(200, page(['a', 'b'], '/api/listings/dashboard/paginate?page=2')));
+    fetchMock.mockImplementationOnce(() =>
+      respondJson(200, page(['a', 'b'], '/api/listings/dashboard/paginate?page=2')),
+    );
     const { result } = renderHook(() => useListingsDashboard({}));
     await waitFor(() => expect(result.current.loading).toBe(false));
-    fetchMock.mockImplementationOnce(() => fakeResponse(502, undefined));
+    fetchMock.mockImplementationOnce(() => respondJson(502, undefined));
     await act(() => result.current.loadMore());
     expect(result.current.error).toBe('Failed to fetch more listings');
     expect(getLastApiError()?.status).toBe(502);
 
-    fetchMock.mockImplementationOnce(() => respond(429, { message: 'Too many requests, slow down' }));
+    fetchMock.mockImplementationOnce(() => respondJson(429, { message: 'Too many requests, slow down' }));
     const second = renderHook(() => useListingsDashboard({ search: 'x' }));
     await waitFor(() => expect(second.result.current.loading).toBe(false));
     expect(second.result.current.error).toBe('Too many requests, slow down');

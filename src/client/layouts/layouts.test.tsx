@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { aUser } from '@/test-utils';
 import type { AuthUser } from '@/types';
 import { AppLayout } from './AppLayout';
 import { AdminLayout } from './AdminLayout';
@@ -13,17 +14,7 @@ jest.mock('@inertiajs/react', () => ({
   usePage: () => mockPage,
 }));
 
-const user: AuthUser = {
-  id: 'u1',
-  name: 'Ana Realtor',
-  email: 'ana@example.com',
-  handle: 'ana',
-  type: 'realtor',
-  role: 'user',
-  emailVerifiedAt: null,
-  avatarUrl: null,
-  twoFactorEnabled: false,
-};
+const user = aUser();
 
 const pageAs = (url: string, authUser: AuthUser | null) => {
   mockPage = { url, props: { appName: 'Reelty', auth: { user: authUser }, errors: {}, csrfToken: 't' } };

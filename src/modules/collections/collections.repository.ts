@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { CollectionRole } from '../../contracts/collections';
+import type { CollectionItem, CollectionRole } from '../../contracts/collections';
 import { returningRows } from '../../database/raw-rows';
 
 export interface CollectionRow {
@@ -16,18 +16,9 @@ export interface CollectionRow {
   my_role: CollectionRole | null;
 }
 
-export interface ItemRow {
-  id: string;
-  added_by: string | null;
-  created_at: Date;
-  property_id: string;
-  slug: string;
-  name: string;
-  city: string | null;
-  price: string | null;
-  currency: string;
-  status: string;
-}
+/** An item with its property's card fields: the contract's `property`, its id read as `property_id`. */
+export type ItemRow = Pick<CollectionItem, 'id' | 'added_by'> &
+  Omit<CollectionItem['property'], 'id'> & { property_id: string; created_at: Date };
 
 export interface CommentRow {
   id: string;

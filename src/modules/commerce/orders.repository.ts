@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type {
   FulfilmentStatus,
+  OrderLine,
   OrderStatus,
   PaymentStatus,
   ProductKind,
@@ -43,15 +44,12 @@ export interface OrderRow {
   user_email?: string | null;
 }
 
-export interface OrderLineRow {
-  id: string;
+/** A line's columns: the contract's fields with money as minor-unit strings, and what fulfilment needs. */
+export interface OrderLineRow extends Pick<
+  OrderLine,
+  'id' | 'product_id' | 'variant_id' | 'title' | 'category' | 'kind' | 'quantity'
+> {
   order_id: string;
-  product_id: string;
-  variant_id: string;
-  title: string;
-  category: string;
-  kind: ProductKind;
-  quantity: number;
   unit_price_minor: string;
   total_minor: string;
   refunded_minor: string;

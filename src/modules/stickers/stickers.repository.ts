@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { returningRows } from '../../database/raw-rows';
+import type { StickerPackJson } from '../../contracts/admin-content';
+import { returningRows, RowOfJson } from '../../database/raw-rows';
 
-export interface PackRow {
-  id: string;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  price_minor: number;
-  currency: string;
-  created_at: Date;
-}
+/** A pack's own columns: its JSON without the stickers and the viewer's `usable`. */
+export type PackRow = RowOfJson<Omit<StickerPackJson, 'stickers' | 'usable'>, 'created_at'>;
 
 export interface StickerRow {
   id: string;

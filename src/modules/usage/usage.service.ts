@@ -1,18 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { pageOf } from '../../common/pagination';
-import type { UsagePage, UsageTotals } from '../../contracts/usage';
-import type { UsageKind } from './usage-record.entity';
+import type { UsagePage, UsageRow, UsageTotals } from '../../contracts/usage';
 import { toUsageJson, toUsageTotals } from './usage.mapper';
 import { UsageRepository } from './usage.repository';
 
-export interface UsageInput {
+/** A call to record: the wire row's what-and-how-much fields, the rest optional and camel-cased. */
+export interface UsageInput extends Pick<UsageRow, 'kind' | 'provider' | 'model' | 'operation' | 'units' | 'unit'> {
   userId: string | null;
-  kind: UsageKind;
-  provider: string;
-  model: string;
-  operation: string;
-  units: number;
-  unit: string;
   inputTokens?: number | null;
   outputTokens?: number | null;
   costUsd?: number;

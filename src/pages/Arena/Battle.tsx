@@ -8,6 +8,7 @@ import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   battle: ArenaBattle;
@@ -23,7 +24,7 @@ const CHOICES: Array<{ choice: VoteChoice; label: string }> = [
 /** The voting page: two anonymous entries side by side, four choices, identities after the vote, live counts. */
 export default function ArenaBattlePage({ battle: initial }: PageProps<Props>) {
   const [battle, setBattle] = useState(initial);
-  const [voting, setVoting] = useState<VoteChoice | null>(null);
+  const { running: voting, attempt } = useAttempt();
 
   useChannel(arenaLive.battleChannel(battle.id), 'presence', {
     [arenaLive.votes]: (payload) => {
@@ -45,16 +46,15 @@ export default function ArenaBattlePage({ battle: initial }: PageProps<Props>) {
   });
 
   const vote = async (choice: VoteChoice) => {
-    setVoting(choice);
-    try {
-      const answer = await arenaApi.vote(battle.id, choice);
-      setBattle(answer.battle);
-      notify.success(answer.message);
-    } catch (error) {
-      notify.error(errorMessage(error, 'The vote did not go through.'));
-    } finally {
-      setVoting(null);
-    }
+    await attempt(
+      async () => {
+        const answer = await arenaApi.vote(battle.id, choice);
+        setBattle(answer.battle);
+        notify.success(answer.message);
+      },
+      'The vote did not go through.',
+      choice,
+    );
   };
 
   const nextBattle = async () => {

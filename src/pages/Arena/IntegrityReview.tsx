@@ -1,12 +1,11 @@
 import type { ArenaFlag, FlagState } from '@contracts/arena';
 import type { Page } from '@contracts/common';
-import { Head, Link, router } from '@inertiajs/react';
-import { useState } from 'react';
+import { Head, router } from '@inertiajs/react';
 import { arenaAdminApi, arenaPaths } from '@/api/arena';
-import { Button, Card, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { Button, Card, EmptyState, FilterLink, Pagination } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   state: FlagState;
@@ -22,18 +21,17 @@ const TABS: FlagState[] = ['open', 'excluded', 'dismissed'];
 
 /** The arena's review queue: vote clusters for one creator; exclude their votes (ratings replayed) or dismiss. */
 export default function IntegrityReview({ state, flags }: PageProps<Props>) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
 
   const decide = async (flag: ArenaFlag, decision: 'exclude' | 'dismiss') => {
-    setBusy(`${flag.id}:${decision}`);
-    try {
-      notify.success((await arenaAdminApi.decide(flag.id, decision)).message);
-      router.reload({ only: ['flags'] });
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await arenaAdminApi.decide(flag.id, decision)).message);
+        router.reload({ only: ['flags'] });
+      },
+      undefined,
+      `${flag.id}:${decision}`,
+    );
   };
 
   return (
@@ -47,13 +45,9 @@ export default function IntegrityReview({ state, flags }: PageProps<Props>) {
       </p>
       <nav className="mb-4 flex gap-2" aria-label="Flag state">
         {TABS.map((tab) => (
-          <Link
-            key={tab}
-            href={arenaPaths.flags(tab)}
-            className={`rounded-control px-3 py-1 text-sm ${tab === state ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
-          >
+          <FilterLink key={tab} href={arenaPaths.flags(tab)} active={tab === state}>
             {tab[0].toUpperCase() + tab.slice(1)}
-          </Link>
+          </FilterLink>
         ))}
       </nav>
       <Card>

@@ -4,12 +4,11 @@ import { Head, Link, router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaApi, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components/arena';
-import { EntryRow } from '@/components/arena/EntryRow';
-import { Button, ButtonLink, Card, EmptyState, FormField, Pagination, Select, TextField } from '@/components/ui';
+import { YourEntries } from '@/components/arena/EntryRow';
+import { Button, ButtonLink, Card, FilterLink, FormField, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   season: ArenaSeason;
@@ -33,18 +32,13 @@ export default function ArenaLobby({
 }: PageProps<Props>) {
   const signedIn = !!usePage<SharedProps>().props.auth?.user;
   const [entries, setEntries] = useState(my_entries);
-  const [finding, setFinding] = useState(false);
+  const { busy: finding, attempt } = useAttempt();
 
   const voteNow = async () => {
-    setFinding(true);
-    try {
+    await attempt(async () => {
       const { battle } = await arenaApi.next(category);
       router.visit(arenaPaths.battle(battle.id));
-    } catch (error) {
-      notify.error(errorMessage(error, 'No battle is waiting right now.'));
-    } finally {
-      setFinding(false);
-    }
+    }, 'No battle is waiting right now.');
   };
 
   return (
@@ -120,22 +114,12 @@ export default function ArenaLobby({
         <div className="order-first space-y-6 lg:order-none">
           {signedIn && <EnterForm categories={categories} onEntered={(e) => setEntries((list) => [e, ...list])} />}
           {signedIn && (
-            <Card title="Your entries">
-              {entries.length === 0 ? (
-                <EmptyState title="Nothing entered yet" description="Enter a finished design or a published spot." />
-              ) : (
-                <ul className="space-y-2">
-                  {entries.map((e) => (
-                    <EntryRow
-                      key={e.id}
-                      entry={e}
-                      detail={<CategoryName category={e.category} />}
-                      end={<RatingBadge rating={e.rating} rd={e.rd} />}
-                    />
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <YourEntries
+              entries={entries}
+              empty={{ title: 'Nothing entered yet', description: 'Enter a finished design or a published spot.' }}
+              detail={(e) => <CategoryName category={e.category} />}
+              end={(e) => <RatingBadge rating={e.rating} rd={e.rd} />}
+            />
           )}
         </div>
       </div>
@@ -146,12 +130,9 @@ export default function ArenaLobby({
 function CategoryLink({ current, value }: { current: ArenaCategory | null; value: ArenaCategory | null }) {
   const active = current === value;
   return (
-    <Link
-      href={arenaPaths.lobby(value)}
-      className={`rounded-control px-2 py-1 text-sm ${active ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
-    >
+    <FilterLink href={arenaPaths.lobby(value)} active={active} compact>
       {value ? CATEGORY_LABELS[value] : 'All'}
-    </Link>
+    </FilterLink>
   );
 }
 

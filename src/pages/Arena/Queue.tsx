@@ -3,12 +3,12 @@ import { Head, Link, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
-import { EntryRow } from '@/components/arena/EntryRow';
+import { YourEntries } from '@/components/arena/EntryRow';
 import { Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   entries: ArenaEntry[];
@@ -42,7 +42,7 @@ function elapsed(fromIso: string, now: number): string {
 export default function ArenaQueue({ entries, tickets: initial }: PageProps<Props>) {
   const userId = usePage<SharedProps>().props.auth?.user?.id;
   const [tickets, setTickets] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const now = useNow();
 
   const upsert = (ticket: ArenaTicket) =>
@@ -55,16 +55,15 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
   });
 
   const run = async (key: string, action: () => Promise<{ message: string; ticket: ArenaTicket }>) => {
-    setBusy(key);
-    try {
-      const answer = await action();
-      upsert(answer.ticket);
-      notify.success(answer.message);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        const answer = await action();
+        upsert(answer.ticket);
+        notify.success(answer.message);
+      },
+      undefined,
+      key,
+    );
   };
 
   const live = new Set(
@@ -124,31 +123,21 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
             </ul>
           )}
         </Card>
-        <Card title="Your entries">
-          {entries.length === 0 ? (
-            <EmptyState title="No entries yet" description="Enter a design or spot from the lobby first." />
-          ) : (
-            <ul className="space-y-2">
-              {entries.map((e) => (
-                <EntryRow
-                  key={e.id}
-                  entry={e}
-                  detail={<RatingBadge rating={e.rating} rd={e.rd} />}
-                  end={
-                    <Button
-                      size="sm"
-                      disabled={live.has(e.id)}
-                      loading={busy === e.id}
-                      onClick={() => void run(e.id, () => arenaApi.join(e.id))}
-                    >
-                      {live.has(e.id) ? 'Queued' : 'Queue'}
-                    </Button>
-                  }
-                />
-              ))}
-            </ul>
+        <YourEntries
+          entries={entries}
+          empty={{ title: 'No entries yet', description: 'Enter a design or spot from the lobby first.' }}
+          detail={(e) => <RatingBadge rating={e.rating} rd={e.rd} />}
+          end={(e) => (
+            <Button
+              size="sm"
+              disabled={live.has(e.id)}
+              loading={busy === e.id}
+              onClick={() => void run(e.id, () => arenaApi.join(e.id))}
+            >
+              {live.has(e.id) ? 'Queued' : 'Queue'}
+            </Button>
           )}
-        </Card>
+        />
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import type { Page } from '@contracts/common';
 import { Head, Link } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { Leaderboard, RatingBadge } from '@/components/arena';
-import { Card, Pagination } from '@/components/ui';
+import { Card, FilterLink, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 interface Props {
@@ -37,13 +37,9 @@ export default function SeriesArenas({ season, categories, category, board, crea
         <Card title="Arenas" className="lg:col-span-2">
           <nav className="mb-3 flex flex-wrap gap-1" aria-label="Categories">
             {[null, ...categories].map((c) => (
-              <Link
-                key={c ?? 'all'}
-                href={href(c)}
-                className={`rounded-control px-2 py-1 text-sm ${c === category ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink-muted hover:text-ink'}`}
-              >
+              <FilterLink key={c ?? 'all'} href={href(c)} active={c === category} compact>
                 {c ? CATEGORY_LABELS[c] : 'All'}
-              </Link>
+              </FilterLink>
             ))}
           </nav>
           <Leaderboard rows={board.data} />

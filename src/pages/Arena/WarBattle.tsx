@@ -6,9 +6,9 @@ import { EntryThumb } from '@/components/arena';
 import { AttackList, Scoreboard, WAR_STATE_LABELS } from '@/components/arena/war';
 import { Alert, Button, Card, Select } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   war: ArenaWar;
@@ -30,7 +30,7 @@ function useCountdown(toIso: string): string {
 export default function WarBattle({ war: initial, my_entries }: PageProps<Props>) {
   const userId = usePage<SharedProps>().props.auth?.user?.id;
   const [war, setWar] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const [pick, setPick] = useState(my_entries[0]?.id ?? '');
   const countdown = useCountdown(war.state === 'preparation' ? war.prep_ends_at : war.battle_ends_at);
   const mySquadId = war.my_squad ? war[war.my_squad].squad.id : null;
@@ -46,16 +46,15 @@ export default function WarBattle({ war: initial, my_entries }: PageProps<Props>
   useChannel(mySquadId ? arenaLive.squadChannel(mySquadId) : null, 'private', { [arenaLive.warLineup]: refresh });
 
   const run = async (key: string, action: () => Promise<{ message: string; war: ArenaWar }>) => {
-    setBusy(key);
-    try {
-      const answer = await action();
-      setWar(answer.war);
-      notify.success(answer.message);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        const answer = await action();
+        setWar(answer.war);
+        notify.success(answer.message);
+      },
+      undefined,
+      key,
+    );
   };
 
   const me = war.members.find((m) => m.user?.id === userId);

@@ -5,27 +5,25 @@ import { commerceApi, commercePaths } from '@/api/commerce';
 import { formatMoney } from '@/components/commerce/format';
 import { Button, ButtonLink, Card, EmptyState, Input } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ cart: Cart }>;
 
 /** The cart: quantities (checked against stock), price changes shown, then checkout. */
 export default function CartIndex({ cart: initial }: Props) {
   const [cart, setCart] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const user = useAuthUser();
 
   const run = async (itemId: string, action: () => Promise<{ cart: Cart }>) => {
-    setBusy(itemId);
-    try {
-      setCart((await action()).cart);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        setCart((await action()).cart);
+      },
+      undefined,
+      itemId,
+    );
   };
 
   return (

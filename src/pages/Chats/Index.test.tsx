@@ -1,19 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@/lib/toast';
 import type { Chat } from '@contracts/chats';
+import { aUser, jsonResponse } from '@/test-utils';
 import ChatsIndex from './Index';
 
-const me = {
-  id: 'me',
-  name: 'Me',
-  email: 'me@x.test',
-  handle: 'me',
-  type: 'viewer',
-  role: 'user' as const,
-  emailVerifiedAt: null,
-  avatarUrl: null,
-  twoFactorEnabled: false,
-};
+const me = aUser({ id: 'me', name: 'Me', email: 'me@x.test', handle: 'me', type: 'viewer' });
 const shared = { appName: 'Reelty', auth: { user: me }, errors: {}, csrfToken: 't' };
 jest.mock('@inertiajs/react', () => ({
   ...jest.requireActual('@inertiajs/react'),
@@ -65,14 +56,7 @@ beforeEach(() => {
     const found = routes[key];
     const reply =
       typeof found === 'function' ? found() : (found ?? { status: 404, body: { message: `no route ${key}` } });
-    const status = reply.status ?? 200;
-    return {
-      ok: status < 400,
-      status,
-      statusText: '',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      text: async () => JSON.stringify(reply.body),
-    } as Response;
+    return jsonResponse(reply.status ?? 200, reply.body);
   }) as unknown as typeof fetch;
   (notify.error as jest.Mock).mockClear();
 });

@@ -1,29 +1,27 @@
 import { Head, router } from '@inertiajs/react';
-import { useState } from 'react';
 import type { LocalPaymentSession } from '@contracts/commerce';
 import { commerceApi } from '@/api/commerce';
 import { formatMoney } from '@/components/commerce/format';
 import { Alert, Button, Card } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ session: LocalPaymentSession }>;
 
 /** The local test-mode provider's hosted payment page: pay, fail or abandon. */
 export default function LocalPay({ session }: Props) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const choose = async (outcome: 'succeed' | 'fail' | 'abandon') => {
-    setBusy(outcome);
-    try {
-      const result = await commerceApi.localPay(session.id, outcome);
-      if (outcome === 'fail') notify.error('The test card was declined.');
-      router.visit(result.redirect);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        const result = await commerceApi.localPay(session.id, outcome);
+        if (outcome === 'fail') notify.error('The test card was declined.');
+        router.visit(result.redirect);
+      },
+      undefined,
+      outcome,
+    );
   };
   const open = session.status === 'open' || session.status === 'failed';
   return (

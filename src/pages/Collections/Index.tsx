@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { collectionPaths, collectionsApi, type CollectionSummary } from '@/api/collections';
 import type { Page } from '@contracts/common';
 import { Button, Card, EmptyState, Input, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   collections: Page<CollectionSummary>;
@@ -20,18 +19,13 @@ const ACCESS_LABEL: Record<CollectionSummary['access'], string> = {
 /** Collections/Index: the user's collections and those shared with them; a new one by name. */
 export default function CollectionsIndex({ collections }: Props) {
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const create = async (e: { preventDefault(): void }) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const { collection } = await collectionsApi.create(name);
       router.visit(collectionPaths.show(collection.id));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not create the collection'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not create the collection');
   };
   return (
     <>

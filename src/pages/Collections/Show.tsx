@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { collectionPaths, collectionsApi, type CollectionDetail, type CollectionItem } from '@/api/collections';
 import { CollectionSharing } from '@/components/collections/CollectionSharing';
 import { Button, Card, EmptyState, Pagination, TextArea } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   collection: CollectionDetail;
@@ -49,22 +48,15 @@ export default function CollectionsShow({ collection }: Props) {
 
 function ItemCard({ collection, item }: { collection: CollectionDetail; item: CollectionItem }) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const canComment = collection.access !== 'link';
   const canEdit = collection.access === 'owner' || collection.access === 'edit';
-  const run = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
+  const run = async (call: () => Promise<unknown>) =>
+    (await attempt(async () => {
       await call();
       router.reload({ only: ['collection'] });
       return true;
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not save'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Could not save')) ?? false;
   const p = item.property;
   return (
     <Card

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface ChatMessage {
   id: string;
@@ -21,7 +22,7 @@ type Props = PageProps<{ design: Design; messages: ChatMessage[]; assistant: Eng
 export default function DesignerChat({ design, messages: initial, assistant }: Props) {
   const [messages, setMessages] = useState(initial);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useAttempt();
   const end = useRef<HTMLDivElement>(null);
   // A block body: Chromium's scrollIntoView now returns a promise, and an effect that returns anything but a
   // cleanup function crashes React when the effect re-runs (the page went blank after the first message).
@@ -33,16 +34,11 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
     e.preventDefault();
     const message = text.trim();
     if (!message) return;
-    setSending(true);
-    try {
+    await attempt(async () => {
       const res = await designerApi.chat<ChatMessage>(design.id, message);
       setMessages((list) => [...list, res.message, res.reply]);
       setText('');
-    } catch (error) {
-      notify.error(errorMessage(error, 'The assistant could not answer'));
-    } finally {
-      setSending(false);
-    }
+    }, 'The assistant could not answer');
   };
 
   const report = async (messageId: string) => {

@@ -3,10 +3,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
 import { Button, Card, FormField, Input, TextAreaField } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Side = 'front' | 'back';
 
@@ -53,7 +53,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   const [headline, setHeadline] = useState(parsed.headline);
   const [body, setBody] = useState(parsed.body);
   const [brands, setBrands] = useState(current.selectedBrands);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, attempt } = useAttempt();
 
   useEffect(() => {
     const p = parseHtml(state[side].currentDesignHtml);
@@ -81,8 +81,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   const image = side === 'front' ? design.image : design.original_image;
 
   const save = async () => {
-    setSaving(true);
-    try {
+    await attempt(async () => {
       const entry = {
         at: new Date().toISOString(),
         action: 'save',
@@ -95,11 +94,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
       });
       setState((s) => ({ ...s, [side]: { ...s[side], ...res.state } }));
       notify.success(`${side === 'front' ? 'Front' : 'Back'} saved`);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not save your changes'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'Could not save your changes');
   };
 
   const toggleBrand = (b: string) =>

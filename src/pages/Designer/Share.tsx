@@ -2,33 +2,27 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import { ShareButtons } from '@/components/designer/ShareButtons';
 import { designerApi, designerPaths } from '@/api/designer';
-import { errorMessage } from '@/lib/errors';
 import type { Design } from '@contracts/designs';
 import { Alert, Button, Card } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Share a design: a public link (with a preview card for social networks), or stop sharing. */
 export default function DesignerShare({ design: initial }: PageProps<{ design: Design }>) {
   const [design, setDesign] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const title = [design.options.theme, design.options.roomType].filter(Boolean).join(' ') || 'My room design';
   // Links are built on the origin the user is on (the server's share_url uses the configured APP_URL).
   const absolute = (url: string | null) =>
     url ? new URL(new URL(url, window.location.origin).pathname, window.location.origin).toString() : null;
 
-  const toggle = async (on: boolean) => {
-    setBusy(true);
-    try {
+  const toggle = (on: boolean) =>
+    attempt(async () => {
       const res = on ? await designerApi.share(design.id) : await designerApi.unshare(design.id);
       setDesign(res.design);
       notify.success(on ? 'Share link ready' : 'Sharing turned off');
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not change sharing'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Could not change sharing');
 
   return (
     <>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { Design } from '@contracts/designs';
 import { notify } from '@/lib/toast';
 import DesignerShow from './Show';
-import { jsonResponse } from '@/test-utils';
+import { aDesign, jsonResponse } from '@/test-utils';
 
 jest.mock('@inertiajs/react', () => require('@/test-utils').inertiaOnPage('/designer/d1'));
 jest.mock('@/lib/toast', () => ({
@@ -12,14 +12,8 @@ jest.mock('@/lib/toast', () => ({
 const json = jsonResponse;
 
 const steps = ['Initializing', 'Processing the original image', 'Generating the AI design', 'Upscaling', 'Finalizing'];
-const failed: Design = {
-  id: 'd1',
-  image: null,
-  high_res_image: null,
-  original_image: '/media/designs/u/d1/o.jpg',
-  generatedDesigns: [],
+const failed: Design = aDesign({
   options: { theme: 'Modern', roomType: 'Kitchen' },
-  prompt: null,
   status: 'failed',
   progress: 45,
   current_step: 'Generating the AI design',
@@ -29,16 +23,8 @@ const failed: Design = {
     completed: i < 2,
   })),
   failure_reason: 'OpenAI answered 400: rejected. Your credits were refunded.',
-  job_kind: 'generate',
-  created_at: '2026-01-01T00:00:00Z',
-  image_width: 1024,
-  image_height: 768,
-  image_orientation: 'landscape',
-  favorite: false,
   provider: 'openai',
-  shared: false,
-  share_url: null,
-};
+});
 
 const props = {
   appName: 'Reelty',

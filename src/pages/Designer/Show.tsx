@@ -5,13 +5,13 @@ import { EngineBadge, FavoriteButton } from '@/components/designer/DesignCard';
 import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
-import { errorMessage } from '@/lib/errors';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@contracts/designs';
 import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ design: Design; credits: number; cost: number; engine: EngineInfo; catalog: DesignerCatalog }>;
 
@@ -20,7 +20,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
   const [design, setDesign] = useState(initial);
   const [credits, setCredits] = useState(initialCredits);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const [withOptions, setWithOptions] = useState(false);
   const [options, setOptions] = useState<DesignOptions>(initial.options);
   const [dreamTitle, setDreamTitle] = useState('');
@@ -44,27 +44,21 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
   const failed = !running && (progress.status === 'failed' || design.status === 'failed');
   const title = [design.options.theme, design.options.roomType].filter(Boolean).join(' ') || 'Room design';
 
-  const act = async <T,>(key: string, work: () => Promise<T>, fallback: string): Promise<T | undefined> => {
-    setBusy(key);
-    try {
-      return await work();
-    } catch (error) {
-      notify.error(errorMessage(error, fallback));
-      return undefined;
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = <T,>(key: string, work: () => Promise<T>, fallback: string) => attempt(work, fallback, key);
 
   const retry = async () => {
     notify.info('Retrying design generation...');
     const failedGen = [...design.generatedDesigns].reverse().find((g) => g.status === 'failed');
-    setBusy('retry');
-    const res = await designerApi.retry(design.id, failedGen?.id).catch(() => {
-      notify.error('Failed to retry design generation');
-      return undefined;
-    });
-    setBusy(null);
+    // Whatever the server says, a failed retry reads the same.
+    const res = await attempt(
+      () =>
+        designerApi.retry(design.id, failedGen?.id).catch(() => {
+          notify.error('Failed to retry design generation');
+          return undefined;
+        }),
+      undefined,
+      'retry',
+    );
     if (res) {
       setDesign(res.design);
       setCredits((c) => Math.max(0, c - cost));

@@ -5,9 +5,9 @@ import { crmPaths } from '@/api/crm';
 import { templatePaths, templatesApi } from '@/api/crm-marketing';
 import { Button, Card, EmptyState, Input, Pagination, Select } from '@/components/ui';
 import { TemplateEditor, TemplateList } from '@/components/crm/TemplateEditor';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { SendStatus } from '@/components/crm/SendStatus';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** EmailTemplates/Index: email templates with merge fields and a live preview, sent to a segment, tracked. */
 export default function EmailTemplatesIndex({ templates, merge_fields, sends, stages }: TemplatesProps) {
@@ -15,20 +15,15 @@ export default function EmailTemplatesIndex({ templates, merge_fields, sends, st
   const [stage, setStage] = useState('');
   const [tag, setTag] = useState('');
   const [report, setReport] = useState<SendReport | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useAttempt();
   const template = templates.find((t) => t.id === selected) ?? null;
   const send = async () => {
     if (!template) return;
-    setSending(true);
-    try {
+    await attempt(async () => {
       const r = await templatesApi.send(template.id, { ...(stage && { stage }), ...(tag && { tag }) });
       setReport(r);
       notify.success(`Sent ${r.sent}`);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not send'));
-    } finally {
-      setSending(false);
-    }
+    }, 'Could not send');
   };
   return (
     <>

@@ -4,22 +4,16 @@ import type { UnsubscribeProps } from '@contracts/crm-marketing';
 import { templatesApi } from '@/api/crm-marketing';
 import { Button, Card } from '@/components/ui';
 import { CampaignColumn } from '@/components/crm/CampaignFrame';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** The unsubscribe link's page: opening it changes nothing; the button unsubscribes (from every realtor's mail). */
 export default function Unsubscribe({ token, email, done: initiallyDone }: UnsubscribeProps) {
   const [done, setDone] = useState(initiallyDone);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const confirm = async () => {
-    setBusy(true);
-    try {
+    await attempt(async () => {
       setDone((await templatesApi.unsubscribe(token)).done);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not unsubscribe'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not unsubscribe');
   };
   return (
     <CampaignColumn title={done ? 'You are unsubscribed' : 'Unsubscribe?'}>

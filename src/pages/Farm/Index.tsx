@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import type { CampaignJson, FarmProps } from '@contracts/crm-marketing';
 import { crmPaths } from '@/api/crm';
 import { farmPaths, templatePaths } from '@/api/crm-marketing';
-import { Card, EmptyState, Pagination } from '@/components/ui';
+import { Card, EmptyState, Pagination, TabLink } from '@/components/ui';
 import { StatCard } from '@/components/charts';
 import { CampaignForm } from '@/components/crm/farm/CampaignForm';
 import { CodesPanel } from '@/components/crm/farm/CodesPanel';
@@ -81,14 +81,9 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab, 
             </div>
             <nav className="flex gap-1 overflow-x-auto border-b border-line" aria-label="Campaign sections">
               {TABS.map((t) => (
-                <Link
-                  key={t.key}
-                  href={farmPaths.farm(current.id, t.key)}
-                  preserveScroll
-                  className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm ${t.key === tab ? 'border-brand-500 text-accent-ink' : 'border-transparent text-ink-muted'}`}
-                >
+                <TabLink key={t.key} href={farmPaths.farm(current.id, t.key)} preserveScroll active={t.key === tab}>
                   {t.label}
-                </Link>
+                </TabLink>
               ))}
             </nav>
             {tab === 'campaigns' && (

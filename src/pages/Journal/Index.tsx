@@ -7,9 +7,8 @@ import { AuthorLine } from '@/components/community';
 import { Button, ButtonLink, EmptyState } from '@/components/ui';
 import { useNotificationsLive } from '@/hooks/useNotifications';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const STATUS: Record<string, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
 
@@ -45,7 +44,7 @@ export default function JournalIndex({
   const user = useAuthUser();
   const [posts, setPosts] = useState(feed.data);
   const [cursor, setCursor] = useState(feed.next_cursor);
-  const [loading, setLoading] = useState(false);
+  const { busy: loading, attempt } = useAttempt();
   const [fresh, setFresh] = useState<{ title: string; url: string } | null>(null);
 
   useNotificationsLive((e) => {
@@ -55,16 +54,11 @@ export default function JournalIndex({
 
   const more = async () => {
     if (!cursor) return;
-    setLoading(true);
-    try {
+    await attempt(async () => {
       const next = await journalApi.feed(cursor);
       setPosts((p) => [...p, ...next.data]);
       setCursor(next.next_cursor);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not load more posts'));
-    } finally {
-      setLoading(false);
-    }
+    }, 'Could not load more posts');
   };
 
   return (

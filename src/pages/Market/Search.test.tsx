@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { respondJson } from '@/test-utils';
 import MarketSearch from './Search';
 
 jest.mock('@inertiajs/react', () => ({
@@ -13,18 +14,6 @@ jest.mock('@/components/market/MarketMap', () => ({
     <div data-testid="map" data-center={`${center.lat},${center.lng}`} data-radius={radius} data-pins={pins.length} />
   ),
 }));
-
-/** jsdom has no Response: the part of it the HTTP client reads. */
-function fakeResponse(status: number, body: unknown) {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return Promise.resolve({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: () => 'application/json' },
-    text: () => Promise.resolve(text),
-  });
-}
 
 const answer = (lat: number, lng: number) => ({
   center: { lat, lng, label: 'Austin, TX, United States' },
@@ -65,7 +54,7 @@ const props = {
 
 describe('Market search page', () => {
   it('searches with the default radius of 2 miles and resets the centre to 20, 0 when the address is cleared', async () => {
-    const fetchMock = jest.fn(() => fakeResponse(200, answer(30.26715, -97.74306)));
+    const fetchMock = jest.fn(() => respondJson(200, answer(30.26715, -97.74306)));
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<MarketSearch {...props} />);
     await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-center', '30.26715,-97.74306'));

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { notify } from '@/lib/toast';
+import { respondJson } from '@/test-utils';
 import PropertyEditor from './Editor';
 
 jest.mock('@inertiajs/react', () => ({
@@ -13,17 +14,6 @@ jest.mock('@/components/market/MarketMap', () => ({ MarketMap: () => <div data-t
 jest.mock('@/lib/toast', () => ({
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
-
-/** jsdom has no Response: the part of it the HTTP client reads. */
-function respond(status: number, body: unknown) {
-  return Promise.resolve({
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: '',
-    headers: { get: () => 'application/json' },
-    text: () => Promise.resolve(JSON.stringify(body)),
-  });
-}
 
 const currencies = [{ code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2, is_crypto: false }];
 const property = (slug: string, name: string) => ({
@@ -74,16 +64,16 @@ describe('Property/Editor for a new property', () => {
 
   it('creates the draft only on the first save, with that step’s fields, then edits it by its slug', async () => {
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
-      if (url === '/api/currency/') return respond(200, { currencies });
+      if (url === '/api/currency/') return respondJson(200, { currencies });
       if (url === '/api/properties' && init?.method === 'POST')
-        return respond(201, { property: property('new-property-abc123', 'New property') });
+        return respondJson(201, { property: property('new-property-abc123', 'New property') });
       if (url === '/api/property/new-property-abc123/resources')
-        return respond(200, { property: property('new-property-abc123', 'New property'), photos: [], currencies });
+        return respondJson(200, { property: property('new-property-abc123', 'New property'), photos: [], currencies });
       if (url === '/api/properties/new-property-abc123' && init?.method === 'POST')
-        return respond(200, { property: property('lakeside-abc123', 'Lakeside') });
+        return respondJson(200, { property: property('lakeside-abc123', 'Lakeside') });
       if (url === '/api/property/lakeside-abc123/resources')
-        return respond(200, { property: property('lakeside-abc123', 'Lakeside'), photos: [], currencies });
-      return respond(404, { message: `unexpected ${url}` });
+        return respondJson(200, { property: property('lakeside-abc123', 'Lakeside'), photos: [], currencies });
+      return respondJson(404, { message: `unexpected ${url}` });
     });
     render(<PropertyEditor {...props} />);
     expect(screen.getByRole('heading', { name: 'New property' })).toBeInTheDocument();
@@ -111,8 +101,8 @@ describe('Property/Editor for a new property', () => {
   it('shows 422 field errors under the fields and creates nothing', async () => {
     fetchMock.mockImplementation((url: string) =>
       url === '/api/currency/'
-        ? respond(200, { currencies })
-        : respond(422, {
+        ? respondJson(200, { currencies })
+        : respondJson(422, {
             message: 'The latitude must be a number.',
             errors: { latitude: ['The latitude must be a number.'] },
           }),

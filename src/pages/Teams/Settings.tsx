@@ -1,13 +1,12 @@
 import { Head, router } from '@inertiajs/react';
-import { useState } from 'react';
 import type { TeamJson, TeamRole, TeamType } from '@contracts/teams';
 import { teamsApi } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
 import { TEAM_TYPE_LABELS, useTeamHandleCheck } from '@/components/teams/useTeamHandleCheck';
 import { Alert, Button, Card, FormField, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   team: TeamJson;
@@ -34,19 +33,14 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
     { password: '' },
     { successMessage: 'Team deleted', onSuccess: () => router.visit('/dashboard') },
   );
-  const [logoBusy, setLogoBusy] = useState(false);
+  const { busy: logoBusy, attempt } = useAttempt();
 
   const uploadLogo = async (file: File | undefined) => {
     if (!file) return;
-    setLogoBusy(true);
-    try {
+    await attempt(async () => {
       notify.success((await teamsApi.uploadLogo(team.id, file)).message);
       reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not upload the logo'));
-    } finally {
-      setLogoBusy(false);
-    }
+    }, 'Could not upload the logo');
   };
 
   return (

@@ -5,9 +5,9 @@ import { localInputToIso, showTime } from '@/components/tours/times';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { cn } from '@/lib/cn';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   side: TourSide;
@@ -61,21 +61,15 @@ export default function ToursIndex({ side, tours }: Props) {
 }
 
 function TourCard({ tour }: { tour: Tour }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const [when, setWhen] = useState('');
   const other = tour.my_side === 'buyer' ? tour.realtor.name : tour.buyer.name;
   const theirs = tour.offered_by !== tour.my_side;
-  const run = async (call: () => Promise<{ message: string }>) => {
-    setBusy(true);
-    try {
+  const run = (call: () => Promise<{ message: string }>) =>
+    attempt(async () => {
       notify.success((await call()).message);
       router.reload({ only: ['tours'] });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not update the tour'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Could not update the tour');
   const can = (a: Tour['actions'][number]) => tour.actions.includes(a);
   return (
     <Card

@@ -1,29 +1,26 @@
 import { Head } from '@inertiajs/react';
-import { useState } from 'react';
 import type { Page } from '@contracts/common';
 import type { VaultItem } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { OrdersTabs } from '@/components/commerce/OrdersTabs';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ items: Page<VaultItem> }>;
 
 /** The vault: downloadable purchases. Each download asks for a fresh link that lives about five minutes. */
 export default function VaultIndex({ items }: Props) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const download = async (item: VaultItem) => {
-    setBusy(item.id);
-    try {
-      const { link } = await commerceApi.downloadLink(item.id);
-      window.location.assign(link.url);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        const { link } = await commerceApi.downloadLink(item.id);
+        window.location.assign(link.url);
+      },
+      undefined,
+      item.id,
+    );
   };
   return (
     <>

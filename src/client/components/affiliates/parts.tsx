@@ -1,6 +1,7 @@
-import { Link, usePage } from '@inertiajs/react';
+import { usePage } from '@inertiajs/react';
 import type { CommissionJson, CommissionStatus, PayoutStatus } from '@contracts/affiliates';
 import { affiliatePaths } from '@/api/affiliates';
+import { TabLink } from '@/components/ui/TabLink';
 import { cn } from '@/lib/cn';
 
 export function formatMoney(minor: number, currency = 'USD'): string {
@@ -32,18 +33,9 @@ export function AffiliateNav() {
           const active = url.split('?')[0] === href;
           return (
             <li key={href}>
-              <Link
-                href={href}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                  active
-                    ? 'border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-300'
-                    : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                )}
-              >
+              <TabLink href={href} active={active}>
                 {label}
-              </Link>
+              </TabLink>
             </li>
           );
         })}

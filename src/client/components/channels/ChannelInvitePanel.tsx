@@ -6,6 +6,7 @@ import { Button, FormField, Input } from '@/components/ui';
 import { useDebounced } from '@/hooks/useDebounced';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const STATUS: Record<'member' | 'invited', string> = { member: 'Member', invited: 'Invited' };
 
@@ -18,7 +19,7 @@ export function ChannelInvitePanel({ channelId, initial }: { channelId: string; 
   const query = useDebounced(text.trim(), 300);
   const [found, setFound] = useState<ChannelInviteCandidate[]>([]);
   const [pending, setPending] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
 
   useEffect(() => {
     if (query.replace(/^@/, '').length < 2) {
@@ -36,16 +37,15 @@ export function ChannelInvitePanel({ channelId, initial }: { channelId: string; 
   }, [channelId, query]);
 
   const run = async (key: string, work: () => Promise<{ message: string }>) => {
-    setBusy(key);
-    try {
-      notify.success((await work()).message);
-      setPending(await channelApi.invitees(channelId));
-      if (query) setFound((await channelApi.candidates(channelId, query)).data);
-    } catch (e) {
-      notify.error(errorMessage(e, 'That did not work'));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await work()).message);
+        setPending(await channelApi.invitees(channelId));
+        if (query) setFound((await channelApi.candidates(channelId, query)).data);
+      },
+      'That did not work',
+      key,
+    );
   };
 
   const exactHandle = /^@[\w.-]{2,40}$/.test(text.trim()) ? text.trim() : null;

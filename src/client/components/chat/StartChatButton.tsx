@@ -1,10 +1,8 @@
 import { router } from '@inertiajs/react';
-import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui';
 import { chatPaths, chatsApi } from '@/api/chats';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { ListingCard } from '@contracts/chats';
+import { useAttempt } from '@/hooks/useAttempt';
 
 export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
   userId: string;
@@ -15,10 +13,9 @@ export interface StartChatButtonProps extends Omit<ButtonProps, 'onClick'> {
 
 /** For profiles and listings: opens (or starts, as a request) the chat with that user. */
 export function StartChatButton({ userId, listing, message, children = 'Message', ...rest }: StartChatButtonProps) {
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const start = async () => {
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const { id, ...snapshot } = listing ?? ({} as NonNullable<StartChatButtonProps['listing']>);
       const res = await chatsApi.start({
         user_id: userId,
@@ -26,11 +23,7 @@ export function StartChatButton({ userId, listing, message, children = 'Message'
         ...(listing ? { listing_id: id, listing: snapshot } : {}),
       });
       router.visit(chatPaths.open(res.chat.id));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not start the chat'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not start the chat');
   };
   return (
     <Button {...rest} loading={busy} onClick={start}>

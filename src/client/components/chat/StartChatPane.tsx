@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { Button, Input } from '@/components/ui';
 import { chatsApi } from '@/api/chats';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import { chatsStore } from '@/stores/chats';
 import type { Chat } from '@contracts/chats';
+import { useAttempt } from '@/hooks/useAttempt';
 
 export interface ChatRecipient {
   id: string;
@@ -23,21 +22,16 @@ export function StartChatPane({
   onCancel: () => void;
 }) {
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!message.trim()) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const res = await chatsApi.start({ user_id: recipient.id, message: message.trim() });
       chatsStore.add(res.chat);
       onStarted(res.chat);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not start the chat'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not start the chat');
   };
 
   return (

@@ -2,25 +2,20 @@ import { router } from '@inertiajs/react';
 import { useState } from 'react';
 import { collectionsApi, type CollectionDetail, type CollectionRole } from '@/api/collections';
 import { Button, Card, Input, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** The owner's sharing panel: people (view or edit) and the revocable link. */
 export function CollectionSharing({ collection }: { collection: CollectionDetail }) {
   const [who, setWho] = useState('');
   const [role, setRole] = useState<CollectionRole>('view');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
+    await attempt(async () => {
       await call();
       notify.success(done);
       router.reload({ only: ['collection'] });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not change sharing'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not change sharing');
   };
   return (
     <Card

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { collectionPaths, collectionsApi, type CollectionSummary } from '@/api/collections';
 import { Button, Card, Input, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const NEW = '__new__';
 
@@ -11,7 +11,7 @@ export function SaveToCollection({ propertyId }: { propertyId: string }) {
   const [collections, setCollections] = useState<CollectionSummary[] | null>(null);
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const [saved, setSaved] = useState<CollectionSummary | null>(null);
 
   useEffect(() => {
@@ -25,8 +25,7 @@ export function SaveToCollection({ propertyId }: { propertyId: string }) {
   }, []);
 
   const save = async () => {
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const target =
         choice === NEW
           ? (await collectionsApi.create(name.trim() || 'My favourites')).collection
@@ -34,11 +33,7 @@ export function SaveToCollection({ propertyId }: { propertyId: string }) {
       await collectionsApi.addItem(target.id, propertyId);
       setSaved(target);
       notify.success(`Saved to ${target.name}`);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not save the listing'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Could not save the listing');
   };
 
   return (

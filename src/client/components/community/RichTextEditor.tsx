@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useEffect, useRef } from 'react';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   id: string;
@@ -28,7 +27,7 @@ const TOOLS: Array<{ label: string; title: string; command: string; arg?: string
 export function RichTextEditor({ id, label, value, onChange, uploadImage, minHeight = 'min-h-40', error }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, attempt } = useAttempt();
 
   useEffect(() => {
     if (ref.current && ref.current.innerHTML !== value) ref.current.innerHTML = value;
@@ -47,14 +46,9 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, minHei
 
   const addImage = async (file: File | undefined) => {
     if (!file || !uploadImage) return;
-    setUploading(true);
-    try {
+    await attempt(async () => {
       run('insertImage', await uploadImage(file));
-    } catch (e) {
-      notify.error(errorMessage(e, 'The image could not be uploaded'));
-    } finally {
-      setUploading(false);
-    }
+    }, 'The image could not be uploaded');
   };
 
   const toolClass =

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { RenderedTemplate, TemplateJson } from '@contracts/crm-marketing';
 import { templatePaths, templatesApi } from '@/api/crm-marketing';
 import { Button, Card, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /**
  * Contacts/Show: pick an email template, see it filled for this contact (rendered by the server, as it will be
@@ -22,7 +22,7 @@ export function ContactEmailCard({
 }) {
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? '');
   const [preview, setPreview] = useState<RenderedTemplate | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, attempt } = useAttempt();
   const template = templates.find((t) => t.id === templateId) ?? null;
   useEffect(() => {
     if (!template || !email) return setPreview(null);
@@ -36,17 +36,12 @@ export function ContactEmailCard({
     };
   }, [template, contactId, email]);
   const send = async () => {
-    setSending(true);
-    try {
+    await attempt(async () => {
       const report = await templatesApi.sendToContact(contactId, templateId);
       if (report.sent) notify.success('Email sent');
       else notify.error('Not sent: this address is on the suppression list (unsubscribed, bounced or complained).');
       onSent();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not send the email'));
-    } finally {
-      setSending(false);
-    }
+    }, 'Could not send the email');
   };
   return (
     <Card title="Send an email">

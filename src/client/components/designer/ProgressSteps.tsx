@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { ProgressStep } from '@contracts/designs';
 
@@ -24,22 +25,7 @@ export function ProgressSteps({ steps, progress, currentStep, failed, className 
             {progress}%
           </span>
         </div>
-        <div
-          className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          aria-label="Design progress"
-        >
-          <div
-            className={cn(
-              'h-full rounded-full transition-[width] duration-300',
-              failed ? 'bg-red-500' : 'bg-brand-600 dark:bg-brand-500',
-            )}
-            style={{ width: `${progress}%` }}
-          />
-        </div>
+        <ProgressBar value={progress} label="Design progress" tone={failed ? 'failed' : 'progress'} />
       </div>
       <ol className="space-y-2">
         {steps.map((step) => {

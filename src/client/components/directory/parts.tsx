@@ -1,6 +1,6 @@
 import type { Industry, Offering, ServiceProvider } from '@contracts/directory';
 import { router } from '@inertiajs/react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { directoryPaths, type DirectoryFilters } from '@/api/directory';
 import { formatMoney } from '@/components/commerce/format';
 import { Button, Input, LinkCard, Select } from '@/components/ui';
@@ -57,11 +57,18 @@ export function Stars({ rating, className }: { rating: ServiceProvider['rating']
 
 const DISTANCES = ['10', '25', '50', '100', '250'];
 
+/** Binds a control to one filter of the draft: its value and its onChange. */
+export type FilterBinding<F> = (key: keyof F) => {
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+};
+
 /**
- * A search form over a draft of its filters: the fields edit the draft through `children(draft, setDraft)`;
- * submitting visits `to(draft)`. Directory, offerings and OpenCreative filter bars are this with their fields.
+ * A search form over a draft of its filters: each control binds to one with `{...field('q')}` through
+ * `children(field, draft)`; submitting visits `to(draft)`. Directory, offerings and OpenCreative filter bars are
+ * this with their fields.
  */
-export function FilterForm<F>({
+export function FilterForm<F extends Record<keyof F, string>>({
   filters,
   to,
   className,
@@ -70,9 +77,13 @@ export function FilterForm<F>({
   filters: F;
   to: (f: F) => string;
   className: string;
-  children: (draft: F, setDraft: (f: F) => void) => ReactNode;
+  children: (field: FilterBinding<F>, draft: F) => ReactNode;
 }) {
   const [draft, setDraft] = useState(filters);
+  const field: FilterBinding<F> = (key) => ({
+    value: draft[key],
+    onChange: (e) => setDraft({ ...draft, [key]: e.target.value }),
+  });
   return (
     <form
       role="search"
@@ -82,7 +93,7 @@ export function FilterForm<F>({
         router.visit(to(draft));
       }}
     >
-      {children(draft, setDraft)}
+      {children(field, draft)}
     </form>
   );
 }
@@ -103,39 +114,23 @@ export function DirectoryFilterBar({
       to={to}
       className="mb-6 grid gap-2 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_9rem_10rem_7rem_auto]"
     >
-      {(draft, setDraft) => (
+      {(field, draft) => (
         <>
-          <Input
-            aria-label="Search"
-            placeholder="Search by name or service"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
+          <Input aria-label="Search" placeholder="Search by name or service" {...field('q')} />
           <Select
             aria-label="Industry"
-            value={draft.industry}
-            onChange={(e) => setDraft({ ...draft, industry: e.target.value })}
+            {...field('industry')}
             options={[
               { value: '', label: 'All industries' },
               ...industries.map((i) => ({ value: i.slug, label: i.name })),
             ]}
           />
-          <Input
-            aria-label="City"
-            placeholder="City"
-            value={draft.city}
-            onChange={(e) => setDraft({ ...draft, city: e.target.value })}
-          />
-          <Input
-            aria-label="Near a place"
-            placeholder="Near (city or lat, lng)"
-            value={draft.near}
-            onChange={(e) => setDraft({ ...draft, near: e.target.value })}
-          />
+          <Input aria-label="City" placeholder="City" {...field('city')} />
+          <Input aria-label="Near a place" placeholder="Near (city or lat, lng)" {...field('near')} />
           <Select
             aria-label="Distance"
+            {...field('within_km')}
             value={draft.within_km || '25'}
-            onChange={(e) => setDraft({ ...draft, within_km: e.target.value })}
             options={DISTANCES.map((d) => ({ value: d, label: `within ${d} km` }))}
           />
           <Button type="submit">Search</Button>

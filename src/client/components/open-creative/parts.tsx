@@ -16,8 +16,8 @@ import { FilterForm } from '@/components/directory/parts';
 import { ListingPicker } from '@/components/open-creative/ListingPicker';
 import { Button, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 export const SKILL_LABELS: Record<CreativeSkill, string> = {
   video_editing: 'Video editing',
@@ -46,18 +46,12 @@ const STATUS_CLASSES: Record<GrantStatus, string> = {
 export function ManagerFilterBar({ filters, to }: { filters: ManagerFilters; to: (f: ManagerFilters) => string }) {
   return (
     <FilterForm filters={filters} to={to} className="mb-6 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem_auto]">
-      {(draft, setDraft) => (
+      {(field) => (
         <>
-          <Input
-            aria-label="Search"
-            placeholder="Search managers"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
+          <Input aria-label="Search" placeholder="Search managers" {...field('q')} />
           <Select
             aria-label="Skill"
-            value={draft.skill}
-            onChange={(e) => setDraft({ ...draft, skill: e.target.value })}
+            {...field('skill')}
             options={[
               { value: '', label: 'All skills' },
               ...CREATIVE_SKILLS.map((s) => ({ value: s, label: SKILL_LABELS[s] })),
@@ -165,17 +159,16 @@ function GrantForm({ managerId, onDone }: { managerId: string; onDone: () => voi
 
 /** Grants on one side: the realtor revokes theirs; the manager accepts, declines or gives back theirs. */
 export function GrantList({ grants, side }: { grants: DelegationGrant[]; side: 'given' | 'received' }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const run = async (id: string, action: (id: string) => Promise<{ message: string }>) => {
-    setBusy(id);
-    try {
-      notify.success((await action(id)).message);
-      router.reload();
-    } catch (e) {
-      notify.error(errorMessage(e, 'That did not work'));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await action(id)).message);
+        router.reload();
+      },
+      'That did not work',
+      id,
+    );
   };
   if (!grants.length)
     return (

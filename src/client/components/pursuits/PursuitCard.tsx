@@ -1,7 +1,7 @@
 import type { Pursuit } from '@contracts/pursuits';
 import { useState } from 'react';
 import { pursuitApi } from '@/api/pursuits';
-import { Button, Input } from '@/components/ui';
+import { Button, Input, ProgressBar } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
@@ -40,19 +40,12 @@ export function PursuitCard({ initial, onRemoved }: { initial: Pursuit; onRemove
         </span>
       </div>
       {p.description && <p className="mt-1 text-sm text-ink-muted">{p.description}</p>}
-      <div
-        className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={p.percent}
-        aria-label={`${p.title}: ${p.percent}%`}
-      >
-        <div
-          className={p.completed_at ? 'h-full bg-emerald-500' : 'h-full bg-brand-600 dark:bg-brand-500'}
-          style={{ width: `${p.percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        className="mt-3"
+        value={p.percent}
+        label={`${p.title}: ${p.percent}%`}
+        tone={p.completed_at ? 'done' : 'progress'}
+      />
       {p.mine && (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button

@@ -1,7 +1,6 @@
-import { Link } from '@inertiajs/react';
 import type { TeamPermission, TeamRole, TeamSummary } from '@contracts/teams';
 import { teamsPaths } from '@/api/teams';
-import { cn } from '@/lib/cn';
+import { TabLink } from '@/components/ui/TabLink';
 import { TeamBadge } from './TeamSwitcher';
 
 type Tab = 'members' | 'requests' | 'usage' | 'settings';
@@ -45,19 +44,9 @@ export function TeamHeader({
         {tabs
           .filter((t) => t.show)
           .map((t) => (
-            <Link
-              key={t.key}
-              href={t.href}
-              aria-current={t.key === active ? 'page' : undefined}
-              className={cn(
-                '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm',
-                t.key === active
-                  ? 'border-brand-600 font-medium text-brand-700 dark:border-brand-400 dark:text-brand-300'
-                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-              )}
-            >
+            <TabLink key={t.key} href={t.href} active={t.key === active}>
               {t.label}
-            </Link>
+            </TabLink>
           ))}
       </nav>
     </div>

@@ -67,17 +67,11 @@ export function FormField({ label, name, error, hint, required, className, child
   );
 }
 
-/** What a one-control field adds around its control. */
-interface FieldShellProps {
-  label: ReactNode;
-  name: string;
-  error?: string | null;
-  hint?: ReactNode;
-  required?: boolean;
-  className?: string;
+/** What a one-control field adds around its control: a FormField's label, hint and error. */
+type FieldShellProps = Omit<FormFieldProps, 'children'> & {
   /** Classes for the control itself (`className` styles the whole field: label, control, hint and error). */
   inputClassName?: string;
-}
+};
 
 export type TextFieldProps = Omit<InputProps, 'name'> & FieldShellProps;
 export type TextAreaFieldProps = Omit<TextAreaProps, 'name'> & FieldShellProps;

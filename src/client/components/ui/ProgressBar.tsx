@@ -6,10 +6,14 @@ export interface ProgressBarProps {
   /** What is progressing, for screen readers. */
   label: string;
   className?: string;
+  /** The fill's colour: `done` (achieved) and `failed` are status colours; the accent otherwise. */
+  tone?: 'progress' | 'done' | 'failed';
 }
 
-/** A thin bar for work that reports how far it got (a job's progress, an upload). */
-export function ProgressBar({ value, label, className }: ProgressBarProps) {
+const FILL = { progress: 'bg-brand-600 dark:bg-brand-500', done: 'bg-emerald-500', failed: 'bg-red-500' };
+
+/** A thin bar for work that reports how far it got (a job's progress, an upload, a goal). */
+export function ProgressBar({ value, label, className, tone = 'progress' }: ProgressBarProps) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div
@@ -20,7 +24,7 @@ export function ProgressBar({ value, label, className }: ProgressBarProps) {
       aria-valuemax={100}
       aria-label={label}
     >
-      <div className="h-full bg-brand-500 transition-all" style={{ width: `${pct}%` }} />
+      <div className={cn('h-full transition-all', FILL[tone])} style={{ width: `${pct}%` }} />
     </div>
   );
 }

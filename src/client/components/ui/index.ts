@@ -25,6 +25,10 @@
  *                 (inside <Card padded={false}>; scrolls sideways below minWidth="min-w-[40rem]")
  * - LinkCard      <LinkCard href=... title=... badge={<CardBadge>Broadcast</CardBadge>} description=... meta=... />
  *                 (an <li> that is one link to a thing's page, for card grids and lists)
+ * - MenuButton    <MenuButton button={<Avatar/>} buttonClassName=... menuClassName="right-0 w-60">{(close) => items}</MenuButton>
+ *                 (a button opening a menu; rows styled with `menuItemClasses` call `close` when chosen)
+ * - TabLink       <TabLink href=... active={tab === 'history'}>History</TabLink> (underlined tabs over sections)
+ * - FilterLink    <FilterLink href=... active={state === 'open'} compact>Open</FilterLink> (filled filter choices)
  * - Pagination    <Pagination currentPage={2} lastPage={9} hrefFor={(p) => `/listings?page=${p}`} />
  *                 (or onPageChange={(p) => ...} for client-side paging; `of={page}` takes a Page<T>'s
  *                 current_page/last_page; nothing renders for a single page)
@@ -64,9 +68,11 @@ export {
 export { Input, type InputProps } from './Input';
 export { Label, type LabelProps } from './Label';
 export { CardBadge, LinkCard } from './LinkCard';
+export { MenuButton, menuItemClasses, type MenuButtonProps } from './MenuButton';
 export { Pagination, type PaginationProps } from './Pagination';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { pageWindow } from './pagination-window';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { Spinner, type SpinnerProps } from './Spinner';
+export { FilterLink, TabLink } from './TabLink';
 export { TextArea, type TextAreaProps } from './TextArea';

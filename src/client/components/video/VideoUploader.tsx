@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert } from '@/components/ui';
+import { Alert, ProgressBar } from '@/components/ui';
 import { useVideoUpload } from '@/hooks/useVideoUpload';
 import type { UploadLimits, Video } from '@contracts/video';
 
@@ -45,15 +45,7 @@ export function VideoUploader({
       )}
       {upload.percent !== null && (
         <div>
-          <div
-            className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-800"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={upload.percent}
-          >
-            <div className="h-full bg-brand-600 transition-all" style={{ width: `${upload.percent}%` }} />
-          </div>
+          <ProgressBar value={upload.percent} label="Upload progress" />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid={`upload-percent-${video.slug}`}>
             {upload.percent}% uploaded
           </p>

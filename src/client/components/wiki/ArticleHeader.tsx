@@ -1,7 +1,7 @@
 import type { WikiArticle } from '@contracts/wiki';
 import { Link } from '@inertiajs/react';
 import { WIKI_CATEGORY_LABELS, wikiPaths } from '@/api/wiki';
-import { cn } from '@/lib/cn';
+import { TabLink } from '@/components/ui/TabLink';
 
 type Tab = 'article' | 'history' | 'edit';
 
@@ -21,17 +21,9 @@ export function ArticleHeader({ article, tab }: { article: WikiArticle; tab: Tab
       <h1 className="text-headline font-semibold break-words text-ink">{article.title}</h1>
       <nav aria-label="Article" className="mt-3 flex gap-1 border-b border-line">
         {tabs.map((t) => (
-          <Link
-            key={t.key}
-            href={t.href}
-            aria-current={t.key === tab ? 'page' : undefined}
-            className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm',
-              t.key === tab ? 'border-brand-500 text-accent-ink' : 'border-transparent text-ink-muted hover:text-ink',
-            )}
-          >
+          <TabLink key={t.key} href={t.href} active={t.key === tab}>
             {t.label}
-          </Link>
+          </TabLink>
         ))}
       </nav>
     </header>

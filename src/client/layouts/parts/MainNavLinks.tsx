@@ -1,6 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import { ChevronDownIcon } from '@/components/icons';
-import { useMenu } from '@/hooks/useDismiss';
+import { MenuButton } from '@/components/ui/MenuButton';
 import { cn } from '@/lib/cn';
 import { isActivePath } from '@/routes';
 import type { ComponentType } from 'react';
@@ -53,45 +53,38 @@ export function MainNavLinks() {
 }
 
 function MoreMenu({ items, url }: { items: NavItem[]; url: string }) {
-  const { open, ref, close, toggle } = useMenu();
   const current = items.find((item) => isActivePath(url, item.href));
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={toggle}
-        className={cn(linkClasses(Boolean(current)), 'gap-1')}
-      >
-        {current?.label ?? 'More'}
-        <ChevronDownIcon className="h-4 w-4" />
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute left-0 z-40 mt-2 grid w-72 grid-cols-2 gap-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {items.map((item) => {
-            const active = isActivePath(url, item.href);
-            const Icon = item.icon;
-            return (
-              <Link
-                key={item.href}
-                role="menuitem"
-                href={item.href}
-                aria-current={active ? 'page' : undefined}
-                onClick={close}
-                className={cn(linkClasses(active), 'gap-2')}
-              >
-                <Icon className="h-4 w-4 shrink-0" />
-                {item.label}
-              </Link>
-            );
-          })}
-        </div>
-      )}
-    </div>
+    <MenuButton
+      buttonClassName={cn(linkClasses(Boolean(current)), 'gap-1')}
+      button={
+        <>
+          {current?.label ?? 'More'}
+          <ChevronDownIcon className="h-4 w-4" />
+        </>
+      }
+      menuClassName="left-0 grid w-72 grid-cols-2 gap-0.5"
+    >
+      {(close) =>
+        items.map((item) => {
+          const active = isActivePath(url, item.href);
+          const Icon = item.icon;
+          return (
+            <Link
+              key={item.href}
+              role="menuitem"
+              href={item.href}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+              className={cn(linkClasses(active), 'gap-2')}
+            >
+              <Icon className="h-4 w-4 shrink-0" />
+              {item.label}
+            </Link>
+          );
+        })
+      }
+    </MenuButton>
   );
 }
 

@@ -1,34 +1,21 @@
 import { Link } from '@inertiajs/react';
 import { Avatar } from '@/components/Avatar';
 import { CogIcon, GiftIcon, HomeIcon, LogoutIcon, ShieldIcon, SparklesIcon, UserIcon } from '@/components/icons';
-import { useMenu } from '@/hooks/useDismiss';
+import { MenuButton, menuItemClasses as itemClasses } from '@/components/ui/MenuButton';
 import { affiliatePaths } from '@/api/affiliates';
 import { routes } from '@/routes';
 import type { AuthUser } from '@/types';
 
-const itemClasses =
-  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
-
 export function UserMenu({ user }: { user: AuthUser }) {
-  const { open, ref, close, toggle } = useMenu();
-
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        onClick={toggle}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="Account menu"
-        className="flex items-center gap-2 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        <Avatar name={user.name} url={user.avatarUrl} />
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-40 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
+    <MenuButton
+      label="Account menu"
+      buttonClassName="flex items-center gap-2 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
+      button={<Avatar name={user.name} url={user.avatarUrl} />}
+      menuClassName="right-0 w-60"
+    >
+      {(close) => (
+        <>
           <div className="border-b border-slate-100 px-3 py-2 dark:border-slate-800">
             <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.name}</p>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">
@@ -72,8 +59,8 @@ export function UserMenu({ user }: { user: AuthUser }) {
               <LogoutIcon className="h-4 w-4" /> Log out
             </Link>
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </MenuButton>
   );
 }

@@ -1,36 +1,22 @@
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-  Matches,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, Matches } from 'class-validator';
 import { IsHandle } from '../../users';
 import { USER_TYPES, UserType } from '../../users';
-import { PASSWORD_MAX, PASSWORD_MIN, SameAs, emptyToUndefined, lowerTrim, toBool, trim } from './validators';
+import { AccountEmail, NewPassword, PASSWORD_MAX, SameAs, emptyToUndefined, toBool, trim } from './validators';
 
 /** Account types a visitor may pick at sign-up (team members are invited by a team). */
 export const REGISTERABLE_TYPES = USER_TYPES.filter((type) => type !== 'team_member');
 
 export class LoginDto {
-  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @AccountEmail() email!: string;
   @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
   @IsOptional() @Transform(toBool) @IsBoolean() remember?: boolean;
 }
 
 export class RegisterDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
-  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
-  @IsString()
-  @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })
-  @MaxLength(PASSWORD_MAX)
-  password!: string;
+  @AccountEmail() email!: string;
+  @NewPassword() password!: string;
   @SameAs('password') password_confirmation!: string;
   @IsIn(REGISTERABLE_TYPES, { message: 'Choose an account type.' }) type!: UserType;
   @Transform(emptyToUndefined) @IsOptional() @IsHandle() handle?: string;
@@ -39,16 +25,13 @@ export class RegisterDto {
 }
 
 export class ForgotPasswordDto {
-  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @AccountEmail() email!: string;
 }
 
 export class ResetPasswordDto {
   @IsString() @IsNotEmpty() @MaxLength(200) token!: string;
-  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
-  @IsString()
-  @MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })
-  @MaxLength(PASSWORD_MAX)
-  password!: string;
+  @AccountEmail() email!: string;
+  @NewPassword() password!: string;
   @SameAs('password') password_confirmation!: string;
 }
 

@@ -1,4 +1,14 @@
-import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsString,
+  MaxLength,
+  MinLength,
+  registerDecorator,
+  ValidationArguments,
+  ValidationOptions,
+} from 'class-validator';
 
 /** The value must equal another field's (password confirmation). */
 export function SameAs(field: string, options?: ValidationOptions) {
@@ -31,3 +41,18 @@ export const toBool = ({ value }: { value: unknown }) =>
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+
+// applyDecorators applies in list order, the reverse of stacked decorators: these lists read bottom-up, so the
+// checks register (and their messages list) as they did when stacked on each field.
+
+/** An account's email address: trimmed and lower-cased, a valid address of at most 254 characters. */
+export const AccountEmail = () =>
+  applyDecorators(MaxLength(254), IsEmail({}, { message: 'Enter a valid email address.' }), Transform(lowerTrim));
+
+/** A password being chosen (sign-up, reset): PASSWORD_MIN to PASSWORD_MAX characters. */
+export const NewPassword = () =>
+  applyDecorators(
+    MaxLength(PASSWORD_MAX),
+    MinLength(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` }),
+    IsString(),
+  );

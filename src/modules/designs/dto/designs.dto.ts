@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -45,13 +46,21 @@ export class DesignOptionsDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) customPrompt?: string;
 }
 
+/**
+ * Optional design options: an object, or JSON text of one, validated as DesignOptionsDto. The list reads
+ * bottom-up (applyDecorators applies in order), as the stacked decorators it replaces did.
+ */
+const OptionalDesignOptions = (objectMessage?: string) =>
+  applyDecorators(
+    Type(() => DesignOptionsDto),
+    ValidateNested(),
+    IsObject(objectMessage ? { message: objectMessage } : undefined),
+    Transform(parseJsonObject),
+    IsOptional(),
+  );
+
 export class GenerateDesignDto {
-  @IsOptional()
-  @Transform(parseJsonObject)
-  @IsObject({ message: 'The options must be an object.' })
-  @ValidateNested()
-  @Type(() => DesignOptionsDto)
-  options?: DesignOptionsDto;
+  @OptionalDesignOptions('The options must be an object.') options?: DesignOptionsDto;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) prompt?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_width?: number;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_height?: number;
@@ -62,12 +71,7 @@ export class GenerateDesignDto {
 
 export class RegenerateDesignDto {
   @IsUUID('all', { message: 'Choose the generated design to regenerate.' }) generatedDesignId!: string;
-  @IsOptional()
-  @Transform(parseJsonObject)
-  @IsObject()
-  @ValidateNested()
-  @Type(() => DesignOptionsDto)
-  options?: DesignOptionsDto;
+  @OptionalDesignOptions() options?: DesignOptionsDto;
   /** true: use `options`; false: keep the source design's options and vary it. */
   @IsOptional() @Transform(toBool) @IsBoolean() withOptions?: boolean;
 }
@@ -79,12 +83,7 @@ export class RetryDesignDto {
 export class SavePromptDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the prompt a name.' }) @MaxLength(80) name!: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'The prompt is empty.' }) @MaxLength(2000) prompt!: string;
-  @IsOptional()
-  @Transform(parseJsonObject)
-  @IsObject()
-  @ValidateNested()
-  @Type(() => DesignOptionsDto)
-  options?: DesignOptionsDto;
+  @OptionalDesignOptions() options?: DesignOptionsDto;
 }
 
 export class FavoriteDto {

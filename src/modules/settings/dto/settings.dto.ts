@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
-  IsEmail,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -11,7 +10,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool, trim } from '../../auth';
+import { AccountEmail, PASSWORD_MAX, PASSWORD_MIN, SameAs, toBool, trim } from '../../auth';
 import { IsHandle } from '../../users';
 import { IsTimeZone } from '../../users';
 
@@ -22,7 +21,7 @@ const handleValue = ({ value }: { value: unknown }) =>
 
 export class ProfileDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
-  @Transform(lowerTrim) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @AccountEmail() email!: string;
   /** Empty clears the handle. */
   @Transform(handleValue) @ValidateIf((o: ProfileDto) => o.handle != null) @IsHandle() handle: string | null = null;
   @Transform(blankToNull)

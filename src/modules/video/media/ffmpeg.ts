@@ -48,6 +48,9 @@ const DEMUXER_BY_MIME: Record<string, string> = {
   'video/webm': 'matroska',
 };
 
+/** How every ffmpeg run starts: no banner, no stdin, overwrite the output, read local files only. */
+const FFMPEG_START = ['-hide_banner', '-nostdin', '-y', '-protocol_whitelist', 'file'];
+
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /** Renditions at or below the source: 360p/720p/1080p by the shorter side; a tiny source gets one rendition at its own size. */
@@ -205,19 +208,7 @@ export async function transcodeHls(options: TranscodeOptions): Promise<Rung[]> {
         `${rungs.length > 1 ? `[s${i}]` : '[0:v]'}scale=${rung.width}:${rung.height}:flags=bilinear,format=yuv420p[o${i}]`,
     )
     .join(';');
-  const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-protocol_whitelist',
-    'file',
-    '-f',
-    options.demuxer,
-    '-i',
-    options.input,
-    '-filter_complex',
-    split + scales,
-  ];
+  const args = [...FFMPEG_START, '-f', options.demuxer, '-i', options.input, '-filter_complex', split + scales];
   rungs.forEach((rung, i) => {
     args.push(
       '-map',
@@ -320,11 +311,7 @@ export async function extractPoster(
   output: string,
 ): Promise<void> {
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-protocol_whitelist',
-    'file',
+    ...FFMPEG_START,
     '-ss',
     at.toFixed(3),
     '-f',

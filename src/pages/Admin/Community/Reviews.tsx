@@ -1,7 +1,7 @@
 import type { ReviewItem, ReviewPage } from '@contracts/community';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { communityApi, communityPaths } from '@/api/community';
-import { Button, EmptyState, Pagination } from '@/components/ui';
+import { Button, EmptyState, FilterLink, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 import { actThenReload } from '@/lib/actions';
 
@@ -20,13 +20,9 @@ export default function CommunityReviews({ page, status }: PageProps<{ page: Rev
       <h1 className="mb-4 text-headline font-semibold text-ink">Community reviews</h1>
       <nav className="mb-4 flex gap-2" aria-label="Review status">
         {TABS.map((t) => (
-          <Link
-            key={t}
-            href={communityPaths.reviews(t)}
-            className={`rounded-control px-3 py-1 text-sm ${t === status ? 'bg-brand-600 text-white' : 'bg-surface-muted text-ink'}`}
-          >
+          <FilterLink key={t} href={communityPaths.reviews(t)} active={t === status}>
             {t}
-          </Link>
+          </FilterLink>
         ))}
       </nav>
       {page.data.length === 0 ? (

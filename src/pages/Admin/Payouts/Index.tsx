@@ -4,7 +4,7 @@ import type { BatchProgressEvent, PayoutBatchJson, PayoutPreviewJson } from '@co
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
 import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/parts';
-import { Alert, Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { Alert, Button, Card, EmptyState, Pagination, ProgressBar } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -55,15 +55,7 @@ export default function AdminPayouts({
       </div>
       {progress && progress.step !== 'completed' && (
         <Card title="Paying…" className="mb-6">
-          <div
-            className="h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            role="progressbar"
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="h-full bg-brand-500 transition-all" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar value={percent} label="Payout batch progress" />
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
             {progress.processed} of {progress.total} · {progress.sent} sent · {progress.failed} failed
           </p>

@@ -1,28 +1,26 @@
 import type { ProviderAwaitingPage } from '@contracts/directory';
 import { Head, Link, router } from '@inertiajs/react';
-import { useState } from 'react';
 import { directoryApi, directoryPaths } from '@/api/directory';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /**
  * Admin ServiceProviders/Verify: providers whose licence document waits for a check, oldest first. Read the
  * document against the licence number and set the verified badge (each decision leaves an audit row).
  */
 export default function AdminServiceProvidersVerify({ providers }: PageProps<{ providers: ProviderAwaitingPage }>) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const verify = async (id: string) => {
-    setBusy(id);
-    try {
-      notify.success((await directoryApi.verify(id, true)).message);
-      router.reload({ only: ['providers'] });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not verify this provider'));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await directoryApi.verify(id, true)).message);
+        router.reload({ only: ['providers'] });
+      },
+      'Could not verify this provider',
+      id,
+    );
   };
   return (
     <>

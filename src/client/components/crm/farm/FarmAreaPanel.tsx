@@ -8,8 +8,8 @@ import { MarketMap } from '@/components/market/MarketMap';
 import { DEFAULT_CENTER, type LatLng } from '@/components/market/rules';
 import { useAreaDrawing } from '@/components/market/useAreaDrawing';
 import { Button, Card, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const METERS_PER_MILE = 1609.344;
 const RADII_M = [250, 500, 1000, 1500, 3000, 5000, 10000];
@@ -45,23 +45,18 @@ export function FarmAreaPanel({
 }) {
   const draw = useAreaDrawing(cornersOfArea(campaign.area));
   const [circle, setCircle] = useState<{ centre: LatLng | null; radius_m: number } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, attempt } = useAttempt();
   const homes = useMemo(() => inArea?.homes.items ?? [], [inArea]);
   const centre = circle?.centre ?? centreOf(campaign.area, homes);
   const radiusM = circle ? circle.radius_m : campaign.area?.kind === 'radius' ? campaign.area.radius_m : null;
   const pins = useMemo(() => homes.map((h) => ({ id: h.id, lat: h.lat, lng: h.lng, label: h.name })), [homes]);
   const save = async (area: CampaignArea) => {
-    setSaving(true);
-    try {
+    await attempt(async () => {
       await farmApi.update(campaign.id, { area });
       notify.success('Area saved');
       setCircle(null);
       router.reload({ only: ['selected', 'campaigns'] });
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not save the area'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'Could not save the area');
   };
   const finishPolygon = () => {
     const corners = draw.finish();

@@ -3,9 +3,9 @@ import { marketApi } from '@/api/market';
 import { MarketMap } from '@/components/market/MarketMap';
 import { centerForAddress, DEFAULT_CENTER } from '@/components/market/rules';
 import { Button, FormField, Select, TextField } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { bindField, type FormStepProps, type MapSettings } from './step-props';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const ADDRESS_PARTS = ['address', 'address_line_2', 'city', 'state', 'zip', 'country'];
 
@@ -30,7 +30,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
     [lat, lng],
   );
   const zones = useMemo(() => zoneOptions(String(form.time_zone ?? '')), [form.time_zone]);
-  const [finding, setFinding] = useState(false);
+  const { busy: finding, attempt } = useAttempt();
   /** Shown under the map while the pin is only the town's centre, until the person places it. */
   const [pinNote, setPinNote] = useState<string | null>(null);
 
@@ -49,8 +49,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
     // The whole address: the geocoder says plainly when it could only find the town (never a silent guess).
     const q = [form.address, form.city, form.state || form.country].filter((v) => String(v ?? '').trim()).join(', ');
     if (!q.trim()) return;
-    setFinding(true);
-    try {
+    await attempt(async () => {
       const place = (await marketApi.geocode(q)).results[0];
       if (!place) {
         setPinNote(`We could not find "${q}". Click the map to place the pin.`);
@@ -66,11 +65,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
         if (place.note) notify.warning(note);
         else notify.info(note);
       }
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not look up the address'));
-    } finally {
-      setFinding(false);
-    }
+    }, 'Could not look up the address');
   };
 
   const field = (key: string, label: string) => (
