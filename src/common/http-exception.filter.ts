@@ -48,7 +48,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (isRedisOutage(exception)) exception = new DependencyUnavailableException();
     const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
     const body = exception instanceof HttpException ? exception.getResponse() : null;
-    const message = messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
+    const message = answerMessage(status, body);
     const outage = exception instanceof DependencyUnavailableException;
     if (outage) this.logger.warn(`${req.method} ${req.originalUrl}: ${message}`);
     else if (status >= 500)
@@ -115,6 +115,11 @@ function fromHttpError(exception: unknown): unknown {
   );
 }
 
+/** The message a failure answers with: its own, else the status's default. */
+function answerMessage(status: number, body: unknown): string {
+  return messageOf(body) ?? MESSAGES[status] ?? 'Request failed.';
+}
+
 function messageOf(body: unknown): string | null {
   if (typeof body === 'string') return body;
   if (body && typeof body === 'object' && 'message' in body) {
@@ -123,6 +128,19 @@ function messageOf(body: unknown): string | null {
     if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
   }
   return null;
+}
+
+/** A 4xx HttpException: a rule refused the request (a bulk step skips the item, a batch answers it per item). */
+export function isRefusal(error: unknown): error is HttpException {
+  return error instanceof HttpException && error.getStatus() < 500;
+}
+
+/** What the JSON API answers for a refusal: its message and, for invalid input, the field errors. */
+export function refusalJson(error: HttpException): { message: string; errors: Record<string, string[]> | null } {
+  return {
+    message: answerMessage(error.getStatus(), error.getResponse()),
+    errors: error instanceof ValidationFailedException ? error.errors : null,
+  };
 }
 
 /** The page the form was on, only if it is ours. */

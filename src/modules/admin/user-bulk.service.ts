@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { isRefusal } from '../../common/http-exception.filter';
 import type { EntityManager } from 'typeorm';
 import type { UserBulkJson } from '../../contracts/admin';
 import { USER_BULK_LIMIT } from '../../contracts/admin';
@@ -105,7 +106,7 @@ export class UserBulkService {
       }
     } catch (error) {
       // A rule refusing this user (4xx) skips them; anything else fails the job, which retries the rest.
-      if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
+      if (!isRefusal(error)) throw error;
       await this.repo.record(bulk.id, userId, 'skipped', error.message);
     }
   }

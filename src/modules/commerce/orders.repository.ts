@@ -157,21 +157,25 @@ export class OrdersRepository {
 
   /** Puts an unpaid order's units back on the shelf. */
   async releaseStock(orderId: string, m: Db): Promise<void> {
-    await m.query(
-      `UPDATE product_variants v SET stock = v.stock + l.quantity FROM order_lines l
-        WHERE l.order_id = $1 AND l.variant_id = v.id AND v.stock IS NOT NULL`,
-      [orderId],
-    );
+    await this.returnUnits('order_id = $1', orderId, m);
   }
 
-  /** Puts the units of refunded lines back on the shelf (lines of one variant summed first). */
+  /** Puts the units of refunded lines back on the shelf. */
   async restockLines(lineIds: string[], m: Db): Promise<void> {
-    if (!lineIds.length) return;
+    if (lineIds.length) await this.returnUnits('id = ANY($1)', lineIds, m);
+  }
+
+  /**
+   * Adds the units of the order lines matching `linesWhere` back to their stocked variants. Lines of one variant
+   * are summed first: an UPDATE ... FROM applies only one joined row to each variant.
+   */
+  private async returnUnits(linesWhere: string, param: unknown, m: Db): Promise<void> {
     await m.query(
       `UPDATE product_variants v SET stock = v.stock + l.quantity
-         FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_lines WHERE id = ANY($1) GROUP BY variant_id) l
+         FROM (SELECT variant_id, sum(quantity)::int AS quantity FROM order_lines WHERE ${linesWhere}
+               GROUP BY variant_id) l
         WHERE l.variant_id = v.id AND v.stock IS NOT NULL`,
-      [lineIds],
+      [param],
     );
   }
 

@@ -1,7 +1,6 @@
 import {
   ConflictException,
   ForbiddenException,
-  HttpException,
   Inject,
   Injectable,
   NotFoundException,
@@ -12,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
+import { isRefusal, refusalJson } from '../../common/http-exception.filter';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { allKeys, deriveSecret } from '../../config/app-key';
 import type {
@@ -200,15 +200,8 @@ export class CrmLeadsService {
       try {
         results.push({ ...item, status: 200, result: await this.receiveExternal(teamId, lead) });
       } catch (error) {
-        if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
-        const answer = error.getResponse() as { message?: string; errors?: Record<string, string[]> };
-        results.push({
-          ...item,
-          status: error.getStatus(),
-          result: null,
-          message: answer.message ?? error.message,
-          errors: answer.errors ?? null,
-        });
+        if (!isRefusal(error)) throw error;
+        results.push({ ...item, status: error.getStatus(), result: null, ...refusalJson(error) });
       }
     }
     return { results };
