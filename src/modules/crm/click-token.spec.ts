@@ -12,6 +12,16 @@ describe('click tokens', () => {
     expect(verifyClick('nope', ['s1'])).toBeNull();
   });
 
+  it('refuses a non-canonical spelling of a valid token (spare bits of the last character set)', () => {
+    const token = signClick('s1', ID, 3);
+    const last = token.at(-1)!;
+    // 22 characters carry 128 bits: the last one holds 2 bits and 4 spare ones, which the decoder ignores.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = token.slice(0, -1) + alphabet[alphabet.indexOf(last) + 1];
+    expect(Buffer.from(respelled.split('.')[1], 'base64url')).toEqual(Buffer.from(token.split('.')[1], 'base64url'));
+    expect(verifyClick(respelled, ['s1'])).toBeNull();
+  });
+
   it('links each distinct http(s) URL once in HTML and text, leaving other schemes alone', () => {
     const out = trackLinks(
       {

@@ -23,6 +23,9 @@ export function verifyClick(token: string, secrets: string[]): { sendId: string;
   if (!match) return null;
   const payload = Buffer.from(match[1], 'base64url');
   const given = Buffer.from(match[2], 'base64url');
+  // Only the canonical spelling counts: the decoder ignores a last character's spare bits, so without this
+  // check several strings would name one token.
+  if (payload.toString('base64url') !== match[1] || given.toString('base64url') !== match[2]) return null;
   if (payload.length !== 17 || given.length !== 16) return null;
   if (!secrets.some((s) => timingSafeEqual(given, mac(s, payload)))) return null;
   const hex = payload.subarray(0, 16).toString('hex');
