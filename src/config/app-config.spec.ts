@@ -14,7 +14,13 @@ describe('loadConfig', () => {
       redisUrl: null,
       env: 'development',
     });
-    expect(config.broadcasting).toMatchObject({ driver: 'builtin', cluster: 'us3', activityTimeout: 120 });
+    expect(config.broadcasting).toMatchObject({
+      driver: 'builtin',
+      cluster: 'us3',
+      activityTimeout: 120,
+      clusterHeartbeatMs: 5_000,
+      nodeTtlMs: 15_000,
+    });
     expect(config.appKey.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -26,6 +32,7 @@ describe('loadConfig', () => {
     [{ BROADCAST_DRIVER: 'carrier-pigeon' }, /BROADCAST_DRIVER must be one of builtin, pusher, log/],
     [{ SESSION_SECURE_COOKIE: 'maybe' }, /SESSION_SECURE_COOKIE must be true or false/],
     [{ NODE_ENV: 'production' }, /APP_KEY must be set/],
+    [{ BROADCAST_CLUSTER_HEARTBEAT_MS: '1000', BROADCAST_NODE_TTL_MS: '2999' }, /BROADCAST_NODE_TTL_MS .* 3000 and/],
   ])('fails fast with one clear sentence for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

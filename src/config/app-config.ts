@@ -76,6 +76,10 @@ export interface AppConfig {
     activityTimeout: number;
     maxPresenceMembers: number;
     maxPresenceUserInfoBytes: number;
+    /** How often a node renews its cluster lease and sweeps dead nodes (ms). */
+    clusterHeartbeatMs: number;
+    /** A node silent this long is taken for crashed: its sockets leave presence channels (ms). */
+    nodeTtlMs: number;
     /** Pusher-style webhooks of the built-in server: where to POST, which events, how long to batch. */
     webhooks: { urls: string[]; events: WebhookEventName[]; batchMs: number };
   };
@@ -155,6 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const storageDir = str(env, 'STORAGE_DIR', 'storage');
   const keys = resolveAppKeys(env, nodeEnv, storageDir);
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
+  const clusterHeartbeatMs = int(env, 'BROADCAST_CLUSTER_HEARTBEAT_MS', 5_000, 250, 60_000);
   if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -232,6 +237,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       activityTimeout: int(env, 'BROADCAST_ACTIVITY_TIMEOUT', 120, 1),
       maxPresenceMembers: int(env, 'BROADCAST_MAX_PRESENCE_MEMBERS', 100, 1),
       maxPresenceUserInfoBytes: int(env, 'BROADCAST_MAX_PRESENCE_USER_INFO_BYTES', 2048, 64),
+      clusterHeartbeatMs,
+      // Three missed heartbeats make a node dead: one late renewal (a GC pause, a busy loop) must not.
+      nodeTtlMs: int(env, 'BROADCAST_NODE_TTL_MS', Math.max(15_000, clusterHeartbeatMs * 3), clusterHeartbeatMs * 3),
       webhooks: {
         urls: list(env, 'BROADCAST_WEBHOOK_URLS').map((entry) =>
           url({ BROADCAST_WEBHOOK_URLS: entry }, 'BROADCAST_WEBHOOK_URLS', null, ['http:', 'https:'])!,

@@ -38,6 +38,9 @@ describe('Reelty on two web nodes and a worker behind nginx', () => {
       OPENAI_BASE_URL: openAi.url,
       // A killed worker's jobs go to the next one 8 s after its last lock renewal rather than BullMQ's 30 s.
       JOB_LOCK_MS: '8000',
+      // A killed web node's sockets leave presence 3 s after its last heartbeat rather than 15 s.
+      BROADCAST_CLUSTER_HEARTBEAT_MS: '1000',
+      BROADCAST_NODE_TTL_MS: '3000',
     };
     [clip, cluster] = await Promise.all([
       makeClip(dir, 'clip.mp4', { width: 640, height: 360, seconds: 2 }),

@@ -35,10 +35,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, Befor
       const prefix = options.redisPrefix ? `${options.redisPrefix}:` : '';
       // A subscribed connection cannot publish, so the bus gets two connections of its own.
       deps.bus = new RedisEventBus(redis.duplicate(), redis.duplicate(), prefix);
-      deps.state = new RedisClusterState(redis, prefix, this.nodeId, { nodeTtlMs: options.nodeTtlMs });
+      deps.state = new RedisClusterState(redis, prefix, this.nodeId, {
+        nodeTtlMs: options.nodeTtlMs ?? config.broadcasting.nodeTtlMs,
+      });
     }
     this.server = new PusherServer(
-      { ...serverOptionsFrom(config.broadcasting), clusterHeartbeatMs: options.clusterHeartbeatMs },
+      {
+        ...serverOptionsFrom(config.broadcasting),
+        clusterHeartbeatMs: options.clusterHeartbeatMs ?? config.broadcasting.clusterHeartbeatMs,
+      },
       deps,
     );
   }
