@@ -76,14 +76,14 @@ export class CrmMarketplaceService {
 
   async page(user: User, page: number, perPage: number, offset: number): Promise<MarketplaceProps> {
     this.access.assertCrmUser(user);
-    const [offers, purchases, used, credits, earnings] = await Promise.all([
+    const [offers, purchases, used, credits, sales] = await Promise.all([
       this.offers(user, page, perPage, offset),
       this.purchases(user, 1, 10, 0),
       this.repo.claimsSince(user.id, new Date(this.clock.nowMs() - DAY_MS)),
       this.credits.balance(user.id),
       this.sellerLedger.earnings(user.id),
     ]);
-    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits, ...earnings };
+    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits, ...sales };
   }
 
   async offers(user: User, page: number, perPage: number, offset: number): Promise<Page<MaskedOfferJson>> {
