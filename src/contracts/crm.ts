@@ -1,4 +1,5 @@
 /** Wire types of the realtor CRM (contacts, leads, routing), shared by the server mapper and the client pages. */
+import type { AffiliateStatus } from './affiliates';
 import type { Page } from './common';
 
 export type ContactStage = 'new' | 'contacted' | 'appointment' | 'under_contract' | 'closed' | 'lost';
@@ -212,8 +213,21 @@ export interface MarketplaceProps {
   purchases: Page<PurchaseJson>;
   claims_left_today: number;
   credits: number;
-  /** What the realtor's money sales owe them, per currency: prices minus the platform fee, less reversals. */
-  earnings: Array<{ amount_minor: number; currency: string }>;
+  /** What the realtor's money sales earned them (prices minus the platform fee, less refunds), per currency. */
+  earnings: SellerEarningsJson[];
+  /** The realtor's affiliate account, through which settled sales are paid (null status: never applied). */
+  payout_account: { status: AffiliateStatus | null; currency: string };
+}
+
+/** A seller's lead-sale money in one currency, in minor units. */
+export interface SellerEarningsJson {
+  currency: string;
+  /** Sales still in their 72-hour dispute window (or disputed): not payable yet. */
+  pending_minor: number;
+  /** Settled and moved to the seller's affiliate payout balance, paid with the next payout batch. */
+  transferred_minor: number;
+  /** Settled, but waiting for an approved payout account (in the payouts' currency) to move to. */
+  awaiting_minor: number;
 }
 
 /** Leads/Routing: the book's ordered rules and the agents a rule may name. */

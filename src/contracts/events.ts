@@ -122,6 +122,16 @@ export interface TourRequestedEvent {
   requested_at: string;
 }
 
+/**
+ * Affiliates: an account became able to be paid (approved, or unbanned); money other areas hold for the user
+ * waiting for a payout account (a settled lead sale in the CRM) goes to it now.
+ */
+export interface AffiliateApprovedEvent {
+  affiliate_id: string;
+  user_id: string;
+  approved_at: string;
+}
+
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
@@ -133,6 +143,7 @@ export interface DomainEventMap {
   'chat.requested': ChatRequestedEvent;
   'user.followed': UserFollowedEvent;
   'tour.requested': TourRequestedEvent;
+  'affiliate.approved': AffiliateApprovedEvent;
 }
 
 export type DomainEventName = keyof DomainEventMap;

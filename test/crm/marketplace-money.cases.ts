@@ -3,8 +3,13 @@ import { CrmIntakeService } from '../../src/modules/crm';
 import { CrmMarketplaceMoneyService } from '../../src/modules/crm/crm-marketplace-money.service';
 import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
 import type { OrderPaidEvent } from '../../src/contracts/events';
-import { bootTestApp, TestApp } from '../support/app';
-import { makeBook, type Book } from './support';
+import { Clock } from '../../src/common/clock';
+import { TimersService } from '../../src/modules/jobs';
+import { CrmSellerLedgerService } from '../../src/modules/crm/crm-seller-ledger.service';
+import { TIMERS } from '../../src/modules/crm/crm.constants';
+import { bootTestApp, TestApp, type TestClient } from '../support/app';
+import { buckets, settle as jobsSettled } from '../affiliates/support';
+import { earned, makeBook, type Book } from './support';
 
 jest.setTimeout(120_000);
 
@@ -20,22 +25,29 @@ describe('crm: lead marketplace priced in money', () => {
   let seller: Book;
   let n = 0;
 
+  let clock: Clock;
+  let admin: TestClient;
+
   beforeAll(async () => {
     t = await bootTestApp();
+    clock = t.app.get(Clock);
+    admin = (await t.signedIn({ role: 'admin' })).client;
     market = t.app.get(CrmMarketplaceService);
     money = t.app.get(CrmMarketplaceMoneyService);
     seller = await makeBook(t);
   });
   afterAll(() => t.close());
+  afterEach(() => clock.reset());
 
   const offered = async (
     price: { price_minor: number; currency: string } | { price_credits: number },
     phone?: string,
     maxBuyers = 1,
+    by: Book = seller,
   ) => {
     n += 1;
     const { lead_id } = await t.app.get(CrmIntakeService).intake({
-      teamId: seller.teamId,
+      teamId: by.teamId,
       source: 'website',
       sourceRef: `money-${n}`,
       name: `Paid Person ${n}`,
@@ -43,7 +55,7 @@ describe('crm: lead marketplace priced in money', () => {
       phone: phone ?? `+1 415 730 ${String(1000 + n)}`,
       property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
     });
-    return market.offer(seller.owner.user, lead_id, { ...price, timeline: 'now', max_buyers: maxBuyers });
+    return market.offer(by.owner.user, lead_id, { ...price, timeline: 'now', max_buyers: maxBuyers });
   };
   /** Cart, checkout and the local payment driver, as a person would; the order's id. */
   const pay = async (buyer: Book['owner'], offerId: string) => {
@@ -256,8 +268,7 @@ describe('crm: lead marketplace priced in money', () => {
           WHERE s.offer_id = $1 AND l.seller_id = $2 ORDER BY l.id`,
         [offer.id, seller.owner.user.id],
       );
-    const owed = async () =>
-      (await market.page(seller.owner.user, 1, 10, 0)).earnings.find((e) => e.currency === 'USD')?.amount_minor ?? 0;
+    const owed = async () => earned(await market.page(seller.owner.user, 1, 10, 0));
     const before = await owed();
     await pay(a, offer.id);
     await pay(b, offer.id);
@@ -293,5 +304,131 @@ describe('crm: lead marketplace priced in money', () => {
     expect((await market.purchases(b.user, 1, 10, 0)).data[0]).toMatchObject({ id: offer.id, status: 'sold' });
     await expect(t.db.query(`UPDATE crm_seller_ledger SET amount_minor = 0`)).rejects.toThrow(/append-only/);
     await expect(t.db.query(`DELETE FROM crm_seller_ledger`)).rejects.toThrow(/append-only/);
+  });
+  // ---- settled sales paid through the affiliate payouts ----------------------------------------------------------
+
+  /** The seller applies to the affiliate programme (manual payouts) and an admin approves; the account's id. */
+  const payoutAccount = async (who: Book['owner'], approve = true) => {
+    const { body: me } = await who.client.get('/api/affiliate/me');
+    const apply = await who.client.post('/api/affiliate/applications').send({
+      audience: 'Realtor selling leads on the marketplace.',
+      payout_method: 'manual',
+      accepted_guidelines_version: me.guidelines?.version ?? 1,
+    });
+    expect(apply.status).toBe(201);
+    const id = apply.body.affiliate.id as string;
+    if (approve) expect((await admin.post(`/api/admin/affiliates/${id}/approve`)).status).toBe(200);
+    return id;
+  };
+  /** A money sale of the seller's new offer to a new book, its sale id once `order.paid` sold it. */
+  const soldSale = async (by: Book, price: number, currency = 'USD', phone?: string) => {
+    const offer = await offered({ price_minor: price, currency }, phone, 1, by);
+    const buyer = (await makeBook(t)).owner;
+    await pay(buyer, offer.id);
+    const sale = await until(
+      () => offerRow(offer.id),
+      (o) => o.status === 'sold',
+    );
+    return { offerId: offer.id, saleId: sale.id as string, buyer };
+  };
+  const sellerRows = (saleId: string) =>
+    t.db.query(
+      `SELECT kind, gross_minor::int AS gross, fee_minor::int AS fee, amount_minor::int AS amount, currency
+         FROM crm_seller_ledger WHERE sale_id = $1 ORDER BY id`,
+      [saleId],
+    );
+  const moneyOf = async (who: Book['owner'], currency = 'USD') =>
+    (await market.page(who.user, 1, 10, 0)).earnings.find((e) => e.currency === currency);
+  const fireSettle = (saleId: string) => t.app.get(TimersService).fire(TIMERS.marketSettle, { saleId });
+
+  it("a settled sale moves its net to the seller's payout balance once (timer twice, settles racing); the batch pays it", async () => {
+    const book = await makeBook(t);
+    const affiliateId = await payoutAccount(book.owner);
+    const { offerId, saleId, buyer } = await soldSale(book, 10_000);
+    expect(await moneyOf(book.owner)).toEqual({
+      currency: 'USD',
+      pending_minor: 8500,
+      transferred_minor: 0,
+      awaiting_minor: 0,
+    });
+    // Early: the window is open, nothing moves.
+    await fireSettle(saleId);
+    expect(await sellerRows(saleId)).toHaveLength(1);
+    clock.advance(72 * 3600_000 + 1000);
+    await Promise.all([fireSettle(saleId), market.onSettle({ saleId }), market.onSettle({ saleId })]);
+    await fireSettle(saleId);
+    expect(await sellerRows(saleId)).toEqual([
+      { kind: 'earning', gross: 10_000, fee: 1500, amount: 8500, currency: 'USD' },
+      { kind: 'transfer', gross: 0, fee: 0, amount: -8500, currency: 'USD' },
+    ]);
+    expect(await buckets(t, affiliateId)).toEqual({ available: 8500 });
+    expect(await moneyOf(book.owner)).toEqual({
+      currency: 'USD',
+      pending_minor: 0,
+      transferred_minor: 8500,
+      awaiting_minor: 0,
+    });
+    // Settled: the buyer can no longer dispute (so never be refunded) what was paid out.
+    await expect(market.dispute(buyer.user, offerId, { reason: 'late', kind: 'other' })).rejects.toMatchObject({
+      status: 409,
+    });
+    // Nothing more moves for this seller when approval comes again.
+    expect(await t.app.get(CrmSellerLedgerService).transferAwaiting(book.owner.user.id)).toBe(0);
+
+    // The payout batch picks it up (above the $50 minimum) and pays it with the manual driver.
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    expect(preview.lines).toEqual([expect.objectContaining({ affiliate_id: affiliateId, amount_minor: 8500 })]);
+    expect((await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`)).status).toBe(200);
+    await jobsSettled(t);
+    expect(await buckets(t, affiliateId)).toEqual({ available: 0, in_transit: 0, paid: 8500 });
+  });
+
+  it('a sale refunded before it settles transfers nothing', async () => {
+    const book = await makeBook(t);
+    const affiliateId = await payoutAccount(book.owner);
+    const { offerId, saleId, buyer } = await soldSale(book, 6000, 'USD', '+1 415 555 0142');
+    expect((await market.dispute(buyer.user, offerId, { reason: 'dead', kind: 'invalid_phone' })).status).toBe(
+      'refunded',
+    );
+    clock.advance(72 * 3600_000 + 1000);
+    await fireSettle(saleId);
+    expect((await sellerRows(saleId)).map((r: { kind: string }) => r.kind)).toEqual(['earning', 'reversal']);
+    expect(await buckets(t, affiliateId)).toEqual({});
+    expect(await moneyOf(book.owner)).toEqual({
+      currency: 'USD',
+      pending_minor: 0,
+      transferred_minor: 0,
+      awaiting_minor: 0,
+    });
+  });
+
+  it('a seller with no approved payout account keeps a settled sale awaiting; approval moves it, once', async () => {
+    const book = await makeBook(t);
+    const { saleId } = await soldSale(book, 10_000);
+    const euro = await soldSale(book, 4000, 'EUR');
+    clock.advance(72 * 3600_000 + 1000);
+    await fireSettle(saleId);
+    await fireSettle(euro.saleId);
+    expect((await sellerRows(saleId)).map((r: { kind: string }) => r.kind)).toEqual(['earning']);
+    const page = await market.page(book.owner.user, 1, 10, 0);
+    expect(page.payout_account).toEqual({ status: null, currency: 'USD' });
+    expect(page.earnings).toEqual([
+      { currency: 'EUR', pending_minor: 0, transferred_minor: 0, awaiting_minor: 3400 },
+      { currency: 'USD', pending_minor: 0, transferred_minor: 0, awaiting_minor: 8500 },
+    ]);
+    // Applied, not approved yet: still awaiting.
+    const affiliateId = await payoutAccount(book.owner, false);
+    expect(await t.app.get(CrmSellerLedgerService).transferAwaiting(book.owner.user.id)).toBe(0);
+    expect(await buckets(t, affiliateId)).toEqual({});
+    // Approval publishes affiliate.approved: the USD sale moves; EUR is not a payout currency and stays.
+    expect((await admin.post(`/api/admin/affiliates/${affiliateId}/approve`)).status).toBe(200);
+    await jobsSettled(t);
+    expect(await buckets(t, affiliateId)).toEqual({ available: 8500 });
+    expect(await t.app.get(CrmSellerLedgerService).transferAwaiting(book.owner.user.id)).toBe(0);
+    expect(await buckets(t, affiliateId)).toEqual({ available: 8500 });
+    expect((await market.page(book.owner.user, 1, 10, 0)).earnings).toEqual([
+      { currency: 'EUR', pending_minor: 0, transferred_minor: 0, awaiting_minor: 3400 },
+      { currency: 'USD', pending_minor: 0, transferred_minor: 8500, awaiting_minor: 0 },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { MarketplaceProps } from '../../src/contracts/crm';
 import { TeamsService } from '../../src/modules/teams';
 import type { User } from '../../src/modules/users';
 import type { TestApp, TestClient } from '../support/app';
@@ -53,4 +54,10 @@ export async function makeProperty(
     ],
   );
   return row.id;
+}
+
+/** All a seller's sales in the currency earned, wherever the money is now (pending, awaiting or transferred). */
+export function earned(page: MarketplaceProps, currency = 'USD'): number {
+  const e = page.earnings.find((x) => x.currency === currency);
+  return e ? e.pending_minor + e.awaiting_minor + e.transferred_minor : 0;
 }

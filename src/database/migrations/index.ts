@@ -67,6 +67,7 @@ import { MarketGeoIndexNewest1765400100000 } from './1765400100000-MarketGeoInde
 import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulkActions';
 import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
 import { ProfileVersions1765570000000 } from './1765570000000-ProfileVersions';
+import { CrmSellerPayouts1765580000000 } from './1765580000000-CrmSellerPayouts';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -135,4 +136,5 @@ export const migrations = [
   CrmContactPrefixSearch1765510100000,
   RefundRestock1765545000000,
   ProfileVersions1765570000000,
+  CrmSellerPayouts1765580000000,
 ];

@@ -2,6 +2,10 @@ import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CrmIntakeService, type LeadSubmission } from '../../modules/crm';
+import { CrmMarketplaceService } from '../../modules/crm/crm-marketplace.service';
+import { CrmSellerLedgerService } from '../../modules/crm/crm-seller-ledger.service';
+import { sellOffer } from '../../modules/crm/marketplace-sale';
+import { CrmMarketplaceRepository } from '../../modules/crm/marketplace.repository';
 import { TeamsService } from '../../modules/teams';
 import { UsersService } from '../../modules/users';
 
@@ -128,5 +132,38 @@ export async function seedDemoCrm(app: INestApplicationContext, logger: LoggerSe
      ON CONFLICT (lead_id) DO NOTHING`,
     [team.id, realtor.id],
   );
+  await seedSettledSale(app, team.id, realtor.id, buyer);
   logger.log(`Demo CRM: ${new Set(contactIds).size} contacts from ${PEOPLE.length} leads in Lone Star Realty`);
+}
+
+/**
+ * A money sale ($40) of Grace's lead, bought four days ago into the buyer agent's own book and settled by the
+ * settle timer's own rule: the realtor's affiliate application still waits for the admin, so the Marketplace shows
+ * the sale "awaiting a payout account" until an admin approves it, when it moves to the realtor's payout balance.
+ */
+async function seedSettledSale(
+  app: INestApplicationContext,
+  teamId: string,
+  realtorId: string,
+  buyer: { id: string; name: string; handle: string | null },
+): Promise<void> {
+  const db = app.get<DataSource>(getDataSourceToken());
+  const [row] = await db.query(
+    `INSERT INTO crm_lead_offers (lead_id, seller_id, seller_team_id, price_credits, price_minor, currency, timeline)
+     SELECT id, $2, team_id, 0, 4000, 'USD', 'now' FROM crm_leads WHERE team_id = $1 AND source_ref = 'demo-7'
+     ON CONFLICT (lead_id) DO NOTHING RETURNING id`,
+    [teamId, realtorId],
+  );
+  if (!row) return;
+  const book = await app.get(TeamsService).ensurePersonalTeam(buyer);
+  const repo = app.get(CrmMarketplaceRepository);
+  const sale = await repo.transaction(async (tx) => {
+    const offer = (await tx.findOffer(row.id, true))!;
+    const sold = await sellOffer(tx, offer, buyer.id, book.id, new Date(Date.now() - 4 * 86_400_000), {
+      kind: 'credits',
+    });
+    await app.get(CrmSellerLedgerService).earn(tx, offer, sold);
+    return sold;
+  });
+  await app.get(CrmMarketplaceService).onSettle({ saleId: sale.id });
 }

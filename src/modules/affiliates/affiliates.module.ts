@@ -14,6 +14,7 @@ import { AttributionService } from './attribution.service';
 import { CommissionsService, HOLD_TIMER } from './commissions.service';
 import { DocumentsService, MATERIALS_PREFIX, TAX_FORM_PREFIX } from './documents.service';
 import { FlagsService } from './flags.service';
+import { AffiliatePayeesService } from './payees.service';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { BATCH_JOB, PayoutsService } from './payouts/payouts.service';
 import { ProgrammeService } from './programme.service';
@@ -31,8 +32,9 @@ import { ProgrammeService } from './programme.service';
     PayoutsService,
     DocumentsService,
     FlagsService,
+    AffiliatePayeesService,
   ],
-  exports: [AttributionService, ProgrammeService],
+  exports: [AttributionService, ProgrammeService, AffiliatePayeesService],
 })
 export class AffiliatesModule implements OnModuleInit {
   constructor(

@@ -308,6 +308,19 @@ export class AffiliatesRepository {
     );
   }
 
+  /**
+   * One credit named by `source_ref` (the record in another area it pays for): written at most once; true when
+   * this call wrote it (a unique index on source_ref, so a repeat in any transaction writes nothing).
+   */
+  async appendSourcedCredit(m: Db, e: LedgerEntry & { source_ref: string }): Promise<boolean> {
+    const rows = await m.query(
+      `INSERT INTO affiliate_ledger (affiliate_id, bucket, amount_minor, currency, reason, source_ref)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (source_ref) WHERE source_ref IS NOT NULL DO NOTHING RETURNING id`,
+      [e.affiliate_id, e.bucket, e.amount_minor, e.currency, e.reason, e.source_ref],
+    );
+    return rows.length > 0;
+  }
+
   async balances(affiliateId: string, db: Db = this.db): Promise<Record<LedgerBucket, number>> {
     const rows: Array<{ bucket: LedgerBucket; total: number }> = await db.query(
       `SELECT bucket, sum(amount_minor)::float8 AS total FROM affiliate_ledger WHERE affiliate_id = $1 GROUP BY bucket`,

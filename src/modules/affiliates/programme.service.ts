@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliates.config';
 import type { AffiliateJson, GuidelinesJson, RecruitJson } from '../../contracts/affiliates';
+import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import type { User } from '../users';
 import { emailKey, isUsdcAddress } from './affiliate-rules';
@@ -21,6 +22,7 @@ export class ProgrammeService {
     private readonly repo: AffiliatesRepository,
     private readonly payouts: PayoutsRepository,
     private readonly notifications: NotificationsService,
+    private readonly events: DomainEvents,
     private readonly clock: Clock,
     @Inject(AFFILIATES_CONFIG) private readonly config: AffiliatesConfig,
   ) {}
@@ -127,6 +129,7 @@ export class ProgrammeService {
       body: reason ?? undefined,
       url: decision === 'approve' ? '/affiliate/dashboard' : '/affiliate/pending',
     });
+    if (status === 'approved') await this.publishApproved(row);
     return this.toJson({ ...row, status, status_reason: reason });
   }
 
@@ -166,7 +169,7 @@ export class ProgrammeService {
   }
 
   async unban(admin: User, id: string): Promise<AffiliateJson> {
-    return this.repo.transaction(async (m) => {
+    const json = await this.repo.transaction(async (m) => {
       const row = await this.lockOr404(m, id);
       if (row.status !== 'banned') throw new ConflictException('This affiliate is not banned.');
       const entries: LedgerEntry[] = [];
@@ -194,6 +197,18 @@ export class ProgrammeService {
       await this.repo.updateAffiliate(m, id, { status: 'approved', status_reason: null });
       await this.repo.audit(m, id, admin.id, 'unbanned', null, { restored_commissions: entries.length / 2 });
       return this.toJson({ ...row, status: 'approved', status_reason: null });
+    });
+    await this.publishApproved({ id, user_id: json.user_id });
+    return json;
+  }
+
+  /** After the commit: the account can be paid now (other areas move money waiting for it). */
+  private async publishApproved(row: { id: string; user_id: string }): Promise<void> {
+    const at = this.clock.now();
+    await this.events.publish('affiliate.approved', `affiliate.approved|${row.id}|${at.getTime()}`, {
+      affiliate_id: row.id,
+      user_id: row.user_id,
+      approved_at: at.toISOString(),
     });
   }
 

@@ -76,14 +76,14 @@ export class CrmMarketplaceService {
 
   async page(user: User, page: number, perPage: number, offset: number): Promise<MarketplaceProps> {
     this.access.assertCrmUser(user);
-    const [offers, purchases, used, credits, earnings] = await Promise.all([
+    const [offers, purchases, used, credits, sales] = await Promise.all([
       this.offers(user, page, perPage, offset),
       this.purchases(user, 1, 10, 0),
       this.repo.claimsSince(user.id, new Date(this.clock.nowMs() - DAY_MS)),
       this.credits.balance(user.id),
       this.sellerLedger.earnings(user.id),
     ]);
-    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits, earnings };
+    return { offers, purchases, claims_left_today: Math.max(0, MARKET_CLAIMS_PER_DAY - used), credits, ...sales };
   }
 
   async offers(user: User, page: number, perPage: number, offset: number): Promise<Page<MaskedOfferJson>> {
@@ -194,7 +194,8 @@ export class CrmMarketplaceService {
   }
 
   /**
-   * Timer at a sale's window end, re-checked: an undisputed sale settles once and a credits seller is credited.
+   * Timer at a sale's window end, re-checked: an undisputed sale settles once; a credits seller is credited, a money
+   * seller's earning moves to their affiliate payout balance in the same transaction (or awaits a payout account).
    * (Timers set before shared offers name the offer: its due sales settle.)
    */
   async onSettle(data: { saleId?: string; offerId?: string }): Promise<boolean> {
@@ -214,6 +215,7 @@ export class CrmMarketplaceService {
         await this.credits.grant(o.sellerId, o.priceCredits, `Lead marketplace: sale of lead ${o.id}`, tx.manager);
       }
       await tx.updateSale(s.id, { status: 'settled', closedAt: now });
+      if (o.priceMinor !== null) await this.sellerLedger.transfer(tx, { ...s, status: 'settled' });
       return true;
     });
   }

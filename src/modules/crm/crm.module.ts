@@ -3,6 +3,7 @@ import { isUuid } from '../../common/uuid.pipe';
 import { DomainEvents } from '../events';
 import { JobRegistry, TimersService } from '../jobs';
 import { ChannelRegistry } from '../realtime';
+import { AffiliatesModule } from '../affiliates/affiliates.module';
 import { CommerceModule } from '../commerce/commerce.module';
 import { MarketModule } from '../market/market.module';
 import { PropertiesModule } from '../properties/properties.module';
@@ -48,7 +49,7 @@ import { CrmRepository } from './crm.repository';
  * the lead marketplace (masked offers, first to claim for credits, a 72-hour dispute window).
  */
 @Module({
-  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule, CommerceModule],
+  imports: [PropertiesModule, UsersModule, OpenHousesModule, MarketModule, CommerceModule, AffiliatesModule],
   controllers: [
     CrmContactsController,
     CrmLeadsController,
@@ -98,6 +99,7 @@ export class CrmModule implements OnModuleInit {
     private readonly codeExpiry: CrmCodeExpiryService,
     private readonly outbox: CrmMailOutboxService,
     private readonly jobs: JobRegistry,
+    private readonly sellerLedger: CrmSellerLedgerService,
   ) {}
 
   onModuleInit(): void {
@@ -115,6 +117,10 @@ export class CrmModule implements OnModuleInit {
     this.events.subscribe('tour.requested', 'crm.leads', (e) => this.sources.onTourRequested(e));
     // A paid order line for a money-priced lead offer sells it (or refunds a payment that came second).
     this.events.subscribe('order.paid', 'crm.lead-offers', ({ payload }) => this.marketMoney.onOrderPaid(payload));
+    // A seller's payout account can be paid now: settled sales awaiting one move to it (each once).
+    this.events.subscribe('affiliate.approved', 'crm.seller-payouts', async ({ payload }) => {
+      await this.sellerLedger.transferAwaiting(payload.user_id);
+    });
     // An agent's lead queue: only that agent.
     this.channels.register('crm.agent.{id}', (user, { id }) => isUuid(id) && user.id === id);
   }

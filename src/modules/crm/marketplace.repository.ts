@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import type { SellerEarningsJson } from '../../contracts/crm';
 import { CrmRepository } from './crm.repository';
 import { CrmContact, CrmLead } from './entities/crm.entity';
 import { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
@@ -9,11 +10,14 @@ import { CrmLeadOffer, CrmLeadSale } from './entities/offer.entity';
  * SQL for the lead marketplace's offers. It extends the CRM repository so one `transaction` covers the offer, the
  * contact and lead copied into the buyer's book (and, through `manager`, the credit ledger).
  */
-/** One row of the seller ledger: an earning (price minus the platform fee) or its reversal (negative). */
+/**
+ * One row of the seller ledger: an earning (price minus the platform fee), its reversal on refund (negative), or
+ * its transfer to the seller's affiliate payout balance once the sale settles (negative, gross and fee 0).
+ */
 export interface SellerLedgerEntry {
   sellerId: string;
   saleId: string;
-  kind: 'earning' | 'reversal';
+  kind: 'earning' | 'reversal' | 'transfer';
   grossMinor: number;
   feeMinor: number;
   amountMinor: number;
@@ -186,13 +190,30 @@ export class CrmMarketplaceRepository extends CrmRepository {
     }));
   }
 
-  /** What the seller's money sales owe them, per currency (index crm_seller_ledger_seller). */
-  sellerEarnings(sellerId: string): Promise<Array<{ amount_minor: number; currency: string }>> {
+  /**
+   * The seller's money sales per currency (index crm_seller_ledger_seller): still owed on sales not settled (in the
+   * dispute window, or disputed), owed on settled sales not yet transferred, and transferred to payouts.
+   */
+  sellerEarnings(sellerId: string): Promise<SellerEarningsJson[]> {
     return this.m.query(
-      `SELECT sum(amount_minor)::bigint::float8 AS amount_minor, currency FROM crm_seller_ledger
-        WHERE seller_id = $1 GROUP BY currency ORDER BY currency`,
+      `SELECT l.currency,
+              coalesce(sum(l.amount_minor) FILTER (WHERE s.status <> 'settled'), 0)::float8 AS pending_minor,
+              coalesce(-sum(l.amount_minor) FILTER (WHERE l.kind = 'transfer'), 0)::float8 AS transferred_minor,
+              coalesce(sum(l.amount_minor) FILTER (WHERE s.status = 'settled'), 0)::float8 AS awaiting_minor
+         FROM crm_seller_ledger l JOIN crm_lead_sales s ON s.id = l.sale_id
+        WHERE l.seller_id = $1 GROUP BY l.currency ORDER BY l.currency`,
       [sellerId],
     );
+  }
+
+  /** The seller's settled sales whose earning was never transferred (no payout account when they settled). */
+  async awaitingTransfer(sellerId: string): Promise<string[]> {
+    const rows = (await this.m.query(
+      `SELECT l.sale_id FROM crm_seller_ledger l JOIN crm_lead_sales s ON s.id = l.sale_id
+        WHERE l.seller_id = $1 AND s.status = 'settled' GROUP BY l.sale_id HAVING sum(l.amount_minor) > 0`,
+      [sellerId],
+    )) as Array<{ sale_id: string }>;
+    return rows.map((r) => r.sale_id);
   }
 
   leadsByIds(ids: string[]): Promise<CrmLead[]> {

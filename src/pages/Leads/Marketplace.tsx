@@ -1,6 +1,7 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import type { DisputeKind, MarketplaceProps, MaskedOfferJson, PurchaseJson } from '@contracts/crm';
+import { affiliatePaths } from '@/api/affiliates';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { crmApi, crmPaths } from '@/api/crm';
 import { formatMoney } from '@/components/commerce/format';
@@ -14,7 +15,14 @@ const label = (s: string) => s.replace(/_/g, ' ');
  * Leads/Marketplace: masked offers from other books (claim first for image credits, or buy through the cart for
  * money) and the leads I bought, with their dispute window.
  */
-export default function Marketplace({ offers, purchases, claims_left_today, credits, earnings }: MarketplaceProps) {
+export default function Marketplace({
+  offers,
+  purchases,
+  claims_left_today,
+  credits,
+  earnings,
+  payout_account,
+}: MarketplaceProps) {
   const [open, setOpen] = useState(offers.data);
   const [bought, setBought] = useState(purchases);
   const [busy, setBusy] = useState<string | null>(null);
@@ -84,12 +92,12 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
         <h1 className="text-headline text-ink">Lead marketplace</h1>
         <p className="text-sm text-ink-muted" data-testid="market-status">
           {credits} credits · {claims_left_today} claims left today
-          {earnings.length > 0 && ` · owed from sales: ${earnings.map((e) => formatMoney(e)).join(', ')}`}
         </p>
         <Link href={crmPaths.myLeads} className="ms-auto text-sm text-accent-ink underline">
           My leads
         </Link>
       </div>
+      {earnings.length > 0 && <SalesMoney earnings={earnings} account={payout_account} />}
       <Card title="Offered leads" description="Contact details show once you claim." className="mb-4" padded={false}>
         {open.length === 0 ? (
           <EmptyState title="No leads on offer" description="Leads other realtors offer appear here." />
@@ -170,5 +178,67 @@ function OfferLine({ offer }: { offer: MaskedOfferJson }) {
         {offer.max_buyers === 1 ? 'exclusive' : `shared: ${offer.buyers_left} of ${offer.max_buyers} copies left`}
       </p>
     </div>
+  );
+}
+
+/**
+ * What my money sales of leads earned, per currency: pending while their dispute window is open, then transferred
+ * to my payout balance (paid with the affiliate payouts), or awaiting a payout account to move to.
+ */
+function SalesMoney({
+  earnings,
+  account,
+}: {
+  earnings: MarketplaceProps['earnings'];
+  account: MarketplaceProps['payout_account'];
+}) {
+  const awaiting = earnings.some((e) => e.awaiting_minor > 0);
+  const hint =
+    account.status === null
+      ? 'Join the affiliate programme to get a payout account: settled sales move to it.'
+      : account.status === 'approved'
+        ? `Payouts are made in ${account.currency}: sales in other currencies wait here.`
+        : `Your payout account is ${account.status}: settled sales move to it once it is approved.`;
+  return (
+    <Card
+      title="My lead sales"
+      description="Each sale is paid out after its 72-hour dispute window, with your payouts."
+      className="mb-4"
+      padded={false}
+      actions={
+        <Link href={affiliatePaths.userPayouts} className="text-sm text-accent-ink underline">
+          Payouts
+        </Link>
+      }
+    >
+      <ul className="divide-y divide-line" aria-label="Lead sales money" data-testid="sales-money">
+        {earnings.map((e) => (
+          <li key={e.currency} className="grid grid-cols-1 gap-1 px-4 py-3 text-sm sm:grid-cols-3">
+            <span className="text-ink">
+              <span className="text-ink-muted">Pending </span>
+              {formatMoney({ amount_minor: e.pending_minor, currency: e.currency })}
+            </span>
+            <span className="text-ink">
+              <span className="text-ink-muted">Transferred to payouts </span>
+              {formatMoney({ amount_minor: e.transferred_minor, currency: e.currency })}
+            </span>
+            <span className="text-ink">
+              <span className="text-ink-muted">Awaiting a payout account </span>
+              {formatMoney({ amount_minor: e.awaiting_minor, currency: e.currency })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {awaiting && (
+        <p className="px-4 pb-3 text-xs text-ink-subtle">
+          {hint}{' '}
+          {account.status === null && (
+            <Link href={affiliatePaths.signup} className="text-accent-ink underline">
+              Apply
+            </Link>
+          )}
+        </p>
+      )}
+    </Card>
   );
 }
