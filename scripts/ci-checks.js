@@ -6,8 +6,8 @@
 const { spawn } = require('node:child_process');
 
 const LANES = [
-  ['npm run lint', 'npm run typecheck'],
-  ['npm run format:check', 'npm run build', 'node bench/client/budget.js', 'npm run typecheck:client'],
+  ['npm run lint', 'npm run typecheck', 'npm run typecheck:client'],
+  ['npm run format:check', 'npm run build', 'node bench/client/budget.js'],
 ];
 
 function run(command) {

@@ -139,8 +139,11 @@ function harvest(json: unknown, area: string, into: Map<string, Map<string, stri
   }
 }
 
-/** How many identifiers from other areas an update route is tried with before it is left unprobed. */
-const OTHER_AREA_CANDIDATES = 20;
+/**
+ * How many identifiers from other areas an update route is tried with before it is left unprobed. The same seven
+ * routes reach the admin's own resources with 4 as with 20 (measured 2026-11-28), for about 1,500 fewer requests.
+ */
+const OTHER_AREA_CANDIDATES = 4;
 
 const OVERSIZED = JSON.stringify({ title: 'x'.repeat(1_100_000) }); // one string for every route's probe
 
