@@ -2,6 +2,7 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './authorization.cases';
 import './extras.cases';
+import './failures.cases';
 import './generation.cases';
 import './providers.cases';
 import './worker-crash.cases';

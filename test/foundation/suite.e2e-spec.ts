@@ -4,4 +4,5 @@ import './events-timers.cases';
 import './inertia-http.cases';
 import './media.cases';
 import './openapi.cases';
+import './test-layout.cases';
 import './typed-config.cases';

@@ -2,3 +2,8 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './authorization.cases';
 import './properties.cases';
+// Neighbouring areas too small for a Jest file of their own (each would load the app once more):
+import '../listings/listings.cases';
+import '../fair-housing/authorization.cases';
+import '../property-insights/insights.cases';
+import '../open-houses/open-houses.cases';

@@ -12,3 +12,5 @@ import './node-crash.cases';
 import './parity.cases';
 import './presence.cases';
 import './protocol-errors.cases';
+// Neighbouring areas too small for a Jest file of their own (each would load the app once more):
+import '../notifications/notifications.cases';

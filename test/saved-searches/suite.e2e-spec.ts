@@ -2,3 +2,6 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './alerts.cases';
 import './authorization.cases';
+// Neighbouring areas too small for a Jest file of their own (each would load the app once more):
+import '../collections/collections.cases';
+import '../tours/tours.cases';

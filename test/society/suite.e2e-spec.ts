@@ -2,3 +2,8 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './authorization.cases';
 import './society.cases';
+// Neighbouring areas too small for a Jest file of their own (each would load the app once more):
+import '../channels/channels.cases';
+import '../wiki/wiki.cases';
+import '../pursuits/pursuits.cases';
+import '../directory/directory.cases';

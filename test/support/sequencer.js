@@ -3,8 +3,8 @@
 // suite file (suite.e2e-spec.ts) is a few import lines, so its size is the size of the case files it imports, and
 // a browser test (Chromium at 4x the cost of a server test of the same size) counts four times its size.
 const Sequencer = require('@jest/test-sequencer').default;
-const { readdirSync, statSync } = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const { readFileSync, statSync } = require('node:fs');
+const { basename, dirname, resolve } = require('node:path');
 
 // Files that take minutes whatever their size (hundreds of fuzzed requests, a cluster behind nginx, the demo seed
 // with its transcodes, a start on embedded PostgreSQL): first, longest first, so none is left running alone at the end.
@@ -19,10 +19,9 @@ function weight(path) {
   const heavy = MINUTES.findIndex((file) => path.endsWith(file));
   if (heavy >= 0) return Number.MAX_SAFE_INTEGER - heavy;
   if (basename(path) === 'suite.e2e-spec.ts') {
-    const dir = dirname(path);
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.cases.ts'))
-      .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+    // What the suite imports: its own area's case files and any neighbouring area's it runs too.
+    const imported = [...readFileSync(path, 'utf8').matchAll(/^import '(\.{1,2}\/[^']+\.cases)';$/gm)];
+    return imported.reduce((sum, [, file]) => sum + statSync(resolve(dirname(path), `${file}.ts`)).size, 0);
   }
   const size = statSync(path).size;
   return /browser|journey/.test(path) ? size * 4 : size;

@@ -3,3 +3,5 @@
 import './authorization.cases';
 import './pipeline.cases';
 import './worker-crash.cases';
+// Neighbouring areas too small for a Jest file of their own (each would load the app once more):
+import '../storage/media-caching.cases';
