@@ -1,11 +1,11 @@
 import type { ArenaCategory, ArenaEntry, ArenaSquad, WarChallenge, WarSummary } from '@contracts/arena';
 import type { Page } from '@contracts/common';
-import { Head, Link, router, usePage } from '@inertiajs/react';
+import { Head, router, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { ChallengeList, SquadLive } from '@/components/arena/challenges';
 import { WarList } from '@/components/arena/war';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
+import { BackLink, Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -124,9 +124,7 @@ export default function SquadBattle({
       {my_squads.map((s) => (
         <SquadLive key={s.id} squadId={s.id} />
       ))}
-      <Link href={arenaPaths.lobby()} className="text-sm text-accent-ink hover:underline">
-        ← Arena lobby
-      </Link>
+      <BackLink href={arenaPaths.lobby()}>Arena lobby</BackLink>
       <h1 className="mb-1 text-headline text-ink">Squad battles</h1>
       <p className="mb-4 text-sm text-ink-muted">
         Squads of up to five creators challenge each other; once the other captain accepts, the war starts with a

@@ -1,11 +1,11 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import type { ContactJson, ContactShowProps, ContactStage } from '@contracts/crm';
 import type { TemplateJson } from '@contracts/crm-marketing';
 import { crmApi, crmPaths } from '@/api/crm';
 import { useApiForm } from '@/hooks/useApiForm';
 import { ContactEmailCard } from '@/components/crm/ContactEmailCard';
-import { Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
+import { BackLink, Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
@@ -35,9 +35,7 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
   return (
     <>
       <Head title={contact.name || 'Contact'} />
-      <Link href={crmPaths.contacts} className="text-sm text-accent-ink">
-        ← Contacts
-      </Link>
+      <BackLink href={crmPaths.contacts}>Contacts</BackLink>
       <div className="mt-2 mb-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-headline text-ink">{contact.name || 'Unnamed contact'}</h1>

@@ -1,9 +1,9 @@
 import type { JournalEmbedRef, JournalPost, JournalVisibility } from '@contracts/journal';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { type JournalDraft, journalApi, journalPaths } from '@/api/journal';
 import { ModerationNotice, RichTextEditor } from '@/components/community';
-import { Button, Card, FormField, Input, Select } from '@/components/ui';
+import { BackLink, Button, Card, FormField, Input, Select } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -58,9 +58,7 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
     <>
       <Head title={saved ? `Edit: ${saved.title}` : 'New journal post'} />
       <div className="mx-auto max-w-3xl space-y-4">
-        <Link href={journalPaths.index} className="text-sm text-accent-ink">
-          ← Journal
-        </Link>
+        <BackLink href={journalPaths.index}>Journal</BackLink>
         <h1 className="text-headline font-semibold text-ink">{saved ? 'Edit post' : 'New post'}</h1>
         {saved && <ModerationNotice state={saved.moderation} />}
         {saved && (

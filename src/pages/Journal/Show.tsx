@@ -1,9 +1,9 @@
 import type { JournalComment, JournalCommentPage, JournalPost } from '@contracts/journal';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { journalApi, journalPaths } from '@/api/journal';
 import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
-import { Button, ButtonLink } from '@/components/ui';
+import { BackLink, Button, ButtonLink } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -31,9 +31,7 @@ export default function JournalShow({
     <>
       <Head title={post.title} />
       <article className="mx-auto max-w-2xl">
-        <Link href={journalPaths.index} className="text-sm text-accent-ink">
-          ← Journal
-        </Link>
+        <BackLink href={journalPaths.index}>Journal</BackLink>
         <h1 className="mt-2 text-display font-semibold text-ink">{post.title}</h1>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <AuthorLine author={post.author} at={post.published_at} />

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import type { Listing } from '@contracts/listings';
 import type { LinkedPage } from '@contracts/common';
-import { Alert, Button, Card, TextField } from '@/components/ui';
+import { Alert, BackLink, Button, Card, TextField } from '@/components/ui';
 import { listingPaths } from '@/api/listings';
 import { openHousePaths, openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -64,9 +64,7 @@ export default function OpenHouseManage({
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">
       <Head title={`Open houses: ${listing.name}`} />
-      <Link href={listingPaths.show(listing.id)} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
-        ← {listing.name}
-      </Link>
+      <BackLink href={listingPaths.show(listing.id)}>{listing.name}</BackLink>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Open houses</h1>
       {listing.property.publish_state !== 'published' && (
         <Alert variant="warning">Publish the property so visitors can register.</Alert>

@@ -1,8 +1,8 @@
 import type { Society, SocietyFeed, SocietyMemberPage } from '@contracts/society';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
 import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
-import { Button } from '@/components/ui';
+import { BackLink, Button } from '@/components/ui';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { PageProps } from '@/types';
@@ -21,9 +21,7 @@ export default function SocietyShow({
   return (
     <>
       <Head title={society.name} />
-      <Link href={societyPaths.index} className="text-sm text-accent-ink">
-        ← Societies
-      </Link>
+      <BackLink href={societyPaths.index}>Societies</BackLink>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-headline font-semibold text-ink">{society.name}</h1>
