@@ -147,8 +147,7 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
         {(contacts.last_page > 1 || contacts.total_is_capped) && (
           <Pagination
             className="p-4"
-            currentPage={contacts.current_page}
-            lastPage={contacts.last_page}
+            of={contacts}
             openEnded={contacts.total_is_capped && contacts.data.length > 0}
             onPageChange={(page) => router.get(crmPaths.contacts, query({ page }))}
           />

@@ -114,14 +114,7 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
             ))}
           </ul>
         )}
-        {leads.last_page > 1 && (
-          <Pagination
-            className="p-4"
-            currentPage={leads.current_page}
-            lastPage={leads.last_page}
-            hrefFor={(p) => `${crmPaths.myLeads}?page=${p}`}
-          />
-        )}
+        <Pagination className="p-4" of={leads} hrefFor={(p) => `${crmPaths.myLeads}?page=${p}`} />
       </Card>
     </>
   );
