@@ -18,7 +18,7 @@ import { ChannelInvitePanel } from '@/components/channels/ChannelInvitePanel';
 import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
 import { ChannelPresence } from '@/components/channels/ChannelPresence';
 import { useChannelPresence } from '@/components/channels/useChannelPresence';
-import { AuthorLine, RichTextEditor } from '@/components/community';
+import { AuthorLine, KeysetFooter, RichTextEditor } from '@/components/community';
 import { BackLink, Button } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -144,12 +144,7 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
               </li>
             ))}
           </ul>
-          {messages.length === 0 && <p className="text-sm text-ink-muted">No messages yet.</p>}
-          {feed.cursor && (
-            <Button variant="secondary" onClick={() => void feed.older()}>
-              Older messages
-            </Button>
-          )}
+          <KeysetFooter list={feed} empty="No messages yet." older="Older messages" />
         </section>
         <aside className="min-w-0 space-y-6">
           {listening && <ChannelPresence here={here} />}

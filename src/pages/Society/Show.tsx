@@ -1,7 +1,14 @@
 import type { Society, SocietyFeed, SocietyMemberPage } from '@contracts/society';
 import { Head } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
-import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
+import {
+  AuthorLine,
+  FlagButton,
+  KeysetFooter,
+  ModerationNotice,
+  RichText,
+  RichTextComposer,
+} from '@/components/community';
 import { BackLink, Button } from '@/components/ui';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
@@ -69,12 +76,7 @@ export default function SocietyShow({
               </li>
             ))}
           </ul>
-          {posts.length === 0 && <p className="text-sm text-ink-muted">No posts yet.</p>}
-          {list.cursor && (
-            <Button variant="secondary" onClick={() => void list.older()}>
-              Older posts
-            </Button>
-          )}
+          <KeysetFooter list={list} empty="No posts yet." older="Older posts" />
         </section>
         <aside aria-labelledby="members">
           <h2 id="members" className="mb-3 text-title font-semibold text-ink">
