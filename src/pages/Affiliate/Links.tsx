@@ -4,7 +4,7 @@ import type { AffiliateJson, AffiliateLinkJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, formatDate } from '@/components/affiliates/parts';
-import { Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -44,16 +44,8 @@ export default function Links({
           onSubmit={form.handleSubmit((values) => affiliatesApi.createLink(values))}
           className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
         >
-          <FormField label="Page" name="destination" error={form.errors.destination}>
-            <Input value={form.data.destination} onChange={(e) => form.set('destination', e.target.value)} />
-          </FormField>
-          <FormField label="Campaign tag" name="campaign" error={form.errors.campaign}>
-            <Input
-              value={form.data.campaign}
-              onChange={(e) => form.set('campaign', e.target.value)}
-              placeholder="optional"
-            />
-          </FormField>
+          <TextField label="Page" {...form.field('destination')} />
+          <TextField label="Campaign tag" placeholder="optional" {...form.field('campaign')} />
           <Button type="submit" loading={form.processing}>
             Create
           </Button>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { ChallengeList, SquadLive } from '@/components/arena/challenges';
 import { WarList } from '@/components/arena/war';
-import { BackLink, Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
+import { BackLink, Button, Card, EmptyState, Pagination, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -58,21 +58,17 @@ function ChallengeForm({
   );
   return (
     <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <FormField label="Challenge" name="opponent_id" error={form.errors.opponent_id}>
-        <Select
-          value={form.data.opponent_id}
-          onChange={(e) => form.set('opponent_id', e.target.value)}
-          placeholder="Pick a squad…"
-          options={rivals.map((r) => ({ value: r.id, label: r.name }))}
-        />
-      </FormField>
-      <FormField label="Category" name="category" error={form.errors.category}>
-        <Select
-          value={form.data.category}
-          onChange={(e) => form.set('category', e.target.value as ArenaCategory)}
-          options={categories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-        />
-      </FormField>
+      <SelectField
+        label="Challenge"
+        placeholder="Pick a squad…"
+        options={rivals.map((r) => ({ value: r.id, label: r.name }))}
+        {...form.field('opponent_id')}
+      />
+      <SelectField
+        label="Category"
+        options={categories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+        {...form.field('category')}
+      />
       <TextField label="Preparation (minutes)" type="number" {...form.field('prep_minutes')} />
       <TextField label="Battle phase (minutes)" type="number" {...form.field('battle_minutes')} />
       <div className="sm:col-span-2">
@@ -171,9 +167,7 @@ export default function SquadBattle({
               className="flex flex-col gap-3 sm:flex-row sm:items-end"
             >
               <div className="flex-1">
-                <FormField label="Squad name" name="name" error={create.errors.name}>
-                  <Input value={create.data.name} onChange={(e) => create.set('name', e.target.value)} />
-                </FormField>
+                <TextField label="Squad name" {...create.field('name')} />
               </div>
               <Button type="submit" loading={create.processing}>
                 Create

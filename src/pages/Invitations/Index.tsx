@@ -4,7 +4,7 @@ import type { Page } from '@contracts/common';
 import type { TeamInvitationJson, TeamSummary } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamBadge } from '@/components/teams/TeamSwitcher';
-import { Alert, Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { Alert, Button, Card, EmptyState, FormField, Input, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -113,9 +113,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
                 onChange={(e) => join.set('handle', e.target.value.toLowerCase())}
               />
             </FormField>
-            <FormField label="Message (optional)" name="message" error={join.errors.message}>
-              <Input value={join.data.message} onChange={(e) => join.set('message', e.target.value)} />
-            </FormField>
+            <TextField label="Message (optional)" {...join.field('message')} />
             <Button type="submit" loading={join.processing}>
               Ask to join
             </Button>

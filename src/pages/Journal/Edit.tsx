@@ -3,7 +3,7 @@ import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { type JournalDraft, journalApi, journalPaths } from '@/api/journal';
 import { ModerationNotice, RichTextEditor } from '@/components/community';
-import { BackLink, Button, Card, FormField, Input, Select } from '@/components/ui';
+import { BackLink, Button, Card, FormField, Input, Select, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -81,13 +81,7 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
               error={form.errors.body_html}
               minHeight="min-h-64"
             />
-            <FormField label="Who can read it" name="visibility" error={form.errors.visibility}>
-              <Select
-                options={VISIBILITY}
-                value={form.data.visibility}
-                onChange={(e) => form.set('visibility', e.target.value as JournalVisibility)}
-              />
-            </FormField>
+            <SelectField label="Who can read it" options={VISIBILITY} {...form.field('visibility')} />
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-ink">Embedded listings and spots</legend>
               <ul className="space-y-1 text-sm text-ink-muted">

@@ -4,7 +4,7 @@ import type { Order, OrderReturn } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { OrdersTabs } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, Card, EmptyState, FormField, Pagination, Select, TextAreaField } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -34,13 +34,11 @@ export default function OrdersReturns({ returns, orders }: Props) {
               className="space-y-3"
               onSubmit={form.handleSubmit((v) => commerceApi.requestReturn(v.order_id, v.reason))}
             >
-              <FormField label="Order" name="order_id" error={form.errors.order_id}>
-                <Select
-                  value={form.data.order_id}
-                  onChange={(e) => form.set('order_id', e.target.value)}
-                  options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
-                />
-              </FormField>
+              <SelectField
+                label="Order"
+                options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
+                {...form.field('order_id')}
+              />
               <TextAreaField label="Why are you returning it?" maxLength={1000} {...form.field('reason')} />
               <Button type="submit" loading={form.processing}>
                 Request the return

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { directoryApi, directoryPaths, type ProviderProfileForm } from '@/api/directory';
 import { LicenceUpload } from '@/components/directory/LicenceUpload';
 import { priceLabel, VerifiedBadge } from '@/components/directory/parts';
-import { Button, Card, FormField, Input, Select, TextArea } from '@/components/ui';
+import { Button, Card, FormField, Input, SelectField, TextArea } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -78,13 +78,11 @@ export default function ServiceProvidersEdit({
               directoryApi.saveProfile({ ...v, website: v.website || null, licence_number: v.licence_number || null }),
             )}
           >
-            <FormField label="Industry" name="industry" error={profile.errors.industry}>
-              <Select
-                value={profile.data.industry}
-                onChange={(e) => profile.set('industry', e.target.value)}
-                options={industries.map((i) => ({ value: i.slug, label: i.name }))}
-              />
-            </FormField>
+            <SelectField
+              label="Industry"
+              options={industries.map((i) => ({ value: i.slug, label: i.name }))}
+              {...profile.field('industry')}
+            />
             <FormField label="Business name" name="name" error={profile.errors.name}>
               <Input {...profile.field('name')} maxLength={120} />
             </FormField>

@@ -5,7 +5,18 @@ import type { AdminOrder, AuditEntry, OrderReturn, Refund } from '@contracts/com
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
 import { formatMoney, humanize, toMinor } from '@/components/commerce/format';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, ButtonLink, Card, Checkbox, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  Checkbox,
+  EmptyState,
+  FormField,
+  Input,
+  Pagination,
+  Select,
+  TextField,
+} from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -216,9 +227,7 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
           <FormField label={`Amount (${order.total.currency})`} name="amount_minor" error={form.errors.amount_minor}>
             <Input inputMode="decimal" value={form.data.amount} onChange={(e) => form.set('amount', e.target.value)} />
           </FormField>
-          <FormField label="Reason" name="reason" error={form.errors.reason}>
-            <Input value={form.data.reason} onChange={(e) => form.set('reason', e.target.value)} />
-          </FormField>
+          <TextField label="Reason" {...form.field('reason')} />
           <Checkbox
             label="Put the units back in stock"
             hint="For the lines this refund completes: nothing was shipped, or it came back."
