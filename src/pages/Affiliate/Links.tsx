@@ -6,14 +6,15 @@ import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, formatDate } from '@/components/affiliates/parts';
 import { Button, Card, EmptyState, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Affiliate Links: tracked links to any page, with clicks and a QR code each. */
 export default function Links({
   links: first,
 }: PageProps<{ affiliate: AffiliateJson; links: Page<AffiliateLinkJson> }>) {
+  const { attempt } = useAttempt();
   const [links, setLinks] = useState(first);
   const form = useApiForm(
     { destination: '/marketplace', campaign: '' },
@@ -24,11 +25,9 @@ export default function Links({
     },
   );
   const goTo = async (page: number) => {
-    try {
+    await attempt(async () => {
       setLinks(await affiliatesApi.links(page));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   const copy = async (url: string) => {
     await navigator.clipboard?.writeText(url);

@@ -6,8 +6,8 @@ import { crmApi, crmPaths } from '@/api/crm';
 import { useApiForm } from '@/hooks/useApiForm';
 import { ContactEmailCard } from '@/components/crm/ContactEmailCard';
 import { BackLink, Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -17,6 +17,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * email sent from here (the book's email templates come with the page).
  */
 export default function ContactsShow(initial: ContactShowProps & { email_templates: TemplateJson[] }) {
+  const { attempt } = useAttempt();
   const [props, setProps] = useState<ContactShowProps>(initial);
   useEffect(() => setProps(initial), [initial]);
   const { contact, activities, tasks, merges, stages, can_manage } = props;
@@ -26,11 +27,9 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
     { onSuccess: (p: ContactShowProps) => (setProps(p), task.reset()) },
   );
   const run = async (work: () => Promise<ContactShowProps>) => {
-    try {
+    await attempt(async () => {
       setProps(await work());
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not save'));
-    }
+    }, 'Could not save');
   };
   return (
     <>
@@ -132,16 +131,15 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
 }
 
 function MergeCard({ contact, merges }: { contact: ContactJson; merges: ContactShowProps['merges'] }) {
+  const { attempt } = useAttempt();
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ContactJson[]>([]);
   const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
+    await attempt(async () => {
       await work();
       notify.success(done);
       router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not change the contacts'));
-    }
+    }, 'Could not change the contacts');
   };
   return (
     <Card title="Merge a duplicate">

@@ -3,22 +3,21 @@ import { CompareSlider } from '@/components/designer/CompareSlider';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
 import { BackLink, Button, ButtonLink } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import type { Dream as DreamJson } from '@contracts/designs';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 
 export default function DreamShow({ dream }: Props) {
+  const { attempt } = useAttempt();
   const remove = async () => {
-    try {
+    await attempt(async () => {
       await designerApi.removeDream(dream.id);
       notify.success('Dream removed');
       router.visit(designerPaths.dreams);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not remove the dream'));
-    }
+    }, 'Could not remove the dream');
   };
   return (
     <>

@@ -6,8 +6,8 @@ import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamBadge } from '@/components/teams/TeamSwitcher';
 import { Alert, Button, Card, EmptyState, FormField, Input, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   invitations: Page<TeamInvitationJson>;
@@ -16,8 +16,9 @@ interface Props {
 
 /** Invitations/Index: the invitations this account received, and asking to join a team by its handle. */
 export default function InvitationsIndex({ invitations, emailVerified }: Props) {
+  const { attempt } = useAttempt();
   const answer = async (id: string, accept: boolean) => {
-    try {
+    await attempt(async () => {
       if (accept) {
         const res = await teamsApi.accept(id);
         notify.success(res.message);
@@ -26,9 +27,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
         notify.success((await teamsApi.decline(id)).message);
         router.reload();
       }
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not answer the invitation'));
-    }
+    }, 'Could not answer the invitation');
   };
   const join = useApiForm(
     { handle: '', message: '' },

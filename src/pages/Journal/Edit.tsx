@@ -5,9 +5,9 @@ import { type JournalDraft, journalApi, journalPaths } from '@/api/journal';
 import { ModerationNotice, RichTextEditor } from '@/components/community';
 import { BackLink, Button, Card, FormField, Input, Select, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const VISIBILITY = [
   { value: 'private', label: 'Private: only me' },
@@ -17,6 +17,7 @@ const VISIBILITY = [
 
 /** Writing a journal post: title, rich text with images, embedded listings/spots, visibility, publish or schedule. */
 export default function JournalEdit({ post }: PageProps<{ post: JournalPost | null }>) {
+  const { attempt } = useAttempt();
   const [saved, setSaved] = useState(post);
   const [when, setWhen] = useState('');
   const [embed, setEmbed] = useState<JournalEmbedRef>({ kind: 'listing', ref: '' });
@@ -39,13 +40,11 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
   const publish = async () => {
     const current = await save();
     if (!current) return;
-    try {
+    await attempt(async () => {
       const r = await journalApi.publish(current.id, when ? new Date(when).toISOString() : null);
       notify.success(r.message);
       router.visit(journalPaths.show(r.post.id));
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not publish'));
-    }
+    }, 'Could not publish');
   };
 
   const addEmbed = () => {

@@ -5,26 +5,24 @@ import { journalApi, journalPaths } from '@/api/journal';
 import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
 import { BackLink, Button, ButtonLink } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** One journal post: the text, embedded listings and spots, likes, flags and comments. */
 export default function JournalShow({
   post,
   comments,
 }: PageProps<{ post: JournalPost; comments: JournalCommentPage }>) {
+  const { attempt } = useAttempt();
   const user = useAuthUser();
   const [list, setList] = useState<JournalComment[]>(comments.data);
   const [likes, setLikes] = useState({ liked: post.liked, count: post.likes_count });
 
   const toggleLike = async () => {
-    try {
+    await attempt(async () => {
       const r = await journalApi.like(post.id, !likes.liked);
       setLikes({ liked: r.liked, count: r.likes_count });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not like this post'));
-    }
+    }, 'Could not like this post');
   };
 
   return (

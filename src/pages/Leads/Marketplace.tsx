@@ -7,6 +7,7 @@ import { formatMoney } from '@/components/commerce/format';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 
@@ -15,6 +16,7 @@ const label = (s: string) => s.replace(/_/g, ' ');
  * money) and the leads I bought, with their dispute window.
  */
 export default function Marketplace({ offers, purchases, claims_left_today, credits, earnings }: MarketplaceProps) {
+  const { attempt } = useAttempt();
   const [open, setOpen] = useState(offers.data);
   const [bought, setBought] = useState(purchases);
   const [busy, setBusy] = useState<string | null>(null);
@@ -70,11 +72,9 @@ export default function Marketplace({ offers, purchases, claims_left_today, cred
     }
   };
   const purchasesPage = async (page: number) => {
-    try {
+    await attempt(async () => {
       setBought(await crmApi.purchases(page));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not load your purchases'));
-    }
+    }, 'Could not load your purchases');
   };
 
   return (

@@ -6,10 +6,10 @@ import { Alert, BackLink, Button, Card, TextField } from '@/components/ui';
 import { listingPaths } from '@/api/listings';
 import { openHousePaths, openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { OpenHouse, Rsvp } from '@contracts/open-houses';
 import { when } from '@/components/listing/open-house';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** The realtor schedules open houses for a listing and sees who registered. */
 export default function OpenHouseManage({
@@ -19,6 +19,7 @@ export default function OpenHouseManage({
   listing: Listing;
   openHouses: OpenHouse[];
 }) {
+  const { attempt } = useAttempt();
   const [houses, setHouses] = useState(initial);
   const form = useApiForm(
     { starts_at: '', ends_at: '', capacity: '20', notes: '' },
@@ -42,23 +43,19 @@ export default function OpenHouseManage({
   );
 
   const showRsvps = async (id: string, page = 1) => {
-    try {
+    await attempt(async () => {
       const res = await openHousesApi.rsvps(id, page);
       setRsvps((r) => ({ ...r, [id]: res }));
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not load the registrations'));
-    }
+    }, 'Could not load the registrations');
   };
 
   const remove = async (id: string) => {
     if (!window.confirm('Remove this open house and its registrations?')) return;
-    try {
+    await attempt(async () => {
       await openHousesApi.remove(id);
       setHouses((h) => h.filter((x) => x.id !== id));
       notify.success('Open house removed');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not remove the open house'));
-    }
+    }, 'Could not remove the open house');
   };
 
   return (

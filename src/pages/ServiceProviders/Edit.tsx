@@ -6,9 +6,8 @@ import { LicenceUpload } from '@/components/directory/LicenceUpload';
 import { priceLabel, VerifiedBadge } from '@/components/directory/parts';
 import { Button, Card, FormField, Input, SelectField, TextArea } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type OfferingDraft = { title: string; description: string; price: string; currency: string };
 
@@ -23,6 +22,7 @@ export default function ServiceProvidersEdit({
   provider,
   industries,
 }: PageProps<{ provider: ServiceProviderDetail | null; industries: Industry[] }>) {
+  const { attempt } = useAttempt();
   const [current, setCurrent] = useState(provider);
   const [offerings, setOfferings] = useState<Offering[]>(provider?.offerings ?? []);
   const profile = useApiForm<ProviderProfileForm, { provider: ServiceProviderDetail }>(
@@ -48,12 +48,10 @@ export default function ServiceProvidersEdit({
     },
   );
   const remove = async (id: string) => {
-    try {
+    await attempt(async () => {
       await directoryApi.removeOffering(id);
       setOfferings((list) => list.filter((o) => o.id !== id));
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not remove the offering'));
-    }
+    }, 'Could not remove the offering');
   };
 
   return (

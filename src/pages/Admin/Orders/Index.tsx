@@ -18,10 +18,9 @@ import {
   TextField,
 } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { actThenReload } from '@/lib/actions';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Filters = Record<'q' | 'status' | 'payment_status' | 'fulfilment_status' | 'return_status', string>;
 type Props = PageProps<{ orders: Page<AdminOrder>; returns: Page<OrderReturn>; filters: Filters }>;
@@ -31,6 +30,7 @@ const opts = (values: string[]) => values.map((v) => ({ value: v, label: humaniz
 
 /** Admin Orders: search and filter, refund (full or part), returns, CSV export, each order's audit trail. */
 export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
+  const { attempt } = useAttempt();
   const [f, setF] = useState(filters);
   const [detail, setDetail] = useState<Detail | null>(null);
   const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
@@ -41,11 +41,9 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
     });
   };
   const open = async (id: string) => {
-    try {
+    await attempt(async () => {
       setDetail(await commerceApi.adminOrder(id));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   const decide = (r: OrderReturn, status: 'approved' | 'declined' | 'received') =>
     actThenReload(() => commerceApi.decideReturn(r.id, status), undefined, `Return ${humanize(status).toLowerCase()}`);
