@@ -1,13 +1,12 @@
 import type { ArenaCategory, ArenaEntry, ArenaSquad, WarChallenge, WarSummary } from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { Head, router, usePage } from '@inertiajs/react';
-import { useState } from 'react';
 import { arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { ChallengeList, SquadLive } from '@/components/arena/challenges';
 import { WarList } from '@/components/arena/war';
 import { BackLink, Button, Card, EmptyState, Pagination, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
+import { useAttempt } from '@/hooks/useAttempt';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
 
@@ -91,7 +90,7 @@ export default function SquadBattle({
   my_entries,
 }: PageProps<Props>) {
   const userId = usePage<SharedProps>().props.auth?.user?.id;
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const create = useApiForm(
     { name: '' },
     { successMessage: (r: { message: string }) => r.message, onSuccess: () => router.reload() },
@@ -101,15 +100,14 @@ export default function SquadBattle({
 
   /** Joins or leaves a squad, then reloads the lists. */
   const act = async (key: string, action: () => Promise<{ message: string }>, failure: string) => {
-    setBusy(key);
-    try {
-      notify.success((await action()).message);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await action()).message);
+        router.reload();
+      },
+      failure,
+      key,
+    );
   };
   const join = (id: string) => act(`join:${id}`, () => squadsApi.join(id), 'Could not join the squad.');
   const leave = (id: string) => act(`leave:${id}`, () => squadsApi.leave(id), 'Could not leave the squad.');
