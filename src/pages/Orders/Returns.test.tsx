@@ -26,6 +26,8 @@ describe('Orders/Returns request form', () => {
         orders={page([paidOrder('o1', 'R-1'), paidOrder('o2', 'R-2')])}
       />,
     );
+    expect(screen.getByRole('heading', { level: 1, name: 'Returns' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Orders' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'o2' } });
     fireEvent.change(screen.getByLabelText('Why are you returning it?'), { target: { value: 'Too small' } });
     fetchMock.mockImplementationOnce(() =>

@@ -2,7 +2,7 @@ import { Head, router } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { Order, OrderReturn } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
 import { Button, Card, EmptyState, Pagination, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -26,8 +26,7 @@ export default function OrdersReturns({ returns, orders }: Props) {
     <>
       <Head title="Returns" />
       <div className="mx-auto max-w-4xl space-y-4">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Returns</h1>
-        <OrdersTabs />
+        <OrdersHeader title="Returns" />
         {returnable.length > 0 && (
           <Card title="Request a return">
             <form
