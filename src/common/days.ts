@@ -12,6 +12,13 @@ export const weekOf = (day: string): string => addDays(day, -((dayStart(day).get
 export const bucketOf = (day: string, period: Period): string =>
   period === 'day' ? day : period === 'week' ? weekOf(day) : `${day.slice(0, 7)}-01`;
 
+/**
+ * Where a daily rollup starts: the day before the latest rolled one (late rows land there; never after today), or on
+ * a first run the day that makes `backfillDays` days through today.
+ */
+export const firstDayToRoll = (latest: string | null, today: string, backfillDays: number): string =>
+  latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(backfillDays - 1));
+
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];

@@ -1,12 +1,11 @@
-import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { AdminDashboardJson, AdminMetricsJson } from '../../contracts/admin';
-import { clientIp, CurrentUser, Roles } from '../auth';
+import { Roles } from '../auth';
 import { Inertia } from '../inertia';
 import { TimersService } from '../jobs';
-import type { User } from '../users';
-import { AuditService } from './audit.service';
+import { AuditActor } from './audit-context';
+import { AuditService, type AuditContext } from './audit.service';
 import { MetricsQueryDto } from './dto/admin.dto';
 import { MetricsService, ROLLUP_TIMER } from './metrics.service';
 
@@ -132,14 +131,11 @@ export class AdminDashboardController {
   /** Queues a rollup now (the scheduled one runs every few minutes); open dashboards refresh when it is done. */
   @Post('api/admin/metrics/rollup')
   @HttpCode(202)
-  async rollup(@CurrentUser() admin: User, @Req() req: Request): Promise<{ message: string }> {
+  async rollup(@AuditActor() actor: AuditContext): Promise<{ message: string }> {
     // Requests within the same minute share one job, so repeated clicks never pile rollups up on the queue.
     const minute = new Date(Math.floor(this.clock.nowMs() / 60_000) * 60_000);
     await this.timers.at(minute, ROLLUP_TIMER, {}, 'manual');
-    await this.audit.record(
-      { actor: admin, ip: clientIp(req) },
-      { action: 'metrics.rollup_requested', subject: { type: 'metrics' } },
-    );
+    await this.audit.record(actor, { action: 'metrics.rollup_requested', subject: { type: 'metrics' } });
     return { message: 'Rollup queued' };
   }
 }

@@ -1,9 +1,10 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ImpersonationState } from '../../contracts/admin';
-import { clientIp, SessionAuthService } from '../auth';
+import { SessionAuthService } from '../auth';
 import { User, UsersService } from '../users';
 import { AdminUsersService } from './admin-users.service';
+import { auditContext } from './audit-context';
 import { AuditService } from './audit.service';
 import '../../common/session.types';
 
@@ -27,10 +28,10 @@ export class ImpersonationService {
     if (target.role === 'admin') throw new ForbiddenException('Admins cannot be impersonated.');
     if (target.suspendedAt || target.deletedAt)
       throw new ForbiddenException('Suspended or deleted accounts cannot be impersonated.');
-    await this.audit.record(
-      { actor: admin, ip: clientIp(req) },
-      { action: 'user.impersonation_started', subject: { type: 'user', id: target.id, label: target.email } },
-    );
+    await this.audit.record(auditContext(admin, req), {
+      action: 'user.impersonation_started',
+      subject: { type: 'user', id: target.id, label: target.email },
+    });
     await this.sessions.login(req, res, target);
     req.session.impersonatorId = admin.id;
     return { redirect: '/dashboard' };
@@ -45,10 +46,10 @@ export class ImpersonationService {
       await this.sessions.logout(req, res);
       return { redirect: '/login' };
     }
-    await this.audit.record(
-      { actor: admin, ip: clientIp(req) },
-      { action: 'user.impersonation_ended', subject: { type: 'user', id: user.id, label: user.email } },
-    );
+    await this.audit.record(auditContext(admin, req), {
+      action: 'user.impersonation_ended',
+      subject: { type: 'user', id: user.id, label: user.email },
+    });
     await this.sessions.login(req, res, admin);
     return { redirect: `/admin/users/${user.id}` };
   }

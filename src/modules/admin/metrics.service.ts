@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { addDays, bucketOf, dayStart, daysBetween, isoDay, weekOf } from '../../common/days';
+import { addDays, bucketOf, dayStart, daysBetween, firstDayToRoll, isoDay, weekOf } from '../../common/days';
 import type {
   AdminDashboardJson,
   AdminMetricsJson,
@@ -73,9 +73,7 @@ export class MetricsService {
 
   /** Arms the next run on the next boundary (every node asks for the same job id, so one runs). */
   async scheduleNext(): Promise<void> {
-    const every = ROLLUP_EVERY_MINUTES * 60_000;
-    const next = new Date(Math.floor(this.clock.nowMs() / every) * every + every);
-    await this.timers.at(next, ROLLUP_TIMER, {}, 'chain');
+    await this.timers.atNextBoundary(ROLLUP_TIMER, ROLLUP_EVERY_MINUTES);
   }
 
   /**
@@ -86,7 +84,7 @@ export class MetricsService {
   async rollup(): Promise<{ days: number }> {
     const today = isoDay(this.clock.now());
     const { day: latest } = await this.repo.latestRolledDay();
-    const first = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(BACKFILL_DAYS - 1));
+    const first = firstDayToRoll(latest, today, BACKFILL_DAYS);
     const cohortsFrom = weekOf(addDays(today, -7 * (COHORT_WEEKS - 1)));
     await this.gatherActivity(first, today, cohortsFrom);
     let days = 0;

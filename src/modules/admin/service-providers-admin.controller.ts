@@ -1,13 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { CurrentUser, Roles } from '../auth';
+import { Roles } from '../auth';
 import { DirectoryService, VerifyProviderDto } from '../directory';
 import { Inertia } from '../inertia';
-import type { User } from '../users';
-import { auditContext } from './audit-context';
-import { AuditService } from './audit.service';
+import { AuditActor } from './audit-context';
+import { AuditService, type AuditContext } from './audit.service';
 
 /** Admin ServiceProviders/Verify: licences waiting for a check, and the verified badge (with an audit row). */
 @Controller()
@@ -34,14 +32,9 @@ export class ServiceProvidersAdminController {
   /** An admin checked the provider's licence (or takes the badge back); the audit row commits with it. */
   @Post('api/service-providers/:id/verify')
   @HttpCode(200)
-  async verify(
-    @Param('id', UuidPipe) id: string,
-    @Body() body: VerifyProviderDto,
-    @CurrentUser() admin: User,
-    @Req() req: Request,
-  ) {
+  async verify(@Param('id', UuidPipe) id: string, @Body() body: VerifyProviderDto, @AuditActor() actor: AuditContext) {
     const action = body.verified ? 'service_provider.verified' : 'service_provider.unverified';
-    const hook = this.audit.hook(auditContext(admin, req), action, 'service_provider');
+    const hook = this.audit.hook(actor, action, 'service_provider');
     const provider = await this.directory.verify(id, body.verified, hook);
     return { message: body.verified ? 'Verified' : 'Badge removed', provider };
   }

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
-import { clientIp, CurrentUser, Roles } from '../auth';
+import { AuditActor, type AuditContext } from '../admin';
+import { Roles } from '../auth';
 import { Inertia } from '../inertia';
-import type { User } from '../users';
 import { ArenaIntegrityService } from './arena-integrity.service';
 import { FlagDecisionDto, FlagsQueryDto } from './dto/arena-integrity.dto';
 
@@ -27,13 +26,8 @@ export class ArenaAdminController {
   /** Excludes the flag's votes (ratings replayed without them) or dismisses it; recorded in the audit trail. */
   @Post('api/admin/arena/flags/:id/decision')
   @HttpCode(200)
-  async decide(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() admin: User,
-    @Body() body: FlagDecisionDto,
-    @Req() req: Request,
-  ) {
-    const flag = await this.integrity.decide({ actor: admin, ip: clientIp(req) }, id, body);
+  async decide(@Param('id', UuidPipe) id: string, @Body() body: FlagDecisionDto, @AuditActor() actor: AuditContext) {
+    const flag = await this.integrity.decide(actor, id, body);
     return { message: flag.state === 'excluded' ? 'Votes excluded; ratings recomputed.' : 'Flag dismissed.', flag };
   }
 }

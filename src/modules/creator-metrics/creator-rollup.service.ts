@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { addDays, dayStart, isoDay } from '../../common/days';
+import { addDays, dayStart, firstDayToRoll, isoDay } from '../../common/days';
 import { CrmLeadsService } from '../crm';
 import { DesignsService } from '../designs';
 import { TimersService } from '../jobs';
@@ -26,9 +26,7 @@ export class CreatorRollupService {
 
   /** Arms the next run on the next boundary (every node asks for the same job id, so one runs). */
   async scheduleNext(): Promise<void> {
-    const every = CREATOR_ROLLUP_EVERY_MINUTES * 60_000;
-    const next = new Date(Math.floor(this.clock.nowMs() / every) * every + every);
-    await this.timers.at(next, CREATOR_ROLLUP_TIMER, {}, 'chain');
+    await this.timers.atNextBoundary(CREATOR_ROLLUP_TIMER, CREATOR_ROLLUP_EVERY_MINUTES);
   }
 
   /**
@@ -38,9 +36,9 @@ export class CreatorRollupService {
   async rollup(): Promise<{ days: number }> {
     const today = isoDay(this.clock.now());
     const { day: latest } = await this.repo.latestRun();
-    let day = latest ? addDays(latest < today ? latest : today, -1) : addDays(today, -(CREATOR_BACKFILL_DAYS - 1));
     let days = 0;
-    for (; day <= today; day = addDays(day, 1), days++) await this.rollupDay(day);
+    for (let day = firstDayToRoll(latest, today, CREATOR_BACKFILL_DAYS); day <= today; day = addDays(day, 1), days++)
+      await this.rollupDay(day);
     return { days };
   }
 

@@ -2,6 +2,7 @@ import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotF
 import type { EntityManager } from 'typeorm';
 import { sharp } from '../../common/sharp';
 import { pageOf } from '../../common/pagination';
+import { assertOwned } from '../../common/ownership';
 import type { DreamPage, EditStates } from '../../contracts/designs';
 import { RateLimiterService } from '../security';
 import { StorageService } from '../storage';
@@ -94,9 +95,7 @@ export class DesignExtrasService {
   }
 
   async dream(user: User, id: string) {
-    const dream = await this.repo.findDream(id);
-    if (!dream) throw new NotFoundException('There is no dream with that id.');
-    if (dream.userId !== user.id) throw new ForbiddenException('This dream belongs to someone else.');
+    const dream = assertOwned(await this.repo.findDream(id), user.id, 'dream');
     const [json] = await this.dreamJsonMany([dream], true);
     return json;
   }

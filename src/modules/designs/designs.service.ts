@@ -7,6 +7,7 @@ import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
+import { assertOwned } from '../../common/ownership';
 import { CreditsService, InsufficientCreditsException } from '../credits';
 import { StorageService } from '../storage';
 import type { User } from '../users';
@@ -155,9 +156,7 @@ export class DesignsService {
     spec: { options: DesignOptions; prompt: string | null; source: string | null; reuse?: string },
   ): Promise<Design> {
     const design = await this.repo.transaction(async (m) => {
-      const design = await this.repo.lock(m, designId);
-      if (!design) throw new NotFoundException('There is no design with that id.');
-      if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
+      const design = assertOwned(await this.repo.lock(m, designId), user.id, 'design');
       if (design.status === 'pending' || design.status === 'processing')
         throw new ConflictException('This design is already being generated. Wait for it to finish.');
       if (this.cost > 0) await this.credits.spend(user.id, this.cost, `Design ${kind} ${design.id}`, m);

@@ -33,6 +33,15 @@ export class TimersService {
     await this.jobs.dispatch('timers', name, data, { delayMs, jobId: `${name}:${key}:${when.getTime()}`, attempts: 5 });
   }
 
+  /**
+   * Arms `name` (no data) at the next whole multiple of `everyMinutes`, for a chain whose handler arms the next run:
+   * every node asks for the same boundary, so one job runs per boundary.
+   */
+  async atNextBoundary(name: string, everyMinutes: number): Promise<void> {
+    const every = everyMinutes * 60_000;
+    await this.at(new Date(Math.floor(this.clock.nowMs() / every) * every + every), name, {}, 'chain');
+  }
+
   /** Runs a timer's handler now, as the worker would when it fires (tests after `clock.advance`, admins by hand). */
   async fire<T>(name: string, data: T): Promise<unknown> {
     const handler = this.registry.get('timers', name);

@@ -2,7 +2,7 @@ import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import type { AffiliateJson, BalanceJson, TaxFormJson } from '@contracts/affiliates';
 import { affiliatesApi } from '@/api/affiliates';
-import { AffiliateNav, formatDate, StatusBadge } from '@/components/affiliates/parts';
+import { AffiliateNav, StatusBadge, TaxFormLink } from '@/components/affiliates/parts';
 import { TaxFormFields } from '@/components/affiliates/TaxFormFields';
 import { Alert, Card, EmptyState } from '@/components/ui';
 import type { PageProps } from '@/types';
@@ -38,14 +38,7 @@ export default function Documents({
             <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
               {forms.map((f) => (
                 <li key={f.id} className="flex items-center justify-between py-2">
-                  <a
-                    href={f.file_url}
-                    className="text-brand-700 underline dark:text-brand-300"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    {f.kind.toUpperCase()} · {formatDate(f.created_at)}
-                  </a>
+                  <TaxFormLink form={f} />
                   <StatusBadge status={f.status} />
                 </li>
               ))}

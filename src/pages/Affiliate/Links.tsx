@@ -4,16 +4,17 @@ import type { AffiliateJson, AffiliateLinkJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, formatDate } from '@/components/affiliates/parts';
-import { Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Affiliate Links: tracked links to any page, with clicks and a QR code each. */
 export default function Links({
   links: first,
 }: PageProps<{ affiliate: AffiliateJson; links: Page<AffiliateLinkJson> }>) {
+  const { attempt } = useAttempt();
   const [links, setLinks] = useState(first);
   const form = useApiForm(
     { destination: '/marketplace', campaign: '' },
@@ -24,11 +25,9 @@ export default function Links({
     },
   );
   const goTo = async (page: number) => {
-    try {
+    await attempt(async () => {
       setLinks(await affiliatesApi.links(page));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   const copy = async (url: string) => {
     await navigator.clipboard?.writeText(url);
@@ -44,16 +43,8 @@ export default function Links({
           onSubmit={form.handleSubmit((values) => affiliatesApi.createLink(values))}
           className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
         >
-          <FormField label="Page" name="destination" error={form.errors.destination}>
-            <Input value={form.data.destination} onChange={(e) => form.set('destination', e.target.value)} />
-          </FormField>
-          <FormField label="Campaign tag" name="campaign" error={form.errors.campaign}>
-            <Input
-              value={form.data.campaign}
-              onChange={(e) => form.set('campaign', e.target.value)}
-              placeholder="optional"
-            />
-          </FormField>
+          <TextField label="Page" {...form.field('destination')} />
+          <TextField label="Campaign tag" placeholder="optional" {...form.field('campaign')} />
           <Button type="submit" loading={form.processing}>
             Create
           </Button>

@@ -5,22 +5,20 @@ import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, CommissionList, formatDate } from '@/components/affiliates/parts';
 import { Card, EmptyState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Affiliate Referrals: every commission with why it is in its state, and the people your links brought. */
 export default function Referrals({
   commissions: first,
   referrals,
 }: PageProps<{ affiliate: AffiliateJson; commissions: Page<CommissionJson>; referrals: Page<ReferralJson> }>) {
+  const { attempt } = useAttempt();
   const [commissions, setCommissions] = useState(first);
   const goTo = async (page: number) => {
-    try {
+    await attempt(async () => {
       setCommissions(await affiliatesApi.commissions(page));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   return (
     <>

@@ -1,7 +1,7 @@
 import { Head, router } from '@inertiajs/react';
 import type { GuidelinesJson } from '@contracts/affiliates';
 import { affiliatePaths, affiliatesApi, type ApplyInput } from '@/api/affiliates';
-import { Button, Card, Checkbox, FormField, Input, TextAreaField } from '@/components/ui';
+import { Button, Card, Checkbox, TextAreaField, TextField } from '@/components/ui';
 import { PayoutMethodFields } from '@/components/affiliates/PayoutMethodFields';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -36,18 +36,12 @@ export default function Signup({
           onSubmit={form.handleSubmit(({ accept: _accept, ...values }) => affiliatesApi.apply(values))}
           className="space-y-4"
         >
-          <FormField
+          <TextField
             label="Website or profile"
-            name="website"
-            error={form.errors.website}
             hint="Optional, e.g. https://instagram.com/you"
-          >
-            <Input
-              value={form.data.website}
-              onChange={(e) => form.set('website', e.target.value)}
-              placeholder="https://"
-            />
-          </FormField>
+            placeholder="https://"
+            {...form.field('website')}
+          />
           <TextAreaField label="Your audience" required inputClassName="min-h-24" {...form.field('audience')} />
           <PayoutMethodFields
             data={form.data}
@@ -55,14 +49,11 @@ export default function Signup({
             set={(field, value) => form.set(field, value as ApplyInput[typeof field])}
             sideBySide
           />
-          <FormField
+          <TextField
             label="Recruited by (code)"
-            name="recruiter_code"
-            error={form.errors.recruiter_code}
             hint="Optional: the code of the affiliate who invited you."
-          >
-            <Input value={form.data.recruiter_code} onChange={(e) => form.set('recruiter_code', e.target.value)} />
-          </FormField>
+            {...form.field('recruiter_code')}
+          />
           {guidelines && (
             <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
               <p className="mb-2 font-medium">Guidelines, version {guidelines.version}</p>

@@ -1,9 +1,9 @@
 import type { ArenaBattle, BattleVotesEvent, VoteChoice } from '@contracts/arena';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
-import { Alert, Button, Card } from '@/components/ui';
+import { Alert, BackLink, Button, Card } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -82,9 +82,7 @@ export default function ArenaBattlePage({ battle: initial }: PageProps<Props>) {
       <Head title="Arena battle" />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Link href={arenaPaths.lobby()} className="text-sm text-accent-ink hover:underline">
-            ← Arena lobby
-          </Link>
+          <BackLink href={arenaPaths.lobby()}>Arena lobby</BackLink>
           <h1 className="text-headline text-ink">{CATEGORY_LABELS[battle.category]} battle</h1>
         </div>
         <p className="text-sm text-ink-muted">

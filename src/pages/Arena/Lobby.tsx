@@ -5,7 +5,17 @@ import { useState } from 'react';
 import { arenaApi, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { CategoryName, EntryThumb, Leaderboard, RatingBadge } from '@/components/arena';
 import { YourEntries } from '@/components/arena/EntryRow';
-import { Button, ButtonLink, Card, FilterLink, FormField, Pagination, Select, TextField } from '@/components/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  FilterLink,
+  FormField,
+  Pagination,
+  Select,
+  SelectField,
+  TextField,
+} from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps, SharedProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -163,13 +173,11 @@ function EnterForm({ categories, onEntered }: { categories: ArenaCategory[]; onE
           />
         </FormField>
         <TextField label={form.data.kind === 'design' ? 'Design id' : 'Spot slug'} {...form.field('source')} />
-        <FormField label="Category" name="category" error={form.errors.category}>
-          <Select
-            value={form.data.category}
-            onChange={(e) => form.set('category', e.target.value as ArenaCategory)}
-            options={fitting.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-          />
-        </FormField>
+        <SelectField
+          label="Category"
+          options={fitting.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+          {...form.field('category')}
+        />
         <Button type="submit" loading={form.processing} fullWidth>
           Enter
         </Button>

@@ -1,10 +1,10 @@
 import type { ArenaEntry, ArenaTicket, TicketStateEvent } from '@contracts/arena';
-import { Head, Link, usePage } from '@inertiajs/react';
+import { Head, usePage } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
 import { YourEntries } from '@/components/arena/EntryRow';
-import { Button, ButtonLink, Card, EmptyState } from '@/components/ui';
+import { BackLink, Button, ButtonLink, Card, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
@@ -74,9 +74,7 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
     <>
       <Head title="Arena queue" />
       <div className="mb-4">
-        <Link href={arenaPaths.lobby()} className="text-sm text-accent-ink hover:underline">
-          ← Arena lobby
-        </Link>
+        <BackLink href={arenaPaths.lobby()}>Arena lobby</BackLink>
         <h1 className="text-headline text-ink">Queue for a live round</h1>
         <p className="text-sm text-ink-muted">
           We pair you with another creator within 100 rating points, widening by 50 every 30 seconds.

@@ -1,9 +1,9 @@
 import type { ArenaCategory, ArenaSeason, CreatorBoardRow, LeaderboardRow } from '@contracts/arena';
 import type { Page } from '@contracts/common';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { Leaderboard, RatingBadge } from '@/components/arena';
-import { Card, FilterLink, Pagination } from '@/components/ui';
+import { BackLink, Card, FilterLink, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 interface Props {
@@ -23,9 +23,7 @@ export default function SeriesArenas({ season, categories, category, board, crea
   return (
     <>
       <Head title={`${season.name} · Arena`} />
-      <Link href={arenaPaths.seasons} className="text-sm text-accent-ink hover:underline">
-        ← All seasons
-      </Link>
+      <BackLink href={arenaPaths.seasons}>All seasons</BackLink>
       <h1 className="text-headline text-ink">{season.name}</h1>
       <p className="mb-4 text-sm text-ink-muted">
         {season.state === 'active' ? 'In progress' : 'Closed'}

@@ -2,7 +2,7 @@ import type { ArenaSeason } from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { Head, Link } from '@inertiajs/react';
 import { arenaPaths } from '@/api/arena';
-import { Card, Pagination } from '@/components/ui';
+import { BackLink, Card, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 interface Props {
@@ -17,9 +17,7 @@ export default function SeriesSelection({ current, seasons }: PageProps<Props>) 
   return (
     <>
       <Head title="Arena seasons" />
-      <Link href={arenaPaths.lobby()} className="text-sm text-accent-ink hover:underline">
-        ← Arena lobby
-      </Link>
+      <BackLink href={arenaPaths.lobby()}>Arena lobby</BackLink>
       <h1 className="mb-4 text-headline text-ink">Seasons</h1>
       <Card>
         <p className="text-sm text-ink-muted">

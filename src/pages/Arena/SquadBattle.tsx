@@ -1,13 +1,12 @@
 import type { ArenaCategory, ArenaEntry, ArenaSquad, WarChallenge, WarSummary } from '@contracts/arena';
 import type { Page } from '@contracts/common';
-import { Head, Link, router, usePage } from '@inertiajs/react';
-import { useState } from 'react';
+import { Head, router, usePage } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { ChallengeList, SquadLive } from '@/components/arena/challenges';
 import { WarList } from '@/components/arena/war';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
+import { BackLink, Button, Card, EmptyState, Pagination, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
+import { useAttempt } from '@/hooks/useAttempt';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
 
@@ -58,21 +57,17 @@ function ChallengeForm({
   );
   return (
     <form onSubmit={submit} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <FormField label="Challenge" name="opponent_id" error={form.errors.opponent_id}>
-        <Select
-          value={form.data.opponent_id}
-          onChange={(e) => form.set('opponent_id', e.target.value)}
-          placeholder="Pick a squad…"
-          options={rivals.map((r) => ({ value: r.id, label: r.name }))}
-        />
-      </FormField>
-      <FormField label="Category" name="category" error={form.errors.category}>
-        <Select
-          value={form.data.category}
-          onChange={(e) => form.set('category', e.target.value as ArenaCategory)}
-          options={categories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-        />
-      </FormField>
+      <SelectField
+        label="Challenge"
+        placeholder="Pick a squad…"
+        options={rivals.map((r) => ({ value: r.id, label: r.name }))}
+        {...form.field('opponent_id')}
+      />
+      <SelectField
+        label="Category"
+        options={categories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+        {...form.field('category')}
+      />
       <TextField label="Preparation (minutes)" type="number" {...form.field('prep_minutes')} />
       <TextField label="Battle phase (minutes)" type="number" {...form.field('battle_minutes')} />
       <div className="sm:col-span-2">
@@ -95,7 +90,7 @@ export default function SquadBattle({
   my_entries,
 }: PageProps<Props>) {
   const userId = usePage<SharedProps>().props.auth?.user?.id;
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running: busy, attempt } = useAttempt();
   const create = useApiForm(
     { name: '' },
     { successMessage: (r: { message: string }) => r.message, onSuccess: () => router.reload() },
@@ -105,15 +100,14 @@ export default function SquadBattle({
 
   /** Joins or leaves a squad, then reloads the lists. */
   const act = async (key: string, action: () => Promise<{ message: string }>, failure: string) => {
-    setBusy(key);
-    try {
-      notify.success((await action()).message);
-      router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-    } finally {
-      setBusy(null);
-    }
+    await attempt(
+      async () => {
+        notify.success((await action()).message);
+        router.reload();
+      },
+      failure,
+      key,
+    );
   };
   const join = (id: string) => act(`join:${id}`, () => squadsApi.join(id), 'Could not join the squad.');
   const leave = (id: string) => act(`leave:${id}`, () => squadsApi.leave(id), 'Could not leave the squad.');
@@ -124,9 +118,7 @@ export default function SquadBattle({
       {my_squads.map((s) => (
         <SquadLive key={s.id} squadId={s.id} />
       ))}
-      <Link href={arenaPaths.lobby()} className="text-sm text-accent-ink hover:underline">
-        ← Arena lobby
-      </Link>
+      <BackLink href={arenaPaths.lobby()}>Arena lobby</BackLink>
       <h1 className="mb-1 text-headline text-ink">Squad battles</h1>
       <p className="mb-4 text-sm text-ink-muted">
         Squads of up to five creators challenge each other; once the other captain accepts, the war starts with a
@@ -173,9 +165,7 @@ export default function SquadBattle({
               className="flex flex-col gap-3 sm:flex-row sm:items-end"
             >
               <div className="flex-1">
-                <FormField label="Squad name" name="name" error={create.errors.name}>
-                  <Input value={create.data.name} onChange={(e) => create.set('name', e.target.value)} />
-                </FormField>
+                <TextField label="Squad name" {...create.field('name')} />
               </div>
               <Button type="submit" loading={create.processing}>
                 Create

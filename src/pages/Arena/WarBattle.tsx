@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { arenaLive, arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { EntryThumb } from '@/components/arena';
 import { AttackList, Scoreboard, WAR_STATE_LABELS } from '@/components/arena/war';
-import { Alert, Button, Card, Select } from '@/components/ui';
+import { Alert, BackLink, Button, Card, Select } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
@@ -103,9 +103,7 @@ export default function WarBattle({ war: initial, my_entries }: PageProps<Props>
   return (
     <>
       <Head title={`${war.home.squad.name} vs ${war.away.squad.name}`} />
-      <Link href={arenaPaths.squads} className="text-sm text-accent-ink hover:underline">
-        ← Squad battles
-      </Link>
+      <BackLink href={arenaPaths.squads}>Squad battles</BackLink>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
           <p className="text-eyebrow uppercase text-ink-subtle">{CATEGORY_LABELS[war.category]} war</p>

@@ -1,9 +1,9 @@
 import type { ArenaWar } from '@contracts/arena';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { AttackList, Scoreboard } from '@/components/arena/war';
 import { BarChart } from '@/components/charts';
-import { Alert, Card } from '@/components/ui';
+import { Alert, BackLink, Card } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 interface Props {
@@ -16,9 +16,7 @@ export default function WarBattleResults({ war }: PageProps<Props>) {
   return (
     <>
       <Head title={`Results: ${war.home.squad.name} vs ${war.away.squad.name}`} />
-      <Link href={arenaPaths.war(war.id)} className="text-sm text-accent-ink hover:underline">
-        ← The war
-      </Link>
+      <BackLink href={arenaPaths.war(war.id)}>The war</BackLink>
       <p className="mt-2 text-eyebrow uppercase text-ink-subtle">{CATEGORY_LABELS[war.category]} war results</p>
       <h1 className="mb-4 text-headline text-ink">
         {war.home.squad.name} vs {war.away.squad.name}

@@ -5,7 +5,7 @@ import type {
   ChannelMessage,
   CommunityChannel,
 } from '@contracts/channels';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import {
   channelApi,
@@ -18,8 +18,8 @@ import { ChannelInvitePanel } from '@/components/channels/ChannelInvitePanel';
 import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
 import { ChannelPresence } from '@/components/channels/ChannelPresence';
 import { useChannelPresence } from '@/components/channels/useChannelPresence';
-import { AuthorLine, RichTextEditor } from '@/components/community';
-import { Button } from '@/components/ui';
+import { AuthorLine, KeysetFooter, RichTextEditor } from '@/components/community';
+import { BackLink, Button } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useKeysetList } from '@/hooks/useKeysetList';
@@ -69,9 +69,7 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
   return (
     <>
       <Head title={channel.name} />
-      <Link href={channelPaths.index} className="text-sm text-accent-ink">
-        ← Channels
-      </Link>
+      <BackLink href={channelPaths.index}>Channels</BackLink>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-headline font-semibold text-ink">{channel.name}</h1>
@@ -146,12 +144,7 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
               </li>
             ))}
           </ul>
-          {messages.length === 0 && <p className="text-sm text-ink-muted">No messages yet.</p>}
-          {feed.cursor && (
-            <Button variant="secondary" onClick={() => void feed.older()}>
-              Older messages
-            </Button>
-          )}
+          <KeysetFooter list={feed} empty="No messages yet." older="Older messages" />
         </section>
         <aside className="min-w-0 space-y-6">
           {listening && <ChannelPresence here={here} />}

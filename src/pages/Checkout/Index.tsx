@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { Cart, SavedAddress } from '@contracts/commerce';
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
 import { formatMoney } from '@/components/commerce/format';
-import { Alert, Button, ButtonLink, Card, EmptyState, FormField, Input, Select } from '@/components/ui';
+import { Alert, Button, ButtonLink, Card, EmptyState, FormField, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -103,9 +103,7 @@ export default function CheckoutIndex({ cart, addresses, provider }: Props) {
             </Card>
           )}
           <Card title="Referral code" description="If someone sent you here, their code credits them.">
-            <FormField label="Code" name="referral_code" error={form.errors.referral_code}>
-              <Input value={form.data.referral_code} onChange={(e) => form.set('referral_code', e.target.value)} />
-            </FormField>
+            <TextField label="Code" {...form.field('referral_code')} />
           </Card>
         </div>
         <Card title="Summary">

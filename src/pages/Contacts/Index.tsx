@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { ContactsIndexProps, ImportReport } from '@contracts/crm';
 import { crmApi, crmPaths } from '@/api/crm';
 import { Button, Card, EmptyState, Input, Pagination, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { useAttempt } from '@/hooks/useAttempt';
 import { notify } from '@/lib/toast';
 
 const label = (s: string) => s.replace(/_/g, ' ');
@@ -14,6 +14,7 @@ const contactsTotal = (total: number, capped: boolean) =>
 
 /** Contacts/Index: the book's people, searchable and filtered by stage, tag, source and agent; CSV in and out. */
 export default function ContactsIndex({ team, contacts, filters, stages, sources, agents }: ContactsIndexProps) {
+  const { attempt } = useAttempt();
   const [q, setQ] = useState(filters.q);
   const [report, setReport] = useState<ImportReport | null>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -29,16 +30,13 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
   };
   const upload = async (f: File | undefined) => {
     if (!f) return;
-    try {
+    await attempt(async () => {
       const r = await crmApi.importCsv(f);
       setReport(r);
       notify.success(`Imported: ${r.created} new, ${r.merged} merged, ${r.skipped} skipped`);
       router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not import the file'));
-    } finally {
-      if (file.current) file.current.value = '';
-    }
+    }, 'Could not import the file');
+    if (file.current) file.current.value = '';
   };
 
   return (
@@ -147,8 +145,7 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
         {(contacts.last_page > 1 || contacts.total_is_capped) && (
           <Pagination
             className="p-4"
-            currentPage={contacts.current_page}
-            lastPage={contacts.last_page}
+            of={contacts}
             openEnded={contacts.total_is_capped && contacts.data.length > 0}
             onPageChange={(page) => router.get(crmPaths.contacts, query({ page }))}
           />

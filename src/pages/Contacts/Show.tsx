@@ -1,13 +1,13 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useEffect, useState } from 'react';
 import type { ContactJson, ContactShowProps, ContactStage } from '@contracts/crm';
 import type { TemplateJson } from '@contracts/crm-marketing';
 import { crmApi, crmPaths } from '@/api/crm';
 import { useApiForm } from '@/hooks/useApiForm';
 import { ContactEmailCard } from '@/components/crm/ContactEmailCard';
-import { Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { BackLink, Button, Card, Checkbox, Input, Select, TextField } from '@/components/ui';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -17,6 +17,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * email sent from here (the book's email templates come with the page).
  */
 export default function ContactsShow(initial: ContactShowProps & { email_templates: TemplateJson[] }) {
+  const { attempt } = useAttempt();
   const [props, setProps] = useState<ContactShowProps>(initial);
   useEffect(() => setProps(initial), [initial]);
   const { contact, activities, tasks, merges, stages, can_manage } = props;
@@ -26,18 +27,14 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
     { onSuccess: (p: ContactShowProps) => (setProps(p), task.reset()) },
   );
   const run = async (work: () => Promise<ContactShowProps>) => {
-    try {
+    await attempt(async () => {
       setProps(await work());
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not save'));
-    }
+    }, 'Could not save');
   };
   return (
     <>
       <Head title={contact.name || 'Contact'} />
-      <Link href={crmPaths.contacts} className="text-sm text-accent-ink">
-        ← Contacts
-      </Link>
+      <BackLink href={crmPaths.contacts}>Contacts</BackLink>
       <div className="mt-2 mb-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-headline text-ink">{contact.name || 'Unnamed contact'}</h1>
@@ -134,16 +131,15 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
 }
 
 function MergeCard({ contact, merges }: { contact: ContactJson; merges: ContactShowProps['merges'] }) {
+  const { attempt } = useAttempt();
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ContactJson[]>([]);
   const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
+    await attempt(async () => {
       await work();
       notify.success(done);
       router.reload();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not change the contacts'));
-    }
+    }, 'Could not change the contacts');
   };
   return (
     <Card title="Merge a duplicate">

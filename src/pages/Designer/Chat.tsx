@@ -1,8 +1,8 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, EngineInfo } from '@contracts/designs';
-import { Button, Input } from '@/components/ui';
+import { BackLink, Button, Input } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
@@ -55,9 +55,7 @@ export default function DesignerChat({ design, messages: initial, assistant }: P
   return (
     <>
       <Head title="Design chat" />
-      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-        ← Back to the design
-      </Link>
+      <BackLink href={designerPaths.show(design.id)}>Back to the design</BackLink>
       <div className="mt-1 grid gap-6 lg:grid-cols-3">
         <aside className="space-y-3">
           {design.image && <img src={design.image} alt={title} className="w-full rounded-xl object-cover" />}

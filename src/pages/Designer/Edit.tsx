@@ -1,8 +1,8 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useEffect, useMemo, useState } from 'react';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
-import { Button, Card, FormField, Input, TextAreaField } from '@/components/ui';
+import { BackLink, Button, Card, FormField, Input, TextAreaField } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
@@ -103,9 +103,7 @@ export default function DesignerEdit({ design, editState, side: initialSide }: P
   return (
     <>
       <Head title="Edit design" />
-      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-        ← Back to the design
-      </Link>
+      <BackLink href={designerPaths.show(design.id)}>Back to the design</BackLink>
       <div className="mb-6 mt-1 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Edit design card</h1>
         <div role="tablist" aria-label="Side" className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">

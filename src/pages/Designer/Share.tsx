@@ -1,9 +1,9 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { ShareButtons } from '@/components/designer/ShareButtons';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
-import { Alert, Button, Card } from '@/components/ui';
+import { Alert, BackLink, Button, Card } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -27,9 +27,7 @@ export default function DesignerShare({ design: initial }: PageProps<{ design: D
   return (
     <>
       <Head title="Share design" />
-      <Link href={designerPaths.show(design.id)} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-        ← Back to the design
-      </Link>
+      <BackLink href={designerPaths.show(design.id)}>Back to the design</BackLink>
       <h1 className="mb-6 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Share “{title}”</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {design.image && <img src={design.image} alt={title} className="w-full rounded-xl object-cover" />}

@@ -1,4 +1,4 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useMemo, useState } from 'react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
 import { EngineBadge, FavoriteButton } from '@/components/designer/DesignCard';
@@ -6,7 +6,7 @@ import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo } from '@contracts/designs';
-import { Alert, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
+import { Alert, BackLink, Button, ButtonLink, Card, Checkbox, Input } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
@@ -112,9 +112,7 @@ export default function DesignerShow({ design: initial, credits: initialCredits,
       <Head title={title} />
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <Link href={designerPaths.index} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-            ← Designer
-          </Link>
+          <BackLink href={designerPaths.index}>Designer</BackLink>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{title}</h1>
           <p className="text-sm text-slate-500 dark:text-slate-400">{new Date(design.created_at).toLocaleString()}</p>
         </div>

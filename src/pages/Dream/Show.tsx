@@ -1,31 +1,28 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { CompareSlider } from '@/components/designer/CompareSlider';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design } from '@contracts/designs';
-import { Button, ButtonLink } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { BackLink, Button, ButtonLink } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import type { Dream as DreamJson } from '@contracts/designs';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ dream: DreamJson & { design: Design } }>;
 
 export default function DreamShow({ dream }: Props) {
+  const { attempt } = useAttempt();
   const remove = async () => {
-    try {
+    await attempt(async () => {
       await designerApi.removeDream(dream.id);
       notify.success('Dream removed');
       router.visit(designerPaths.dreams);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not remove the dream'));
-    }
+    }, 'Could not remove the dream');
   };
   return (
     <>
       <Head title={dream.title} />
-      <Link href={designerPaths.dreams} className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-        ← Dreams
-      </Link>
+      <BackLink href={designerPaths.dreams}>Dreams</BackLink>
       <h1 className="mb-1 mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{dream.title}</h1>
       {dream.note && <p className="mb-4 text-slate-600 dark:text-slate-300">{dream.note}</p>}
       <div className="mx-auto max-w-4xl space-y-4">

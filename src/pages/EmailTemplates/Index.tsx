@@ -81,14 +81,7 @@ export default function EmailTemplatesIndex({ templates, merge_fields, sends, st
                 ))}
               </ul>
             )}
-            {sends.last_page > 1 && (
-              <Pagination
-                className="p-4"
-                currentPage={sends.current_page}
-                lastPage={sends.last_page}
-                hrefFor={templatePaths.emailPage}
-              />
-            )}
+            <Pagination className="p-4" of={sends} hrefFor={templatePaths.emailPage} />
           </Card>
         </div>
       </div>

@@ -62,14 +62,7 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab, 
                 ))}
               </ul>
             )}
-            {campaigns.last_page > 1 && (
-              <Pagination
-                className="p-3"
-                currentPage={campaigns.current_page}
-                lastPage={campaigns.last_page}
-                hrefFor={(p) => `${farmPaths.farm()}?page=${p}`}
-              />
-            )}
+            <Pagination className="p-3" of={campaigns} hrefFor={(p) => `${farmPaths.farm()}?page=${p}`} />
           </Card>
           {can_manage && <CampaignForm />}
         </aside>

@@ -4,10 +4,10 @@ import type { Page } from '@contracts/common';
 import type { TeamInvitationJson, TeamSummary } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamBadge } from '@/components/teams/TeamSwitcher';
-import { Alert, Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { Alert, Button, Card, EmptyState, FormField, Input, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   invitations: Page<TeamInvitationJson>;
@@ -16,8 +16,9 @@ interface Props {
 
 /** Invitations/Index: the invitations this account received, and asking to join a team by its handle. */
 export default function InvitationsIndex({ invitations, emailVerified }: Props) {
+  const { attempt } = useAttempt();
   const answer = async (id: string, accept: boolean) => {
-    try {
+    await attempt(async () => {
       if (accept) {
         const res = await teamsApi.accept(id);
         notify.success(res.message);
@@ -26,9 +27,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
         notify.success((await teamsApi.decline(id)).message);
         router.reload();
       }
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not answer the invitation'));
-    }
+    }, 'Could not answer the invitation');
   };
   const join = useApiForm(
     { handle: '', message: '' },
@@ -113,9 +112,7 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
                 onChange={(e) => join.set('handle', e.target.value.toLowerCase())}
               />
             </FormField>
-            <FormField label="Message (optional)" name="message" error={join.errors.message}>
-              <Input value={join.data.message} onChange={(e) => join.set('message', e.target.value)} />
-            </FormField>
+            <TextField label="Message (optional)" {...join.field('message')} />
             <Button type="submit" loading={join.processing}>
               Ask to join
             </Button>

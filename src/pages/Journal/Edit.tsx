@@ -1,13 +1,13 @@
 import type { JournalEmbedRef, JournalPost, JournalVisibility } from '@contracts/journal';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { type JournalDraft, journalApi, journalPaths } from '@/api/journal';
 import { ModerationNotice, RichTextEditor } from '@/components/community';
-import { Button, Card, FormField, Input, Select } from '@/components/ui';
+import { BackLink, Button, Card, FormField, Input, Select, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const VISIBILITY = [
   { value: 'private', label: 'Private: only me' },
@@ -17,6 +17,7 @@ const VISIBILITY = [
 
 /** Writing a journal post: title, rich text with images, embedded listings/spots, visibility, publish or schedule. */
 export default function JournalEdit({ post }: PageProps<{ post: JournalPost | null }>) {
+  const { attempt } = useAttempt();
   const [saved, setSaved] = useState(post);
   const [when, setWhen] = useState('');
   const [embed, setEmbed] = useState<JournalEmbedRef>({ kind: 'listing', ref: '' });
@@ -39,13 +40,11 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
   const publish = async () => {
     const current = await save();
     if (!current) return;
-    try {
+    await attempt(async () => {
       const r = await journalApi.publish(current.id, when ? new Date(when).toISOString() : null);
       notify.success(r.message);
       router.visit(journalPaths.show(r.post.id));
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not publish'));
-    }
+    }, 'Could not publish');
   };
 
   const addEmbed = () => {
@@ -58,9 +57,7 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
     <>
       <Head title={saved ? `Edit: ${saved.title}` : 'New journal post'} />
       <div className="mx-auto max-w-3xl space-y-4">
-        <Link href={journalPaths.index} className="text-sm text-accent-ink">
-          ← Journal
-        </Link>
+        <BackLink href={journalPaths.index}>Journal</BackLink>
         <h1 className="text-headline font-semibold text-ink">{saved ? 'Edit post' : 'New post'}</h1>
         {saved && <ModerationNotice state={saved.moderation} />}
         {saved && (
@@ -83,13 +80,7 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
               error={form.errors.body_html}
               minHeight="min-h-64"
             />
-            <FormField label="Who can read it" name="visibility" error={form.errors.visibility}>
-              <Select
-                options={VISIBILITY}
-                value={form.data.visibility}
-                onChange={(e) => form.set('visibility', e.target.value as JournalVisibility)}
-              />
-            </FormField>
+            <SelectField label="Who can read it" options={VISIBILITY} {...form.field('visibility')} />
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-ink">Embedded listings and spots</legend>
               <ul className="space-y-1 text-sm text-ink-muted">

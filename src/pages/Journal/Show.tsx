@@ -1,39 +1,35 @@
 import type { JournalComment, JournalCommentPage, JournalPost } from '@contracts/journal';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { journalApi, journalPaths } from '@/api/journal';
 import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
-import { Button, ButtonLink } from '@/components/ui';
+import { BackLink, Button, ButtonLink } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** One journal post: the text, embedded listings and spots, likes, flags and comments. */
 export default function JournalShow({
   post,
   comments,
 }: PageProps<{ post: JournalPost; comments: JournalCommentPage }>) {
+  const { attempt } = useAttempt();
   const user = useAuthUser();
   const [list, setList] = useState<JournalComment[]>(comments.data);
   const [likes, setLikes] = useState({ liked: post.liked, count: post.likes_count });
 
   const toggleLike = async () => {
-    try {
+    await attempt(async () => {
       const r = await journalApi.like(post.id, !likes.liked);
       setLikes({ liked: r.liked, count: r.likes_count });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not like this post'));
-    }
+    }, 'Could not like this post');
   };
 
   return (
     <>
       <Head title={post.title} />
       <article className="mx-auto max-w-2xl">
-        <Link href={journalPaths.index} className="text-sm text-accent-ink">
-          ← Journal
-        </Link>
+        <BackLink href={journalPaths.index}>Journal</BackLink>
         <h1 className="mt-2 text-display font-semibold text-ink">{post.title}</h1>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <AuthorLine author={post.author} at={post.published_at} />

@@ -8,6 +8,7 @@ import { formatMoney } from '@/components/commerce/format';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 
@@ -23,6 +24,7 @@ export default function Marketplace({
   earnings,
   payout_account,
 }: MarketplaceProps) {
+  const { attempt } = useAttempt();
   const [open, setOpen] = useState(offers.data);
   const [bought, setBought] = useState(purchases);
   const [busy, setBusy] = useState<string | null>(null);
@@ -78,11 +80,9 @@ export default function Marketplace({
     }
   };
   const purchasesPage = async (page: number) => {
-    try {
+    await attempt(async () => {
       setBought(await crmApi.purchases(page));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not load your purchases'));
-    }
+    }, 'Could not load your purchases');
   };
 
   return (

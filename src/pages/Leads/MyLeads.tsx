@@ -7,11 +7,13 @@ import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const label = (s: string) => s.replace(/_/g, ' ');
 
 /** Leads/MyLeads: the agent's queue, live. New leads arrive on the agent's own channel; pooled leads are claimed. */
 export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
+  const { attempt } = useAttempt();
   const [mine, setMine] = useState(leads.data);
   const [pool, setPool] = useState(claimable);
   useEffect(() => {
@@ -56,12 +58,10 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
     if (!dollars && (!Number.isInteger(credits) || credits < 1)) return;
     const buyers = Number(window.prompt('How many buyers? 1 = exclusive; more (up to 25) = shared', '1')?.trim() || 1);
     if (!Number.isInteger(buyers) || buyers < 1) return;
-    try {
+    await attempt(async () => {
       await crmApi.offerLead(lead.id, { ...price, timeline: 'now', max_buyers: buyers });
       notify.success('Offered on the lead marketplace');
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not offer the lead'));
-    }
+    }, 'Could not offer the lead');
   };
   return (
     <>
@@ -114,14 +114,7 @@ export default function MyLeads({ me, leads, claimable }: MyLeadsProps) {
             ))}
           </ul>
         )}
-        {leads.last_page > 1 && (
-          <Pagination
-            className="p-4"
-            currentPage={leads.current_page}
-            lastPage={leads.last_page}
-            hrefFor={(p) => `${crmPaths.myLeads}?page=${p}`}
-          />
-        )}
+        <Pagination className="p-4" of={leads} hrefFor={(p) => `${crmPaths.myLeads}?page=${p}`} />
       </Card>
     </>
   );

@@ -1,9 +1,10 @@
 import type { ChannelMessage, CommunityChannel } from '@contracts/channels';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { channelPaths } from '@/api/channels';
 import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { PageProps } from '@/types';
+import { BackLink } from '@/components/ui';
 
 /** One channel message on its own page: the deep link from notifications and email. */
 export default function MessageShow({
@@ -14,9 +15,7 @@ export default function MessageShow({
   return (
     <>
       <Head title={`Message in ${channel.name}`} />
-      <Link href={channelPaths.show(channel.id)} className="text-sm text-accent-ink">
-        ← {channel.name}
-      </Link>
+      <BackLink href={channelPaths.show(channel.id)}>{channel.name}</BackLink>
       <div className="mx-auto mt-4 max-w-2xl">
         <ChannelMessageCard
           message={message}

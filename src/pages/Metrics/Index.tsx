@@ -6,21 +6,20 @@ import { BarChart } from '@/components/charts';
 import { PeriodSwitch, SeriesGrid } from '@/components/metrics';
 import { Button, Card } from '@/components/ui';
 import { useChannel } from '@/echo';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Metrics: every rolled-up series by day/week/month, cohort retention by sign-up week, AI provider cost per day. */
 export default function MetricsIndex({ metrics }: PageProps<{ metrics: AdminMetricsJson }>) {
+  const { attempt } = useAttempt();
   useChannel(adminLive.metricsChannel, 'private', {
     [adminLive.metricsUpdated]: () => router.reload({ only: ['metrics'] }),
   });
   const refresh = async () => {
-    try {
+    await attempt(async () => {
       notify.info((await adminApi.rollupNow()).message);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   const costByDay = new Map<string, number>();
   for (const c of metrics.provider_cost) costByDay.set(c.day, (costByDay.get(c.day) ?? 0) + c.cost_micro);

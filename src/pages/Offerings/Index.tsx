@@ -43,11 +43,7 @@ export default function OfferingsIndex({
         </ul>
       )}
       <div className="mt-4">
-        <Pagination
-          currentPage={offerings.current_page}
-          lastPage={offerings.last_page}
-          hrefFor={(page) => directoryPaths.offerings(filters, page)}
-        />
+        <Pagination of={offerings} hrefFor={(page) => directoryPaths.offerings(filters, page)} />
       </div>
     </>
   );

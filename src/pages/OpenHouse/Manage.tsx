@@ -2,14 +2,14 @@ import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
 import type { Listing } from '@contracts/listings';
 import type { LinkedPage } from '@contracts/common';
-import { Alert, Button, Card, TextField } from '@/components/ui';
+import { Alert, BackLink, Button, Card, TextField } from '@/components/ui';
 import { listingPaths } from '@/api/listings';
 import { openHousePaths, openHousesApi } from '@/api/open-houses';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { OpenHouse, Rsvp } from '@contracts/open-houses';
 import { when } from '@/components/listing/open-house';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** The realtor schedules open houses for a listing and sees who registered. */
 export default function OpenHouseManage({
@@ -19,6 +19,7 @@ export default function OpenHouseManage({
   listing: Listing;
   openHouses: OpenHouse[];
 }) {
+  const { attempt } = useAttempt();
   const [houses, setHouses] = useState(initial);
   const form = useApiForm(
     { starts_at: '', ends_at: '', capacity: '20', notes: '' },
@@ -42,31 +43,25 @@ export default function OpenHouseManage({
   );
 
   const showRsvps = async (id: string, page = 1) => {
-    try {
+    await attempt(async () => {
       const res = await openHousesApi.rsvps(id, page);
       setRsvps((r) => ({ ...r, [id]: res }));
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not load the registrations'));
-    }
+    }, 'Could not load the registrations');
   };
 
   const remove = async (id: string) => {
     if (!window.confirm('Remove this open house and its registrations?')) return;
-    try {
+    await attempt(async () => {
       await openHousesApi.remove(id);
       setHouses((h) => h.filter((x) => x.id !== id));
       notify.success('Open house removed');
-    } catch (err) {
-      notify.error(errorMessage(err, 'Could not remove the open house'));
-    }
+    }, 'Could not remove the open house');
   };
 
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">
       <Head title={`Open houses: ${listing.name}`} />
-      <Link href={listingPaths.show(listing.id)} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
-        ← {listing.name}
-      </Link>
+      <BackLink href={listingPaths.show(listing.id)}>{listing.name}</BackLink>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Open houses</h1>
       {listing.property.publish_state !== 'published' && (
         <Alert variant="warning">Publish the property so visitors can register.</Alert>

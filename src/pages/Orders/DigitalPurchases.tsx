@@ -2,7 +2,7 @@ import { Head } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { VaultItem } from '@contracts/commerce';
 import { commercePaths } from '@/api/commerce';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 
@@ -14,8 +14,7 @@ export default function DigitalPurchases({ items }: Props) {
     <>
       <Head title="Digital purchases" />
       <div className="mx-auto max-w-4xl">
-        <h1 className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">Digital purchases</h1>
-        <OrdersTabs />
+        <OrdersHeader title="Digital purchases" />
         {items.data.length ? (
           <Card padded={false}>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">

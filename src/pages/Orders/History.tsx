@@ -3,7 +3,7 @@ import type { Page } from '@contracts/common';
 import type { Order } from '@contracts/commerce';
 import { commercePaths } from '@/api/commerce';
 import { formatMoney } from '@/components/commerce/format';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
 import { ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
@@ -16,8 +16,7 @@ export default function OrdersHistory({ orders }: Props) {
     <>
       <Head title="Orders" />
       <div className="mx-auto max-w-4xl">
-        <h1 className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">Your orders</h1>
-        <OrdersTabs />
+        <OrdersHeader title="Your orders" />
         {!orders.data.length ? (
           <EmptyState
             title="No orders yet"

@@ -2,9 +2,9 @@ import { Head, router } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { Order, OrderReturn } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, Card, EmptyState, FormField, Pagination, Select, TextAreaField } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -26,21 +26,18 @@ export default function OrdersReturns({ returns, orders }: Props) {
     <>
       <Head title="Returns" />
       <div className="mx-auto max-w-4xl space-y-4">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Returns</h1>
-        <OrdersTabs />
+        <OrdersHeader title="Returns" />
         {returnable.length > 0 && (
           <Card title="Request a return">
             <form
               className="space-y-3"
               onSubmit={form.handleSubmit((v) => commerceApi.requestReturn(v.order_id, v.reason))}
             >
-              <FormField label="Order" name="order_id" error={form.errors.order_id}>
-                <Select
-                  value={form.data.order_id}
-                  onChange={(e) => form.set('order_id', e.target.value)}
-                  options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
-                />
-              </FormField>
+              <SelectField
+                label="Order"
+                options={returnable.map((o) => ({ value: o.id, label: `Order ${o.number}` }))}
+                {...form.field('order_id')}
+              />
               <TextAreaField label="Why are you returning it?" maxLength={1000} {...form.field('reason')} />
               <Button type="submit" loading={form.processing}>
                 Request the return

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Page } from '@contracts/common';
 import type { Order, OrderMessage } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { Button, Card, EmptyState, Pagination, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { cn } from '@/lib/cn';
@@ -27,8 +27,7 @@ export default function OrdersSupport({ order, messages }: Props) {
     <>
       <Head title={`Support for order ${order.number}`} />
       <div className="mx-auto max-w-3xl space-y-4">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Order {order.number}: support</h1>
-        <OrdersTabs />
+        <OrdersHeader title={`Order ${order.number}: support`} />
         <Card>
           {thread.length ? (
             <ul className="space-y-3">

@@ -3,7 +3,7 @@ import type { Page } from '@contracts/common';
 import type { AdminOrder } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { formatMoney } from '@/components/commerce/format';
-import { Button, Card, EmptyState, FormField, Input, Pagination } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -59,12 +59,8 @@ function ShipCard({ order }: { order: AdminOrder }) {
         className="mt-3 grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
         onSubmit={form.handleSubmit((v) => commerceApi.fulfil(order.id, v.carrier, v.tracking_number))}
       >
-        <FormField label="Carrier" name="carrier" error={form.errors.carrier}>
-          <Input value={form.data.carrier} onChange={(e) => form.set('carrier', e.target.value)} />
-        </FormField>
-        <FormField label="Tracking number" name="tracking_number" error={form.errors.tracking_number}>
-          <Input value={form.data.tracking_number} onChange={(e) => form.set('tracking_number', e.target.value)} />
-        </FormField>
+        <TextField label="Carrier" {...form.field('carrier')} />
+        <TextField label="Tracking number" {...form.field('tracking_number')} />
         <Button type="submit" loading={form.processing}>
           Mark shipped
         </Button>

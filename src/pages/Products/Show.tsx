@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Product } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { formatMoney, humanize } from '@/components/commerce/format';
-import { Button, ButtonLink, FormField, Input, Select } from '@/components/ui';
+import { Button, ButtonLink, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -55,24 +55,20 @@ export default function ProductsShow({ product }: Props) {
             onSubmit={form.handleSubmit((v) => commerceApi.addToCart(v.variant_id, Number(v.quantity)))}
           >
             {product.variants.length > 1 && (
-              <FormField label="Option" name="variant_id" error={form.errors.variant_id}>
-                <Select
-                  value={form.data.variant_id}
-                  onChange={(e) => form.set('variant_id', e.target.value)}
-                  options={product.variants.map((v) => ({ value: v.id, label: `${v.name} — ${formatMoney(v.price)}` }))}
-                />
-              </FormField>
-            )}
-            <FormField label="Quantity" name="quantity" error={form.errors.quantity}>
-              <Input
-                type="number"
-                min={1}
-                max={99}
-                value={form.data.quantity}
-                onChange={(e) => form.set('quantity', e.target.value)}
-                className="w-24"
+              <SelectField
+                label="Option"
+                options={product.variants.map((v) => ({ value: v.id, label: `${v.name} — ${formatMoney(v.price)}` }))}
+                {...form.field('variant_id')}
               />
-            </FormField>
+            )}
+            <TextField
+              label="Quantity"
+              type="number"
+              min={1}
+              max={99}
+              inputClassName="w-24"
+              {...form.field('quantity')}
+            />
             {variant?.stock !== null && variant?.stock !== undefined && (
               <p className="text-sm text-slate-500 dark:text-slate-400">
                 {soldOut ? 'Sold out' : `${variant.stock} left`}

@@ -131,7 +131,7 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
           ))}
         </div>
       )}
-      {answer && answer.properties.last_page > 1 && <Pagination of={answer.properties} onPageChange={setPage} />}
+      {answer && <Pagination of={answer.properties} onPageChange={setPage} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { propertyPaths, type EditorStep } from '@/api/properties';
 import { AddressStep } from '@/components/property/editor/AddressStep';
 import { ComponentsStep } from '@/components/property/editor/ComponentsStep';
@@ -9,7 +9,7 @@ import { PriceStep } from '@/components/property/editor/PriceStep';
 import { PublishStep } from '@/components/property/editor/PublishStep';
 import type { MapSettings } from '@/components/property/editor/step-props';
 import { PublishBadge } from '@/components/property/PropertyCard';
-import { Alert, Button, Card, Spinner } from '@/components/ui';
+import { Alert, BackLink, Button, Card, Spinner } from '@/components/ui';
 import { usePropertyEditor } from '@/hooks/usePropertyEditor';
 
 interface Props {
@@ -46,9 +46,7 @@ export default function PropertyEditor({ slug: initialSlug, step: initialStep, s
       <Head title={property ? `Edit ${property.name}` : 'New property'} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <Link href={propertyPaths.dashboard} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
-            ← My properties
-          </Link>
+          <BackLink href={propertyPaths.dashboard}>My properties</BackLink>
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{property?.name ?? 'New property'}</h1>
         </div>
         {property && <PublishBadge state={property.publish_state} />}

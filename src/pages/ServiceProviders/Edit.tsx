@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { directoryApi, directoryPaths, type ProviderProfileForm } from '@/api/directory';
 import { LicenceUpload } from '@/components/directory/LicenceUpload';
 import { priceLabel, VerifiedBadge } from '@/components/directory/parts';
-import { Button, Card, FormField, Input, Select, TextArea } from '@/components/ui';
+import { Button, Card, FormField, Input, SelectField, TextArea } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type OfferingDraft = { title: string; description: string; price: string; currency: string };
 
@@ -23,6 +22,7 @@ export default function ServiceProvidersEdit({
   provider,
   industries,
 }: PageProps<{ provider: ServiceProviderDetail | null; industries: Industry[] }>) {
+  const { attempt } = useAttempt();
   const [current, setCurrent] = useState(provider);
   const [offerings, setOfferings] = useState<Offering[]>(provider?.offerings ?? []);
   const profile = useApiForm<ProviderProfileForm, { provider: ServiceProviderDetail }>(
@@ -48,12 +48,10 @@ export default function ServiceProvidersEdit({
     },
   );
   const remove = async (id: string) => {
-    try {
+    await attempt(async () => {
       await directoryApi.removeOffering(id);
       setOfferings((list) => list.filter((o) => o.id !== id));
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not remove the offering'));
-    }
+    }, 'Could not remove the offering');
   };
 
   return (
@@ -78,13 +76,11 @@ export default function ServiceProvidersEdit({
               directoryApi.saveProfile({ ...v, website: v.website || null, licence_number: v.licence_number || null }),
             )}
           >
-            <FormField label="Industry" name="industry" error={profile.errors.industry}>
-              <Select
-                value={profile.data.industry}
-                onChange={(e) => profile.set('industry', e.target.value)}
-                options={industries.map((i) => ({ value: i.slug, label: i.name }))}
-              />
-            </FormField>
+            <SelectField
+              label="Industry"
+              options={industries.map((i) => ({ value: i.slug, label: i.name }))}
+              {...profile.field('industry')}
+            />
             <FormField label="Business name" name="name" error={profile.errors.name}>
               <Input {...profile.field('name')} maxLength={120} />
             </FormField>

@@ -43,11 +43,7 @@ export default function ServiceProvidersIndex({
         </ul>
       )}
       <div className="mt-4">
-        <Pagination
-          currentPage={providers.current_page}
-          lastPage={providers.last_page}
-          hrefFor={(page) => directoryPaths.providers(filters, page)}
-        />
+        <Pagination of={providers} hrefFor={(page) => directoryPaths.providers(filters, page)} />
       </div>
     </>
   );

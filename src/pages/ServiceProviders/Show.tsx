@@ -4,6 +4,7 @@ import { directoryPaths } from '@/api/directory';
 import { priceLabel, Stars, VerifiedBadge } from '@/components/directory/parts';
 import { ProviderReviews } from '@/components/directory/ProviderReviews';
 import type { PageProps } from '@/types';
+import { BackLink } from '@/components/ui';
 
 interface Props {
   provider: ServiceProviderDetail;
@@ -16,9 +17,9 @@ export default function ServiceProvidersShow({ provider, reviews, standing }: Pa
   return (
     <>
       <Head title={provider.name} />
-      <Link href={directoryPaths.providers({ industry: provider.industry.slug })} className="text-sm text-accent-ink">
-        ← {provider.industry.name}
-      </Link>
+      <BackLink href={directoryPaths.providers({ industry: provider.industry.slug })}>
+        {provider.industry.name}
+      </BackLink>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">

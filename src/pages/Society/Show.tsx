@@ -1,8 +1,15 @@
 import type { Society, SocietyFeed, SocietyMemberPage } from '@contracts/society';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
-import { AuthorLine, FlagButton, ModerationNotice, RichText, RichTextComposer } from '@/components/community';
-import { Button } from '@/components/ui';
+import {
+  AuthorLine,
+  FlagButton,
+  KeysetFooter,
+  ModerationNotice,
+  RichText,
+  RichTextComposer,
+} from '@/components/community';
+import { BackLink, Button } from '@/components/ui';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { PageProps } from '@/types';
@@ -21,9 +28,7 @@ export default function SocietyShow({
   return (
     <>
       <Head title={society.name} />
-      <Link href={societyPaths.index} className="text-sm text-accent-ink">
-        ← Societies
-      </Link>
+      <BackLink href={societyPaths.index}>Societies</BackLink>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-headline font-semibold text-ink">{society.name}</h1>
@@ -71,12 +76,7 @@ export default function SocietyShow({
               </li>
             ))}
           </ul>
-          {posts.length === 0 && <p className="text-sm text-ink-muted">No posts yet.</p>}
-          {list.cursor && (
-            <Button variant="secondary" onClick={() => void list.older()}>
-              Older posts
-            </Button>
-          )}
+          <KeysetFooter list={list} empty="No posts yet." older="Older posts" />
         </section>
         <aside aria-labelledby="members">
           <h2 id="members" className="mb-3 text-title font-semibold text-ink">

@@ -9,14 +9,15 @@ import { useAuthUser } from '@/hooks/useSharedProps';
 import { useVideoStatus } from '@/hooks/useVideoStatus';
 import { videoApi, videoPaths } from '@/api/video';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ spot: Spot; limits: UploadLimits }>;
 
 /** Spot editor: its short video (upload, live status, trim, cover), caption, publish to the feed. */
 export default function SpotEdit({ spot: initial, limits }: Props) {
+  const { attempt } = useAttempt();
   const user = useAuthUser();
   const [spot, setSpot] = useState(initial);
   const [video, setVideo] = useState<Video | null>(initial.video);
@@ -42,13 +43,11 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
   };
 
   const addVideo = async () => {
-    try {
+    await attempt(async () => {
       const created = await videoApi.createBlank(title || 'Spot video');
       const saved = await form.submit(() => videoApi.updateSpot(spot.slug, { video_id: created.video.id }));
       if (saved) setVideo(created.video);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not add a video'));
-    }
+    }, 'Could not add a video');
   };
 
   const price = spot.listing ? formatPrice(spot.listing.price, spot.listing.currency) : null;

@@ -1,8 +1,8 @@
 import type { SweepstakesPublic } from '@contracts/sweepstakes';
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { DRAW_ALGORITHM, sweepstakesApi, sweepstakesFiles, sweepstakesPaths, verifyDraw } from '@/api/sweepstakes';
-import { Alert, Button, Card } from '@/components/ui';
+import { Alert, BackLink, Button, Card } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import type { PageProps } from '@/types';
 
@@ -49,12 +49,7 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
       <Head title={`Verify · ${s.title}`} />
       <div className="mx-auto max-w-3xl space-y-6">
         <div>
-          <Link
-            href={sweepstakesPaths.show(s.id)}
-            className="text-sm text-brand-600 hover:underline dark:text-brand-400"
-          >
-            ← {s.title}
-          </Link>
+          <BackLink href={sweepstakesPaths.show(s.id)}>{s.title}</BackLink>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Verify the draw</h1>
         </div>
         <Card

@@ -2,7 +2,7 @@ import { Head, router } from '@inertiajs/react';
 import type { TeamType } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TEAM_TYPE_LABELS, useTeamHandleCheck } from '@/components/teams/useTeamHandleCheck';
-import { Button, Card, FormField, Select, TextField } from '@/components/ui';
+import { Button, Card, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
 interface Props {
@@ -63,13 +63,11 @@ export default function TeamsCreate({ types }: Props) {
                 form.set('handle', e.target.value.toLowerCase());
               }}
             />
-            <FormField label="Type" name="type" error={form.errors.type}>
-              <Select
-                value={form.data.type}
-                onChange={(e) => form.set('type', e.target.value as TeamType)}
-                options={types.map((t) => ({ value: t, label: TEAM_TYPE_LABELS[t] ?? t }))}
-              />
-            </FormField>
+            <SelectField
+              label="Type"
+              options={types.map((t) => ({ value: t, label: TEAM_TYPE_LABELS[t] ?? t }))}
+              {...form.field('type')}
+            />
             <Button type="submit" loading={form.processing} fullWidth>
               Create team
             </Button>

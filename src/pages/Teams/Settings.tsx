@@ -3,7 +3,7 @@ import type { TeamJson, TeamRole, TeamType } from '@contracts/teams';
 import { teamsApi } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
 import { TEAM_TYPE_LABELS, useTeamHandleCheck } from '@/components/teams/useTeamHandleCheck';
-import { Alert, Button, Card, FormField, Input, Select, TextField } from '@/components/ui';
+import { Alert, Button, Card, FormField, Input, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { notify } from '@/lib/toast';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -59,13 +59,11 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
               hint={handleStatus === 'available' ? `@${details.data.handle} is available` : undefined}
               onChange={(e) => details.set('handle', e.target.value.toLowerCase())}
             />
-            <FormField label="Type" name="type" error={details.errors.type}>
-              <Select
-                value={details.data.type}
-                onChange={(e) => details.set('type', e.target.value as TeamType)}
-                options={types.map((t) => ({ value: t, label: TEAM_TYPE_LABELS[t] ?? t }))}
-              />
-            </FormField>
+            <SelectField
+              label="Type"
+              options={types.map((t) => ({ value: t, label: TEAM_TYPE_LABELS[t] ?? t }))}
+              {...details.field('type')}
+            />
             <FormField label="Logo (JPEG, PNG or WebP, 5 MB)" name="logo">
               <Input
                 type="file"
@@ -88,13 +86,7 @@ export default function TeamsSettings({ team, role, types, canDelete }: Props) {
             className="flex items-end gap-2"
             onSubmit={domain.handleSubmit((v) => teamsApi.claimDomain(team.id, v.domain))}
           >
-            <FormField label="Domain" name="domain" error={domain.errors.domain} className="flex-1">
-              <Input
-                placeholder="example.com"
-                value={domain.data.domain}
-                onChange={(e) => domain.set('domain', e.target.value)}
-              />
-            </FormField>
+            <TextField label="Domain" className="flex-1" placeholder="example.com" {...domain.field('domain')} />
             <Button type="submit" variant="secondary" loading={domain.processing}>
               Claim
             </Button>

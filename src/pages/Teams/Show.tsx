@@ -4,7 +4,7 @@ import type { Page } from '@contracts/common';
 import type { TeamInvitationJson, TeamJson, TeamMemberJson, TeamPermission, TeamRole } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextField } from '@/components/ui';
+import { Button, Card, EmptyState, Pagination, Select, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { AuthUser } from '@/types';
 import { actThenReload } from '@/lib/actions';
@@ -146,16 +146,12 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                 className="flex flex-col gap-3 sm:flex-row sm:items-end"
                 onSubmit={invite.handleSubmit((v) => teamsApi.invite(team.id, v))}
               >
-                <FormField label="Email" name="email" error={invite.errors.email} className="flex-1">
-                  <Input type="email" value={invite.data.email} onChange={(e) => invite.set('email', e.target.value)} />
-                </FormField>
-                <FormField label="Role" name="role" error={invite.errors.role}>
-                  <Select
-                    value={invite.data.role}
-                    onChange={(e) => invite.set('role', e.target.value as TeamRole)}
-                    options={ASSIGNABLE.map((r) => ({ value: r, label: r }))}
-                  />
-                </FormField>
+                <TextField label="Email" className="flex-1" type="email" {...invite.field('email')} />
+                <SelectField
+                  label="Role"
+                  options={ASSIGNABLE.map((r) => ({ value: r, label: r }))}
+                  {...invite.field('role')}
+                />
                 <Button type="submit" loading={invite.processing}>
                   Send invitation
                 </Button>

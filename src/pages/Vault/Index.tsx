@@ -2,7 +2,7 @@ import { Head } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { VaultItem } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
-import { OrdersTabs } from '@/components/commerce/OrdersTabs';
+import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -26,8 +26,7 @@ export default function VaultIndex({ items }: Props) {
     <>
       <Head title="Vault" />
       <div className="mx-auto max-w-4xl">
-        <h1 className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">Vault</h1>
-        <OrdersTabs />
+        <OrdersHeader title="Vault" />
         {items.data.length ? (
           <Card padded={false}>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -10,6 +10,7 @@ import { videoApi, videoPaths } from '@/api/video';
 import { errorMessage } from '@/lib/errors';
 import { notify, TOAST_DURATION_MS } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ walkthrough: Walkthrough; limits: UploadLimits; listings?: ListingChoice[] }>;
 
@@ -20,6 +21,7 @@ interface ListingChoice {
 
 /** Walkthrough editor: details and publish, videos (upload, live status, order, trim, cover), spots, embed code. */
 export default function WalkthroughEdit({ walkthrough: initial, limits, listings = [] }: Props) {
+  const { attempt } = useAttempt();
   const user = useAuthUser();
   const [walkthrough, setWalkthrough] = useState(initial);
   const [videos, setVideos] = useState<Video[]>(initial.videos);
@@ -66,12 +68,10 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
   };
 
   const addSpot = async () => {
-    try {
+    await attempt(async () => {
       const res = await videoApi.createSpot(walkthrough.slug, `${title || 'Spot'} teaser`);
       router.visit(videoPaths.spotEdit(res.spot.slug));
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not make the spot'));
-    }
+    }, 'Could not make the spot');
   };
 
   return (

@@ -1,9 +1,9 @@
-import type { WikiArticle, WikiCategory } from '@contracts/wiki';
+import type { WikiArticle } from '@contracts/wiki';
 import { Head, router } from '@inertiajs/react';
 import { WIKI_CATEGORY_LABELS, type WikiEdit, wikiApi, wikiPaths } from '@/api/wiki';
 import { RichTextEditor } from '@/components/community';
 import { ArticleHeader } from '@/components/wiki/ArticleHeader';
-import { Button, Card, FormField, Input, Select } from '@/components/ui';
+import { Button, Card, FormField, Input, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -47,13 +47,7 @@ export default function WikiEditPage({ article }: PageProps<{ article: WikiArtic
             <FormField label="Title" name="title" error={form.errors.title}>
               <Input {...form.field('title')} maxLength={120} />
             </FormField>
-            <FormField label="Category" name="category" error={form.errors.category}>
-              <Select
-                options={CATEGORY_OPTIONS}
-                value={form.data.category}
-                onChange={(e) => form.set('category', e.target.value as WikiCategory)}
-              />
-            </FormField>
+            <SelectField label="Category" options={CATEGORY_OPTIONS} {...form.field('category')} />
             <RichTextEditor
               id="wiki-body"
               label="Article"

@@ -1,9 +1,8 @@
 import type { WikiArticle, WikiTalkFeed } from '@contracts/wiki';
 import { Head } from '@inertiajs/react';
 import { wikiApi } from '@/api/wiki';
-import { AuthorLine, RichText, RichTextComposer } from '@/components/community';
+import { AuthorLine, KeysetFooter, RichText, RichTextComposer } from '@/components/community';
 import { ArticleHeader } from '@/components/wiki/ArticleHeader';
-import { Button } from '@/components/ui';
 import { useKeysetList } from '@/hooks/useKeysetList';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { PageProps } from '@/types';
@@ -50,12 +49,7 @@ export default function WikiShow({ article, talk }: PageProps<{ article: WikiArt
               </li>
             ))}
           </ul>
-          {list.items.length === 0 && <p className="text-sm text-ink-muted">No discussion yet.</p>}
-          {list.cursor && (
-            <Button variant="secondary" onClick={() => void list.older()}>
-              Older comments
-            </Button>
-          )}
+          <KeysetFooter list={list} empty="No discussion yet." older="Older comments" />
         </section>
       </div>
     </>

@@ -3,7 +3,17 @@ import { useState } from 'react';
 import type { AffiliateJson, GuidelinesJson, MaterialJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
-import { Button, Card, EmptyState, FormField, Input, Pagination, Select, TextAreaField } from '@/components/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormField,
+  Input,
+  Pagination,
+  Select,
+  TextAreaField,
+  TextField,
+} from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { formatDate, StatusBadge } from './parts';
 
@@ -169,9 +179,7 @@ export function MaterialsTab({ materials }: { materials: MaterialJson[] }) {
           onSubmit={form.handleSubmit((v) => affiliatesAdminApi.addMaterial(v.title, v.body, image))}
           className="space-y-3"
         >
-          <FormField label="Title" name="title" error={form.errors.title}>
-            <Input value={form.data.title} onChange={(e) => form.set('title', e.target.value)} />
-          </FormField>
+          <TextField label="Title" {...form.field('title')} />
           <TextAreaField label="Copy" inputClassName="min-h-24" {...form.field('body')} />
           <FormField label="Image (optional)" name="image" error={form.errors.image}>
             <input

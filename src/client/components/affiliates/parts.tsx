@@ -1,5 +1,5 @@
 import { usePage } from '@inertiajs/react';
-import type { CommissionJson, CommissionStatus, PayoutStatus } from '@contracts/affiliates';
+import type { CommissionJson, CommissionStatus, PayoutStatus, TaxFormJson } from '@contracts/affiliates';
 import { affiliatePaths } from '@/api/affiliates';
 import { TabLink } from '@/components/ui/TabLink';
 import { cn } from '@/lib/cn';
@@ -10,6 +10,15 @@ export function formatMoney(minor: number, currency = 'USD'): string {
 
 export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+}
+
+/** A tax form's file, opened in a new tab, named by its kind and upload day ("W9 · Nov 28, 2026"). */
+export function TaxFormLink({ form }: { form: TaxFormJson }) {
+  return (
+    <a href={form.file_url} target="_blank" rel="noreferrer" className="text-brand-700 underline dark:text-brand-300">
+      {form.kind.toUpperCase()} · {formatDate(form.created_at)}
+    </a>
+  );
 }
 
 const TABS = [

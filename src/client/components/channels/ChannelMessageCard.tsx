@@ -4,8 +4,8 @@ import { channelApi, channelPaths } from '@/api/channels';
 import { AuthorLine, FlagButton, ModerationNotice, RichText } from '@/components/community';
 import { Button } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** One channel message: author, time (a link to the message's own page), body, flag and delete. */
 export function ChannelMessageCard({
@@ -17,15 +17,14 @@ export function ChannelMessageCard({
   canDelete: boolean;
   onDeleted?: (id: string) => void;
 }) {
+  const { attempt } = useAttempt();
   const user = useAuthUser();
   const remove = async () => {
-    try {
+    await attempt(async () => {
       await channelApi.remove(message.id);
       notify.success('Message deleted');
       onDeleted?.(message.id);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not delete the message'));
-    }
+    }, 'Could not delete the message');
   };
   return (
     <article className="rounded-card border border-line bg-surface p-4 shadow-card">

@@ -32,3 +32,13 @@ export function OrdersTabs() {
     </nav>
   );
 }
+
+/** The heading of a buyer's order screen over the tab row. */
+export function OrdersHeader({ title }: { title: string }) {
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900 dark:text-white">{title}</h1>
+      <OrdersTabs />
+    </>
+  );
+}

@@ -1,22 +1,21 @@
 import type { FlagReason, FlagResult } from '@contracts/community';
 import { useState } from 'react';
 import { FLAG_CHOICES } from '@/api/community';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** "Flag" with a reason; enough flags hide the post until a moderator looks at it. */
 export function FlagButton({ onFlag }: { onFlag: (reason: FlagReason) => Promise<FlagResult> }) {
+  const { attempt } = useAttempt();
   const [open, setOpen] = useState(false);
   const send = async (reason: FlagReason) => {
     setOpen(false);
-    try {
+    await attempt(async () => {
       const result = await onFlag(reason);
       notify.success(
         result.hidden ? 'Thanks: the post is hidden until a moderator looks at it' : 'Thanks for flagging',
       );
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not flag this post'));
-    }
+    }, 'Could not flag this post');
   };
   return (
     <span className="relative">

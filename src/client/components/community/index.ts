@@ -4,3 +4,4 @@ export { RichText } from './RichText';
 export { RichTextEditor } from './RichTextEditor';
 export { ModerationNotice } from './ModerationNotice';
 export { RichTextComposer } from './RichTextComposer';
+export { KeysetFooter } from './KeysetFooter';

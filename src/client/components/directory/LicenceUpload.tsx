@@ -1,8 +1,8 @@
 import type { ServiceProviderDetail } from '@contracts/directory';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { directoryApi } from '@/api/directory';
 import { Button } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
+import { useAttempt } from '@/hooks/useAttempt';
 import { notify } from '@/lib/toast';
 
 /** The provider's licence document (PDF, JPEG or PNG up to 10 MB) for an admin to check; a new one drops the badge. */
@@ -14,21 +14,16 @@ export function LicenceUpload({
   onSaved: (p: ServiceProviderDetail) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const doc = provider.licence_document;
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const r = await directoryApi.uploadLicence(file);
       notify.success(r.message);
       onSaved(r.provider);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not upload the licence'));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    }, 'Could not upload the licence');
+    if (input.current) input.current.value = '';
   };
   return (
     <div className="space-y-2">

@@ -5,9 +5,8 @@ import { directoryApi } from '@/api/directory';
 import { AuthorLine, RichText, RichTextEditor } from '@/components/community';
 import { Button } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import { actThenReload } from '@/lib/actions';
+import { useAttempt } from '@/hooks/useAttempt';
 
 function StarPicker({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
@@ -56,6 +55,7 @@ export function ProviderReviews({
   reviews: ProviderReviewPage;
   standing: ReviewStanding;
 }) {
+  const { attempt } = useAttempt();
   const [list, setList] = useState(reviews);
   const [editorKey, setEditorKey] = useState(0);
   const form = useApiForm<{ rating: number; body_html: string }, { message: string; review: ProviderReview }>(
@@ -63,12 +63,10 @@ export function ProviderReviews({
     { successMessage: (r) => r.message, onSuccess: () => router.reload() },
   );
   const more = async () => {
-    try {
+    await attempt(async () => {
       const next = await directoryApi.reviews(providerId, list.current_page + 1);
       setList({ ...next, data: [...list.data, ...next.data] });
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not load more reviews'));
-    }
+    }, 'Could not load more reviews');
   };
   const remove = async () => {
     if (await actThenReload(() => directoryApi.removeReview(providerId), 'Could not delete your review'))

@@ -3,6 +3,7 @@ import { Button, Select } from '@/components/ui';
 import { marketApi, type AlertEmails, type SavedSearch } from '@/api/market';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
   /** The search on screen, as saved-search parameters, and a name to suggest. */
@@ -18,6 +19,7 @@ const EMAIL_CHOICES: Array<{ value: AlertEmails; label: string }> = [
 
 /** The signed-in buyer's saved searches: save the current one, apply, alerts on/off, delete, email choice. */
 export function SavedSearchBar({ current, onApply }: Props) {
+  const { attempt } = useAttempt();
   const [saved, setSaved] = useState<SavedSearch[]>([]);
   const [email, setEmail] = useState<AlertEmails | null>(null);
 
@@ -36,22 +38,18 @@ export function SavedSearchBar({ current, onApply }: Props) {
     const { name: suggested, params } = current();
     const name = window.prompt('Name this search', suggested);
     if (!name) return;
-    try {
+    await attempt(async () => {
       const res = await marketApi.saveSearch(name, params);
       setSaved((s) => [res.saved_search, ...s]);
       notify.success('Search saved: we will tell you about new matches');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not save the search'));
-    }
+    }, 'Could not save the search');
   };
 
   const toggle = async (s: SavedSearch) => {
-    try {
+    await attempt(async () => {
       const res = await marketApi.setSavedSearchAlerts(s.id, !s.alerts);
       setSaved((list) => list.map((x) => (x.id === s.id ? res.saved_search : x)));
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not change the alerts'));
-    }
+    }, 'Could not change the alerts');
   };
 
   const remove = async (id: string) => {

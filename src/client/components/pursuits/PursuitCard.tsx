@@ -2,27 +2,23 @@ import type { Pursuit } from '@contracts/pursuits';
 import { useState } from 'react';
 import { pursuitApi } from '@/api/pursuits';
 import { Button, Input, ProgressBar } from '@/components/ui';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** One pursuit: progress bar, steps for its owner, milestones to tick. Teammates see it read-only. */
 export function PursuitCard({ initial, onRemoved }: { initial: Pursuit; onRemoved?: (id: string) => void }) {
+  const { attempt } = useAttempt();
   const [p, setP] = useState(initial);
   const [milestone, setMilestone] = useState('');
   const run = async (work: () => Promise<{ pursuit: Pursuit }>, fallback: string) => {
-    try {
+    await attempt(async () => {
       setP((await work()).pursuit);
-    } catch (e) {
-      notify.error(errorMessage(e, fallback));
-    }
+    }, fallback);
   };
   const remove = async () => {
-    try {
+    await attempt(async () => {
       await pursuitApi.remove(p.id);
       onRemoved?.(p.id);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Could not delete the pursuit'));
-    }
+    }, 'Could not delete the pursuit');
   };
   return (
     <article className="rounded-card border border-line bg-surface p-4 shadow-card">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { tourPaths, toursApi, type TourMode } from '@/api/tours';
-import { Button, Card, FormField, Select, TextAreaField } from '@/components/ui';
+import { Button, Card, FormField, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { localInputToIso } from './times';
 
@@ -39,16 +39,14 @@ export function TourRequestForm({ propertyId }: { propertyId: string }) {
           }),
         )}
       >
-        <FormField label="Kind of tour" name="mode" error={form.errors.mode}>
-          <Select
-            value={form.data.mode}
-            onChange={(e) => form.set('mode', e.target.value as TourMode)}
-            options={[
-              { value: 'in_person', label: 'In person' },
-              { value: 'video', label: 'Video call' },
-            ]}
-          />
-        </FormField>
+        <SelectField
+          label="Kind of tour"
+          options={[
+            { value: 'in_person', label: 'In person' },
+            { value: 'video', label: 'Video call' },
+          ]}
+          {...form.field('mode')}
+        />
         <FormField label="Times that suit you (up to three)" name="times" error={form.errors.times}>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             {form.data.slots.map((slot, i) => (

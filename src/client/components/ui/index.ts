@@ -29,6 +29,7 @@
  *                 (a button opening a menu; rows styled with `menuItemClasses` call `close` when chosen)
  * - TabLink       <TabLink href=... active={tab === 'history'}>History</TabLink> (underlined tabs over sections)
  * - FilterLink    <FilterLink href=... active={state === 'open'} compact>Open</FilterLink> (filled filter choices)
+ * - BackLink      <BackLink href={channelPaths.index}>Channels</BackLink> (the "← Channels" link over a heading)
  * - Pagination    <Pagination currentPage={2} lastPage={9} hrefFor={(p) => `/listings?page=${p}`} />
  *                 (or onPageChange={(p) => ...} for client-side paging; `of={page}` takes a Page<T>'s
  *                 current_page/last_page; nothing renders for a single page)
@@ -40,6 +41,7 @@
  * declarations, not arrow functions: Inertia treats arrow functions as layout callbacks).
  */
 export { Alert, type AlertProps, type AlertVariant } from './Alert';
+export { BackLink } from './BackLink';
 export {
   Button,
   ButtonLink,

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import {
   Alert,
+  BackLink,
   Button,
   Checkbox,
   DataTable,
@@ -83,6 +84,12 @@ describe('UI kit', () => {
     expect(link).toHaveAttribute('href', '/channels/c1');
     expect(link).toHaveTextContent('Bay homesBroadcastWeekly tours12 subscribers');
     expect(screen.getByRole('heading', { name: 'Bay homes' })).toBeInTheDocument();
+  });
+
+  it('BackLink is one link with an arrow before the place it goes back to', () => {
+    render(<BackLink href="/channels">Channels</BackLink>);
+    const link = screen.getByRole('link', { name: '← Channels' });
+    expect(link).toHaveAttribute('href', '/channels');
   });
 
   it('Button shows a busy state while loading', () => {

@@ -5,10 +5,10 @@ import { HeartIcon, MuteIcon, ShareIcon, VolumeIcon } from '@/components/icons';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { authPaths, usersApi } from '@/api/users';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { Spot } from '@contracts/video';
 import { formatPrice } from './format';
+import { useAttempt } from '@/hooks/useAttempt';
 
 const LIKES_KEY = 'reelty.liked-spots';
 
@@ -65,6 +65,7 @@ export function FeedOverlay({
   onToggleMute(): void;
   active: boolean;
 }) {
+  const { attempt } = useAttempt();
   const viewer = useAuthUser();
   const realtor = spot.realtor;
   const [liked, setLiked] = useState(() => readLikes().includes(spot.id));
@@ -85,12 +86,10 @@ export function FeedOverlay({
       window.location.href = authPaths.login;
       return;
     }
-    try {
+    await attempt(async () => {
       const res = following ? await usersApi.unfollow(realtor.id) : await usersApi.follow(realtor.id);
       setFollowing(res.following);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not follow'));
-    }
+    }, 'Could not follow');
   };
 
   const share = async () => {

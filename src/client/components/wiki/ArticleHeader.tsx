@@ -1,6 +1,6 @@
 import type { WikiArticle } from '@contracts/wiki';
-import { Link } from '@inertiajs/react';
 import { WIKI_CATEGORY_LABELS, wikiPaths } from '@/api/wiki';
+import { BackLink } from '@/components/ui/BackLink';
 import { TabLink } from '@/components/ui/TabLink';
 
 type Tab = 'article' | 'history' | 'edit';
@@ -14,9 +14,7 @@ export function ArticleHeader({ article, tab }: { article: WikiArticle; tab: Tab
   ];
   return (
     <header>
-      <Link href={wikiPaths.index()} className="text-sm text-accent-ink">
-        ← WikiLuxury
-      </Link>
+      <BackLink href={wikiPaths.index()}>WikiLuxury</BackLink>
       <p className="mt-2 text-eyebrow uppercase text-ink-subtle">{WIKI_CATEGORY_LABELS[article.category]}</p>
       <h1 className="text-headline font-semibold break-words text-ink">{article.title}</h1>
       <nav aria-label="Article" className="mt-3 flex gap-1 border-b border-line">

@@ -10,7 +10,7 @@ import type {
 } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
-import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/parts';
+import { formatMoney, StatusBadge, TaxFormLink } from '@/components/affiliates/parts';
 import { ApplicationsTab, GuidelinesTab, MaterialsTab } from '@/components/affiliates/admin-tabs';
 import { Button, Card, EmptyState } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -76,14 +76,7 @@ export default function AdminAffiliates(props: PageProps<Props>) {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {props.tax_forms.map((f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                <a
-                  href={f.file_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-brand-700 underline dark:text-brand-300"
-                >
-                  {f.kind.toUpperCase()} · {formatDate(f.created_at)}
-                </a>
+                <TaxFormLink form={f} />
                 <div className="flex gap-2">
                   <Button
                     size="sm"

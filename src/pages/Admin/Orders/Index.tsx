@@ -5,12 +5,22 @@ import type { AdminOrder, AuditEntry, OrderReturn, Refund } from '@contracts/com
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
 import { formatMoney, humanize, toMinor } from '@/components/commerce/format';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, ButtonLink, Card, Checkbox, EmptyState, FormField, Input, Pagination, Select } from '@/components/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  Checkbox,
+  EmptyState,
+  FormField,
+  Input,
+  Pagination,
+  Select,
+  TextField,
+} from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { actThenReload } from '@/lib/actions';
+import { useAttempt } from '@/hooks/useAttempt';
 
 type Filters = Record<'q' | 'status' | 'payment_status' | 'fulfilment_status' | 'return_status', string>;
 type Props = PageProps<{ orders: Page<AdminOrder>; returns: Page<OrderReturn>; filters: Filters }>;
@@ -20,6 +30,7 @@ const opts = (values: string[]) => values.map((v) => ({ value: v, label: humaniz
 
 /** Admin Orders: search and filter, refund (full or part), returns, CSV export, each order's audit trail. */
 export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
+  const { attempt } = useAttempt();
   const [f, setF] = useState(filters);
   const [detail, setDetail] = useState<Detail | null>(null);
   const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString();
@@ -30,11 +41,9 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
     });
   };
   const open = async (id: string) => {
-    try {
+    await attempt(async () => {
       setDetail(await commerceApi.adminOrder(id));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   const decide = (r: OrderReturn, status: 'approved' | 'declined' | 'received') =>
     actThenReload(() => commerceApi.decideReturn(r.id, status), undefined, `Return ${humanize(status).toLowerCase()}`);
@@ -216,9 +225,7 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
           <FormField label={`Amount (${order.total.currency})`} name="amount_minor" error={form.errors.amount_minor}>
             <Input inputMode="decimal" value={form.data.amount} onChange={(e) => form.set('amount', e.target.value)} />
           </FormField>
-          <FormField label="Reason" name="reason" error={form.errors.reason}>
-            <Input value={form.data.reason} onChange={(e) => form.set('reason', e.target.value)} />
-          </FormField>
+          <TextField label="Reason" {...form.field('reason')} />
           <Checkbox
             label="Put the units back in stock"
             hint="For the lines this refund completes: nothing was shipped, or it came back."

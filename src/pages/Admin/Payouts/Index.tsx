@@ -7,14 +7,15 @@ import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/pa
 import { Alert, Button, Card, EmptyState, Pagination, ProgressBar } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Admin Payouts: preview a batch, confirm it, watch it pay live, export the bank file. */
 export default function AdminPayouts({
   batches: first,
 }: PageProps<{ batches: Page<PayoutBatchJson>; channel: string }>) {
+  const { attempt } = useAttempt();
   const [batches, setBatches] = useState(first);
   const [preview, setPreview] = useState<PayoutPreviewJson | null>(null);
   const [progress, setProgress] = useState<BatchProgressEvent | null>(null);
@@ -24,11 +25,9 @@ export default function AdminPayouts({
   );
   const confirmForm = useApiForm({}, { successMessage: 'Batch started', onSuccess: () => void reload(1) });
   const reload = async (page: number) => {
-    try {
+    await attempt(async () => {
       setBatches(await affiliatesAdminApi.batches(page));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
+    });
   };
   useChannel('admin.payouts', 'private', {
     '.payouts.progress': (event: BatchProgressEvent) => {

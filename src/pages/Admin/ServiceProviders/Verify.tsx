@@ -73,11 +73,7 @@ export default function AdminServiceProvidersVerify({ providers }: PageProps<{ p
             <EmptyState title="Nothing waiting" description="Licences that providers upload show up here." />
           )}
         </Card>
-        <Pagination
-          currentPage={providers.current_page}
-          lastPage={providers.last_page}
-          hrefFor={(page) => directoryPaths.verify(page)}
-        />
+        <Pagination of={providers} hrefFor={(page) => directoryPaths.verify(page)} />
       </div>
     </>
   );

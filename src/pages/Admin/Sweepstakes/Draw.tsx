@@ -3,7 +3,7 @@ import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { sweepstakesAdminApi, sweepstakesFiles, sweepstakesLive, sweepstakesPaths } from '@/api/sweepstakes';
 import { DrawSteps, StateBadge } from '@/components/sweepstakes';
-import { Button, Card, TextField } from '@/components/ui';
+import { BackLink, Button, Card, TextField } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -25,12 +25,7 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
     <>
       <Head title={`Draw · ${s.title}`} />
       <div className="mb-6">
-        <Link
-          href={sweepstakesPaths.admin.show(s.id)}
-          className="text-sm text-brand-600 hover:underline dark:text-brand-400"
-        >
-          ← {s.title}
-        </Link>
+        <BackLink href={sweepstakesPaths.admin.show(s.id)}>{s.title}</BackLink>
         <div className="mt-1 flex items-center gap-2">
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Draw</h1>
           <StateBadge state={state} />

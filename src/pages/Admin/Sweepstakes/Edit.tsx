@@ -1,8 +1,8 @@
 import type { SweepstakesAdmin } from '@contracts/sweepstakes';
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
 import { sweepstakesAdminApi, sweepstakesPaths } from '@/api/sweepstakes';
 import { RulesView, SweepstakesForm } from '@/components/sweepstakes';
-import { Alert, Button, Card, TextField } from '@/components/ui';
+import { Alert, BackLink, Button, Card, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -13,12 +13,7 @@ export default function AdminSweepstakesEdit({ sweepstakes: s }: PageProps<{ swe
     <>
       <Head title={`Edit ${s.title}`} />
       <div className="mb-6">
-        <Link
-          href={sweepstakesPaths.admin.show(s.id)}
-          className="text-sm text-brand-600 hover:underline dark:text-brand-400"
-        >
-          ← {s.title}
-        </Link>
+        <BackLink href={sweepstakesPaths.admin.show(s.id)}>{s.title}</BackLink>
         <h1 className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Edit sweepstakes</h1>
       </div>
       {editable ? (

@@ -5,7 +5,7 @@ import { adminPaths } from '@/api/admin';
 import { AuditList } from '@/components/admin/AuditList';
 import { UserActions } from '@/components/admin/UserActions';
 import { UserStateBadge } from '@/components/admin/UserStateBadge';
-import { Card } from '@/components/ui';
+import { BackLink, Card } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import type { PageProps } from '@/types';
 
@@ -20,9 +20,7 @@ export default function AdminUsersShow({ user, types }: PageProps<{ user: AdminU
     <>
       <Head title={user.name} />
       <div className="space-y-4">
-        <Link href={adminPaths.users} className="text-sm text-accent-ink hover:underline">
-          ← Users
-        </Link>
+        <BackLink href={adminPaths.users}>Users</BackLink>
         <header className="flex flex-wrap items-center gap-3">
           {user.avatar_url && <img src={user.avatar_url} alt="" className="size-12 rounded-full object-cover" />}
           <div className="min-w-0 flex-1">

@@ -7,11 +7,11 @@ import { farmApi } from '@/api/crm-marketing';
 import { Button, Card, EmptyState, Input, TextField } from '@/components/ui';
 import { formatMoney } from '@/components/sweepstakes/format';
 import { useApiForm } from '@/hooks/useApiForm';
-import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/toast';
+import { useAttempt } from '@/hooks/useAttempt';
 
 /** Gifts sent to the farm's contacts (pies, calendars, pumpkins) with what each cost. */
 export function GiftsPanel({ campaignId, gifts }: { campaignId: string; gifts: GiftJson[] }) {
+  const { attempt } = useAttempt();
   const [q, setQ] = useState('');
   const [found, setFound] = useState<ContactJson[]>([]);
   const [contact, setContact] = useState<ContactJson | null>(null);
@@ -22,11 +22,9 @@ export function GiftsPanel({ campaignId, gifts }: { campaignId: string; gifts: G
   const search = async (value: string) => {
     setQ(value);
     if (value.trim().length < 2) return setFound([]);
-    try {
+    await attempt(async () => {
       setFound((await crmApi.search(value)).data);
-    } catch (error) {
-      notify.error(errorMessage(error, 'Could not search contacts'));
-    }
+    }, 'Could not search contacts');
   };
   const save = form.handleSubmit((v) =>
     farmApi.gift({
