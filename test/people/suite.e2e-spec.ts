@@ -3,3 +3,4 @@
 import './authorization.cases';
 import './people.cases';
 import './profile-cache.cases';
+import './conditional-get.cases';

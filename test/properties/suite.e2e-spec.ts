@@ -2,3 +2,4 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './authorization.cases';
 import './properties.cases';
+import './conditional-get.cases';
