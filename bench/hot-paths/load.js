@@ -10,6 +10,12 @@
 //   npm run build:server && node bench/hot-paths/load.js                 (about 4 minutes)
 //   node bench/hot-paths/load.js --fixed 5 --max 5 --only feed,chats     (a quick look at some paths)
 //   node bench/hot-paths/load.js --profile                               (writes a .cpuprofile of the app)
+//   node bench/hot-paths/load.js --only floor                            (the one-process ceiling rows)
+//
+// The floor rows: bare Express answering the very JSON document of a minimal Nest route (`GET /api/currency` as a
+// guest with no cookie: no SQL once the list is cached, no session row, no CSRF token) beside that route in the app,
+// then the guest and signed-in Inertia floors. CPU ms per request gives each one's ceiling on one saturated core
+// (1,000 / ms req/s), printed after the table with what 1,500 req/s in one process would need.
 //
 // Results: a table on stdout and bench/results/hot-paths-load.json (with the load average before and after).
 const autocannon = require('autocannon');
@@ -82,10 +88,11 @@ async function measure(target, mode) {
   };
 }
 
-function startBaseline() {
+function startBaseline(env = {}) {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bench/foundation/baseline-server.js')], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     });
     child.stdout.once('data', (chunk) => {
       const port = /listening (\d+)/.exec(String(chunk))?.[1];
@@ -108,6 +115,7 @@ async function main() {
     nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const baseline = await startBaseline();
+  let sameBody = null;
   process.once('SIGINT', () => void app.stop().finally(() => process.exit(130)));
   try {
     await waitUntilIdle(app.child.pid, 5, 240_000); // the demo seed's transcodes finish first
@@ -125,7 +133,13 @@ async function main() {
     const inertia = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest', Accept: 'text/html' };
     const page = await json(`${b}/legal/terms`, inertia);
     if (page.version) inertia['X-Inertia-Version'] = String(page.version);
+    // The same JSON document the minimal Nest route answers, from bare Express in its own process.
+    const bodyFile = path.join(profileDir, 'currency.json');
+    fs.writeFileSync(bodyFile, JSON.stringify(await json(`${b}/api/currency`, guest)));
+    sameBody = await startBaseline({ BASELINE_BODY_FILE: bodyFile });
     const paths = [
+      ['floor: bare Express, same JSON as the Nest route', sameBody.url, guest, sameBody.child.pid],
+      ['floor: minimal Nest route (GET /api/currency, guest, no SQL)', `${b}/api/currency`, guest],
       ['floor: guest Inertia page (no SQL)', `${b}/legal/terms`, inertia],
       ['floor: signed-in Inertia page (/dashboard)', `${b}/dashboard`, { ...inertia, Cookie: cookie }],
       ['feed, guest', `${b}/api/feed`, guest],
@@ -153,7 +167,9 @@ async function main() {
     const { cpuSeconds: idleCpu, seconds: idleSeconds } = idle();
     const idleCores = idleCpu / idleSeconds;
     console.log(`app CPU while idle: ${round(100 * idleCores)}% of a core (taken out of CPU ms/req)`);
-    const targets = paths.map(([name, url, headers]) => ({ name, url, headers, pid: app.child.pid, idleCores }));
+    const targets = paths.map(([name, url, headers, pid]) =>
+      pid ? { name, url, headers, pid } : { name, url, headers, pid: app.child.pid, idleCores },
+    );
     const base = { name: 'baseline (bare Express)', url: baseline.url, headers: {}, pid: baseline.child.pid };
     console.log(`load average at start: ${load()}`);
     const results = [];
@@ -184,6 +200,16 @@ async function main() {
         `| ${r.target} | ${r.mode} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} | ${r.rssMaxMb} | ${r.cpuMsPerRequest} | ${ratio} | ${r.load} |`,
       );
     }
+    // What one process can serve with its core saturated, from the CPU each request costs (the best of its runs).
+    const ceiling = (name) => {
+      const ms = results.filter((r) => r.target.startsWith(name) && r.cpuMsPerRequest).map((r) => r.cpuMsPerRequest);
+      return ms.length ? { ms: Math.min(...ms), rps: Math.round(1000 / Math.min(...ms)) } : null;
+    };
+    console.log('\nOne process on one saturated core (1,000 / CPU ms per request); 1,500 req/s needs at most 0.67 ms:');
+    for (const name of [...new Set(results.map((r) => r.target))]) {
+      const c = ceiling(name);
+      if (c) console.log(`- ${name}: ${c.ms} ms → ${c.rps} req/s (${round(c.ms / 0.667, 1)}x the 1,500 req/s budget)`);
+    }
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(
       path.join(ROOT, 'bench/results/hot-paths-load.json'),
@@ -191,6 +217,7 @@ async function main() {
     );
   } finally {
     baseline.child.kill('SIGTERM');
+    sameBody?.child.kill('SIGTERM');
     await app.stop();
     if (args.profile) {
       for (const file of fs.readdirSync(profileDir)) {
