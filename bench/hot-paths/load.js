@@ -11,6 +11,7 @@
 //   node bench/hot-paths/load.js --fixed 5 --max 5 --only feed,chats     (a quick look at some paths)
 //   node bench/hot-paths/load.js --profile                               (writes a .cpuprofile of the app)
 //   node bench/hot-paths/load.js --only floor                            (the one-process ceiling rows)
+//   node bench/hot-paths/load.js --app dist/before/src/main.js           (an earlier build, for before/after)
 //
 // The floor rows: bare Express answering the very JSON document of a minimal Nest route (`GET /api/currency` as a
 // guest with no cookie: no SQL once the list is cached, no session row, no CSRF token) beside that route in the app,
@@ -26,7 +27,16 @@ const path = require('node:path');
 const { startBuiltApp, waitUntilIdle } = require('../support/built-app');
 const { abortAfter, parseArgs, signIn } = require('../support/common');
 
-const args = parseArgs({ rate: 500, fixed: 10, max: 8, warmup: 2, connections: 10, only: '', profile: false });
+const args = parseArgs({
+  rate: 500,
+  fixed: 10,
+  max: 8,
+  warmup: 2,
+  connections: 10,
+  only: '',
+  profile: false,
+  app: 'dist/src/main.js', // another build to compare (e.g. a copy of an earlier dist/src under dist/before/src)
+});
 abortAfter(15 * 60);
 const ROOT = path.resolve(__dirname, '../..');
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -112,6 +122,7 @@ async function json(url, headers) {
 async function main() {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelty-hot-prof-'));
   const app = await startBuiltApp({
+    main: args.app,
     nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const baseline = await startBaseline();
@@ -126,6 +137,7 @@ async function main() {
     const slug = dashboard.properties.data.find((p) => p.publish ?? true)?.slug ?? dashboard.properties.data[0].slug;
     const handle = (await json(`${app.base}/api/feed`, guest)).data.find((s) => s.realtor?.handle)?.realtor.handle;
     const b = app.base;
+    const tag = (await fetch(`${b}/api/profile/${handle}`, { headers: guest })).headers.get('etag') ?? '';
     // The floor: Inertia JSON visits of pages whose controllers read nothing, through the whole middleware stack
     // (static-path check, session, CSRF cookie, auth guard, interceptors, shared props, request log). A guest's
     // legal page sends no SQL at all; the signed-in dashboard adds only the session-with-user read and the shared
@@ -148,6 +160,8 @@ async function main() {
       ['realtor dashboard', `${b}/api/properties/dashboard/realtor?count=12`, signed],
       ['property page, guest', `${b}/api/properties/${slug}`, guest],
       ['profile by handle', `${b}/api/profile/${handle}`, guest],
+      // A browser's revalidation of the page it holds: 304 (counted as non-2xx by autocannon).
+      ['profile by handle, conditional GET (304)', `${b}/api/profile/${handle}`, { ...guest, 'If-None-Match': tag }],
       ['market search', `${b}/api/market/search?lat=30.27&lng=-97.74&radius=25&per_page=12`, guest],
       ['chats list', `${b}/api/chats?per_page=20`, signed],
       ['notifications list', `${b}/api/notifications?limit=20`, signed],
@@ -160,7 +174,8 @@ async function main() {
     );
     for (const [name, url, headers] of paths) {
       const res = await fetch(url, { headers });
-      if (res.status !== 200) throw new Error(`${name}: ${url} answered ${res.status}`);
+      if (res.status !== (headers['If-None-Match'] ? 304 : 200))
+        throw new Error(`${name}: ${url} answered ${res.status}`);
     }
     const idle = sampler(app.child.pid);
     await new Promise((resolve) => setTimeout(resolve, 5000));
