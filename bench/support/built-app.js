@@ -29,7 +29,7 @@ async function waitUntilIdle(pid, seconds, limitMs = 300_000) {
   }
 }
 
-async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [] } = {}) {
+async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [], main = 'dist/src/main.js' } = {}) {
   if (!fs.existsSync(path.join(ROOT, 'dist/src/main.js'))) throw new Error('Run `npm run build` first.');
   const dbName = `reelty_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -58,7 +58,7 @@ async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [] } = {}) {
     ...extraEnv,
   });
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

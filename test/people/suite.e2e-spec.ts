@@ -3,6 +3,7 @@
 import './authorization.cases';
 import './people.cases';
 import './profile-cache.cases';
+import './conditional-get.cases';
 // Neighbouring areas too small for a Jest file of their own (each would load the app once more):
 import '../users/users-api.cases';
 import '../settings/settings.cases';

@@ -182,4 +182,20 @@ describe('hot read paths: statements per request do not grow with the page', () 
     expect(page.body.component).toBe('Property/Show');
     expect(page.count).toBeLessThanOrEqual(4);
   });
+
+  // The signed-in framework floor: a page whose controller reads nothing (/dashboard) sends the session with its
+  // user, the user's teams with the current one among them (the team switcher's shared props; the current team
+  // comes from the list once the session names it) and the live announcements. It sent five before (the saved
+  // current team and the current membership apart).
+  it('signed-in page floor (/dashboard)', async () => {
+    const first = await statements(realtor.client, '/dashboard', true);
+    expect(first.body.component).toBe('Dashboard');
+    const page = await statements(realtor.client, '/dashboard', true);
+    expect(page.body.props.current_team.team.id).toBe(first.body.props.current_team.team.id);
+    expect(page.body.props.team_users.length).toBeGreaterThanOrEqual(1);
+    const texts = page.list.map((q) => q.text.replace(/\s+/g, ' '));
+    expect(texts).toHaveLength(3);
+    for (const read of ['FROM sessions', 'FROM team_members', 'FROM announcements'])
+      expect(texts.filter((text) => text.includes(read))).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@
 // but the app's modules load once (loading them is most of a small test file's CPU time; docs/CONVENTIONS.md).
 import './authorization.cases';
 import './properties.cases';
+import './conditional-get.cases';
 // Neighbouring areas too small for a Jest file of their own (each would load the app once more):
 import '../listings/listings.cases';
 import '../fair-housing/authorization.cases';

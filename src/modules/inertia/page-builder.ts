@@ -35,6 +35,7 @@ export async function buildPage(
   const deferredProps: Record<string, string[]> = {};
   const mergeProps: string[] = [];
   const resolved: Record<string, unknown> = {};
+  const pending: Promise<void>[] = [];
 
   for (const [key, value] of Object.entries(props)) {
     const always = value instanceof AlwaysProp || key === 'errors';
@@ -48,8 +49,11 @@ export async function buildPage(
       }
     }
     if (value instanceof MergeProp && !reset.includes(key)) mergeProps.push(key);
-    resolved[key] = await resolveValue(value);
+    resolved[key] = undefined; // the props keep their order whichever resolves first
+    pending.push(resolveValue(value).then((v) => void (resolved[key] = v)));
   }
+  // Every prop starts at once, so the shared props' reads (teams, announcements) share one wait for the database.
+  await Promise.all(pending);
 
   const page: InertiaPage = { component, props: resolved, url: req.originalUrl, version };
   if (Object.keys(flash).length > 0) page.flash = flash;

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { cacheForViewer, ifNoneMatch, sendsNotModified } from '../../common/http-cache';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { AddMarketDto, MarketsQueryDto, PageQueryDto, UpdateStatDto } from './dto/people.dto';
-import { PeopleService } from './people.service';
+import { PeopleService, type ProfileJson } from './people.service';
 
 /** spec 7 "Users and markets": followings/followers, markets, stats, profiles; plus follow/unfollow. */
 @Controller()
@@ -76,14 +78,40 @@ export class PeopleController {
     @Param('userId', UuidPipe) userId: string,
     @Query() q: PageQueryDto,
     @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.people.profile(await this.people.userOr404(userId), viewer, q.page ?? 1);
+    return this.profileAnswer(await this.people.userOr404(userId), viewer, q.page ?? 1, req, res);
   }
 
   @Get('api/profile/:handle')
   @Public()
-  profile(@Param('handle') handle: string, @Query() q: PageQueryDto, @CurrentUser() viewer: User | undefined) {
-    return this.people.profileByHandle(handle, viewer, q.page ?? 1);
+  async profile(
+    @Param('handle') handle: string,
+    @Query() q: PageQueryDto,
+    @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.profileAnswer(await this.people.userByHandle(handle), viewer, q.page ?? 1, req, res);
+  }
+
+  /**
+   * A guest's profile carries its version's ETag (a conditional GET that holds it gets a 304 without the page being
+   * built) and may be kept by shared caches; a signed-in viewer's (follow button, message link) by no one.
+   */
+  private async profileAnswer(
+    user: User,
+    viewer: User | undefined,
+    page: number,
+    req: Request,
+    res: Response,
+  ): Promise<ProfileJson> {
+    cacheForViewer(req, res, !!viewer);
+    if (viewer) return this.people.profile(user, viewer, page);
+    const { etag, json } = await this.people.guestProfileAnswer(user, page, ifNoneMatch(req));
+    // Express answers 304 with no body when the request holds the tag (json is null only then), so the type holds.
+    return (sendsNotModified(req, res, etag) ? null : json) as ProfileJson;
   }
 
   @Get('profile/user/:userId')

@@ -23,7 +23,7 @@ import {
   type StatJson,
 } from './people.mapper';
 import { PeopleRepository } from './people.repository';
-import { ProfileCache } from './profile-cache';
+import { heldProfileTag, ProfileCache, profileTag, type CachedProfile } from './profile-cache';
 
 export const MAX_MARKETS_PER_USER = 25;
 
@@ -55,9 +55,13 @@ export class PeopleService {
   // ---- profiles -----------------------------------------------------------
 
   async profileByHandle(handle: string, viewer: User | undefined, page = 1): Promise<ProfileJson> {
+    return this.profile(await this.userByHandle(handle), viewer, page);
+  }
+
+  async userByHandle(handle: string): Promise<User> {
     const user = handle && handle.length <= 30 ? await this.users.findByHandle(handle.replace(/^@/, '')) : null;
     if (!user) throw new NotFoundException('There is no profile with that handle.');
-    return this.profile(user, viewer, page);
+    return user;
   }
 
   /** A profile as the viewer sees it; guests' from the cache (guestProfile). */
@@ -71,14 +75,31 @@ export class PeopleService {
    * least as new as every write that version counts.
    */
   private async guestProfile(user: User, page: number): Promise<ProfileJson> {
+    return (await this.guestPage(user, page, await this.repo.profileVersion(user.id))).json;
+  }
+
+  /**
+   * A guest's profile page with its ETag (profileTag). When the request already holds this page's tag under the
+   * profile's current version and it has not run out, the page is neither read nor built (`json` null: a 304).
+   */
+  async guestProfileAnswer(
+    user: User,
+    page: number,
+    held: string[],
+  ): Promise<{ etag: string; json: ProfileJson | null }> {
     const version = await this.repo.profileVersion(user.id);
+    const heldTag = heldProfileTag(held, user.id, page, version, this.clock.nowMs());
+    if (heldTag) return { etag: heldTag, json: null };
+    const { json, untilMs } = await this.guestPage(user, page, version);
+    return { etag: profileTag(user.id, page, version, untilMs), json };
+  }
+
+  private async guestPage(user: User, page: number, version: string): Promise<CachedProfile> {
     const cached = this.profileCache.get(user.id, page, version, this.clock.nowMs());
     if (cached) return cached;
     const fresh = await this.users.findById(user.id);
     if (!fresh) throw new NotFoundException('There is no profile with that handle.');
-    const json = await this.buildProfile(fresh, undefined, page);
-    this.profileCache.set(user.id, page, version, json);
-    return json;
+    return this.profileCache.set(user.id, page, version, await this.buildProfile(fresh, undefined, page));
   }
 
   private async buildProfile(user: User, viewer: User | undefined, page: number): Promise<ProfileJson> {

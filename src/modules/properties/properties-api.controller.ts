@@ -8,13 +8,15 @@ import {
   Post,
   Query,
   Req,
+  Res,
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ValidationFailedException } from '../../common/validation';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { cacheForViewer } from '../../common/http-cache';
 import { CurrentUser, Public } from '../auth';
 import { CurrentTeamService } from '../teams';
 import type { User } from '../users';
@@ -83,9 +85,16 @@ export class PropertiesApiController {
     return { properties: paginate(page.data, page.total, page.current_page, page.per_page, page.path, params) };
   }
 
+  /** A property by slug: a guest's answer is public and revalidated by its ETag (304), a signed-in viewer's private. */
   @Get('properties/:slug')
   @Public()
-  async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
+  async show(
+    @Param('slug') slug: string,
+    @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    cacheForViewer(req, res, !!viewer);
     const property = await this.properties.getVisible(slug, viewer);
     return { property: await this.properties.full(property, viewer) };
   }

@@ -29,6 +29,19 @@ function originOf(template: string): string | null {
  * this host or the configured broadcaster; no plugins; forms and <base> only to this origin.
  */
 export function contentSecurityPolicy(config: AppConfig, nonce: string, frameAncestors = "'self'"): string {
+  let parts = policies.get(config);
+  if (!parts) {
+    // The policy around the nonce and frame ancestors depends on the configuration only: built once, not per request.
+    const [head, rest] = buildPolicy(config, '\0', '\0').split("'nonce-\0'");
+    parts = [head, ...rest.split('frame-ancestors \0')] as [string, string, string];
+    policies.set(config, parts);
+  }
+  return `${parts[0]}'nonce-${nonce}'${parts[1]}frame-ancestors ${frameAncestors}${parts[2]}`;
+}
+
+const policies = new WeakMap<AppConfig, [string, string, string]>();
+
+function buildPolicy(config: AppConfig, nonce: string, frameAncestors: string): string {
   const tiles = originOf(mapSettings(config.market).tileUrl);
   const broadcaster =
     config.broadcasting.driver === 'pusher'

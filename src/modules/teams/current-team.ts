@@ -24,16 +24,20 @@ export class CurrentTeamService {
   constructor(private readonly teams: TeamsService) {}
 
   of(req: Request): Promise<MembershipRow> {
-    const user = req.user as User;
-    let found = resolved.get(req);
-    if (!found) {
-      found = this.teams.currentMembership(user, req.session?.currentTeamId).then((membership) => {
-        if (req.session && req.session.currentTeamId !== membership.id) req.session.currentTeamId = membership.id;
-        return membership;
-      });
-      resolved.set(req, found);
-    }
-    return found;
+    if (!resolved.has(req))
+      this.remember(req, this.teams.currentMembership(req.user as User, req.session?.currentTeamId));
+    return resolved.get(req)!;
+  }
+
+  /** This request's current membership, kept in the session for the browser's next requests. */
+  private remember(req: Request, membership: Promise<MembershipRow>): void {
+    resolved.set(
+      req,
+      membership.then((m) => {
+        if (req.session && req.session.currentTeamId !== m.id) req.session.currentTeamId = m.id;
+        return m;
+      }),
+    );
   }
 
   /** For a list's `scope`: the current team's id when the team's records are asked for, else undefined (mine). */
@@ -61,7 +65,19 @@ export class CurrentTeamService {
 
   private async load(req: Request): Promise<CurrentTeamProps> {
     if (!req.user) return { team: null, teamRole: null, current_team: null, team_users: [] };
-    const [current, all] = await Promise.all([this.of(req), this.teams.memberships((req.user as User).id)]);
+    const user = req.user as User;
+    let listed: Promise<MembershipRow[]>;
+    if (resolved.has(req)) listed = this.teams.memberships(user.id);
+    else {
+      // Every page shows both: the user's memberships with the current one among them, in one statement.
+      const both = this.teams.currentWithAll(user, req.session?.currentTeamId);
+      this.remember(
+        req,
+        both.then((b) => b.current),
+      );
+      listed = both.then((b) => b.all);
+    }
+    const [current, all] = await Promise.all([this.of(req), listed]);
     const team = toTeamSummary(current);
     return {
       team,

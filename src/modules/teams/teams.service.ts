@@ -243,11 +243,12 @@ export class TeamsService {
    * database, else their personal team (made now for accounts older than teams).
    */
   async currentMembership(user: User, sessionTeamId?: string | null): Promise<MembershipRow> {
-    for (const candidate of [sessionTeamId, await this.repo.currentTeamId(user.id)]) {
-      if (!candidate) continue;
-      const found = await this.repo.membership(user.id, candidate);
-      if (found) return found;
-    }
+    // The session's team first; the user's saved current team is read only when the session names none it may use.
+    const session = sessionTeamId ? await this.repo.membership(user.id, sessionTeamId) : null;
+    if (session) return session;
+    const saved = await this.repo.currentTeamId(user.id);
+    const found = saved && saved !== sessionTeamId ? await this.repo.membership(user.id, saved) : null;
+    if (found) return found;
     const personal = await this.ensurePersonalTeam(user);
     await this.repo.setCurrentTeam(user.id, personal.id);
     return { ...personal, role: 'owner' };
@@ -255,6 +256,23 @@ export class TeamsService {
 
   memberships(userId: string): Promise<MembershipRow[]> {
     return this.repo.membershipsOf(userId);
+  }
+
+  /**
+   * The current membership (as currentMembership) and the user's memberships (as memberships), for a page that shows
+   * both: one statement when the session's team is in the list (every request of a session after its first).
+   */
+  async currentWithAll(
+    user: User,
+    sessionTeamId?: string | null,
+  ): Promise<{ current: MembershipRow; all: MembershipRow[] }> {
+    const all = await this.repo.membershipsOf(user.id);
+    const inList = sessionTeamId ? all.find((m) => m.id === sessionTeamId) : undefined;
+    if (inList) return { current: inList, all };
+    const current = await this.currentMembership(user, sessionTeamId);
+    // A personal team made just now is not in the list read before it (a full list may just not reach it).
+    const missing = all.length < 50 && !all.some((m) => m.id === current.id);
+    return { current, all: missing ? await this.repo.membershipsOf(user.id) : all };
   }
 
   findTeam(teamId: string): Promise<TeamRow | null> {

@@ -9,7 +9,11 @@ import {
   Param,
   Post,
   Query,
+  Req,
+  Res,
 } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { cacheForViewer } from '../../../common/http-cache';
 import { UuidPipe } from '../../../common/uuid.pipe';
 import { CurrentUser, Public } from '../../auth';
 import type { User } from '../../users';
@@ -105,7 +109,14 @@ export class VideoApiController {
   /** The swipe feed: published spots with ready videos, newest first; `cursor` continues below a previous page. */
   @Get('feed')
   @Public()
-  feed(@Query() query: FeedQueryDto, @CurrentUser() viewer: User | undefined): Promise<FeedPageJson> {
+  feed(
+    @Query() query: FeedQueryDto,
+    @CurrentUser() viewer: User | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FeedPageJson> {
+    // A guest's page is shared and revalidated by its ETag (304 when unchanged); a signed-in viewer's is private.
+    cacheForViewer(req, res, !!viewer);
     return this.spots.feed(viewer, { page: query.page, perPage: query.per_page, cursor: query.cursor });
   }
 }
