@@ -43,11 +43,15 @@ async function one(i) {
   }
   const answer = await res.arrayBuffer();
   let ok = res.status === 200;
+  let statuses = [res.status];
   if (ok && spec.batch > 1) {
     const { results } = JSON.parse(Buffer.from(answer).toString('utf8'));
     ok = results.length === spec.batch && results.every((r) => r.status === 200);
+    statuses = results.map((r) => r.status);
   }
-  return { ms: Number(process.hrtime.bigint() - started) / 1e6, ok };
+  // A failure's answer, so a run says what failed (a rate limit, a validation, a server error).
+  const why = ok ? null : Buffer.from(answer).toString('utf8').slice(0, 200);
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, ok, statuses, why };
 }
 
 async function main() {
@@ -55,13 +59,19 @@ async function main() {
   const latencies = [];
   let next = 0;
   let failed = 0;
+  const failures = {}; // status → { count, first answer }
   const started = Date.now();
   await Promise.all(
     Array.from({ length: spec.concurrency }, async () => {
       while (next < requests) {
         const r = await one(next++);
         latencies.push(r.ms);
-        if (!r.ok) failed++;
+        if (r.ok) continue;
+        failed++;
+        for (const status of r.statuses.filter((code) => code !== 200)) {
+          failures[status] ??= { count: 0, example: r.why };
+          failures[status].count++;
+        }
       }
     }),
   );
@@ -72,6 +82,7 @@ async function main() {
     JSON.stringify({
       count: spec.count,
       failed,
+      failures,
       seconds,
       rps: Math.round(spec.count / seconds),
       requests,

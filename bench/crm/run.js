@@ -226,6 +226,15 @@ async function main() {
     books: books.length,
     batch: INTAKE_BATCH,
     failed: all.reduce((n, p) => n + p.failed, 0),
+    // Failed answers by status over all books, each with one example answer.
+    failures: all.reduce((merged, p) => {
+      for (const [status, f] of Object.entries(p.failures ?? {}))
+        merged[status] = {
+          count: (merged[status]?.count ?? 0) + f.count,
+          example: merged[status]?.example ?? f.example,
+        };
+      return merged;
+    }, {}),
     seconds: wall,
     rps: Math.round((share * books.length) / wall),
     // Per-book children: the worst book's percentiles.
