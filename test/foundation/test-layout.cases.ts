@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { importedCases } from '../support/suite-imports';
 
 const TEST_ROOT = resolve(__dirname, '..');
 
@@ -17,8 +18,8 @@ describe('test layout', () => {
   it('every *.cases.ts is imported by exactly one suite file', () => {
     const importers = new Map<string, string[]>();
     for (const spec of filesUnder(TEST_ROOT, '.e2e-spec.ts'))
-      for (const [, file] of readFileSync(spec, 'utf8').matchAll(/^import '(\.{1,2}\/[^']+\.cases)';$/gm)) {
-        const cases = relative(TEST_ROOT, resolve(dirname(spec), `${file}.ts`));
+      for (const file of importedCases(spec)) {
+        const cases = relative(TEST_ROOT, file);
         importers.set(cases, [...(importers.get(cases) ?? []), relative(TEST_ROOT, spec)]);
       }
     const wrong = filesUnder(TEST_ROOT, '.cases.ts')

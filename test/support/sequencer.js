@@ -3,8 +3,9 @@
 // suite file (suite.e2e-spec.ts) is a few import lines, so its size is the size of the case files it imports, and
 // a browser test (Chromium at 4x the cost of a server test of the same size) counts four times its size.
 const Sequencer = require('@jest/test-sequencer').default;
-const { readFileSync, statSync } = require('node:fs');
-const { basename, dirname, resolve } = require('node:path');
+const { statSync } = require('node:fs');
+const { basename } = require('node:path');
+const { importedCases } = require('./suite-imports');
 
 // Files that take minutes whatever their size (hundreds of fuzzed requests, a cluster behind nginx, the demo seed
 // with its transcodes, a start on embedded PostgreSQL): first, longest first, so none is left running alone at the end.
@@ -20,8 +21,7 @@ function weight(path) {
   if (heavy >= 0) return Number.MAX_SAFE_INTEGER - heavy;
   if (basename(path) === 'suite.e2e-spec.ts') {
     // What the suite imports: its own area's case files and any neighbouring area's it runs too.
-    const imported = [...readFileSync(path, 'utf8').matchAll(/^import '(\.{1,2}\/[^']+\.cases)';$/gm)];
-    return imported.reduce((sum, [, file]) => sum + statSync(resolve(dirname(path), `${file}.ts`)).size, 0);
+    return importedCases(path).reduce((sum, file) => sum + statSync(file).size, 0);
   }
   const size = statSync(path).size;
   return /browser|journey/.test(path) ? size * 4 : size;
