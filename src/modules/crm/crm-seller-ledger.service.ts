@@ -72,7 +72,8 @@ export class CrmSellerLedgerService {
     const rows = await tx.sellerLedgerOfSale(sale.id);
     const earning = rows.find((e) => e.kind === 'earning');
     const open = rows.reduce((sum, e) => sum + e.amountMinor, 0);
-    if (!earning || open <= 0 || rows.some((e) => e.kind === 'transfer')) return 'none';
+    // A transfer row takes the whole open balance, so a sale transferred already has nothing open.
+    if (!earning || open <= 0) return 'none';
     const reason = `Lead marketplace: settled sale ${sale.id} paid out`;
     const credit = await this.payees.creditPayable(tx.manager, {
       userId: earning.sellerId,

@@ -45,8 +45,11 @@ export class ProfileCache {
  * prove a cached page fresh prove a browser's copy fresh, so a conditional GET is answered without the page.
  */
 export function profileTag(userId: string, page: number, version: string, untilMs: number): string {
-  return `W/"p.${userId}.${page}.${version}.${Number.isFinite(untilMs) ? untilMs.toString(36) : 'x'}"`;
+  return `${tagPrefix(userId, page, version)}${Number.isFinite(untilMs) ? untilMs.toString(36) : 'x'}"`;
 }
+
+/** What every tag of this page under this version starts with (only the open house's end follows). */
+const tagPrefix = (userId: string, page: number, version: string) => `W/"p.${userId}.${page}.${version}.`;
 
 /** The tag among those a request holds that is this page's under this version and has not run out at `nowMs`. */
 export function heldProfileTag(
@@ -56,7 +59,7 @@ export function heldProfileTag(
   version: string,
   nowMs: number,
 ): string | null {
-  const prefix = `W/"p.${userId}.${page}.${version}.`;
+  const prefix = tagPrefix(userId, page, version);
   for (const given of held) {
     const tag = given.startsWith('W/') ? given : `W/${given}`;
     if (!tag.startsWith(prefix) || !tag.endsWith('"')) continue;

@@ -61,6 +61,9 @@ export interface JoinRequestRow {
 
 type Db = DataSource | EntityManager;
 
+/** How many of a user's teams a list of their memberships (the team switcher) holds. */
+export const MEMBERSHIPS_LISTED = 50;
+
 const TEAM_COLUMNS = `t.id, t.name, t.handle, t.type, t.personal, t.owner_id, t.logo_path, t.email_domain, t.domain_token,
   t.domain_verified_at, t.monthly_budget_micro::text AS monthly_budget_micro, t.created_at`;
 
@@ -164,7 +167,7 @@ export class TeamsRepository {
   }
 
   /** The user's teams with their role, personal team first, then by name (bounded for the switcher). */
-  async membershipsOf(userId: string, limit = 50): Promise<MembershipRow[]> {
+  async membershipsOf(userId: string, limit = MEMBERSHIPS_LISTED): Promise<MembershipRow[]> {
     return this.db.query(
       `SELECT ${TEAM_COLUMNS}, m.role FROM team_members m JOIN teams t ON t.id = m.team_id
         WHERE m.user_id = $1 ORDER BY t.personal DESC, lower(t.name), t.id LIMIT $2`,

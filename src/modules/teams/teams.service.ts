@@ -10,7 +10,7 @@ import { UsersService } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import type { CreateTeamDto, UpdateTeamDto } from './dto/teams.dto';
 import { roleAllows } from './team-roles';
-import { MembershipRow, TeamRow, TeamsRepository } from './teams.repository';
+import { MEMBERSHIPS_LISTED, MembershipRow, TeamRow, TeamsRepository } from './teams.repository';
 
 const LOGO_RULES = { field: 'logo', maxBytes: 5 * 1024 * 1024, mimes: ['image/jpeg', 'image/png', 'image/webp'] };
 
@@ -271,7 +271,7 @@ export class TeamsService {
     if (inList) return { current: inList, all };
     const current = await this.currentMembership(user, sessionTeamId);
     // A personal team made just now is not in the list read before it (a full list may just not reach it).
-    const missing = all.length < 50 && !all.some((m) => m.id === current.id);
+    const missing = all.length < MEMBERSHIPS_LISTED && !all.some((m) => m.id === current.id);
     return { current, all: missing ? await this.repo.membershipsOf(user.id) : all };
   }
 
