@@ -18,7 +18,7 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Roles } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
-import { DocumentsService } from './documents.service';
+import { DocumentsService, UPLOAD_LIMITS } from './documents.service';
 import {
   AffiliatesQueryDto,
   GuidelinesDto,
@@ -111,7 +111,7 @@ export class AffiliatesAdminController {
   }
 
   @Post('api/admin/affiliates/materials')
-  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 5 } }))
+  @UseInterceptors(FileInterceptor('image', UPLOAD_LIMITS))
   async material(@Body() dto: MaterialDto, @UploadedFile() image?: { buffer: Buffer }) {
     return { material: await this.documents.addMaterial(dto.title, dto.body ?? null, image?.buffer ?? null) };
   }

@@ -12,7 +12,7 @@ import type { AffiliateRow } from './affiliates.types';
 import { ATTRIBUTION_COOKIE } from '../../common/attribution';
 import { AttributionService } from './attribution.service';
 import { CommissionsService } from './commissions.service';
-import { DocumentsService } from './documents.service';
+import { DocumentsService, UPLOAD_LIMITS } from './documents.service';
 import { TaxFormDto } from './dto/affiliates.dto';
 import { PayoutsService } from './payouts/payouts.service';
 import { ProgrammeService } from './programme.service';
@@ -138,7 +138,7 @@ export class AffiliatesPagesController {
 
   @Public()
   @Post('tax-form/:affiliate')
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 5 } }))
+  @UseInterceptors(FileInterceptor('file', UPLOAD_LIMITS))
   async taxFormUpload(
     @Param('affiliate', UuidPipe) id: string,
     @Query('expires') expires: string,

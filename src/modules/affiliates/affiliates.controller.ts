@@ -8,12 +8,10 @@ import { RateLimiterService } from '../security';
 import type { User } from '../users';
 import { AttributionService } from './attribution.service';
 import { CommissionsService } from './commissions.service';
-import { DocumentsService } from './documents.service';
+import { DocumentsService, UPLOAD_LIMITS } from './documents.service';
 import { AcceptGuidelinesDto, ApplyDto, CreateLinkDto, PayoutSettingsDto, TaxFormDto } from './dto/affiliates.dto';
 import { PayoutsService } from './payouts/payouts.service';
 import { ProgrammeService } from './programme.service';
-
-const UPLOAD_LIMITS = { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1, fields: 5 } };
 
 /** The affiliate's own JSON API (`/api/affiliate/...`): application, links, commissions, balance, documents. */
 @Controller('api/affiliate')

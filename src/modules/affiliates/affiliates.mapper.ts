@@ -10,6 +10,7 @@ import type {
 } from '../../contracts/affiliates';
 import type { AffiliateRow, BatchRow, CommissionRow, LedgerBucket, PayoutRow } from './affiliates.types';
 import { iso } from '../../common/iso';
+import { mediaUrl } from '../../common/media-url';
 
 export function toAffiliateJson(
   row: AffiliateRow,
@@ -133,7 +134,7 @@ export function toTaxFormJson(row: {
     affiliate_id: row.affiliate_id,
     kind: row.kind,
     status: row.status,
-    file_url: `/media/${row.storage_key}`,
+    file_url: mediaUrl(row.storage_key),
     review_note: row.review_note,
     created_at: iso(row.created_at)!,
   };
@@ -152,7 +153,7 @@ export function toMaterialJson(row: {
     title: row.title,
     kind: row.kind,
     body: row.body,
-    image_url: row.storage_key ? `/media/${row.storage_key}` : null,
+    image_url: mediaUrl(row.storage_key),
     created_at: iso(row.created_at)!,
   };
 }

@@ -14,7 +14,9 @@ import { PayoutsRepository } from './payouts/payouts.repository';
 
 export const TAX_FORM_PREFIX = 'affiliate-tax';
 export const MATERIALS_PREFIX = 'affiliate-materials';
-const TAX_FORM_MAX_BYTES = 10 * 1024 * 1024;
+const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** The upload interceptor's limits for tax forms and materials: a byte past the stored cap, so storage answers the 422. */
+export const UPLOAD_LIMITS = { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 5 } };
 const TAX_LINK_DAYS = 14;
 
 /** Tax forms (private: the affiliate and admins only) and the marketing materials library. */
@@ -34,7 +36,7 @@ export class DocumentsService {
       field: 'file',
       kinds: ['document', 'image'],
       mimes: ['application/pdf', 'image/jpeg', 'image/png'],
-      maxBytes: TAX_FORM_MAX_BYTES,
+      maxBytes: UPLOAD_MAX_BYTES,
     });
     return toTaxFormJson(await this.repo.insertTaxForm(affiliate.id, kind, stored.key));
   }
@@ -89,7 +91,7 @@ export class DocumentsService {
       ? await this.storage.storeUpload(MATERIALS_PREFIX, image, {
           field: 'image',
           kinds: ['image'],
-          maxBytes: 10 * 1024 * 1024,
+          maxBytes: UPLOAD_MAX_BYTES,
         })
       : null;
     return toMaterialJson(

@@ -15,14 +15,11 @@ import type { EntitlementRow } from './entitlements.repository';
 import type { MessageRow, OrderLineRow, OrderRow } from './orders.repository';
 import type { RefundRow, ReturnRow } from './refunds.repository';
 import { iso } from '../../common/iso';
+import { mediaUrl } from '../../common/media-url';
 
 /** Rows → wire JSON typed by src/contracts/commerce.ts. Minor units arrive from pg as strings (bigint). */
 export function money(amountMinor: string | number, currency: string): Money {
   return { amount_minor: Number(amountMinor), currency };
-}
-
-export function mediaUrl(key: string | null): string | null {
-  return key ? `/media/${key}` : null;
 }
 
 export function toProductJson(p: ProductRow, variants: VariantRow[]): Product {

@@ -42,6 +42,7 @@ import { CrmRepository } from './crm.repository';
 import type { ExternalLeadBatchDto, ExternalLeadDto, InquiryDto, RoutingRulesDto, SettingsDto } from './dto/crm.dto';
 import type { CrmLead } from './entities/crm.entity';
 import { bookSecret, verifyIntake } from './intake-signature';
+import { leadActivity } from './lead-activity';
 
 /** Leads: the agent's queue, marking contact, routing rules, and the public and signed ways leads come in. */
 @Injectable()
@@ -81,16 +82,9 @@ export class CrmLeadsService {
       await tx.markContacted(lead.contactId, now);
       const contact = (await tx.findContact(lead.contactId, true))!;
       if (contact.stage === 'new') await tx.updateContact(contact.id, { stage: 'contacted', updatedAt: now });
-      await tx.addActivity({
-        teamId: lead.teamId,
-        contactId: lead.contactId,
-        kind: 'stage',
-        source: lead.source,
-        body: `Contacted by ${user.name}`,
-        data: { lead_id: lead.id },
-        actorId: user.id,
-        createdAt: now,
-      });
+      await tx.addActivity(
+        leadActivity(lead, { kind: 'stage', body: `Contacted by ${user.name}`, actorId: user.id, createdAt: now }),
+      );
     });
     return (await this.toJson([(await this.repo.findLead(lead.id))!]))[0];
   }

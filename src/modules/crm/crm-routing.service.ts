@@ -11,6 +11,7 @@ import { agentChannel, LIVE_EVENTS, MAX_REASSIGNMENTS, TIMERS } from './crm.cons
 import { toLeadJson } from './crm.mapper';
 import { CrmRepository } from './crm.repository';
 import type { CrmLead } from './entities/crm.entity';
+import { leadActivity } from './lead-activity';
 import { route, type LeadFacts, type RoutingDecision, type RuleForRouting } from './routing';
 
 export interface RoutingContext {
@@ -112,16 +113,15 @@ export class CrmRoutingService {
       if (!(await tx.claim(lead.id, user.id, now))) return null;
       const contact = (await tx.findContact(lead.contactId, true))!;
       if (!contact.agentId) await tx.updateContact(contact.id, { agentId: user.id });
-      await tx.addActivity({
-        teamId: lead.teamId,
-        contactId: lead.contactId,
-        kind: 'assigned',
-        source: lead.source,
-        body: `Claimed by ${user.name}`,
-        data: { lead_id: lead.id, agent_id: user.id },
-        actorId: user.id,
-        createdAt: now,
-      });
+      await tx.addActivity(
+        leadActivity(lead, {
+          kind: 'assigned',
+          body: `Claimed by ${user.name}`,
+          data: { agent_id: user.id },
+          actorId: user.id,
+          createdAt: now,
+        }),
+      );
       return (await tx.findLead(lead.id))!;
     });
     if (!claimed) throw new ConflictException('Another agent claimed this lead first.');
@@ -180,16 +180,15 @@ export class CrmRoutingService {
       });
       const contact = (await tx.findContact(lead.contactId, true))!;
       if (contact.agentId === lead.agentId) await tx.updateContact(contact.id, { agentId: d.agentId });
-      await tx.addActivity({
-        teamId: lead.teamId,
-        contactId: lead.contactId,
-        kind: 'assigned',
-        source: lead.source,
-        body: reason,
-        data: { lead_id: lead.id, from: lead.agentId, to: d.agentId, candidates: d.candidates },
-        actorId: null,
-        createdAt: now,
-      });
+      await tx.addActivity(
+        leadActivity(lead, {
+          kind: 'assigned',
+          body: reason,
+          data: { from: lead.agentId, to: d.agentId, candidates: d.candidates },
+          actorId: null,
+          createdAt: now,
+        }),
+      );
       return { lead: (await tx.findLead(lead.id))!, previous: lead.agentId, contactName: contact.name };
     });
     if (!moved) return;

@@ -19,8 +19,7 @@ import type {
   SavedPrompt,
 } from './entities';
 import { iso } from '../../common/iso';
-
-const media = (key: string | null | undefined) => (key ? `/media/${key}` : null);
+import { mediaUrl } from '../../common/media-url';
 
 export function toGeneratedJson(g: GeneratedDesign): GeneratedDesignJson {
   return {
@@ -28,8 +27,8 @@ export function toGeneratedJson(g: GeneratedDesign): GeneratedDesignJson {
     design_id: g.designId,
     kind: g.kind,
     status: g.status,
-    image: media(g.image),
-    high_res_image: media(g.highResImage),
+    image: mediaUrl(g.image),
+    high_res_image: mediaUrl(g.highResImage),
     options: g.options,
     prompt: g.prompt,
     provider: g.provider,
@@ -50,9 +49,9 @@ export function toDesignJson(
 ): DesignJson {
   return {
     id: d.id,
-    image: media(d.image),
-    high_res_image: media(d.highResImage),
-    original_image: media(d.originalImage)!,
+    image: mediaUrl(d.image),
+    high_res_image: mediaUrl(d.highResImage),
+    original_image: mediaUrl(d.originalImage),
     generatedDesigns: [...generated]
       .sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt))
       .map(toGeneratedJson),
@@ -85,9 +84,9 @@ export function toSharedJson(d: Design, generated: GeneratedDesign[]): SharedDes
   const done = generated.filter((g) => g.status === 'completed').map(toGeneratedJson);
   return {
     id: d.id,
-    image: media(d.image),
-    high_res_image: media(d.highResImage),
-    original_image: media(d.originalImage),
+    image: mediaUrl(d.image),
+    high_res_image: mediaUrl(d.highResImage),
+    original_image: mediaUrl(d.originalImage),
     options: { roomType: d.options.roomType, theme: d.options.theme, colors: d.options.colors },
     generatedDesigns: done.map(({ id, image, high_res_image, options, created_at }) => ({
       id,
@@ -153,8 +152,8 @@ export function toDreamJson(dream: Dream, design: Design, generated: GeneratedDe
     note: dream.note,
     design_id: dream.designId,
     generated_design_id: dream.generatedDesignId,
-    image: chosen?.image ? `/media/${chosen.image}` : design.image ? `/media/${design.image}` : null,
-    original_image: `/media/${design.originalImage}`,
+    image: mediaUrl(chosen?.image || design.image),
+    original_image: mediaUrl(design.originalImage),
     options: chosen?.options ?? design.options,
     created_at: iso(dream.createdAt),
     ...(full ? { design: toDesignJson(design, own) } : {}),

@@ -6,15 +6,21 @@ import type {
   TeamRole,
   TeamSummary,
 } from '../../contracts/teams';
+import { mediaUrl } from '../../common/media-url';
 import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.repository';
-
-const media = (path: string | null) => (path ? `/media/${path}` : null);
 
 /** The TXT record a domain claim must publish. */
 export const domainTxtRecord = (token: string) => `reelty-team-verification=${token}`;
 
 export function toTeamSummary(t: TeamRow): TeamSummary {
-  return { id: t.id, name: t.name, handle: t.handle, type: t.type, personal: t.personal, logo_url: media(t.logo_path) };
+  return {
+    id: t.id,
+    name: t.name,
+    handle: t.handle,
+    type: t.type,
+    personal: t.personal,
+    logo_url: mediaUrl(t.logo_path),
+  };
 }
 
 export function toTeamJson(t: TeamRow, viewerManagesDomain: boolean): TeamJson {
@@ -37,7 +43,7 @@ export function toMemberJson(m: MemberRow, showEmail: boolean): TeamMemberJson {
     name: m.name,
     handle: m.handle,
     email: showEmail ? m.email : null,
-    avatar_url: media(m.avatar_path),
+    avatar_url: mediaUrl(m.avatar_path),
     role: m.role,
     llm_cap_micro: m.llm_cap_micro,
     joined_at: new Date(m.created_at).toISOString(),
@@ -60,7 +66,7 @@ export function toJoinRequestJson(r: JoinRequestRow, team: TeamRow): JoinRequest
   return {
     id: r.id,
     team: toTeamSummary(team),
-    user: { id: r.user_id, name: r.user_name, handle: r.user_handle, avatar_url: media(r.user_avatar_path) },
+    user: { id: r.user_id, name: r.user_name, handle: r.user_handle, avatar_url: mediaUrl(r.user_avatar_path) },
     status: r.status,
     message: r.message,
     created_at: new Date(r.created_at).toISOString(),

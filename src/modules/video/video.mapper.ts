@@ -9,10 +9,9 @@ import type {
 import { avatarUrl, type User, toPublicUser } from '../users';
 import type { Spot, Video, VideoList, Walkthrough } from './entities';
 import type { ListingSummary } from './listing-directory';
+import { mediaUrl } from '../../common/media-url';
 
 export type { FeedPageJson, RealtorJson, SpotJson, VideoJson, VideoListJson, WalkthroughJson };
-
-const media = (key: string | null) => (key ? `/media/${key}` : null);
 
 export const UPLOAD_ENDPOINT = '/api/video-uploads';
 
@@ -29,8 +28,8 @@ export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): Vid
     duration: video.duration,
     width: video.width,
     height: video.height,
-    poster: ready ? media(video.posterKey) : null,
-    playback: { hls: ready ? media(video.manifestKey) : null },
+    poster: ready ? mediaUrl(video.posterKey) : null,
+    playback: { hls: ready ? mediaUrl(video.manifestKey) : null },
     renditions: (video.renditions ?? []).map(({ name, width, height }) => ({ name, width, height })),
     trim_start: video.trimStart,
     trim_end: video.trimEnd,
