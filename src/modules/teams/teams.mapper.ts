@@ -6,7 +6,7 @@ import type {
   TeamRole,
   TeamSummary,
 } from '../../contracts/teams';
-import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.repository';
+import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.rows';
 
 const media = (path: string | null) => (path ? `/media/${path}` : null);
 
