@@ -4,7 +4,7 @@ import type { CurrentTeamProps } from '../../contracts/teams';
 import type { User } from '../users';
 import { permissionsOf } from './team-roles';
 import { toTeamSummary } from './teams.mapper';
-import type { MembershipRow } from './teams.repository';
+import type { MembershipRow } from './teams.rows';
 import { TeamsService } from './teams.service';
 import '../../common/session.types';
 

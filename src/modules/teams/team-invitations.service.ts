@@ -11,7 +11,8 @@ import { normalizeEmail, UsersService } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import type { TeamRole } from '../../contracts/teams';
 import { INVITATION_TTL_DAYS, ROLE_LABELS } from './team-roles';
-import { InvitationRow, TeamRow, TeamsRepository } from './teams.repository';
+import { TeamsRepository } from './teams.repository';
+import type { InvitationRow, TeamRow } from './teams.rows';
 import { TeamsService } from './teams.service';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

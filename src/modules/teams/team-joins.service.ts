@@ -11,7 +11,8 @@ import { isUuid } from '../../common/uuid.pipe';
 import { TxtResolver } from './dns-txt.resolver';
 import { domainTxtRecord } from './teams.mapper';
 import { PUBLIC_MAIL_DOMAINS } from './team-roles';
-import { TeamRow, TeamsRepository } from './teams.repository';
+import { TeamsRepository } from './teams.repository';
+import type { TeamRow } from './teams.rows';
 import { TeamsService } from './teams.service';
 
 /** Join requests per user per hour. */

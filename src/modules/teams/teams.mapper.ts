@@ -7,7 +7,7 @@ import type {
   TeamSummary,
 } from '../../contracts/teams';
 import { mediaUrl } from '../../common/media-url';
-import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.repository';
+import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.rows';
 
 /** The TXT record a domain claim must publish. */
 export const domainTxtRecord = (token: string) => `reelty-team-verification=${token}`;

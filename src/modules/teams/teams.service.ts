@@ -10,7 +10,8 @@ import { UsersService } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import type { CreateTeamDto, UpdateTeamDto } from './dto/teams.dto';
 import { roleAllows } from './team-roles';
-import { MEMBERSHIPS_LISTED, MembershipRow, TeamRow, TeamsRepository } from './teams.repository';
+import { MEMBERSHIPS_LISTED, TeamsRepository } from './teams.repository';
+import type { MembershipRow, TeamRow } from './teams.rows';
 
 const LOGO_RULES = { field: 'logo', maxBytes: 5 * 1024 * 1024, mimes: ['image/jpeg', 'image/png', 'image/webp'] };
 
