@@ -1,6 +1,7 @@
 import type { Chat, ChatSummary, ChatUser, Message } from '../../contracts/chats';
 import type { ListRow, MessageRow, ParticipantRow, ParticipantState } from './chats.repository';
 import { iso } from '../../common/iso';
+import { mediaUrl } from '../../common/media-url';
 
 /** A person's public profile as chats need it (from UsersService). */
 export interface ChatProfile {
@@ -19,7 +20,7 @@ export function toChatUser(profile: ChatProfile): ChatUser {
     id: profile.id,
     name: profile.name,
     handle: profile.handle,
-    avatarUrl: profile.avatarPath ? `/media/${profile.avatarPath}` : null,
+    avatarUrl: mediaUrl(profile.avatarPath),
   };
 }
 

@@ -9,6 +9,7 @@ import type { DesignerCatalog } from '../../contracts/designs';
 import { StorageService } from '../storage';
 import { DesignAssetsRepository, type DesignAssetRow, type DesignAssetWrite } from './design-assets.repository';
 import type { DesignOptions } from './entities';
+import { mediaUrl } from '../../common/media-url';
 
 export const DESIGN_ASSET_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 const OPTION_OF: Record<DesignAssetCategory, keyof DesignOptions> = {
@@ -25,7 +26,7 @@ export const toDesignAssetJson = (r: DesignAssetRow): DesignAssetJson => ({
   name: r.name,
   prompt_fragment: r.prompt_fragment,
   colors: r.colors ?? [],
-  preview_url: r.preview_key ? `/media/${r.preview_key}` : null,
+  preview_url: mediaUrl(r.preview_key),
   enabled: r.enabled,
   position: r.position,
   updated_at: iso(r.updated_at),

@@ -13,6 +13,7 @@ import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { ReviewRow } from './directory-reviews.repository';
 import type { IndustryRow, OfferingListRow, OfferingRow, ProviderRow } from './directory.repository';
+import { mediaUrl } from '../../common/media-url';
 
 /** Kilometres in a mile (distances are computed in miles, as the market's are). */
 export const MILE_KM = 1.609344;
@@ -85,7 +86,7 @@ export function toProviderDetailJson(
 export function toLicenceDocumentJson(row: ProviderRow): LicenceDocument | null {
   if (!row.licence_document_key || !row.licence_uploaded_at) return null;
   return {
-    url: `/media/${row.licence_document_key}`,
+    url: mediaUrl(row.licence_document_key),
     mime: row.licence_document_mime ?? 'application/octet-stream',
     uploaded_at: iso(row.licence_uploaded_at),
   };

@@ -10,6 +10,7 @@ import type { PublishState } from './property.constants';
 
 export type { ComponentJson, CurrencyJson, PropertyJson, PropertySummaryJson, UploadJson };
 import type { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
+import { mediaUrl } from '../../common/media-url';
 
 export function publishState(p: Pick<Property, 'publish' | 'archivedAt'>): PublishState {
   if (p.archivedAt) return 'archived';
@@ -17,7 +18,7 @@ export function publishState(p: Pick<Property, 'publish' | 'archivedAt'>): Publi
 }
 
 export function uploadJson(u: PropertyUpload): UploadJson {
-  const url = `/media/${u.key}`;
+  const url = mediaUrl(u.key);
   return {
     id: u.id,
     url,

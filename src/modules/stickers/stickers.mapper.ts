@@ -1,13 +1,14 @@
 import { iso } from '../../common/iso';
 import type { StickerJson, StickerPackJson } from '../../contracts/admin-content';
 import type { PackRow, StickerRow } from './stickers.repository';
+import { mediaUrl } from '../../common/media-url';
 
 export const toStickerJson = (s: StickerRow): StickerJson => ({
   id: s.id,
   pack_id: s.pack_id,
   name: s.name,
-  url: `/media/${s.image_key}`,
-  thumb_url: `/media/${s.thumb_key}`,
+  url: mediaUrl(s.image_key),
+  thumb_url: mediaUrl(s.thumb_key),
   width: s.width,
   height: s.height,
 });

@@ -9,6 +9,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { LocalStorageDriver } from './local.driver';
 import { contentTypeForKey, sniffType, SniffedType } from './sniff';
 import { ByteRange, ObjectStat, StorageDriver } from './storage.driver';
+import { mediaUrl } from '../../common/media-url';
 
 export interface UploadRules {
   /** Form field name, so a refusal lands on the right input. */
@@ -132,7 +133,7 @@ export class StorageService {
 
   /** Public URL of a stored object; /media checks access per area before serving it. */
   url(key: string): string {
-    return `/media/${key}`;
+    return mediaUrl(key);
   }
 }
 

@@ -15,6 +15,7 @@ import { DRAW_ALGORITHM } from './draw/fair-draw';
 import type { Sweepstakes, SweepstakesAmendmentRow, SweepstakesWinner } from './entities/sweepstakes.entity';
 import type { EntryListRow, WinnerWithUser } from './sweepstakes.repository';
 import { displayName } from './sweepstakes.rules';
+import { mediaUrl } from '../../common/media-url';
 
 const HOLDING: WinnerStatus[] = ['notified', 'claimed', 'fulfilled'];
 
@@ -101,7 +102,7 @@ export function toAdminWinner(s: Sweepstakes, w: WinnerWithUser): AdminWinner {
     claimed_at: w.claimedAt?.toISOString() ?? null,
     fulfilled_at: w.fulfilledAt?.toISOString() ?? null,
     tracking: w.tracking,
-    tax_form_url: w.taxFormKey ? `/media/${w.taxFormKey}` : null,
+    tax_form_url: mediaUrl(w.taxFormKey),
   };
 }
 

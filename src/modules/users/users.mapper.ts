@@ -1,10 +1,11 @@
 import type { AuthUser, PublicUser } from '../../contracts/users';
 import type { User } from './user.entity';
+import { mediaUrl } from '../../common/media-url';
 
 export type { AuthUser, PublicUser };
 
 export function avatarUrl(user: Pick<User, 'avatarPath'>): string | null {
-  return user.avatarPath ? `/media/${user.avatarPath}` : null;
+  return mediaUrl(user.avatarPath);
 }
 
 /** What anyone may see of a user: never an email, hash or secret. */
