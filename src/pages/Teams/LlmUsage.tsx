@@ -2,7 +2,7 @@ import { Head, router } from '@inertiajs/react';
 import type { TeamSummary, TeamUsageJson } from '@contracts/teams';
 import { formatMicro, teamsApi, teamsPaths } from '@/api/teams';
 import { TeamHeader } from '@/components/teams/TeamHeader';
-import { Button, Card, TextField } from '@/components/ui';
+import { Button, Card, FormField, Input } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
 interface Props {
@@ -144,14 +144,17 @@ export default function TeamsLlmUsage({ team, canManage, usage }: Props) {
                 }),
               )}
             >
-              <TextField
+              <FormField
                 label="Monthly budget (USD, empty = none)"
                 name="monthly_budget_micro"
                 error={budget.errors.monthly_budget_micro}
-                inputMode="decimal"
-                value={budget.data.dollars}
-                onChange={(e) => budget.set('dollars', e.target.value)}
-              />
+              >
+                <Input
+                  inputMode="decimal"
+                  value={budget.data.dollars}
+                  onChange={(e) => budget.set('dollars', e.target.value)}
+                />
+              </FormField>
               <Button type="submit" loading={budget.processing}>
                 Save
               </Button>
