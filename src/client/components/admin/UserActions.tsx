@@ -20,10 +20,12 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
     setBusy(false);
     if (result !== undefined) done(result);
   };
-  const reload = (message: string) => {
-    notify.success(message);
-    router.reload();
-  };
+  /** Runs the call and, once it is through, toasts the server's message and reloads the page's props. */
+  const act = (action: () => Promise<{ message: string }>) =>
+    run(action, (r) => {
+      notify.success(r.message);
+      router.reload();
+    });
 
   if (deleted) return <Card title="Actions">This account was deleted; nothing more can be done with it.</Card>;
   return (
@@ -50,12 +52,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
           </FormField>
           <Button
             loading={busy}
-            onClick={() =>
-              run(
-                () => adminApi.changeRole(user.id, { type, ...(isSelf ? {} : { role }) }),
-                (r) => reload(r.message),
-              )
-            }
+            onClick={() => act(() => adminApi.changeRole(user.id, { type, ...(isSelf ? {} : { role }) }))}
           >
             Save
           </Button>
@@ -63,16 +60,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
         {user.state === 'suspended' ? (
           <div className="flex flex-wrap items-center gap-2">
             <p className="flex-1 text-sm text-ink-muted">Suspended: {user.suspension_reason}</p>
-            <Button
-              variant="secondary"
-              loading={busy}
-              onClick={() =>
-                run(
-                  () => adminApi.restore(user.id),
-                  (r) => reload(r.message),
-                )
-              }
-            >
+            <Button variant="secondary" loading={busy} onClick={() => act(() => adminApi.restore(user.id))}>
               Restore
             </Button>
           </div>
@@ -86,16 +74,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
                   placeholder="Shown in the audit trail"
                 />
               </FormField>
-              <Button
-                variant="danger"
-                loading={busy}
-                onClick={() =>
-                  run(
-                    () => adminApi.suspend(user.id, reason),
-                    (r) => reload(r.message),
-                  )
-                }
-              >
+              <Button variant="danger" loading={busy} onClick={() => act(() => adminApi.suspend(user.id, reason))}>
                 Suspend
               </Button>
             </div>
@@ -103,16 +82,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
         )}
         <div className="flex flex-wrap gap-2">
           {!user.email_verified && (
-            <Button
-              variant="secondary"
-              loading={busy}
-              onClick={() =>
-                run(
-                  () => adminApi.resendVerification(user.id),
-                  (r) => reload(r.message),
-                )
-              }
-            >
+            <Button variant="secondary" loading={busy} onClick={() => act(() => adminApi.resendVerification(user.id))}>
               Resend verification
             </Button>
           )}
@@ -140,12 +110,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
               variant="danger"
               loading={busy}
               disabled={confirmEmail.trim().toLowerCase() !== user.email}
-              onClick={() =>
-                run(
-                  () => adminApi.deleteUser(user.id, confirmEmail),
-                  (r) => reload(r.message),
-                )
-              }
+              onClick={() => act(() => adminApi.deleteUser(user.id, confirmEmail))}
             >
               Delete account
             </Button>

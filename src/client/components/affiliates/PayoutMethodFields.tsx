@@ -1,4 +1,4 @@
-import { FormField, Input, Select } from '@/components/ui';
+import { SelectField, TextField } from '@/components/ui';
 import { cn } from '@/lib/cn';
 
 const METHODS = [
@@ -26,36 +26,28 @@ interface Props {
  * (pasting into the second box is refused): a mistyped wallet address loses the money for good.
  */
 export function PayoutMethodFields({ data, errors, set, sideBySide = false }: Props) {
+  const field = (name: keyof PayoutMethodValues) => ({
+    name,
+    value: data[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+  });
   return (
     <>
-      <FormField label="How you want to be paid" name="payout_method" error={errors.payout_method}>
-        <Select options={METHODS} value={data.payout_method} onChange={(e) => set('payout_method', e.target.value)} />
-      </FormField>
+      <SelectField label="How you want to be paid" options={METHODS} {...field('payout_method')} />
       {data.payout_method !== 'manual' && (
         <div className={cn('grid gap-4', sideBySide && 'sm:grid-cols-2')}>
-          <FormField
+          <TextField
             label={data.payout_method === 'paypal' ? 'PayPal email' : 'USDC address'}
-            name="payout_destination"
-            error={errors.payout_destination}
-          >
-            <Input
-              value={data.payout_destination}
-              onChange={(e) => set('payout_destination', e.target.value)}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField
+            autoComplete="off"
+            {...field('payout_destination')}
+          />
+          <TextField
             label="Type it again"
-            name="payout_destination_confirmation"
-            error={errors.payout_destination_confirmation}
-          >
-            <Input
-              value={data.payout_destination_confirmation}
-              onChange={(e) => set('payout_destination_confirmation', e.target.value)}
-              autoComplete="off"
-              onPaste={(e) => e.preventDefault()}
-            />
-          </FormField>
+            autoComplete="off"
+            onPaste={(e) => e.preventDefault()}
+            {...field('payout_destination_confirmation')}
+          />
         </div>
       )}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TaxFormJson } from '@contracts/affiliates';
-import { Button, FormField, SelectField } from '@/components/ui';
+import { Button, FileField, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
 /** The tax-form upload, shared by the Documents page and the public signed-link page. */
@@ -29,14 +29,13 @@ export function TaxFormFields({
         ]}
         {...form.field('kind')}
       />
-      <FormField label="Signed form" name="file" error={form.errors.file}>
-        <input
-          type="file"
-          accept="application/pdf,image/jpeg,image/png"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          className="block w-full text-sm text-slate-700 dark:text-slate-300"
-        />
-      </FormField>
+      <FileField
+        label="Signed form"
+        name="file"
+        error={form.errors.file}
+        accept="application/pdf,image/jpeg,image/png"
+        onFile={setFile}
+      />
       <Button type="submit" loading={form.processing} disabled={!file}>
         Upload
       </Button>

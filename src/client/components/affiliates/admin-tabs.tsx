@@ -7,7 +7,7 @@ import {
   Button,
   Card,
   EmptyState,
-  FormField,
+  FileField,
   Input,
   Pagination,
   Select,
@@ -150,13 +150,7 @@ export function GuidelinesTab({ guidelines }: { guidelines: GuidelinesJson | nul
       description="Publishing creates a new version; affiliates accept it from their dashboard."
     >
       <form onSubmit={form.handleSubmit((v) => affiliatesAdminApi.publishGuidelines(v.body))} className="space-y-3">
-        <FormField label="Text" name="body" error={form.errors.body}>
-          <textarea
-            className="min-h-48 w-full rounded-lg border border-slate-300 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-white"
-            value={form.data.body}
-            onChange={(e) => form.set('body', e.target.value)}
-          />
-        </FormField>
+        <TextAreaField label="Text" inputClassName="min-h-48" {...form.field('body')} />
         <Button type="submit" loading={form.processing}>
           Publish new version
         </Button>
@@ -181,14 +175,14 @@ export function MaterialsTab({ materials }: { materials: MaterialJson[] }) {
         >
           <TextField label="Title" {...form.field('title')} />
           <TextAreaField label="Copy" inputClassName="min-h-24" {...form.field('body')} />
-          <FormField label="Image (optional)" name="image" error={form.errors.image}>
-            <input
-              type="file"
-              accept="image/*"
-              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-              className="block text-sm"
-            />
-          </FormField>
+          <FileField
+            label="Image (optional)"
+            name="image"
+            error={form.errors.image}
+            accept="image/*"
+            onFile={setImage}
+            inputClassName="block text-sm"
+          />
           <Button type="submit" loading={form.processing}>
             Add
           </Button>

@@ -1,4 +1,11 @@
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useId,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { FieldError } from './FieldError';
 import { Input, type InputProps } from './Input';
@@ -76,6 +83,11 @@ type FieldShellProps = Omit<FormFieldProps, 'children'> & {
 export type TextFieldProps = Omit<InputProps, 'name'> & FieldShellProps;
 export type TextAreaFieldProps = Omit<TextAreaProps, 'name'> & FieldShellProps;
 export type SelectFieldProps = Omit<SelectProps, 'name'> & FieldShellProps;
+export type FileFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'value' | 'onChange'> &
+  FieldShellProps & {
+    /** The chosen file, or null when the choice is cleared. */
+    onFile: (file: File | null) => void;
+  };
 
 /** A FormField around one control: the shell's props go to the field, the rest to the control. */
 function shellAround<P extends FieldShellProps>(
@@ -104,4 +116,36 @@ export function TextAreaField(props: TextAreaFieldProps) {
 /** A FormField holding one Select: `<SelectField label="Who can read" options={...} {...form.field('visibility')} />`. */
 export function SelectField(props: SelectFieldProps) {
   return shellAround(props, (control) => <Select {...control} />);
+}
+
+/**
+ * A FormField holding one file chooser that hands back the chosen file:
+ * `<FileField label="Signed form" accept="application/pdf" onFile={setFile} name="file" error={form.errors.file} />`.
+ */
+export function FileField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  className,
+  inputClassName = 'block w-full text-sm text-slate-700 dark:text-slate-300',
+  onFile,
+  ...rest
+}: FileFieldProps) {
+  return (
+    <FormField label={label} name={name} error={error} hint={hint} required={required} className={className}>
+      {({ invalid, ...control }) => (
+        <input
+          {...rest}
+          {...control}
+          type="file"
+          required={required}
+          aria-invalid={invalid || undefined}
+          className={inputClassName}
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+      )}
+    </FormField>
+  );
 }

@@ -17,6 +17,7 @@
  * - Card          <Card title="Profile" description="..." actions={<Button/>} footer={<Button/>}>
  * - Checkbox      <Checkbox label="Remember me" checked=... onChange=... />
  * - SelectField   FormField + Select: <SelectField label="Who can read" options={...} {...form.field('visibility')} />
+ * - FileField     FormField + a file chooser: <FileField label="Signed form" name="file" accept=... onFile={setFile} error=... />
  * - Select        <Select options={[{ value, label }]} placeholder="Choose…" invalid={...} />
  * - Alert         <Alert variant="info|success|warning|error" title="...">text</Alert>
  * - Spinner       <Spinner size="sm|md|lg" label="Loading" />
@@ -57,10 +58,12 @@ export { DataTable, type DataColumn, type DataTableProps } from './DataTable';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FieldError, type FieldErrorProps } from './FieldError';
 export {
+  FileField,
   FormField,
   TextField,
   TextAreaField,
   SelectField,
+  type FileFieldProps,
   type FormFieldProps,
   type TextFieldProps,
   type TextAreaFieldProps,

@@ -6,6 +6,7 @@ import {
   Checkbox,
   DataTable,
   EmptyState,
+  FileField,
   FormField,
   Input,
   Pagination,
@@ -43,6 +44,22 @@ describe('UI kit', () => {
     render(<TextField label="Name" name="name" defaultValue="Ana" />);
     expect(screen.getByLabelText('Name')).toHaveValue('Ana');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("FileField hands back the chosen file, or null when the choice is cleared, and shows the field's error", () => {
+    const onFile = jest.fn();
+    render(<FileField label="Signed form" name="file" accept="application/pdf" error="Upload a PDF" onFile={onFile} />);
+    const input = screen.getByLabelText('Signed form');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('name', 'file');
+    expect(input).toHaveAttribute('accept', 'application/pdf');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const pdf = new File(['%PDF'], 'w9.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(onFile).toHaveBeenLastCalledWith(pdf);
+    fireEvent.change(input, { target: { files: [] } });
+    expect(onFile).toHaveBeenLastCalledWith(null);
+    expect(screen.getByRole('alert')).toHaveTextContent('Upload a PDF');
   });
 
   it("SelectField is a labelled select that reports the chosen value and shows the field's error", () => {

@@ -8,6 +8,7 @@ import { Button, Card, EmptyState, Input, TextField } from '@/components/ui';
 import { formatMoney } from '@/components/sweepstakes/format';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAttempt } from '@/hooks/useAttempt';
+import { FarmRows } from './FarmRows';
 
 /** Gifts sent to the farm's contacts (pies, calendars, pumpkins) with what each cost. */
 export function GiftsPanel({ campaignId, gifts }: { campaignId: string; gifts: GiftJson[] }) {
@@ -75,20 +76,12 @@ export function GiftsPanel({ campaignId, gifts }: { campaignId: string; gifts: G
         </form>
       </Card>
       <Card title={`Gifts · ${formatMoney(total, gifts[0]?.currency ?? 'USD')}`} padded={false}>
-        {gifts.length === 0 ? (
-          <EmptyState title="No gifts yet" description="Gifts you send to this farm's contacts appear here." />
-        ) : (
-          <ul className="divide-y divide-line">
-            {gifts.map((g) => (
-              <li key={g.id} className="flex justify-between gap-3 px-4 py-2 text-sm">
-                <span className="min-w-0 truncate text-ink">
-                  {g.description} · {g.contact.name}
-                </span>
-                <span className="text-ink-muted">{formatMoney(g.cost_minor, g.currency)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <FarmRows
+          items={gifts}
+          empty={<EmptyState title="No gifts yet" description="Gifts you send to this farm's contacts appear here." />}
+          what={(g) => `${g.description} · ${g.contact.name}`}
+          figure={(g) => formatMoney(g.cost_minor, g.currency)}
+        />
       </Card>
     </div>
   );

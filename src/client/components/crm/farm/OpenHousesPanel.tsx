@@ -3,6 +3,7 @@ import type { CampaignJson, CampaignOpenHouseJson } from '@contracts/crm-marketi
 import { farmApi } from '@/api/crm-marketing';
 import { Button, Card, EmptyState, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
+import { FarmRows } from './FarmRows';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -36,23 +37,17 @@ export function OpenHousesPanel({
           )}
         </form>
       )}
-      {houses.length === 0 ? (
-        <EmptyState
-          title="No linked open houses"
-          description="Link your open houses in this farm to count their registrations here."
-        />
-      ) : (
-        <ul className="divide-y divide-line">
-          {houses.map((h) => (
-            <li key={h.id} className="flex justify-between gap-3 px-4 py-2 text-sm">
-              <span className="min-w-0 truncate text-ink">
-                {h.title} · {new Date(h.starts_at).toLocaleString()}
-              </span>
-              <span className="text-ink-muted">{h.registrations} registered</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FarmRows
+        items={houses}
+        empty={
+          <EmptyState
+            title="No linked open houses"
+            description="Link your open houses in this farm to count their registrations here."
+          />
+        }
+        what={(h) => `${h.title} · ${new Date(h.starts_at).toLocaleString()}`}
+        figure={(h) => `${h.registrations} registered`}
+      />
     </Card>
   );
 }

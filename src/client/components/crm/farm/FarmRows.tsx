@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/**
+ * What a farm panel lists (linked open houses, gifts sent): the empty state when there is nothing, else one row a
+ * thing with what it is on the left and its figure on the right.
+ */
+export function FarmRows<T extends { id: string }>({
+  items,
+  empty,
+  what,
+  figure,
+}: {
+  items: T[];
+  empty: ReactNode;
+  what: (item: T) => ReactNode;
+  figure: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return empty;
+  return (
+    <ul className="divide-y divide-line">
+      {items.map((item) => (
+        <li key={item.id} className="flex justify-between gap-3 px-4 py-2 text-sm">
+          <span className="min-w-0 truncate text-ink">{what(item)}</span>
+          <span className="text-ink-muted">{figure(item)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
