@@ -2,7 +2,7 @@ import { Head, router } from '@inertiajs/react';
 import type { AdminDesignAssetsProps, DesignAssetJson } from '@contracts/admin-content';
 import { useState, type FormEvent } from 'react';
 import { adminContentApi, adminPaths } from '@/api/admin';
-import { Button, Card, EmptyState, Input, Pagination, Select, TextField } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState, Input, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
@@ -86,15 +86,9 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
           </Button>
         </form>
         <Card padded={false}>
-          {assets.data.length === 0 ? (
-            <EmptyState title="No assets match" />
-          ) : (
-            <ul className="divide-y divide-line">
-              {assets.data.map((a) => (
-                <AssetRow key={a.id} asset={a} label={LABELS[a.category]} />
-              ))}
-            </ul>
-          )}
+          <DividedList items={assets.data} empty={<EmptyState title="No assets match" />}>
+            {(a) => <AssetRow key={a.id} asset={a} label={LABELS[a.category]} />}
+          </DividedList>
           <div className="p-3">
             <Pagination
               of={assets}
