@@ -22,7 +22,7 @@ export default function NotificationSettings({
       <Head title="Notifications" />
       <SettingsFormCard
         form={form}
-        submit={() => form.put('/settings/notifications', { preserveScroll: true })}
+        put="/settings/notifications"
         title="Notification preferences"
         description="Choose what reaches you by email and as push notifications."
         padded={false}

@@ -6,19 +6,14 @@ import { formField } from '@/lib/form-field';
 
 export default function PasswordSettings() {
   const form = useForm({ current_password: '', password: '', password_confirmation: '' });
-  const submit = () =>
-    form.put('/settings/password', {
-      preserveScroll: true,
-      onSuccess: () => form.reset(),
-      onError: () => form.reset('password', 'password_confirmation'),
-    });
 
   return (
     <>
       <Head title="Password" />
       <SettingsFormCard
         form={form}
-        submit={submit}
+        put="/settings/password"
+        options={{ onSuccess: () => form.reset(), onError: () => form.reset('password', 'password_confirmation') }}
         title="Change password"
         description="Use a long, unique password. Other devices are signed out when you change it."
         saveLabel="Update password"

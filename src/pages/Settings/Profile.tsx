@@ -36,7 +36,7 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
       <AvatarCard name={profile.name} url={profile.avatarUrl} />
       <SettingsFormCard
         form={form}
-        submit={() => form.put('/settings/profile', { preserveScroll: true })}
+        put="/settings/profile"
         title="Public profile"
         description="How others see you across listings, chats and the feed."
       >

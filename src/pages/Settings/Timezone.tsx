@@ -31,7 +31,7 @@ export default function TimezoneSettings({
       <Head title="Time zone" />
       <SettingsFormCard
         form={form}
-        submit={() => form.put('/settings/timezone', { preserveScroll: true })}
+        put="/settings/timezone"
         title="Time zone"
         description="Used for open house times, notifications and reports."
       >

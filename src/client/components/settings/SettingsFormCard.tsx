@@ -2,33 +2,41 @@ import type { FormEvent, ReactNode } from 'react';
 import { Card } from '@/components/ui';
 import { SaveBar } from './SaveBar';
 
+type SaveOptions = { onSuccess?: () => void; onError?: () => void };
+
 /**
  * A settings page's form: one Card with a title and description whose footer is the SaveBar ("Saved." after a
- * success). `submit` runs on submit (the browser's own submit is prevented), e.g. `() => form.put(url, ...)`.
+ * success). Submitting PUTs the Inertia form to `put`, keeping the scroll position.
  */
 export function SettingsFormCard({
   form,
-  submit,
+  put,
+  options,
   title,
   description,
   saveLabel,
   padded,
   children,
 }: {
-  form: { processing: boolean; recentlySuccessful: boolean };
-  submit: () => void;
+  form: {
+    processing: boolean;
+    recentlySuccessful: boolean;
+    put: (url: string, options: SaveOptions & { preserveScroll: true }) => void;
+  };
+  put: string;
+  options?: SaveOptions;
   title: ReactNode;
   description: ReactNode;
   saveLabel?: string;
   padded?: boolean;
   children: ReactNode;
 }) {
-  const onSubmit = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    submit();
+    form.put(put, { preserveScroll: true, ...options });
   };
   return (
-    <form onSubmit={onSubmit}>
+    <form onSubmit={submit}>
       <Card
         title={title}
         description={description}
