@@ -7,6 +7,7 @@ import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
 import { EnableToggle } from '@/components/admin/EnableToggle';
+import { UploadLink } from '@/components/admin/UploadLink';
 
 const LABELS: Record<string, string> = {
   room_type: 'Room type',
@@ -124,18 +125,11 @@ function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) 
           {asset.prompt_fragment ? ` · ${asset.prompt_fragment}` : ''}
         </p>
       </div>
-      <label className="cursor-pointer text-sm text-accent-ink">
-        Preview
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="sr-only"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void act(() => adminContentApi.uploadPreview(asset.id, file));
-          }}
-        />
-      </label>
+      <UploadLink
+        label="Preview"
+        accept="image/jpeg,image/png,image/webp"
+        onFile={(file) => void act(() => adminContentApi.uploadPreview(asset.id, file))}
+      />
       <EnableToggle
         enabled={asset.enabled}
         busy={busy}
