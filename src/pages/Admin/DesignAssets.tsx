@@ -2,11 +2,12 @@ import { Head, router } from '@inertiajs/react';
 import type { AdminDesignAssetsProps, DesignAssetJson } from '@contracts/admin-content';
 import { useState, type FormEvent } from 'react';
 import { adminContentApi, adminPaths } from '@/api/admin';
-import { Button, Card, EmptyState, Input, Pagination, Select, TextField } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState, Input, Pagination, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
 import { EnableToggle } from '@/components/admin/EnableToggle';
+import { UploadLink } from '@/components/admin/UploadLink';
 
 const LABELS: Record<string, string> = {
   room_type: 'Room type',
@@ -86,15 +87,9 @@ export default function AdminDesignAssets({ assets, filters, categories }: PageP
           </Button>
         </form>
         <Card padded={false}>
-          {assets.data.length === 0 ? (
-            <EmptyState title="No assets match" />
-          ) : (
-            <ul className="divide-y divide-line">
-              {assets.data.map((a) => (
-                <AssetRow key={a.id} asset={a} label={LABELS[a.category]} />
-              ))}
-            </ul>
-          )}
+          <DividedList items={assets.data} empty={<EmptyState title="No assets match" />}>
+            {(a) => <AssetRow key={a.id} asset={a} label={LABELS[a.category]} />}
+          </DividedList>
           <div className="p-3">
             <Pagination
               of={assets}
@@ -130,18 +125,11 @@ function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) 
           {asset.prompt_fragment ? ` · ${asset.prompt_fragment}` : ''}
         </p>
       </div>
-      <label className="cursor-pointer text-sm text-accent-ink">
-        Preview
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="sr-only"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void act(() => adminContentApi.uploadPreview(asset.id, file));
-          }}
-        />
-      </label>
+      <UploadLink
+        label="Preview"
+        accept="image/jpeg,image/png,image/webp"
+        onFile={(file) => void act(() => adminContentApi.uploadPreview(asset.id, file))}
+      />
       <EnableToggle
         enabled={asset.enabled}
         busy={busy}

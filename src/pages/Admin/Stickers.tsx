@@ -7,6 +7,7 @@ import { useApiForm } from '@/hooks/useApiForm';
 import { useAdminAction } from '@/components/admin/useAdminAction';
 import type { PageProps } from '@/types';
 import { EnableToggle } from '@/components/admin/EnableToggle';
+import { UploadLink } from '@/components/admin/UploadLink';
 
 const price = (p: StickerPackJson) => (p.price_minor ? `${(p.price_minor / 100).toFixed(2)} ${p.currency}` : 'Free');
 
@@ -93,18 +94,12 @@ function Pack({ pack }: { pack: StickerPackJson }) {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <label className="cursor-pointer text-sm font-medium text-accent-ink">
-            Upload image
-            <input
-              type="file"
-              accept="image/png,image/webp,image/gif,image/jpeg"
-              className="sr-only"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void act(() => adminContentApi.addSticker(pack.id, name, file)).then(() => setName(''));
-              }}
-            />
-          </label>
+          <UploadLink
+            label="Upload image"
+            accept="image/png,image/webp,image/gif,image/jpeg"
+            className="font-medium"
+            onFile={(file) => void act(() => adminContentApi.addSticker(pack.id, name, file)).then(() => setName(''))}
+          />
         </div>
       </Card>
     </li>

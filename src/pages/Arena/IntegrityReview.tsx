@@ -2,7 +2,7 @@ import type { ArenaFlag, FlagState } from '@contracts/arena';
 import type { Page } from '@contracts/common';
 import { Head, router } from '@inertiajs/react';
 import { arenaAdminApi, arenaPaths } from '@/api/arena';
-import { Button, Card, EmptyState, FilterLink, Pagination } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState, FilterLink, Pagination } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -51,46 +51,46 @@ export default function IntegrityReview({ state, flags }: PageProps<Props>) {
         ))}
       </nav>
       <Card>
-        {flags.data.length === 0 ? (
-          <EmptyState title="Nothing to review" description="No vote clusters in this list." />
-        ) : (
-          <ul className="divide-y divide-line" data-testid="flags">
-            {flags.data.map((f) => (
-              <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-ink">
-                    {KIND_LABELS[f.kind]} for {f.creator?.name ?? 'a creator'}
-                  </p>
-                  <p className="break-all text-xs text-ink-subtle">
-                    {f.voters} voters · {f.votes} votes · {f.kind === 'new_accounts' ? 'accounts under 7 days' : f.key}
-                    {f.window_start &&
-                      ` · from ${new Date(f.window_start).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`}
-                  </p>
+        <DividedList
+          items={flags.data}
+          empty={<EmptyState title="Nothing to review" description="No vote clusters in this list." />}
+          data-testid="flags"
+        >
+          {(f) => (
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-ink">
+                  {KIND_LABELS[f.kind]} for {f.creator?.name ?? 'a creator'}
+                </p>
+                <p className="break-all text-xs text-ink-subtle">
+                  {f.voters} voters · {f.votes} votes · {f.kind === 'new_accounts' ? 'accounts under 7 days' : f.key}
+                  {f.window_start &&
+                    ` · from ${new Date(f.window_start).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                </p>
+              </div>
+              {f.state === 'open' && (
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    loading={busy === `${f.id}:exclude`}
+                    onClick={() => void decide(f, 'exclude')}
+                  >
+                    Exclude votes
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={busy === `${f.id}:dismiss`}
+                    onClick={() => void decide(f, 'dismiss')}
+                  >
+                    Dismiss
+                  </Button>
                 </div>
-                {f.state === 'open' && (
-                  <div className="flex gap-2">
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      loading={busy === `${f.id}:exclude`}
-                      onClick={() => void decide(f, 'exclude')}
-                    >
-                      Exclude votes
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={busy === `${f.id}:dismiss`}
-                      onClick={() => void decide(f, 'dismiss')}
-                    >
-                      Dismiss
-                    </Button>
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+              )}
+            </li>
+          )}
+        </DividedList>
         <Pagination of={flags} hrefFor={(p) => arenaPaths.flags(state, p)} />
       </Card>
     </>

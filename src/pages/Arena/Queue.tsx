@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { arenaApi, arenaLive, arenaPaths, CATEGORY_LABELS } from '@/api/arena';
 import { EntryThumb, RatingBadge } from '@/components/arena';
 import { YourEntries } from '@/components/arena/EntryRow';
-import { BackLink, Button, ButtonLink, Card, EmptyState } from '@/components/ui';
+import { BackLink, Button, ButtonLink, Card, DividedList, EmptyState } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { notify } from '@/lib/toast';
 import type { PageProps, SharedProps } from '@/types';
@@ -82,44 +82,42 @@ export default function ArenaQueue({ entries, tickets: initial }: PageProps<Prop
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Your tickets">
-          {tickets.length === 0 ? (
-            <EmptyState title="Not queued" description="Queue one of your entries to start." />
-          ) : (
-            <ul className="divide-y divide-line">
-              {tickets.map((t) => (
-                <li key={t.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="ticket">
-                  <div className="w-16 shrink-0">
-                    <EntryThumb entry={t.entry} />
-                  </div>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-ink">{t.entry.title}</p>
-                    <p className="text-sm text-ink-muted">{STATE_LABELS[t.state]}</p>
-                    {t.state === 'queued' && (
-                      <p className="text-xs text-ink-subtle">
-                        #{t.position} in {CATEGORY_LABELS[t.category]} · waiting {elapsed(t.queued_at, now)} · ±
-                        {t.window}
-                      </p>
-                    )}
-                  </div>
+          <DividedList
+            items={tickets}
+            empty={<EmptyState title="Not queued" description="Queue one of your entries to start." />}
+          >
+            {(t) => (
+              <li key={t.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="ticket">
+                <div className="w-16 shrink-0">
+                  <EntryThumb entry={t.entry} />
+                </div>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-ink">{t.entry.title}</p>
+                  <p className="text-sm text-ink-muted">{STATE_LABELS[t.state]}</p>
                   {t.state === 'queued' && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={busy === t.id}
-                      onClick={() => void run(t.id, () => arenaApi.leave(t.id))}
-                    >
-                      Leave
-                    </Button>
+                    <p className="text-xs text-ink-subtle">
+                      #{t.position} in {CATEGORY_LABELS[t.category]} · waiting {elapsed(t.queued_at, now)} · ±{t.window}
+                    </p>
                   )}
-                  {t.battle_id && (t.state === 'in_battle' || t.state === 'completed') && (
-                    <ButtonLink size="sm" href={arenaPaths.battle(t.battle_id)}>
-                      Watch
-                    </ButtonLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+                </div>
+                {t.state === 'queued' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={busy === t.id}
+                    onClick={() => void run(t.id, () => arenaApi.leave(t.id))}
+                  >
+                    Leave
+                  </Button>
+                )}
+                {t.battle_id && (t.state === 'in_battle' || t.state === 'completed') && (
+                  <ButtonLink size="sm" href={arenaPaths.battle(t.battle_id)}>
+                    Watch
+                  </ButtonLink>
+                )}
+              </li>
+            )}
+          </DividedList>
         </Card>
         <YourEntries
           entries={entries}

@@ -4,7 +4,7 @@ import { Head, router, usePage } from '@inertiajs/react';
 import { arenaPaths, CATEGORY_LABELS, squadsApi } from '@/api/arena';
 import { ChallengeList, SquadLive } from '@/components/arena/challenges';
 import { WarList } from '@/components/arena/war';
-import { BackLink, Button, Card, EmptyState, Pagination, SelectField, TextField } from '@/components/ui';
+import { BackLink, Button, Card, DividedList, EmptyState, Pagination, SelectField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useAttempt } from '@/hooks/useAttempt';
 import { notify } from '@/lib/toast';
@@ -128,31 +128,30 @@ export default function SquadBattle({
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <Card title="Your squads">
-            {my_squads.length === 0 ? (
-              <EmptyState title="No squad yet" description="Start one below, or join a squad." />
-            ) : (
-              <ul className="divide-y divide-line">
-                {my_squads.map((s) => (
-                  <li key={s.id} className="py-3">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-medium text-ink">{s.name}</p>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        loading={busy === `leave:${s.id}`}
-                        onClick={() => void leave(s.id)}
-                      >
-                        Leave
-                      </Button>
-                    </div>
-                    <Members squad={s} />
-                    {s.captain?.id === userId && rivals.length > 0 && (
-                      <ChallengeForm squad={s} rivals={rivals} categories={categories} />
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DividedList
+              items={my_squads}
+              empty={<EmptyState title="No squad yet" description="Start one below, or join a squad." />}
+            >
+              {(s) => (
+                <li key={s.id} className="py-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="font-medium text-ink">{s.name}</p>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={busy === `leave:${s.id}`}
+                      onClick={() => void leave(s.id)}
+                    >
+                      Leave
+                    </Button>
+                  </div>
+                  <Members squad={s} />
+                  {s.captain?.id === userId && rivals.length > 0 && (
+                    <ChallengeForm squad={s} rivals={rivals} categories={categories} />
+                  )}
+                </li>
+              )}
+            </DividedList>
             {my_entries.length === 0 && (
               <p className="mt-3 text-sm text-ink-muted">
                 Enter a design or spot in the lobby to have something to line up.

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { SendReport, TemplatesProps } from '@contracts/crm-marketing';
 import { crmPaths } from '@/api/crm';
 import { templatePaths, templatesApi } from '@/api/crm-marketing';
-import { Button, Card, EmptyState, Input, Pagination, Select } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState, Input, Pagination, Select } from '@/components/ui';
 import { TemplateEditor, TemplateList } from '@/components/crm/TemplateEditor';
 import { notify } from '@/lib/toast';
 import { SendStatus } from '@/components/crm/SendStatus';
@@ -65,22 +65,21 @@ export default function EmailTemplatesIndex({ templates, merge_fields, sends, st
             </Card>
           )}
           <Card title="Sent" padded={false}>
-            {sends.data.length === 0 ? (
-              <EmptyState title="Nothing sent yet" description="Each recipient's email is tracked here." />
-            ) : (
-              <ul className="divide-y divide-line">
-                {sends.data.map((s) => (
-                  <li key={s.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
-                    <Link href={crmPaths.contact(s.contact.id)} className="text-ink hover:underline">
-                      {s.contact.name || s.email}
-                    </Link>
-                    <span className="text-xs text-ink-subtle">
-                      {s.template_name} · {new Date(s.sent_at).toLocaleString()} · <SendStatus send={s} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DividedList
+              items={sends.data}
+              empty={<EmptyState title="Nothing sent yet" description="Each recipient's email is tracked here." />}
+            >
+              {(s) => (
+                <li key={s.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
+                  <Link href={crmPaths.contact(s.contact.id)} className="text-ink hover:underline">
+                    {s.contact.name || s.email}
+                  </Link>
+                  <span className="text-xs text-ink-subtle">
+                    {s.template_name} · {new Date(s.sent_at).toLocaleString()} · <SendStatus send={s} />
+                  </span>
+                </li>
+              )}
+            </DividedList>
             <Pagination className="p-4" of={sends} hrefFor={templatePaths.emailPage} />
           </Card>
         </div>

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import type { CampaignJson, FarmProps } from '@contracts/crm-marketing';
 import { crmPaths } from '@/api/crm';
 import { farmPaths, templatePaths } from '@/api/crm-marketing';
-import { Card, EmptyState, Pagination, TabLink } from '@/components/ui';
+import { Card, DividedList, EmptyState, Pagination, TabLink } from '@/components/ui';
 import { StatCard } from '@/components/charts';
 import { CampaignForm } from '@/components/crm/farm/CampaignForm';
 import { CodesPanel } from '@/components/crm/farm/CodesPanel';
@@ -45,23 +45,23 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab, 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="space-y-4">
           <Card title="Campaigns" padded={false}>
-            {campaigns.data.length === 0 ? (
-              <EmptyState title="No campaigns yet" description="Start farming a neighbourhood." />
-            ) : (
-              <ul className="divide-y divide-line" aria-label="Campaigns">
-                {campaigns.data.map((c) => (
-                  <li key={c.id}>
-                    <Link
-                      href={farmPaths.farm(c.id, tab)}
-                      className={`block px-4 py-2 text-sm hover:bg-surface-muted ${c.id === current?.id ? 'font-semibold text-accent-ink' : 'text-ink'}`}
-                    >
-                      {c.name}
-                      <span className="block text-xs font-normal text-ink-subtle">{c.counts.submissions} leads</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DividedList
+              items={campaigns.data}
+              empty={<EmptyState title="No campaigns yet" description="Start farming a neighbourhood." />}
+              aria-label="Campaigns"
+            >
+              {(c) => (
+                <li key={c.id}>
+                  <Link
+                    href={farmPaths.farm(c.id, tab)}
+                    className={`block px-4 py-2 text-sm hover:bg-surface-muted ${c.id === current?.id ? 'font-semibold text-accent-ink' : 'text-ink'}`}
+                  >
+                    {c.name}
+                    <span className="block text-xs font-normal text-ink-subtle">{c.counts.submissions} leads</span>
+                  </Link>
+                </li>
+              )}
+            </DividedList>
             <Pagination className="p-3" of={campaigns} hrefFor={(p) => `${farmPaths.farm()}?page=${p}`} />
           </Card>
           {can_manage && <CampaignForm />}
@@ -114,22 +114,26 @@ export default function FarmIndex({ team, can_manage, campaigns, selected, tab, 
                   />
                 </Card>
                 <Card title="Latest sign-ups" padded={false}>
-                  {selected.submissions.length === 0 ? (
-                    <EmptyState title="No sign-ups yet" description="People who fill in the form become leads here." />
-                  ) : (
-                    <ul className="divide-y divide-line">
-                      {selected.submissions.map((l) => (
-                        <li key={l.id} className="px-4 py-2 text-sm">
-                          <Link href={crmPaths.contact(l.contact_id)} className="font-medium text-ink hover:underline">
-                            {l.contact_name || 'New contact'}
-                          </Link>
-                          <span className="ms-2 text-xs text-ink-subtle">
-                            {l.source} · {new Date(l.created_at).toLocaleString()}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <DividedList
+                    items={selected.submissions}
+                    empty={
+                      <EmptyState
+                        title="No sign-ups yet"
+                        description="People who fill in the form become leads here."
+                      />
+                    }
+                  >
+                    {(l) => (
+                      <li key={l.id} className="px-4 py-2 text-sm">
+                        <Link href={crmPaths.contact(l.contact_id)} className="font-medium text-ink hover:underline">
+                          {l.contact_name || 'New contact'}
+                        </Link>
+                        <span className="ms-2 text-xs text-ink-subtle">
+                          {l.source} · {new Date(l.created_at).toLocaleString()}
+                        </span>
+                      </li>
+                    )}
+                  </DividedList>
                 </Card>
               </>
             )}

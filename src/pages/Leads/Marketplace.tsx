@@ -5,7 +5,7 @@ import { affiliatePaths } from '@/api/affiliates';
 import { commerceApi, commercePaths } from '@/api/commerce';
 import { crmApi, crmPaths } from '@/api/crm';
 import { formatMoney } from '@/components/commerce/format';
-import { Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -99,69 +99,71 @@ export default function Marketplace({
       </div>
       {earnings.length > 0 && <SalesMoney earnings={earnings} account={payout_account} />}
       <Card title="Offered leads" description="Contact details show once you claim." className="mb-4" padded={false}>
-        {open.length === 0 ? (
-          <EmptyState title="No leads on offer" description="Leads other realtors offer appear here." />
-        ) : (
-          <ul className="divide-y divide-line" aria-label="Offered leads">
-            {open.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <OfferLine offer={o} />
-                {o.mine ? (
-                  <span className="text-xs text-ink-subtle">your offer</span>
-                ) : (
-                  <Button
-                    size="sm"
-                    disabled={busy !== null || claims_left_today === 0}
-                    onClick={() => (o.price ? buy(o) : claim(o))}
-                  >
-                    {o.price ? `Buy for ${formatMoney(o.price)}` : `Claim for ${o.price_credits} credits`}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <DividedList
+          items={open}
+          empty={<EmptyState title="No leads on offer" description="Leads other realtors offer appear here." />}
+          aria-label="Offered leads"
+        >
+          {(o) => (
+            <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <OfferLine offer={o} />
+              {o.mine ? (
+                <span className="text-xs text-ink-subtle">your offer</span>
+              ) : (
+                <Button
+                  size="sm"
+                  disabled={busy !== null || claims_left_today === 0}
+                  onClick={() => (o.price ? buy(o) : claim(o))}
+                >
+                  {o.price ? `Buy for ${formatMoney(o.price)}` : `Claim for ${o.price_credits} credits`}
+                </Button>
+              )}
+            </li>
+          )}
+        </DividedList>
         <Pagination className="p-4" of={offers} hrefFor={(p) => crmPaths.marketplace(p)} />
       </Card>
       <Card title="My purchases" padded={false}>
-        {bought.data.length === 0 ? (
-          <EmptyState title="Nothing bought yet" description="Leads you claim stay here with their dispute window." />
-        ) : (
-          <ul className="divide-y divide-line" aria-label="My purchases">
-            {bought.data.map((p) => (
-              <li key={p.sale_id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  {p.contact_id ? (
-                    <Link href={crmPaths.contact(p.contact_id)} className="font-medium text-ink hover:underline">
-                      {p.contact_name || 'Contact'}
-                    </Link>
-                  ) : (
-                    <p className="font-medium text-ink">{p.contact_name || 'Contact'}</p>
-                  )}
-                  <p className="text-xs break-all text-ink-subtle">
-                    {[p.contact_email, p.contact_phone].filter(Boolean).join(' · ')}
-                  </p>
-                  <OfferLine offer={p} />
-                </div>
-                {p.can_dispute ? (
-                  <div className="flex flex-wrap gap-1" aria-label="Dispute">
-                    <Button size="sm" variant="secondary" onClick={() => dispute(p, 'duplicate')}>
-                      Duplicate
-                    </Button>
-                    <Button size="sm" variant="secondary" onClick={() => dispute(p, 'invalid_phone')}>
-                      Wrong number
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => dispute(p, 'other')}>
-                      Other…
-                    </Button>
-                  </div>
+        <DividedList
+          items={bought.data}
+          empty={
+            <EmptyState title="Nothing bought yet" description="Leads you claim stay here with their dispute window." />
+          }
+          aria-label="My purchases"
+        >
+          {(p) => (
+            <li key={p.sale_id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                {p.contact_id ? (
+                  <Link href={crmPaths.contact(p.contact_id)} className="font-medium text-ink hover:underline">
+                    {p.contact_name || 'Contact'}
+                  </Link>
                 ) : (
-                  <span className="text-xs text-ink-subtle">{label(p.status)}</span>
+                  <p className="font-medium text-ink">{p.contact_name || 'Contact'}</p>
                 )}
-              </li>
-            ))}
-          </ul>
-        )}
+                <p className="text-xs break-all text-ink-subtle">
+                  {[p.contact_email, p.contact_phone].filter(Boolean).join(' · ')}
+                </p>
+                <OfferLine offer={p} />
+              </div>
+              {p.can_dispute ? (
+                <div className="flex flex-wrap gap-1" aria-label="Dispute">
+                  <Button size="sm" variant="secondary" onClick={() => dispute(p, 'duplicate')}>
+                    Duplicate
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => dispute(p, 'invalid_phone')}>
+                    Wrong number
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => dispute(p, 'other')}>
+                    Other…
+                  </Button>
+                </div>
+              ) : (
+                <span className="text-xs text-ink-subtle">{label(p.status)}</span>
+              )}
+            </li>
+          )}
+        </DividedList>
         <Pagination className="p-4" of={bought} onPageChange={purchasesPage} />
       </Card>
     </>

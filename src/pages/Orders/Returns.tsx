@@ -2,9 +2,10 @@ import { Head, router } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { Order, OrderReturn } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
+import { OrderRows } from '@/components/commerce/OrderRows';
 import { OrdersHeader } from '@/components/commerce/OrdersTabs';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
-import { Button, Card, EmptyState, Pagination, SelectField, TextAreaField } from '@/components/ui';
+import { Button, Card, EmptyState, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -45,28 +46,18 @@ export default function OrdersReturns({ returns, orders }: Props) {
             </form>
           </Card>
         )}
-        {returns.data.length ? (
-          <Card padded={false}>
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {returns.data.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
-                  data-testid="return-row"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium">Order {r.order_number}</p>
-                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">{r.reason}</p>
-                  </div>
-                  <StatusBadge axis="return" value={r.status} />
-                </li>
-              ))}
-            </ul>
-          </Card>
-        ) : (
-          <EmptyState title="No returns" description="Returns you request show up here with their progress." />
-        )}
-        <Pagination of={returns} hrefFor={(p) => `${commercePaths.returns}?page=${p}`} />
+        <OrderRows
+          page={returns}
+          hrefFor={(p) => `${commercePaths.returns}?page=${p}`}
+          empty={<EmptyState title="No returns" description="Returns you request show up here with their progress." />}
+          rowTestId="return-row"
+          detailClassName="truncate text-sm"
+          row={(r) => ({
+            title: `Order ${r.order_number}`,
+            detail: r.reason,
+            action: <StatusBadge axis="return" value={r.status} />,
+          })}
+        />
       </div>
     </>
   );

@@ -1,7 +1,5 @@
 import { Head, useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
-import { SaveBar } from '@/components/settings/SaveBar';
-import { Card } from '@/components/ui';
+import { SettingsFormCard } from '@/components/settings/SettingsFormCard';
 import type { PageProps } from '@/types';
 
 interface Kind {
@@ -18,53 +16,48 @@ export default function NotificationSettings({
   const form = useForm<Preferences>({ email: { ...preferences.email }, push: { ...preferences.push } });
   const toggle = (channel: 'email' | 'push', key: string) =>
     form.setData(channel, { ...form.data[channel], [key]: !form.data[channel][key] });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.put('/settings/notifications', { preserveScroll: true });
-  };
 
   return (
     <>
       <Head title="Notifications" />
-      <form onSubmit={submit}>
-        <Card
-          title="Notification preferences"
-          description="Choose what reaches you by email and as push notifications."
-          padded={false}
-          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
-        >
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">
-                <th className="px-5 py-3 font-medium">Activity</th>
-                <th className="w-20 px-3 py-3 text-center font-medium">Email</th>
-                <th className="w-20 px-3 py-3 text-center font-medium">Push</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {kinds.map((kind) => (
-                <tr key={kind.key}>
-                  <td className="px-5 py-3">
-                    <span className="block font-medium text-slate-900 dark:text-white">{kind.label}</span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">{kind.description}</span>
+      <SettingsFormCard
+        form={form}
+        put="/settings/notifications"
+        title="Notification preferences"
+        description="Choose what reaches you by email and as push notifications."
+        padded={false}
+      >
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">
+              <th className="px-5 py-3 font-medium">Activity</th>
+              <th className="w-20 px-3 py-3 text-center font-medium">Email</th>
+              <th className="w-20 px-3 py-3 text-center font-medium">Push</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {kinds.map((kind) => (
+              <tr key={kind.key}>
+                <td className="px-5 py-3">
+                  <span className="block font-medium text-slate-900 dark:text-white">{kind.label}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{kind.description}</span>
+                </td>
+                {(['email', 'push'] as const).map((channel) => (
+                  <td key={channel} className="px-3 py-3 text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${kind.label} by ${channel}`}
+                      checked={!!form.data[channel][kind.key]}
+                      onChange={() => toggle(channel, kind.key)}
+                      className="h-4 w-4 rounded border-slate-300 accent-brand-600 dark:border-slate-600"
+                    />
                   </td>
-                  {(['email', 'push'] as const).map((channel) => (
-                    <td key={channel} className="px-3 py-3 text-center">
-                      <input
-                        type="checkbox"
-                        aria-label={`${kind.label} by ${channel}`}
-                        checked={!!form.data[channel][kind.key]}
-                        onChange={() => toggle(channel, kind.key)}
-                        className="h-4 w-4 rounded border-slate-300 accent-brand-600 dark:border-slate-600"
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      </form>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </SettingsFormCard>
     </>
   );
 }

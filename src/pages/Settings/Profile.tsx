@@ -1,10 +1,9 @@
 import { Head, useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
 import { AvatarCard } from '@/components/settings/AvatarCard';
 import { HandleField } from '@/components/settings/HandleField';
 import { ProfileStickersCard } from '@/components/settings/ProfileStickersCard';
-import { SaveBar } from '@/components/settings/SaveBar';
-import { Alert, Card, TextAreaField, TextField } from '@/components/ui';
+import { SettingsFormCard } from '@/components/settings/SettingsFormCard';
+import { Alert, TextAreaField, TextField } from '@/components/ui';
 import { formField } from '@/lib/form-field';
 import type { PageProps } from '@/types';
 
@@ -25,10 +24,6 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
     handle: profile.handle ?? '',
     bio: profile.bio ?? '',
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.put('/settings/profile', { preserveScroll: true });
-  };
 
   return (
     <>
@@ -39,39 +34,38 @@ export default function ProfileSettings({ profile }: PageProps<{ profile: Profil
         </Alert>
       )}
       <AvatarCard name={profile.name} url={profile.avatarUrl} />
-      <form onSubmit={submit}>
-        <Card
-          title="Public profile"
-          description="How others see you across listings, chats and the feed."
-          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
-        >
-          <div className="space-y-5">
-            <TextField label="Name" autoComplete="name" required {...formField(form, 'name')} />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              hint="Changing it means verifying the new address."
-              {...formField(form, 'email')}
-            />
-            <HandleField
-              userId={profile.id}
-              value={form.data.handle}
-              current={profile.handle}
-              onChange={(value) => form.setData('handle', value)}
-              error={form.errors.handle}
-            />
-            <TextAreaField
-              label="Bio"
-              rows={4}
-              maxLength={1000}
-              hint={`${form.data.bio.length}/1000`}
-              {...formField(form, 'bio')}
-            />
-          </div>
-        </Card>
-      </form>
+      <SettingsFormCard
+        form={form}
+        put="/settings/profile"
+        title="Public profile"
+        description="How others see you across listings, chats and the feed."
+      >
+        <div className="space-y-5">
+          <TextField label="Name" autoComplete="name" required {...formField(form, 'name')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            hint="Changing it means verifying the new address."
+            {...formField(form, 'email')}
+          />
+          <HandleField
+            userId={profile.id}
+            value={form.data.handle}
+            current={profile.handle}
+            onChange={(value) => form.setData('handle', value)}
+            error={form.errors.handle}
+          />
+          <TextAreaField
+            label="Bio"
+            rows={4}
+            maxLength={1000}
+            hint={`${form.data.bio.length}/1000`}
+            {...formField(form, 'bio')}
+          />
+        </div>
+      </SettingsFormCard>
       <ProfileStickersCard />
     </>
   );

@@ -1,7 +1,7 @@
 import { Head, useForm } from '@inertiajs/react';
-import { useMemo, type FormEvent } from 'react';
-import { SaveBar } from '@/components/settings/SaveBar';
-import { Button, Card, FormField, Select } from '@/components/ui';
+import { useMemo } from 'react';
+import { SettingsFormCard } from '@/components/settings/SettingsFormCard';
+import { Button, FormField, Select } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 export default function TimezoneSettings({
@@ -26,41 +26,35 @@ export default function TimezoneSettings({
     }
   }, [form.data.timezone]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.put('/settings/timezone', { preserveScroll: true });
-  };
-
   return (
     <>
       <Head title="Time zone" />
-      <form onSubmit={submit}>
-        <Card
-          title="Time zone"
-          description="Used for open house times, notifications and reports."
-          footer={<SaveBar processing={form.processing} saved={form.recentlySuccessful} />}
-        >
-          <div className="space-y-4">
-            <FormField
-              label="Time zone"
-              name="timezone"
-              error={form.errors.timezone}
-              hint={now ? `Local time there: ${now}` : undefined}
-            >
-              <Select
-                options={options}
-                value={form.data.timezone}
-                onChange={(e) => form.setData('timezone', e.target.value)}
-              />
-            </FormField>
-            {detected && detected !== form.data.timezone && timezones.includes(detected) && (
-              <Button variant="secondary" size="sm" onClick={() => form.setData('timezone', detected)}>
-                Use this device's time zone ({detected.replace(/_/g, ' ')})
-              </Button>
-            )}
-          </div>
-        </Card>
-      </form>
+      <SettingsFormCard
+        form={form}
+        put="/settings/timezone"
+        title="Time zone"
+        description="Used for open house times, notifications and reports."
+      >
+        <div className="space-y-4">
+          <FormField
+            label="Time zone"
+            name="timezone"
+            error={form.errors.timezone}
+            hint={now ? `Local time there: ${now}` : undefined}
+          >
+            <Select
+              options={options}
+              value={form.data.timezone}
+              onChange={(e) => form.setData('timezone', e.target.value)}
+            />
+          </FormField>
+          {detected && detected !== form.data.timezone && timezones.includes(detected) && (
+            <Button variant="secondary" size="sm" onClick={() => form.setData('timezone', detected)}>
+              Use this device's time zone ({detected.replace(/_/g, ' ')})
+            </Button>
+          )}
+        </div>
+      </SettingsFormCard>
     </>
   );
 }

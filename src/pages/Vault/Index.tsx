@@ -2,8 +2,9 @@ import { Head } from '@inertiajs/react';
 import type { Page } from '@contracts/common';
 import type { VaultItem } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
+import { OrderRows } from '@/components/commerce/OrderRows';
 import { OrdersHeader } from '@/components/commerce/OrdersTabs';
-import { Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { Button, EmptyState } from '@/components/ui';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
 
@@ -27,39 +28,28 @@ export default function VaultIndex({ items }: Props) {
       <Head title="Vault" />
       <div className="mx-auto max-w-4xl">
         <OrdersHeader title="Vault" />
-        {items.data.length ? (
-          <Card padded={false}>
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {items.data.map((i) => (
-                <li
-                  key={i.id}
-                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
-                  data-testid="vault-item"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium">{i.title}</p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {i.revoked
-                        ? 'Refunded: download revoked'
-                        : `${i.downloads_used} of ${i.download_limit} downloads used`}
-                    </p>
-                  </div>
-                  <Button
-                    size="sm"
-                    onClick={() => download(i)}
-                    loading={busy === i.id}
-                    disabled={i.revoked || i.downloads_used >= i.download_limit}
-                  >
-                    Download
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </Card>
-        ) : (
-          <EmptyState title="Your vault is empty" description="Guides and templates you buy are kept here." />
-        )}
-        <Pagination of={items} hrefFor={(p) => `${commercePaths.vault}?page=${p}`} />
+        <OrderRows
+          page={items}
+          hrefFor={(p) => `${commercePaths.vault}?page=${p}`}
+          empty={<EmptyState title="Your vault is empty" description="Guides and templates you buy are kept here." />}
+          rowTestId="vault-item"
+          row={(i) => ({
+            title: i.title,
+            detail: i.revoked
+              ? 'Refunded: download revoked'
+              : `${i.downloads_used} of ${i.download_limit} downloads used`,
+            action: (
+              <Button
+                size="sm"
+                onClick={() => download(i)}
+                loading={busy === i.id}
+                disabled={i.revoked || i.downloads_used >= i.download_limit}
+              >
+                Download
+              </Button>
+            ),
+          })}
+        />
       </div>
     </>
   );

@@ -24,6 +24,8 @@
  * - EmptyState    <EmptyState title="No chats yet" description="..." icon={...} action={<ButtonLink/>} />
  * - DataTable   <DataTable rows={rows} rowKey={(r) => r.id} columns={[{ header: 'Cost', cell: (r) => usd(r.cost), numeric: true }]} />
  *                 (inside <Card padded={false}>; scrolls sideways below minWidth="min-w-[40rem]")
+ * - DividedList <DividedList items={rows} empty={<EmptyState title="Nothing yet" />} aria-label=...>{(r) => <li key={r.id}>...</li>}</DividedList>
+ *                 (a `divide-y divide-line` list, or its empty state when there are no items)
  * - LinkCard      <LinkCard href=... title=... badge={<CardBadge>Broadcast</CardBadge>} description=... meta=... />
  *                 (an <li> that is one link to a thing's page, for card grids and lists)
  * - MenuButton    <MenuButton button={<Avatar/>} buttonClassName=... menuClassName="right-0 w-60">{(close) => items}</MenuButton>
@@ -55,6 +57,7 @@ export {
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { DataTable, type DataColumn, type DataTableProps } from './DataTable';
+export { DividedList, type DividedListProps } from './DividedList';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FieldError, type FieldErrorProps } from './FieldError';
 export {

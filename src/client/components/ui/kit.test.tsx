@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   DataTable,
+  DividedList,
   EmptyState,
   FileField,
   FormField,
@@ -186,5 +187,23 @@ describe('UI kit', () => {
     );
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Calls']);
     expect(screen.getByRole('cell', { name: '3' })).toHaveClass('text-right');
+  });
+
+  it('DividedList renders a divided list of the items, or the empty state when there are none', () => {
+    const { rerender } = render(
+      <DividedList items={['a', 'b']} empty={<EmptyState title="Nothing yet" />} aria-label="Letters">
+        {(x) => <li key={x}>{x}</li>}
+      </DividedList>,
+    );
+    const list = screen.getByRole('list', { name: 'Letters' });
+    expect(list).toHaveClass('divide-y', 'divide-line');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
+    rerender(
+      <DividedList items={[]} empty={<EmptyState title="Nothing yet" />} aria-label="Letters">
+        {(x: string) => <li key={x}>{x}</li>}
+      </DividedList>,
+    );
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing yet')).toBeInTheDocument();
   });
 });

@@ -28,6 +28,29 @@ type Detail = { order: AdminOrder; audit: AuditEntry[]; refunds: Refund[] };
 
 const opts = (values: string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
 
+/** The filter bar's selects, one per state of an order: its label, its "any" choice and its values. */
+const STATE_FILTERS: { key: Exclude<keyof Filters, 'q'>; label: string; any: string; values: string[] }[] = [
+  {
+    key: 'status',
+    label: 'Order',
+    any: 'Any order state',
+    values: ['placed', 'paid', 'partially_fulfilled', 'fulfilled', 'cancelled', 'expired'],
+  },
+  {
+    key: 'payment_status',
+    label: 'Payment',
+    any: 'Any payment',
+    values: ['pending', 'paid', 'partially_refunded', 'refunded', 'failed'],
+  },
+  { key: 'fulfilment_status', label: 'Fulfilment', any: 'Any fulfilment', values: ['unfulfilled', 'fulfilled'] },
+  {
+    key: 'return_status',
+    label: 'Return',
+    any: 'Any return',
+    values: ['requested', 'approved', 'received', 'refunded', 'declined'],
+  },
+];
+
 /** Admin Orders: search and filter, refund (full or part), returns, CSV export, each order's audit trail. */
 export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
   const { attempt } = useAttempt();
@@ -69,34 +92,16 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
         </div>
         <form onSubmit={apply} className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           <Input placeholder="Number or email" value={f.q} onChange={set('q')} aria-label="Search orders" />
-          <Select
-            aria-label="Order"
-            value={f.status}
-            onChange={set('status')}
-            placeholder="Any order state"
-            options={opts(['placed', 'paid', 'partially_fulfilled', 'fulfilled', 'cancelled', 'expired'])}
-          />
-          <Select
-            aria-label="Payment"
-            value={f.payment_status}
-            onChange={set('payment_status')}
-            placeholder="Any payment"
-            options={opts(['pending', 'paid', 'partially_refunded', 'refunded', 'failed'])}
-          />
-          <Select
-            aria-label="Fulfilment"
-            value={f.fulfilment_status}
-            onChange={set('fulfilment_status')}
-            placeholder="Any fulfilment"
-            options={opts(['unfulfilled', 'fulfilled'])}
-          />
-          <Select
-            aria-label="Return"
-            value={f.return_status}
-            onChange={set('return_status')}
-            placeholder="Any return"
-            options={opts(['requested', 'approved', 'received', 'refunded', 'declined'])}
-          />
+          {STATE_FILTERS.map((s) => (
+            <Select
+              key={s.key}
+              aria-label={s.label}
+              value={f[s.key]}
+              onChange={set(s.key)}
+              placeholder={s.any}
+              options={opts(s.values)}
+            />
+          ))}
           <Button type="submit">Filter</Button>
         </form>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[1fr_24rem]">
