@@ -1,11 +1,11 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { decodeCursor, keysetPage } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
-import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
+import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
 import type { SocietyComment, SocietyCommentPage, SocietyFeed, SocietyPost } from '../../contracts/society';
-import { type ModeratedSubject, ModerationService, TrustService } from '../community';
+import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
 import { type User, UsersService } from '../users';
 import { toCommentJson, toPostJson } from './society.mapper';
 import { type PostRow, SocietyRepository } from './society.repository';
@@ -13,12 +13,6 @@ import { SocietyService } from './society.service';
 
 export const SOCIETY_POST_KIND = 'society_post';
 export const SOCIETY_FEED_SIZE = 20;
-
-const HIDDEN: Record<Exclude<ModerationState, 'visible'>, string> = {
-  pending: 'This post is waiting for a moderator.',
-  hidden: 'This post is hidden until a moderator has looked at it.',
-  removed: 'This post was removed by a moderator.',
-};
 
 /** Posts and comments in a society: members write, readers of the society read, moderators decide on flags. */
 @Injectable()
@@ -84,9 +78,9 @@ export class SocietyPostsService {
     if (!post) throw new NotFoundException('There is no post with that id.');
     const a = await this.societies.readable(post.society_id, viewer);
     const privileged =
-      viewer &&
+      !!viewer &&
       (viewer.id === post.author_id || a.role === 'owner' || a.role === 'moderator' || viewer.role === 'admin');
-    if (post.moderation !== 'visible' && !privileged) throw new ForbiddenException(HIDDEN[post.moderation]);
+    assertMaySee(post.moderation, privileged, 'post');
     await this.trust.recordRead(viewer, this.subject(post));
     return post;
   }
@@ -105,13 +99,7 @@ export class SocietyPostsService {
   }
 
   subject(post: PostRow): ModeratedSubject {
-    return {
-      kind: SOCIETY_POST_KIND,
-      id: post.id,
-      authorId: post.author_id,
-      excerpt: richTextToPlain(post.body_html, 200),
-      url: `/societies/${post.society_id}`,
-    };
+    return writtenSubject(SOCIETY_POST_KIND, post, `/societies/${post.society_id}`);
   }
 
   /** Society posts go to community moderation; the society's owner and moderators decide on them. */
