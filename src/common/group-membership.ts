@@ -36,7 +36,8 @@ export interface GroupAsker {
   role: string;
 }
 
-export interface GroupKind<G extends { visibility: string }, U extends GroupAsker> {
+/** What tells a kind of group apart in its rules. */
+export interface GroupKind<G extends { visibility: string }> {
   /** What the kind is called in messages: 'channel', 'society'. */
   noun: string;
   /** The visibility that closes a group to everyone but its members, invited people and admins. */
@@ -45,21 +46,26 @@ export interface GroupKind<G extends { visibility: string }, U extends GroupAske
   closedMessage: string;
   /** The 403 for joining a closed group without an invitation. */
   joinClosedMessage: string;
-  /** The people with these ids, by id. */
-  usersById(ids: string[]): Promise<Map<string, U>>;
+}
+
+/** Where the rules find people (UsersService). */
+export interface GroupPeople<U> {
+  findByIds(ids: string[]): Promise<U[]>;
 }
 
 const NO_STANDING = { role: null, invited: false };
 
 /**
- * The membership rules channels and societies share: an unknown group answers 404; a closed one is read by its
- * members, invited people and admins, and joined only by invited people (joining uses the invitation up); the owner
- * never leaves; removing someone needs them to be a member. Each kind keeps its own roles, messages and owner rules.
+ * The membership rules channels and societies share, the base of their services: an unknown group answers 404; a
+ * closed one is read by its members, invited people and admins, and joined only by invited people (joining uses the
+ * invitation up); the owner never leaves; removing someone needs them to be a member. Each kind keeps its own roles,
+ * messages and owner rules.
  */
-export class GroupRules<G extends { visibility: string }, R extends string, U extends GroupAsker> {
-  constructor(
+export abstract class GroupMembershipService<G extends { visibility: string }, R extends string, U extends GroupAsker> {
+  protected constructor(
     private readonly store: GroupStore<G, R>,
-    private readonly kind: GroupKind<G, U>,
+    private readonly people: GroupPeople<U>,
+    private readonly kind: GroupKind<G>,
   ) {}
 
   async access(id: string, viewer: U | undefined): Promise<GroupAccess<G, R>> {
@@ -85,7 +91,7 @@ export class GroupRules<G extends { visibility: string }, R extends string, U ex
   }
 
   /** The owner's access: 403 with `message` for anyone else. */
-  async owned(id: string, user: U, message: string): Promise<GroupAccess<G, R>> {
+  async ownerOnly(id: string, user: U, message: string): Promise<GroupAccess<G, R>> {
     const a = await this.readable(id, user);
     if (a.role !== 'owner') throw new ForbiddenException(message);
     return a;
@@ -118,7 +124,7 @@ export class GroupRules<G extends { visibility: string }, R extends string, U ex
   }
 
   /** A page of the group's members for those who may read it, each with their user. */
-  async members<J>(
+  async memberPage<J>(
     id: string,
     viewer: U | undefined,
     page: number,
@@ -127,13 +133,18 @@ export class GroupRules<G extends { visibility: string }, R extends string, U ex
   ): Promise<Page<J>> {
     await this.readable(id, viewer);
     const [rows, total] = await this.store.members(id, (page - 1) * perPage, perPage);
-    const users = await this.kind.usersById(rows.map((r) => r.user_id));
+    const users = await this.usersById(rows.map((r) => r.user_id));
     return pageOf(
       rows.map((r) => toJson(r, users.get(r.user_id))),
       page,
       perPage,
       total,
     );
+  }
+
+  /** The people with these ids, by id. */
+  async usersById(ids: string[]): Promise<Map<string, U>> {
+    return new Map((await this.people.findByIds([...new Set(ids)])).map((u) => [u.id, u]));
   }
 
   /** Group names are unique whatever their case (422 on `name`). */

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import { type GroupAccess, GroupRules } from '../../common/group-membership';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelMemberPage, ChannelPage, ChannelRole, CommunityChannel } from '../../contracts/channels';
@@ -8,6 +8,7 @@ import { type User, UsersService } from '../users';
 import type { ChannelDto, CreateChannelDto } from './dto/channels.dto';
 import { toChannelJson, toChannelMemberJson } from './channels.mapper';
 import { type ChannelRow, ChannelsRepository } from './channels.repository';
+import { CHANNEL_GROUP } from './channels.constants';
 
 export type ChannelAccess = GroupAccess<ChannelRow, ChannelRole>;
 
@@ -16,35 +17,13 @@ export type ChannelAccess = GroupAccess<ChannelRow, ChannelRole>;
  * their members, invited people and admins. Creating a channel needs trust level 2; the creator owns it.
  */
 @Injectable()
-export class ChannelsService {
-  private readonly rules: GroupRules<ChannelRow, ChannelRole, User>;
-
+export class ChannelsService extends GroupMembershipService<ChannelRow, ChannelRole, User> {
   constructor(
     private readonly repo: ChannelsRepository,
     private readonly trust: TrustService,
     private readonly users: UsersService,
   ) {
-    this.rules = new GroupRules(repo, {
-      noun: 'channel',
-      closed: 'private',
-      closedMessage: 'This channel is private.',
-      joinClosedMessage: 'This channel is private: ask its owner for an invitation.',
-      usersById: (ids) => this.usersById(ids),
-    });
-  }
-
-  access(id: string, viewer: User | undefined): Promise<ChannelAccess> {
-    return this.rules.access(id, viewer);
-  }
-
-  /** 403 for a private channel unless the viewer is a member, invited, or an admin. */
-  readable(id: string, viewer: User | undefined): Promise<ChannelAccess> {
-    return this.rules.readable(id, viewer);
-  }
-
-  /** A member's access (403 'Join the channel first.' for anyone else). */
-  member(id: string, user: User): Promise<ChannelAccess> {
-    return this.rules.member(id, user);
+    super(repo, users, CHANNEL_GROUP);
   }
 
   /** The real-time rule: who may subscribe to private-/presence-community-channel.{id} (members of a private one). */
@@ -58,10 +37,7 @@ export class ChannelsService {
   async list(viewer: User | undefined, mine: boolean, page: number, perPage: number): Promise<ChannelPage> {
     const [rows, total] = await this.repo.list(mine && viewer ? viewer.id : null, (page - 1) * perPage, perPage);
     const ids = rows.map((r) => r.id);
-    const [roles, owners] = await Promise.all([
-      this.rules.rolesOf(ids, viewer),
-      this.usersById(rows.map((r) => r.owner_id)),
-    ]);
+    const [roles, owners] = await Promise.all([this.rolesOf(ids, viewer), this.usersById(rows.map((r) => r.owner_id))]);
     const data = rows.map((r) =>
       toChannelJson(r, owners.get(r.owner_id), { role: roles.get(r.id) ?? null, invited: false }),
     );
@@ -76,7 +52,7 @@ export class ChannelsService {
   async create(user: User, dto: CreateChannelDto): Promise<CommunityChannel> {
     await this.trust.assertCan(user, 'create_channel');
     const name = dto.name.trim();
-    await this.rules.assertNameFree(name, null);
+    await this.assertNameFree(name, null);
     const row = await this.repo.create(user.id, {
       name,
       description: dto.description?.trim() ?? '',
@@ -88,7 +64,7 @@ export class ChannelsService {
 
   async update(user: User, id: string, dto: ChannelDto): Promise<CommunityChannel> {
     const a = await this.owned(id, user);
-    if (dto.name) await this.rules.assertNameFree(dto.name.trim(), id);
+    if (dto.name) await this.assertNameFree(dto.name.trim(), id);
     const row = await this.repo.update(id, {
       name: dto.name?.trim(),
       description: dto.description?.trim(),
@@ -99,7 +75,7 @@ export class ChannelsService {
   }
 
   async join(user: User, id: string): Promise<CommunityChannel> {
-    await this.rules.joinable(id, user);
+    await this.joinable(id, user);
     await this.repo.join(id, user.id);
     return this.show(id, user);
   }
@@ -107,28 +83,24 @@ export class ChannelsService {
   async leave(user: User, id: string): Promise<void> {
     const a = await this.readable(id, user);
     if (!a.role) throw new ForbiddenException('You are not a member of this channel.');
-    this.rules.assertMayLeave(a.role);
+    this.assertMayLeave(a.role);
     await this.repo.leave(id, user.id);
   }
 
   members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<ChannelMemberPage> {
-    return this.rules.members(id, viewer, page, perPage, toChannelMemberJson);
+    return this.memberPage(id, viewer, page, perPage, toChannelMemberJson);
   }
 
   /** The owner removes a member (not themselves). */
   async removeMember(user: User, id: string, memberId: string): Promise<void> {
     await this.owned(id, user);
-    if ((await this.rules.memberRole(id, memberId)) === 'owner')
+    if ((await this.memberRole(id, memberId)) === 'owner')
       throw ValidationFailedException.of('user_id', 'The owner stays in the channel.');
     await this.repo.leave(id, memberId);
   }
 
   owned(id: string, user: User): Promise<ChannelAccess> {
-    return this.rules.owned(id, user, 'Only the channel owner can do that.');
-  }
-
-  async usersById(ids: string[]): Promise<Map<string, User>> {
-    return new Map((await this.users.findByIds([...new Set(ids)])).map((u) => [u.id, u]));
+    return this.ownerOnly(id, user, 'Only the channel owner can do that.');
   }
 
   private async toJson(a: ChannelAccess): Promise<CommunityChannel> {

@@ -6,7 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
 import type { SocietyComment, SocietyCommentPage, SocietyFeed, SocietyPost } from '../../contracts/society';
 import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
-import { type User, UsersService } from '../users';
+import type { User } from '../users';
 import { toCommentJson, toPostJson } from './society.mapper';
 import { type PostRow, SocietyRepository } from './society.repository';
 import { SocietyService } from './society.service';
@@ -22,7 +22,6 @@ export class SocietyPostsService {
     private readonly societies: SocietyService,
     private readonly trust: TrustService,
     private readonly moderation: ModerationService,
-    private readonly users: UsersService,
   ) {}
 
   async feed(societyId: string, viewer: User | undefined, cursor: string | undefined): Promise<SocietyFeed> {
@@ -49,7 +48,7 @@ export class SocietyPostsService {
   async comments(postId: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyCommentPage> {
     await this.readablePost(postId, viewer);
     const [rows, total] = await this.repo.comments(postId, (page - 1) * perPage, perPage);
-    const users = new Map((await this.users.findByIds(rows.map((r) => r.author_id))).map((u) => [u.id, u]));
+    const users = await this.societies.usersById(rows.map((r) => r.author_id));
     return pageOf(
       rows.map((r) => toCommentJson(r, users.get(r.author_id))),
       page,
@@ -92,9 +91,7 @@ export class SocietyPostsService {
   }
 
   private async withAuthors(rows: PostRow[]): Promise<SocietyPost[]> {
-    const users = new Map(
-      (await this.users.findByIds([...new Set(rows.map((r) => r.author_id))])).map((u) => [u.id, u]),
-    );
+    const users = await this.societies.usersById(rows.map((r) => r.author_id));
     return rows.map((r) => toPostJson(r, users.get(r.author_id)));
   }
 

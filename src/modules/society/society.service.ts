@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { type GroupAccess, GroupRules } from '../../common/group-membership';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { Society, SocietyMemberPage, SocietyPage, SocietyRole } from '../../contracts/society';
@@ -12,34 +12,24 @@ import { SocietyRepository, type SocietyRow } from './society.repository';
 
 export type Access = GroupAccess<SocietyRow, SocietyRole>;
 
+/** How societies read in the shared membership rules: invite-only ones are closed. */
+const SOCIETY_GROUP = {
+  noun: 'society',
+  closed: 'invite_only',
+  closedMessage: 'This society is invite-only.',
+  joinClosedMessage: 'This society is invite-only: ask a moderator for an invitation.',
+} as const;
+
 /** Societies and membership: who may see, join, invite, change roles. Invite-only ones are for members only. */
 @Injectable()
-export class SocietyService {
-  private readonly rules: GroupRules<SocietyRow, SocietyRole, User>;
-
+export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRole, User> {
   constructor(
     private readonly repo: SocietyRepository,
     private readonly trust: TrustService,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
   ) {
-    this.rules = new GroupRules(repo, {
-      noun: 'society',
-      closed: 'invite_only',
-      closedMessage: 'This society is invite-only.',
-      joinClosedMessage: 'This society is invite-only: ask a moderator for an invitation.',
-      usersById: async (ids) => new Map((await this.users.findByIds(ids)).map((u) => [u.id, u])),
-    });
-  }
-
-  /** 403 for an invite-only society unless the viewer is a member, invited, or an admin. */
-  readable(id: string, viewer: User | undefined): Promise<Access> {
-    return this.rules.readable(id, viewer);
-  }
-
-  /** A member's access (403 'Join the society first.' for anyone else). */
-  member(id: string, user: User): Promise<Access> {
-    return this.rules.member(id, user);
+    super(repo, users, SOCIETY_GROUP);
   }
 
   async moderator(id: string, user: User): Promise<Access> {
@@ -51,7 +41,7 @@ export class SocietyService {
 
   async list(viewer: User | undefined, mine: boolean, page: number, perPage: number): Promise<SocietyPage> {
     const [rows, total] = await this.repo.list(mine && viewer ? viewer.id : null, (page - 1) * perPage, perPage);
-    const roles = await this.rules.rolesOf(
+    const roles = await this.rolesOf(
       rows.map((r) => r.id),
       viewer,
     );
@@ -71,7 +61,7 @@ export class SocietyService {
   /** Creating a society needs trust level 2; the creator is its owner. */
   async create(user: User, dto: CreateSocietyDto): Promise<Society> {
     await this.trust.assertCan(user, 'create_society');
-    await this.rules.assertNameFree(dto.name.trim(), null);
+    await this.assertNameFree(dto.name.trim(), null);
     const row = await this.repo.create(user.id, {
       name: dto.name.trim(),
       description: dto.description?.trim() ?? '',
@@ -81,8 +71,8 @@ export class SocietyService {
   }
 
   async update(user: User, id: string, dto: SocietyDto): Promise<Society> {
-    const a = await this.rules.owned(id, user, 'Only the owner can change the society.');
-    if (dto.name) await this.rules.assertNameFree(dto.name.trim(), id);
+    const a = await this.ownerOnly(id, user, 'Only the owner can change the society.');
+    if (dto.name) await this.assertNameFree(dto.name.trim(), id);
     const row = await this.repo.update(id, {
       name: dto.name?.trim(),
       description: dto.description?.trim(),
@@ -92,19 +82,19 @@ export class SocietyService {
   }
 
   async join(user: User, id: string): Promise<Society> {
-    await this.rules.joinable(id, user);
+    await this.joinable(id, user);
     await this.repo.join(id, user.id);
     return this.show(id, user);
   }
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.member(id, user);
-    this.rules.assertMayLeave(a.role);
+    this.assertMayLeave(a.role);
     await this.repo.leave(id, user.id);
   }
 
   members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyMemberPage> {
-    return this.rules.members(id, viewer, page, perPage, toMemberJson);
+    return this.memberPage(id, viewer, page, perPage, toMemberJson);
   }
 
   async invite(user: User, id: string, inviteeId: string): Promise<void> {
@@ -124,8 +114,8 @@ export class SocietyService {
 
   /** The owner names moderators (and takes the role back). */
   async setRole(user: User, id: string, memberId: string, role: 'moderator' | 'member'): Promise<void> {
-    await this.rules.owned(id, user, 'Only the owner can change roles.');
-    if ((await this.rules.memberRole(id, memberId)) === 'owner')
+    await this.ownerOnly(id, user, 'Only the owner can change roles.');
+    if ((await this.memberRole(id, memberId)) === 'owner')
       throw ValidationFailedException.of('role', 'The owner keeps the owner role.');
     await this.repo.setRole(id, memberId, role);
   }
@@ -133,7 +123,7 @@ export class SocietyService {
   /** Moderators remove members; only the owner removes moderators; nobody removes the owner. */
   async removeMember(user: User, id: string, memberId: string): Promise<void> {
     const a = await this.moderator(id, user);
-    const role = await this.rules.memberRole(id, memberId);
+    const role = await this.memberRole(id, memberId);
     if (role === 'owner' || (role === 'moderator' && a.role !== 'owner'))
       throw new ForbiddenException('You cannot remove this member.');
     await this.repo.leave(id, memberId);
