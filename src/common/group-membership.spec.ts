@@ -12,6 +12,7 @@ const groups: Group[] = [
 ];
 const roles: Record<string, Role> = { 'closed:owner': 'owner', 'closed:member': 'member' };
 const invited = new Set(['closed:guest']);
+const writes: string[] = [];
 
 const store: GroupStore<Group, Role> = {
   find: (id) => Promise.resolve(groups.find((g) => g.id === id) ?? null),
@@ -26,6 +27,8 @@ const store: GroupStore<Group, Role> = {
       .map(([key, role]) => ({ user_id: key.split(':')[1], role, created_at: new Date(0) }));
     return Promise.resolve([rows, rows.length]);
   },
+  join: (groupId, userId) => Promise.resolve(writes.push(`join ${groupId} ${userId}`) > 0),
+  leave: (groupId, userId) => Promise.resolve(writes.push(`leave ${groupId} ${userId}`) > 0),
 };
 const people = { findByIds: (ids: string[]) => Promise.resolve(ids.map((id) => who(id))) };
 const who = (id: string, role = 'user'): Person => ({ id, role, name: id });
@@ -60,10 +63,13 @@ describe('GroupMembershipService', () => {
   });
 
   it('lets only invited people join a closed group, and members past member-only rules', async () => {
-    await expect(clubs.joinable('closed', who('stranger', 'admin'))).rejects.toThrow(
+    writes.length = 0;
+    await expect(clubs.joinGroup('closed', who('stranger', 'admin'))).rejects.toThrow(
       new ForbiddenException('This club is private: ask for an invitation.'),
     );
-    await expect(clubs.joinable('closed', who('guest'))).resolves.toMatchObject({ invited: true });
+    await clubs.joinGroup('closed', who('guest'));
+    await clubs.joinGroup('open', who('stranger'));
+    expect(writes).toEqual(['join closed guest', 'join open stranger']);
     await expect(clubs.member('closed', who('guest'))).rejects.toThrow(new ForbiddenException('Join the club first.'));
     await expect(clubs.ownerOnly('closed', who('member'), 'Owners only.')).rejects.toThrow(
       new ForbiddenException('Owners only.'),
@@ -71,8 +77,10 @@ describe('GroupMembershipService', () => {
   });
 
   it('keeps the owner in, finds members by role and names unique whatever their case', async () => {
-    expect(() => clubs.assertMayLeave('owner')).toThrow(ValidationFailedException);
-    expect(() => clubs.assertMayLeave('member')).not.toThrow();
+    writes.length = 0;
+    await expect(clubs.leaveGroup('closed', who('owner'), 'owner')).rejects.toThrow(ValidationFailedException);
+    await clubs.leaveGroup('closed', who('member'), 'member');
+    expect(writes).toEqual(['leave closed member']);
     await expect(clubs.memberRole('closed', 'owner')).resolves.toBe('owner');
     await expect(clubs.memberRole('closed', 'guest')).rejects.toThrow(
       new NotFoundException('They are not a member of this club.'),

@@ -28,6 +28,8 @@ export interface GroupStore<G, R extends string> {
   membership(groupId: string, userId: string): Promise<Membership<R>>;
   roles(groupIds: string[], userId: string): Promise<Map<string, R>>;
   members(groupId: string, offset: number, limit: number): Promise<[GroupMemberRow<R>[], number]>;
+  join(groupId: string, userId: string): Promise<boolean>;
+  leave(groupId: string, userId: string): Promise<boolean>;
 }
 
 /** Who asks: a signed-in user (their id and site role), or nobody. */
@@ -84,10 +86,10 @@ export abstract class GroupMembershipService<G extends { visibility: string }, R
   }
 
   /** A member's access: 403 'Join the <noun> first.' for anyone else. */
-  async member(id: string, user: U): Promise<GroupAccess<G, R>> {
+  async member(id: string, user: U): Promise<GroupAccess<G, R> & { role: R }> {
     const a = await this.readable(id, user);
     if (!a.role) throw new ForbiddenException(`Join the ${this.kind.noun} first.`);
-    return a;
+    return { ...a, role: a.role };
   }
 
   /** The owner's access: 403 with `message` for anyone else. */
@@ -97,18 +99,22 @@ export abstract class GroupMembershipService<G extends { visibility: string }, R
     return a;
   }
 
-  /** Anyone may join an open group; a closed one only with an invitation (members are let through: a no-op). */
-  async joinable(id: string, user: U): Promise<GroupAccess<G, R>> {
+  /**
+   * Joins the group: anyone an open one, a closed one only with an invitation (which joining uses up); joining again
+   * is a no-op.
+   */
+  async joinGroup(id: string, user: U): Promise<void> {
     const a = await this.access(id, user);
     if (a.group.visibility === this.kind.closed && !a.role && !a.invited)
       throw new ForbiddenException(this.kind.joinClosedMessage);
-    return a;
+    await this.store.join(id, user.id);
   }
 
-  /** The owner stays in their group (422 on the kind's field). */
-  assertMayLeave(role: R | null): void {
+  /** A member leaves; the owner stays in their group (422 on the kind's field). */
+  async leaveGroup(id: string, user: U, role: R): Promise<void> {
     const { noun } = this.kind;
     if (role === 'owner') throw ValidationFailedException.of(noun, `The owner cannot leave their ${noun}.`);
+    await this.store.leave(id, user.id);
   }
 
   /** Another person's role in the group; 404 when they are not a member. */

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelHistory, ChannelMessage } from '../../contracts/channels';
@@ -47,13 +47,7 @@ export class ChannelMessagesService {
   async history(channelId: string, viewer: User | undefined, cursor: string | undefined): Promise<ChannelHistory> {
     await this.channels.readable(channelId, viewer);
     const rows = await this.repo.history(channelId, decodeCursor(cursor), CHANNEL_HISTORY_SIZE + 1);
-    const page = keysetPage(
-      rows,
-      CHANNEL_HISTORY_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => r,
-    );
-    return { data: await this.withAuthors(page.data), next_cursor: page.next_cursor };
+    return keysetPageOf(rows, CHANNEL_HISTORY_SIZE, (page) => this.withAuthors(page));
   }
 
   async post(user: User, channelId: string, bodyHtml: string, socketId?: string): Promise<ChannelMessage> {

@@ -75,16 +75,14 @@ export class ChannelsService extends GroupMembershipService<ChannelRow, ChannelR
   }
 
   async join(user: User, id: string): Promise<CommunityChannel> {
-    await this.joinable(id, user);
-    await this.repo.join(id, user.id);
+    await this.joinGroup(id, user);
     return this.show(id, user);
   }
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.readable(id, user);
     if (!a.role) throw new ForbiddenException('You are not a member of this channel.');
-    this.assertMayLeave(a.role);
-    await this.repo.leave(id, user.id);
+    await this.leaveGroup(id, user, a.role);
   }
 
   members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<ChannelMemberPage> {

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
@@ -27,13 +27,7 @@ export class SocietyPostsService {
   async feed(societyId: string, viewer: User | undefined, cursor: string | undefined): Promise<SocietyFeed> {
     await this.societies.readable(societyId, viewer);
     const rows = await this.repo.feed(societyId, decodeCursor(cursor), SOCIETY_FEED_SIZE + 1);
-    const page = keysetPage(
-      rows,
-      SOCIETY_FEED_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => r,
-    );
-    return { data: await this.withAuthors(page.data), next_cursor: page.next_cursor };
+    return keysetPageOf(rows, SOCIETY_FEED_SIZE, (page) => this.withAuthors(page));
   }
 
   async post(user: User, societyId: string, bodyHtml: string): Promise<SocietyPost> {

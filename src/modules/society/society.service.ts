@@ -82,15 +82,13 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
   }
 
   async join(user: User, id: string): Promise<Society> {
-    await this.joinable(id, user);
-    await this.repo.join(id, user.id);
+    await this.joinGroup(id, user);
     return this.show(id, user);
   }
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.member(id, user);
-    this.assertMayLeave(a.role);
-    await this.repo.leave(id, user.id);
+    await this.leaveGroup(id, user, a.role);
   }
 
   members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyMemberPage> {
