@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
 import { MayBeOmitted } from './validation';
 
 // Fields every kind of group (channels, societies) takes. applyDecorators applies in list order, the reverse of
@@ -15,12 +15,12 @@ export class GroupDetailsDto {
 }
 
 /**
- * A group's name, 3 to 80 characters. It is declared in each subclass (with `@MayBeOmitted()` on update):
+ * The options of a group's name check, `@IsString() @Length(3, 80, GROUP_NAME)` (the numbers stay on the field: the
+ * OpenAPI plugin reads them from there). The name is declared in each subclass (with `@MayBeOmitted()` on update):
  * class-validator merges a parent's rules into the child, so an optional name on a shared parent would make the
  * create form's name optional too.
  */
-export const GroupName = () =>
-  applyDecorators(Length(3, 80, { message: 'The name must be 3 to 80 characters.' }), IsString());
+export const GROUP_NAME = { message: 'The name must be 3 to 80 characters.' };
 
 /** `?mine=`, only the groups the caller belongs to: true/1 or false/0, anything else answers 422. */
 export const MineFlag = () =>

@@ -1,5 +1,5 @@
 import { IsIn, IsString, IsUUID, Length, ValidateIf } from 'class-validator';
-import { GroupDetailsDto, GroupName, MineFlag } from '../../../common/group.dto';
+import { GROUP_NAME, GroupDetailsDto, MineFlag } from '../../../common/group.dto';
 import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
@@ -18,12 +18,14 @@ class ChannelDetailsDto extends GroupDetailsDto {
 
 export class ChannelDto extends ChannelDetailsDto {
   @MayBeOmitted()
-  @GroupName()
+  @IsString()
+  @Length(3, 80, GROUP_NAME)
   name?: string;
 }
 
 export class CreateChannelDto extends ChannelDetailsDto {
-  @GroupName()
+  @IsString()
+  @Length(3, 80, GROUP_NAME)
   name!: string;
 }
 

@@ -1,5 +1,5 @@
 import { IsIn, IsString, IsUUID, Length } from 'class-validator';
-import { GroupDetailsDto, GroupName, MineFlag } from '../../../common/group.dto';
+import { GROUP_NAME, GroupDetailsDto, MineFlag } from '../../../common/group.dto';
 import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
@@ -14,12 +14,14 @@ class SocietyDetailsDto extends GroupDetailsDto {
 
 export class SocietyDto extends SocietyDetailsDto {
   @MayBeOmitted()
-  @GroupName()
+  @IsString()
+  @Length(3, 80, GROUP_NAME)
   name?: string;
 }
 
 export class CreateSocietyDto extends SocietyDetailsDto {
-  @GroupName()
+  @IsString()
+  @Length(3, 80, GROUP_NAME)
   name!: string;
 }
 
