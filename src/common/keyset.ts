@@ -50,3 +50,21 @@ export function keysetPage<R, T>(
   const next = rows.length > limit && last ? key(last) : null;
   return { data: page.map(map), next_cursor: next ? encodeCursor(next.at, next.id) : null };
 }
+
+/**
+ * `keysetPage` for rows that carry their exact key (`cursor_at` selected with KEYSET_AT_SQL, and `id`) and whose page
+ * is mapped in one call (the authors looked up together).
+ */
+export async function keysetPageOf<R extends { cursor_at: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  mapPage: (page: R[]) => Promise<T[]>,
+): Promise<{ data: T[]; next_cursor: string | null }> {
+  const page = keysetPage(
+    rows,
+    limit,
+    (r) => ({ at: r.cursor_at, id: r.id }),
+    (r) => r,
+  );
+  return { data: await mapPage(page.data), next_cursor: page.next_cursor };
+}

@@ -40,7 +40,7 @@ export class ChannelInvitationsService {
     if (!(await this.repo.invite(id, invitee.id, user.id))) return;
     await this.notifications.notify(invitee.id, {
       kind: 'community',
-      title: `${user.name} invited you to the channel ${a.channel.name}`,
+      title: `${user.name} invited you to the channel ${a.group.name}`,
       url: `/channels/${id}`,
       data: { channel_id: id },
     });

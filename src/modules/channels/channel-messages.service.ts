@@ -1,11 +1,11 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelHistory, ChannelMessage } from '../../contracts/channels';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
-import { type ModeratedSubject, ModerationService, TrustService } from '../community';
+import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
 import { JobsService } from '../jobs';
 import { NotificationsService } from '../notifications';
 import { Broadcaster } from '../realtime';
@@ -22,12 +22,6 @@ import {
   NOTIFY_JOB,
   liveChannel,
 } from './channels.constants';
-
-const HELD: Record<Exclude<ModerationState, 'visible'>, string> = {
-  pending: 'This message is waiting for a moderator.',
-  hidden: 'This message is hidden until a moderator has looked at it.',
-  removed: 'This message was removed by a moderator.',
-};
 
 /**
  * Messages in a channel: who may write (the owner of a broadcast channel, every member of a discussion one),
@@ -53,19 +47,12 @@ export class ChannelMessagesService {
   async history(channelId: string, viewer: User | undefined, cursor: string | undefined): Promise<ChannelHistory> {
     await this.channels.readable(channelId, viewer);
     const rows = await this.repo.history(channelId, decodeCursor(cursor), CHANNEL_HISTORY_SIZE + 1);
-    const page = keysetPage(
-      rows,
-      CHANNEL_HISTORY_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => r,
-    );
-    return { data: await this.withAuthors(page.data), next_cursor: page.next_cursor };
+    return keysetPageOf(rows, CHANNEL_HISTORY_SIZE, (page) => this.withAuthors(page));
   }
 
   async post(user: User, channelId: string, bodyHtml: string, socketId?: string): Promise<ChannelMessage> {
-    const a = await this.channels.readable(channelId, user);
-    if (!a.role) throw new ForbiddenException('Join the channel first.');
-    if (!mayPost(a.channel, a.role)) throw new ForbiddenException('Only the owner writes in this channel.');
+    const a = await this.channels.member(channelId, user);
+    if (!mayPost(a.group, a.role)) throw new ForbiddenException('Only the owner writes in this channel.');
     const html = sanitizeRichText(bodyHtml);
     if (isBlankRichText(html)) throw ValidationFailedException.of('body_html', 'Write something first.');
     const state = await this.trust.initialState(user, html);
@@ -140,25 +127,19 @@ export class ChannelMessagesService {
   }
 
   subject(message: MessageRow): ModeratedSubject {
-    return {
-      kind: CHANNEL_MESSAGE_KIND,
-      id: message.id,
-      authorId: message.author_id,
-      excerpt: richTextToPlain(message.body_html, 200),
-      url: `/messages/${message.id}`,
-    };
+    return writtenSubject(CHANNEL_MESSAGE_KIND, message, `/messages/${message.id}`);
   }
 
   private async deliver(a: ChannelAccess, message: ChannelMessage, socketId?: string): Promise<void> {
     await this.broadcaster.broadcast(
-      liveChannel(a.channel.id),
+      liveChannel(a.group.id),
       CHANNEL_EVENTS.message,
       { message },
       {
         exceptSocketId: socketId,
       },
     );
-    if (message.author.id === a.channel.owner_id)
+    if (message.author.id === a.group.owner_id)
       await this.jobs.dispatch(
         'fanout',
         NOTIFY_JOB,
@@ -180,7 +161,7 @@ export class ChannelMessagesService {
     const access = await this.channels.readable(message.channel_id, viewer);
     const privileged =
       !!viewer && (viewer.id === message.author_id || access.role === 'owner' || viewer.role === 'admin');
-    if (message.moderation !== 'visible' && !privileged) throw new ForbiddenException(HELD[message.moderation]);
+    assertMaySee(message.moderation, privileged, 'message');
     return { message, access };
   }
 

@@ -50,6 +50,6 @@ export class ChannelsPagesController {
   @Public()
   async message(@Param('id', UuidPipe) id: string, @CurrentUser() viewer: User | undefined) {
     const { message, access } = await this.messages.show(id, viewer);
-    return Inertia.render('Message/Show', { message, channel: await this.channels.show(access.channel.id, viewer) });
+    return Inertia.render('Message/Show', { message, channel: await this.channels.show(access.group.id, viewer) });
   }
 }

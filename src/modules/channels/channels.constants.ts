@@ -9,6 +9,14 @@ export const liveChannel = (id: string) => `private-community-channel.${id}`;
 export const LIVE_PATTERN = 'community-channel.{id}';
 export const CHANNEL_EVENTS = { message: 'channel.message', removed: 'channel.message.removed' } as const;
 
+/** How channels read in the shared membership rules: private ones are closed. */
+export const CHANNEL_GROUP = {
+  noun: 'channel',
+  closed: 'private',
+  closedMessage: 'This channel is private.',
+  joinClosedMessage: 'This channel is private: ask its owner for an invitation.',
+} as const;
+
 /** Rate limits: [count, window in seconds] per user. */
 export const CHANNEL_LIMITS = {
   create: [5, 86_400],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { TransactionalRepository } from '../../database/transactional-repository';
+import type { GroupMemberRow, Membership as GroupMembership } from '../../common/group-membership';
+import { GroupMembersRepository } from '../../database/group-members.repository';
 import { returningRows } from '../../database/raw-rows';
 import type { ChannelPosting, ChannelRole, ChannelVisibility } from '../../contracts/channels';
 
@@ -18,11 +19,7 @@ export interface ChannelRow {
   created_at: Date;
 }
 
-export interface ChannelMemberRow {
-  user_id: string;
-  role: ChannelRole;
-  created_at: Date;
-}
+export type ChannelMemberRow = GroupMemberRow<ChannelRole>;
 
 export interface InvitationRow extends ChannelRow {
   invited_by: string | null;
@@ -35,58 +32,19 @@ export interface InviteeRow {
 }
 
 export type ChannelValues = Pick<ChannelRow, 'name' | 'description' | 'visibility' | 'posting'>;
-export interface Membership {
-  role: ChannelRole | null;
-  invited: boolean;
-}
+export type Membership = GroupMembership<ChannelRole>;
 
-/** The only place with SQL for community channels, their members and invitations. */
+/** The only place with SQL for community channels, their members and invitations (membership: the shared base). */
 @Injectable()
-export class ChannelsRepository extends TransactionalRepository {
+export class ChannelsRepository extends GroupMembersRepository<ChannelRow, ChannelRole, ChannelValues> {
   constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
-  async find(id: string): Promise<ChannelRow | null> {
-    const [row] = (await this.m.query(`SELECT * FROM community_channels WHERE id = $1`, [id])) as ChannelRow[];
-    return row ?? null;
-  }
-
-  async nameTaken(name: string, exceptId: string | null): Promise<boolean> {
-    const rows = (await this.m.query(
-      `SELECT 1 FROM community_channels WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2`,
-      [name, exceptId],
-    )) as unknown[];
-    return rows.length > 0;
-  }
-
-  /** The channel and its owner's membership together. */
-  create(ownerId: string, v: ChannelValues): Promise<ChannelRow> {
-    return this.transaction(async (tx) => {
-      const [row] = (await tx.m.query(
-        `INSERT INTO community_channels (name, description, visibility, posting, owner_id, members_count)
-         VALUES ($1, $2, $3, $4, $5, 1) RETURNING *`,
-        [v.name, v.description, v.visibility, v.posting, ownerId],
-      )) as ChannelRow[];
-      await tx.m.query(`INSERT INTO community_channel_members (channel_id, user_id, role) VALUES ($1, $2, 'owner')`, [
-        row.id,
-        ownerId,
-      ]);
-      return row;
+    super(db, {
+      groups: 'community_channels',
+      members: 'community_channel_members',
+      invites: 'community_channel_invites',
+      key: 'channel_id',
+      memberOrder: "role = 'owner' DESC",
     });
-  }
-
-  async update(id: string, v: Partial<ChannelValues>): Promise<ChannelRow> {
-    const entries = Object.entries(v).filter(([, value]) => value !== undefined);
-    if (!entries.length) return (await this.find(id))!;
-    const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-    const [row] = returningRows<ChannelRow>(
-      await this.m.query(`UPDATE community_channels SET ${sets} WHERE id = $1 RETURNING *`, [
-        id,
-        ...entries.map(([, value]) => value),
-      ]),
-    );
-    return row;
   }
 
   /** Public channels (most members first), or the ones `memberId` belongs to (latest activity first). */
@@ -114,68 +72,6 @@ export class ChannelsRepository extends TransactionalRepository {
       >,
     ]);
     return [rows, n];
-  }
-
-  async membership(channelId: string, userId: string): Promise<Membership> {
-    const [row] = (await this.m.query(
-      `SELECT (SELECT role FROM community_channel_members WHERE channel_id = $1 AND user_id = $2) AS role,
-              EXISTS (SELECT 1 FROM community_channel_invites WHERE channel_id = $1 AND user_id = $2) AS invited`,
-      [channelId, userId],
-    )) as Membership[];
-    return row;
-  }
-
-  async roles(channelIds: string[], userId: string): Promise<Map<string, ChannelRole>> {
-    if (!channelIds.length) return new Map();
-    const rows = (await this.m.query(
-      `SELECT channel_id, role FROM community_channel_members WHERE user_id = $1 AND channel_id = ANY($2::uuid[])`,
-      [userId, channelIds],
-    )) as Array<{ channel_id: string; role: ChannelRole }>;
-    return new Map(rows.map((r) => [r.channel_id, r.role]));
-  }
-
-  /** Adds a member (using up any invitation) and counts them; false when already a member. */
-  join(channelId: string, userId: string): Promise<boolean> {
-    return this.transaction(async (tx) => {
-      const rows = (await tx.m.query(
-        `INSERT INTO community_channel_members (channel_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING
-         RETURNING user_id`,
-        [channelId, userId],
-      )) as unknown[];
-      await tx.m.query(`DELETE FROM community_channel_invites WHERE channel_id = $1 AND user_id = $2`, [
-        channelId,
-        userId,
-      ]);
-      if (rows.length) await tx.count(channelId, 'members_count', 1);
-      return rows.length > 0;
-    });
-  }
-
-  /** Removes a member other than the owner; false when they were not one. */
-  leave(channelId: string, userId: string): Promise<boolean> {
-    return this.transaction(async (tx) => {
-      const rows = returningRows(
-        await tx.m.query(
-          `DELETE FROM community_channel_members WHERE channel_id = $1 AND user_id = $2 AND role <> 'owner'
-           RETURNING user_id`,
-          [channelId, userId],
-        ),
-      );
-      if (rows.length) await tx.count(channelId, 'members_count', -1);
-      return rows.length > 0;
-    });
-  }
-
-  /** Records an invitation; false when they were already invited. */
-  async invite(channelId: string, userId: string, invitedBy: string): Promise<boolean> {
-    const rows = returningRows(
-      await this.m.query(
-        `INSERT INTO community_channel_invites (channel_id, user_id, invited_by) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING user_id`,
-        [channelId, userId, invitedBy],
-      ),
-    );
-    return rows.length > 0;
   }
 
   /** Drops an invitation (declined or withdrawn); false when there was none. */
@@ -234,20 +130,6 @@ export class ChannelsRepository extends TransactionalRepository {
     return map;
   }
 
-  async members(channelId: string, offset: number, limit: number): Promise<[ChannelMemberRow[], number]> {
-    const [rows, [{ n }]] = await Promise.all([
-      this.m.query(
-        `SELECT user_id, role, created_at FROM community_channel_members WHERE channel_id = $1
-         ORDER BY role = 'owner' DESC, created_at, user_id OFFSET $2 LIMIT $3`,
-        [channelId, offset, limit],
-      ) as Promise<ChannelMemberRow[]>,
-      this.m.query(`SELECT count(*)::int AS n FROM community_channel_members WHERE channel_id = $1`, [
-        channelId,
-      ]) as Promise<Array<{ n: number }>>,
-    ]);
-    return [rows, n];
-  }
-
   /** Member ids after `after` (by id), for the fan-out of an owner's message; the owner is left out. */
   async memberIdsAfter(channelId: string, after: string | null, limit: number): Promise<string[]> {
     const rows = (await this.m.query(
@@ -256,10 +138,6 @@ export class ChannelsRepository extends TransactionalRepository {
       [channelId, after, limit],
     )) as Array<{ user_id: string }>;
     return rows.map((r) => r.user_id);
-  }
-
-  count(channelId: string, column: CountColumn, step: number): Promise<void> {
-    return bumpCount(this.m, channelId, column, step);
   }
 }
 

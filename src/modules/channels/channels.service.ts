@@ -1,42 +1,29 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
-import type { ChannelMemberPage, ChannelPage, CommunityChannel } from '../../contracts/channels';
+import type { ChannelMemberPage, ChannelPage, ChannelRole, CommunityChannel } from '../../contracts/channels';
 import { TrustService } from '../community';
 import { type User, UsersService } from '../users';
 import type { ChannelDto, CreateChannelDto } from './dto/channels.dto';
 import { toChannelJson, toChannelMemberJson } from './channels.mapper';
-import { type ChannelRow, ChannelsRepository, type Membership } from './channels.repository';
+import { type ChannelRow, ChannelsRepository } from './channels.repository';
+import { CHANNEL_GROUP } from './channels.constants';
 
-export interface ChannelAccess extends Membership {
-  channel: ChannelRow;
-}
+export type ChannelAccess = GroupAccess<ChannelRow, ChannelRole>;
 
 /**
  * Community channels and membership. Public channels are readable by anyone and open to join; private ones only by
  * their members, invited people and admins. Creating a channel needs trust level 2; the creator owns it.
  */
 @Injectable()
-export class ChannelsService {
+export class ChannelsService extends GroupMembershipService<ChannelRow, ChannelRole, User> {
   constructor(
     private readonly repo: ChannelsRepository,
     private readonly trust: TrustService,
     private readonly users: UsersService,
-  ) {}
-
-  async access(id: string, viewer: User | undefined): Promise<ChannelAccess> {
-    const channel = await this.repo.find(id);
-    if (!channel) throw new NotFoundException('There is no channel with that id.');
-    const me = viewer ? await this.repo.membership(id, viewer.id) : { role: null, invited: false };
-    return { channel, ...me };
-  }
-
-  /** 403 for a private channel unless the viewer is a member, invited, or an admin. */
-  async readable(id: string, viewer: User | undefined): Promise<ChannelAccess> {
-    const a = await this.access(id, viewer);
-    if (a.channel.visibility === 'private' && !a.role && !a.invited && viewer?.role !== 'admin')
-      throw new ForbiddenException('This channel is private.');
-    return a;
+  ) {
+    super(repo, users, CHANNEL_GROUP);
   }
 
   /** The real-time rule: who may subscribe to private-/presence-community-channel.{id} (members of a private one). */
@@ -50,10 +37,7 @@ export class ChannelsService {
   async list(viewer: User | undefined, mine: boolean, page: number, perPage: number): Promise<ChannelPage> {
     const [rows, total] = await this.repo.list(mine && viewer ? viewer.id : null, (page - 1) * perPage, perPage);
     const ids = rows.map((r) => r.id);
-    const [roles, owners] = await Promise.all([
-      viewer ? this.repo.roles(ids, viewer.id) : Promise.resolve(new Map<string, never>()),
-      this.usersById(rows.map((r) => r.owner_id)),
-    ]);
+    const [roles, owners] = await Promise.all([this.rolesOf(ids, viewer), this.usersById(rows.map((r) => r.owner_id))]);
     const data = rows.map((r) =>
       toChannelJson(r, owners.get(r.owner_id), { role: roles.get(r.id) ?? null, invited: false }),
     );
@@ -87,62 +71,38 @@ export class ChannelsService {
       visibility: dto.visibility,
       posting: dto.posting,
     });
-    return this.toJson({ ...a, channel: row });
+    return this.toJson({ ...a, group: row });
   }
 
   async join(user: User, id: string): Promise<CommunityChannel> {
-    const a = await this.access(id, user);
-    if (a.channel.visibility === 'private' && !a.role && !a.invited)
-      throw new ForbiddenException('This channel is private: ask its owner for an invitation.');
-    await this.repo.join(id, user.id);
+    await this.joinGroup(id, user);
     return this.show(id, user);
   }
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.readable(id, user);
     if (!a.role) throw new ForbiddenException('You are not a member of this channel.');
-    if (a.role === 'owner') throw ValidationFailedException.of('channel', 'The owner cannot leave their channel.');
-    await this.repo.leave(id, user.id);
+    await this.leaveGroup(id, user, a.role);
   }
 
-  async members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<ChannelMemberPage> {
-    await this.readable(id, viewer);
-    const [rows, total] = await this.repo.members(id, (page - 1) * perPage, perPage);
-    const users = await this.usersById(rows.map((r) => r.user_id));
-    return pageOf(
-      rows.map((r) => toChannelMemberJson(r, users.get(r.user_id))),
-      page,
-      perPage,
-      total,
-    );
+  members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<ChannelMemberPage> {
+    return this.memberPage(id, viewer, page, perPage, toChannelMemberJson);
   }
 
   /** The owner removes a member (not themselves). */
   async removeMember(user: User, id: string, memberId: string): Promise<void> {
     await this.owned(id, user);
-    const target = await this.repo.membership(id, memberId);
-    if (!target.role) throw new NotFoundException('They are not a member of this channel.');
-    if (target.role === 'owner') throw ValidationFailedException.of('user_id', 'The owner stays in the channel.');
+    if ((await this.memberRole(id, memberId)) === 'owner')
+      throw ValidationFailedException.of('user_id', 'The owner stays in the channel.');
     await this.repo.leave(id, memberId);
   }
 
-  async owned(id: string, user: User): Promise<ChannelAccess> {
-    const a = await this.readable(id, user);
-    if (a.role !== 'owner') throw new ForbiddenException('Only the channel owner can do that.');
-    return a;
-  }
-
-  async usersById(ids: string[]): Promise<Map<string, User>> {
-    return new Map((await this.users.findByIds([...new Set(ids)])).map((u) => [u.id, u]));
+  owned(id: string, user: User): Promise<ChannelAccess> {
+    return this.ownerOnly(id, user, 'Only the channel owner can do that.');
   }
 
   private async toJson(a: ChannelAccess): Promise<CommunityChannel> {
-    const [owner] = await this.users.findByIds([a.channel.owner_id]);
-    return toChannelJson(a.channel, owner, a);
-  }
-
-  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    if (await this.repo.nameTaken(name, exceptId))
-      throw ValidationFailedException.of('name', 'A channel with this name exists.');
+    const [owner] = await this.users.findByIds([a.group.owner_id]);
+    return toChannelJson(a.group, owner, a);
   }
 }

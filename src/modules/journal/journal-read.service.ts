@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { Clock } from '../../common/clock';
 import type { JournalFeed, JournalPost, JournalPostSummary, JournalVisibility } from '../../contracts/journal';
@@ -90,13 +90,7 @@ export class JournalReadService {
       else if (await this.people.isFollowing(viewer.id, authorId)) visibilities = ['public', 'followers'];
     }
     const rows = await this.repo.feed({ authorId, visibilities }, decodeCursor(cursor), FEED_PAGE_SIZE + 1);
-    const page = keysetPage(
-      rows,
-      FEED_PAGE_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => r,
-    );
-    return { data: await this.summaries(page.data, viewer), next_cursor: page.next_cursor };
+    return keysetPageOf(rows, FEED_PAGE_SIZE, (page) => this.summaries(page, viewer));
   }
 
   /** The author's own posts in every state (drafts and scheduled ones included). */

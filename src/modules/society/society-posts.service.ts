@@ -1,24 +1,18 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
-import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
+import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
 import type { SocietyComment, SocietyCommentPage, SocietyFeed, SocietyPost } from '../../contracts/society';
-import { type ModeratedSubject, ModerationService, TrustService } from '../community';
-import { type User, UsersService } from '../users';
+import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
+import type { User } from '../users';
 import { toCommentJson, toPostJson } from './society.mapper';
 import { type PostRow, SocietyRepository } from './society.repository';
 import { SocietyService } from './society.service';
 
 export const SOCIETY_POST_KIND = 'society_post';
 export const SOCIETY_FEED_SIZE = 20;
-
-const HIDDEN: Record<Exclude<ModerationState, 'visible'>, string> = {
-  pending: 'This post is waiting for a moderator.',
-  hidden: 'This post is hidden until a moderator has looked at it.',
-  removed: 'This post was removed by a moderator.',
-};
 
 /** Posts and comments in a society: members write, readers of the society read, moderators decide on flags. */
 @Injectable()
@@ -28,19 +22,12 @@ export class SocietyPostsService {
     private readonly societies: SocietyService,
     private readonly trust: TrustService,
     private readonly moderation: ModerationService,
-    private readonly users: UsersService,
   ) {}
 
   async feed(societyId: string, viewer: User | undefined, cursor: string | undefined): Promise<SocietyFeed> {
     await this.societies.readable(societyId, viewer);
     const rows = await this.repo.feed(societyId, decodeCursor(cursor), SOCIETY_FEED_SIZE + 1);
-    const page = keysetPage(
-      rows,
-      SOCIETY_FEED_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => r,
-    );
-    return { data: await this.withAuthors(page.data), next_cursor: page.next_cursor };
+    return keysetPageOf(rows, SOCIETY_FEED_SIZE, (page) => this.withAuthors(page));
   }
 
   async post(user: User, societyId: string, bodyHtml: string): Promise<SocietyPost> {
@@ -55,7 +42,7 @@ export class SocietyPostsService {
   async comments(postId: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyCommentPage> {
     await this.readablePost(postId, viewer);
     const [rows, total] = await this.repo.comments(postId, (page - 1) * perPage, perPage);
-    const users = new Map((await this.users.findByIds(rows.map((r) => r.author_id))).map((u) => [u.id, u]));
+    const users = await this.societies.usersById(rows.map((r) => r.author_id));
     return pageOf(
       rows.map((r) => toCommentJson(r, users.get(r.author_id))),
       page,
@@ -84,9 +71,9 @@ export class SocietyPostsService {
     if (!post) throw new NotFoundException('There is no post with that id.');
     const a = await this.societies.readable(post.society_id, viewer);
     const privileged =
-      viewer &&
+      !!viewer &&
       (viewer.id === post.author_id || a.role === 'owner' || a.role === 'moderator' || viewer.role === 'admin');
-    if (post.moderation !== 'visible' && !privileged) throw new ForbiddenException(HIDDEN[post.moderation]);
+    assertMaySee(post.moderation, privileged, 'post');
     await this.trust.recordRead(viewer, this.subject(post));
     return post;
   }
@@ -98,20 +85,12 @@ export class SocietyPostsService {
   }
 
   private async withAuthors(rows: PostRow[]): Promise<SocietyPost[]> {
-    const users = new Map(
-      (await this.users.findByIds([...new Set(rows.map((r) => r.author_id))])).map((u) => [u.id, u]),
-    );
+    const users = await this.societies.usersById(rows.map((r) => r.author_id));
     return rows.map((r) => toPostJson(r, users.get(r.author_id)));
   }
 
   subject(post: PostRow): ModeratedSubject {
-    return {
-      kind: SOCIETY_POST_KIND,
-      id: post.id,
-      authorId: post.author_id,
-      excerpt: richTextToPlain(post.body_html, 200),
-      url: `/societies/${post.society_id}`,
-    };
+    return writtenSubject(SOCIETY_POST_KIND, post, `/societies/${post.society_id}`);
   }
 
   /** Society posts go to community moderation; the society's owner and moderators decide on them. */

@@ -1,4 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { Society, SocietyMemberPage, SocietyPage, SocietyRole } from '../../contracts/society';
@@ -9,41 +10,26 @@ import type { CreateSocietyDto, SocietyDto } from './dto/society.dto';
 import { toMemberJson, toSocietyJson } from './society.mapper';
 import { SocietyRepository, type SocietyRow } from './society.repository';
 
-export interface Access {
-  society: SocietyRow;
-  role: SocietyRole | null;
-  invited: boolean;
-}
+export type Access = GroupAccess<SocietyRow, SocietyRole>;
+
+/** How societies read in the shared membership rules: invite-only ones are closed. */
+const SOCIETY_GROUP = {
+  noun: 'society',
+  closed: 'invite_only',
+  closedMessage: 'This society is invite-only.',
+  joinClosedMessage: 'This society is invite-only: ask a moderator for an invitation.',
+} as const;
 
 /** Societies and membership: who may see, join, invite, change roles. Invite-only ones are for members only. */
 @Injectable()
-export class SocietyService {
+export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRole, User> {
   constructor(
     private readonly repo: SocietyRepository,
     private readonly trust: TrustService,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
-  ) {}
-
-  async access(id: string, viewer: User | undefined): Promise<Access> {
-    const society = await this.repo.find(id);
-    if (!society) throw new NotFoundException('There is no society with that id.');
-    const me = viewer ? await this.repo.membership(id, viewer.id) : { role: null, invited: false };
-    return { society, ...me };
-  }
-
-  /** 403 for an invite-only society unless the viewer is a member, invited, or an admin. */
-  async readable(id: string, viewer: User | undefined): Promise<Access> {
-    const a = await this.access(id, viewer);
-    if (a.society.visibility === 'invite_only' && !a.role && !a.invited && viewer?.role !== 'admin')
-      throw new ForbiddenException('This society is invite-only.');
-    return a;
-  }
-
-  async member(id: string, user: User): Promise<Access> {
-    const a = await this.readable(id, user);
-    if (!a.role) throw new ForbiddenException('Join the society first.');
-    return a;
+  ) {
+    super(repo, users, SOCIETY_GROUP);
   }
 
   async moderator(id: string, user: User): Promise<Access> {
@@ -55,12 +41,10 @@ export class SocietyService {
 
   async list(viewer: User | undefined, mine: boolean, page: number, perPage: number): Promise<SocietyPage> {
     const [rows, total] = await this.repo.list(mine && viewer ? viewer.id : null, (page - 1) * perPage, perPage);
-    const roles = viewer
-      ? await this.repo.roles(
-          rows.map((r) => r.id),
-          viewer.id,
-        )
-      : new Map<string, SocietyRole>();
+    const roles = await this.rolesOf(
+      rows.map((r) => r.id),
+      viewer,
+    );
     return pageOf(
       rows.map((r) => toSocietyJson(r, { role: roles.get(r.id) ?? null, invited: false })),
       page,
@@ -71,7 +55,7 @@ export class SocietyService {
 
   async show(id: string, viewer: User | undefined): Promise<Society> {
     const a = await this.readable(id, viewer);
-    return toSocietyJson(a.society, a);
+    return toSocietyJson(a.group, a);
   }
 
   /** Creating a society needs trust level 2; the creator is its owner. */
@@ -87,8 +71,7 @@ export class SocietyService {
   }
 
   async update(user: User, id: string, dto: SocietyDto): Promise<Society> {
-    const a = await this.readable(id, user);
-    if (a.role !== 'owner') throw new ForbiddenException('Only the owner can change the society.');
+    const a = await this.ownerOnly(id, user, 'Only the owner can change the society.');
     if (dto.name) await this.assertNameFree(dto.name.trim(), id);
     const row = await this.repo.update(id, {
       name: dto.name?.trim(),
@@ -99,29 +82,17 @@ export class SocietyService {
   }
 
   async join(user: User, id: string): Promise<Society> {
-    const a = await this.access(id, user);
-    if (a.society.visibility === 'invite_only' && !a.role && !a.invited)
-      throw new ForbiddenException('This society is invite-only: ask a moderator for an invitation.');
-    await this.repo.join(id, user.id);
+    await this.joinGroup(id, user);
     return this.show(id, user);
   }
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.member(id, user);
-    if (a.role === 'owner') throw ValidationFailedException.of('society', 'The owner cannot leave their society.');
-    await this.repo.leave(id, user.id);
+    await this.leaveGroup(id, user, a.role);
   }
 
-  async members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyMemberPage> {
-    await this.readable(id, viewer);
-    const [rows, total] = await this.repo.members(id, (page - 1) * perPage, perPage);
-    const users = new Map((await this.users.findByIds(rows.map((r) => r.user_id))).map((u) => [u.id, u]));
-    return pageOf(
-      rows.map((r) => toMemberJson(r, users.get(r.user_id))),
-      page,
-      perPage,
-      total,
-    );
+  members(id: string, viewer: User | undefined, page: number, perPage: number): Promise<SocietyMemberPage> {
+    return this.memberPage(id, viewer, page, perPage, toMemberJson);
   }
 
   async invite(user: User, id: string, inviteeId: string): Promise<void> {
@@ -133,7 +104,7 @@ export class SocietyService {
     await this.repo.invite(id, inviteeId, user.id);
     await this.notifications.notify(inviteeId, {
       kind: 'community',
-      title: `${user.name} invited you to ${a.society.name}`,
+      title: `${user.name} invited you to ${a.group.name}`,
       url: `/societies/${id}`,
       data: { society_id: id },
     });
@@ -141,26 +112,18 @@ export class SocietyService {
 
   /** The owner names moderators (and takes the role back). */
   async setRole(user: User, id: string, memberId: string, role: 'moderator' | 'member'): Promise<void> {
-    const a = await this.readable(id, user);
-    if (a.role !== 'owner') throw new ForbiddenException('Only the owner can change roles.');
-    const target = await this.repo.membership(id, memberId);
-    if (!target.role) throw new NotFoundException('They are not a member of this society.');
-    if (target.role === 'owner') throw ValidationFailedException.of('role', 'The owner keeps the owner role.');
+    await this.ownerOnly(id, user, 'Only the owner can change roles.');
+    if ((await this.memberRole(id, memberId)) === 'owner')
+      throw ValidationFailedException.of('role', 'The owner keeps the owner role.');
     await this.repo.setRole(id, memberId, role);
   }
 
   /** Moderators remove members; only the owner removes moderators; nobody removes the owner. */
   async removeMember(user: User, id: string, memberId: string): Promise<void> {
     const a = await this.moderator(id, user);
-    const target = await this.repo.membership(id, memberId);
-    if (!target.role) throw new NotFoundException('They are not a member of this society.');
-    if (target.role === 'owner' || (target.role === 'moderator' && a.role !== 'owner'))
+    const role = await this.memberRole(id, memberId);
+    if (role === 'owner' || (role === 'moderator' && a.role !== 'owner'))
       throw new ForbiddenException('You cannot remove this member.');
     await this.repo.leave(id, memberId);
-  }
-
-  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    if (await this.repo.nameTaken(name, exceptId))
-      throw ValidationFailedException.of('name', 'A society with this name exists.');
   }
 }

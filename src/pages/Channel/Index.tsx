@@ -10,7 +10,7 @@ import { Head, router } from '@inertiajs/react';
 import { channelApi, channelPaths, type ChannelDraft } from '@/api/channels';
 import { ChannelInvitations } from '@/components/channels/ChannelInvitations';
 import { CardBadge, LinkCard, SelectField } from '@/components/ui';
-import { GroupDirectory, MyGroups } from '@/components/community/GroupDirectory';
+import { GroupDirectory } from '@/components/community/GroupDirectory';
 import { StartGroupCard } from '@/components/community/StartGroupCard';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -64,24 +64,23 @@ export default function ChannelIndex({
         groups={channels}
         pageHref={channelPaths.page}
         card={channelCard}
-        aside={
-          <>
-            {invitations && <ChannelInvitations invitations={invitations} />}
-            {mine && <MyGroups mine={mine} empty="Subscribe to a channel to see it here." card={channelCard} />}
-            {trust && (
-              <StartGroupCard
-                title="Start a channel"
-                action="Starting a channel"
-                trust={trust}
-                allowed={trust.can.create_channel}
-                form={form}
-                onSubmit={form.handleSubmit((v) => channelApi.create(v))}
-              >
-                <SelectField label="Who can read" options={READERS} {...form.field('visibility')} />
-                <SelectField label="Who can write" options={WRITERS} {...form.field('posting')} />
-              </StartGroupCard>
-            )}
-          </>
+        invitations={invitations && <ChannelInvitations invitations={invitations} />}
+        mine={mine}
+        mineEmpty="Subscribe to a channel to see it here."
+        start={
+          trust && (
+            <StartGroupCard
+              title="Start a channel"
+              action="Starting a channel"
+              trust={trust}
+              allowed={trust.can.create_channel}
+              form={form}
+              onSubmit={form.handleSubmit((v) => channelApi.create(v))}
+            >
+              <SelectField label="Who can read" options={READERS} {...form.field('visibility')} />
+              <SelectField label="Who can write" options={WRITERS} {...form.field('posting')} />
+            </StartGroupCard>
+          )
         }
       />
     </>

@@ -18,8 +18,8 @@ import { ChannelInvitePanel } from '@/components/channels/ChannelInvitePanel';
 import { ChannelMessageCard } from '@/components/channels/ChannelMessageCard';
 import { ChannelPresence } from '@/components/channels/ChannelPresence';
 import { useChannelPresence } from '@/components/channels/useChannelPresence';
-import { AuthorLine, KeysetFooter, RichTextEditor } from '@/components/community';
-import { BackLink, Button } from '@/components/ui';
+import { GroupHeader, GroupMemberList, KeysetFooter, RichTextEditor } from '@/components/community';
+import { Button } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import { useKeysetList } from '@/hooks/useKeysetList';
@@ -69,31 +69,28 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
   return (
     <>
       <Head title={channel.name} />
-      <BackLink href={channelPaths.index}>Channels</BackLink>
-      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-headline font-semibold text-ink">{channel.name}</h1>
-          <p className="text-sm text-ink-muted">{channel.description}</p>
-          <p className="mt-1 text-xs text-ink-subtle">
+      <GroupHeader
+        back={channelPaths.index}
+        backLabel="Channels"
+        group={channel}
+        facts={
+          <>
             {channel.visibility === 'private' ? 'Private' : 'Public'} ·{' '}
             {channel.posting === 'owner' ? 'Broadcast' : 'Discussion'} · {channel.members_count} subscribers · by{' '}
             {channel.owner.name}
-          </p>
-        </div>
-        {user && !channel.my_role && !channel.invited && (
-          <Button onClick={() => void actThenReload(() => channelApi.join(channel.id), 'Could not subscribe')}>
-            Subscribe
-          </Button>
-        )}
-        {channel.my_role === 'member' && (
-          <Button
-            variant="secondary"
-            onClick={() => void actThenReload(() => channelApi.leave(channel.id), 'Could not leave')}
-          >
-            Unsubscribe
-          </Button>
-        )}
-      </div>
+          </>
+        }
+        join={
+          user && !channel.my_role && !channel.invited
+            ? { label: 'Subscribe', call: () => channelApi.join(channel.id), failure: 'Could not subscribe' }
+            : null
+        }
+        leave={
+          channel.my_role === 'member'
+            ? { label: 'Unsubscribe', call: () => channelApi.leave(channel.id), failure: 'Could not leave' }
+            : null
+        }
+      />
       {user && !channel.my_role && channel.invited && (
         <div
           role="status"
@@ -149,19 +146,12 @@ export default function ChannelShow({ channel, history, members, invitees }: Pag
         <aside className="min-w-0 space-y-6">
           {listening && <ChannelPresence here={here} />}
           {invitees && <ChannelInvitePanel channelId={channel.id} initial={invitees} />}
-          <section aria-labelledby="subscribers">
-            <h2 id="subscribers" className="mb-3 text-title font-semibold text-ink">
-              Subscribers
-            </h2>
-            <ul className="space-y-2">
-              {members.data.map((m) => (
-                <li key={m.user.id} className="flex items-center justify-between gap-2">
-                  <AuthorLine author={m.user} at={null} />
-                  {m.role === 'owner' && <span className="text-xs text-ink-subtle">owner</span>}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <GroupMemberList
+            id="subscribers"
+            title="Subscribers"
+            members={members}
+            roleLabel={(role) => (role === 'owner' ? 'owner' : null)}
+          />
         </aside>
       </div>
     </>

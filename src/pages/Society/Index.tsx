@@ -3,7 +3,7 @@ import type { Society, SocietyPage, SocietyVisibility } from '@contracts/society
 import { Head, router } from '@inertiajs/react';
 import { societyApi, societyPaths } from '@/api/society';
 import { CardBadge, LinkCard, SelectField } from '@/components/ui';
-import { GroupDirectory, MyGroups } from '@/components/community/GroupDirectory';
+import { GroupDirectory } from '@/components/community/GroupDirectory';
 import { StartGroupCard } from '@/components/community/StartGroupCard';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
@@ -47,22 +47,21 @@ export default function SocietyIndex({
         groups={societies}
         pageHref={societyPaths.page}
         card={societyCard}
-        aside={
-          <>
-            {mine && <MyGroups mine={mine} empty="Join a society to see it here." card={societyCard} />}
-            {trust && (
-              <StartGroupCard
-                title="Start a society"
-                action="Creating a society"
-                trust={trust}
-                allowed={trust.can.create_society}
-                form={form}
-                onSubmit={form.handleSubmit((v) => societyApi.create(v))}
-              >
-                <SelectField label="Who can join" options={JOINERS} {...form.field('visibility')} />
-              </StartGroupCard>
-            )}
-          </>
+        mine={mine}
+        mineEmpty="Join a society to see it here."
+        start={
+          trust && (
+            <StartGroupCard
+              title="Start a society"
+              action="Creating a society"
+              trust={trust}
+              allowed={trust.can.create_society}
+              form={form}
+              onSubmit={form.handleSubmit((v) => societyApi.create(v))}
+            >
+              <SelectField label="Who can join" options={JOINERS} {...form.field('visibility')} />
+            </StartGroupCard>
+          )
         }
       />
     </>

@@ -4,7 +4,7 @@ import { EmptyState, Pagination } from '@/components/ui';
 
 /**
  * The index page of a kind of group (societies, channels): the public ones to browse, paged, and beside them what
- * the reader has (`aside`: invitations, their own groups) and the card to start one (`start`).
+ * the reader has (`invitations`, their own groups: `mine`, null for guests) and the card to start one (`start`).
  */
 export function GroupDirectory<T extends { id: string }>({
   title,
@@ -14,7 +14,10 @@ export function GroupDirectory<T extends { id: string }>({
   groups,
   pageHref,
   card,
-  aside,
+  invitations,
+  mine,
+  mineEmpty,
+  start,
 }: {
   title: string;
   intro: string;
@@ -24,7 +27,11 @@ export function GroupDirectory<T extends { id: string }>({
   groups: Page<T>;
   pageHref: (page: number) => string;
   card: (group: T) => ReactNode;
-  aside: ReactNode;
+  invitations?: ReactNode;
+  mine: Page<T> | null;
+  /** What "Yours" says when the reader belongs to none. */
+  mineEmpty: string;
+  start: ReactNode;
 }) {
   return (
     <>
@@ -44,14 +51,18 @@ export function GroupDirectory<T extends { id: string }>({
             <Pagination of={groups} hrefFor={pageHref} />
           </div>
         </section>
-        <aside className="min-w-0 space-y-6">{aside}</aside>
+        <aside className="min-w-0 space-y-6">
+          {invitations}
+          {mine && <MyGroups mine={mine} empty={mineEmpty} card={card} />}
+          {start}
+        </aside>
       </div>
     </>
   );
 }
 
 /** "Yours": the groups the reader belongs to, in the directory's aside. */
-export function MyGroups<T extends { id: string }>({
+function MyGroups<T extends { id: string }>({
   mine,
   empty,
   card,

@@ -5,3 +5,5 @@ export { RichTextEditor } from './RichTextEditor';
 export { ModerationNotice } from './ModerationNotice';
 export { RichTextComposer } from './RichTextComposer';
 export { KeysetFooter } from './KeysetFooter';
+export { GroupHeader } from './GroupHeader';
+export { GroupMemberList } from './GroupMemberList';

@@ -1,16 +1,12 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, IsUUID, Length, ValidateIf } from 'class-validator';
+import { GROUP_NAME, GroupDetailsDto, MineFlag } from '../../../common/group.dto';
+import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { ChannelPosting, ChannelVisibility } from '../../../contracts/channels';
 
 /** A channel's fields other than its name (required on create, optional on update: declared in each subclass). */
-class ChannelDetailsDto {
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(1000, { message: 'The description may be at most 1,000 characters.' })
-  description?: string;
-
+class ChannelDetailsDto extends GroupDetailsDto {
   @MayBeOmitted()
   @IsIn(['public', 'private'], { message: 'Choose public or private.' })
   visibility?: ChannelVisibility;
@@ -23,23 +19,19 @@ class ChannelDetailsDto {
 export class ChannelDto extends ChannelDetailsDto {
   @MayBeOmitted()
   @IsString()
-  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
+  @Length(3, 80, GROUP_NAME)
   name?: string;
 }
 
 export class CreateChannelDto extends ChannelDetailsDto {
   @IsString()
-  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
+  @Length(3, 80, GROUP_NAME)
   name!: string;
 }
 
 export class ChannelListQueryDto extends PageQueryDto {
   /** Only the channels the caller belongs to. */
-  @MayBeOmitted()
-  @Transform(({ value }) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  )
-  @IsBoolean({ message: 'mine is true or false.' })
+  @MineFlag()
   mine?: boolean;
 }
 
@@ -68,9 +60,4 @@ export class ChannelMessageDto {
   body_html!: string;
 }
 
-export class ChannelHistoryQueryDto {
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(120)
-  cursor?: string;
-}
+export class ChannelHistoryQueryDto extends KeysetQueryDto {}

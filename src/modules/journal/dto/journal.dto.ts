@@ -10,6 +10,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { JournalEmbedRef, JournalVisibility } from '../../../contracts/journal';
 
@@ -72,9 +73,4 @@ export class CommentDto {
   body_html!: string;
 }
 
-export class JournalFeedQueryDto {
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(120)
-  cursor?: string;
-}
+export class JournalFeedQueryDto extends KeysetQueryDto {}

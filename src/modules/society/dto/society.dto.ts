@@ -1,43 +1,33 @@
-import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { Transform } from 'class-transformer';
+import { IsIn, IsString, IsUUID, Length } from 'class-validator';
+import { GROUP_NAME, GroupDetailsDto, MineFlag } from '../../../common/group.dto';
+import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { SocietyVisibility } from '../../../contracts/society';
 
 /** A society's fields other than its name (the name is required on create, optional on update). */
-class SocietyDetailsDto {
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(1000, { message: 'The description may be at most 1,000 characters.' })
-  description?: string;
-
+class SocietyDetailsDto extends GroupDetailsDto {
   @MayBeOmitted()
   @IsIn(['public', 'invite_only'], { message: 'Choose public or invite-only.' })
   visibility?: SocietyVisibility;
 }
 
-// The name is declared in each subclass: class-validator merges a parent's rules into the child, so an optional
-// name on a shared parent would make the create form's name optional too.
 export class SocietyDto extends SocietyDetailsDto {
   @MayBeOmitted()
   @IsString()
-  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
+  @Length(3, 80, GROUP_NAME)
   name?: string;
 }
 
 export class CreateSocietyDto extends SocietyDetailsDto {
   @IsString()
-  @Length(3, 80, { message: 'The name must be 3 to 80 characters.' })
+  @Length(3, 80, GROUP_NAME)
   name!: string;
 }
 
 export class SocietyListQueryDto extends PageQueryDto {
   /** Only the societies the caller belongs to. */
-  @MayBeOmitted()
-  @Transform(({ value }) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  )
-  @IsBoolean({ message: 'mine is true or false.' })
+  @MineFlag()
   mine?: boolean;
 }
 
@@ -57,9 +47,4 @@ export class SocietyPostDto {
   body_html!: string;
 }
 
-export class SocietyFeedQueryDto {
-  @MayBeOmitted()
-  @IsString()
-  @MaxLength(120)
-  cursor?: string;
-}
+export class SocietyFeedQueryDto extends KeysetQueryDto {}
