@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import { returningRows } from '../../database/raw-rows';
 import type { ChannelPosting, ChannelRole, ChannelVisibility } from '../../contracts/channels';
@@ -43,10 +42,6 @@ export interface Membership {
 /** The only place with SQL for community channels, their members and invitations. */
 @Injectable()
 export class ChannelsRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   async find(id: string): Promise<ChannelRow | null> {
     const [row] = (await this.m.query(`SELECT * FROM community_channels WHERE id = $1`, [id])) as ChannelRow[];
     return row ?? null;
