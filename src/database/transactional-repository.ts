@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 /**
  * The base of a repository whose methods run on `m`: the data source's manager, or, in the copy that
@@ -8,7 +9,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 export abstract class TransactionalRepository {
   private boundManager: EntityManager | null = null;
 
-  protected constructor(protected readonly db: DataSource) {}
+  // Subclasses declare no constructor: Nest reads this one's injection through the class chain.
+  constructor(@InjectDataSource() protected readonly db: DataSource) {}
 
   protected get m(): EntityManager {
     return this.boundManager ?? this.db.manager;

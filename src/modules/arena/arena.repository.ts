@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { In } from 'typeorm';
 import { hydrate, returningRows, selectList } from '../../database/raw-rows';
 import { castVoteSql, ratingColumns, updateCreatorRatingsSql, updateEntryRatingsSql } from './arena-cast.sql';
 import { TransactionalRepository } from '../../database/transactional-repository';
@@ -11,10 +10,6 @@ import { ArenaBattle, ArenaCreatorRating, ArenaEntry, ArenaSeason, ArenaVote } f
 /** The only place with SQL for the arena tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
 export class ArenaRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   // ---- seasons ----------------------------------------------------------------------------------------------------
 
   activeSeason(): Promise<ArenaSeason | null> {

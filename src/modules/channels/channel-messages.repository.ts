@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import type { ModerationState } from '../../contracts/community';
 import { returningRows } from '../../database/raw-rows';
@@ -21,10 +19,6 @@ const COLUMNS = 'id, channel_id, author_id, body_html, moderation, created_at';
 /** The only place with SQL for channel messages (history, writes, moderation state, the one-time notice mark). */
 @Injectable()
 export class ChannelMessagesRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   async find(id: string): Promise<MessageRow | null> {
     const [row] = (await this.m.query(`SELECT ${COLUMNS} FROM community_messages WHERE id = $1`, [id])) as MessageRow[];
     return row ?? null;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import { CrmCampaign, CrmCampaignCode, CrmGift } from './entities/campaign.entity';
@@ -19,10 +18,6 @@ export type CodeWithRedemption = CrmCampaignCode & { redeemedAt: Date | null };
 /** SQL for farm campaigns, their single-use codes and redemptions, and gifts. */
 @Injectable()
 export class CrmCampaignsRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   get manager(): EntityManager {
     return this.m;
   }

@@ -1,4 +1,4 @@
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import { In } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import { CrmActivity, CrmContact, CrmMerge, CrmTask } from './entities/crm.entity';
@@ -21,10 +21,6 @@ export type NewContact = Pick<CrmContact, 'teamId' | 'name' | 'email' | 'phone' 
  * extends it with leads and routing, so one object (and one transaction-bound copy) serves both halves.
  */
 export abstract class CrmContactsRepository extends TransactionalRepository {
-  protected constructor(db: DataSource) {
-    super(db);
-  }
-
   // ---- contacts ---------------------------------------------------------------------------------------------------
 
   findContact(id: string, lock = false): Promise<CrmContact | null> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { PoolClient, QueryResultRow } from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/raw-rows';
 import type { LeadSource } from '../../contracts/crm';
 import { CrmContact, CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
@@ -58,10 +57,6 @@ export interface IntakeWrite {
 /** The only place with SQL for the CRM tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
 export class CrmRepository extends CrmContactsRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   /** The manager these methods run on (the transaction's in a bound copy), for other services' writes in it. */
   get manager(): EntityManager {
     return this.m;

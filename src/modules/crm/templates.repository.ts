@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { TemplateKind } from '../../contracts/crm-marketing';
 import { CrmEmailSend, CrmTemplate } from './entities/campaign.entity';
@@ -26,10 +25,6 @@ export type QueuedSend = Pick<
 /** SQL for templates, tracked email sends and the global suppression list. */
 @Injectable()
 export class CrmTemplatesRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   templates(teamId: string, kinds: TemplateKind[]): Promise<CrmTemplate[]> {
     return this.m
       .getRepository(CrmTemplate)

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 
@@ -19,10 +17,6 @@ const COLUMNS = 'id, provider_id, reviewer_id, rating, body_html, created_at, up
 /** The only place with SQL for provider reviews and the provider's review counters. */
 @Injectable()
 export class DirectoryReviewsRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   async find(providerId: string, reviewerId: string): Promise<ReviewRow | null> {
     const [row] = (await this.m.query(
       `SELECT ${COLUMNS} FROM service_provider_reviews WHERE provider_id = $1 AND reviewer_id = $2`,

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { prefixTsQuery } from '../../common/prefix-search';
 import { boundingBoxes } from '../market';
 
@@ -82,10 +80,6 @@ const OFFERING_COLUMNS = 'o.id, o.provider_id, o.title, o.description, o.price_m
 /** The only place with SQL for industries, service providers and their offerings. */
 @Injectable()
 export class DirectoryRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   industries(): Promise<IndustryRow[]> {
     return this.m.query(
       `SELECT i.id, i.slug, i.name, i.description,

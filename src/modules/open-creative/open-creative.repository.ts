@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { prefixTsQuery } from '../../common/prefix-search';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
@@ -53,10 +52,6 @@ const SIDE_COLUMN: Record<GrantSide, string> = { given: 'owner_id', received: 'm
 /** The only place with SQL for creative_managers, creative_grants and creative_activity. */
 @Injectable()
 export class OpenCreativeRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   /** Managers with every given skill and matching the words, most recently updated first. */
   async managers(
     f: { q?: string; skill?: CreativeSkill },

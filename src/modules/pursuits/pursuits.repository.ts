@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { returningRows } from '../../database/raw-rows';
 import { TransactionalRepository } from '../../database/transactional-repository';
 
@@ -36,10 +34,6 @@ const COLUMNS = `id, owner_id, shared_team_id, title, description, unit, target,
 /** The only place with SQL for pursuits and their milestones. */
 @Injectable()
 export class PursuitsRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   async find(id: string): Promise<PursuitRow | null> {
     const [row] = (await this.m.query(`SELECT ${COLUMNS} FROM pursuits WHERE id = $1`, [id])) as PursuitRow[];
     return row ?? null;

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { TransactionalRepository } from '../../database/transactional-repository';
 import type { DrawStep, EntrySource, SweepstakesState, WinnerStatus } from '../../contracts/sweepstakes';
 import {
@@ -47,10 +45,6 @@ export interface WinnerWithUser extends SweepstakesWinner {
 /** The only place with SQL for the sweepstakes tables. `transaction` hands out a copy bound to one transaction. */
 @Injectable()
 export class SweepstakesRepository extends TransactionalRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
-  }
-
   // ---- sweepstakes ------------------------------------------------------------------------------------------------
 
   find(id: string, options: { withSeed?: boolean; lock?: boolean } = {}): Promise<Sweepstakes | null> {

@@ -3,7 +3,7 @@ import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { sweepstakesApi, sweepstakesPaths } from '@/api/sweepstakes';
 import { formatDateTime, formatMoney, StateBadge } from '@/components/sweepstakes';
-import { Alert, Button, ButtonLink, Card, Checkbox, FormField, TextField } from '@/components/ui';
+import { Alert, Button, ButtonLink, Card, Checkbox, FileField, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
@@ -70,14 +70,13 @@ export default function ClaimPrize({ claim: initial }: PageProps<{ claim: ClaimS
               onSubmit={upload.handleSubmit((v) => sweepstakesApi.uploadTaxForm(id, v.file as File))}
               className="flex flex-wrap items-end gap-3"
             >
-              <FormField label="Tax form" name="file" error={upload.errors.file}>
-                <input
-                  type="file"
-                  accept="application/pdf,image/jpeg,image/png"
-                  className="block w-full text-sm text-slate-700 dark:text-slate-300"
-                  onChange={(e) => upload.set('file', e.target.files?.[0] ?? null)}
-                />
-              </FormField>
+              <FileField
+                label="Tax form"
+                name="file"
+                accept="application/pdf,image/jpeg,image/png"
+                error={upload.errors.file}
+                onFile={(file) => upload.set('file', file)}
+              />
               <Button type="submit" variant="secondary" disabled={!upload.data.file} loading={upload.processing}>
                 Upload
               </Button>

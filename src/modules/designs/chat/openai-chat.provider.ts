@@ -1,5 +1,6 @@
 import type { DesignsConfig } from '../../../config/designs.config';
-import { ProviderError, errorDetail, providerFetch } from '../providers/image-provider';
+import { ProviderError } from '../providers/image-provider';
+import { openAiPost } from '../providers/openai-request';
 import { ChatTurn, DesignContext, systemPrompt, TextCompletion, TextModelProvider } from './text-provider';
 
 /** USD per million tokens (input, output) for the models we default to; others count as 0. */
@@ -22,22 +23,17 @@ export class OpenAiChatProvider implements TextModelProvider {
 
   async reply(history: ChatTurn[], context: DesignContext): Promise<TextCompletion> {
     const started = performance.now();
-    const res = await providerFetch(
-      'OpenAI',
-      `${this.config.baseUrl}/v1/chat/completions`,
+    const res = await openAiPost(
+      this.config,
+      '/v1/chat/completions',
       {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${this.config.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          model: this.config.chatModel,
-          messages: [{ role: 'system', content: systemPrompt(context) }, ...history.slice(-20)],
-          max_tokens: 500,
-          temperature: 0.6,
-        }),
+        model: this.config.chatModel,
+        messages: [{ role: 'system', content: systemPrompt(context) }, ...history.slice(-20)],
+        max_tokens: 500,
+        temperature: 0.6,
       },
       60_000,
     );
-    if (!res.ok) throw ProviderError.fromStatus('OpenAI', res.status, await errorDetail(res));
     const body = (await res.json()) as {
       model?: string;
       choices?: Array<{ message?: { content?: string } }>;

@@ -7,6 +7,7 @@ import {
   errorDetail,
   providerFetch,
 } from './image-provider';
+import { openAiPost } from './openai-request';
 
 interface ImagesResponse {
   created: number;
@@ -42,18 +43,7 @@ export class OpenAiImagesProvider implements ImageProvider {
     form.append('n', '1');
     form.append('size', sizeFor(input.width, input.height));
     if (this.config.imageModel.startsWith('dall-e')) form.append('response_format', 'b64_json');
-    const res = await providerFetch(
-      'OpenAI',
-      `${this.config.baseUrl}/v1/images/edits`,
-      { method: 'POST', headers: { Authorization: `Bearer ${this.config.apiKey}` }, body: form },
-      this.config.timeoutMs,
-      signal,
-    );
-    if (!res.ok) {
-      const detail = await errorDetail(res);
-      // Content-policy refusals come back as 400 with code moderation_blocked: not worth a retry.
-      throw ProviderError.fromStatus('OpenAI', res.status, detail);
-    }
+    const res = await openAiPost(this.config, '/v1/images/edits', form, this.config.timeoutMs, signal);
     const body = (await res.json()) as ImagesResponse;
     const item = body.data?.[0];
     let image: Buffer;
