@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
 /**
  * Field decorators for the validator stacks DTOs repeat. Each one is exactly the stack it names, in the same order,
@@ -20,52 +20,65 @@ const stacked = (...decorators: PropertyDecorator[]) => applyDecorators(...[...d
 const PLUGIN_METADATA = '_OPENAPI_METADATA_FACTORY';
 type PluginMetadata = () => Record<string, Record<string, unknown>>;
 
+/** OpenAPI keys the plugin writes after those of `@Min`/`@Max`/`@MaxLength` (formats, patterns, array sizes). */
+const AFTER_BOUNDS = ['minItems', 'uniqueItems', 'format', 'pattern', 'maxItems', 'multipleOf'];
+/** ...and after those of `@Length`: the pattern of `@Matches`. */
+const AFTER_LENGTH = ['pattern'];
+
 /**
- * Adds the OpenAPI keys the @nestjs/swagger plugin reads off `@Min`/`@Max`/`@MaxLength` written on a property, which
- * it cannot see inside these decorators, to the plugin's own metadata of the property. (`@ApiProperty` would do it
- * too but registers the property early, moving it ahead of the others in the document.) Without the plugin (tests)
- * there is nothing to add to.
+ * Adds the OpenAPI keys the @nestjs/swagger plugin reads off `@Min`/`@Max`/`@MaxLength`/`@Length` written on a
+ * property, which it cannot see inside these decorators, to the plugin's own metadata of the property, in the place
+ * the plugin puts them (`@ApiProperty` would add them too, but registers the property early, moving it ahead of the
+ * others in the document). Without the plugin (tests) there is nothing to add to.
  */
 const documented =
-  (keys: { minimum?: number; maximum?: number; maxLength?: number }): PropertyDecorator =>
+  (keys: Record<string, number>, writtenAfter: string[]): PropertyDecorator =>
   (target, property) => {
     const model = target.constructor as unknown as Record<string, PluginMetadata | undefined>;
     const metadata = Object.prototype.hasOwnProperty.call(model, PLUGIN_METADATA) ? model[PLUGIN_METADATA] : undefined;
     if (!metadata || typeof property !== 'string') return;
     model[PLUGIN_METADATA] = () => {
       const properties = metadata();
-      properties[property] = { ...properties[property], ...keys };
+      const written = Object.entries(properties[property] ?? {});
+      const after = written.filter(([key]) => writtenAfter.includes(key));
+      const before = written.filter(([key]) => !writtenAfter.includes(key));
+      properties[property] = Object.fromEntries([...before, ...Object.entries(keys), ...after]);
       return properties;
     };
   };
 
+const message = (text?: string) => (text === undefined ? undefined : { message: text });
+
 export const trimString = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** Trims a string value before validation (other values pass through for the checks to judge). */
+/** `@Transform(trim)`: trims a string before validation (other values pass through for the checks to judge). */
 export const Trim = () => Transform(trimString);
 
 /** `@IsString() @MaxLength(max)`: a string of at most `max` characters (`tooLong`: MaxLength's message). */
 export const Text = (max: number, tooLong?: string) =>
-  stacked(IsString(), MaxLength(max, tooLong ? { message: tooLong } : undefined), documented({ maxLength: max }));
+  stacked(IsString(), MaxLength(max, message(tooLong)), documented({ maxLength: max }, AFTER_BOUNDS));
 
 /** `@IsString() @IsNotEmpty() @MaxLength(max)`: a non-empty string of at most `max` characters. */
 export const FilledText = (max: number, empty?: string) =>
+  stacked(IsString(), IsNotEmpty(message(empty)), MaxLength(max), documented({ maxLength: max }, AFTER_BOUNDS));
+
+/** `@IsString() @Length(min, max)`: a string of `min` to `max` characters (`wrongLength`: Length's message). */
+export const TextBetween = (min: number, max: number, wrongLength?: string) =>
   stacked(
     IsString(),
-    IsNotEmpty(empty ? { message: empty } : undefined),
-    MaxLength(max),
-    documented({ maxLength: max }),
+    Length(min, max, message(wrongLength)),
+    documented({ minLength: min, maxLength: max }, AFTER_LENGTH),
   );
 
-/** `@IsInt() @Min(min) @Max(max)`: a whole number from `min` to `max`. */
-export const IntBetween = (min: number, max: number) =>
-  stacked(IsInt(), Min(min), Max(max), documented({ minimum: min, maximum: max }));
+/** `@IsInt() @Min(min) @Max(max)`: a whole number from `min` to `max` (`notInt`: IsInt's message). */
+export const IntBetween = (min: number, max: number, notInt?: string) =>
+  stacked(IsInt(message(notInt)), Min(min), Max(max), documented({ minimum: min, maximum: max }, AFTER_BOUNDS));
 
 /** `@IsNumber() @Min(min) @Max(max)`: a number from `min` to `max` (`notANumber`: IsNumber's message). */
 export const NumberBetween = (min: number, max: number, notANumber?: string) =>
   stacked(
-    IsNumber({}, notANumber ? { message: notANumber } : undefined),
+    IsNumber({}, message(notANumber)),
     Min(min),
     Max(max),
-    documented({ minimum: min, maximum: max }),
+    documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
   );

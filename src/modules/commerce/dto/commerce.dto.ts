@@ -4,17 +4,15 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { FilledText, IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import type {
   Department,
@@ -29,7 +27,7 @@ export const MAX_MINOR = 100_000_000_00;
 export const MAX_QUANTITY = 99;
 
 export class ProductQueryDto extends PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional() @Text(100) q?: string;
   @IsOptional()
   @IsIn(['ai', 'real_estate'], { message: 'The department is ai or real_estate.' })
   department?: Department;
@@ -66,13 +64,13 @@ export class UpdateCartItemDto {
 }
 
 export class ShippingAddressDto {
-  @IsString() @IsNotEmpty({ message: 'Enter the recipient’s name.' }) @MaxLength(120) name!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the street address.' }) @MaxLength(200) line1!: string;
-  @IsOptional() @IsString() @MaxLength(200) line2?: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the city.' }) @MaxLength(100) city!: string;
-  @IsString() @MaxLength(100) state!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the postal code.' }) @MaxLength(20) zip!: string;
-  @IsString() @Length(2, 2, { message: 'Use the two-letter country code.' }) country_code!: string;
+  @FilledText(120, 'Enter the recipient’s name.') name!: string;
+  @FilledText(200, 'Enter the street address.') line1!: string;
+  @IsOptional() @Text(200) line2?: string;
+  @FilledText(100, 'Enter the city.') city!: string;
+  @Text(100) state!: string;
+  @FilledText(20, 'Enter the postal code.') zip!: string;
+  @TextBetween(2, 2, 'Use the two-letter country code.') country_code!: string;
 }
 
 export class CheckoutDto {
@@ -84,9 +82,7 @@ export class CheckoutDto {
   referral_code?: string;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The expected total is a whole number of cents.' })
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, 'The expected total is a whole number of cents.')
   expected_total_minor?: number;
 }
 
@@ -107,18 +103,18 @@ export class RefundDto {
   @Max(MAX_MINOR)
   amount_minor?: number;
   @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) @Type(() => RefundLineDto) lines?: RefundLineDto[];
-  @IsOptional() @IsString() @MaxLength(300) reason?: string;
+  @IsOptional() @Text(300) reason?: string;
   /** Puts the units of every line this refund completes back in stock (nothing was delivered, nothing came back). */
   @IsOptional() @IsBoolean({ message: 'Restock is true or false.' }) restock?: boolean;
 }
 
 export class FulfilOrderDto {
-  @IsString() @IsNotEmpty({ message: 'Enter the carrier.' }) @MaxLength(60) carrier!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the tracking number.' }) @MaxLength(120) tracking_number!: string;
+  @FilledText(60, 'Enter the carrier.') carrier!: string;
+  @FilledText(120, 'Enter the tracking number.') tracking_number!: string;
 }
 
 export class ReturnRequestDto {
-  @IsString() @IsNotEmpty({ message: 'Say why you are returning this order.' }) @MaxLength(1000) reason!: string;
+  @FilledText(1000, 'Say why you are returning this order.') reason!: string;
 }
 
 export class ReturnDecisionDto {
@@ -127,11 +123,11 @@ export class ReturnDecisionDto {
 }
 
 export class MessageDto {
-  @IsString() @IsNotEmpty({ message: 'Write a message.' }) @MaxLength(4000) body!: string;
+  @FilledText(4000, 'Write a message.') body!: string;
 }
 
 export class AdminOrderQueryDto extends PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional() @Text(100) q?: string;
   @IsOptional()
   @IsIn(['placed', 'paid', 'partially_fulfilled', 'fulfilled', 'cancelled', 'expired'])
   status?: OrderStatus;
@@ -146,10 +142,10 @@ export class LocalPayOutcomeDto {
 }
 
 export class SuccessQueryDto {
-  @IsString() @IsNotEmpty() @MaxLength(255) session_id!: string;
+  @FilledText(255) session_id!: string;
 }
 
 export class DownloadQueryDto {
-  @IsOptional() @IsString() @MaxLength(20) expires?: string;
-  @IsOptional() @IsString() @MaxLength(128) signature?: string;
+  @IsOptional() @Text(20) expires?: string;
+  @IsOptional() @Text(128) signature?: string;
 }

@@ -1,18 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsNumber,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsNumber, IsIn, IsInt, IsOptional, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
@@ -22,8 +10,7 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 /** Search the directory: words, an industry's slug and a city (all optional). */
 export class DirectoryQueryDto extends PageQueryDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(100, { message: 'Search for at most 100 characters.' })
+  @Text(100, 'Search for at most 100 characters.')
   q?: string;
 
   @MayBeOmitted()
@@ -31,29 +18,23 @@ export class DirectoryQueryDto extends PageQueryDto {
   industry?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(80)
+  @Text(80)
   city?: string;
 
   /** Distance search: providers within `within_km` of this point (or of the place named by `near`). */
   @MayBeOmitted()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The latitude must be a number.' })
-  @Min(-90)
-  @Max(90)
+  @NumberBetween(-90, 90, 'The latitude must be a number.')
   near_lat?: number;
 
   @MayBeOmitted()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The longitude must be a number.' })
-  @Min(-180)
-  @Max(180)
+  @NumberBetween(-180, 180, 'The longitude must be a number.')
   near_lng?: number;
 
   /** A city or place to search around (geocoded as the market map's search box is). */
   @MayBeOmitted()
-  @IsString()
-  @Length(2, 100, { message: 'Name a city or place (2 to 100 characters).' })
+  @TextBetween(2, 100, 'Name a city or place (2 to 100 characters).')
   near?: string;
 
   @MayBeOmitted()
@@ -69,23 +50,19 @@ export class ProviderProfileDto {
   @Matches(SLUG, { message: 'Choose an industry from the list.' })
   industry!: string;
 
-  @IsString()
-  @Length(2, 120, { message: 'The business name must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The business name must be 2 to 120 characters.')
   name!: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(200, { message: 'The headline may be at most 200 characters.' })
+  @Text(200, 'The headline may be at most 200 characters.')
   headline?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(4000, { message: 'The description may be at most 4,000 characters.' })
+  @Text(4000, 'The description may be at most 4,000 characters.')
   bio?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(80)
+  @Text(80)
   city?: string;
 
   @IsOptional()
@@ -97,16 +74,14 @@ export class ProviderProfileDto {
   website?: string | null;
 
   @IsOptional()
-  @IsString()
-  @Length(3, 60, { message: 'The licence number must be 3 to 60 characters.' })
+  @TextBetween(3, 60, 'The licence number must be 3 to 60 characters.')
   licence_number?: string | null;
 }
 
 /** An offering's fields other than its title (required on create, optional on update: declared in each subclass). */
 class OfferingDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(2000, { message: 'The description may be at most 2,000 characters.' })
+  @Text(2000, 'The description may be at most 2,000 characters.')
   description?: string;
 
   /** The price in minor units (cents); null or left out: priced on request. */
@@ -122,15 +97,13 @@ class OfferingDetailsDto {
 }
 
 export class OfferingDto extends OfferingDetailsDto {
-  @IsString()
-  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The title must be 2 to 120 characters.')
   title!: string;
 }
 
 export class UpdateOfferingDto extends OfferingDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The title must be 2 to 120 characters.')
   title?: string;
 }
 
@@ -147,7 +120,6 @@ export class ReviewDto {
   rating!: number;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(5000, { message: 'A review may be at most 5,000 characters.' })
+  @Text(5000, 'A review may be at most 5,000 characters.')
   body_html?: string;
 }

@@ -1,30 +1,17 @@
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
 /** A pursuit's fields other than its title and target (required on create: declared in each subclass). */
 class PursuitDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(2000, { message: 'The description may be at most 2,000 characters.' })
+  @Text(2000, 'The description may be at most 2,000 characters.')
   description?: string;
 
   /** What is counted: "homes", "rooms", "videos"... */
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(30, { message: 'The unit may be at most 30 characters.' })
+  @Text(30, 'The unit may be at most 30 characters.')
   unit?: string;
 
   @MayBeOmitted()
@@ -44,8 +31,7 @@ class PursuitDetailsDto {
 }
 
 export class CreatePursuitDto extends PursuitDetailsDto {
-  @IsString()
-  @Length(3, 120, { message: 'The goal must be 3 to 120 characters.' })
+  @TextBetween(3, 120, 'The goal must be 3 to 120 characters.')
   title!: string;
 
   @IsInt({ message: 'The target is a whole number.' })
@@ -56,8 +42,7 @@ export class CreatePursuitDto extends PursuitDetailsDto {
 
 export class UpdatePursuitDto extends PursuitDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(3, 120, { message: 'The goal must be 3 to 120 characters.' })
+  @TextBetween(3, 120, 'The goal must be 3 to 120 characters.')
   title?: string;
 
   @MayBeOmitted()
@@ -68,15 +53,13 @@ export class UpdatePursuitDto extends PursuitDetailsDto {
 }
 
 export class MilestoneDto {
-  @IsString()
-  @Length(1, 120, { message: 'A milestone is 1 to 120 characters.' })
+  @TextBetween(1, 120, 'A milestone is 1 to 120 characters.')
   title!: string;
 }
 
 export class UpdateMilestoneDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(1, 120, { message: 'A milestone is 1 to 120 characters.' })
+  @TextBetween(1, 120, 'A milestone is 1 to 120 characters.')
   title?: string;
 
   @MayBeOmitted()
