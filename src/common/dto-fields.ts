@@ -70,15 +70,26 @@ export const TextBetween = (min: number, max: number, wrongLength?: string) =>
     documented({ minLength: min, maxLength: max }, AFTER_LENGTH),
   );
 
-/** `@IsInt() @Min(min) @Max(max)`: a whole number from `min` to `max` (`notInt`: IsInt's message). */
-export const IntBetween = (min: number, max: number, notInt?: string) =>
-  stacked(IsInt(message(notInt)), Min(min), Max(max), documented({ minimum: min, maximum: max }, AFTER_BOUNDS));
+/** The messages of a range's checks, each optional: under `min`, over `max`. */
+interface RangeMessages {
+  below?: string;
+  above?: string;
+}
 
-/** `@IsNumber() @Min(min) @Max(max)`: a number from `min` to `max` (`notANumber`: IsNumber's message). */
-export const NumberBetween = (min: number, max: number, notANumber?: string) =>
+/** `@IsInt() @Min(min) @Max(max)`: a whole number from `min` to `max`. */
+export const IntBetween = (min: number, max: number, messages: RangeMessages & { notInt?: string } = {}) =>
   stacked(
-    IsNumber({}, message(notANumber)),
-    Min(min),
-    Max(max),
+    IsInt(message(messages.notInt)),
+    Min(min, message(messages.below)),
+    Max(max, message(messages.above)),
+    documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
+  );
+
+/** `@IsNumber() @Min(min) @Max(max)`: a number from `min` to `max`. */
+export const NumberBetween = (min: number, max: number, messages: RangeMessages & { notNumber?: string } = {}) =>
+  stacked(
+    IsNumber({}, message(messages.notNumber)),
+    Min(min, message(messages.below)),
+    Max(max, message(messages.above)),
     documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
   );

@@ -74,7 +74,7 @@ export class GuidelinesDto {
 export class MinimumPayoutDto {
   @IsOptional()
   @Type(() => Number)
-  @IntBetween(0, 100_000_000, 'The minimum is a whole number of cents.')
+  @IntBetween(0, 100_000_000, { notInt: 'The minimum is a whole number of cents.' })
   minimum_payout_minor?: number | null;
 }
 

@@ -1,17 +1,5 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, ValidateNested } from 'class-validator';
 import { FilledText, IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import type {
@@ -34,32 +22,38 @@ export class ProductQueryDto extends PageQueryDto {
   @IsOptional() @IsString() @Matches(/^[a-z0-9-]{1,40}$/, { message: 'Unknown category.' }) category?: string;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The minimum price is a whole number of cents.' })
-  @Min(0, { message: 'The minimum price cannot be negative.' })
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, {
+    notInt: 'The minimum price is a whole number of cents.',
+    below: 'The minimum price cannot be negative.',
+  })
   min_price?: number;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The maximum price is a whole number of cents.' })
-  @Min(0, { message: 'The maximum price cannot be negative.' })
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, {
+    notInt: 'The maximum price is a whole number of cents.',
+    below: 'The maximum price cannot be negative.',
+  })
   max_price?: number;
 }
 
 export class AddCartItemDto {
   @IsUUID('all', { message: 'Choose a product option.' }) variant_id!: string;
   @Type(() => Number)
-  @IsInt({ message: 'The quantity must be a whole number.' })
-  @Min(1, { message: 'The quantity must be at least 1.' })
-  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
+  @IntBetween(1, MAX_QUANTITY, {
+    notInt: 'The quantity must be a whole number.',
+    below: 'The quantity must be at least 1.',
+    above: `The quantity may be at most ${MAX_QUANTITY}.`,
+  })
   quantity!: number;
 }
 
 export class UpdateCartItemDto {
   @Type(() => Number)
-  @IsInt({ message: 'The quantity must be a whole number.' })
-  @Min(1, { message: 'The quantity must be at least 1.' })
-  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
+  @IntBetween(1, MAX_QUANTITY, {
+    notInt: 'The quantity must be a whole number.',
+    below: 'The quantity must be at least 1.',
+    above: `The quantity may be at most ${MAX_QUANTITY}.`,
+  })
   quantity!: number;
 }
 
@@ -82,25 +76,21 @@ export class CheckoutDto {
   referral_code?: string;
   @IsOptional()
   @Type(() => Number)
-  @IntBetween(0, MAX_MINOR, 'The expected total is a whole number of cents.')
+  @IntBetween(0, MAX_MINOR, { notInt: 'The expected total is a whole number of cents.' })
   expected_total_minor?: number;
 }
 
 export class RefundLineDto {
   @IsUUID('all', { message: 'Unknown order line.' }) line_id!: string;
   @Type(() => Number)
-  @IsInt({ message: 'Refund amounts are whole numbers of cents.' })
-  @Min(1, { message: 'Refund at least 1 cent.' })
-  @Max(MAX_MINOR)
+  @IntBetween(1, MAX_MINOR, { notInt: 'Refund amounts are whole numbers of cents.', below: 'Refund at least 1 cent.' })
   amount_minor!: number;
 }
 
 export class RefundDto {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The amount is a whole number of cents.' })
-  @Min(1, { message: 'Refund at least 1 cent.' })
-  @Max(MAX_MINOR)
+  @IntBetween(1, MAX_MINOR, { notInt: 'The amount is a whole number of cents.', below: 'Refund at least 1 cent.' })
   amount_minor?: number;
   @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) @Type(() => RefundLineDto) lines?: RefundLineDto[];
   @IsOptional() @Text(300) reason?: string;

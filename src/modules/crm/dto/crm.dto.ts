@@ -145,7 +145,7 @@ export class SettingsDto {
 /** Priced in image credits (`price_credits`) or in money (`price_minor` in `currency`, sold through commerce). */
 export class OfferLeadDto {
   @ValidateIf((o: OfferLeadDto) => o.price_minor === undefined)
-  @IntBetween(1, 1000, 'Price the lead in credits or in money.')
+  @IntBetween(1, 1000, { notInt: 'Price the lead in credits or in money.' })
   price_credits?: number;
   @MayBeOmitted() @IntBetween(100, 100_000_00) price_minor?: number;
   @ValidateIf((o: OfferLeadDto) => o.price_minor !== undefined)

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsNumber, IsIn, IsInt, IsOptional, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
-import { NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
+import { IsBoolean, IsIn, IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IntBetween, NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
@@ -24,12 +24,12 @@ export class DirectoryQueryDto extends PageQueryDto {
   /** Distance search: providers within `within_km` of this point (or of the place named by `near`). */
   @MayBeOmitted()
   @Type(() => Number)
-  @NumberBetween(-90, 90, 'The latitude must be a number.')
+  @NumberBetween(-90, 90, { notNumber: 'The latitude must be a number.' })
   near_lat?: number;
 
   @MayBeOmitted()
   @Type(() => Number)
-  @NumberBetween(-180, 180, 'The longitude must be a number.')
+  @NumberBetween(-180, 180, { notNumber: 'The longitude must be a number.' })
   near_lng?: number;
 
   /** A city or place to search around (geocoded as the market map's search box is). */
@@ -39,9 +39,11 @@ export class DirectoryQueryDto extends PageQueryDto {
 
   @MayBeOmitted()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The distance must be a number of kilometres.' })
-  @Min(1, { message: 'Search at least 1 km around.' })
-  @Max(500, { message: 'Search at most 500 km around.' })
+  @NumberBetween(1, 500, {
+    notNumber: 'The distance must be a number of kilometres.',
+    below: 'Search at least 1 km around.',
+    above: 'Search at most 500 km around.',
+  })
   within_km?: number;
 }
 
@@ -86,9 +88,11 @@ class OfferingDetailsDto {
 
   /** The price in minor units (cents); null or left out: priced on request. */
   @IsOptional()
-  @IsInt({ message: 'The price is a whole number of cents.' })
-  @Min(0, { message: 'The price cannot be negative.' })
-  @Max(100_000_000, { message: 'The price may be at most 1,000,000.00.' })
+  @IntBetween(0, 100_000_000, {
+    notInt: 'The price is a whole number of cents.',
+    below: 'The price cannot be negative.',
+    above: 'The price may be at most 1,000,000.00.',
+  })
   price_minor?: number | null;
 
   @MayBeOmitted()
@@ -114,9 +118,7 @@ export class VerifyProviderDto {
 
 /** A review: 1 to 5 stars and optional text (sanitised rich text). */
 export class ReviewDto {
-  @IsInt({ message: 'Give 1 to 5 stars.' })
-  @Min(1, { message: 'Give 1 to 5 stars.' })
-  @Max(5, { message: 'Give 1 to 5 stars.' })
+  @IntBetween(1, 5, { notInt: 'Give 1 to 5 stars.', below: 'Give 1 to 5 stars.', above: 'Give 1 to 5 stars.' })
   rating!: number;
 
   @MayBeOmitted()

@@ -1,16 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IntBetween, NumberBetween, Text, Trim } from '../../../common/dto-fields';
 import { priceString, toBool } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
@@ -32,17 +21,19 @@ export class MarketSearchDto {
   @IsOptional() @Trim() @Text(200) q?: string;
   @IsOptional()
   @Type(() => Number)
-  @NumberBetween(-90, 90, 'The latitude must be a number.')
+  @NumberBetween(-90, 90, { notNumber: 'The latitude must be a number.' })
   lat?: number;
   @IsOptional()
   @Type(() => Number)
-  @NumberBetween(-180, 180, 'The longitude must be a number.')
+  @NumberBetween(-180, 180, { notNumber: 'The longitude must be a number.' })
   lng?: number;
   @IsOptional()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The radius must be a number of miles.' })
-  @Min(0.1, { message: 'The radius must be at least 0.1 miles.' })
-  @Max(MAX_RADIUS_MILES, { message: `The radius may not exceed ${MAX_RADIUS_MILES} miles.` })
+  @NumberBetween(0.1, MAX_RADIUS_MILES, {
+    notNumber: 'The radius must be a number of miles.',
+    below: 'The radius must be at least 0.1 miles.',
+    above: `The radius may not exceed ${MAX_RADIUS_MILES} miles.`,
+  })
   radius?: number;
   @IsOptional()
   @Transform(priceString)
@@ -70,11 +61,11 @@ export class MarketSearchDto {
   bounds?: string;
   @IsOptional()
   @Type(() => Number)
-  @IntBetween(0, 20, 'Bedrooms must be a whole number.')
+  @IntBetween(0, 20, { notInt: 'Bedrooms must be a whole number.' })
   beds?: number;
   @IsOptional()
   @Type(() => Number)
-  @NumberBetween(0, 20, 'Bathrooms must be a number.')
+  @NumberBetween(0, 20, { notNumber: 'Bathrooms must be a number.' })
   baths?: number;
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) has_video?: boolean;
   /** The searcher's time zone for "this weekend" (default: the signed-in user's, else UTC). */

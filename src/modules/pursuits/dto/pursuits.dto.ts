@@ -1,5 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
-import { Text, TextBetween } from '../../../common/dto-fields';
+import { IsBoolean, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
+import { IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
@@ -15,9 +15,7 @@ class PursuitDetailsDto {
   unit?: string;
 
   @MayBeOmitted()
-  @IsInt({ message: 'Progress is a whole number.' })
-  @Min(0, { message: 'Progress cannot be negative.' })
-  @Max(1_000_000_000)
+  @IntBetween(0, 1_000_000_000, { notInt: 'Progress is a whole number.', below: 'Progress cannot be negative.' })
   progress?: number;
 
   @IsOptional()
@@ -34,9 +32,7 @@ export class CreatePursuitDto extends PursuitDetailsDto {
   @TextBetween(3, 120, 'The goal must be 3 to 120 characters.')
   title!: string;
 
-  @IsInt({ message: 'The target is a whole number.' })
-  @Min(1, { message: 'The target is at least 1.' })
-  @Max(1_000_000_000)
+  @IntBetween(1, 1_000_000_000, { notInt: 'The target is a whole number.', below: 'The target is at least 1.' })
   target!: number;
 }
 
@@ -46,9 +42,7 @@ export class UpdatePursuitDto extends PursuitDetailsDto {
   title?: string;
 
   @MayBeOmitted()
-  @IsInt({ message: 'The target is a whole number.' })
-  @Min(1, { message: 'The target is at least 1.' })
-  @Max(1_000_000_000)
+  @IntBetween(1, 1_000_000_000, { notInt: 'The target is a whole number.', below: 'The target is at least 1.' })
   target?: number;
 }
 

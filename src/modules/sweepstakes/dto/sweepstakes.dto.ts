@@ -6,13 +6,10 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Matches,
-  Max,
-  Min,
   registerDecorator,
   ValidateNested,
 } from 'class-validator';
@@ -40,7 +37,7 @@ export class PrizeDto {
   @Trim() @FilledText(120, 'Name the prize.') name!: string;
   @IsOptional() @Trim() @Text(1000) description: string = '';
   @Type(() => Number)
-  @IntBetween(0, 1_000_000_000_00, 'The retail value must be a whole number of cents.')
+  @IntBetween(0, 1_000_000_000_00, { notInt: 'The retail value must be a whole number of cents.' })
   retail_value_minor!: number;
 }
 
@@ -51,7 +48,7 @@ export class BonusEntriesDto {
 }
 
 export class RulesDto {
-  @Type(() => Number) @IsInt() @Min(13, { message: 'The minimum age is at least 13.' }) @Max(120) min_age!: number;
+  @Type(() => Number) @IntBetween(13, 120, { below: 'The minimum age is at least 13.' }) min_age!: number;
   @IsArray()
   @ArrayMinSize(1, { message: 'List at least one eligible region.' })
   @ArrayMaxSize(100)

@@ -56,7 +56,7 @@ export class UpdateTeamDto {
   /** Monthly LLM budget in micro-dollars; null removes the limit. */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IntBetween(0, MAX_MICRO, 'The budget must be a whole number of micro-dollars.')
+  @IntBetween(0, MAX_MICRO, { notInt: 'The budget must be a whole number of micro-dollars.' })
   monthly_budget_micro?: number | null;
 }
 
@@ -89,7 +89,7 @@ export class ChangeRoleDto {
 
 export class MemberCapDto {
   @ValidateIf((_, v) => v !== null)
-  @IntBetween(0, MAX_MICRO, 'The cap must be a whole number of micro-dollars.')
+  @IntBetween(0, MAX_MICRO, { notInt: 'The cap must be a whole number of micro-dollars.' })
   llm_cap_micro!: number | null;
 }
 

@@ -1,7 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNumber, IsOptional, IsUUID, Min, ValidateIf } from 'class-validator';
 import { IntBetween, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
+
+/**
+ * `@IsOptional() @ValidateIf(not null) @Type(() => Number) @IsNumber(finite)`: a time in the video in seconds, or null
+ * to clear it. Listed bottom-up (applyDecorators applies in order), as the stacked decorators it replaces were.
+ */
+const SecondsOrNull = () =>
+  applyDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Type(() => Number),
+    ValidateIf((_, v) => v !== null),
+    IsOptional(),
+  );
 
 export class CreateVideoDto {
   @IsOptional() @Trim() @Text(160) title?: string;
@@ -10,24 +23,9 @@ export class CreateVideoDto {
 export class UpdateVideoDto {
   @IsOptional() @Trim() @Text(160) title?: string;
   @IsOptional() @Type(() => Number) @IntBetween(0, 10_000) position?: number;
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  trim_start?: number | null;
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  trim_end?: number | null;
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @Type(() => Number)
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  cover_time?: number | null;
+  @SecondsOrNull() @Min(0) trim_start?: number | null;
+  @SecondsOrNull() @Min(0) trim_end?: number | null;
+  @SecondsOrNull() @Min(0) cover_time?: number | null;
 }
 
 export class UpdateWalkthroughDto {
