@@ -93,3 +93,9 @@ export const NumberBetween = (min: number, max: number, messages: RangeMessages 
     Max(max, message(messages.above)),
     documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
   );
+
+/** `@IsNumber() @Min(-90) @Max(90)`: a latitude in degrees. */
+export const Latitude = (notNumber?: string) => NumberBetween(-90, 90, { notNumber });
+
+/** `@IsNumber() @Min(-180) @Max(180)`: a longitude in degrees. */
+export const Longitude = (notNumber?: string) => NumberBetween(-180, 180, { notNumber });

@@ -13,6 +13,11 @@ import type {
 /** The largest amount any field accepts (minor units): keeps sums far inside exact integer range. */
 export const MAX_MINOR = 100_000_000_00;
 export const MAX_QUANTITY = 99;
+const QUANTITY_MESSAGES = {
+  notInt: 'The quantity must be a whole number.',
+  below: 'The quantity must be at least 1.',
+  above: `The quantity may be at most ${MAX_QUANTITY}.`,
+};
 
 export class ProductQueryDto extends PageQueryDto {
   @IsOptional() @Text(100) q?: string;
@@ -38,23 +43,11 @@ export class ProductQueryDto extends PageQueryDto {
 
 export class AddCartItemDto {
   @IsUUID('all', { message: 'Choose a product option.' }) variant_id!: string;
-  @Type(() => Number)
-  @IntBetween(1, MAX_QUANTITY, {
-    notInt: 'The quantity must be a whole number.',
-    below: 'The quantity must be at least 1.',
-    above: `The quantity may be at most ${MAX_QUANTITY}.`,
-  })
-  quantity!: number;
+  @Type(() => Number) @IntBetween(1, MAX_QUANTITY, QUANTITY_MESSAGES) quantity!: number;
 }
 
 export class UpdateCartItemDto {
-  @Type(() => Number)
-  @IntBetween(1, MAX_QUANTITY, {
-    notInt: 'The quantity must be a whole number.',
-    below: 'The quantity must be at least 1.',
-    above: `The quantity may be at most ${MAX_QUANTITY}.`,
-  })
-  quantity!: number;
+  @Type(() => Number) @IntBetween(1, MAX_QUANTITY, QUANTITY_MESSAGES) quantity!: number;
 }
 
 export class ShippingAddressDto {

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches, ValidateNested } from 'class-validator';
-import { FilledText, IntBetween, NumberBetween, Text, Trim } from '../../../common/dto-fields';
+import { FilledText, IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { CodeKind } from '../../../contracts/crm-marketing';
@@ -10,8 +10,8 @@ import { InquiryDto } from './crm.dto';
 /** A circle (`lat`, `lng`, `radius_m`) or a polygon (`points`: 3 to 60 [lat, lng] pairs, edges not crossing). */
 export class CampaignAreaDto {
   @IsIn(['radius', 'polygon'], { message: 'Choose a circle or a polygon.' }) kind!: 'radius' | 'polygon';
-  @MayBeOmitted() @NumberBetween(-90, 90) lat?: number;
-  @MayBeOmitted() @NumberBetween(-180, 180) lng?: number;
+  @MayBeOmitted() @Latitude() lat?: number;
+  @MayBeOmitted() @Longitude() lng?: number;
   @MayBeOmitted() @IntBetween(50, 50_000) radius_m?: number;
   @MayBeOmitted() @IsArray() @ArrayMaxSize(60) points?: unknown[];
 }

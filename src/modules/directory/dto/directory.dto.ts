@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
-import { IntBetween, NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
+import { IntBetween, Latitude, Longitude, NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
@@ -22,15 +22,9 @@ export class DirectoryQueryDto extends PageQueryDto {
   city?: string;
 
   /** Distance search: providers within `within_km` of this point (or of the place named by `near`). */
-  @MayBeOmitted()
-  @Type(() => Number)
-  @NumberBetween(-90, 90, { notNumber: 'The latitude must be a number.' })
-  near_lat?: number;
+  @MayBeOmitted() @Type(() => Number) @Latitude('The latitude must be a number.') near_lat?: number;
 
-  @MayBeOmitted()
-  @Type(() => Number)
-  @NumberBetween(-180, 180, { notNumber: 'The longitude must be a number.' })
-  near_lng?: number;
+  @MayBeOmitted() @Type(() => Number) @Longitude('The longitude must be a number.') near_lng?: number;
 
   /** A city or place to search around (geocoded as the market map's search box is). */
   @MayBeOmitted()

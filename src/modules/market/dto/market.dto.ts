@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { IntBetween, NumberBetween, Text, Trim } from '../../../common/dto-fields';
+import { IntBetween, Latitude, Longitude, NumberBetween, Text, Trim } from '../../../common/dto-fields';
 import { priceString, toBool } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
 import { MAX_RADIUS_MILES } from '../geo';
@@ -19,14 +19,8 @@ const PRICE_MESSAGE = 'Enter a price like 250000.';
 /** GET /api/market/search: location text or a centre, a radius in miles, filters, a page. */
 export class MarketSearchDto {
   @IsOptional() @Trim() @Text(200) q?: string;
-  @IsOptional()
-  @Type(() => Number)
-  @NumberBetween(-90, 90, { notNumber: 'The latitude must be a number.' })
-  lat?: number;
-  @IsOptional()
-  @Type(() => Number)
-  @NumberBetween(-180, 180, { notNumber: 'The longitude must be a number.' })
-  lng?: number;
+  @IsOptional() @Type(() => Number) @Latitude('The latitude must be a number.') lat?: number;
+  @IsOptional() @Type(() => Number) @Longitude('The longitude must be a number.') lng?: number;
   @IsOptional()
   @Type(() => Number)
   @NumberBetween(0.1, MAX_RADIUS_MILES, {
@@ -87,9 +81,9 @@ export class GeocodeDto {
 
 /** GET /api/market/basemap: the visible box of a map, for the offline basemap's place labels. */
 export class BasemapQueryDto {
-  @Type(() => Number) @NumberBetween(-90, 90) south!: number;
-  @Type(() => Number) @NumberBetween(-180, 180) west!: number;
-  @Type(() => Number) @NumberBetween(-90, 90) north!: number;
-  @Type(() => Number) @NumberBetween(-180, 180) east!: number;
+  @Type(() => Number) @Latitude() south!: number;
+  @Type(() => Number) @Longitude() west!: number;
+  @Type(() => Number) @Latitude() north!: number;
+  @Type(() => Number) @Longitude() east!: number;
   @IsOptional() @Type(() => Number) @IntBetween(1, 80) limit?: number;
 }

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { IntBetween, NumberBetween, Text, Trim } from '../../../common/dto-fields';
+import { IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 
 export class PageQueryDto {
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;
@@ -27,8 +27,8 @@ export class AddMarketDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' })
   country_code?: string;
-  @IsOptional() @Type(() => Number) @NumberBetween(-90, 90) latitude?: number;
-  @IsOptional() @Type(() => Number) @NumberBetween(-180, 180) longitude?: number;
+  @IsOptional() @Type(() => Number) @Latitude() latitude?: number;
+  @IsOptional() @Type(() => Number) @Longitude() longitude?: number;
   /** Admins may add a market for someone else. */
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;
 }
