@@ -49,7 +49,7 @@ const documented =
 
 const message = (text?: string) => (text === undefined ? undefined : { message: text });
 
-export const trimString = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const trimString = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** `@Transform(trim)`: trims a string before validation (other values pass through for the checks to judge). */
 export const Trim = () => Transform(trimString);
