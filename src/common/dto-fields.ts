@@ -1,6 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsNumber, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  type ValidationOptions,
+} from 'class-validator';
 
 /**
  * Field decorators for the validator stacks DTOs repeat. Each one is exactly the stack it names, in the same order,
@@ -70,29 +80,34 @@ export const TextBetween = (min: number, max: number, wrongLength?: string) =>
     documented({ minLength: min, maxLength: max }, AFTER_LENGTH),
   );
 
-/** The messages of a range's checks, each optional: under `min`, over `max`. */
-interface RangeMessages {
-  below?: string;
-  above?: string;
-}
+/** A range's messages: one for any failure, or each optional: not of the type, under `min`, over `max`. */
+type RangeMessages<NotOfType extends string> = string | Partial<Record<NotOfType | 'below' | 'above', string>>;
+
+/** The type check (given its options), then `@Min(min)` and `@Max(max)`. */
+const range = <NotOfType extends string>(
+  typeCheck: (options?: ValidationOptions) => PropertyDecorator,
+  notOfType: NotOfType,
+  min: number,
+  max: number,
+  messages: RangeMessages<NotOfType>,
+) => {
+  const of = (check: NotOfType | 'below' | 'above') =>
+    message(typeof messages === 'string' ? messages : messages[check]);
+  return stacked(
+    typeCheck(of(notOfType)),
+    Min(min, of('below')),
+    Max(max, of('above')),
+    documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
+  );
+};
 
 /** `@IsInt() @Min(min) @Max(max)`: a whole number from `min` to `max`. */
-export const IntBetween = (min: number, max: number, messages: RangeMessages & { notInt?: string } = {}) =>
-  stacked(
-    IsInt(message(messages.notInt)),
-    Min(min, message(messages.below)),
-    Max(max, message(messages.above)),
-    documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
-  );
+export const IntBetween = (min: number, max: number, messages: RangeMessages<'notInt'> = {}) =>
+  range((options) => IsInt(options), 'notInt', min, max, messages);
 
 /** `@IsNumber() @Min(min) @Max(max)`: a number from `min` to `max`. */
-export const NumberBetween = (min: number, max: number, messages: RangeMessages & { notNumber?: string } = {}) =>
-  stacked(
-    IsNumber({}, message(messages.notNumber)),
-    Min(min, message(messages.below)),
-    Max(max, message(messages.above)),
-    documented({ minimum: min, maximum: max }, AFTER_BOUNDS),
-  );
+export const NumberBetween = (min: number, max: number, messages: RangeMessages<'notNumber'> = {}) =>
+  range((options) => IsNumber({}, options), 'notNumber', min, max, messages);
 
 /** `@IsNumber() @Min(-90) @Max(90)`: a latitude in degrees. */
 export const Latitude = (notNumber?: string) => NumberBetween(-90, 90, { notNumber });

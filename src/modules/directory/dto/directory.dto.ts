@@ -112,7 +112,7 @@ export class VerifyProviderDto {
 
 /** A review: 1 to 5 stars and optional text (sanitised rich text). */
 export class ReviewDto {
-  @IntBetween(1, 5, { notInt: 'Give 1 to 5 stars.', below: 'Give 1 to 5 stars.', above: 'Give 1 to 5 stars.' })
+  @IntBetween(1, 5, 'Give 1 to 5 stars.')
   rating!: number;
 
   @MayBeOmitted()

@@ -26,11 +26,7 @@ export class RsvpDto {
 
 export class SurveyDto {
   @Type(() => Number)
-  @IntBetween(1, 5, {
-    notInt: 'Choose a rating from 1 to 5.',
-    below: 'Choose a rating from 1 to 5.',
-    above: 'Choose a rating from 1 to 5.',
-  })
+  @IntBetween(1, 5, 'Choose a rating from 1 to 5.')
   rating!: number;
   @Transform(toBool) @IsBoolean({ message: 'Tell us whether you are interested.' }) interested!: boolean;
   @IsOptional() @Trim() @Text(2000) comments?: string;

@@ -28,11 +28,7 @@ export class WikiEditDto {
   /** The revision the editor started from: a newer one saved meanwhile makes this edit a conflict (422). */
   @MayBeOmitted()
   @Type(() => Number)
-  @IntBetween(1, MAX_REVISION, {
-    notInt: 'base_revision is a revision number.',
-    below: 'base_revision is a revision number.',
-    above: 'base_revision is a revision number.',
-  })
+  @IntBetween(1, MAX_REVISION, 'base_revision is a revision number.')
   base_revision?: number;
 }
 
@@ -45,11 +41,7 @@ export class CreateWikiArticleDto extends WikiEditDto {
 
 export class WikiRollbackDto {
   @Type(() => Number)
-  @IntBetween(1, MAX_REVISION, {
-    notInt: 'Choose a revision number.',
-    below: 'Choose a revision number.',
-    above: 'Choose a revision number.',
-  })
+  @IntBetween(1, MAX_REVISION, 'Choose a revision number.')
   revision!: number;
 
   @MayBeOmitted()
@@ -70,19 +62,11 @@ export class WikiListQueryDto extends PageQueryDto {
 
 export class WikiDiffQueryDto {
   @Type(() => Number)
-  @IntBetween(1, MAX_REVISION, {
-    notInt: 'from is a revision number.',
-    below: 'from is a revision number.',
-    above: 'from is a revision number.',
-  })
+  @IntBetween(1, MAX_REVISION, 'from is a revision number.')
   from!: number;
 
   @Type(() => Number)
-  @IntBetween(1, MAX_REVISION, {
-    notInt: 'to is a revision number.',
-    below: 'to is a revision number.',
-    above: 'to is a revision number.',
-  })
+  @IntBetween(1, MAX_REVISION, 'to is a revision number.')
   to!: number;
 }
 
