@@ -1,14 +1,5 @@
 export { CurrentUser, GuestOnly, Public, Roles, Verified } from './auth.decorators';
-export {
-  AccountEmail,
-  NewPassword,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SameAs,
-  lowerTrim,
-  toBool,
-  trim,
-} from './dto/validators';
+export { AccountEmail, NewPassword, PASSWORD_MAX, PASSWORD_MIN, SameAs, lowerTrim, toBool } from './dto/validators';
 export { clientIp, redirectBack, redirectTo, safeLocalPath } from './http';
 export { renderActionMail } from './services/auth-mail';
 export { hashPassword, verifyPassword } from './password';

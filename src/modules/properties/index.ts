@@ -1,4 +1,4 @@
-export { DashboardPageQueryDto, DashboardQueryDto, priceString, toBool, trim } from './dto/property.dto';
+export { DashboardPageQueryDto, DashboardQueryDto, priceString, toBool } from './dto/property.dto';
 export { PropertiesService, canEditProperty, isPubliclyVisible } from './properties.service';
 export {
   DASHBOARD_SORTS,

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -9,30 +8,29 @@ import {
   IsNotEmpty,
   IsString,
   IsUUID,
-  MaxLength,
   ValidateIf,
 } from 'class-validator';
+import { FilledText, Text, Trim } from '../../../common/dto-fields';
 import { USER_BULK_ACTIONS, USER_BULK_LIMIT, type UserBulkAction } from '../../../contracts/admin';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import { USER_TYPES, type UserRole, type UserType } from '../../users';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const ADMIN_ROLES: readonly UserRole[] = ['user', 'admin'];
 
 /** Filters of the audit trail; dates are ISO days or instants (`to` is exclusive). */
 export class AuditQueryDto extends PageQueryDto {
-  @MayBeOmitted() @IsString() @MaxLength(64) action?: string;
+  @MayBeOmitted() @Text(64) action?: string;
   @MayBeOmitted() @IsUUID('all', { message: 'The actor must be a user id.' }) actor?: string;
-  @MayBeOmitted() @IsString() @MaxLength(32) subject_type?: string;
-  @MayBeOmitted() @IsString() @MaxLength(64) subject_id?: string;
+  @MayBeOmitted() @Text(32) subject_type?: string;
+  @MayBeOmitted() @Text(64) subject_id?: string;
   @MayBeOmitted() @IsISO8601({}, { message: 'From must be a date.' }) from?: string;
   @MayBeOmitted() @IsISO8601({}, { message: 'To must be a date.' }) to?: string;
 }
 
 /** The users list's search text (email, handle or name, any part). */
 export class AdminUsersQueryDto extends PageQueryDto {
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(120) q?: string;
+  @MayBeOmitted() @Trim() @Text(120) q?: string;
 }
 
 /** Change a user's type and/or role. */
@@ -42,10 +40,8 @@ export class ChangeUserRoleDto {
 }
 
 export class SuspendUserDto {
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Say why the account is suspended.' })
-  @MaxLength(500)
+  @Trim()
+  @FilledText(500, 'Say why the account is suspended.')
   reason!: string;
 }
 
@@ -65,26 +61,24 @@ export class UserBulkActionDto {
   @IsUUID('all', { each: true, message: 'Choose users from the list.' })
   user_ids?: string[];
 
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(120) match?: string;
+  @MayBeOmitted() @Trim() @Text(120) match?: string;
 
   @ValidateIf((o: UserBulkActionDto) => o.action === 'suspend')
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Say why the accounts are suspended.' })
-  @MaxLength(500)
+  @Trim()
+  @FilledText(500, 'Say why the accounts are suspended.')
   reason?: string;
 }
 
 /** Deletion is typed out: the user's current email address, so the wrong account is never removed by a slip. */
 export class DeleteUserDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: "Type the user's email address to confirm." }) confirm!: string;
+  @Trim() @IsString() @IsNotEmpty({ message: "Type the user's email address to confirm." }) confirm!: string;
 }
 
 export const METRICS_PERIODS = ['day', 'week', 'month'] as const;
 
 /** The Metrics page's grouping; anything else shows days. */
 export class MetricsQueryDto {
-  @MayBeOmitted() @IsString() @MaxLength(8) period?: string;
+  @MayBeOmitted() @Text(8) period?: string;
 
   currentPeriod(): (typeof METRICS_PERIODS)[number] {
     return (METRICS_PERIODS as readonly string[]).includes(this.period ?? '')

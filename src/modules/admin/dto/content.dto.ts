@@ -1,20 +1,16 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsHexColor,
   IsIn,
-  IsInt,
   IsISO8601,
-  IsNotEmpty,
   IsOptional,
-  IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
+import { FilledText, IntBetween, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import {
@@ -24,7 +20,6 @@ import {
   type DesignAssetCategory,
 } from '../../../contracts/admin-content';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Links in announcements and broadcasts stay on this site. */
 const LOCAL_PATH = /^\/(?!\/)[^\s]*$/;
 const LOCAL_PATH_MESSAGE = 'The link must be a path on this site, starting with /.';
@@ -33,47 +28,47 @@ export class DesignAssetsQueryDto extends PageQueryDto {
   @MayBeOmitted()
   @IsIn(DESIGN_ASSET_CATEGORIES, { message: 'Choose a known category.' })
   category?: DesignAssetCategory;
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(80) q?: string;
+  @MayBeOmitted() @Trim() @Text(80) q?: string;
 }
 
 class DesignAssetFields {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) prompt_fragment?: string | null;
+  @IsOptional() @Trim() @Text(500) prompt_fragment?: string | null;
   @MayBeOmitted()
   @IsArray()
   @IsHexColor({ each: true, message: 'Colours are hex codes like #a3adb8.' })
   @ArrayMaxSize(8)
   colors?: string[];
   @MayBeOmitted() @IsBoolean() enabled?: boolean;
-  @MayBeOmitted() @Type(() => Number) @IsInt() @Min(0) @Max(10_000) position?: number;
+  @MayBeOmitted() @Type(() => Number) @IntBetween(0, 10_000) position?: number;
 }
 
 export class CreateDesignAssetDto extends DesignAssetFields {
   @IsIn(DESIGN_ASSET_CATEGORIES, { message: 'Choose a known category.' }) category!: DesignAssetCategory;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give it a name.' }) @MaxLength(80) name!: string;
+  @Trim() @FilledText(80, 'Give it a name.') name!: string;
 }
 
 export class UpdateDesignAssetDto extends DesignAssetFields {
-  @MayBeOmitted() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give it a name.' }) @MaxLength(80) name?: string;
+  @MayBeOmitted() @Trim() @FilledText(80, 'Give it a name.') name?: string;
 }
 
 export class StickerPackDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the pack.' }) @MaxLength(80) name!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) description?: string | null;
-  @MayBeOmitted() @Type(() => Number) @IsInt() @Min(0) @Max(100_000) price_minor?: number;
+  @Trim() @FilledText(80, 'Name the pack.') name!: string;
+  @IsOptional() @Trim() @Text(500) description?: string | null;
+  @MayBeOmitted() @Type(() => Number) @IntBetween(0, 100_000) price_minor?: number;
   @MayBeOmitted() @Matches(/^[A-Z]{3}$/, { message: 'The currency is a three-letter code.' }) currency?: string;
   @MayBeOmitted() @IsBoolean() enabled?: boolean;
 }
 
 export class UpdateStickerPackDto {
-  @MayBeOmitted() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the pack.' }) @MaxLength(80) name?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) description?: string | null;
-  @MayBeOmitted() @Type(() => Number) @IsInt() @Min(0) @Max(100_000) price_minor?: number;
+  @MayBeOmitted() @Trim() @FilledText(80, 'Name the pack.') name?: string;
+  @IsOptional() @Trim() @Text(500) description?: string | null;
+  @MayBeOmitted() @Type(() => Number) @IntBetween(0, 100_000) price_minor?: number;
   @MayBeOmitted() @IsBoolean() enabled?: boolean;
 }
 
 /** The multipart fields beside a sticker's image. */
 export class StickerUploadDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the sticker.' }) @MaxLength(80) name!: string;
+  @Trim() @FilledText(80, 'Name the sticker.') name!: string;
 }
 
 export class DesignChatQueryDto extends PageQueryDto {
@@ -87,16 +82,16 @@ export class DesignChatQueryDto extends PageQueryDto {
 export class ModerateDto {
   @IsIn(['hide', 'dismiss', 'warn'], { message: 'The action is hide, dismiss or warn.' })
   action!: 'hide' | 'dismiss' | 'warn';
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(500) note?: string;
+  @MayBeOmitted() @Trim() @Text(500) note?: string;
 }
 
 export class SuspendAuthorDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give a reason.' }) @MaxLength(500) reason!: string;
+  @Trim() @FilledText(500, 'Give a reason.') reason!: string;
 }
 
 export class AnnouncementDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give it a title.' }) @MaxLength(120) title!: string;
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(1000) body?: string;
+  @Trim() @FilledText(120, 'Give it a title.') title!: string;
+  @MayBeOmitted() @Trim() @Text(1000) body?: string;
   @IsOptional() @Matches(LOCAL_PATH, { message: LOCAL_PATH_MESSAGE }) @MaxLength(300) url?: string | null;
   @IsIn(['banner', 'toast'], { message: 'Show it as a banner or a toast.' }) style!: 'banner' | 'toast';
   @IsIn(AUDIENCES, { message: 'Choose an audience.' }) audience!: Audience;
@@ -105,8 +100,8 @@ export class AnnouncementDto {
 }
 
 export class BroadcastDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give it a title.' }) @MaxLength(120) title!: string;
-  @MayBeOmitted() @Transform(trim) @IsString() @MaxLength(2000) body?: string;
+  @Trim() @FilledText(120, 'Give it a title.') title!: string;
+  @MayBeOmitted() @Trim() @Text(2000) body?: string;
   @IsOptional() @Matches(LOCAL_PATH, { message: LOCAL_PATH_MESSAGE }) @MaxLength(300) url?: string | null;
   @IsIn(AUDIENCES, { message: 'Choose an audience.' }) audience!: Audience;
   /** Also mail the recipients opted in to product news (suppressed addresses are skipped). */

@@ -1,20 +1,7 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IntBetween, TextBetween, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** How an affiliate is paid; the destination is typed twice because a mistyped wallet loses the money. */
 export class PayoutSettingsDto {
@@ -22,13 +9,13 @@ export class PayoutSettingsDto {
   payout_method!: 'manual' | 'paypal' | 'crypto';
 
   @ValidateIf((o: PayoutSettingsDto) => o.payout_method !== 'manual')
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Enter where we should send your payouts.' })
   @Length(3, 200, { message: 'Enter where we should send your payouts.' })
   payout_destination?: string;
 
   @ValidateIf((o: PayoutSettingsDto) => o.payout_method !== 'manual')
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Type the payout destination a second time.' })
   payout_destination_confirmation?: string;
 }
@@ -36,14 +23,13 @@ export class PayoutSettingsDto {
 /** An application: the payout settings plus who the affiliate is and which guidelines they accepted. */
 export class ApplyDto extends PayoutSettingsDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsUrl({ require_protocol: true }, { message: 'Enter the full address of your website, starting with https://.' })
   @MaxLength(300)
   website?: string;
 
-  @Transform(trim)
-  @IsString()
-  @Length(10, 2000, { message: 'Tell us about your audience in 10 to 2,000 characters.' })
+  @Trim()
+  @TextBetween(10, 2000, 'Tell us about your audience in 10 to 2,000 characters.')
   audience!: string;
 
   @Type(() => Number)
@@ -51,7 +37,7 @@ export class ApplyDto extends PayoutSettingsDto {
   accepted_guidelines_version!: number;
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @Matches(/^[a-z0-9-]{3,32}$/i, { message: 'That recruiter code does not look right.' })
   recruiter_code?: string;
 }
@@ -63,46 +49,42 @@ export class AcceptGuidelinesDto {
 }
 
 export class CreateLinkDto {
-  @Transform(trim)
+  @Trim()
   @Matches(/^\/(?!\/)[^\s\\]{0,499}$/, { message: 'Link to a page of this site, such as /feed or /marketplace.' })
   destination!: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @Matches(/^[a-z0-9_-]{1,60}$/i, { message: 'A campaign tag uses letters, digits, - and _ (up to 60).' })
   campaign?: string;
 }
 
 export class ReasonDto {
-  @Transform(trim)
-  @IsString()
-  @Length(3, 500, { message: 'Give a reason of 3 to 500 characters.' })
+  @Trim()
+  @TextBetween(3, 500, 'Give a reason of 3 to 500 characters.')
   reason!: string;
 }
 
 export class GuidelinesDto {
-  @Transform(trim)
-  @IsString()
-  @Length(20, 20_000, { message: 'The guidelines need 20 to 20,000 characters.' })
+  @Trim()
+  @TextBetween(20, 20_000, 'The guidelines need 20 to 20,000 characters.')
   body!: string;
 }
 
 export class MinimumPayoutDto {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The minimum is a whole number of cents.' })
-  @Min(0)
-  @Max(100_000_000)
+  @IntBetween(0, 100_000_000, { notInt: 'The minimum is a whole number of cents.' })
   minimum_payout_minor?: number | null;
 }
 
 export class MaterialDto {
-  @Transform(trim)
+  @Trim()
   @Length(2, 120, { message: 'Give the material a title of 2 to 120 characters.' })
   title!: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @MaxLength(5000)
   body?: string;
 }
@@ -117,7 +99,7 @@ export class ReviewTaxFormDto {
   status!: 'approved' | 'rejected';
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @MaxLength(500)
   note?: string;
 }
@@ -128,7 +110,7 @@ export class AffiliatesQueryDto extends PageQueryDto {
   status?: 'pending' | 'approved' | 'rejected' | 'banned';
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @MaxLength(100)
   search?: string;
 }

@@ -1,10 +1,10 @@
-import { IsIn, IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
+import { IntBetween, TextBetween } from '../../../common/dto-fields';
 import { MayBeOmitted } from '../../../common/validation';
 import { ARENA_CATEGORIES, type ArenaCategory } from '../../../contracts/arena';
 
 export class CreateSquadDto {
-  @IsString()
-  @Length(2, 60, { message: 'Name the squad (2 to 60 characters).' })
+  @TextBetween(2, 60, 'Name the squad (2 to 60 characters).')
   name!: string;
 
   /** A team of yours: only its members may join. Leave out for an ad-hoc squad anyone may join. */
@@ -25,16 +25,20 @@ export class DeclareWarDto {
 
   /** Preparation (lineups) in minutes, 1 to 1440 (default 60). */
   @MayBeOmitted()
-  @IsInt({ message: 'Preparation is a whole number of minutes.' })
-  @Min(1, { message: 'Preparation lasts at least a minute.' })
-  @Max(1440, { message: 'Preparation lasts at most a day.' })
+  @IntBetween(1, 1440, {
+    notInt: 'Preparation is a whole number of minutes.',
+    below: 'Preparation lasts at least a minute.',
+    above: 'Preparation lasts at most a day.',
+  })
   prep_minutes?: number;
 
   /** The battle phase (attacks and votes) in minutes, 10 to 2880 (default 240). */
   @MayBeOmitted()
-  @IsInt({ message: 'The battle phase is a whole number of minutes.' })
-  @Min(10, { message: 'The battle phase lasts at least 10 minutes.' })
-  @Max(2880, { message: 'The battle phase lasts at most two days.' })
+  @IntBetween(10, 2880, {
+    notInt: 'The battle phase is a whole number of minutes.',
+    below: 'The battle phase lasts at least 10 minutes.',
+    above: 'The battle phase lasts at most two days.',
+  })
   battle_minutes?: number;
 }
 

@@ -1,4 +1,5 @@
-import { IsIn, IsString, IsUUID, Length } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
+import { TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import { ARENA_CATEGORIES, type ArenaCategory, type EntryKind, type VoteChoice } from '../../../contracts/arena';
@@ -8,8 +9,7 @@ export class EnterDto {
   kind!: EntryKind;
 
   /** The design's id, or the spot's slug. */
-  @IsString()
-  @Length(1, 64, { message: 'Name the design or spot to enter.' })
+  @TextBetween(1, 64, 'Name the design or spot to enter.')
   source!: string;
 
   @IsIn(ARENA_CATEGORIES, { message: 'Pick one of the arena categories.' })
@@ -43,7 +43,6 @@ export class JoinQueueDto {
 }
 
 export class RolloverDto {
-  @IsString()
-  @Length(1, 80, { message: 'Name the new season (up to 80 characters).' })
+  @TextBetween(1, 80, 'Name the new season (up to 80 characters).')
   name!: string;
 }

@@ -1,20 +1,21 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, ValidateIf, Matches } from 'class-validator';
+import { FilledText, Trim } from '../../../common/dto-fields';
 import { IsHandle } from '../../users';
 import { USER_TYPES, UserType } from '../../users';
-import { AccountEmail, NewPassword, PASSWORD_MAX, SameAs, emptyToUndefined, toBool, trim } from './validators';
+import { AccountEmail, NewPassword, PASSWORD_MAX, SameAs, emptyToUndefined, toBool } from './validators';
 
 /** Account types a visitor may pick at sign-up (team members are invited by a team). */
 export const REGISTERABLE_TYPES = USER_TYPES.filter((type) => type !== 'team_member');
 
 export class LoginDto {
   @AccountEmail() email!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
+  @FilledText(PASSWORD_MAX, 'Enter your password.') password!: string;
   @IsOptional() @Transform(toBool) @IsBoolean() remember?: boolean;
 }
 
 export class RegisterDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
+  @Trim() @FilledText(120, 'Enter your name.') name!: string;
   @AccountEmail() email!: string;
   @NewPassword() password!: string;
   @SameAs('password') password_confirmation!: string;
@@ -29,27 +30,23 @@ export class ForgotPasswordDto {
 }
 
 export class ResetPasswordDto {
-  @IsString() @IsNotEmpty() @MaxLength(200) token!: string;
+  @FilledText(200) token!: string;
   @AccountEmail() email!: string;
   @NewPassword() password!: string;
   @SameAs('password') password_confirmation!: string;
 }
 
 export class ConfirmPasswordDto {
-  @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
+  @FilledText(PASSWORD_MAX, 'Enter your password.') password!: string;
 }
 
 /** Either a current code from the authenticator app or one recovery code. */
 export class TwoFactorChallengeDto {
   @ValidateIf((o: TwoFactorChallengeDto) => !o.recovery_code)
-  @IsString()
-  @IsNotEmpty({ message: 'Enter the code from your authenticator app.' })
-  @MaxLength(10)
+  @FilledText(10, 'Enter the code from your authenticator app.')
   code?: string;
   @ValidateIf((o: TwoFactorChallengeDto) => !o.code)
-  @IsString()
-  @IsNotEmpty({ message: 'Enter a recovery code.' })
-  @MaxLength(40)
+  @FilledText(40, 'Enter a recovery code.')
   recovery_code?: string;
 }
 

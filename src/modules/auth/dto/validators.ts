@@ -27,7 +27,6 @@ export function SameAs(field: string, options?: ValidationOptions) {
     });
 }
 
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const lowerTrim = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 export const emptyToUndefined = ({ value }: { value: unknown }) =>

@@ -5,20 +5,18 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { FilledText, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { isUuid } from '../../../common/uuid.pipe';
 import { CHAT_TABS, MESSAGE_MAX_LENGTH, type ChatTab } from '../chats.constants';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' || value === 1
     ? true
@@ -44,7 +42,7 @@ export class ChatsPageQueryDto {
 
 export class ChatsListQueryDto extends PageQueryDto {
   /** A previous page's `next_cursor`: the chats below its last one (keyset). */
-  @IsOptional() @IsString() @MaxLength(120) cursor?: string;
+  @IsOptional() @Text(120) cursor?: string;
 }
 
 export class FilteredChatsQueryDto extends ChatsListQueryDto {
@@ -60,19 +58,17 @@ export class MessagesQueryDto extends PageQueryDto {
 
 /** A snapshot of a listing as it was shared (the card keeps showing even if the listing changes). */
 export class ListingSnapshotDto {
-  @IsString() @IsNotEmpty() @MaxLength(200) @Transform(trim) title!: string;
-  @IsOptional() @IsString() @MaxLength(60) price?: string;
-  @IsOptional() @IsString() @MaxLength(300) address?: string;
+  @FilledText(200) @Trim() title!: string;
+  @IsOptional() @Text(60) price?: string;
+  @IsOptional() @Text(300) address?: string;
   /** An image on our own media server or https. */
   @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @Text(1000)
   @Matches(/^(\/media\/|https:\/\/)/, { message: 'image_url must be a /media/ or https address.' })
   image_url?: string;
   /** A path inside the app. */
   @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @Text(500)
   @Matches(/^\/(?!\/)/, { message: 'url must be a path inside the app.' })
   url?: string;
 }
@@ -81,17 +77,16 @@ export class StartChatDto {
   @IsOptional() @IsUUID('all', { message: 'Choose who to chat with.' }) user_id?: string;
   /** Or their @handle (the chats page's "New chat" box). */
   @IsOptional()
-  @IsString()
-  @MaxLength(40)
+  @Text(40)
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/^@/, '').toLowerCase() : value))
   handle?: string;
   /** A group chat: other members' ids and a name. */
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(50) @IsUUID('all', { each: true }) user_ids?: string[];
-  @IsOptional() @IsString() @MaxLength(120) @Transform(trim) name?: string;
+  @IsOptional() @Text(120) @Trim() name?: string;
   /** Optional first message. */
-  @IsOptional() @IsString() @MaxLength(MESSAGE_MAX_LENGTH) @Transform(trim) message?: string;
+  @IsOptional() @Text(MESSAGE_MAX_LENGTH) @Trim() message?: string;
   /** Optional listing to share as the first message (chat started from a listing). */
-  @IsOptional() @IsString() @MaxLength(100) listing_id?: string;
+  @IsOptional() @Text(100) listing_id?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ListingSnapshotDto) listing?: ListingSnapshotDto;
 }
 
@@ -100,19 +95,18 @@ export class SendMessageDto {
   @IsIn(['text', 'listing'], { message: 'type must be text or listing (images are uploaded to /image).' })
   type?: 'text' | 'listing';
   @IsOptional()
-  @IsString()
-  @MaxLength(MESSAGE_MAX_LENGTH, { message: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.` })
-  @Transform(trim)
+  @Text(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`)
+  @Trim()
   content?: string;
-  @IsOptional() @IsString() @MaxLength(100) listing_id?: string;
+  @IsOptional() @Text(100) listing_id?: string;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ListingSnapshotDto) listing?: ListingSnapshotDto;
   /** Client-made id so an optimistic message can be matched with the stored one. */
-  @IsOptional() @IsString() @MaxLength(64) client_id?: string;
+  @IsOptional() @Text(64) client_id?: string;
 }
 
 export class ImageMessageDto {
-  @IsOptional() @IsString() @MaxLength(MESSAGE_MAX_LENGTH) @Transform(trim) content?: string;
-  @IsOptional() @IsString() @MaxLength(64) client_id?: string;
+  @IsOptional() @Text(MESSAGE_MAX_LENGTH) @Trim() content?: string;
+  @IsOptional() @Text(64) client_id?: string;
 }
 
 export class RespondDto {

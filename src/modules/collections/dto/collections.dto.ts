@@ -1,12 +1,13 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { CollectionRole } from '../../../contracts/collections';
-import { toBool, trim } from '../../properties';
+import { toBool } from '../../properties';
 
 export class CollectionNameDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Name the collection.' })
   @MinLength(1, { message: 'Name the collection.' })
   @MaxLength(100)
@@ -26,7 +27,7 @@ export class CommentDto {
 
 /** Share with a person by email or handle, to view or to edit. */
 export class AddMemberDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Give their email or handle.' })
   @MinLength(1, { message: 'Give their email or handle.' })
   @MaxLength(255)

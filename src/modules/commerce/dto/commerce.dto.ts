@@ -1,20 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, ValidateNested } from 'class-validator';
+import { FilledText, IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import type {
   Department,
@@ -27,52 +13,51 @@ import type {
 /** The largest amount any field accepts (minor units): keeps sums far inside exact integer range. */
 export const MAX_MINOR = 100_000_000_00;
 export const MAX_QUANTITY = 99;
+const QUANTITY_MESSAGES = {
+  notInt: 'The quantity must be a whole number.',
+  below: 'The quantity must be at least 1.',
+  above: `The quantity may be at most ${MAX_QUANTITY}.`,
+};
 
 export class ProductQueryDto extends PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional() @Text(100) q?: string;
   @IsOptional()
   @IsIn(['ai', 'real_estate'], { message: 'The department is ai or real_estate.' })
   department?: Department;
   @IsOptional() @IsString() @Matches(/^[a-z0-9-]{1,40}$/, { message: 'Unknown category.' }) category?: string;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The minimum price is a whole number of cents.' })
-  @Min(0, { message: 'The minimum price cannot be negative.' })
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, {
+    notInt: 'The minimum price is a whole number of cents.',
+    below: 'The minimum price cannot be negative.',
+  })
   min_price?: number;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The maximum price is a whole number of cents.' })
-  @Min(0, { message: 'The maximum price cannot be negative.' })
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, {
+    notInt: 'The maximum price is a whole number of cents.',
+    below: 'The maximum price cannot be negative.',
+  })
   max_price?: number;
 }
 
 export class AddCartItemDto {
   @IsUUID('all', { message: 'Choose a product option.' }) variant_id!: string;
-  @Type(() => Number)
-  @IsInt({ message: 'The quantity must be a whole number.' })
-  @Min(1, { message: 'The quantity must be at least 1.' })
-  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
-  quantity!: number;
+  @Type(() => Number) @IntBetween(1, MAX_QUANTITY, QUANTITY_MESSAGES) quantity!: number;
 }
 
 export class UpdateCartItemDto {
-  @Type(() => Number)
-  @IsInt({ message: 'The quantity must be a whole number.' })
-  @Min(1, { message: 'The quantity must be at least 1.' })
-  @Max(MAX_QUANTITY, { message: `The quantity may be at most ${MAX_QUANTITY}.` })
-  quantity!: number;
+  @Type(() => Number) @IntBetween(1, MAX_QUANTITY, QUANTITY_MESSAGES) quantity!: number;
 }
 
 export class ShippingAddressDto {
-  @IsString() @IsNotEmpty({ message: 'Enter the recipient’s name.' }) @MaxLength(120) name!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the street address.' }) @MaxLength(200) line1!: string;
-  @IsOptional() @IsString() @MaxLength(200) line2?: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the city.' }) @MaxLength(100) city!: string;
-  @IsString() @MaxLength(100) state!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the postal code.' }) @MaxLength(20) zip!: string;
-  @IsString() @Length(2, 2, { message: 'Use the two-letter country code.' }) country_code!: string;
+  @FilledText(120, 'Enter the recipient’s name.') name!: string;
+  @FilledText(200, 'Enter the street address.') line1!: string;
+  @IsOptional() @Text(200) line2?: string;
+  @FilledText(100, 'Enter the city.') city!: string;
+  @Text(100) state!: string;
+  @FilledText(20, 'Enter the postal code.') zip!: string;
+  @TextBetween(2, 2, 'Use the two-letter country code.') country_code!: string;
 }
 
 export class CheckoutDto {
@@ -84,41 +69,35 @@ export class CheckoutDto {
   referral_code?: string;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The expected total is a whole number of cents.' })
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IntBetween(0, MAX_MINOR, { notInt: 'The expected total is a whole number of cents.' })
   expected_total_minor?: number;
 }
 
 export class RefundLineDto {
   @IsUUID('all', { message: 'Unknown order line.' }) line_id!: string;
   @Type(() => Number)
-  @IsInt({ message: 'Refund amounts are whole numbers of cents.' })
-  @Min(1, { message: 'Refund at least 1 cent.' })
-  @Max(MAX_MINOR)
+  @IntBetween(1, MAX_MINOR, { notInt: 'Refund amounts are whole numbers of cents.', below: 'Refund at least 1 cent.' })
   amount_minor!: number;
 }
 
 export class RefundDto {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The amount is a whole number of cents.' })
-  @Min(1, { message: 'Refund at least 1 cent.' })
-  @Max(MAX_MINOR)
+  @IntBetween(1, MAX_MINOR, { notInt: 'The amount is a whole number of cents.', below: 'Refund at least 1 cent.' })
   amount_minor?: number;
   @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) @Type(() => RefundLineDto) lines?: RefundLineDto[];
-  @IsOptional() @IsString() @MaxLength(300) reason?: string;
+  @IsOptional() @Text(300) reason?: string;
   /** Puts the units of every line this refund completes back in stock (nothing was delivered, nothing came back). */
   @IsOptional() @IsBoolean({ message: 'Restock is true or false.' }) restock?: boolean;
 }
 
 export class FulfilOrderDto {
-  @IsString() @IsNotEmpty({ message: 'Enter the carrier.' }) @MaxLength(60) carrier!: string;
-  @IsString() @IsNotEmpty({ message: 'Enter the tracking number.' }) @MaxLength(120) tracking_number!: string;
+  @FilledText(60, 'Enter the carrier.') carrier!: string;
+  @FilledText(120, 'Enter the tracking number.') tracking_number!: string;
 }
 
 export class ReturnRequestDto {
-  @IsString() @IsNotEmpty({ message: 'Say why you are returning this order.' }) @MaxLength(1000) reason!: string;
+  @FilledText(1000, 'Say why you are returning this order.') reason!: string;
 }
 
 export class ReturnDecisionDto {
@@ -127,11 +106,11 @@ export class ReturnDecisionDto {
 }
 
 export class MessageDto {
-  @IsString() @IsNotEmpty({ message: 'Write a message.' }) @MaxLength(4000) body!: string;
+  @FilledText(4000, 'Write a message.') body!: string;
 }
 
 export class AdminOrderQueryDto extends PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional() @Text(100) q?: string;
   @IsOptional()
   @IsIn(['placed', 'paid', 'partially_fulfilled', 'fulfilled', 'cancelled', 'expired'])
   status?: OrderStatus;
@@ -146,10 +125,10 @@ export class LocalPayOutcomeDto {
 }
 
 export class SuccessQueryDto {
-  @IsString() @IsNotEmpty() @MaxLength(255) session_id!: string;
+  @FilledText(255) session_id!: string;
 }
 
 export class DownloadQueryDto {
-  @IsOptional() @IsString() @MaxLength(20) expires?: string;
-  @IsOptional() @IsString() @MaxLength(128) signature?: string;
+  @IsOptional() @Text(20) expires?: string;
+  @IsOptional() @Text(128) signature?: string;
 }

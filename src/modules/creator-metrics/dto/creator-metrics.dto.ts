@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Matches } from 'class-validator';
+import { IntBetween } from '../../../common/dto-fields';
 import type { CreatorMetricsPeriod, CreatorMetricsPreset } from '../../../contracts/creator-metrics';
 import { MayBeOmitted } from '../../../common/validation';
 import { CREATOR_PERIODS, CREATOR_PRESETS, MAX_WATCH_MS } from '../creator-metrics.constants';
@@ -32,9 +33,7 @@ export class CreatorMetricsQueryDto {
 
 /** A player's report on one play: how long was watched so far, and whether it reached the end. */
 export class PlaybackBeaconDto {
-  @IsInt({ message: 'The watch time is whole milliseconds.' })
-  @Min(0)
-  @Max(MAX_WATCH_MS)
+  @IntBetween(0, MAX_WATCH_MS, { notInt: 'The watch time is whole milliseconds.' })
   watched_ms!: number;
 
   @MayBeOmitted()

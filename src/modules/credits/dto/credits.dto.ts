@@ -1,16 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { FilledText, IntBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 
 export class GrantCreditsDto {
   /** The user's email address or id. */
-  @IsString() @IsNotEmpty({ message: 'Enter the user’s email address.' }) @MaxLength(254) user!: string;
+  @FilledText(254, 'Enter the user’s email address.') user!: string;
   @Type(() => Number)
-  @IsInt({ message: 'The amount must be a whole number.' })
-  @Min(1, { message: 'Grant at least 1 credit.' })
-  @Max(10_000, { message: 'Grant at most 10,000 credits at once.' })
+  @IntBetween(1, 10_000, {
+    notInt: 'The amount must be a whole number.',
+    below: 'Grant at least 1 credit.',
+    above: 'Grant at most 10,000 credits at once.',
+  })
   amount!: number;
-  @IsString() @IsNotEmpty({ message: 'Say why these credits are granted.' }) @MaxLength(150) reason!: string;
+  @FilledText(150, 'Say why these credits are granted.') reason!: string;
 }
 
 /** Admin/Credits `?q=`: an email or name fragment (trimmed, at most 100 characters are used). */

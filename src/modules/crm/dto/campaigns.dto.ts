@@ -1,64 +1,49 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, Matches, ValidateNested } from 'class-validator';
+import { FilledText, IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { CodeKind } from '../../../contracts/crm-marketing';
 import { MAX_CODES_PER_BATCH } from '../crm.constants';
-import { InquiryDto, trim } from './crm.dto';
+import { InquiryDto } from './crm.dto';
 
 /** A circle (`lat`, `lng`, `radius_m`) or a polygon (`points`: 3 to 60 [lat, lng] pairs, edges not crossing). */
 export class CampaignAreaDto {
   @IsIn(['radius', 'polygon'], { message: 'Choose a circle or a polygon.' }) kind!: 'radius' | 'polygon';
-  @MayBeOmitted() @IsNumber() @Min(-90) @Max(90) lat?: number;
-  @MayBeOmitted() @IsNumber() @Min(-180) @Max(180) lng?: number;
-  @MayBeOmitted() @IsInt() @Min(50) @Max(50_000) radius_m?: number;
+  @MayBeOmitted() @Latitude() lat?: number;
+  @MayBeOmitted() @Longitude() lng?: number;
+  @MayBeOmitted() @IntBetween(50, 50_000) radius_m?: number;
   @MayBeOmitted() @IsArray() @ArrayMaxSize(60) points?: unknown[];
 }
 
 export class CampaignDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the campaign.' }) @MaxLength(120) name!: string;
-  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(200) headline?: string;
+  @Trim() @FilledText(120, 'Name the campaign.') name!: string;
+  @Trim() @MayBeOmitted() @Text(200) headline?: string;
   @IsOptional() @ValidateNested() @Type(() => CampaignAreaDto) area?: CampaignAreaDto | null;
 }
 
 export class CampaignUpdateDto {
-  @Transform(trim) @MayBeOmitted() @IsString() @IsNotEmpty() @MaxLength(120) name?: string;
-  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(200) headline?: string;
+  @Trim() @MayBeOmitted() @FilledText(120) name?: string;
+  @Trim() @MayBeOmitted() @Text(200) headline?: string;
   @IsOptional() @ValidateNested() @Type(() => CampaignAreaDto) area?: CampaignAreaDto | null;
   @MayBeOmitted() @IsArray() @ArrayMaxSize(20) @IsUUID('all', { each: true }) open_house_ids?: string[];
 }
 
 export class CodesDto {
   @IsIn(['qr', 'credits'], { message: 'Choose QR or credits codes.' }) kind!: CodeKind;
-  @IsInt() @Min(1) @Max(MAX_CODES_PER_BATCH) count!: number;
+  @IntBetween(1, MAX_CODES_PER_BATCH) count!: number;
   /** Image credits each code grants (credits codes only; paid by the maker when the codes are made). */
-  @MayBeOmitted() @IsInt() @Min(1) @Max(100) credits?: number;
-  @IsInt() @Min(1) @Max(365) expires_in_days!: number;
+  @MayBeOmitted() @IntBetween(1, 100) credits?: number;
+  @IntBetween(1, 365) expires_in_days!: number;
   /** The recipient or the print run. */
-  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(120) label?: string;
+  @Trim() @MayBeOmitted() @Text(120) label?: string;
 }
 
 export class GiftDto {
   @IsUUID('all', { message: 'Choose a contact.' }) contact_id!: string;
   @IsOptional() @IsUUID() campaign_id?: string | null;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Say what the gift was.' }) @MaxLength(200) description!: string;
-  @IsInt() @Min(0) @Max(100_000_000) cost_minor!: number;
+  @Trim() @FilledText(200, 'Say what the gift was.') description!: string;
+  @IntBetween(0, 100_000_000) cost_minor!: number;
   @MayBeOmitted() @Matches(/^[A-Z]{3}$/, { message: 'Use a three-letter currency code.' }) currency?: string;
   @MayBeOmitted() @IsISO8601({ strict: true }) sent_at?: string;
 }
@@ -72,11 +57,11 @@ export class FarmQueryDto extends PageQueryDto {
 /** A public campaign form or a QR code's form: the listing inquiry's fields (with its honeypot) and a token. */
 export class CampaignSubmissionDto extends InquiryDto {
   /** The public form's signed anti-forgery token (a QR code's form uses the session's instead). */
-  @MayBeOmitted() @IsString() @MaxLength(120) form_token?: string;
+  @MayBeOmitted() @Text(120) form_token?: string;
 }
 
 export class RedeemQueryDto {
-  @MayBeOmitted() @IsString() @MaxLength(40) code?: string;
+  @MayBeOmitted() @Text(40) code?: string;
 }
 
 export class AnalyticsQueryDto {

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -7,17 +7,16 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { FilledText, IntBetween, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { ContactStage, DisputeKind, LeadSource, RoutingTarget } from '../../../contracts/crm';
@@ -31,13 +30,12 @@ import {
   OFFER_TIMELINES,
 } from '../crm.constants';
 
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const TARGETS: RoutingTarget[] = ['agent', 'round_robin', 'first_to_claim'];
 
 export class ContactsQueryDto extends PageQueryDto {
-  @MayBeOmitted() @IsString() @MaxLength(100) q?: string;
+  @MayBeOmitted() @Text(100) q?: string;
   @MayBeOmitted() @IsIn(['', ...CONTACT_STAGES]) stage?: string;
-  @MayBeOmitted() @IsString() @MaxLength(40) tag?: string;
+  @MayBeOmitted() @Text(40) tag?: string;
   @MayBeOmitted() @IsIn(['', ...LEAD_SOURCES]) source?: string;
   @MayBeOmitted() @Matches(/^$|^[0-9a-f-]{36}$/i, { message: 'Choose an agent of the team.' }) agent?: string;
 
@@ -54,27 +52,27 @@ export class ContactsQueryDto extends PageQueryDto {
 
 /** What a person writes in "contact the agent" on a listing. `website` is a honeypot people never see. */
 export class InquiryDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Tell the agent your name.' }) @MaxLength(200) name!: string;
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(320) email?: string | null;
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(40) phone?: string | null;
-  @Transform(trim) @MayBeOmitted() @IsString() @MaxLength(2000) message?: string;
-  @IsString() @MaxLength(40) consent_version!: string;
-  @MayBeOmitted() @IsString() @MaxLength(200) website?: string;
+  @Trim() @FilledText(200, 'Tell the agent your name.') name!: string;
+  @Trim() @IsOptional() @Text(320) email?: string | null;
+  @Trim() @IsOptional() @Text(40) phone?: string | null;
+  @Trim() @MayBeOmitted() @Text(2000) message?: string;
+  @Text(40) consent_version!: string;
+  @MayBeOmitted() @Text(200) website?: string;
 }
 
 /** A lead from an outside source on the signed intake endpoint. */
 export class ExternalLeadDto {
   /** The submission's id in the sending system: the same id twice is one lead. */
-  @IsString() @IsNotEmpty() @MaxLength(120) external_id!: string;
+  @FilledText(120) external_id!: string;
   @MayBeOmitted() @IsIn(EXTERNAL_SOURCES) source?: LeadSource;
-  @Transform(trim) @IsString() @MaxLength(200) name!: string;
-  @IsOptional() @IsString() @MaxLength(320) email?: string | null;
-  @IsOptional() @IsString() @MaxLength(40) phone?: string | null;
-  @MayBeOmitted() @IsString() @MaxLength(2000) message?: string;
-  @IsOptional() @IsString() @MaxLength(40) consent_version?: string | null;
-  @IsOptional() @IsString() @MaxLength(20) zip?: string | null;
+  @Trim() @Text(200) name!: string;
+  @IsOptional() @Text(320) email?: string | null;
+  @IsOptional() @Text(40) phone?: string | null;
+  @MayBeOmitted() @Text(2000) message?: string;
+  @IsOptional() @Text(40) consent_version?: string | null;
+  @IsOptional() @Text(20) zip?: string | null;
   @IsOptional() @IsInt() @Min(0) price_minor?: number | null;
-  @IsOptional() @IsString() @MaxLength(32) property_type?: string | null;
+  @IsOptional() @Text(32) property_type?: string | null;
   @MayBeOmitted() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(40, { each: true }) tags?: string[];
 }
 
@@ -89,7 +87,7 @@ export class ExternalLeadBatchDto {
 }
 
 export class NoteDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Write something.' }) @MaxLength(5000) body!: string;
+  @Trim() @FilledText(5000, 'Write something.') body!: string;
 }
 
 export class StageDto {
@@ -101,7 +99,7 @@ export class TagsDto {
 }
 
 export class NewTaskDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the task.' }) @MaxLength(200) title!: string;
+  @Trim() @FilledText(200, 'Name the task.') title!: string;
   @IsISO8601({ strict: true }, { message: 'Give a due date and time.' }) due_at!: string;
 }
 
@@ -118,7 +116,7 @@ export class PausedDto {
 }
 
 export class RoutingRuleDto {
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(80) name!: string;
+  @Trim() @FilledText(80) name!: string;
   @IsOptional() @IsIn(LEAD_SOURCES) source?: LeadSource | null;
   @MayBeOmitted()
   @IsArray()
@@ -128,7 +126,7 @@ export class RoutingRuleDto {
   zips?: string[];
   @IsOptional() @IsInt() @Min(0) price_min_minor?: number | null;
   @IsOptional() @IsInt() @Min(0) price_max_minor?: number | null;
-  @IsOptional() @IsString() @MaxLength(32) property_type?: string | null;
+  @IsOptional() @Text(32) property_type?: string | null;
   @IsIn(TARGETS) target!: RoutingTarget;
   @IsArray() @ArrayMaxSize(50) @IsUUID('all', { each: true }) agent_ids!: string[];
 }
@@ -140,24 +138,22 @@ export class RoutingRulesDto {
 export class LeadsPageDto extends PageQueryDto {}
 
 export class SettingsDto {
-  @MayBeOmitted() @IsInt() @Min(1) @Max(10080) speed_to_lead_minutes?: number;
+  @MayBeOmitted() @IntBetween(1, 10080) speed_to_lead_minutes?: number;
   @MayBeOmitted() @IsBoolean() follows_as_leads?: boolean;
 }
 
 /** Priced in image credits (`price_credits`) or in money (`price_minor` in `currency`, sold through commerce). */
 export class OfferLeadDto {
   @ValidateIf((o: OfferLeadDto) => o.price_minor === undefined)
-  @IsInt({ message: 'Price the lead in credits or in money.' })
-  @Min(1)
-  @Max(1000)
+  @IntBetween(1, 1000, { notInt: 'Price the lead in credits or in money.' })
   price_credits?: number;
-  @MayBeOmitted() @IsInt() @Min(100) @Max(100_000_00) price_minor?: number;
+  @MayBeOmitted() @IntBetween(100, 100_000_00) price_minor?: number;
   @ValidateIf((o: OfferLeadDto) => o.price_minor !== undefined)
   @IsIn([...MARKET_CURRENCIES], { message: 'Choose a currency.' })
   currency?: string;
   @IsIn([...OFFER_TIMELINES]) timeline!: string;
   /** 1 (left out): exclusive; more: shared, each of up to this many books buying its own copy. */
-  @MayBeOmitted() @IsInt() @Min(1) @Max(MARKET_MAX_BUYERS) max_buyers?: number;
+  @MayBeOmitted() @IntBetween(1, MARKET_MAX_BUYERS) max_buyers?: number;
 }
 
 export class RefundSaleDto {
@@ -166,7 +162,7 @@ export class RefundSaleDto {
 }
 
 export class DisputeDto {
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(1000) reason!: string;
+  @Trim() @FilledText(1000) reason!: string;
   /** A duplicate or an invalid phone is checked and refunded at once; other reasons wait for the seller or an admin. */
   @MayBeOmitted() @IsIn(['duplicate', 'invalid_phone', 'other']) kind?: DisputeKind;
 }

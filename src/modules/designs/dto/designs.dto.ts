@@ -1,19 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { FilledText, IntBetween, Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { DESIGN_SIDES, type DesignSide } from '../entities';
 
@@ -34,16 +22,15 @@ const toBool = ({ value }: { value: unknown }) =>
     : value === false || value === 'false' || value === '0' || value === 0
       ? false
       : value;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Spec 3 "Designer options". */
 export class DesignOptionsDto {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) roomType?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) designer?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(120) location?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(60) theme?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(200) colors?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) customPrompt?: string;
+  @IsOptional() @Trim() @Text(60) roomType?: string;
+  @IsOptional() @Trim() @Text(60) designer?: string;
+  @IsOptional() @Trim() @Text(120) location?: string;
+  @IsOptional() @Trim() @Text(60) theme?: string;
+  @IsOptional() @Trim() @Text(200) colors?: string;
+  @IsOptional() @Trim() @Text(1000) customPrompt?: string;
 }
 
 /**
@@ -61,9 +48,9 @@ const OptionalDesignOptions = (objectMessage?: string) =>
 
 export class GenerateDesignDto {
   @OptionalDesignOptions('The options must be an object.') options?: DesignOptionsDto;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) prompt?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_width?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(20000) image_height?: number;
+  @IsOptional() @Trim() @Text(2000) prompt?: string;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 20000) image_width?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 20000) image_height?: number;
   @IsOptional()
   @IsIn(['landscape', 'portrait', 'square'], { message: 'The orientation must be landscape, portrait or square.' })
   image_orientation?: 'landscape' | 'portrait' | 'square';
@@ -81,8 +68,8 @@ export class RetryDesignDto {
 }
 
 export class SavePromptDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the prompt a name.' }) @MaxLength(80) name!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'The prompt is empty.' }) @MaxLength(2000) prompt!: string;
+  @Trim() @FilledText(80, 'Give the prompt a name.') name!: string;
+  @Trim() @FilledText(2000, 'The prompt is empty.') prompt!: string;
   @OptionalDesignOptions() options?: DesignOptionsDto;
 }
 
@@ -93,23 +80,23 @@ export class FavoriteDto {
 export class EditStateDto {
   @IsOptional() @IsObject({ each: true }) editHistory?: Array<{ at: string; action: string; detail?: string }>;
   @IsOptional() @IsString({ each: true }) @MaxLength(60, { each: true }) selectedBrands?: string[];
-  @IsOptional() @IsString() @MaxLength(200_000) currentDesignHtml?: string;
+  @IsOptional() @Text(200_000) currentDesignHtml?: string;
 }
 
 export class ChatMessageDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Write a message first.' }) @MaxLength(2000) message!: string;
+  @Trim() @FilledText(2000, 'Write a message first.') message!: string;
 }
 
 /** The owner reports a message of the design chat to the moderators. */
 export class ReportChatMessageDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Say what is wrong with it.' }) @MaxLength(300) reason!: string;
+  @Trim() @FilledText(300, 'Say what is wrong with it.') reason!: string;
 }
 
 export class SaveDreamDto {
   @IsUUID('all', { message: 'Choose a design.' }) design_id!: string;
   @IsOptional() @IsUUID('all') generated_design_id?: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give your dream a title.' }) @MaxLength(120) title!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) note?: string;
+  @Trim() @FilledText(120, 'Give your dream a title.') title!: string;
+  @IsOptional() @Trim() @Text(2000) note?: string;
 }
 
 /** GET /api/designs: a page of the user's designs, optionally only favorites (`favorites=1` or `true`). */

@@ -1,18 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsNumber,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IntBetween, Latitude, Longitude, NumberBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
@@ -22,8 +10,7 @@ const SLUG = /^[a-z0-9-]{1,40}$/;
 /** Search the directory: words, an industry's slug and a city (all optional). */
 export class DirectoryQueryDto extends PageQueryDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(100, { message: 'Search for at most 100 characters.' })
+  @Text(100, 'Search for at most 100 characters.')
   q?: string;
 
   @MayBeOmitted()
@@ -31,36 +18,26 @@ export class DirectoryQueryDto extends PageQueryDto {
   industry?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(80)
+  @Text(80)
   city?: string;
 
   /** Distance search: providers within `within_km` of this point (or of the place named by `near`). */
-  @MayBeOmitted()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'The latitude must be a number.' })
-  @Min(-90)
-  @Max(90)
-  near_lat?: number;
+  @MayBeOmitted() @Type(() => Number) @Latitude('The latitude must be a number.') near_lat?: number;
 
-  @MayBeOmitted()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'The longitude must be a number.' })
-  @Min(-180)
-  @Max(180)
-  near_lng?: number;
+  @MayBeOmitted() @Type(() => Number) @Longitude('The longitude must be a number.') near_lng?: number;
 
   /** A city or place to search around (geocoded as the market map's search box is). */
   @MayBeOmitted()
-  @IsString()
-  @Length(2, 100, { message: 'Name a city or place (2 to 100 characters).' })
+  @TextBetween(2, 100, 'Name a city or place (2 to 100 characters).')
   near?: string;
 
   @MayBeOmitted()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The distance must be a number of kilometres.' })
-  @Min(1, { message: 'Search at least 1 km around.' })
-  @Max(500, { message: 'Search at most 500 km around.' })
+  @NumberBetween(1, 500, {
+    notNumber: 'The distance must be a number of kilometres.',
+    below: 'Search at least 1 km around.',
+    above: 'Search at most 500 km around.',
+  })
   within_km?: number;
 }
 
@@ -69,23 +46,19 @@ export class ProviderProfileDto {
   @Matches(SLUG, { message: 'Choose an industry from the list.' })
   industry!: string;
 
-  @IsString()
-  @Length(2, 120, { message: 'The business name must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The business name must be 2 to 120 characters.')
   name!: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(200, { message: 'The headline may be at most 200 characters.' })
+  @Text(200, 'The headline may be at most 200 characters.')
   headline?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(4000, { message: 'The description may be at most 4,000 characters.' })
+  @Text(4000, 'The description may be at most 4,000 characters.')
   bio?: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(80)
+  @Text(80)
   city?: string;
 
   @IsOptional()
@@ -97,23 +70,23 @@ export class ProviderProfileDto {
   website?: string | null;
 
   @IsOptional()
-  @IsString()
-  @Length(3, 60, { message: 'The licence number must be 3 to 60 characters.' })
+  @TextBetween(3, 60, 'The licence number must be 3 to 60 characters.')
   licence_number?: string | null;
 }
 
 /** An offering's fields other than its title (required on create, optional on update: declared in each subclass). */
 class OfferingDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(2000, { message: 'The description may be at most 2,000 characters.' })
+  @Text(2000, 'The description may be at most 2,000 characters.')
   description?: string;
 
   /** The price in minor units (cents); null or left out: priced on request. */
   @IsOptional()
-  @IsInt({ message: 'The price is a whole number of cents.' })
-  @Min(0, { message: 'The price cannot be negative.' })
-  @Max(100_000_000, { message: 'The price may be at most 1,000,000.00.' })
+  @IntBetween(0, 100_000_000, {
+    notInt: 'The price is a whole number of cents.',
+    below: 'The price cannot be negative.',
+    above: 'The price may be at most 1,000,000.00.',
+  })
   price_minor?: number | null;
 
   @MayBeOmitted()
@@ -122,15 +95,13 @@ class OfferingDetailsDto {
 }
 
 export class OfferingDto extends OfferingDetailsDto {
-  @IsString()
-  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The title must be 2 to 120 characters.')
   title!: string;
 }
 
 export class UpdateOfferingDto extends OfferingDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The title must be 2 to 120 characters.')
   title?: string;
 }
 
@@ -141,13 +112,10 @@ export class VerifyProviderDto {
 
 /** A review: 1 to 5 stars and optional text (sanitised rich text). */
 export class ReviewDto {
-  @IsInt({ message: 'Give 1 to 5 stars.' })
-  @Min(1, { message: 'Give 1 to 5 stars.' })
-  @Max(5, { message: 'Give 1 to 5 stars.' })
+  @IntBetween(1, 5, 'Give 1 to 5 stars.')
   rating!: number;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(5000, { message: 'A review may be at most 5,000 characters.' })
+  @Text(5000, 'A review may be at most 5,000 characters.')
   body_html?: string;
 }

@@ -1,15 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Length,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsISO8601, IsOptional, ValidateNested } from 'class-validator';
+import { Text, TextBetween } from '../../../common/dto-fields';
 import { KeysetQueryDto } from '../../../common/keyset-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { JournalEmbedRef, JournalVisibility } from '../../../contracts/journal';
@@ -21,16 +12,14 @@ export class EmbedRefDto implements JournalEmbedRef {
   @IsIn(['listing', 'spot'], { message: 'Embed a listing or a spot.' })
   kind!: 'listing' | 'spot';
 
-  @IsString()
-  @Length(1, 64)
+  @TextBetween(1, 64)
   ref!: string;
 }
 
 /** A post's fields other than its title (the title is required on create, optional on update). */
 class JournalPostBodyDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(MAX_BODY_CHARS, { message: 'The post is too long.' })
+  @Text(MAX_BODY_CHARS, 'The post is too long.')
   body_html?: string;
 
   @MayBeOmitted()
@@ -49,14 +38,12 @@ class JournalPostBodyDto {
 // title on a shared parent would make the create form's title optional too.
 export class JournalPostDto extends JournalPostBodyDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
+  @TextBetween(1, 160, 'The title must be 1 to 160 characters.')
   title?: string;
 }
 
 export class CreateJournalPostDto extends JournalPostBodyDto {
-  @IsString()
-  @Length(1, 160, { message: 'The title must be 1 to 160 characters.' })
+  @TextBetween(1, 160, 'The title must be 1 to 160 characters.')
   title!: string;
 }
 
@@ -68,8 +55,7 @@ export class PublishDto {
 }
 
 export class CommentDto {
-  @IsString()
-  @Length(1, 10_000, { message: 'A comment is 1 to 10,000 characters.' })
+  @TextBetween(1, 10_000, 'A comment is 1 to 10,000 characters.')
   body_html!: string;
 }
 

@@ -1,18 +1,7 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-} from 'class-validator';
-import { priceString, toBool, trim } from '../../properties';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IntBetween, Latitude, Longitude, NumberBetween, Text, Trim } from '../../../common/dto-fields';
+import { priceString, toBool } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
 import { MAX_RADIUS_MILES } from '../geo';
 import { MARKET_SORTS } from '../market.repository';
@@ -29,24 +18,16 @@ const PRICE_MESSAGE = 'Enter a price like 250000.';
 
 /** GET /api/market/search: location text or a centre, a radius in miles, filters, a page. */
 export class MarketSearchDto {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(200) q?: string;
+  @IsOptional() @Trim() @Text(200) q?: string;
+  @IsOptional() @Type(() => Number) @Latitude('The latitude must be a number.') lat?: number;
+  @IsOptional() @Type(() => Number) @Longitude('The longitude must be a number.') lng?: number;
   @IsOptional()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The latitude must be a number.' })
-  @Min(-90)
-  @Max(90)
-  lat?: number;
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'The longitude must be a number.' })
-  @Min(-180)
-  @Max(180)
-  lng?: number;
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'The radius must be a number of miles.' })
-  @Min(0.1, { message: 'The radius must be at least 0.1 miles.' })
-  @Max(MAX_RADIUS_MILES, { message: `The radius may not exceed ${MAX_RADIUS_MILES} miles.` })
+  @NumberBetween(0.1, MAX_RADIUS_MILES, {
+    notNumber: 'The radius must be a number of miles.',
+    below: 'The radius must be at least 0.1 miles.',
+    above: `The radius may not exceed ${MAX_RADIUS_MILES} miles.`,
+  })
   radius?: number;
   @IsOptional()
   @Transform(priceString)
@@ -74,15 +55,11 @@ export class MarketSearchDto {
   bounds?: string;
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Bedrooms must be a whole number.' })
-  @Min(0)
-  @Max(20)
+  @IntBetween(0, 20, { notInt: 'Bedrooms must be a whole number.' })
   beds?: number;
   @IsOptional()
   @Type(() => Number)
-  @IsNumber({}, { message: 'Bathrooms must be a number.' })
-  @Min(0)
-  @Max(20)
+  @NumberBetween(0, 20, { notNumber: 'Bathrooms must be a number.' })
   baths?: number;
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) has_video?: boolean;
   /** The searcher's time zone for "this weekend" (default: the signed-in user's, else UTC). */
@@ -90,12 +67,12 @@ export class MarketSearchDto {
   /** Only homes with an open house this weekend. */
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) open_house?: boolean;
   @IsOptional() @IsIn(MARKET_SORTS, { message: 'Sort by distance, newest, price_asc or price_desc.' }) sort?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) per_page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
 export class GeocodeDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Type a place to look up.' })
   @MinLength(2, { message: 'Type at least two letters.' })
   @MaxLength(200)
@@ -104,9 +81,9 @@ export class GeocodeDto {
 
 /** GET /api/market/basemap: the visible box of a map, for the offline basemap's place labels. */
 export class BasemapQueryDto {
-  @Type(() => Number) @IsNumber() @Min(-90) @Max(90) south!: number;
-  @Type(() => Number) @IsNumber() @Min(-180) @Max(180) west!: number;
-  @Type(() => Number) @IsNumber() @Min(-90) @Max(90) north!: number;
-  @Type(() => Number) @IsNumber() @Min(-180) @Max(180) east!: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(80) limit?: number;
+  @Type(() => Number) @Latitude() south!: number;
+  @Type(() => Number) @Longitude() west!: number;
+  @Type(() => Number) @Latitude() north!: number;
+  @Type(() => Number) @Longitude() east!: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 80) limit?: number;
 }

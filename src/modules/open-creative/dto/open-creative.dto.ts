@@ -13,6 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { Text } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import {
@@ -29,8 +30,7 @@ export const PORTFOLIO_PATH = /^\/(spot|walkthrough|designs)\/[A-Za-z0-9-]{1,64}
 /** The marketplace search: words and one skill (both optional). */
 export class ManagersQueryDto extends PageQueryDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(100, { message: 'Search for at most 100 characters.' })
+  @Text(100, 'Search for at most 100 characters.')
   q?: string;
 
   @MayBeOmitted()
@@ -45,7 +45,7 @@ export class ManagerProfileDto {
   @MaxLength(160)
   headline!: string;
 
-  @MayBeOmitted() @IsString() @MaxLength(2000) bio?: string;
+  @MayBeOmitted() @Text(2000) bio?: string;
 
   @IsArray()
   @ArrayMinSize(1, { message: 'Choose at least one skill.' })
@@ -53,7 +53,7 @@ export class ManagerProfileDto {
   @IsIn(CREATIVE_SKILLS, { each: true, message: 'Choose skills from the list.' })
   skills!: CreativeSkill[];
 
-  @MayBeOmitted() @IsString() @MaxLength(80) rate_text?: string;
+  @MayBeOmitted() @Text(80) rate_text?: string;
 
   @MayBeOmitted()
   @IsArray()

@@ -1,46 +1,34 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { trim } from '../../properties';
+import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 
 export class PageQueryDto {
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) per_page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
 export class MarketsQueryDto {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(100) search?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(10000) page?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) per_page?: number;
+  @IsOptional() @Trim() @Text(100) search?: string;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
 /** POST /api/markets: a market by name (found or created), attached to the signed-in user. */
 export class AddMarketDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Name the market.' })
   @MinLength(2, { message: 'Name the market (at least two letters).' })
   @MaxLength(120)
   name!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(100) city?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(100) state?: string;
+  @IsOptional() @Trim() @Text(100) city?: string;
+  @IsOptional() @Trim() @Text(100) state?: string;
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @Matches(/^[A-Z]{2}$/, { message: 'Use a two-letter country code.' })
   country_code?: string;
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(-90) @Max(90) latitude?: number;
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(-180) @Max(180) longitude?: number;
+  @IsOptional() @Type(() => Number) @Latitude() latitude?: number;
+  @IsOptional() @Type(() => Number) @Longitude() longitude?: number;
   /** Admins may add a market for someone else. */
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;
 }

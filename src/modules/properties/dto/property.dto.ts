@@ -6,20 +6,17 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
   Length,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 import {
   COMPONENT_TYPES,
   DASHBOARD_SORTS,
@@ -37,7 +34,6 @@ import {
 } from '../property.constants';
 import { IsTimeZone } from '../../users';
 
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Trimmed; an empty string becomes null (clears a nullable field). */
 export const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 export const upper = ({ value }: { value: unknown }) =>
@@ -66,12 +62,12 @@ const PRICE_MESSAGE = 'Enter a price like 450000 or 450000.50 (up to 12 digits).
 /** POST /api/properties/{slug}: spec 3 fields; fields left undefined are dropped (not changed). */
 export class UpdatePropertyDto {
   @Present('name')
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'The name is required.' })
   @MinLength(1, { message: 'The name may not be empty.' })
   @MaxLength(160)
   name?: string;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(10000) description?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(10000) description?: string | null;
   @IsOptional()
   @Transform(priceString)
   @IsString({ message: PRICE_MESSAGE })
@@ -94,13 +90,13 @@ export class UpdatePropertyDto {
   @ArrayMaxSize(20)
   @IsString({ each: true })
   accepted_cryptocurrencies?: string[];
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(400) full_address?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(200) address?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(200) address_line_2?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(100) city?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(100) state?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(20) zip?: string | null;
-  @IsOptional() @Transform(trimToNull) @IsString() @MaxLength(100) country?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(400) full_address?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(200) address?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(200) address_line_2?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(100) city?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(100) state?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(20) zip?: string | null;
+  @IsOptional() @Transform(trimToNull) @Text(100) country?: string | null;
   @IsOptional()
   @Transform(upper)
   @IsString()
@@ -108,15 +104,11 @@ export class UpdatePropertyDto {
   country_code?: string | null;
   @IsOptional()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The latitude must be a number.' })
-  @Min(-90)
-  @Max(90)
+  @Latitude('The latitude must be a number.')
   latitude?: number | null;
   @IsOptional()
   @Type(() => Number)
-  @IsNumber({}, { message: 'The longitude must be a number.' })
-  @Min(-180)
-  @Max(180)
+  @Longitude('The longitude must be a number.')
   longitude?: number | null;
   /** The listing's market time zone (IANA, e.g. America/Chicago); null or left unset: unknown. */
   @IsOptional() @Transform(trimToNull) @IsTimeZone() time_zone?: string | null;
@@ -136,7 +128,7 @@ export class UpdatePropertyDto {
  */
 export class CreatePropertyDto extends OmitType(UpdatePropertyDto, ['name', 'archived', 'publish'] as const) {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1, { message: 'The name may not be empty.' })
   @MaxLength(160)
@@ -149,10 +141,10 @@ export class PublishDto {
 }
 
 export class AnimationDto {
-  @Transform(trim) @IsString() @MinLength(1) @MaxLength(40) type!: string;
-  @IsOptional() @IsString() @MaxLength(60) target?: string;
-  @IsOptional() @IsInt() @Min(0) @Max(60000) duration_ms?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(60000) delay_ms?: number;
+  @Trim() @IsString() @MinLength(1) @MaxLength(40) type!: string;
+  @IsOptional() @Text(60) target?: string;
+  @IsOptional() @IntBetween(0, 60000) duration_ms?: number;
+  @IsOptional() @IntBetween(0, 60000) delay_ms?: number;
   @IsOptional() @IsObject() options?: Record<string, unknown>;
 }
 
@@ -175,10 +167,10 @@ export class UploadPhotoDto {
 
 export class DashboardQueryDto {
   @IsOptional() @IsIn(PUBLISH_FILTERS, { message: 'Choose a valid publish filter.' }) publish?: PublishFilter;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(100) search?: string;
+  @IsOptional() @Trim() @Text(100) search?: string;
   @IsOptional() @IsIn(DASHBOARD_SORTS, { message: 'Choose a valid sort.' }) sort?: DashboardSort;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) count?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000) page?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, MAX_PAGE_SIZE) count?: number;
+  @IsOptional() @Type(() => Number) @IntBetween(1, 100000) page?: number;
   /** mine: the user's own properties; team: every property of the current team. */
   @IsOptional() @IsIn(['mine', 'team'], { message: 'Choose mine or team.' }) scope?: 'mine' | 'team';
 

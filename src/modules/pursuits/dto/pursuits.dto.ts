@@ -1,36 +1,21 @@
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
+import { IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 
 /** A pursuit's fields other than its title and target (required on create: declared in each subclass). */
 class PursuitDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(2000, { message: 'The description may be at most 2,000 characters.' })
+  @Text(2000, 'The description may be at most 2,000 characters.')
   description?: string;
 
   /** What is counted: "homes", "rooms", "videos"... */
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(30, { message: 'The unit may be at most 30 characters.' })
+  @Text(30, 'The unit may be at most 30 characters.')
   unit?: string;
 
   @MayBeOmitted()
-  @IsInt({ message: 'Progress is a whole number.' })
-  @Min(0, { message: 'Progress cannot be negative.' })
-  @Max(1_000_000_000)
+  @IntBetween(0, 1_000_000_000, { notInt: 'Progress is a whole number.', below: 'Progress cannot be negative.' })
   progress?: number;
 
   @IsOptional()
@@ -44,39 +29,31 @@ class PursuitDetailsDto {
 }
 
 export class CreatePursuitDto extends PursuitDetailsDto {
-  @IsString()
-  @Length(3, 120, { message: 'The goal must be 3 to 120 characters.' })
+  @TextBetween(3, 120, 'The goal must be 3 to 120 characters.')
   title!: string;
 
-  @IsInt({ message: 'The target is a whole number.' })
-  @Min(1, { message: 'The target is at least 1.' })
-  @Max(1_000_000_000)
+  @IntBetween(1, 1_000_000_000, { notInt: 'The target is a whole number.', below: 'The target is at least 1.' })
   target!: number;
 }
 
 export class UpdatePursuitDto extends PursuitDetailsDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(3, 120, { message: 'The goal must be 3 to 120 characters.' })
+  @TextBetween(3, 120, 'The goal must be 3 to 120 characters.')
   title?: string;
 
   @MayBeOmitted()
-  @IsInt({ message: 'The target is a whole number.' })
-  @Min(1, { message: 'The target is at least 1.' })
-  @Max(1_000_000_000)
+  @IntBetween(1, 1_000_000_000, { notInt: 'The target is a whole number.', below: 'The target is at least 1.' })
   target?: number;
 }
 
 export class MilestoneDto {
-  @IsString()
-  @Length(1, 120, { message: 'A milestone is 1 to 120 characters.' })
+  @TextBetween(1, 120, 'A milestone is 1 to 120 characters.')
   title!: string;
 }
 
 export class UpdateMilestoneDto {
   @MayBeOmitted()
-  @IsString()
-  @Length(1, 120, { message: 'A milestone is 1 to 120 characters.' })
+  @TextBetween(1, 120, 'A milestone is 1 to 120 characters.')
   title?: string;
 
   @MayBeOmitted()

@@ -1,13 +1,14 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { Trim } from '../../../common/dto-fields';
 import { MayBeOmitted } from '../../../common/validation';
 import { MarketSearchDto } from '../../market';
-import { toBool, trim } from '../../properties';
+import { toBool } from '../../properties';
 
 export class SavedSearchParamsDto extends MarketSearchDto {}
 
 export class CreateSavedSearchDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Name the search.' })
   @MinLength(1, { message: 'Name the search.' })
   @MaxLength(100)
@@ -22,7 +23,7 @@ export class CreateSavedSearchDto {
 export class UpdateSavedSearchDto {
   @MayBeOmitted() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) alerts?: boolean;
   @MayBeOmitted()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1, { message: 'Name the search.' })
   @MaxLength(100)

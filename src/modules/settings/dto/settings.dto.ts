@@ -1,16 +1,7 @@
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { AccountEmail, PASSWORD_MAX, PASSWORD_MIN, SameAs, toBool, trim } from '../../auth';
+import { IsBoolean, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { FilledText, Text, Trim } from '../../../common/dto-fields';
+import { AccountEmail, PASSWORD_MAX, PASSWORD_MIN, SameAs, toBool } from '../../auth';
 import { IsHandle } from '../../users';
 import { IsTimeZone } from '../../users';
 
@@ -20,21 +11,18 @@ const handleValue = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (value.trim() === '' ? null : value.trim().toLowerCase()) : (value ?? null);
 
 export class ProfileDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your name.' }) @MaxLength(120) name!: string;
+  @Trim() @FilledText(120, 'Enter your name.') name!: string;
   @AccountEmail() email!: string;
   /** Empty clears the handle. */
   @Transform(handleValue) @ValidateIf((o: ProfileDto) => o.handle != null) @IsHandle() handle: string | null = null;
   @Transform(blankToNull)
   @ValidateIf((o: ProfileDto) => o.bio != null)
-  @IsString()
-  @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' })
+  @Text(1000, 'The bio may not be longer than 1000 characters.')
   bio: string | null = null;
 }
 
 export class PasswordDto {
-  @IsString()
-  @IsNotEmpty({ message: 'Enter your current password.' })
-  @MaxLength(PASSWORD_MAX)
+  @FilledText(PASSWORD_MAX, 'Enter your current password.')
   current_password!: string;
   @IsString()
   @MinLength(PASSWORD_MIN, { message: `The new password must be at least ${PASSWORD_MIN} characters.` })
@@ -44,7 +32,7 @@ export class PasswordDto {
 }
 
 export class CurrentPasswordDto {
-  @IsString() @IsNotEmpty({ message: 'Enter your password.' }) @MaxLength(PASSWORD_MAX) password!: string;
+  @FilledText(PASSWORD_MAX, 'Enter your password.') password!: string;
 }
 
 export class TimezoneDto {
@@ -52,7 +40,7 @@ export class TimezoneDto {
 }
 
 export class TwoFactorCodeDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Matches(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' })
   code!: string;
@@ -64,17 +52,14 @@ export class NotificationPreferencesDto {
 }
 
 export class AddressDto {
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Give the address a label, e.g. Home.' })
-  @MaxLength(60)
+  @Trim()
+  @FilledText(60, 'Give the address a label, e.g. Home.')
   label!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the street address.' }) @MaxLength(200) line1!: string;
-  @Transform(blankToNull) @ValidateIf((o: AddressDto) => o.line2 != null) @IsString() @MaxLength(200) line2:
-    string | null = null;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the city.' }) @MaxLength(100) city!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the state or region.' }) @MaxLength(100) state!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the postal code.' }) @MaxLength(20) zip!: string;
+  @Trim() @FilledText(200, 'Enter the street address.') line1!: string;
+  @Transform(blankToNull) @ValidateIf((o: AddressDto) => o.line2 != null) @Text(200) line2: string | null = null;
+  @Trim() @FilledText(100, 'Enter the city.') city!: string;
+  @Trim() @FilledText(100, 'Enter the state or region.') state!: string;
+  @Trim() @FilledText(20, 'Enter the postal code.') zip!: string;
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsString()
   @Matches(/^[A-Z]{2}$/, { message: 'Choose a country.' })

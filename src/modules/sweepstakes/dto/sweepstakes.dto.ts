@@ -6,24 +6,19 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
-  MaxLength,
-  Min,
   registerDecorator,
   ValidateNested,
 } from 'class-validator';
+import { FilledText, IntBetween, Text, Trim } from '../../../common/dto-fields';
 import type { DisqualifyReason, SweepstakesState } from '../../../contracts/sweepstakes';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { isTimeZone } from '../../users';
 import { DISQUALIFY_REASONS, SWEEPSTAKES_STATES } from '../sweepstakes.constants';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
@@ -39,23 +34,21 @@ function IsTimeZone() {
 }
 
 export class PrizeDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Name the prize.' }) @MaxLength(120) name!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) description: string = '';
+  @Trim() @FilledText(120, 'Name the prize.') name!: string;
+  @IsOptional() @Trim() @Text(1000) description: string = '';
   @Type(() => Number)
-  @IsInt({ message: 'The retail value must be a whole number of cents.' })
-  @Min(0)
-  @Max(1_000_000_000_00)
+  @IntBetween(0, 1_000_000_000_00, { notInt: 'The retail value must be a whole number of cents.' })
   retail_value_minor!: number;
 }
 
 export class BonusEntriesDto {
-  @Type(() => Number) @IsInt() @Min(0) @Max(100) purchase: number = 1;
-  @Type(() => Number) @IsInt() @Min(0) @Max(100) referral: number = 1;
-  @Type(() => Number) @IsInt() @Min(0) @Max(100) share: number = 1;
+  @Type(() => Number) @IntBetween(0, 100) purchase: number = 1;
+  @Type(() => Number) @IntBetween(0, 100) referral: number = 1;
+  @Type(() => Number) @IntBetween(0, 100) share: number = 1;
 }
 
 export class RulesDto {
-  @Type(() => Number) @IsInt() @Min(13, { message: 'The minimum age is at least 13.' }) @Max(120) min_age!: number;
+  @Type(() => Number) @IntBetween(13, 120, { below: 'The minimum age is at least 13.' }) min_age!: number;
   @IsArray()
   @ArrayMinSize(1, { message: 'List at least one eligible region.' })
   @ArrayMaxSize(100)
@@ -72,51 +65,44 @@ export class RulesDto {
   @ValidateNested({ each: true })
   @Type(() => PrizeDto)
   prizes!: PrizeDto[];
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'State the odds.' }) @MaxLength(2000) odds_statement!: string;
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Describe the free (no purchase) entry method.' })
-  @MaxLength(2000)
+  @Trim() @FilledText(2000, 'State the odds.') odds_statement!: string;
+  @Trim()
+  @FilledText(2000, 'Describe the free (no purchase) entry method.')
   free_entry_method!: string;
-  @Type(() => Number) @IsInt() @Min(1) @Max(90) claim_window_days: number = 7;
-  @Type(() => Number) @IsInt() @Min(0) @Max(50) alternates: number = 3;
+  @Type(() => Number) @IntBetween(1, 90) claim_window_days: number = 7;
+  @Type(() => Number) @IntBetween(0, 50) alternates: number = 3;
   @IsIn(['once', 'daily'], { message: 'Entries are once or daily.' }) entry_period: 'once' | 'daily' = 'once';
   @ValidateNested() @Type(() => BonusEntriesDto) bonus_entries: BonusEntriesDto = new BonusEntriesDto();
 }
 
 export class SweepstakesInputDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Give the sweepstakes a title.' }) @MaxLength(160) title!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000) summary: string = '';
+  @Trim() @FilledText(160, 'Give the sweepstakes a title.') title!: string;
+  @IsOptional() @Trim() @Text(2000) summary: string = '';
   @ValidateNested() @Type(() => RulesDto) rules!: RulesDto;
 }
 
 export class AmendmentDto {
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Say what the amendment changes.' })
-  @MaxLength(2000)
+  @Trim()
+  @FilledText(2000, 'Say what the amendment changes.')
   summary!: string;
   @IsOptional() @IsISO8601({ strict: true }) effective_at?: string;
   @IsOptional() @IsISO8601({ strict: true }, { message: 'Give the new end as a date and time.' }) ends_at?: string;
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(2000) odds_statement?: string;
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(2000) free_entry_method?: string;
+  @IsOptional() @Trim() @FilledText(2000) odds_statement?: string;
+  @IsOptional() @Trim() @FilledText(2000) free_entry_method?: string;
 }
 
 export class RegistrationDto {
   @IsISO8601({ strict: true }, { message: 'Give the registration date.' }) registered_on!: string;
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Give the registration reference.' })
-  @MaxLength(120)
+  @Trim()
+  @FilledText(120, 'Give the registration reference.')
   reference!: string;
 }
 
 export class DrawDto {
   /** A public value fixed after the commitment (e.g. a drand round's randomness); optional. */
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(200)
+  @Trim()
+  @Text(200)
   @Matches(/^[\x20-\x7e]*$/, { message: 'Printable ASCII only.' })
   beacon?: string;
 }
@@ -132,12 +118,12 @@ export class EnterDto {
 }
 
 export class ClaimDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your full name.' }) @MaxLength(160) full_name!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your street address.' }) @MaxLength(200) line1!: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(200) line2?: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your city.' }) @MaxLength(120) city!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your state or region.' }) @MaxLength(120) region!: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter your postal code.' }) @MaxLength(20) postal_code!: string;
+  @Trim() @FilledText(160, 'Enter your full name.') full_name!: string;
+  @Trim() @FilledText(200, 'Enter your street address.') line1!: string;
+  @IsOptional() @Trim() @Text(200) line2?: string;
+  @Trim() @FilledText(120, 'Enter your city.') city!: string;
+  @Trim() @FilledText(120, 'Enter your state or region.') region!: string;
+  @Trim() @FilledText(20, 'Enter your postal code.') postal_code!: string;
   @Transform(upper) @Matches(/^[A-Z]{2}$/, { message: 'Choose your country.' }) country!: string;
   @IsBoolean({ message: 'Sign the eligibility affidavit.' })
   @Equals(true, { message: 'Sign the eligibility affidavit.' })
@@ -145,7 +131,7 @@ export class ClaimDto {
 }
 
 export class FulfilDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Enter the tracking number.' }) @MaxLength(200) tracking!: string;
+  @Trim() @FilledText(200, 'Enter the tracking number.') tracking!: string;
 }
 
 export class DisqualifyDto {

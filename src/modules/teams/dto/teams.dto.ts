@@ -3,29 +3,26 @@ import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { IntBetween, Text, Trim } from '../../../common/dto-fields';
 import type { TeamRole, TeamType } from '../../../contracts/teams';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { IsHandle } from '../../users';
 import { ASSIGNABLE_ROLES, TEAM_TYPES } from '../team-roles';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 /** Largest budget or cap: one million dollars a month, in micro-dollars. */
 const MAX_MICRO = 1_000_000_000_000;
 
 export class CreateTeamDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: 'Give the team a name.' })
   @MinLength(2, { message: 'The name must be at least 2 characters.' })
   @MaxLength(80, { message: 'The name may be at most 80 characters.' })
@@ -41,7 +38,7 @@ export class CreateTeamDto {
 
 export class UpdateTeamDto {
   @MayBeOmitted()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(2, { message: 'The name must be at least 2 characters.' })
   @MaxLength(80, { message: 'The name may be at most 80 characters.' })
@@ -59,9 +56,7 @@ export class UpdateTeamDto {
   /** Monthly LLM budget in micro-dollars; null removes the limit. */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsInt({ message: 'The budget must be a whole number of micro-dollars.' })
-  @Min(0)
-  @Max(MAX_MICRO)
+  @IntBetween(0, MAX_MICRO, { notInt: 'The budget must be a whole number of micro-dollars.' })
   monthly_budget_micro?: number | null;
 }
 
@@ -94,9 +89,7 @@ export class ChangeRoleDto {
 
 export class MemberCapDto {
   @ValidateIf((_, v) => v !== null)
-  @IsInt({ message: 'The cap must be a whole number of micro-dollars.' })
-  @Min(0)
-  @Max(MAX_MICRO)
+  @IntBetween(0, MAX_MICRO, { notInt: 'The cap must be a whole number of micro-dollars.' })
   llm_cap_micro!: number | null;
 }
 
@@ -128,9 +121,8 @@ export class JoinRequestDto {
   handle!: string;
 
   @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(500, { message: 'The message may be at most 500 characters.' })
+  @Trim()
+  @Text(500, 'The message may be at most 500 characters.')
   message?: string;
 }
 

@@ -1,19 +1,8 @@
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  IsUUID,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
+import { Text, Trim } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { TourMode, TourSide } from '../../../contracts/tours';
-import { trim } from '../../properties';
 
 const TIMES_MESSAGE = 'Offer one to three times (ISO 8601, with a time zone).';
 
@@ -26,7 +15,7 @@ export class RequestTourDto {
   @ArrayMaxSize(3, { message: TIMES_MESSAGE })
   @IsISO8601({ strict: true }, { each: true, message: TIMES_MESSAGE })
   times!: string[];
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) message?: string | null;
+  @IsOptional() @Trim() @Text(1000) message?: string | null;
 }
 
 /** POST /api/tours/{id}/confirm: one of the times the other side offered. */
@@ -44,7 +33,7 @@ export class ProposeTourDto {
 }
 
 export class DeclineTourDto {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) reason?: string | null;
+  @IsOptional() @Trim() @Text(500) reason?: string | null;
 }
 
 export class ToursPageQueryDto extends PageQueryDto {

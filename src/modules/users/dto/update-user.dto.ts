@@ -1,11 +1,11 @@
 import { Transform } from 'class-transformer';
 import { MayBeOmitted } from '../../../common/validation';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength, registerDecorator } from 'class-validator';
+import { Text, Trim } from '../../../common/dto-fields';
 import { IsHandle } from '../handle';
 import { isTimeZone } from '../timezones';
 import { USER_TYPES, UserType } from '../user.entity';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export function IsTimeZone() {
@@ -21,14 +21,13 @@ export function IsTimeZone() {
 /** POST /api/user/{id}/update: every field optional; fields left out are not changed. */
 export class UpdateUserDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MinLength(1, { message: 'The name may not be empty.' })
   @MaxLength(120)
   name?: string;
   @IsOptional() @Transform(lower) @IsHandle() handle?: string;
-  @IsOptional() @IsString() @MaxLength(1000, { message: 'The bio may not be longer than 1000 characters.' }) bio?:
-    string | null;
+  @IsOptional() @Text(1000, 'The bio may not be longer than 1000 characters.') bio?: string | null;
   @IsOptional() @IsTimeZone() timezone?: string;
   @MayBeOmitted()
   @IsIn(USER_TYPES.filter((t) => t !== 'team_member'), { message: 'Choose a valid account type.' })

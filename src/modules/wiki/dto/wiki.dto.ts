@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Length, Matches, Max, MaxLength, Min, NotEquals } from 'class-validator';
+import { IsIn, Matches, NotEquals } from 'class-validator';
+import { IntBetween, Text, TextBetween } from '../../../common/dto-fields';
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { MayBeOmitted } from '../../../common/validation';
 import type { WikiCategory } from '../../../contracts/wiki';
@@ -11,34 +12,28 @@ const CATEGORY_MESSAGE = 'Choose term, brand, architect or neighbourhood.';
 
 /** An edit: the whole article as it should read now, and what changed. */
 export class WikiEditDto {
-  @IsString()
-  @Length(2, 120, { message: 'The title must be 2 to 120 characters.' })
+  @TextBetween(2, 120, 'The title must be 2 to 120 characters.')
   title!: string;
 
   @IsIn(WIKI_CATEGORIES, { message: CATEGORY_MESSAGE })
   category!: WikiCategory;
 
-  @IsString()
-  @Length(1, 100_000, { message: 'The article is 1 to 100,000 characters.' })
+  @TextBetween(1, 100_000, 'The article is 1 to 100,000 characters.')
   body_html!: string;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(200, { message: 'The summary may be at most 200 characters.' })
+  @Text(200, 'The summary may be at most 200 characters.')
   summary?: string;
 
   /** The revision the editor started from: a newer one saved meanwhile makes this edit a conflict (422). */
   @MayBeOmitted()
   @Type(() => Number)
-  @IsInt({ message: 'base_revision is a revision number.' })
-  @Min(1, { message: 'base_revision is a revision number.' })
-  @Max(MAX_REVISION, { message: 'base_revision is a revision number.' })
+  @IntBetween(1, MAX_REVISION, 'base_revision is a revision number.')
   base_revision?: number;
 }
 
 export class CreateWikiArticleDto extends WikiEditDto {
-  @IsString()
-  @Length(2, 80, { message: 'The address must be 2 to 80 characters.' })
+  @TextBetween(2, 80, 'The address must be 2 to 80 characters.')
   @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'Use lowercase letters, digits and single hyphens.' })
   @NotEquals('new', { message: 'That address is reserved.' })
   slug!: string;
@@ -46,22 +41,18 @@ export class CreateWikiArticleDto extends WikiEditDto {
 
 export class WikiRollbackDto {
   @Type(() => Number)
-  @IsInt({ message: 'Choose a revision number.' })
-  @Min(1, { message: 'Choose a revision number.' })
-  @Max(MAX_REVISION, { message: 'Choose a revision number.' })
+  @IntBetween(1, MAX_REVISION, 'Choose a revision number.')
   revision!: number;
 
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(160, { message: 'The reason may be at most 160 characters.' })
+  @Text(160, 'The reason may be at most 160 characters.')
   reason?: string;
 }
 
 export class WikiListQueryDto extends PageQueryDto {
   /** Titles starting with this text (case-insensitive). */
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(120, { message: 'The search may be at most 120 characters.' })
+  @Text(120, 'The search may be at most 120 characters.')
   q?: string;
 
   @MayBeOmitted()
@@ -71,27 +62,21 @@ export class WikiListQueryDto extends PageQueryDto {
 
 export class WikiDiffQueryDto {
   @Type(() => Number)
-  @IsInt({ message: 'from is a revision number.' })
-  @Min(1, { message: 'from is a revision number.' })
-  @Max(MAX_REVISION, { message: 'from is a revision number.' })
+  @IntBetween(1, MAX_REVISION, 'from is a revision number.')
   from!: number;
 
   @Type(() => Number)
-  @IsInt({ message: 'to is a revision number.' })
-  @Min(1, { message: 'to is a revision number.' })
-  @Max(MAX_REVISION, { message: 'to is a revision number.' })
+  @IntBetween(1, MAX_REVISION, 'to is a revision number.')
   to!: number;
 }
 
 export class WikiTalkDto {
-  @IsString()
-  @Length(1, 10_000, { message: 'A comment is 1 to 10,000 characters.' })
+  @TextBetween(1, 10_000, 'A comment is 1 to 10,000 characters.')
   body_html!: string;
 }
 
 export class WikiTalkQueryDto {
   @MayBeOmitted()
-  @IsString()
-  @MaxLength(120)
+  @Text(120)
   cursor?: string;
 }
