@@ -5,7 +5,7 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
-import { AddMarketDto, MarketsQueryDto, PageQueryDto, UpdateStatDto } from './dto/people.dto';
+import { AddMarketDto, MarketsQueryDto, PersonPageQueryDto, UpdateStatDto } from './dto/people.dto';
 import { PeopleService, type ProfileJson } from './people.service';
 
 /** spec 7 "Users and markets": followings/followers, markets, stats, profiles; plus follow/unfollow. */
@@ -14,13 +14,13 @@ export class PeopleController {
   constructor(private readonly people: PeopleService) {}
 
   @Get('api/followings')
-  async followings(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+  async followings(@Query() q: PersonPageQueryDto, @CurrentUser() user: User) {
     const target = q.user_id ? await this.people.userOr404(q.user_id) : user;
     return this.people.followList('followings', target.id, q.page ?? 1, q.per_page ?? 20);
   }
 
   @Get('api/followers')
-  async followers(@Query() q: PageQueryDto, @CurrentUser() user: User) {
+  async followers(@Query() q: PersonPageQueryDto, @CurrentUser() user: User) {
     const target = q.user_id ? await this.people.userOr404(q.user_id) : user;
     return this.people.followList('followers', target.id, q.page ?? 1, q.per_page ?? 20);
   }
@@ -76,7 +76,7 @@ export class PeopleController {
   @Public()
   async profileById(
     @Param('userId', UuidPipe) userId: string,
-    @Query() q: PageQueryDto,
+    @Query() q: PersonPageQueryDto,
     @CurrentUser() viewer: User | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -88,7 +88,7 @@ export class PeopleController {
   @Public()
   async profile(
     @Param('handle') handle: string,
-    @Query() q: PageQueryDto,
+    @Query() q: PersonPageQueryDto,
     @CurrentUser() viewer: User | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

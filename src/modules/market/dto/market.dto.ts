@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IntBetween, Latitude, Longitude, NumberBetween, Text, Trim } from '../../../common/dto-fields';
+import { PageQueryDto } from '../../../common/page-query.dto';
 import { priceString, toBool } from '../../properties';
 import { PRICE_PATTERN, PROPERTY_SECTORS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../../properties';
 import { MAX_RADIUS_MILES } from '../geo';
@@ -17,7 +18,7 @@ const BOUNDS_PATTERN = new RegExp(`^${NUM},${NUM},${NUM},${NUM}$`);
 const PRICE_MESSAGE = 'Enter a price like 250000.';
 
 /** GET /api/market/search: location text or a centre, a radius in miles, filters, a page. */
-export class MarketSearchDto {
+export class MarketSearchDto extends PageQueryDto {
   @IsOptional() @Trim() @Text(200) q?: string;
   @IsOptional() @Type(() => Number) @Latitude('The latitude must be a number.') lat?: number;
   @IsOptional() @Type(() => Number) @Longitude('The longitude must be a number.') lng?: number;
@@ -67,8 +68,6 @@ export class MarketSearchDto {
   /** Only homes with an open house this weekend. */
   @IsOptional() @Transform(toBool) @IsBoolean({ message: 'Send true or false.' }) open_house?: boolean;
   @IsOptional() @IsIn(MARKET_SORTS, { message: 'Sort by distance, newest, price_asc or price_desc.' }) sort?: string;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
 export class GeocodeDto {

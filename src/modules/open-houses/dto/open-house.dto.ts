@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IntBetween, Text, Trim } from '../../../common/dto-fields';
+import { PageQueryDto } from '../../../common/page-query.dto';
 import { toBool } from '../../properties';
 
 export class CreateOpenHouseDto {
@@ -32,7 +33,4 @@ export class SurveyDto {
   @IsOptional() @Trim() @Text(2000) comments?: string;
 }
 
-export class RsvpPageDto {
-  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
-}
+export class RsvpPageDto extends PageQueryDto {}

@@ -1,17 +1,15 @@
 import { Transform, Type } from 'class-transformer';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { IntBetween, Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
+import { PageQueryDto } from '../../../common/page-query.dto';
+import { Latitude, Longitude, Text, Trim } from '../../../common/dto-fields';
 
-export class PageQueryDto {
+/** A page of someone's follow lists or profile feed; `user_id` names whose (the signed-in user's by default). */
+export class PersonPageQueryDto extends PageQueryDto {
   @IsOptional() @IsUUID('all', { message: 'Unknown user.' }) user_id?: string;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
-export class MarketsQueryDto {
+export class MarketsQueryDto extends PageQueryDto {
   @IsOptional() @Trim() @Text(100) search?: string;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 10000) page?: number;
-  @IsOptional() @Type(() => Number) @IntBetween(1, 100) per_page?: number;
 }
 
 /** POST /api/markets: a market by name (found or created), attached to the signed-in user. */
