@@ -1,5 +1,6 @@
 export { Countdown } from './Countdown';
 export { DrawSteps } from './DrawSteps';
+export { laterDrawProgress, laterState } from './draw-progress';
 export { RulesView } from './RulesView';
 export { StateBadge } from './StateBadge';
 export { SweepstakesWinToast } from './SweepstakesWinToast';

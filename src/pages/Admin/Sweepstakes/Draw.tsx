@@ -2,7 +2,7 @@ import type { DrawProgressEvent, SweepstakesAdmin } from '@contracts/sweepstakes
 import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { sweepstakesAdminApi, sweepstakesFiles, sweepstakesLive, sweepstakesPaths } from '@/api/sweepstakes';
-import { DrawSteps, StateBadge } from '@/components/sweepstakes';
+import { DrawSteps, laterDrawProgress, laterState, StateBadge } from '@/components/sweepstakes';
 import { BackLink, Button, Card, TextField } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -14,12 +14,13 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
   const form = useApiForm({ beacon: '' }, { successMessage: 'The draw has started' });
   useChannel(sweepstakesLive.adminChannel(s.id), 'private', {
     [sweepstakesLive.drawProgress]: (e: DrawProgressEvent) => {
-      setLive(e);
+      setLive((current) => laterDrawProgress(current, e));
       if (e.state === 'drawn') router.reload({ only: ['sweepstakes'] });
     },
   });
-  const state = live?.state ?? s.state;
-  const steps = live?.steps ?? s.draw_steps;
+  // Live reports and the page's own props can arrive in either order; the one further along is shown.
+  const state = laterState(s.state, live?.state);
+  const steps = live && state === live.state ? live.steps : s.draw_steps;
 
   return (
     <>
@@ -55,7 +56,12 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
             <form
               onSubmit={form.handleSubmit(async (v) => {
                 const res = await sweepstakesAdminApi.draw(s.id, v.beacon);
-                setLive({ sweepstakes_id: s.id, state: 'drawing', steps: res.sweepstakes.draw_steps });
+                const started = {
+                  sweepstakes_id: s.id,
+                  state: laterState('drawing', res.sweepstakes.state),
+                  steps: res.sweepstakes.draw_steps,
+                };
+                setLive((current) => laterDrawProgress(current, started));
                 return res;
               })}
               className="space-y-4"
