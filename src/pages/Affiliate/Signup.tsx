@@ -64,10 +64,8 @@ export default function Signup({
             label="I have read and accept the guidelines"
             checked={form.data.accept}
             onChange={(e) => form.set('accept', e.target.checked)}
+            error={form.errors.accepted_guidelines_version}
           />
-          {form.errors.accepted_guidelines_version && (
-            <p className="text-sm text-red-600">{form.errors.accepted_guidelines_version}</p>
-          )}
           <Button type="submit" loading={form.processing} disabled={!form.data.accept} fullWidth>
             Send application
           </Button>

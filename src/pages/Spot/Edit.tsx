@@ -138,8 +138,8 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
               checked={published}
               onChange={(e) => form.set('published', e.currentTarget.checked)}
               data-testid="spot-published"
+              error={form.errors.published}
             />
-            {form.errors.published && <p className="text-sm text-red-600 dark:text-red-400">{form.errors.published}</p>}
             <Button type="submit" loading={form.processing} data-testid="save-spot">
               Save spot
             </Button>

@@ -104,12 +104,8 @@ export default function ClaimPrize({ claim: initial }: PageProps<{ claim: ClaimS
                   label="I affirm that I meet the eligibility rules (age and residence) and that the information above is true."
                   checked={form.data.affidavit}
                   onChange={(e) => form.set('affidavit', e.target.checked)}
+                  error={form.errors.affidavit ?? form.errors.tax_form}
                 />
-                {(form.errors.affidavit || form.errors.tax_form) && (
-                  <p className="mt-1 text-xs text-red-600 dark:text-red-400">
-                    {form.errors.affidavit ?? form.errors.tax_form}
-                  </p>
-                )}
               </div>
               <div className="sm:col-span-2">
                 <Button type="submit" fullWidth loading={form.processing}>

@@ -153,10 +153,8 @@ function EntryPanel({
             label="I accept the official rules"
             checked={form.data.accept_rules}
             onChange={(e) => form.set('accept_rules', e.target.checked)}
+            error={form.errors.accept_rules}
           />
-          {form.errors.accept_rules && (
-            <p className="text-xs text-red-600 dark:text-red-400">{form.errors.accept_rules}</p>
-          )}
           <Button type="submit" fullWidth loading={form.processing}>
             Enter free
           </Button>

@@ -138,6 +138,18 @@ describe('UI kit', () => {
     expect(screen.getByText('No chats yet')).toBeInTheDocument();
   });
 
+  it("Checkbox shows the field's error under the box, announced and tied to it", () => {
+    const { rerender } = render(<Checkbox label="I accept the official rules" />);
+    const box = screen.getByLabelText('I accept the official rules');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<Checkbox label="I accept the official rules" error="Accept the official rules to enter." />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Accept the official rules to enter.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAttribute('aria-describedby', alert.id);
+  });
+
   it('pageWindow keeps first, last and neighbours, with gaps', () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
