@@ -33,6 +33,21 @@ describe('tours', () => {
   }
   const request = async (propertyId: string, times = [SAT_10_CHICAGO, SAT_14_CHICAGO], who = buyer.user) =>
     tours.request(who, { property_id: propertyId, mode: 'in_person', times, message: 'Can I bring my dog?' });
+  /** The `tour.requested` envelope the tours service publishes for `tour`, to hand to a consumer directly. */
+  const requestedEnvelope = (tour: Awaited<ReturnType<typeof request>>, buyerId: string) => ({
+    id: `tour.requested|${tour.id}`,
+    name: 'tour.requested' as const,
+    occurred_at: tour.created_at,
+    payload: {
+      tour_id: tour.id,
+      property_id: tour.property.id,
+      buyer_id: buyerId,
+      realtor_id: realtor.user.id,
+      mode: tour.mode,
+      offered_times: tour.offered_times,
+      requested_at: tour.created_at,
+    },
+  });
   const bell = (userId: string) =>
     t.db.query(`SELECT title FROM notifications WHERE user_id = $1 AND kind = 'tour' ORDER BY created_at, title`, [
       userId,
@@ -186,20 +201,7 @@ describe('tours', () => {
     const someone = await t.signedIn({ timezone: 'Europe/London' });
     const events = t.app.get(DomainEvents);
     const deliverTwice = async (tour: Awaited<ReturnType<typeof request>>) => {
-      const envelope = {
-        id: `tour.requested|${tour.id}`,
-        name: 'tour.requested' as const,
-        occurred_at: tour.created_at,
-        payload: {
-          tour_id: tour.id,
-          property_id: tour.property.id,
-          buyer_id: someone.user.id,
-          realtor_id: realtor.user.id,
-          mode: tour.mode,
-          offered_times: tour.offered_times,
-          requested_at: tour.created_at,
-        },
-      };
+      const envelope = requestedEnvelope(tour, someone.user.id);
       for (const consumer of [TOUR_CHAT_CONSUMER, 'crm.leads', TOUR_CHAT_CONSUMER, 'crm.leads'])
         await events.deliver(consumer, envelope);
     };
@@ -260,20 +262,7 @@ describe('tours', () => {
     try {
       const newcomer = await t.signedIn({ timezone: 'Europe/London' });
       const tour = await request(await listing(), [SAT_10_CHICAGO], newcomer.user);
-      const envelope = {
-        id: `tour.requested|${tour.id}`,
-        name: 'tour.requested' as const,
-        occurred_at: tour.created_at,
-        payload: {
-          tour_id: tour.id,
-          property_id: tour.property.id,
-          buyer_id: newcomer.user.id,
-          realtor_id: realtor.user.id,
-          mode: tour.mode,
-          offered_times: tour.offered_times,
-          requested_at: tour.created_at,
-        },
-      };
+      const envelope = requestedEnvelope(tour, newcomer.user.id);
       await events.deliver(TOUR_CHAT_CONSUMER, envelope); // opens the buyer–realtor chat
       await events.deliver('crm.leads', envelope);
       expect(published).toHaveLength(1); // the chat was new: a chat request, marked as the tour's
