@@ -7,6 +7,13 @@ function serverMessage(answer: unknown): string | undefined {
   return typeof message === 'string' && message ? message : undefined;
 }
 
+/** After an action went through: toast `done` (else the server's `message`, if any) and reload the page's props. */
+export function reloadWithMessage(answer: unknown, done?: string): void {
+  const message = done ?? serverMessage(answer);
+  if (message) notify.success(message);
+  router.reload();
+}
+
 /**
  * One button's server action on a page that shows server state: when it succeeds, toast `done` (else the server's
  * `message`) and reload the page's props so the page shows the new state; when it fails, toast the server's message
@@ -19,9 +26,7 @@ export async function actThenReload<R>(
 ): Promise<R | undefined> {
   try {
     const answer = await work();
-    const message = done ?? serverMessage(answer);
-    if (message) notify.success(message);
-    router.reload();
+    reloadWithMessage(answer, done);
     return answer;
   } catch (error) {
     notify.error(errorMessage(error, fallback));

@@ -1,9 +1,8 @@
-import { router } from '@inertiajs/react';
 import type { AdminUserDetail } from '@contracts/admin';
 import { useState } from 'react';
 import { adminApi } from '@/api/admin';
 import { Button, Card, FormField, Input, Select } from '@/components/ui';
-import { notify } from '@/lib/toast';
+import { reloadWithMessage } from '@/lib/actions';
 import { confirmed } from './confirmed';
 
 /** The audited account actions on a user's page; destructive ones ask for a recent password first. */
@@ -21,11 +20,7 @@ export function UserActions({ user, types, isSelf }: { user: AdminUserDetail; ty
     if (result !== undefined) done(result);
   };
   /** Runs the call and, once it is through, toasts the server's message and reloads the page's props. */
-  const act = (action: () => Promise<{ message: string }>) =>
-    run(action, (r) => {
-      notify.success(r.message);
-      router.reload();
-    });
+  const act = (action: () => Promise<{ message: string }>) => run(action, (r) => reloadWithMessage(r));
 
   if (deleted) return <Card title="Actions">This account was deleted; nothing more can be done with it.</Card>;
   return (
