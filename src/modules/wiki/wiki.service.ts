@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { decodeCursor, keysetPage } from '../../common/keyset';
+import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
@@ -138,13 +138,10 @@ export class WikiService {
   async talk(slug: string, cursor: string | undefined): Promise<WikiTalkFeed> {
     const row = await this.article(slug);
     const rows = await this.repo.talk(row.id, decodeCursor(cursor), WIKI_TALK_SIZE + 1);
-    const users = await this.authors(rows.map((r) => r.author_id));
-    return keysetPage(
-      rows,
-      WIKI_TALK_SIZE,
-      (r) => ({ at: r.cursor_at, id: r.id }),
-      (r) => toTalkJson(r, users.get(r.author_id)),
-    );
+    return keysetPageOf(rows, WIKI_TALK_SIZE, async (page) => {
+      const users = await this.authors(page.map((r) => r.author_id));
+      return page.map((r) => toTalkJson(r, users.get(r.author_id)));
+    });
   }
 
   /** Anyone signed in may talk; links from accounts below trust level 1 are refused (no review queue here). */
