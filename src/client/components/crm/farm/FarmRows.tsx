@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DividedList } from '@/components/ui';
 
 /**
  * What a farm panel lists (linked open houses, gifts sent): the empty state when there is nothing, else one row a
@@ -10,20 +11,19 @@ export function FarmRows<T extends { id: string }>({
   what,
   figure,
 }: {
-  items: T[];
+  items: readonly T[];
   empty: ReactNode;
   what: (item: T) => ReactNode;
   figure: (item: T) => ReactNode;
 }) {
-  if (items.length === 0) return empty;
   return (
-    <ul className="divide-y divide-line">
-      {items.map((item) => (
+    <DividedList items={items} empty={empty}>
+      {(item) => (
         <li key={item.id} className="flex justify-between gap-3 px-4 py-2 text-sm">
           <span className="min-w-0 truncate text-ink">{what(item)}</span>
           <span className="text-ink-muted">{figure(item)}</span>
         </li>
-      ))}
-    </ul>
+      )}
+    </DividedList>
   );
 }
