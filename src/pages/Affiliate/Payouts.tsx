@@ -35,7 +35,7 @@ export default function Payouts({
         </Card>
         <Card title="How you are paid">
           <form onSubmit={form.handleSubmit((values) => affiliatesApi.payoutSettings(values))} className="space-y-4">
-            <PayoutMethodFields data={form.data} errors={form.errors} set={(field, value) => form.set(field, value)} />
+            <PayoutMethodFields field={form.field} method={form.data.payout_method} />
             <Button type="submit" loading={form.processing} fullWidth>
               Save
             </Button>

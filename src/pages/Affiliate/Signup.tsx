@@ -43,12 +43,7 @@ export default function Signup({
             {...form.field('website')}
           />
           <TextAreaField label="Your audience" required inputClassName="min-h-24" {...form.field('audience')} />
-          <PayoutMethodFields
-            data={form.data}
-            errors={form.errors}
-            set={(field, value) => form.set(field, value as ApplyInput[typeof field])}
-            sideBySide
-          />
+          <PayoutMethodFields field={form.field} method={form.data.payout_method} sideBySide />
           <TextField
             label="Recruited by (code)"
             hint="Optional: the code of the affiliate who invited you."

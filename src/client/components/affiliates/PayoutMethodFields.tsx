@@ -13,10 +13,19 @@ export interface PayoutMethodValues {
   payout_destination_confirmation: string;
 }
 
+/** What a text control bound to one field takes: useApiForm's `form.field(name)`. */
+interface BoundField {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
 interface Props {
-  data: PayoutMethodValues;
-  errors: Record<string, string | undefined>;
-  set: (field: keyof PayoutMethodValues, value: string) => void;
+  /** The form's binder for these fields (`form.field` of useApiForm). */
+  field: (name: keyof PayoutMethodValues) => BoundField;
+  /** The chosen method: whether a destination is asked for, and what it is called. */
+  method: string;
   /** Destination and its confirmation side by side from `sm` up (the wide application form). */
   sideBySide?: boolean;
 }
@@ -25,20 +34,14 @@ interface Props {
  * How an affiliate is paid, shared by the application and the payout settings. The destination is typed twice
  * (pasting into the second box is refused): a mistyped wallet address loses the money for good.
  */
-export function PayoutMethodFields({ data, errors, set, sideBySide = false }: Props) {
-  const field = (name: keyof PayoutMethodValues) => ({
-    name,
-    value: data[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
-  });
+export function PayoutMethodFields({ field, method, sideBySide = false }: Props) {
   return (
     <>
       <SelectField label="How you want to be paid" options={METHODS} {...field('payout_method')} />
-      {data.payout_method !== 'manual' && (
+      {method !== 'manual' && (
         <div className={cn('grid gap-4', sideBySide && 'sm:grid-cols-2')}>
           <TextField
-            label={data.payout_method === 'paypal' ? 'PayPal email' : 'USDC address'}
+            label={method === 'paypal' ? 'PayPal email' : 'USDC address'}
             autoComplete="off"
             {...field('payout_destination')}
           />
