@@ -127,7 +127,8 @@ export interface BroadcastProgressEvent {
 }
 
 export interface AdminMarketingProps {
-  announcements: Page<AnnouncementJson>;
+  /** Every announcement, newest first (`announcements`, shared by every page, is the ones showing to you now). */
+  all_announcements: Page<AnnouncementJson>;
   broadcasts: Page<BroadcastJson>;
   audiences: Audience[];
 }

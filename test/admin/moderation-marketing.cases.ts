@@ -182,7 +182,11 @@ describe('admin moderation, marketing and connections', () => {
     expect(notes.map((n: { user_id: string }) => n.user_id).sort()).toEqual(buyers.map((b) => b.id).sort());
     expect(notes.every((n: { n: number }) => n.n === 1)).toBe(true);
     expect((await auditRows(t.db, id)).map((r) => r.action)).toEqual(['broadcast.queued']);
-    expectPage(await admin.client.visit('/admin/marketing'), 'Admin/Marketing', {});
+    const page = await admin.client.visit('/admin/marketing');
+    expectPage(page, 'Admin/Marketing');
+    expect(page.body.props.broadcasts.data.map((b: { id: string }) => b.id)).toContain(id);
+    // The page's own list is all_announcements: `announcements` stays the shell's banner list (an array).
+    expect(Array.isArray(page.body.props.announcements)).toBe(true);
   });
 
   it('emails a broadcast only to opted-in, unsuppressed recipients, once each, with a one-click unsubscribe', async () => {
@@ -266,7 +270,7 @@ describe('admin moderation, marketing and connections', () => {
     expect(themes.filter((a: { preview_url: string | null }) => a.preview_url)).toHaveLength(3);
     expect((await visit('/admin/design-chat')).flags.total).toBeGreaterThanOrEqual(2);
     const marketing = await visit('/admin/marketing');
-    expect(marketing.announcements.total).toBeGreaterThanOrEqual(1);
+    expect(marketing.all_announcements.total).toBeGreaterThanOrEqual(1);
     expect(marketing.broadcasts.data.some((b: { status: string }) => b.status === 'done')).toBe(true);
     expect((await visit('/admin/audit?action=sticker.added')).entries.total).toBe(3);
     expect((await visit('/admin')).dashboard.rolled_up_at).not.toBeNull();

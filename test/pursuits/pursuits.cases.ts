@@ -1,7 +1,7 @@
 import { PursuitsService } from '../../src/modules/pursuits';
 import { TeamsService } from '../../src/modules/teams';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
-import { expectAuthorizationTable } from '../support/authorization';
+import { expectAuthorizationTable, expectPage } from '../support/authorization';
 
 type Caller = 'guest' | 'stranger' | 'teammate' | 'owner';
 
@@ -66,6 +66,18 @@ describe('pursuits', () => {
     await expect(pursuits.show(stranger, goal.id)).rejects.toThrow(/private/);
     await pursuits.update(owner, goal.id, { team_id: null });
     await expect(pursuits.show(mate, goal.id)).rejects.toThrow(/private/);
+  });
+
+  it("lists the teams' pursuits on the page beside, not over, the shell's current team", async () => {
+    const owner = await t.signedIn();
+    const mate = await t.signedIn();
+    const teamId = await teamOf(owner.user, mate.user);
+    const goal = await pursuits.create(owner.user, { title: 'Host 4 open houses', target: 4, team_id: teamId });
+    const page = await mate.client.visit('/pursuits');
+    expectPage(page, 'Pursuits/Index', { team_pursuits: { data: [{ id: goal.id, mine: false }] } });
+    const shellTeam = (await mate.client.visit('/dashboard')).body.props.team;
+    expect(shellTeam).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    expect(page.body.props.team).toEqual(shellTeam);
   });
 
   it('answers each caller as the authorization table says', async () => {

@@ -69,7 +69,7 @@ export class MarketingService {
       this.repo.broadcasts(offset, perPage),
     ]);
     return {
-      announcements: pageOf(announcements.map(toAnnouncementJson), page, perPage, a),
+      all_announcements: pageOf(announcements.map(toAnnouncementJson), page, perPage, a),
       broadcasts: pageOf(broadcasts.map(toBroadcastJson), page, perPage, b),
       audiences: [...AUDIENCES],
     };

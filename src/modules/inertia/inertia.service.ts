@@ -29,11 +29,23 @@ export class InertiaService {
   }
 
   async page(req: Request, component: string, props: Record<string, unknown>): Promise<InertiaPage> {
+    this.assertNoSharedName(component, props);
     const all: Record<string, unknown> = {};
     for (const [key, resolver] of this.shared) all[key] = () => resolver(req);
     Object.assign(all, props);
     all.errors = props.errors ?? takeErrors(req);
     return buildPage(req, component, all, this.version, takeFlash(req));
+  }
+
+  /**
+   * A page's own prop must not reuse a shared prop's name: it would replace the shared value on that page only, and
+   * the app shell reading the shared one (the team switcher, the announcement banner) would get the page's data.
+   */
+  private assertNoSharedName(component: string, props: Record<string, unknown>): void {
+    const clashes = Object.keys(props).filter((key) => this.shared.has(key));
+    if (clashes.length > 0) {
+      throw new Error(`${component} sets ${clashes.join(', ')}, already a prop every page shares: rename it.`);
+    }
   }
 
   async send(

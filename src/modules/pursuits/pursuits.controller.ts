@@ -26,14 +26,14 @@ export class PursuitsController {
   @Get('pursuits')
   async page(@Query() q: PursuitListQueryDto, @CurrentUser() user: User) {
     const { page, perPage } = q.window(20);
-    const [mine, team, teams] = await Promise.all([
+    const [mine, teamPursuits, teams] = await Promise.all([
       this.pursuits.list(user, 'mine', page, perPage),
       this.pursuits.list(user, 'team', 1, 20),
       this.teams.memberships(user.id),
     ]);
     return Inertia.render('Pursuits/Index', {
       mine,
-      team,
+      team_pursuits: teamPursuits,
       teams: teams.map((t) => ({ id: t.id, name: t.name })),
     });
   }

@@ -17,7 +17,7 @@ import { useLiveRows } from '@/hooks/useLiveRows';
 import type { PageProps } from '@/types';
 
 /** Admin Marketing: announcements (banner or toast, scheduled, by audience) and broadcasts with live progress. */
-export default function AdminMarketing({ announcements, broadcasts, audiences }: PageProps<AdminMarketingProps>) {
+export default function AdminMarketing({ all_announcements, broadcasts, audiences }: PageProps<AdminMarketingProps>) {
   const current = useLiveRows(
     adminLive.metricsChannel,
     'private',
@@ -25,7 +25,7 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
     (e: BroadcastProgressEvent) => e.broadcast,
   );
   const audienceOptions = audiences.map((a) => ({ value: a, label: a === 'all' ? 'Everyone' : a.replace('_', ' ') }));
-  const reload = () => router.reload({ only: ['announcements', 'broadcasts'] });
+  const reload = () => router.reload({ only: ['all_announcements', 'broadcasts'] });
   const announce = useApiForm(
     { title: '', body: '', url: '', style: 'banner', audience: 'all', starts_at: '', ends_at: '' },
     { successMessage: 'Announcement scheduled', onSuccess: reload },
@@ -121,11 +121,11 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
           )}
         </Card>
         <Card title="Announcements" padded={false}>
-          {announcements.data.length === 0 ? (
+          {all_announcements.data.length === 0 ? (
             <EmptyState title="No announcements yet" />
           ) : (
             <ul className="divide-y divide-line">
-              {announcements.data.map((a) => {
+              {all_announcements.data.map((a) => {
                 const ended = a.ends_at !== null && new Date(a.ends_at) <= new Date();
                 return (
                   <li key={a.id} className="flex flex-wrap items-center gap-3 p-3">
@@ -152,8 +152,8 @@ export default function AdminMarketing({ announcements, broadcasts, audiences }:
           )}
         </Card>
         <Pagination
-          currentPage={Math.max(announcements.current_page, broadcasts.current_page)}
-          lastPage={Math.max(announcements.last_page, broadcasts.last_page)}
+          currentPage={Math.max(all_announcements.current_page, broadcasts.current_page)}
+          lastPage={Math.max(all_announcements.last_page, broadcasts.last_page)}
           hrefFor={(p) => `${adminPaths.marketing}?page=${p}`}
         />
       </div>

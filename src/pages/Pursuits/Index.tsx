@@ -10,9 +10,9 @@ import type { PageProps } from '@/types';
 /** Your pursuits (goals with progress and milestones), those your teams share, and adding one. */
 export default function PursuitsIndex({
   mine,
-  team,
+  team_pursuits,
   teams,
-}: PageProps<{ mine: PursuitPage; team: PursuitPage; teams: Array<{ id: string; name: string }> }>) {
+}: PageProps<{ mine: PursuitPage; team_pursuits: PursuitPage; teams: Array<{ id: string; name: string }> }>) {
   const [list, setList] = useState<Pursuit[]>(mine.data);
   const form = useApiForm<PursuitForm, { pursuit: Pursuit }>(
     { title: '', description: '', unit: '', target: 10, due_on: null, team_id: null },
@@ -24,7 +24,7 @@ export default function PursuitsIndex({
       },
     },
   );
-  const shared = team.data.filter((p) => !p.mine);
+  const shared = team_pursuits.data.filter((p) => !p.mine);
   return (
     <>
       <Head title="Pursuits" />
