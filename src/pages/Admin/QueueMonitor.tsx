@@ -92,7 +92,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className="divide-y divide-line">
             {view.queues.map((q) => (
               <tr key={q.name} className={cn(q.name === view.queue && 'bg-slate-50 dark:bg-slate-800/50')}>
                 <td className="px-4 py-2 font-medium">{q.name}</td>

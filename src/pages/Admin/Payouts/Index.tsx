@@ -80,7 +80,7 @@ export default function AdminPayouts({
             </Button>
           }
         >
-          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          <ul className="divide-y divide-line text-sm">
             {preview.lines.slice(0, 50).map((l) => (
               <li key={l.affiliate_id} className="flex justify-between py-2">
                 <span className="text-slate-900 dark:text-white">
