@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react';
-import { ButtonLink, buttonClasses, Card, EmptyState, Pagination } from '@/components/ui';
+import { ButtonLink, buttonClasses, Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { LedgerPage, LedgerRow } from '@contracts/credits';
 import { routes } from '@/routes';
@@ -43,38 +43,37 @@ export default function Credits({ credits, history }: Props) {
           </div>
         </Card>
         <Card title="History" padded={false}>
-          {history.data.length ? (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {history.data.map((row) => (
-                <li key={row.id} className="flex items-center justify-between gap-3 px-5 py-3">
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{KIND[row.kind]}</p>
-                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                      {row.reason} · {new Date(row.created_at).toLocaleString()}
-                    </p>
-                  </div>
-                  <div className="text-right">
-                    <p
-                      className={cn(
-                        'text-sm font-semibold tabular-nums',
-                        row.amount < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400',
-                      )}
-                    >
-                      {row.amount > 0 ? '+' : ''}
-                      {row.amount}
-                    </p>
-                    <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
-                      balance {row.balance_after}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="p-5">
-              <EmptyState title="No credit activity yet" description="Credits you receive and spend show up here." />
-            </div>
-          )}
+          <DividedList
+            items={history.data}
+            empty={
+              <div className="p-5">
+                <EmptyState title="No credit activity yet" description="Credits you receive and spend show up here." />
+              </div>
+            }
+          >
+            {(row) => (
+              <li key={row.id} className="flex items-center justify-between gap-3 px-5 py-3">
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{KIND[row.kind]}</p>
+                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                    {row.reason} · {new Date(row.created_at).toLocaleString()}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <p
+                    className={cn(
+                      'text-sm font-semibold tabular-nums',
+                      row.amount < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400',
+                    )}
+                  >
+                    {row.amount > 0 ? '+' : ''}
+                    {row.amount}
+                  </p>
+                  <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">balance {row.balance_after}</p>
+                </div>
+              </li>
+            )}
+          </DividedList>
         </Card>
         <Pagination of={history} hrefFor={(p) => `/credits?page=${p}`} />
       </div>

@@ -87,7 +87,7 @@ export default function AdminCredits({ q, users, recent }: PageProps<Props>) {
               Search
             </Button>
           </form>
-          <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+          <ul className="mt-4 divide-y divide-line">
             {users.map((u) => (
               <li key={u.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                 <span className="min-w-0 truncate">

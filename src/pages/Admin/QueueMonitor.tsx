@@ -1,6 +1,6 @@
 import { Head, router } from '@inertiajs/react';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, EmptyState, Pagination } from '@/components/ui';
+import { Alert, Button, Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import { adminApi, adminPaths } from '@/api/admin';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/cn';
@@ -92,7 +92,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className="divide-y divide-line">
             {view.queues.map((q) => (
               <tr key={q.name} className={cn(q.name === view.queue && 'bg-slate-50 dark:bg-slate-800/50')}>
                 <td className="px-4 py-2 font-medium">{q.name}</td>
@@ -125,57 +125,58 @@ export default function QueueMonitor(props: PageProps<Overview>) {
           description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
           padded={false}
         >
-          {view.jobs.data.length ? (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {view.jobs.data.map((job) => (
-                <li key={job.id} className="space-y-2 px-5 py-3 text-sm" data-testid="job-row">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="font-medium text-slate-800 dark:text-slate-100">
-                      {job.name} <span className="font-mono text-xs text-slate-500">#{job.id}</span>
-                    </p>
-                    <div className="flex items-center gap-2">
-                      <span className="text-xs text-slate-500 dark:text-slate-400">
-                        attempt {job.attempts_made}/{job.attempts}
-                      </span>
-                      {job.state === 'failed' && (
-                        <>
-                          <Button size="sm" variant="secondary" onClick={() => act(job, 'retry')}>
-                            Retry
-                          </Button>
-                          <Button size="sm" variant="ghost" onClick={() => act(job, 'remove')}>
-                            Remove
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  </div>
-                  {typeof job.progress === 'number' && (
-                    <div
-                      className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-                      aria-label={`Progress ${job.progress}%`}
-                    >
-                      <div className="h-full bg-brand-600" style={{ width: `${job.progress}%` }} />
-                    </div>
-                  )}
-                  {job.failed_reason && <p className="text-red-600 dark:text-red-400">{job.failed_reason}</p>}
-                  {job.stacktrace && (
-                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
-                      {job.stacktrace}
-                    </pre>
-                  )}
-                  <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
-                    {JSON.stringify(job.data)} · created{' '}
-                    {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
-                    {job.finished_at && ` · finished ${new Date(job.finished_at).toLocaleString()}`}
+          <DividedList
+            items={view.jobs.data}
+            empty={
+              <div className="p-5">
+                <EmptyState title="No jobs here" description="Nothing in this state right now." />
+              </div>
+            }
+          >
+            {(job) => (
+              <li key={job.id} className="space-y-2 px-5 py-3 text-sm" data-testid="job-row">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium text-slate-800 dark:text-slate-100">
+                    {job.name} <span className="font-mono text-xs text-slate-500">#{job.id}</span>
                   </p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="p-5">
-              <EmptyState title="No jobs here" description="Nothing in this state right now." />
-            </div>
-          )}
+                  <div className="flex items-center gap-2">
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      attempt {job.attempts_made}/{job.attempts}
+                    </span>
+                    {job.state === 'failed' && (
+                      <>
+                        <Button size="sm" variant="secondary" onClick={() => act(job, 'retry')}>
+                          Retry
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => act(job, 'remove')}>
+                          Remove
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                </div>
+                {typeof job.progress === 'number' && (
+                  <div
+                    className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+                    aria-label={`Progress ${job.progress}%`}
+                  >
+                    <div className="h-full bg-brand-600" style={{ width: `${job.progress}%` }} />
+                  </div>
+                )}
+                {job.failed_reason && <p className="text-red-600 dark:text-red-400">{job.failed_reason}</p>}
+                {job.stacktrace && (
+                  <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+                    {job.stacktrace}
+                  </pre>
+                )}
+                <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
+                  {JSON.stringify(job.data)} · created{' '}
+                  {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
+                  {job.finished_at && ` · finished ${new Date(job.finished_at).toLocaleString()}`}
+                </p>
+              </li>
+            )}
+          </DividedList>
         </Card>
       )}
       <Pagination

@@ -4,7 +4,7 @@ import type { AffiliateJson, BalanceJson, TaxFormJson } from '@contracts/affilia
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, StatusBadge, TaxFormLink } from '@/components/affiliates/parts';
 import { TaxFormFields } from '@/components/affiliates/TaxFormFields';
-import { Alert, Card, EmptyState } from '@/components/ui';
+import { Alert, Card, DividedList, EmptyState } from '@/components/ui';
 import type { PageProps } from '@/types';
 
 /** Affiliate Documents: tax forms (W-9 / W-8BEN), private to you and the programme's admins. */
@@ -34,18 +34,14 @@ export default function Documents({
           />
         </Card>
         <Card title="Your forms">
-          {forms.length ? (
-            <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-              {forms.map((f) => (
-                <li key={f.id} className="flex items-center justify-between py-2">
-                  <TaxFormLink form={f} />
-                  <StatusBadge status={f.status} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="No forms yet" />
-          )}
+          <DividedList items={forms} empty={<EmptyState title="No forms yet" />} className="text-sm">
+            {(f) => (
+              <li key={f.id} className="flex items-center justify-between py-2">
+                <TaxFormLink form={f} />
+                <StatusBadge status={f.status} />
+              </li>
+            )}
+          </DividedList>
         </Card>
       </div>
     </>

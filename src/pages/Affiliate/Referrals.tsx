@@ -4,7 +4,7 @@ import type { AffiliateJson, CommissionJson, ReferralJson } from '@contracts/aff
 import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, CommissionList, formatDate } from '@/components/affiliates/parts';
-import { Card, EmptyState, Pagination } from '@/components/ui';
+import { Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
 
@@ -38,18 +38,20 @@ export default function Referrals({
           <Pagination className="mt-4" of={commissions} onPageChange={goTo} />
         </Card>
         <Card title={`People referred (${referrals.total})`}>
-          {referrals.data.length ? (
-            <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-              {referrals.data.map((r, i) => (
-                <li key={i} className="flex justify-between py-2">
-                  <span className="text-slate-900 dark:text-white">{r.user_name}</span>
-                  <span className="text-slate-500">{formatDate(r.bound_at)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="Nobody yet" description="People who sign up after clicking your link appear here." />
-          )}
+          <DividedList
+            items={referrals.data}
+            empty={
+              <EmptyState title="Nobody yet" description="People who sign up after clicking your link appear here." />
+            }
+            className="text-sm"
+          >
+            {(r, i) => (
+              <li key={i} className="flex justify-between py-2">
+                <span className="text-slate-900 dark:text-white">{r.user_name}</span>
+                <span className="text-slate-500">{formatDate(r.bound_at)}</span>
+              </li>
+            )}
+          </DividedList>
         </Card>
       </div>
     </>

@@ -39,7 +39,7 @@ export default function CartIndex({ cart: initial }: Props) {
           />
         ) : (
           <Card padded={false}>
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            <ul className="divide-y divide-line">
               {cart.items.map((item) => (
                 <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="cart-item">
                   <div className="min-w-0 flex-1">

@@ -8,7 +8,7 @@ import { OptionsFields } from '@/components/designer/OptionsFields';
 import { ProgressSteps } from '@/components/designer/ProgressSteps';
 import { designerApi, designerPaths } from '@/api/designer';
 import type { Design, DesignerCatalog, DesignOptions, EngineInfo, SavedPrompt } from '@contracts/designs';
-import { Alert, Button, ButtonLink, Card, Input, TextAreaField } from '@/components/ui';
+import { Alert, Button, ButtonLink, Card, DividedList, Input, TextAreaField } from '@/components/ui';
 import { useDesignProgress } from '@/hooks/useDesignProgress';
 import { useApiForm } from '@/hooks/useApiForm';
 import { errorMessage } from '@/lib/errors';
@@ -265,30 +265,30 @@ export default function DesignerIndex({
                 Save
               </Button>
             </div>
-            {prompts.length ? (
-              <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
-                {prompts.map((p) => (
-                  <li key={p.id} className="flex items-center justify-between gap-2 py-2">
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium text-slate-800 dark:text-slate-100">{p.name}</p>
-                      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                        {[p.options.theme, p.options.roomType].filter(Boolean).join(' · ') || p.prompt}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => applyPrompt(p)}>
-                        Use
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => deletePrompt(p)} aria-label={`Delete ${p.name}`}>
-                        ✕
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No saved prompts yet.</p>
-            )}
+            <DividedList
+              items={prompts}
+              empty={<p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No saved prompts yet.</p>}
+              className="mt-4"
+            >
+              {(p) => (
+                <li key={p.id} className="flex items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-slate-800 dark:text-slate-100">{p.name}</p>
+                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                      {[p.options.theme, p.options.roomType].filter(Boolean).join(' · ') || p.prompt}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => applyPrompt(p)}>
+                      Use
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => deletePrompt(p)} aria-label={`Delete ${p.name}`}>
+                      ✕
+                    </Button>
+                  </div>
+                </li>
+              )}
+            </DividedList>
           </Card>
 
           {carouselItems.length > 0 && (

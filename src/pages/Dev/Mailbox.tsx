@@ -43,7 +43,7 @@ export default function Mailbox({ mails, pagination, usesDevMailbox }: Props) {
             description="Register or ask for a password reset and the mail shows up here."
           />
         ) : (
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-slate-200 bg-surface shadow-sm dark:border-slate-800">
             {mails.map((mail) => (
               <li key={mail.id}>
                 <Link

@@ -4,7 +4,7 @@ import type { Page } from '@contracts/common';
 import type { TeamInvitationJson, TeamSummary } from '@contracts/teams';
 import { teamsApi, teamsPaths } from '@/api/teams';
 import { TeamBadge } from '@/components/teams/TeamSwitcher';
-import { Alert, Button, Card, EmptyState, FormField, Input, Pagination, TextField } from '@/components/ui';
+import { Alert, Button, Card, DividedList, EmptyState, FormField, Input, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 import { notify } from '@/lib/toast';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -65,31 +65,32 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
               Verify your email address to accept invitations here, or open the link in the invitation email.
             </Alert>
           )}
-          {invitations.data.length === 0 ? (
-            <EmptyState title="No invitations" description="When a team invites your email address, it shows here." />
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {invitations.data.map((i) => (
-                <li key={i.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                  <TeamBadge name={i.team.name} logo={i.team.logo_url} />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900 dark:text-white">{i.team.name}</p>
-                    <p className="text-xs text-slate-500">
-                      as {i.role} · {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
-                    </p>
-                  </div>
-                  {!i.expired && (
-                    <Button size="sm" onClick={() => answer(i.id, true)}>
-                      Accept
-                    </Button>
-                  )}
-                  <Button size="sm" variant="ghost" onClick={() => answer(i.id, false)}>
-                    Decline
+          <DividedList
+            items={invitations.data}
+            empty={
+              <EmptyState title="No invitations" description="When a team invites your email address, it shows here." />
+            }
+          >
+            {(i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <TeamBadge name={i.team.name} logo={i.team.logo_url} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900 dark:text-white">{i.team.name}</p>
+                  <p className="text-xs text-slate-500">
+                    as {i.role} · {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                  </p>
+                </div>
+                {!i.expired && (
+                  <Button size="sm" onClick={() => answer(i.id, true)}>
+                    Accept
                   </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+                )}
+                <Button size="sm" variant="ghost" onClick={() => answer(i.id, false)}>
+                  Decline
+                </Button>
+              </li>
+            )}
+          </DividedList>
           <Pagination className="p-4" of={invitations} hrefFor={(p) => `${teamsPaths.invitations}?page=${p}`} />
         </Card>
         <Card

@@ -107,7 +107,7 @@ export default function NotificationsIndex({ notifications: first, unread_count 
           />
         ) : (
           <Card>
-            <ul className="-my-2 divide-y divide-slate-100 dark:divide-slate-800" data-testid="notifications">
+            <ul className="-my-2 divide-y divide-line" data-testid="notifications">
               {items.map((n) => {
                 const content = (
                   <>

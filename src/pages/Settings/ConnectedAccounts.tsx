@@ -30,7 +30,7 @@ export default function ConnectedAccountSettings({ accounts }: PageProps<{ accou
           title="Linked services"
           description="You can always log in with your email and password, so disconnecting is safe."
         >
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          <ul className="divide-y divide-line">
             {accounts.map((account) => (
               <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
                 <div className="flex items-center gap-3">

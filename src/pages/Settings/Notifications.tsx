@@ -35,7 +35,7 @@ export default function NotificationSettings({
               <th className="w-20 px-3 py-3 text-center font-medium">Push</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className="divide-y divide-line">
             {kinds.map((kind) => (
               <tr key={kind.key}>
                 <td className="px-5 py-3">

@@ -47,7 +47,7 @@ export default function SessionSettings({ sessions }: PageProps<{ sessions: Sess
         title="Where you're signed in"
         description="If you see a device you don't recognise, log out of other sessions and change your password."
       >
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul className="divide-y divide-line">
           {sessions.map((session) => (
             <li key={session.id} className="flex items-center gap-4 px-5 py-4">
               <span

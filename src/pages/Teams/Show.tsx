@@ -45,7 +45,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card title={`Members (${members.total})`} padded={false}>
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            <ul className="divide-y divide-line">
               {members.data.map((m) => (
                 <li key={m.user_id} className="flex flex-wrap items-center gap-3 px-4 py-3">
                   <div className="min-w-0 flex-1">
@@ -156,7 +156,7 @@ export default function TeamsShow({ team, role, permissions, roles, members, inv
                   Send invitation
                 </Button>
               </form>
-              <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+              <ul className="mt-4 divide-y divide-line">
                 {invitations.length === 0 && <li className="py-2 text-sm text-slate-500">No pending invitations.</li>}
                 {invitations.map((i) => (
                   <li key={i.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">

@@ -35,7 +35,7 @@ export default function LlmUsage({ totals, usage }: Props) {
             />
           </Card>
           <Card title="Calls" padded={false}>
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            <ul className="divide-y divide-line">
               {usage.data.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
                   <div>

@@ -175,7 +175,7 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
               Spots are short vertical clips shown in the feed with the listing’s price and address.
             </p>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            <ul className="divide-y divide-line rounded-lg border border-slate-200 dark:border-slate-800">
               {walkthrough.spots.map((spot) => (
                 <li key={spot.id} className="flex items-center justify-between gap-2 p-3 text-sm">
                   <span className="truncate">

@@ -53,7 +53,7 @@ export default function WalkthroughIndex({ walkthroughs, lists, listings = [] }:
             description="Create one, add videos and publish it with your listing."
           />
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          <ul className="divide-y divide-line rounded-lg border border-slate-200 bg-surface dark:border-slate-800">
             {walkthroughs.data.map((w) => (
               <li key={w.id} className="flex items-center justify-between gap-2 p-3">
                 <div className="min-w-0">

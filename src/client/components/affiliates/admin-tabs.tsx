@@ -6,6 +6,7 @@ import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
 import {
   Button,
   Card,
+  DividedList,
   EmptyState,
   FileField,
   Input,
@@ -65,13 +66,15 @@ export function ApplicationsTab({
           </Button>
         </form>
       </div>
-      {affiliates.data.length === 0 && (
-        <div className="p-5">
-          <EmptyState title="No affiliates match" />
-        </div>
-      )}
-      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-        {affiliates.data.map((a) => (
+      <DividedList
+        items={affiliates.data}
+        empty={
+          <div className="p-5">
+            <EmptyState title="No affiliates match" />
+          </div>
+        }
+      >
+        {(a) => (
           <li
             key={a.id}
             className="flex flex-col gap-2 px-4 py-3 text-sm lg:flex-row lg:items-center lg:justify-between"
@@ -131,8 +134,8 @@ export function ApplicationsTab({
               )}
             </div>
           </li>
-        ))}
-      </ul>
+        )}
+      </DividedList>
       <Pagination className="p-4" of={affiliates} onPageChange={(page) => visit({ page })} />
     </Card>
   );
@@ -189,14 +192,13 @@ export function MaterialsTab({ materials }: { materials: MaterialJson[] }) {
         </form>
       </Card>
       <Card title={`Library (${materials.length})`}>
-        {materials.length === 0 && <EmptyState title="No materials yet" />}
-        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-          {materials.map((m) => (
+        <DividedList items={materials} empty={<EmptyState title="No materials yet" />} className="text-sm">
+          {(m) => (
             <li key={m.id} className="py-2 text-slate-900 dark:text-white">
               {m.title} <span className="text-slate-500">· {m.kind}</span>
             </li>
-          ))}
-        </ul>
+          )}
+        </DividedList>
       </Card>
     </div>
   );

@@ -89,7 +89,7 @@ export function lastDays(rows: Array<{ day: string; clicks: number }>, days = 30
 /** Commissions with the sentence that says why each is in its state and when it moves. */
 export function CommissionList({ commissions }: { commissions: CommissionJson[] }) {
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+    <ul className="divide-y divide-line">
       {commissions.map((c) => (
         <li key={c.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">

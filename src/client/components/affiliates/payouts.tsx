@@ -1,6 +1,6 @@
 import type { BalanceJson, PayoutJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
-import { Alert, EmptyState } from '@/components/ui';
+import { Alert, DividedList, EmptyState } from '@/components/ui';
 import { formatDate, formatMoney, StatusBadge } from './parts';
 import { StatCard } from '@/components/charts';
 
@@ -32,11 +32,12 @@ export function BalanceSummary({ balance }: { balance: BalanceJson }) {
 }
 
 export function PayoutHistory({ payouts }: { payouts: Page<PayoutJson> }) {
-  if (!payouts.data.length)
-    return <EmptyState title="No payouts yet" description="Payouts appear here once a batch pays you." />;
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-      {payouts.data.map((p) => (
+    <DividedList
+      items={payouts.data}
+      empty={<EmptyState title="No payouts yet" description="Payouts appear here once a batch pays you." />}
+    >
+      {(p) => (
         <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
           <div>
             <p className="font-medium text-slate-900 dark:text-white">
@@ -49,7 +50,7 @@ export function PayoutHistory({ payouts }: { payouts: Page<PayoutJson> }) {
           </div>
           <StatusBadge status={p.status} />
         </li>
-      ))}
-    </ul>
+      )}
+    </DividedList>
   );
 }

@@ -24,7 +24,7 @@ export function ChatList({
   onOpen: (id: string) => void;
 }) {
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="chat-list">
+    <ul className="divide-y divide-line" data-testid="chat-list">
       {chats.map((chat) => {
         const other = chat.users.find((u) => u.id !== me) ?? chat.users[0];
         const title = chatTitle(chat, me);

@@ -33,7 +33,7 @@ export function OrderRows<T extends { id: string }>({
     <>
       {page.data.length ? (
         <Card padded={false}>
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          <ul className="divide-y divide-line">
             {page.data.map((item) => {
               const { title, detail, action } = row(item);
               return (

@@ -22,7 +22,7 @@ export function RulesView({ rules, amendments }: { rules: SweepstakesRules; amen
   ];
   return (
     <div className="space-y-4">
-      <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+      <dl className="divide-y divide-line text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="grid gap-1 py-2 sm:grid-cols-3">
             <dt className="font-medium text-slate-700 dark:text-slate-300">{term}</dt>

@@ -33,7 +33,7 @@ export function DataTable<T>({ rows, columns, rowKey, minWidth = 'min-w-[32rem]'
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((c, i) => (

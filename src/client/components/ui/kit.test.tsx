@@ -204,12 +204,12 @@ describe('UI kit', () => {
   it('DividedList renders a divided list of the items, or the empty state when there are none', () => {
     const { rerender } = render(
       <DividedList items={['a', 'b']} empty={<EmptyState title="Nothing yet" />} aria-label="Letters">
-        {(x) => <li key={x}>{x}</li>}
+        {(x, i) => <li key={i}>{`${i}:${x}`}</li>}
       </DividedList>,
     );
     const list = screen.getByRole('list', { name: 'Letters' });
     expect(list).toHaveClass('divide-y', 'divide-line');
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['0:a', '1:b']);
     rerender(
       <DividedList items={[]} empty={<EmptyState title="Nothing yet" />} aria-label="Letters">
         {(x: string) => <li key={x}>{x}</li>}

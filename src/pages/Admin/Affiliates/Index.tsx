@@ -12,7 +12,7 @@ import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
 import { formatMoney, StatusBadge, TaxFormLink } from '@/components/affiliates/parts';
 import { ApplicationsTab, GuidelinesTab, MaterialsTab } from '@/components/affiliates/admin-tabs';
-import { Button, Card, EmptyState } from '@/components/ui';
+import { Button, Card, DividedList, EmptyState } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import type { PageProps } from '@/types';
 import { actThenReload } from '@/lib/actions';
@@ -72,9 +72,8 @@ export default function AdminAffiliates(props: PageProps<Props>) {
       {tab === 'Materials' && <MaterialsTab materials={props.materials} />}
       {tab === 'Tax forms' && (
         <Card title="Tax forms to review">
-          {props.tax_forms.length === 0 && <EmptyState title="Nothing to review" />}
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {props.tax_forms.map((f) => (
+          <DividedList items={props.tax_forms} empty={<EmptyState title="Nothing to review" />}>
+            {(f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
                 <TaxFormLink form={f} />
                 <div className="flex gap-2">
@@ -93,15 +92,14 @@ export default function AdminAffiliates(props: PageProps<Props>) {
                   </Button>
                 </div>
               </li>
-            ))}
-          </ul>
+            )}
+          </DividedList>
         </Card>
       )}
       {tab === 'Fraud flags' && (
         <Card title="Open fraud flags" description="Flags never ban by themselves: look, then ban or dismiss.">
-          {props.flags.length === 0 && <EmptyState title="No open flags" />}
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {props.flags.map((f) => (
+          <DividedList items={props.flags} empty={<EmptyState title="No open flags" />}>
+            {(f) => (
               <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
                 <div>
                   <p className="font-medium text-slate-900 dark:text-white">
@@ -117,8 +115,8 @@ export default function AdminAffiliates(props: PageProps<Props>) {
                   Dismiss
                 </Button>
               </li>
-            ))}
-          </ul>
+            )}
+          </DividedList>
         </Card>
       )}
       {tab === 'Crypto payouts' && (
@@ -126,9 +124,8 @@ export default function AdminAffiliates(props: PageProps<Props>) {
           title="USDC transfers"
           description="Addresses are typed twice and checked at entry; each transfer carries an idempotency key."
         >
-          {props.crypto_payouts.data.length === 0 && <EmptyState title="No crypto payouts yet" />}
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {props.crypto_payouts.data.map((p) => (
+          <DividedList items={props.crypto_payouts.data} empty={<EmptyState title="No crypto payouts yet" />}>
+            {(p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
                 <span className="text-slate-900 dark:text-white">
                   {p.affiliate_name} · {formatMoney(p.amount_minor, p.currency)}
@@ -137,8 +134,8 @@ export default function AdminAffiliates(props: PageProps<Props>) {
                   {p.provider_reference ?? p.failure_reason} <StatusBadge status={p.status} />
                 </span>
               </li>
-            ))}
-          </ul>
+            )}
+          </DividedList>
         </Card>
       )}
     </>

@@ -10,6 +10,7 @@ import {
   ButtonLink,
   Card,
   Checkbox,
+  DividedList,
   EmptyState,
   FormField,
   Input,
@@ -106,34 +107,35 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
         </form>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[1fr_24rem]">
           <Card padded={false}>
-            {orders.data.length ? (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {orders.data.map((o) => (
-                  <li key={o.id}>
-                    <button
-                      onClick={() => open(o.id)}
-                      className="flex w-full flex-wrap items-center justify-between gap-2 px-4 py-3 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50"
-                      data-testid="admin-order-row"
-                    >
-                      <span className="min-w-0">
-                        <span className="block font-medium">{o.number}</span>
-                        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{o.email}</span>
-                      </span>
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge axis="order" value={o.status} />
-                        <StatusBadge axis="payment" value={o.payment_status} />
-                        <StatusBadge axis="return" value={o.return_status} />
-                      </span>
-                      <span className="tabular-nums">{formatMoney(o.total)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <div className="p-5">
-                <EmptyState title="No orders match" />
-              </div>
-            )}
+            <DividedList
+              items={orders.data}
+              empty={
+                <div className="p-5">
+                  <EmptyState title="No orders match" />
+                </div>
+              }
+            >
+              {(o) => (
+                <li key={o.id}>
+                  <button
+                    onClick={() => open(o.id)}
+                    className="flex w-full flex-wrap items-center justify-between gap-2 px-4 py-3 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50"
+                    data-testid="admin-order-row"
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-medium">{o.number}</span>
+                      <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{o.email}</span>
+                    </span>
+                    <span className="flex flex-wrap gap-1">
+                      <StatusBadge axis="order" value={o.status} />
+                      <StatusBadge axis="payment" value={o.payment_status} />
+                      <StatusBadge axis="return" value={o.return_status} />
+                    </span>
+                    <span className="tabular-nums">{formatMoney(o.total)}</span>
+                  </button>
+                </li>
+              )}
+            </DividedList>
             <div className="p-3">
               <Pagination
                 of={orders}

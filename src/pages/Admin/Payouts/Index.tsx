@@ -4,7 +4,7 @@ import type { BatchProgressEvent, PayoutBatchJson, PayoutPreviewJson } from '@co
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
 import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/parts';
-import { Alert, Button, Card, EmptyState, Pagination, ProgressBar } from '@/components/ui';
+import { Alert, Button, Card, DividedList, EmptyState, Pagination, ProgressBar } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import { notify } from '@/lib/toast';
@@ -80,7 +80,7 @@ export default function AdminPayouts({
             </Button>
           }
         >
-          <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          <ul className="divide-y divide-line text-sm">
             {preview.lines.slice(0, 50).map((l) => (
               <li key={l.affiliate_id} className="flex justify-between py-2">
                 <span className="text-slate-900 dark:text-white">
@@ -107,13 +107,15 @@ export default function AdminPayouts({
         </Card>
       )}
       <Card title="Batches" padded={false}>
-        {batches.data.length === 0 && (
-          <div className="p-5">
-            <EmptyState title="No batches yet" />
-          </div>
-        )}
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {batches.data.map((b) => (
+        <DividedList
+          items={batches.data}
+          empty={
+            <div className="p-5">
+              <EmptyState title="No batches yet" />
+            </div>
+          }
+        >
+          {(b) => (
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
               <div>
                 <p className="font-medium text-slate-900 dark:text-white">
@@ -130,8 +132,8 @@ export default function AdminPayouts({
                 </a>
               </div>
             </li>
-          ))}
-        </ul>
+          )}
+        </DividedList>
         <Pagination className="p-4" of={batches} onPageChange={reload} />
       </Card>
     </>

@@ -46,7 +46,7 @@ export default function AdminSweepstakesIndex({ page, state }: PageProps<Props>)
         />
       ) : (
         <Card padded={false}>
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          <ul className="divide-y divide-line">
             {page.data.map((s) => (
               <li key={s.id}>
                 <Link

@@ -9,7 +9,7 @@ import { Head, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { sweepstakesAdminApi, sweepstakesFiles, sweepstakesLive, sweepstakesPaths } from '@/api/sweepstakes';
 import { formatDateTime, formatMoney, RulesView, StateBadge } from '@/components/sweepstakes';
-import { Button, ButtonLink, Card, EmptyState, Pagination } from '@/components/ui';
+import { Button, ButtonLink, Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
 import type { PageProps } from '@/types';
 import { actThenReload } from '@/lib/actions';
@@ -124,36 +124,35 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
             )
           }
         >
-          {s.admin_winners.length === 0 ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">Nobody has been drawn yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {s.admin_winners.map((w) => (
-                <WinnerRow key={w.id} s={s} w={w} busy={busy} run={run} />
-              ))}
-            </ul>
-          )}
+          <DividedList
+            items={s.admin_winners}
+            empty={<p className="text-sm text-slate-500 dark:text-slate-400">Nobody has been drawn yet.</p>}
+          >
+            {(w) => <WinnerRow key={w.id} s={s} w={w} busy={busy} run={run} />}
+          </DividedList>
         </Card>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Entries log" padded={false}>
-          {entries.data.length === 0 ? (
-            <div className="p-5">
-              <EmptyState title="No entries yet" />
-            </div>
-          ) : (
-            <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-              {entries.data.map((e) => (
-                <li key={e.id} className="flex flex-wrap justify-between gap-2 px-5 py-2">
-                  <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{e.user.name}</span>
-                  <span className="text-slate-500 dark:text-slate-400">
-                    {e.source} ×{e.entries} · {formatDateTime(e.created_at)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DividedList
+            items={entries.data}
+            empty={
+              <div className="p-5">
+                <EmptyState title="No entries yet" />
+              </div>
+            }
+            className="text-sm"
+          >
+            {(e) => (
+              <li key={e.id} className="flex flex-wrap justify-between gap-2 px-5 py-2">
+                <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{e.user.name}</span>
+                <span className="text-slate-500 dark:text-slate-400">
+                  {e.source} ×{e.entries} · {formatDateTime(e.created_at)}
+                </span>
+              </li>
+            )}
+          </DividedList>
           <div className="p-3">
             <Pagination of={entries} hrefFor={(p) => sweepstakesPaths.admin.show(s.id, p)} />
           </div>
