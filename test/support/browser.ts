@@ -82,6 +82,15 @@ export async function withDiagnostics(page: Page, scenario: () => Promise<void>)
   }
 }
 
+/** Logs in through the login form as a person does (password as bootTestApp's createUser sets it), on to the dashboard. */
+export async function logIn(page: Page, email: string, password = 'correct-horse-battery'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
 /**
  * A new browser context already signed in as `user` (password as bootTestApp's createUser sets it):
  * logs in over HTTP as the login form does and hands the session cookies to the context.
