@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { User } from '../../src/modules/users/user.entity';
 import { checkStep } from '../browser/screenshots';
-import { bootTestApp, type TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { bootTestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 
 /**
  * Support work in Chromium against the real app: an admin finds a user, suspends them (confirming the password on
@@ -10,26 +10,12 @@ import { launchBrowser, signedInContext, withDiagnostics } from '../support/brow
  * and ends impersonation with the banner's button; then re-sends verification to two users at once. Needs the client built (`npx vite build`).
  */
 describe('admin suspends, restores and impersonates a user in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootTestApp);
 
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function pageFor(user: User, width: number): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const pageFor = (user: User, width: number): Promise<Page> => b.pageFor(user, { width, height: 900 });
 
   it('finds, suspends, restores, impersonates and stops', async () => {
+    const { t } = b;
     const member = await t.createUser({ name: 'Morgan Member', handle: 'morgan_m' });
     const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
     for (const name of ['Pat Bulk', 'Sam Bulk'])

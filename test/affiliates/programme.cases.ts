@@ -2,7 +2,7 @@ import { Clock, DAY_MS } from '../../src/common/clock';
 import { TimersService } from '../../src/modules/jobs';
 import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
-import { approvedAffiliate, buckets, commissionsOf, orderEvent, pay, refund, settle } from './support';
+import { approvedAffiliate, buckets, commissionsOf, orderEvent, pay, refund, registerViewer, settle } from './support';
 
 /** The programme end to end on the real database and queues: click, sign-up, sale, hold, payout, refunds, bans. */
 describe('affiliate programme', () => {
@@ -40,13 +40,7 @@ describe('affiliate programme', () => {
     // No `ref` in the form: the browser's script storage was wiped, only the HttpOnly cookie is left.
     await visitor.refreshToken();
     const email = `cookie-only-${Date.now()}@example.test`;
-    const reg = await visitor.post('/register').send({
-      name: 'Cookie Buyer',
-      email,
-      password: 'a-good-password',
-      password_confirmation: 'a-good-password',
-      type: 'viewer',
-    });
+    const reg = await registerViewer(visitor, 'Cookie Buyer', email);
     expect(reg.status).toBe(303);
     await settle(t);
     const [buyer] = await t.db.query(`SELECT id FROM users WHERE email = $1`, [email]);

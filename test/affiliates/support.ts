@@ -21,6 +21,17 @@ export async function approvedAffiliate(t: TestApp, admin: TestClient, overrides
   return { client, user, affiliate: approved.body.affiliate as { id: string; code: string } };
 }
 
+/** Registers a viewer through `visitor`'s session (and whatever referral it carries), as the sign-up form does. */
+export function registerViewer(visitor: TestClient, name: string, email: string) {
+  return visitor.post('/register').send({
+    name,
+    email,
+    password: 'a-good-password',
+    password_confirmation: 'a-good-password',
+    type: 'viewer',
+  });
+}
+
 export function orderEvent(t: TestApp, fields: Partial<OrderPaidEvent> & { total_minor: number }): OrderPaidEvent {
   const orderId = randomUUID();
   return {

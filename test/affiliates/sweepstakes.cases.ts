@@ -1,6 +1,6 @@
 import { bootTestApp, TestApp } from '../support/app';
 import { fixture, openSweepstakes } from '../sweepstakes/helpers';
-import { approvedAffiliate, settle } from './support';
+import { approvedAffiliate, registerViewer, settle } from './support';
 
 /** A referral bound through a tracked link earns the affiliate the sweepstakes' referral bonus entries, once. */
 describe('affiliate referrals earn sweepstakes entries', () => {
@@ -22,13 +22,7 @@ describe('affiliate referrals earn sweepstakes entries', () => {
     await visitor.get(`/r/${link.token}`);
     await visitor.refreshToken();
     const email = `referred-${Date.now()}@example.test`;
-    const reg = await visitor.post('/register').send({
-      name: 'Referred',
-      email,
-      password: 'a-good-password',
-      password_confirmation: 'a-good-password',
-      type: 'viewer',
-    });
+    const reg = await registerViewer(visitor, 'Referred', email);
     expect(reg.status).toBe(303);
     await settle(t);
 

@@ -1,7 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { User } from '../../src/modules/users';
-import { bootTestApp, type TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { bootTestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { checkStep } from '../browser/screenshots';
 import { enterDesign, services } from './helpers';
 
@@ -11,27 +9,11 @@ import { enterDesign, services } from './helpers';
  * Needs the client built (`npx vite build`); a missing browser or build fails, never skips.
  */
 describe('arena battle in two browsers', () => {
-  let t: TestApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function browserFor(user: User): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const b = browserSuite(bootTestApp);
+  const browserFor = (user: { email: string }) => b.pageFor(user);
 
   it('a vote in one window appears in the other', async () => {
+    const { t } = b;
     const [ann, ben] = [await t.createUser({ name: 'Ann Designer' }), await t.createUser({ name: 'Ben Designer' })];
     const s = services(t);
     const [ea, eb] = [await enterDesign(t, ann), await enterDesign(t, ben)];

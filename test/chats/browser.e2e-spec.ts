@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bootChatApp } from './support';
-import type { TestApp } from '../support/app';
-import { launchBrowser, signedInContext } from '../support/browser';
+import { browserSuite } from '../support/browser';
 import type { User } from '../../src/modules/users/user.entity';
 
 /**
@@ -10,25 +9,11 @@ import type { User } from '../../src/modules/users/user.entity';
  * Needs the client built (`npx vite build`); a missing browser or build fails, never skips.
  */
 describe('chats in two browsers', () => {
-  let t: TestApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = browserSuite(() => bootChatApp());
 
-  beforeAll(async () => {
-    t = await bootChatApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
-    await t?.close();
-  });
-
-  /** Signs in over HTTP (as the login form does) and hands the session cookie to a new browser context. */
+  /** A page signed in as `user` that logs the page's errors under their name. */
   async function browserFor(user: User): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await suite.pageFor(user, { width: 1280, height: 800 });
     page.on('pageerror', (e) => console.warn(`[${user.name}] page error: ${e.message}`));
     return page;
   }
@@ -51,6 +36,7 @@ describe('chats in two browsers', () => {
     );
 
   it('request, accept, live messages both ways, mute keeps the counter still', async () => {
+    const { t } = suite;
     const alice = await t.createUser({ name: 'Alice Realtor', handle: 'alice_r' });
     const bob = await t.createUser({ name: 'Bob Buyer', handle: 'bob_b' });
     const a = await browserFor(alice);

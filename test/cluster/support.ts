@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
+import { localPusher } from '../realtime/support/harness';
 
 /** What bench/cluster/cluster.js `startCluster` resolves with (the parts the tests use). */
 export interface Cluster {
@@ -93,13 +94,7 @@ export function pusherThrough(cluster: Cluster, client: ClusterClient): Pusher {
       (error: Error) => callback(error, null),
     );
   };
-  return new Pusher(cluster.broadcastKey, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: Number(new URL(cluster.base).port),
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
+  return localPusher(cluster.broadcastKey, Number(new URL(cluster.base).port), {
     channelAuthorization: {
       endpoint: '/broadcasting/auth',
       transport: 'ajax',

@@ -1,17 +1,8 @@
-import type { Page } from 'playwright-core';
-import { launchProfile, withDiagnostics } from '../support/browser';
+import { launchProfile, logIn, withDiagnostics } from '../support/browser';
 import { bootTestApp, TestApp } from '../support/app';
 import { makeBook, makeProperty } from './support';
 
 jest.setTimeout(180_000);
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('correct-horse-battery');
-  await page.getByRole('button', { name: /log in/i }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /**
  * A viewer asks about a listing with "contact the agent"; the agent the routing rule names sees the lead arrive live

@@ -1,5 +1,4 @@
 import { CreditsService } from '../../src/modules/credits';
-import { CrmIntakeService } from '../../src/modules/crm';
 import { CrmMarketplaceMoneyService } from '../../src/modules/crm/crm-marketplace-money.service';
 import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
 import type { OrderPaidEvent } from '../../src/contracts/events';
@@ -9,7 +8,7 @@ import { CrmSellerLedgerService } from '../../src/modules/crm/crm-seller-ledger.
 import { TIMERS } from '../../src/modules/crm/crm.constants';
 import { bootTestApp, TestApp, type TestClient } from '../support/app';
 import { buckets, settle as jobsSettled } from '../affiliates/support';
-import { earned, makeBook, type Book } from './support';
+import { earned, makeBook, websiteLead, type Book } from './support';
 
 jest.setTimeout(120_000);
 
@@ -46,14 +45,11 @@ describe('crm: lead marketplace priced in money', () => {
     by: Book = seller,
   ) => {
     n += 1;
-    const { lead_id } = await t.app.get(CrmIntakeService).intake({
-      teamId: by.teamId,
-      source: 'website',
+    const lead_id = await websiteLead(t, by.teamId, {
       sourceRef: `money-${n}`,
       name: `Paid Person ${n}`,
       email: `paid${n}@example.com`,
       phone: phone ?? `+1 415 730 ${String(1000 + n)}`,
-      property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
     });
     return market.offer(by.owner.user, lead_id, { ...price, timeline: 'now', max_buyers: maxBuyers });
   };

@@ -1,11 +1,10 @@
 import { Clock } from '../../src/common/clock';
 import { CreditsService } from '../../src/modules/credits';
-import { CrmIntakeService } from '../../src/modules/crm';
 import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
 import { TIMERS } from '../../src/modules/crm/crm.constants';
 import { TimersService } from '../../src/modules/jobs';
 import { bootTestApp, TestApp } from '../support/app';
-import { makeBook, type Book } from './support';
+import { makeBook, websiteLead, type Book } from './support';
 
 jest.setTimeout(120_000);
 
@@ -36,14 +35,11 @@ describe('crm: shared lead offers with a buyer limit', () => {
   };
   const offered = async (maxBuyers: number, price = 3) => {
     n += 1;
-    const { lead_id } = await t.app.get(CrmIntakeService).intake({
-      teamId: seller.teamId,
-      source: 'website',
+    const lead_id = await websiteLead(t, seller.teamId, {
       sourceRef: `shared-${n}`,
       name: `Shared Person ${n}`,
       email: `shared${n}@example.com`,
       phone: `+1 415 730 ${String(2000 + n)}`,
-      property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
     });
     return market.offer(seller.owner.user, lead_id, { price_credits: price, timeline: 'now', max_buyers: maxBuyers });
   };

@@ -1,12 +1,11 @@
 import { Clock } from '../../src/common/clock';
 import { CreditsService } from '../../src/modules/credits';
-import { CrmIntakeService } from '../../src/modules/crm';
 import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
 import { MARKET_CLAIMS_PER_DAY, TIMERS } from '../../src/modules/crm/crm.constants';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users';
 import { bootTestApp, TestApp } from '../support/app';
-import { makeBook, type Book } from './support';
+import { makeBook, websiteLead, type Book } from './support';
 
 jest.setTimeout(120_000);
 
@@ -40,14 +39,11 @@ describe('crm: lead marketplace', () => {
   /** A lead in the seller's book, offered for `price` credits. */
   const offered = async (price = 5) => {
     n += 1;
-    const { lead_id } = await t.app.get(CrmIntakeService).intake({
-      teamId: seller.teamId,
-      source: 'website',
+    const lead_id = await websiteLead(t, seller.teamId, {
       sourceRef: `market-${n}`,
       name: `Secret Person ${n}`,
       email: `secret${n}@example.com`,
       phone: `+1 415 555 ${String(1000 + n)}`,
-      property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
     });
     return market.offer(seller.owner.user, lead_id, { price_credits: price, timeline: '1-3_months' });
   };

@@ -1,4 +1,5 @@
 import type { MarketplaceProps } from '../../src/contracts/crm';
+import { CrmIntakeService } from '../../src/modules/crm';
 import { TeamsService } from '../../src/modules/teams';
 import type { User } from '../../src/modules/users';
 import type { TestApp, TestClient } from '../support/app';
@@ -33,6 +34,21 @@ export async function makeBook(t: TestApp, agentCount = 0): Promise<Book> {
     agents.push(agent);
   }
   return { teamId: team.id, owner, agents };
+}
+
+/** A lead from the website in `teamId`'s book: the person asks about a $800,000 condo in 94110. The lead's id. */
+export async function websiteLead(
+  t: TestApp,
+  teamId: string,
+  person: { sourceRef: string; name: string; email: string; phone: string },
+): Promise<string> {
+  const { lead_id } = await t.app.get(CrmIntakeService).intake({
+    teamId,
+    source: 'website',
+    ...person,
+    property: { id: null, zip: '94110', priceMinor: 80_000_000, type: 'condo' },
+  });
+  return lead_id;
 }
 
 /** A published property of the book's realtor in the book's team. */

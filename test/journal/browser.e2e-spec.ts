@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { User } from '../../src/modules/users/user.entity';
 import { TrustService } from '../../src/modules/community';
-import { bootTestApp, type TestApp } from '../support/app';
-import { launchBrowser, signedInContext, withDiagnostics } from '../support/browser';
+import { bootTestApp } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { checkStep } from '../browser/screenshots';
 import { MEMBER_ACTIVITY } from '../community/support';
 
@@ -11,26 +11,12 @@ import { MEMBER_ACTIVITY } from '../community/support';
  * the post and comments; the realtor sees the comment, then opens the creative managers' grant form. Needs the client built (`npx vite build`).
  */
 describe('journal publish, live notice and comment in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootTestApp);
 
-  beforeAll(async () => {
-    t = await bootTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function pageFor(user: User, width = 1280): Promise<Page> {
-    const context = await signedInContext(browser, t.baseUrl, user, { viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const pageFor = (user: User, width = 1280): Promise<Page> => b.pageFor(user, { width, height: 900 });
 
   it('publishes, notifies the follower live, and takes their comment', async () => {
+    const { t } = b;
     const realtor = await t.createUser({
       name: 'Rita Realtor',
       type: 'realtor',

@@ -3,6 +3,7 @@ import { MarketRepository } from '../../src/modules/market/market.repository';
 import { pointInRing, toRing } from '../../src/modules/market/polygon';
 import { matchesSearch } from '../../src/modules/saved-searches/criteria';
 import { bootTestApp, TestApp } from '../support/app';
+import { placeProperty } from './helpers';
 
 /** Drawn-area and map-view search, the filters a buyer expects, and the sorts. */
 describe('market area search', () => {
@@ -10,32 +11,13 @@ describe('market area search', () => {
   let ownerId: string;
   let n = 0;
 
-  async function place(name: string, lat: number, lng: number, extra: Record<string, unknown> = {}) {
+  /** Published a minute after the one before, so "newest" has an order. */
+  function place(name: string, lat: number, lng: number, extra: Record<string, unknown> = {}) {
     n += 1;
-    const cols = {
-      user_id: ownerId,
-      slug: `a-${n}-${Date.now()}`,
-      name,
-      latitude: lat,
-      longitude: lng,
-      publish: true,
+    return placeProperty(t, ownerId, name, lat, lng, {
       published_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000),
-      price: '100000.00',
-      type: 'house',
-      sector: 'residential',
-      status: 'for_sale',
       ...extra,
-    };
-    const keys = Object.keys(cols);
-    const rows = await t.db.query(
-      `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-      Object.values(cols),
-    );
-    const listing = await t.db.query(`INSERT INTO listings (property_id, user_id) VALUES ($1, $2) RETURNING id`, [
-      rows[0].id,
-      ownerId,
-    ]);
-    return { id: rows[0].id as string, listingId: listing[0].id as string };
+    });
   }
 
   const search = async (query: Record<string, unknown>) => (await t.client()).get('/api/market/search').query(query);

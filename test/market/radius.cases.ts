@@ -1,36 +1,15 @@
 import { destination, haversineMiles } from '../../src/modules/market/geo';
 import { knnWindowSql, radiusSql, TOTAL_CAP } from '../../src/modules/market/market-search.service';
 import { bootTestApp, TestApp } from '../support/app';
+import { placeProperty } from './helpers';
 
 describe('market radius search', () => {
   let t: TestApp;
   let ownerId: string;
-  let n = 0;
 
   /** A published, public property at (lat, lng), inserted directly. */
-  async function place(name: string, lat: number, lng: number, extra: Record<string, unknown> = {}): Promise<string> {
-    n += 1;
-    const cols = {
-      user_id: ownerId,
-      slug: `p-${n}-${Date.now()}`,
-      name,
-      latitude: lat,
-      longitude: lng,
-      publish: true,
-      price: '100000.00',
-      type: 'house',
-      sector: 'residential',
-      status: 'for_sale',
-      ...extra,
-    };
-    const keys = Object.keys(cols);
-    const rows = await t.db.query(
-      `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-      Object.values(cols),
-    );
-    await t.db.query(`INSERT INTO listings (property_id, user_id) VALUES ($1, $2)`, [rows[0].id, ownerId]);
-    return rows[0].id;
-  }
+  const place = async (name: string, lat: number, lng: number, extra: Record<string, unknown> = {}): Promise<string> =>
+    (await placeProperty(t, ownerId, name, lat, lng, extra)).id;
 
   async function search(query: Record<string, unknown>) {
     const c = await t.client();
@@ -39,6 +18,13 @@ describe('market radius search', () => {
 
   const names = (res: { body: { results: { data: Array<{ name: string }> } } }) =>
     res.body.results.data.map((r) => r.name);
+
+  /** The plan of `sql` with sequential scans off, so an index that can serve it shows. */
+  const indexPlan = (sql: string, params: unknown[]): Promise<Array<Record<string, string>>> =>
+    t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query(`EXPLAIN ${sql}`, params);
+    });
 
   beforeAll(async () => {
     t = await bootTestApp();
@@ -195,10 +181,7 @@ describe('market radius search', () => {
 
   it('uses the GiST index for the bounding box', async () => {
     const { sql, params } = radiusSql({ lat: 30.2672, lng: -97.7431, radius: 2, limit: 20, offset: 0 });
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return tx.query(`EXPLAIN ${sql}`, params);
-    });
+    const plan = await indexPlan(sql, params);
     expect(JSON.stringify(plan)).toContain('properties_market_geo_idx');
   });
 
@@ -253,11 +236,8 @@ describe('market radius search', () => {
       80,
       TOTAL_CAP + 1,
     );
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return tx.query(`EXPLAIN ${sql}`, params);
-    });
-    const text = plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const plan = await indexPlan(sql, params);
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(
       /Index (Only )?Scan using properties_market_geo_idx[\s\S]*Order By: \(\(?point\(longitude, latitude\)\)? <-> /,
     );
@@ -269,11 +249,8 @@ describe('market radius search', () => {
       80,
       TOTAL_CAP + 1,
     );
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return tx.query(`EXPLAIN ${sql}`, params);
-    });
-    const text = plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const plan = await indexPlan(sql, params);
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     // Both scans (the capped count and the KNN window) on the type-led index, with type in the index condition.
     expect(text.match(/Index (Only )?Scan using properties_market_type_geo_idx/g)).toHaveLength(2);
     expect(text).toMatch(/Index Cond: \(\(\(?type\)?(::text)? = 'house'/);

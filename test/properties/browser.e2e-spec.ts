@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { launchProfile, withDiagnostics } from '../support/browser';
+import { launchProfile, logIn, withDiagnostics } from '../support/browser';
 import { bootTestApp, TestApp } from '../support/app';
 
 /**
@@ -32,11 +32,7 @@ describe('property editor → market map (browser)', () => {
     const page = realtor.page;
     try {
       await withDiagnostics(page, async () => {
-        await page.goto('/login');
-        await page.locator('input[name="email"]').fill('browser-realtor@example.test');
-        await page.locator('input[name="password"]').fill('correct-horse-battery');
-        await page.getByRole('button', { name: /log in/i }).click();
-        await page.waitForURL(/\/dashboard/);
+        await logIn(page, 'browser-realtor@example.test');
 
         await page.goto('/properties');
         await page.getByTestId('new-property').click();

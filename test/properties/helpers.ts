@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TestClient } from '../support/app';
+import type { TestApp, TestClient } from '../support/app';
 
 /** A small real JPEG with EXIF orientation 6 and GPS-ish metadata, for upload tests. */
 export async function photoBytes(width = 64, height = 48): Promise<Buffer> {
@@ -26,6 +26,16 @@ export const COMPLETE = {
   sector: 'residential',
   status: 'for_sale',
 };
+
+/** A property row with exactly `cols` (the table's defaults for the rest), inserted directly; its id. */
+export async function insertProperty(t: TestApp, cols: Record<string, unknown>): Promise<string> {
+  const keys = Object.keys(cols);
+  const [row] = await t.db.query(
+    `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    Object.values(cols),
+  );
+  return row.id;
+}
 
 /** Creates a draft through the API, fills it in and (optionally) publishes it. Returns its JSON. */
 export async function makeProperty(

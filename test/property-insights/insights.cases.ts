@@ -2,6 +2,7 @@ import { Clock } from '../../src/common/clock';
 import { IN_DEMAND_VIEWS, PropertyInsightsService } from '../../src/modules/property-insights';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
+import { insertProperty } from '../properties/helpers';
 
 /** The property page's history (recorded by the database), days on market, views and mortgage defaults. */
 describe('property insights', () => {
@@ -22,12 +23,7 @@ describe('property insights', () => {
       state: 'TX',
       ...extra,
     };
-    const keys = Object.keys(cols);
-    const [row] = await t.db.query(
-      `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-      Object.values(cols),
-    );
-    return row.id;
+    return insertProperty(t, cols);
   }
 
   beforeAll(async () => {

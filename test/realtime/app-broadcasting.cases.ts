@@ -17,6 +17,16 @@ describe('real-time in the booted app', () => {
 
   const port = () => Number(new URL(t.baseUrl).port);
   const pusherFor = (client: TestClient) => connectAs(t, client, sockets);
+  /** The official server SDK aimed at the app's port, signing with `secret`. */
+  const sdkOnApp = (secret = 'app-secret') =>
+    new PusherServerSdk({
+      appId: 'app-1',
+      key: 'app-key',
+      secret,
+      host: '127.0.0.1',
+      port: String(port()),
+      useTLS: false,
+    });
 
   it('serves WebSockets and the Pusher HTTP API on the app port, ahead of sessions and CSRF', async () => {
     const guest = await t.client();
@@ -28,24 +38,10 @@ describe('real-time in the booted app', () => {
     expect(await viaBroadcaster).toEqual({ slug: 'a' });
 
     const viaApi = new Promise((resolve) => channel.bind('listing.updated', resolve));
-    const sdk = new PusherServerSdk({
-      appId: 'app-1',
-      key: 'app-key',
-      secret: 'app-secret',
-      host: '127.0.0.1',
-      port: String(port()),
-      useTLS: false,
-    });
+    const sdk = sdkOnApp();
     await sdk.trigger('listings', 'listing.updated', { slug: 'b' });
     expect(await viaApi).toEqual({ slug: 'b' });
-    const forged = new PusherServerSdk({
-      appId: 'app-1',
-      key: 'app-key',
-      secret: 'wrong',
-      host: '127.0.0.1',
-      port: String(port()),
-      useTLS: false,
-    });
+    const forged = sdkOnApp('wrong');
     await expect(forged.trigger('listings', 'x', {})).rejects.toMatchObject({ status: 401 });
   });
 
@@ -91,14 +87,7 @@ describe('real-time in the booted app', () => {
     expect(await viaBroadcaster).toEqual({ id: 'n1' });
 
     const viaApi = new Promise((resolve) => channel.bind('design.progress', resolve));
-    const sdk = new PusherServerSdk({
-      appId: 'app-1',
-      key: 'app-key',
-      secret: 'app-secret',
-      host: '127.0.0.1',
-      port: String(port()),
-      useTLS: false,
-    });
+    const sdk = sdkOnApp();
     await sdk.trigger(channelName, 'design.progress', { progress: 5 });
     expect(await viaApi).toEqual({ progress: 5 });
   });

@@ -6,6 +6,7 @@ import { DIGEST_TIMER, SavedSearchAlertsService } from '../../src/modules/saved-
 import { SavedSearchesService } from '../../src/modules/saved-searches/saved-searches.service';
 import { bootTestApp, TestApp } from '../support/app';
 import { expectPage } from '../support/authorization';
+import { insertProperty } from '../properties/helpers';
 
 /** Saved searches that alert: matching on listing changes, one notification, one email (instant or digest). */
 describe('saved-search alerts', () => {
@@ -30,13 +31,9 @@ describe('saved-search alerts', () => {
       status: 'for_sale',
       ...extra,
     };
-    const keys = Object.keys(cols);
-    const [row] = await t.db.query(
-      `INSERT INTO properties (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-      Object.values(cols),
-    );
-    await t.db.query(`INSERT INTO listings (property_id, user_id) VALUES ($1, $2)`, [row.id, realtorId]);
-    return row.id;
+    const id = await insertProperty(t, cols);
+    await t.db.query(`INSERT INTO listings (property_id, user_id) VALUES ($1, $2)`, [id, realtorId]);
+    return id;
   }
   const list = (id: string) =>
     t.db.query(`UPDATE properties SET publish = true, published_at = now() WHERE id = $1`, [id]);

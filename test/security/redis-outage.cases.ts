@@ -1,16 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { freePort } from '../support/processes';
 import { PASSWORD } from '../auth/helpers';
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** A Redis of this test's own, so stopping it harms nobody else. */
 async function startRedis(port: number): Promise<ChildProcess> {

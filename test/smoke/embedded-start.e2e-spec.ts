@@ -5,45 +5,16 @@
  * demo accounts, and stop cleanly on SIGTERM (embedded PostgreSQL stopped too).
  * Runs the real build output (dist/), as `npm start` does; `npm test` builds it first.
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../src/database/seeds/demo.seed';
+import { appEnv, buildIfMissing, freePort, plain, ROOT, waitFor } from '../support/processes';
 
-const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'dist/src/main.js');
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
-
-// eslint-disable-next-line no-control-regex
-const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The app's environment: this process's, less anything that would pick servers or settings for it. */
-function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DATABASE_|REDIS_|LOCAL_|TEST_POSTGRES|TEST_REDIS|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$)/.test(
-        name,
-      )
-    )
-      delete env[name];
-  }
-  return { ...env, ...overrides };
-}
 
 interface Started {
   child: ChildProcess;
@@ -62,15 +33,6 @@ function launch(env: NodeJS.ProcessEnv): Started {
     child.once('exit', (code, signal) => done({ code, signal })),
   );
   return { child, output: () => plain(out + err), stderr: () => plain(err), exited };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string, log: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
 }
 
 /** Resolves like promise, or fails after ms (timer cleared either way, so Jest exits promptly). */
@@ -101,9 +63,7 @@ function postgresFor(dataDir: string): number[] {
   return pids;
 }
 
-beforeAll(() => {
-  if (!existsSync(MAIN)) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
-}, 320_000);
+buildIfMissing(MAIN);
 
 describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing answering locally)', () => {
   let storageDir: string;

@@ -3,52 +3,18 @@
  * worker process (`npm run worker`, dist/src/worker.js) serves the BullMQ queues with no HTTP
  * listener, processes a job a web node enqueued, and stops cleanly on SIGTERM.
  */
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { createTestDatabase, TEST_REDIS_URL } from '../support/app';
+import { appEnv, buildIfMissing, plain, ROOT, waitFor } from '../support/processes';
 
-const ROOT = resolve(__dirname, '../..');
 const dist = (file: string) => join(ROOT, 'dist/src', file);
 // A Redis database of its own, so this worker (default "reelty" prefix) never meets a developer's running app.
 const REDIS_URL = `${TEST_REDIS_URL.replace(/\/\d*$/, '')}/13`;
 
-// eslint-disable-next-line no-control-regex
-const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
-
-function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (
-      /^(DATABASE_|REDIS_|LOCAL_|APP_|PORT$|HOST$|NODE_ENV$|STORAGE_|SEED_|LOG_LEVEL$|RUN_WORKERS$|SMTP_URL$)/.test(
-        name,
-      )
-    )
-      delete env[name];
-  }
-  return { ...env, ...overrides };
-}
-
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-  log: () => string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output so far:\n${log()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-beforeAll(() => {
-  if (!existsSync(dist('worker.js')))
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
-}, 320_000);
+buildIfMissing(dist('worker.js'));
 
 describe('worker process and migration CLI', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { TestApp } from './app';
 
 /** Debian's chromium, driven by playwright-core; no browser is ever downloaded. */
@@ -82,6 +82,15 @@ export async function withDiagnostics(page: Page, scenario: () => Promise<void>)
   }
 }
 
+/** Logs in through the login form as a person does (password as bootTestApp's createUser sets it), on to the dashboard. */
+export async function logIn(page: Page, email: string, password = 'correct-horse-battery'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
 /**
  * A new browser context already signed in as `user` (password as bootTestApp's createUser sets it):
  * logs in over HTTP as the login form does and hands the session cookies to the context.
@@ -124,7 +133,8 @@ export async function signedInContext(
 
 /**
  * One app and one Chromium for a describe block: `boot` runs before all its tests, and the browser, every context
- * `pageFor` opened and the app close after them. `pageFor(user)` is a page signed in as `user` (`null`: a guest).
+ * `pageFor` or `newContext` opened and the app close after them. `pageFor(user)` is a page signed in as `user`
+ * (`null`: a guest); `newContext(options)` a bare context on the app's URL, for a test that signs it in its own way.
  *
  *   const b = browserSuite(bootTestApp);
  *   it('...', async () => { const page = await b.pageFor(await b.t.createUser(), { width: 360, height: 900 }); });
@@ -133,6 +143,7 @@ export function browserSuite(boot: () => Promise<TestApp>): {
   readonly t: TestApp;
   readonly browser: Browser;
   pageFor(user: { email: string } | null, viewport?: { width: number; height: number }): Promise<Page>;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 } {
   let t: TestApp | undefined;
   let browser: Browser | undefined;
@@ -156,6 +167,12 @@ export function browserSuite(boot: () => Promise<TestApp>): {
     },
     get browser() {
       return started().browser;
+    },
+    async newContext(options = {}) {
+      const { t: app, browser: chromium } = started();
+      const context = await chromium.newContext({ baseURL: app.baseUrl, ...options });
+      contexts.push(context);
+      return context;
     },
     async pageFor(user, viewport = { width: 1280, height: 900 }) {
       const { t: app, browser: chromium } = started();

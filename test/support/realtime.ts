@@ -1,7 +1,14 @@
 import PusherServerSdk from 'pusher';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import type { PusherServerOptions } from '../../src/modules/realtime/core';
-import { APP, pusherClients, RawClient, startCluster, type RealtimeNode } from '../realtime/support/harness';
+import {
+  APP,
+  localPusher,
+  pusherClients,
+  RawClient,
+  startCluster,
+  type RealtimeNode,
+} from '../realtime/support/harness';
 import type { TestApp, TestClient } from './app';
 
 type Channel = ReturnType<Pusher['subscribe']>;
@@ -11,13 +18,7 @@ type Channel = ReturnType<Pusher['subscribe']>;
  * POST /broadcasting/auth with the test client's session. Push it to `sockets` to disconnect later.
  */
 export function pusherFor(t: TestApp, client: TestClient, sockets: Pusher[] = []): Pusher {
-  const pusher = new Pusher(t.config.broadcasting.key, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: Number(new URL(t.baseUrl).port),
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
+  const pusher = localPusher(t.config.broadcasting.key, Number(new URL(t.baseUrl).port), {
     channelAuthorization: {
       endpoint: '/broadcasting/auth',
       transport: 'ajax',

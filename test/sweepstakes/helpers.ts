@@ -1,5 +1,6 @@
 import { Clock, DAY_MS } from '../../src/common/clock';
-import type { SweepstakesRules } from '../../src/contracts/sweepstakes';
+import type { DrawPublication, SweepstakesRules } from '../../src/contracts/sweepstakes';
+import { verifyDraw } from '../../src/modules/sweepstakes/draw/fair-draw';
 import { SweepstakesAdminService } from '../../src/modules/sweepstakes/sweepstakes-admin.service';
 import { SweepstakesEntriesService } from '../../src/modules/sweepstakes/sweepstakes-entries.service';
 import type { User } from '../../src/modules/users/user.entity';
@@ -30,6 +31,21 @@ export function rulesInput(start: Date, overrides: Partial<SweepstakesRules> = {
     bonus_entries: { purchase: 1, referral: 1, share: 1 },
     ...overrides,
   };
+}
+
+/** Recomputes a drawn sweepstakes as anyone could: from its downloaded entrant list and its published draw. */
+export function verifyPublished(
+  entrantListText: string,
+  draw: Pick<DrawPublication, 'entrants_hash' | 'seed' | 'seed_commitment' | 'beacon' | 'picks_requested'>,
+) {
+  return verifyDraw({
+    entrantListText,
+    entrantsHash: draw.entrants_hash!,
+    seedHex: draw.seed!,
+    commitment: draw.seed_commitment!,
+    beacon: draw.beacon,
+    picks: draw.picks_requested,
+  });
 }
 
 export const ENTRY = { region: 'US-CA', birth_date: '1990-05-01', accept_rules: true };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoSweepstakes } from '../../src/database/seeds/sweepstakes.seed';
 import { bootTestApp, TestApp } from '../support/app';
-import { verifyDraw } from '../../src/modules/sweepstakes/draw/fair-draw';
+import { verifyPublished } from './helpers';
 
 describe('sweepstakes demo seed', () => {
   let t: TestApp;
@@ -30,14 +30,7 @@ describe('sweepstakes demo seed', () => {
     expect(open.entry_count).toBe(13);
     const drawn = (await guest.get(`/api/sweepstakes/${list.find((s) => s.state === 'drawn')!.id}`)).body.sweepstakes;
     const text = (await guest.get(`/api/sweepstakes/${drawn.id}/entrants.txt`)).text;
-    const report = verifyDraw({
-      entrantListText: text,
-      entrantsHash: drawn.draw.entrants_hash,
-      seedHex: drawn.draw.seed,
-      commitment: drawn.draw.seed_commitment,
-      beacon: drawn.draw.beacon,
-      picks: drawn.draw.picks_requested,
-    });
+    const report = verifyPublished(text, drawn.draw);
     expect(report.hashMatches && report.commitmentMatches).toBe(true);
     expect(report.picks.map((p) => p.ref)).toEqual(drawn.draw.picks.map((p: { ref: string }) => p.ref));
     expect(drawn.winners).toHaveLength(3);

@@ -1,10 +1,9 @@
 import { Clock, DAY_MS } from '../../src/common/clock';
 import { TimersService } from '../../src/modules/jobs';
-import { verifyDraw } from '../../src/modules/sweepstakes/draw/fair-draw';
 import { TIMERS } from '../../src/modules/sweepstakes/sweepstakes.constants';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectPage } from '../support/authorization';
-import { ENTRY, futureStart, rulesInput, waitFor } from './helpers';
+import { ENTRY, futureStart, rulesInput, verifyPublished, waitFor } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const ADDRESS = {
@@ -113,14 +112,7 @@ describe('sweepstakes over HTTP', () => {
       return res.body.sweepstakes.state === 'drawn' && res.body.sweepstakes;
     });
     expect((await admin.post(`/api/admin/sweepstakes/${id}/draw`).send({})).status).toBe(409);
-    const report = verifyDraw({
-      entrantListText: list.text,
-      entrantsHash: drawn.draw.entrants_hash,
-      seedHex: drawn.draw.seed,
-      commitment: drawn.draw.seed_commitment,
-      beacon: drawn.draw.beacon,
-      picks: drawn.draw.picks_requested,
-    });
+    const report = verifyPublished(list.text, drawn.draw);
     expect(report.hashMatches && report.commitmentMatches).toBe(true);
     expect(report.picks.map((p) => p.ref)).toEqual(drawn.draw.picks.map((p: { ref: string }) => p.ref));
     const rows = await t.db.query(`SELECT count(*)::int AS n FROM sweepstakes_winners WHERE sweepstakes_id = $1`, [id]);

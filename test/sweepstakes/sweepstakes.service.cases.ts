@@ -2,14 +2,13 @@ import { ConflictException } from '@nestjs/common';
 import { DAY_MS } from '../../src/common/clock';
 import { DomainEvents } from '../../src/modules/events';
 import { TimersService } from '../../src/modules/jobs';
-import { verifyDraw } from '../../src/modules/sweepstakes/draw/fair-draw';
 import { SweepstakesClaimsService } from '../../src/modules/sweepstakes/sweepstakes-claims.service';
 import { PURCHASE_CONSUMER, TIMERS } from '../../src/modules/sweepstakes/sweepstakes.constants';
 import { SweepstakesDrawService } from '../../src/modules/sweepstakes/sweepstakes-draw.service';
 import { SweepstakesService } from '../../src/modules/sweepstakes/sweepstakes.service';
 import type { User } from '../../src/modules/users/user.entity';
 import { bootTestApp, TestApp } from '../support/app';
-import { ENTRY, fixture, Fixture, openSweepstakes, rulesInput } from './helpers';
+import { ENTRY, fixture, Fixture, openSweepstakes, rulesInput, verifyPublished } from './helpers';
 
 const ctx = { ip: '203.0.113.7', userAgent: 'jest' };
 
@@ -174,14 +173,7 @@ describe('sweepstakes rules (service tier)', () => {
     // Anyone can recompute: the downloaded list, the revealed seed and the beacon give the same ordered picks.
     let text = '';
     for await (const chunk of await reads.entrantList(s.id)) text += chunk;
-    const report = verifyDraw({
-      entrantListText: text,
-      entrantsHash: drawn.draw.entrants_hash!,
-      seedHex: drawn.draw.seed!,
-      commitment: drawn.draw.seed_commitment!,
-      beacon: drawn.draw.beacon,
-      picks: drawn.draw.picks_requested,
-    });
+    const report = verifyPublished(text, drawn.draw);
     expect(report).toMatchObject({ hashMatches: true, commitmentMatches: true });
     expect(report.picks.map((p) => p.ref)).toEqual(refs);
     const admin = await reads.adminDetail(s.id);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { COMPLETE } from '../properties/helpers';
-import { launchProfile, withDiagnostics } from '../support/browser';
+import { launchProfile, logIn, withDiagnostics } from '../support/browser';
 import { bootTestApp, TestApp } from '../support/app';
 
 jest.setTimeout(180_000);
@@ -8,14 +8,6 @@ jest.setTimeout(180_000);
 /** The switcher for the current team: its label names the team at every width (phones show only the badge). */
 const switcherNaming = (page: Page, team: string) =>
   page.getByRole('button', { name: `Current team: ${team}. Switch team`, exact: true });
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('correct-horse-battery');
-  await page.getByRole('button', { name: /log in/i }).click();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** JSON call from the page, as the client's http module makes it (session cookie + XSRF header). */
 function apiFrom(page: Page, method: string, url: string, body?: unknown) {

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CreatorRollupService } from '../../src/modules/creator-metrics/creator-rollup.service';
 import { makeProperty } from '../properties/helpers';
 import { checkStep } from '../browser/screenshots';
-import { bootTestApp, type TestApp, type TestClient } from '../support/app';
-import { launchBrowser, withDiagnostics } from '../support/browser';
+import { bootTestApp, type TestClient } from '../support/app';
+import { browserSuite, withDiagnostics } from '../support/browser';
 import { cookieHeader, makeClip } from './support';
 
 jest.setTimeout(180_000);
@@ -19,30 +19,20 @@ jest.setTimeout(180_000);
  * again with hls.js forced (a browser without native HLS).
  */
 describe('video in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
+  const b = browserSuite(bootTestApp);
   let dir: string;
   let clip: string;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reelty-video-browser-'));
-    [t, browser, clip] = await Promise.all([
-      bootTestApp(),
-      launchBrowser(),
-      makeClip(dir, 'tour.mp4', { width: 640, height: 360, seconds: 4 }),
-    ]);
+    clip = await makeClip(dir, 'tour.mp4', { width: 640, height: 360, seconds: 4 });
   });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** A phone-sized page signed in with `client`'s session cookies (`null`: a guest); `init` runs before its scripts. */
   async function pageFor(client: TestClient | null, init?: () => void): Promise<Page> {
-    const context = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 390, height: 844 } });
-    contexts.push(context);
+    const { t } = b;
+    const context = await b.newContext({ viewport: { width: 390, height: 844 } });
     if (client) {
       const cookies = cookieHeader(client)
         .split(';')
@@ -80,6 +70,7 @@ describe('video in the browser', () => {
   }
 
   it('a realtor uploads a clip and sees it become ready live; a viewer swipes the feed and it plays', async () => {
+    const { t } = b;
     const { client } = await t.signedIn({ type: 'realtor', handle: `realtor${Date.now().toString(36)}` });
     const property = await makeProperty(client, { name: 'Lakeside Villa', price: '1250000' });
     const walkthrough = (

@@ -100,6 +100,16 @@ describe('video pipeline', () => {
     expect(res.status).toBe(200);
     return res.body.video;
   }
+  /** The video's JSON once it is ready or errored (polled every 300 ms, for up to a minute). */
+  const settled = (client: TestClient, id: string) =>
+    waitFor(
+      async () => {
+        const v = await videoJson(client, id);
+        return v.status === 'ready' || v.status === 'errored' ? v : null;
+      },
+      60_000,
+      300,
+    );
 
   it('uploads a 1080p clip in chunks across a dropped connection, transcodes it live and serves HLS, poster and ranges', async () => {
     const { client, user } = await t.signedIn({ type: 'realtor' });
@@ -306,14 +316,7 @@ describe('video pipeline', () => {
     });
     expect(progress[0]).toBeGreaterThan(bytes.length / 6);
 
-    const ready = await waitFor(
-      async () => {
-        const v = await videoJson(client, video.id);
-        return v.status === 'ready' || v.status === 'errored' ? v : null;
-      },
-      60_000,
-      300,
-    );
+    const ready = await settled(client, video.id);
     expect(ready).toMatchObject({ status: 'ready', width: 640, height: 360 });
     expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['360p']);
   });
@@ -361,14 +364,7 @@ describe('video pipeline', () => {
     writeFileSync(FAULT_FILE, 'fail');
     const failing = await newVideo(client, slug);
     expect((await uploadWhole(client, failing.slug, bytes)).status).toBe(204);
-    const errored = await waitFor(
-      async () => {
-        const v = await videoJson(client, failing.id);
-        return v.status === 'errored' || v.status === 'ready' ? v : null;
-      },
-      60_000,
-      300,
-    );
+    const errored = await settled(client, failing.id);
     expect(errored.status).toBe('errored');
     expect(errored.error).toMatch(/^Processing failed: ffmpeg failed \(exit 1\): .*cannot allocate memory/);
     // The owner's notice is written by an event consumer after the video row turns errored: wait for it.
@@ -391,14 +387,7 @@ describe('video pipeline', () => {
     const retried = await client.post(`/api/video/${failing.id}/retry`).send({});
     expect(retried.status).toBe(200);
     expect(retried.body.video.status).toBe('processing');
-    const ready = await waitFor(
-      async () => {
-        const v = await videoJson(client, failing.id);
-        return v.status === 'ready' || v.status === 'errored' ? v : null;
-      },
-      60_000,
-      300,
-    );
+    const ready = await settled(client, failing.id);
     expect(ready.status).toBe('ready');
     expect((await client.post(`/api/video/${failing.id}/retry`).send({})).status).toBe(422);
 
@@ -406,14 +395,7 @@ describe('video pipeline', () => {
     writeFileSync(FAULT_FILE, 'crash-once');
     const crashing = await newVideo(client, slug);
     expect((await uploadWhole(client, crashing.slug, bytes)).status).toBe(204);
-    const recovered = await waitFor(
-      async () => {
-        const v = await videoJson(client, crashing.id);
-        return v.status === 'ready' || v.status === 'errored' ? v : null;
-      },
-      60_000,
-      300,
-    );
+    const recovered = await settled(client, crashing.id);
     expect(existsSync(FAULT_FILE)).toBe(false); // the crash happened
     expect(recovered.status).toBe('ready');
     expect(recovered.error).toBeNull();

@@ -66,18 +66,29 @@ export interface TestUser {
   name: string;
 }
 
-export function connectPusher(
+/** pusher-js on a node at 127.0.0.1:`port`, plain WebSockets only (no TLS, no stats); `options` add how it authorises. */
+export function localPusher(
+  key: string,
   port: number,
-  user: TestUser = { id: 'u1', name: 'Ada' },
-  overrides: Record<string, unknown> = {},
+  options: Partial<ConstructorParameters<typeof Pusher>[1]>,
 ): Pusher {
-  return new Pusher(APP.key, {
+  return new Pusher(key, {
     cluster: 'mt1',
     wsHost: '127.0.0.1',
     wsPort: port,
     forceTLS: false,
     enabledTransports: ['ws'],
     disableStats: true,
+    ...options,
+  });
+}
+
+export function connectPusher(
+  port: number,
+  user: TestUser = { id: 'u1', name: 'Ada' },
+  overrides: Record<string, unknown> = {},
+): Pusher {
+  return localPusher(APP.key, port, {
     channelAuthorization: {
       endpoint: '/unused',
       transport: 'ajax',
