@@ -55,7 +55,8 @@ export interface CampaignOpenHouseJson {
 }
 
 export interface FarmProps {
-  team: { id: string; name: string };
+  /** The current team's contact book. */
+  book: { id: string; name: string };
   can_manage: boolean;
   campaigns: Page<CampaignJson>;
   selected: {
@@ -190,7 +191,8 @@ export interface UnsubscribeProps {
 // ---- analytics ----------------------------------------------------------------------------------------------------
 
 export interface LeadsAnalyticsProps {
-  team: { id: string; name: string };
+  /** The current team's contact book. */
+  book: { id: string; name: string };
   /** Managers see the whole book; an agent sees the leads routed to them. */
   scope: 'book' | 'mine';
   since_days: number;

@@ -134,7 +134,8 @@ export interface LeadRoutedEvent {
 }
 
 export interface ContactsIndexProps {
-  team: { id: string; name: string; role: string };
+  /** The current team's contact book, with your role in it. */
+  book: { id: string; name: string; role: string };
   /** `total_is_capped`: more than `total` match ("10,000+"); the total is counted only up to a cap. */
   contacts: Page<ContactJson> & { total_is_capped: boolean };
   filters: { q: string; stage: string; tag: string; source: string; agent: string };

@@ -53,7 +53,7 @@ export class CrmCampaignsService {
     const campaigns = pageOf(await this.toJson(rows), page, perPage, total);
     const chosen = q.campaign ? await this.campaignIn(book, q.campaign) : (rows[0] ?? null);
     return {
-      team: { id: book.teamId, name: book.teamName },
+      book: { id: book.teamId, name: book.teamName },
       can_manage: book.manager,
       campaigns,
       selected: chosen ? await this.detail(req.user as User, chosen) : null,
@@ -183,7 +183,7 @@ export class CrmCampaignsService {
     const data = await this.repo.analytics(book.teamId, since, book.manager ? null : (req.user as User).id);
     const names = new Map((await this.users.findByIds(data.agents.map((a) => a.id))).map((u) => [u.id, u.name]));
     return {
-      team: { id: book.teamId, name: book.teamName },
+      book: { id: book.teamId, name: book.teamName },
       scope: book.manager ? 'book' : 'mine',
       since_days: sinceDays,
       funnel: data.funnel,

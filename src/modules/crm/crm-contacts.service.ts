@@ -34,7 +34,7 @@ export class CrmContactsService {
     const agentId = book.manager ? filters.agent || undefined : user.id;
     const [rows, total, capped] = await this.repo.listContacts(book.teamId, { ...filters, agentId }, offset, perPage);
     return {
-      team: { id: book.teamId, name: book.teamName, role: book.role },
+      book: { id: book.teamId, name: book.teamName, role: book.role },
       contacts: { ...pageOf(await this.toJson(rows), page, perPage, total), total_is_capped: capped },
       filters,
       stages: CONTACT_STAGES,

@@ -53,7 +53,7 @@ export class TeamsPagesController {
     const canInvite = roleAllows(membership.role, 'members.invite');
     const invitations = canInvite ? await this.invitations.pendingOfTeam(user, id, 0, 50) : null;
     return Inertia.render('Teams/Show', {
-      team: toTeamJson(membership, roleAllows(membership.role, 'domain.manage')),
+      shown_team: toTeamJson(membership, roleAllows(membership.role, 'domain.manage')),
       role: membership.role,
       permissions: permissionsOf(membership.role),
       roles: ROLES_TABLE,
@@ -72,7 +72,7 @@ export class TeamsPagesController {
     const { page, perPage, offset } = query.window(25);
     const { team, rows, total } = await this.joins.pending(user, id, offset, perPage);
     return Inertia.render('Teams/Requests', {
-      team: toTeamSummary(team),
+      shown_team: toTeamSummary(team),
       requests: pageOf(
         rows.map((r) => toJoinRequestJson(r, team)),
         total,
@@ -87,7 +87,7 @@ export class TeamsPagesController {
     const usage = await this.budget.usage(user, id, query.month);
     const membership = await this.teams.membershipOrFail(user, id);
     return Inertia.render('Teams/LlmUsage', {
-      team: toTeamSummary(membership),
+      shown_team: toTeamSummary(membership),
       canManage: roleAllows(membership.role, 'usage.manage'),
       usage,
     });
@@ -97,7 +97,7 @@ export class TeamsPagesController {
   async settings(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     const membership = await this.teams.authorize(user, id, 'team.update');
     return Inertia.render('Teams/Settings', {
-      team: toTeamJson(membership, true),
+      shown_team: toTeamJson(membership, true),
       role: membership.role,
       types: TEAM_TYPES,
       canDelete: roleAllows(membership.role, 'team.delete') && !membership.personal,
@@ -134,7 +134,7 @@ export class TeamsPagesController {
   ) {
     const given = typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : '';
     const { invitation, team, refusal } = await this.invitations.inspect(id, given, user ?? null);
-    const view = { team: toTeamSummary(team), email: invitation.email, role: invitation.role };
+    const view = { inviting_team: toTeamSummary(team), email: invitation.email, role: invitation.role };
     if (!user) {
       if (!refusal) rememberPendingInvitation(res, id, given, invitation.expires_at);
       return Inertia.render('Invitations/Show', {

@@ -25,7 +25,7 @@ const contact: ContactJson = {
   created_at: '2026-11-27T10:00:00Z',
 };
 const props = (total: number, capped: boolean, page = 1): ContactsIndexProps => ({
-  team: { id: 't1', name: 'Book', role: 'owner' },
+  book: { id: 't1', name: 'Book', role: 'owner' },
   contacts: {
     data: [contact],
     current_page: page,

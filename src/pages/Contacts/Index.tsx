@@ -13,12 +13,12 @@ const contactsTotal = (total: number, capped: boolean) =>
   `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'contact' : 'contacts'}`;
 
 /** Contacts/Index: the book's people, searchable and filtered by stage, tag, source and agent; CSV in and out. */
-export default function ContactsIndex({ team, contacts, filters, stages, sources, agents }: ContactsIndexProps) {
+export default function ContactsIndex({ book, contacts, filters, stages, sources, agents }: ContactsIndexProps) {
   const { attempt } = useAttempt();
   const [q, setQ] = useState(filters.q);
   const [report, setReport] = useState<ImportReport | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const manager = team.role === 'owner' || team.role === 'admin';
+  const manager = book.role === 'owner' || book.role === 'admin';
   const query = (over: Partial<typeof filters> & { page?: number }) => {
     const all: Record<string, string | number> = { ...filters, q, ...over };
     return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== '' && v !== 1));
@@ -44,7 +44,7 @@ export default function ContactsIndex({ team, contacts, filters, stages, sources
       <Head title="Contacts" />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-headline text-ink">Contacts</h1>
-        <span className="text-sm text-ink-muted">{team.name}</span>
+        <span className="text-sm text-ink-muted">{book.name}</span>
         <span className="text-sm text-ink-muted" data-testid="contacts-total">
           {contactsTotal(contacts.total, contacts.total_is_capped)}
         </span>

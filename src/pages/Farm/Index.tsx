@@ -25,14 +25,14 @@ const areaText = (c: CampaignJson) =>
       : `A polygon of ${c.area.points.length} points`;
 
 /** Farm/Index: geographic farming campaigns with their email collection form, open houses, codes and gifts. */
-export default function FarmIndex({ team, can_manage, campaigns, selected, tab, map }: FarmProps) {
+export default function FarmIndex({ book, can_manage, campaigns, selected, tab, map }: FarmProps) {
   const current = selected?.campaign;
   return (
     <>
       <Head title="Farm" />
       <div className="mb-4 flex flex-wrap items-baseline gap-3">
         <h1 className="text-headline text-ink">Farm</h1>
-        <span className="text-sm text-ink-muted">{team.name}</span>
+        <span className="text-sm text-ink-muted">{book.name}</span>
         <nav className="ms-auto flex gap-3 text-sm" aria-label="Marketing">
           <Link href={templatePaths.email} className="text-accent-ink underline">
             Email templates

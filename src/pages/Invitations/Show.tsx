@@ -5,7 +5,7 @@ import { TeamBadge } from '@/components/teams/TeamSwitcher';
 import { Alert, ButtonLink, Card } from '@/components/ui';
 
 interface Props {
-  team: TeamSummary;
+  inviting_team: TeamSummary;
   email: string;
   role: TeamRole;
   /** Why this account or link cannot accept, or null. */
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** The invitation link's page: guests sign up or log in with the invited address and land in the team. */
-export default function InvitationsShow({ team, email, role, refusal, auth }: Props) {
+export default function InvitationsShow({ inviting_team: team, email, role, refusal, auth }: Props) {
   return (
     <>
       <Head title={`Join ${team.name}`} />

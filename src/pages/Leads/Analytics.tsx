@@ -9,7 +9,7 @@ const label = (s: string) => s.replace(/_/g, ' ');
 const pct = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
 
 /** Leads/Analytics: the funnel by source, speed to first contact per agent, conversion by campaign. */
-export default function LeadsAnalytics({ team, scope, since_days, funnel, agents, campaigns }: LeadsAnalyticsProps) {
+export default function LeadsAnalytics({ book, scope, since_days, funnel, agents, campaigns }: LeadsAnalyticsProps) {
   const total = funnel.reduce(
     (t, f) => ({
       received: t.received + f.received,
@@ -25,7 +25,7 @@ export default function LeadsAnalytics({ team, scope, since_days, funnel, agents
       <div className="mb-4 flex flex-wrap items-baseline gap-3">
         <h1 className="text-headline text-ink">Lead analytics</h1>
         <span className="text-sm text-ink-muted">
-          {team.name} · {scope === 'book' ? 'whole team' : 'your leads'}
+          {book.name} · {scope === 'book' ? 'whole team' : 'your leads'}
         </span>
         <nav className="ms-auto flex gap-2 text-sm" aria-label="Period">
           {DAYS.map((d) => (

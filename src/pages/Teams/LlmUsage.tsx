@@ -6,7 +6,8 @@ import { Button, Card, FormField, Input } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
 interface Props {
-  team: TeamSummary;
+  /** The team this page is about (`team`, shared by every page, is your current team). */
+  shown_team: TeamSummary;
   canManage: boolean;
   usage: TeamUsageJson;
 }
@@ -86,7 +87,7 @@ function Breakdown({
 }
 
 /** Teams/LlmUsage: the month's AI spend against the budget, by member, model and feature, and per day. */
-export default function TeamsLlmUsage({ team, canManage, usage }: Props) {
+export default function TeamsLlmUsage({ shown_team: team, canManage, usage }: Props) {
   const budget = useApiForm(
     { dollars: usage.budget_micro === null ? '' : String(Number(usage.budget_micro) / 1_000_000) },
     { successMessage: 'Budget saved', onSuccess: () => router.reload() },

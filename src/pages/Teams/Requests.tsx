@@ -7,12 +7,13 @@ import { Button, Card, DividedList, EmptyState, Pagination } from '@/components/
 import { actThenReload } from '@/lib/actions';
 
 interface Props {
-  team: TeamSummary;
+  /** The team this page is about (`team`, shared by every page, is your current team). */
+  shown_team: TeamSummary;
   requests: Page<JoinRequestJson>;
 }
 
 /** Teams/Requests: people asking to join; admins approve (as agents) or decline, and the requester is told. */
-export default function TeamsRequests({ team, requests }: Props) {
+export default function TeamsRequests({ shown_team: team, requests }: Props) {
   const decide = (id: string, approve: boolean) =>
     actThenReload(() => (approve ? teamsApi.approve(id) : teamsApi.declineRequest(id)), 'Could not answer the request');
   return (

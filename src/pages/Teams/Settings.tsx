@@ -9,7 +9,8 @@ import { notify } from '@/lib/toast';
 import { useAttempt } from '@/hooks/useAttempt';
 
 interface Props {
-  team: TeamJson;
+  /** The team this page is about (`team`, shared by every page, is your current team). */
+  shown_team: TeamJson;
   role: TeamRole;
   types: TeamType[];
   canDelete: boolean;
@@ -18,7 +19,7 @@ interface Props {
 const reload = () => router.reload();
 
 /** Teams/Settings: name, handle, type and logo; the email domain and its DNS proof; deleting the team. */
-export default function TeamsSettings({ team, role, types, canDelete }: Props) {
+export default function TeamsSettings({ shown_team: team, role, types, canDelete }: Props) {
   const details = useApiForm(
     { name: team.name, handle: team.handle, type: team.type },
     { successMessage: 'Team updated', onSuccess: reload },

@@ -17,7 +17,8 @@ interface RoleRow {
 }
 
 interface Props {
-  team: TeamJson;
+  /** The team this page is about (`team`, shared by every page, is your current team). */
+  shown_team: TeamJson;
   role: TeamRole;
   permissions: TeamPermission[];
   roles: RoleRow[];
@@ -28,7 +29,7 @@ interface Props {
 const ASSIGNABLE: TeamRole[] = ['admin', 'agent', 'assistant'];
 
 /** Teams/Show: members with their roles, invitations, and what each role may do. */
-export default function TeamsShow({ team, role, permissions, roles, members, invitations }: Props) {
+export default function TeamsShow({ shown_team: team, role, permissions, roles, members, invitations }: Props) {
   const me = (usePage().props as unknown as { auth: { user: AuthUser } }).auth.user;
   const can = (p: TeamPermission) => permissions.includes(p);
   const invite = useApiForm(
