@@ -6,20 +6,21 @@
 //     a book of 2,000 (the baseline): latency percentiles, throughput, server memory.
 //
 //   node bench/crm/run.js       (CONTACTS, INTAKE, CONCURRENCY, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL; KEEP_DB=1)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { Client } = require('pg');
 const {
   BENCH_APP_KEY,
+  BENCH_PASSWORD: PASSWORD,
+  benchPasswordHash,
   bootApp,
-  dropDatabase,
-  expectOk,
-  freshDatabase,
-  loadRun,
+  explainAll,
+  finish,
+  freshClient,
+  loadRunOk,
+  ratios,
   runChild,
   signIn,
+  writeResult,
 } = require('../support/common');
 
 const CONTACTS = Number(process.env.CONTACTS ?? 300_000);
@@ -35,8 +36,6 @@ const INTAKE_BOOKS = Number(process.env.INTAKE_BOOKS ?? 1);
 const INTAKE_BATCH = Number(process.env.INTAKE_BATCH ?? 1);
 // CRM_BENCH_DB: a database name of one's own when another run may share the server.
 const DB = process.env.CRM_BENCH_DB ?? 'reelty_bench_crm';
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
 const APP_KEY = BENCH_APP_KEY;
 
 /** Counts the statements every pg client of this process sends (BEGIN and COMMIT included) until `stop()`. */
@@ -58,11 +57,8 @@ function countStatements() {
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
-
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  const hash = await require('../../src/modules/auth/password').hashPassword(PASSWORD);
+  const { url, db } = await freshClient(DB);
+  const hash = await benchPasswordHash();
   console.log('seeding…');
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
@@ -123,8 +119,7 @@ async function main() {
   const seeded = Math.round((Date.now() - t0) / 1000);
   console.log(`seeded ${CONTACTS} + ${SMALL} contacts in ${seeded} s`);
 
-  const explain = [];
-  for (const [label, sql, params] of [
+  const explain = await explainAll(db, [
     [
       'newest 25',
       `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 25`,
@@ -161,12 +156,8 @@ async function main() {
        SELECT id, (SELECT count(*)::int FROM hits) AS n FROM hits ORDER BY at DESC, id DESC OFFSET 0 LIMIT 25`,
       [big],
     ],
-  ]) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    explain.push(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
-  }
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'crm-explain.txt'), explain.join('\n'));
+  ]);
+  writeResult('crm-explain.txt', explain);
 
   const server = await bootApp(url, 'crm');
   const { bookSecret } = require('../../src/modules/crm/intake-signature');
@@ -261,12 +252,7 @@ async function main() {
       '/api/crm/contacts?stage=contacted&per_page=25',
       '/api/crm/contacts?q=person+42&per_page=25',
     ];
-    await expectOk(server.base, cookie, paths);
-    const before = process.memoryUsage().rss;
-    runs[name] = await loadRun(server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
-    runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
-    runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
-    console.log(name, JSON.stringify(runs[name]));
+    runs[name] = await loadRunOk(name, server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
   }
   await server.close();
 
@@ -283,23 +269,15 @@ async function main() {
     list: {
       small: runs.small,
       big: runs.big,
-      ratio: {
-        p50: +(runs.big.p50 / runs.small.p50).toFixed(2),
-        p99: +(runs.big.p99 / runs.small.p99).toFixed(2),
-        rps: +(runs.big.rps / runs.small.rps).toFixed(2),
-      },
+      ratio: ratios(runs.big, runs.small),
     },
     load_average: require('node:os')
       .loadavg()
       .map((l) => +l.toFixed(2)),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  writeFileSync(join(RESULTS, 'crm.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
   await db.end();
-  if (!process.env.KEEP_DB) {
-    await dropDatabase(DB);
-  }
+  await finish('crm.json', summary, DB);
   process.exit(0);
 }
 

@@ -5,19 +5,23 @@
 // latency percentiles, throughput, server memory, and the ratio. Under a minute.
 //
 //   node bench/open-creative/run.js      (SECONDS, CONNECTIONS override; KEEP_DB=1 keeps the database)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
 const { loadavg } = require('node:os');
-const { join } = require('node:path');
-const { Client } = require('pg');
-const { bootApp, dropDatabase, freshDatabase, runChild, signIn } = require('../support/common');
+const {
+  BENCH_PASSWORD: PASSWORD,
+  benchPasswordHash,
+  bootApp,
+  finish,
+  freshClient,
+  loadRun,
+  ratios,
+  signIn,
+  withRss,
+} = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const DB = 'reelty_bench_open_creative';
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
 
 /** A JSON call as the signed-in browser makes it (session cookie and anti-forgery header). */
 function headersOf(cookie) {
@@ -39,11 +43,8 @@ async function call(base, cookie, method, path, body) {
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  const { hashPassword } = require('../../src/modules/auth/password');
-  const hash = await hashPassword(PASSWORD);
+  const { url, db } = await freshClient(DB);
+  const hash = await benchPasswordHash();
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
      VALUES ('Owner', 'owner@bench.test', 'owner', $1, now(), 'realtor'),
@@ -76,16 +77,10 @@ async function main() {
     ['delegated', manager],
   ]) {
     await call(server.base, cookie, 'PATCH', `/api/spot/${spot.slug}`, { caption: `warm-up ${name}` });
-    const before = process.memoryUsage().rss;
-    runs[name] = await runChild(join(__dirname, '..', 'support', 'load-child.js'), {
-      url: server.base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: headersOf(cookie),
-      requests: [{ method: 'PATCH', path: `/api/spot/${spot.slug}`, body: JSON.stringify({ caption: `by ${name}` }) }],
-    });
-    runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
-    runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
+    const edit = { method: 'PATCH', path: `/api/spot/${spot.slug}`, body: JSON.stringify({ caption: `by ${name}` }) };
+    runs[name] = await withRss(() =>
+      loadRun(server.base, cookie, [edit], { connections: CONNECTIONS, seconds: SECONDS, headers: headersOf(cookie) }),
+    );
     console.log(name, JSON.stringify(runs[name]));
   }
   await server.close();
@@ -97,17 +92,10 @@ async function main() {
     connections: CONNECTIONS,
     owner: runs.owner,
     delegated: runs.delegated,
-    ratio: {
-      p50: +(runs.delegated.p50 / runs.owner.p50).toFixed(2),
-      p99: +(runs.delegated.p99 / runs.owner.p99).toFixed(2),
-      rps: +(runs.delegated.rps / runs.owner.rps).toFixed(2),
-    },
+    ratio: ratios(runs.delegated, runs.owner),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'open-creative.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
-  if (!process.env.KEEP_DB) await dropDatabase(DB);
+  await finish('open-creative.json', summary, DB);
   process.exit(0);
 }
 
