@@ -7,19 +7,24 @@
 //   node bench/commerce/run.js        (BUYERS=200, UNITS=50, BENCH_POSTGRES_URL, BENCH_REDIS_URL)
 //
 // The app runs in its own process (bench/commerce/server.js); this process is the load generator.
-require('reflect-metadata');
 require('../support/ts-register');
 const { spawn } = require('node:child_process');
-const { readFileSync, mkdirSync, writeFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { hashPassword } = require('../../src/modules/auth/password');
-const { percentile, freshDatabase, dropDatabase, REDIS_URL } = require('../support/common');
+const {
+  BENCH_PASSWORD: PASSWORD,
+  benchPasswordHash,
+  dropDatabase,
+  freshDatabase,
+  percentile,
+  REDIS_URL,
+  writeResult,
+} = require('../support/common');
 
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const UNITS = Number(process.env.UNITS ?? 50);
 const DB = 'reelty_bench_commerce';
-const PASSWORD = 'bench-password-1';
 
 const round = (x) => Math.round(x * 10) / 10;
 
@@ -121,7 +126,7 @@ async function main() {
   await db.connect();
   try {
     // Buyers straight into the database (one password hash shared), then signed in over HTTP as browsers do.
-    const hash = await hashPassword(PASSWORD);
+    const hash = await benchPasswordHash();
     for (let i = 0; i < BUYERS; i++)
       await db.query(
         `INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ($1, $2, $3, $4, now())`,
@@ -224,8 +229,7 @@ async function main() {
       },
     };
     console.log(JSON.stringify(result, null, 2));
-    mkdirSync(join(__dirname, '..', 'results'), { recursive: true });
-    writeFileSync(join(__dirname, '..', 'results', 'commerce-latest.json'), JSON.stringify(result, null, 2));
+    writeResult('commerce-latest.json', result);
     if (!result.sold.exact) process.exitCode = 1;
   } finally {
     await db.end();

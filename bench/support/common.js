@@ -134,9 +134,15 @@ const BENCH_APP_KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
  * The app in this process on `databaseUrl` (no queue workers, no demo seed, a Redis prefix of its own), listening
- * on a free port: `{ app, base, close }`. `env` overrides settings (the tests' NODE_ENV=test and APP_KEY otherwise).
+ * on a free port: `{ app, base, close }`. `env` overrides settings (the tests' NODE_ENV=test and APP_KEY otherwise);
+ * `runWorkers` starts the queue workers too, `redisPrefix` replaces the prefix.
  */
-async function bootApp(databaseUrl, area, env = {}) {
+async function bootApp(
+  databaseUrl,
+  area,
+  env = {},
+  { runWorkers = false, redisPrefix = `bench:${area}:${Date.now()}` } = {},
+) {
   const { loadConfig } = require('../../src/config/app-config');
   const { resolveRuntime } = require('../../src/config/runtime');
   const { createApp } = require('../../src/app');
@@ -152,7 +158,7 @@ async function bootApp(databaseUrl, area, env = {}) {
     ...env,
   });
   const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:${area}:${Date.now()}` });
+  const app = await createApp(config, runtime, { runWorkers, redisPrefix });
   await app.listen(0, '127.0.0.1');
   return {
     app,
