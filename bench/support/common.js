@@ -248,6 +248,27 @@ async function finish(file, summary, name) {
   if (!process.env.KEEP_DB) await dropDatabase(name);
 }
 
+/**
+ * The keep-alive load generator (bench/admin/load-child.js) in its own process: `connections` clients GET `paths` in
+ * turn for `seconds`, signed in with `cookie`. Answers requests, rps, p50/p95/p99/max and failures.
+ */
+function keepAliveLoadRun(base, cookie, paths, { connections, seconds }) {
+  return runChild(join(__dirname, '..', 'admin', 'load-child.js'), {
+    url: base,
+    connections,
+    seconds,
+    paths,
+    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+}
+
+/** Runs `work` and answers `[milliseconds it took, what it resolved to]`. */
+async function timed(work) {
+  const started = process.hrtime.bigint();
+  const result = await work();
+  return [Math.round(Number(process.hrtime.bigint() - started) / 1e6), result];
+}
+
 /** `a / b` to two decimals. */
 const ratio = (a, b) => +(a / b).toFixed(2);
 
@@ -264,6 +285,9 @@ module.exports = {
   loadRunOk,
   finish,
   ratios,
+  ratio,
+  timed,
+  keepAliveLoadRun,
   signIn,
   bootApp,
   BENCH_APP_KEY,
