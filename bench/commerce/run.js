@@ -12,15 +12,7 @@ const { spawn } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const {
-  BENCH_PASSWORD: PASSWORD,
-  benchPasswordHash,
-  dropDatabase,
-  freshDatabase,
-  percentile,
-  REDIS_URL,
-  writeResult,
-} = require('../support/common');
+const bench = require('../support/common');
 
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const UNITS = Number(process.env.UNITS ?? 50);
@@ -92,9 +84,9 @@ async function burst(label, buyers, pid) {
     label,
     requests: results.length,
     statuses: by,
-    p50: round(percentile(lat, 50)),
-    p95: round(percentile(lat, 95)),
-    p99: round(percentile(lat, 99)),
+    p50: round(bench.percentile(lat, 50)),
+    p95: round(bench.percentile(lat, 95)),
+    p99: round(bench.percentile(lat, 99)),
     max: round(Math.max(...lat)),
     throughput: round(results.length / (wall / 1000)),
     wall_ms: round(wall),
@@ -104,12 +96,12 @@ async function burst(label, buyers, pid) {
 }
 
 async function main() {
-  const url = await freshDatabase(DB, { migrate: false });
+  const url = await bench.freshDatabase(DB, { migrate: false });
 
   const env = {
     ...process.env,
     DATABASE_URL: url,
-    REDIS_URL,
+    REDIS_URL: bench.REDIS_URL,
     BENCH_PREFIX: `bench:commerce:${Date.now()}`,
     STORAGE_DIR: '/tmp/reelty-bench-commerce',
   };
@@ -126,7 +118,7 @@ async function main() {
   await db.connect();
   try {
     // Buyers straight into the database (one password hash shared), then signed in over HTTP as browsers do.
-    const hash = await benchPasswordHash();
+    const hash = await bench.benchPasswordHash();
     for (let i = 0; i < BUYERS; i++)
       await db.query(
         `INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ($1, $2, $3, $4, now())`,
@@ -161,7 +153,10 @@ async function main() {
         Array.from({ length: Math.min(10, BUYERS - i) }, async (_, k) => {
           const b = new Buyer(base);
           await b.req('GET', '/login');
-          const res = await b.req('POST', '/login', { email: `buyer${i + k}@bench.test`, password: PASSWORD });
+          const res = await b.req('POST', '/login', {
+            email: `buyer${i + k}@bench.test`,
+            password: bench.BENCH_PASSWORD,
+          });
           if (res.status >= 400) throw new Error(`login failed: ${res.status}`);
           await b.req('GET', '/marketplace');
           return b;
@@ -229,13 +224,13 @@ async function main() {
       },
     };
     console.log(JSON.stringify(result, null, 2));
-    writeResult('commerce-latest.json', result);
+    bench.writeResult('commerce-latest.json', result);
     if (!result.sold.exact) process.exitCode = 1;
   } finally {
     await db.end();
     server.kill('SIGTERM');
     await new Promise((r) => server.on('exit', r));
-    await dropDatabase(DB);
+    await bench.dropDatabase(DB);
   }
 }
 

@@ -8,20 +8,7 @@
 //   node bench/crm/run.js       (CONTACTS, INTAKE, CONCURRENCY, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL; KEEP_DB=1)
 require('../support/ts-register');
 const { join } = require('node:path');
-const {
-  BENCH_APP_KEY,
-  BENCH_PASSWORD: PASSWORD,
-  benchPasswordHash,
-  bootApp,
-  explainAll,
-  finish,
-  freshClient,
-  loadRunOk,
-  ratios,
-  runChild,
-  signIn,
-  writeResult,
-} = require('../support/common');
+const bench = require('../support/common');
 
 const CONTACTS = Number(process.env.CONTACTS ?? 300_000);
 const SMALL = 2_000;
@@ -36,7 +23,7 @@ const INTAKE_BOOKS = Number(process.env.INTAKE_BOOKS ?? 1);
 const INTAKE_BATCH = Number(process.env.INTAKE_BATCH ?? 1);
 // CRM_BENCH_DB: a database name of one's own when another run may share the server.
 const DB = process.env.CRM_BENCH_DB ?? 'reelty_bench_crm';
-const APP_KEY = BENCH_APP_KEY;
+const APP_KEY = bench.BENCH_APP_KEY;
 
 /** Counts the statements every pg client of this process sends (BEGIN and COMMIT included) until `stop()`. */
 function countStatements() {
@@ -57,8 +44,8 @@ function countStatements() {
 
 async function main() {
   const t0 = Date.now();
-  const { url, db } = await freshClient(DB);
-  const hash = await benchPasswordHash();
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   console.log('seeding…');
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
@@ -119,7 +106,7 @@ async function main() {
   const seeded = Math.round((Date.now() - t0) / 1000);
   console.log(`seeded ${CONTACTS} + ${SMALL} contacts in ${seeded} s`);
 
-  const explain = await explainAll(db, [
+  const explain = await bench.explainAll(db, [
     [
       'newest 25',
       `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 25`,
@@ -157,13 +144,13 @@ async function main() {
       [big],
     ],
   ]);
-  writeResult('crm-explain.txt', explain);
+  bench.writeResult('crm-explain.txt', explain);
 
-  const server = await bootApp(url, 'crm');
+  const server = await bench.bootApp(url, 'crm');
   const { bookSecret } = require('../../src/modules/crm/intake-signature');
   const { deriveSecret } = require('../../src/config/app-key');
   const floorCpu = process.cpuUsage();
-  const floor = await runChild(
+  const floor = await bench.runChild(
     join(__dirname, 'intake-child.js'),
     {
       base: server.base,
@@ -193,7 +180,7 @@ async function main() {
   const started = Date.now();
   const parts = await Promise.all(
     books.map((team, i) =>
-      runChild(
+      bench.runChild(
         join(__dirname, 'intake-child.js'),
         {
           base: server.base,
@@ -246,13 +233,18 @@ async function main() {
     ['big', 'a1@bench.test'],
   ]) {
     // Retried once: a sign-in answered 419 once on the loaded machine, which would lose a 40-minute run's lists.
-    const cookie = await signIn(server.base, owner, PASSWORD).catch(() => signIn(server.base, owner, PASSWORD));
+    const cookie = await bench
+      .signIn(server.base, owner, bench.BENCH_PASSWORD)
+      .catch(() => bench.signIn(server.base, owner, bench.BENCH_PASSWORD));
     const paths = [
       '/api/crm/contacts?per_page=25',
       '/api/crm/contacts?stage=contacted&per_page=25',
       '/api/crm/contacts?q=person+42&per_page=25',
     ];
-    runs[name] = await loadRunOk(name, server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
+    runs[name] = await bench.loadRunOk(name, server.base, cookie, paths, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
   }
   await server.close();
 
@@ -269,7 +261,7 @@ async function main() {
     list: {
       small: runs.small,
       big: runs.big,
-      ratio: ratios(runs.big, runs.small),
+      ratio: bench.ratios(runs.big, runs.small),
     },
     load_average: require('node:os')
       .loadavg()
@@ -277,7 +269,7 @@ async function main() {
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
   await db.end();
-  await finish('crm.json', summary, DB);
+  await bench.finish('crm.json', summary, DB);
   process.exit(0);
 }
 

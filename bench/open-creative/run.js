@@ -7,17 +7,7 @@
 //   node bench/open-creative/run.js      (SECONDS, CONNECTIONS override; KEEP_DB=1 keeps the database)
 require('../support/ts-register');
 const { loadavg } = require('node:os');
-const {
-  BENCH_PASSWORD: PASSWORD,
-  benchPasswordHash,
-  bootApp,
-  finish,
-  freshClient,
-  loadRun,
-  ratios,
-  signIn,
-  withRss,
-} = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
@@ -43,8 +33,8 @@ async function call(base, cookie, method, path, body) {
 
 async function main() {
   const t0 = Date.now();
-  const { url, db } = await freshClient(DB);
-  const hash = await benchPasswordHash();
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
      VALUES ('Owner', 'owner@bench.test', 'owner', $1, now(), 'realtor'),
@@ -53,12 +43,16 @@ async function main() {
   );
   await db.end();
 
-  const server = await bootApp(url, 'open-creative');
-  const owner = await signIn(server.base, 'owner@bench.test', PASSWORD);
+  const server = await bench.bootApp(url, 'open-creative');
+  const owner = await bench.signIn(server.base, 'owner@bench.test', bench.BENCH_PASSWORD);
   // A second sign-in straight after the first can meet a 419 (anti-forgery); one retry a moment later.
-  const manager = await signIn(server.base, 'manager@bench.test', PASSWORD).catch(() =>
-    new Promise((r) => setTimeout(r, 1100)).then(() => signIn(server.base, 'manager@bench.test', PASSWORD)),
-  );
+  const manager = await bench
+    .signIn(server.base, 'manager@bench.test', bench.BENCH_PASSWORD)
+    .catch(() =>
+      new Promise((r) => setTimeout(r, 1100)).then(() =>
+        bench.signIn(server.base, 'manager@bench.test', bench.BENCH_PASSWORD),
+      ),
+    );
   const { walkthrough } = await call(server.base, owner, 'POST', '/api/walkthroughs', { title: 'Bench tour' });
   const { spot } = await call(server.base, owner, 'POST', `/api/spot/${walkthrough.slug}`, { title: 'Bench spot' });
   const listing = await call(server.base, manager, 'PUT', '/api/open-creative/profile', {
@@ -78,8 +72,12 @@ async function main() {
   ]) {
     await call(server.base, cookie, 'PATCH', `/api/spot/${spot.slug}`, { caption: `warm-up ${name}` });
     const edit = { method: 'PATCH', path: `/api/spot/${spot.slug}`, body: JSON.stringify({ caption: `by ${name}` }) };
-    runs[name] = await withRss(() =>
-      loadRun(server.base, cookie, [edit], { connections: CONNECTIONS, seconds: SECONDS, headers: headersOf(cookie) }),
+    runs[name] = await bench.withRss(() =>
+      bench.loadRun(server.base, cookie, [edit], {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: headersOf(cookie),
+      }),
     );
     console.log(name, JSON.stringify(runs[name]));
   }
@@ -92,10 +90,10 @@ async function main() {
     connections: CONNECTIONS,
     owner: runs.owner,
     delegated: runs.delegated,
-    ratio: ratios(runs.delegated, runs.owner),
+    ratio: bench.ratios(runs.delegated, runs.owner),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  await finish('open-creative.json', summary, DB);
+  await bench.finish('open-creative.json', summary, DB);
   process.exit(0);
 }
 

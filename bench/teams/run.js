@@ -6,18 +6,7 @@
 //
 //   node bench/teams/run.js       (BENCH_POSTGRES_URL, BENCH_REDIS_URL, SECONDS, CONNECTIONS override; KEEP_DB=1)
 require('../support/ts-register');
-const {
-  BENCH_PASSWORD: PASSWORD,
-  benchPasswordHash,
-  bootApp,
-  explainAll,
-  finish,
-  freshClient,
-  loadRunOk,
-  ratios,
-  signIn,
-  writeResult,
-} = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -29,8 +18,8 @@ const DB = 'reelty_bench_teams';
 
 async function main() {
   const t0 = Date.now();
-  const { url, db } = await freshClient(DB);
-  const hash = await benchPasswordHash();
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   console.log('seeding…');
   // The owner (who signs in), 999 more members, 50 outsiders owning the other teams' rows.
   await db.query(
@@ -122,17 +111,17 @@ async function main() {
       `SELECT draft, published, archived FROM team_property_counts WHERE team_id = $1`,
     ],
   ];
-  writeResult(
+  bench.writeResult(
     'teams-explain.txt',
-    await explainAll(
+    await bench.explainAll(
       db,
       statements.map(([label, sql]) => [label, sql, [team.id]]),
     ),
   );
   await db.end();
 
-  const server = await bootApp(url, 'teams');
-  const cookie = await signIn(server.base, 'm1@bench.test', PASSWORD);
+  const server = await bench.bootApp(url, 'teams');
+  const cookie = await bench.signIn(server.base, 'm1@bench.test', bench.BENCH_PASSWORD);
   const runs = {};
   for (const scope of ['mine', 'team']) {
     const paths = [
@@ -140,7 +129,10 @@ async function main() {
       `/api/properties/dashboard/realtor?scope=${scope}&publish=published&sort=price_desc&count=12`,
       `/api/properties/published/paginate/12?scope=${scope}&page=7`,
     ];
-    runs[scope] = await loadRunOk(scope, server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
+    runs[scope] = await bench.loadRunOk(scope, server.base, cookie, paths, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
   }
   await server.close();
 
@@ -151,10 +143,10 @@ async function main() {
     connections: CONNECTIONS,
     personal: runs.mine,
     team: runs.team,
-    ratio: ratios(runs.team, runs.mine),
+    ratio: bench.ratios(runs.team, runs.mine),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  await finish('teams.json', summary, DB);
+  await bench.finish('teams.json', summary, DB);
   process.exit(0);
 }
 
