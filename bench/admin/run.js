@@ -9,13 +9,10 @@
 //
 //   node bench/admin/run.js   (USERS=1000000 USAGE=10000000 ACTIVE_POOL=30000 SECONDS=10 CONNECTIONS=8; FRESH=1;
 //                              SEED_ONLY=1 fills the large database and stops)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { ADMIN_URL, bootApp, freshDatabase, runChild, signIn } = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
@@ -23,18 +20,10 @@ const USERS = Number(process.env.USERS ?? 1_000_000);
 const USAGE = Number(process.env.USAGE ?? 10_000_000);
 /** Users who make AI calls (the rest only signed up): about 3% of a million, each day's calls spread over them. */
 const ACTIVE_POOL = Number(process.env.ACTIVE_POOL ?? 30_000);
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
 const BATCH = 1_000_000;
 
-const dbUrl = (name) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 async function exists(name) {
-  const admin = new Client({ connectionString: ADMIN_URL });
+  const admin = new Client({ connectionString: bench.ADMIN_URL });
   await admin.connect();
   const { rows } = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
   await admin.end();
@@ -44,7 +33,7 @@ async function exists(name) {
 /** Counts of the two big tables (null when the database is missing). */
 async function counts(name) {
   if (!(await exists(name))) return null;
-  const db = new Client({ connectionString: dbUrl(name) });
+  const db = new Client({ connectionString: bench.databaseUrl(name) });
   await db.connect();
   try {
     const { rows } = await db.query(
@@ -65,15 +54,14 @@ async function counts(name) {
  * are off for the bulk insert (session_replication_role = replica): every id inserted is a real user's.
  */
 async function seed(name, users, usage, pool, fresh) {
-  const url = fresh ? await freshDatabase(name) : dbUrl(name);
+  const url = fresh ? await bench.freshDatabase(name) : bench.databaseUrl(name);
   const db = new Client({ connectionString: url });
   await db.connect();
   await db.query(`SET session_replication_role = replica`);
-  const { hashPassword } = require('../../src/modules/auth/password');
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, role)
      VALUES ('Admin', 'admin@bench.test', 'admin', $1, now(), 'admin') ON CONFLICT DO NOTHING`,
-    [await hashPassword(PASSWORD)],
+    [await bench.benchPasswordHash()],
   );
   const have = await counts(name);
   for (let lo = have.users; lo <= users; lo += BATCH) {
@@ -126,37 +114,22 @@ async function ensure(name, users, usage, fresh) {
 }
 
 const load = (base, cookie, path) =>
-  runChild(join(__dirname, 'load-child.js'), {
-    url: base,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    paths: [path],
-    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-  });
-
-async function timed(work) {
-  const started = process.hrtime.bigint();
-  await work();
-  return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-}
+  bench.keepAliveLoadRun(base, cookie, [path], { connections: CONNECTIONS, seconds: SECONDS });
 
 /** Boots the app on the database, runs the rollup job, loads the pages; the figures of one platform size. */
 async function phase(name) {
-  const server = await bootApp(dbUrl(name), 'admin');
+  const server = await bench.bootApp(bench.databaseUrl(name), 'admin');
   try {
     const metrics = server.app.get(require('../../src/modules/admin/metrics.service').MetricsService);
-    const db = new Client({ connectionString: dbUrl(name) });
+    const db = new Client({ connectionString: bench.databaseUrl(name) });
     await db.connect();
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM admin_metrics_daily`);
     await db.end();
-    const first_rollup_ms = await timed(() => metrics.rollup());
-    const regular_rollup_ms = await timed(() => metrics.rollup());
-    const cookie = await signIn(server.base, 'admin@bench.test', PASSWORD);
+    const [first_rollup_ms] = await bench.timed(() => metrics.rollup());
+    const [regular_rollup_ms] = await bench.timed(() => metrics.rollup());
+    const cookie = await bench.signIn(server.base, 'admin@bench.test', bench.BENCH_PASSWORD);
     const paths = { dashboard: '/api/admin/metrics/dashboard', metrics: '/api/admin/metrics?period=week' };
-    for (const path of Object.values(paths)) {
-      const res = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    }
+    await bench.expectOk(server.base, cookie, Object.values(paths));
     const out = {
       ...(await counts(name)),
       first_rollup_was_backfill: rows[0].n === 0,
@@ -175,8 +148,6 @@ async function phase(name) {
   }
 }
 
-const ratio = (a, b) => +(a / b).toFixed(2);
-
 async function main() {
   const t0 = Date.now();
   const large = await ensure('reelty_bench_admin_large', USERS, USAGE, process.env.FRESH === '1');
@@ -194,20 +165,19 @@ async function main() {
     small,
     large: big,
     ratio_large_vs_small: {
-      dashboard_p50: ratio(big.dashboard.p50, small.dashboard.p50),
-      dashboard_p99: ratio(big.dashboard.p99, small.dashboard.p99),
-      dashboard_rps: ratio(big.dashboard.rps, small.dashboard.rps),
-      metrics_p99: ratio(big.metrics_week.p99, small.metrics_week.p99),
-      baseline_p99: ratio(big.baseline_health.p99, small.baseline_health.p99),
+      dashboard_p50: bench.ratio(big.dashboard.p50, small.dashboard.p50),
+      dashboard_p99: bench.ratio(big.dashboard.p99, small.dashboard.p99),
+      dashboard_rps: bench.ratio(big.dashboard.rps, small.dashboard.rps),
+      metrics_p99: bench.ratio(big.metrics_week.p99, small.metrics_week.p99),
+      baseline_p99: bench.ratio(big.baseline_health.p99, small.baseline_health.p99),
     },
     ratio_dashboard_vs_baseline_p99: {
-      small: ratio(small.dashboard.p99, small.baseline_health.p99),
-      large: ratio(big.dashboard.p99, big.baseline_health.p99),
+      small: bench.ratio(small.dashboard.p99, small.baseline_health.p99),
+      large: bench.ratio(big.dashboard.p99, big.baseline_health.p99),
     },
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'admin.json'), JSON.stringify(summary, null, 2));
+  bench.writeResult('admin.json', summary);
   console.log(JSON.stringify(summary, null, 2));
   process.exit(0);
 }

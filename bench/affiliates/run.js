@@ -5,22 +5,16 @@
 // process. Seeds N approved affiliates with payable balances, then times preview, confirm and the BullMQ job that
 // sends every transfer (one HTTP call with an idempotency key + one transaction each), with peak RSS. Baseline in
 // the same run: the same number of bare "HTTP call + one-row transaction" loops against the same provider.
-const { fork } = require('node:child_process');
 const path = require('node:path');
 const { parseArgs, abortAfter } = require('../support/common');
+const { forkChild } = require('../support/ipc');
 
 const args = parseArgs();
 const AFFILIATES = args.affiliates ?? 10_000;
 const TIMEOUT_S = args.timeout ?? 600;
 abortAfter(TIMEOUT_S);
 
-function start(file) {
-  const child = fork(path.join(__dirname, file), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting = new Map();
-  child.on('message', (m) => waiting.get(m.type)?.(m));
-  child.on('exit', (code) => code && (console.error(`${file} exited with ${code}`), process.exit(1)));
-  return { child, next: (type) => new Promise((resolve) => waiting.set(type, resolve)) };
-}
+const start = (file) => forkChild(path.join(__dirname, file));
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 

@@ -12,12 +12,10 @@
 //
 //   node bench/buyer/run.js   (BENCH_POSTGRES_URL, ROWS, SEARCHES, MATCHES, QUERIES, BASELINE_QUERIES,
 //                              HTTP_SECONDS, HTTP_CONNECTIONS; KEEP_DB=1)
-require('reflect-metadata');
 require('../support/ts-register');
-const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { bootApp, dropDatabase, freshDatabase, percentile, runChild } = require('../support/common');
+const { bootApp, dropDatabase, freshDatabase, percentile, runChild, writeResult } = require('../support/common');
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 100_000);
@@ -27,7 +25,6 @@ const BASELINE_QUERIES = Number(process.env.BASELINE_QUERIES ?? 10);
 const HTTP_SECONDS = Number(process.env.HTTP_SECONDS ?? 10);
 const HTTP_CONNECTIONS = Number(process.env.HTTP_CONNECTIONS ?? 4);
 const DB = 'reelty_bench_buyer';
-const RESULTS = join(__dirname, '..', 'results');
 
 const CITIES = [
   [40.7128, -74.006],
@@ -374,10 +371,9 @@ async function main() {
     },
   };
   console.log(JSON.stringify(report, null, 2));
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'buyer.json'), JSON.stringify(report, null, 2) + '\n');
-  writeFileSync(
-    join(RESULTS, 'buyer-explain.txt'),
+  writeResult('buyer.json', JSON.stringify(report, null, 2) + '\n');
+  writeResult(
+    'buyer-explain.txt',
     `-- saved-search match (one listing against ${SEARCHES} searches)\n${matchPlan}\n\n` +
       `-- polygon search, newest first (${ROWS} properties)\n${polyPlan}\n\n` +
       `-- polygon search, type + price band, cheapest first\n${filteredPlan}\n`,

@@ -8,12 +8,12 @@
 //     --concurrency in flight (messages/s delivered).
 // (2) one user with --heavy chats: GET /api/chats/filtered (first and a deep page) and
 //     GET /api/chats/unread-count, --requests each, one at a time: p50/p99.
-const { fork } = require('node:child_process');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const WebSocket = require('ws');
 const http = require('node:http');
 const { parseArgs, abortAfter, latencySummary } = require('../support/common');
+const { forkChild } = require('../support/ipc');
 
 const args = parseArgs();
 const PAIRS = args.pairs ?? 500;
@@ -27,14 +27,9 @@ const KEY = 'bench-key';
 
 const deadline = abortAfter(TIMEOUT_S);
 
-const child = fork(path.join(__dirname, 'server-child.js'), [], {
+const { child, next } = forkChild(path.join(__dirname, 'server-child.js'), {
   execArgv: process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.CHAT_BENCH_PROFILE] : [],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-child.on('exit', (code) => code && (console.error(`server exited with ${code}`), process.exit(1)));
-const waiting = new Map();
-child.on('message', (m) => waiting.get(m.type)?.(m));
-const next = (type) => new Promise((resolve) => waiting.set(type, resolve));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let PORT;
 

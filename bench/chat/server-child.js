@@ -6,6 +6,7 @@ const { randomBytes } = require('node:crypto');
 const signature = require('cookie-signature');
 
 const { bootTestApp } = require('../../test/support/app');
+const { serveOverIpc } = require('../support/ipc');
 
 const ENV = {
   BROADCAST_KEY: 'bench-key',
@@ -110,24 +111,7 @@ async function seedHeavy(count) {
   return { session: await sessionFor(me), plans };
 }
 
-process.on('message', async (msg) => {
-  try {
-    if (msg.type === 'seedPairs') process.send({ type: 'pairs', pairs: await seedPairs(msg.pairs) });
-    if (msg.type === 'seedHeavy') process.send({ type: 'heavy', ...(await seedHeavy(msg.count)) });
-    if (msg.type === 'exit') {
-      await t.close();
-      process.exit(0);
-    }
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-});
-
-(async () => {
-  t = await bootTestApp(ENV);
-  process.send({ type: 'ready', port: Number(new URL(t.baseUrl).port) });
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
+serveOverIpc(async () => (t = await bootTestApp(ENV)), {
+  seedPairs: async (msg) => ({ type: 'pairs', pairs: await seedPairs(msg.pairs) }),
+  seedHeavy: async (msg) => ({ type: 'heavy', ...(await seedHeavy(msg.count)) }),
 });

@@ -7,19 +7,16 @@
 //   node bench/commerce/run.js        (BUYERS=200, UNITS=50, BENCH_POSTGRES_URL, BENCH_REDIS_URL)
 //
 // The app runs in its own process (bench/commerce/server.js); this process is the load generator.
-require('reflect-metadata');
 require('../support/ts-register');
 const { spawn } = require('node:child_process');
-const { readFileSync, mkdirSync, writeFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { hashPassword } = require('../../src/modules/auth/password');
-const { percentile, freshDatabase, dropDatabase, REDIS_URL } = require('../support/common');
+const bench = require('../support/common');
 
 const BUYERS = Number(process.env.BUYERS ?? 200);
 const UNITS = Number(process.env.UNITS ?? 50);
 const DB = 'reelty_bench_commerce';
-const PASSWORD = 'bench-password-1';
 
 const round = (x) => Math.round(x * 10) / 10;
 
@@ -87,9 +84,9 @@ async function burst(label, buyers, pid) {
     label,
     requests: results.length,
     statuses: by,
-    p50: round(percentile(lat, 50)),
-    p95: round(percentile(lat, 95)),
-    p99: round(percentile(lat, 99)),
+    p50: round(bench.percentile(lat, 50)),
+    p95: round(bench.percentile(lat, 95)),
+    p99: round(bench.percentile(lat, 99)),
     max: round(Math.max(...lat)),
     throughput: round(results.length / (wall / 1000)),
     wall_ms: round(wall),
@@ -99,12 +96,12 @@ async function burst(label, buyers, pid) {
 }
 
 async function main() {
-  const url = await freshDatabase(DB, { migrate: false });
+  const url = await bench.freshDatabase(DB, { migrate: false });
 
   const env = {
     ...process.env,
     DATABASE_URL: url,
-    REDIS_URL,
+    REDIS_URL: bench.REDIS_URL,
     BENCH_PREFIX: `bench:commerce:${Date.now()}`,
     STORAGE_DIR: '/tmp/reelty-bench-commerce',
   };
@@ -121,7 +118,7 @@ async function main() {
   await db.connect();
   try {
     // Buyers straight into the database (one password hash shared), then signed in over HTTP as browsers do.
-    const hash = await hashPassword(PASSWORD);
+    const hash = await bench.benchPasswordHash();
     for (let i = 0; i < BUYERS; i++)
       await db.query(
         `INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ($1, $2, $3, $4, now())`,
@@ -156,7 +153,10 @@ async function main() {
         Array.from({ length: Math.min(10, BUYERS - i) }, async (_, k) => {
           const b = new Buyer(base);
           await b.req('GET', '/login');
-          const res = await b.req('POST', '/login', { email: `buyer${i + k}@bench.test`, password: PASSWORD });
+          const res = await b.req('POST', '/login', {
+            email: `buyer${i + k}@bench.test`,
+            password: bench.BENCH_PASSWORD,
+          });
           if (res.status >= 400) throw new Error(`login failed: ${res.status}`);
           await b.req('GET', '/marketplace');
           return b;
@@ -224,14 +224,13 @@ async function main() {
       },
     };
     console.log(JSON.stringify(result, null, 2));
-    mkdirSync(join(__dirname, '..', 'results'), { recursive: true });
-    writeFileSync(join(__dirname, '..', 'results', 'commerce-latest.json'), JSON.stringify(result, null, 2));
+    bench.writeResult('commerce-latest.json', result);
     if (!result.sold.exact) process.exitCode = 1;
   } finally {
     await db.end();
     server.kill('SIGTERM');
     await new Promise((r) => server.on('exit', r));
-    await dropDatabase(DB);
+    await bench.dropDatabase(DB);
   }
 }
 

@@ -4,34 +4,20 @@
 // The app runs in server-child.js with one public society of --posts posts; this process is the load generator:
 // --requests sequential guest GETs each of the first feed page, a deep page (keyset cursor at 90 % depth) and,
 // as the baseline, GET /health (the app's cheapest route) — p50/p99/throughput, and the server's RSS.
-const { fork } = require('node:child_process');
-const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
+const { abortAfter, parseArgs, writeResult } = require('../support/common');
+const { forkChild } = require('../support/ipc');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce(
-      (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), Number(all[i + 1])]] : pairs),
-      [],
-    ),
-);
+const args = parseArgs();
 const POSTS = args.posts ?? 1_000_000;
 const REQUESTS = args.requests ?? 300;
 const TIMEOUT_S = args.timeout ?? 600;
 
-const deadline = setTimeout(() => {
-  console.error(`benchmark exceeded ${TIMEOUT_S}s, aborting`);
-  process.exit(2);
-}, TIMEOUT_S * 1000);
+const deadline = abortAfter(TIMEOUT_S);
 
-const child = fork(path.join(__dirname, 'server-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-child.on('exit', (code) => code && (console.error(`server exited with ${code}`), process.exit(1)));
-const waiting = new Map();
-child.on('message', (m) => waiting.get(m.type)?.(m));
-const next = (type) => new Promise((resolve) => waiting.set(type, resolve));
+const { child, next } = forkChild(path.join(__dirname, 'server-child.js'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 let PORT;
 
@@ -94,11 +80,7 @@ async function measure(name, url) {
     );
   console.log(`\nserver RSS after the run: ${(rss / 1048576).toFixed(0)} MB`);
   for (const [name, plan] of Object.entries(seeded.plans)) console.log(`\n-- ${name}\n${plan}`);
-  fs.mkdirSync(path.join(__dirname, '..', 'results'), { recursive: true });
-  fs.writeFileSync(
-    path.join(__dirname, '..', 'results', 'community-latest.json'),
-    JSON.stringify({ posts: POSTS, rows, rss, plans: seeded.plans }, null, 2),
-  );
+  writeResult('community-latest.json', { posts: POSTS, rows, rss, plans: seeded.plans });
   child.send({ type: 'exit' });
   clearTimeout(deadline);
 })().catch((error) => {

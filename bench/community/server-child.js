@@ -3,6 +3,7 @@
 // deep page and the plans of the keyset query and of the OFFSET query it replaces.
 require('../support/ts-register');
 const { bootTestApp } = require('../../test/support/app');
+const { serveOverIpc } = require('../support/ipc');
 
 let t;
 
@@ -58,24 +59,7 @@ async function seed(posts) {
   return { societyId: society.id, cursor, deepOffset, seedMs: Date.now() - started, plans };
 }
 
-process.on('message', async (msg) => {
-  try {
-    if (msg.type === 'seed') process.send({ type: 'seeded', ...(await seed(msg.posts)) });
-    if (msg.type === 'memory') process.send({ type: 'memory', rss: process.memoryUsage().rss });
-    if (msg.type === 'exit') {
-      await t.close();
-      process.exit(0);
-    }
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-});
-
-(async () => {
-  t = await bootTestApp({ LOG_LEVEL: 'error' });
-  process.send({ type: 'ready', port: Number(new URL(t.baseUrl).port) });
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
+serveOverIpc(async () => (t = await bootTestApp({ LOG_LEVEL: 'error' })), {
+  seed: async (msg) => ({ type: 'seeded', ...(await seed(msg.posts)) }),
+  memory: async () => ({ type: 'memory', rss: process.memoryUsage().rss }),
 });

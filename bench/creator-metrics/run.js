@@ -7,12 +7,10 @@
 // p50/p95/p99, throughput, the ratio to the baseline, server memory and load average.
 //
 //   node bench/creator-metrics/run.js   (CREATORS=10000 DAYS=365 VIEWS=2000000 SECONDS=10 CONNECTIONS=8; FRESH=1)
-require('reflect-metadata');
 require('../support/ts-register');
 const os = require('node:os');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { ADMIN_URL, bootApp, freshDatabase, runChild, signIn } = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
@@ -20,20 +18,9 @@ const CREATORS = Number(process.env.CREATORS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
 const VIEWS = Number(process.env.VIEWS ?? 2_000_000);
 const NAME = 'reelty_bench_creator_metrics';
-const PASSWORD = 'bench-password-1';
 const BATCH = 1_000_000;
 
-const dbUrl = () => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${NAME}`;
-  return url.toString();
-};
-
-async function timed(work) {
-  const started = process.hrtime.bigint();
-  const result = await work();
-  return [Math.round(Number(process.hrtime.bigint() - started) / 1e6), result];
-}
+const dbUrl = () => bench.databaseUrl(NAME);
 
 /** The counts already there (null when the database is missing or not filled). */
 async function counts() {
@@ -58,16 +45,15 @@ async function counts() {
  * spread over their spots; indexes are kept (the rollup's reads use them as in production).
  */
 async function seed() {
-  await freshDatabase(NAME);
+  await bench.freshDatabase(NAME);
   const db = new Client({ connectionString: dbUrl() });
   await db.connect();
-  const { hashPassword } = require('../../src/modules/auth/password');
   await db.query(`SET session_replication_role = replica`);
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
      SELECT 'Creator ' || g, 'c' || g || '@bench.test', 'c' || g, CASE WHEN g = 1 THEN $2 ELSE '!' END, now(), 'realtor'
      FROM generate_series(1, $1::int) g`,
-    [CREATORS, await hashPassword(PASSWORD)],
+    [CREATORS, await bench.benchPasswordHash()],
   );
   await db.query(
     `CREATE TEMP TABLE c AS SELECT substr(handle, 2)::int AS n, id, gen_random_uuid() AS wt, gen_random_uuid() AS spot
@@ -112,15 +98,7 @@ async function seed() {
 }
 
 const load = (base, cookie, path) =>
-  runChild(join(__dirname, '..', 'admin', 'load-child.js'), {
-    url: base,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    paths: [path],
-    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-  });
-
-const ratio = (a, b) => +(a / b).toFixed(2);
+  bench.keepAliveLoadRun(base, cookie, [path], { connections: CONNECTIONS, seconds: SECONDS });
 
 async function main() {
   const t0 = Date.now();
@@ -131,25 +109,22 @@ async function main() {
     have.creators >= CREATORS &&
     have.daily >= CREATORS * DAYS &&
     have.views >= VIEWS;
-  const [seed_ms] = reuse ? [0] : await timed(seed);
-  const server = await bootApp(dbUrl(), 'creator-metrics');
+  const [seed_ms] = reuse ? [0] : await bench.timed(seed);
+  const server = await bench.bootApp(dbUrl(), 'creator-metrics');
   try {
     const { CreatorRollupService } = require('../../src/modules/creator-metrics');
     const rollups = server.app.get(CreatorRollupService);
     const today = new Date().toISOString().slice(0, 10);
     const rssBefore = process.memoryUsage().rss;
-    const [rollup_day_ms] = await timed(() => rollups.rollupDay(today));
-    const [rollup_rerun_ms] = await timed(() => rollups.rollupDay(today));
-    const cookie = await signIn(server.base, 'c1@bench.test', PASSWORD);
+    const [rollup_day_ms] = await bench.timed(() => rollups.rollupDay(today));
+    const [rollup_rerun_ms] = await bench.timed(() => rollups.rollupDay(today));
+    const cookie = await bench.signIn(server.base, 'c1@bench.test', bench.BENCH_PASSWORD);
     const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const paths = {
       month_by_day: '/api/metrics/creator?range=30d',
       year_by_week: `/api/metrics/creator?from=${from}&to=${today}&period=week`,
     };
-    for (const path of Object.values(paths)) {
-      const res = await fetch(server.base + path, { headers: { Accept: 'application/json', Cookie: cookie } });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    }
+    await bench.expectOk(server.base, cookie, Object.values(paths));
     const baseline = await load(server.base, cookie, '/health');
     const month = await load(server.base, cookie, paths.month_by_day);
     const year = await load(server.base, cookie, paths.year_by_week);
@@ -168,10 +143,10 @@ async function main() {
       month_by_day: month,
       year_by_week: year,
       ratio_vs_baseline: {
-        month_p50: ratio(month.p50, baseline.p50),
-        month_p99: ratio(month.p99, baseline.p99),
-        year_p99: ratio(year.p99, baseline.p99),
-        month_rps: ratio(month.rps, baseline.rps),
+        month_p50: bench.ratio(month.p50, baseline.p50),
+        month_p99: bench.ratio(month.p99, baseline.p99),
+        year_p99: bench.ratio(year.p99, baseline.p99),
+        month_rps: bench.ratio(month.rps, baseline.rps),
       },
       server_rss_mb: Math.round(process.memoryUsage().rss / 1e6),
       loadavg: os.loadavg().map((l) => +l.toFixed(2)),

@@ -6,21 +6,9 @@
 //     a book of 2,000 (the baseline): latency percentiles, throughput, server memory.
 //
 //   node bench/crm/run.js       (CONTACTS, INTAKE, CONCURRENCY, SECONDS, CONNECTIONS, BENCH_POSTGRES_URL; KEEP_DB=1)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { Client } = require('pg');
-const {
-  BENCH_APP_KEY,
-  bootApp,
-  dropDatabase,
-  expectOk,
-  freshDatabase,
-  loadRun,
-  runChild,
-  signIn,
-} = require('../support/common');
+const bench = require('../support/common');
 
 const CONTACTS = Number(process.env.CONTACTS ?? 300_000);
 const SMALL = 2_000;
@@ -35,9 +23,7 @@ const INTAKE_BOOKS = Number(process.env.INTAKE_BOOKS ?? 1);
 const INTAKE_BATCH = Number(process.env.INTAKE_BATCH ?? 1);
 // CRM_BENCH_DB: a database name of one's own when another run may share the server.
 const DB = process.env.CRM_BENCH_DB ?? 'reelty_bench_crm';
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
-const APP_KEY = BENCH_APP_KEY;
+const APP_KEY = bench.BENCH_APP_KEY;
 
 /** Counts the statements every pg client of this process sends (BEGIN and COMMIT included) until `stop()`. */
 function countStatements() {
@@ -58,11 +44,8 @@ function countStatements() {
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
-
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  const hash = await require('../../src/modules/auth/password').hashPassword(PASSWORD);
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   console.log('seeding…');
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
@@ -123,8 +106,7 @@ async function main() {
   const seeded = Math.round((Date.now() - t0) / 1000);
   console.log(`seeded ${CONTACTS} + ${SMALL} contacts in ${seeded} s`);
 
-  const explain = [];
-  for (const [label, sql, params] of [
+  const explain = await bench.explainAll(db, [
     [
       'newest 25',
       `SELECT * FROM crm_contacts c WHERE c.team_id = $1 AND c.merged_into_id IS NULL ORDER BY c.last_activity_at DESC, c.id DESC LIMIT 25`,
@@ -161,18 +143,14 @@ async function main() {
        SELECT id, (SELECT count(*)::int FROM hits) AS n FROM hits ORDER BY at DESC, id DESC OFFSET 0 LIMIT 25`,
       [big],
     ],
-  ]) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-    explain.push(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
-  }
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'crm-explain.txt'), explain.join('\n'));
+  ]);
+  bench.writeResult('crm-explain.txt', explain);
 
-  const server = await bootApp(url, 'crm');
+  const server = await bench.bootApp(url, 'crm');
   const { bookSecret } = require('../../src/modules/crm/intake-signature');
   const { deriveSecret } = require('../../src/config/app-key');
   const floorCpu = process.cpuUsage();
-  const floor = await runChild(
+  const floor = await bench.runChild(
     join(__dirname, 'intake-child.js'),
     {
       base: server.base,
@@ -202,7 +180,7 @@ async function main() {
   const started = Date.now();
   const parts = await Promise.all(
     books.map((team, i) =>
-      runChild(
+      bench.runChild(
         join(__dirname, 'intake-child.js'),
         {
           base: server.base,
@@ -255,18 +233,18 @@ async function main() {
     ['big', 'a1@bench.test'],
   ]) {
     // Retried once: a sign-in answered 419 once on the loaded machine, which would lose a 40-minute run's lists.
-    const cookie = await signIn(server.base, owner, PASSWORD).catch(() => signIn(server.base, owner, PASSWORD));
+    const cookie = await bench
+      .signIn(server.base, owner, bench.BENCH_PASSWORD)
+      .catch(() => bench.signIn(server.base, owner, bench.BENCH_PASSWORD));
     const paths = [
       '/api/crm/contacts?per_page=25',
       '/api/crm/contacts?stage=contacted&per_page=25',
       '/api/crm/contacts?q=person+42&per_page=25',
     ];
-    await expectOk(server.base, cookie, paths);
-    const before = process.memoryUsage().rss;
-    runs[name] = await loadRun(server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
-    runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
-    runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
-    console.log(name, JSON.stringify(runs[name]));
+    runs[name] = await bench.loadRunOk(name, server.base, cookie, paths, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
   }
   await server.close();
 
@@ -283,23 +261,15 @@ async function main() {
     list: {
       small: runs.small,
       big: runs.big,
-      ratio: {
-        p50: +(runs.big.p50 / runs.small.p50).toFixed(2),
-        p99: +(runs.big.p99 / runs.small.p99).toFixed(2),
-        rps: +(runs.big.rps / runs.small.rps).toFixed(2),
-      },
+      ratio: bench.ratios(runs.big, runs.small),
     },
     load_average: require('node:os')
       .loadavg()
       .map((l) => +l.toFixed(2)),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  writeFileSync(join(RESULTS, 'crm.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
   await db.end();
-  if (!process.env.KEEP_DB) {
-    await dropDatabase(DB);
-  }
+  await bench.finish('crm.json', summary, DB);
   process.exit(0);
 }
 

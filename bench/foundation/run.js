@@ -25,6 +25,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 const Redis = require('ioredis');
+const { round, rssMb, sampler } = require('../support/built-app');
 
 const ROOT = path.resolve(__dirname, '../..');
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -104,32 +105,6 @@ function stopProcess(child) {
   });
 }
 
-/** Samples a process's RSS (max) and CPU time while a run goes on. */
-function sampler(pid) {
-  const ticks = 100; // USER_HZ on Linux
-  const cpu = () => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
-  };
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  const startCpu = cpu();
-  const startedAt = Date.now();
-  let maxRss = rss();
-  const timer = setInterval(() => (maxRss = Math.max(maxRss, rss())), 200);
-  return () => {
-    clearInterval(timer);
-    const seconds = (Date.now() - startedAt) / 1000;
-    return {
-      rssMaxMb: round(Math.max(maxRss, rss())),
-      rssEndMb: round(rss()),
-      cpuPercent: round((100 * (cpu() - startCpu)) / seconds),
-      cpuSeconds: cpu() - startCpu,
-    };
-  };
-}
-
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
 function cannon(options) {
   return new Promise((done, fail) => {
     autocannon({ ...options, connections: options.connections ?? CONNECTIONS, timeout: 10 }, (error, result) =>
@@ -145,7 +120,7 @@ async function measure(target, pid, mode) {
     mode === 'fixed'
       ? await cannon({ ...options, duration: FIXED_SECONDS, overallRate: RATE })
       : await cannon({ ...options, duration: MAX_SECONDS });
-  const { cpuSeconds, ...usage } = sample();
+  const { rssMaxMb, rssEndMb, cpuPercent, cpuSeconds } = sample();
   return {
     target: target.name,
     mode: mode === 'fixed' ? `${RATE} req/s, ${FIXED_SECONDS} s` : `max, ${CONNECTIONS} conn, ${MAX_SECONDS} s`,
@@ -157,7 +132,9 @@ async function measure(target, pid, mode) {
     max: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    ...usage,
+    rssMaxMb,
+    rssEndMb,
+    cpuPercent,
     // Server CPU time per request: less sensitive than latency to other work competing for the cores.
     cpuMsPerRequest: result.requests.total ? round((1000 * cpuSeconds) / result.requests.total, 2) : null,
   };
@@ -358,7 +335,7 @@ async function main() {
       `WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} CPUs: other work competes with the benchmark, figures will be pessimistic.`,
     );
   }
-  const idleRssMb = round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${app.pid}/status`, 'utf8'))[1]) / 1024);
+  const idleRssMb = round(rssMb(app.pid));
   const results = [];
   for (const target of targets) {
     await cannon({ url: target.url, headers: target.headers, duration: WARMUP_SECONDS }); // JIT and pools warm

@@ -24,7 +24,7 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startBuiltApp, waitUntilIdle } = require('../support/built-app');
+const { round, sampler, startBuiltApp, waitUntilIdle } = require('../support/built-app');
 const { abortAfter, parseArgs, signIn } = require('../support/common');
 
 const args = parseArgs({
@@ -39,7 +39,6 @@ const args = parseArgs({
 });
 abortAfter(15 * 60);
 const ROOT = path.resolve(__dirname, '../..');
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const load = () =>
   os
     .loadavg()
@@ -52,24 +51,6 @@ function cannon(options) {
       error ? fail(error) : done(result),
     ),
   );
-}
-
-/** RSS (max over the run) and CPU time of a process, sampled from /proc. */
-function sampler(pid) {
-  const cpu = () => {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  };
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  const startCpu = cpu();
-  const startedAt = Date.now();
-  let maxRss = rss();
-  const timer = setInterval(() => (maxRss = Math.max(maxRss, rss())), 200);
-  return () => {
-    clearInterval(timer);
-    const seconds = (Date.now() - startedAt) / 1000;
-    return { rssMaxMb: round(Math.max(maxRss, rss())), cpuSeconds: cpu() - startCpu, seconds };
-  };
 }
 
 /** A conditional GET's row asks with the tag the page has now (a background write since may have changed it). */

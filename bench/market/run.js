@@ -5,18 +5,14 @@
 //
 //   node bench/market/run.js            (BENCH_POSTGRES_URL, BENCH_REDIS_URL, ROWS, QUERIES, NO_INDEX_QUERIES,
 //                                        DASHBOARD_SECONDS to override; KEEP_DB=1 keeps reelty_bench_market)
-require('reflect-metadata');
 require('../support/ts-register');
-const { writeFileSync, mkdirSync } = require('node:fs');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { percentile, freshDatabase, dropDatabase, REDIS_URL, signIn } = require('../support/common');
+const bench = require('../support/common');
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const NO_INDEX_QUERIES = Number(process.env.NO_INDEX_QUERIES ?? 10);
 const DB = 'reelty_bench_market';
-const RESULTS = join(__dirname, '..', 'results');
 
 const CITIES = [
   [40.7128, -74.006],
@@ -55,12 +51,11 @@ const ms = (x) => Math.round(x * 100) / 100;
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
+  const url = await bench.freshDatabase(DB);
 
   const db = new Client({ connectionString: url });
   await db.connect();
-  const { hashPassword } = require('../../src/modules/auth/password');
-  const hash = await hashPassword('bench-password-1');
+  const hash = await bench.benchPasswordHash();
   const [{ id: seller }] = (
     await db.query(
       `INSERT INTO users (name, email, handle, type, password_hash, email_verified_at) VALUES ('Seller', 'seller@bench.test', 'seller', 'realtor', $1, now()) RETURNING id`,
@@ -213,10 +208,10 @@ async function main() {
       if (r.windows > 1) retried++;
     }
     indexed[c.name] = {
-      p50: ms(percentile(times, 50)),
-      p95: ms(percentile(times, 95)),
-      p99: ms(percentile(times, 99)),
-      medianMatches: percentile(totals, 50),
+      p50: ms(bench.percentile(times, 50)),
+      p95: ms(bench.percentile(times, 95)),
+      p99: ms(bench.percentile(times, 99)),
+      medianMatches: bench.percentile(totals, 50),
       capped,
       boxFallback: box,
       moreThanOneRoundTrip: retried,
@@ -251,7 +246,7 @@ async function main() {
   for (const c of cases) {
     const times = [];
     for (const centre of centres.slice(0, NO_INDEX_QUERIES)) times.push((await run(c, centre)).ms);
-    noIndex[c.name] = { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)) };
+    noIndex[c.name] = { p50: ms(bench.percentile(times, 50)), p95: ms(bench.percentile(times, 95)) };
   }
   const noIdx = knnWindowSql({ lat: 40.7128, lng: -74.006, radius: 2, limit: 20, offset: 0 }, 80, TOTAL_CAP + 1);
   const planNoIndex = (await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${noIdx.sql}`, noIdx.params)).rows
@@ -285,14 +280,13 @@ async function main() {
   console.log(
     `\n--- EXPLAIN ANALYZE 2 mi ---\n${plan2}\n\n--- EXPLAIN ANALYZE 25 mi ---\n${plan25all}\n\n--- EXPLAIN ANALYZE 25 mi + filters ---\n${plan25}\n\n--- EXPLAIN ANALYZE 25 mi, previous bounding-box query ---\n${plan25box}\n\n--- EXPLAIN ANALYZE 2 mi, no index ---\n${planNoIndex}`,
   );
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'market.json'), JSON.stringify(summary, null, 2));
-  writeFileSync(
-    join(RESULTS, 'market-explain.txt'),
+  bench.writeResult('market.json', summary);
+  bench.writeResult(
+    'market-explain.txt',
     `2 mi:\n${plan2}\n\n25 mi:\n${plan25all}\n\n25 mi + filters:\n${plan25}\n\n25 mi, previous bounding-box query:\n${plan25box}\n\n2 mi, no index:\n${planNoIndex}\n`,
   );
   if (!process.env.KEEP_DB) {
-    await dropDatabase(DB);
+    await bench.dropDatabase(DB);
   }
   console.log(`\ndone in ${summary.totalSeconds.toFixed(0)} s; results in bench/results/market.json`);
   process.exit(0);
@@ -300,26 +294,8 @@ async function main() {
 
 /** Boots the real app on the bench database and hits GET /api/listings/dashboard with autocannon. */
 async function dashboardLoad(databaseUrl) {
-  const { loadConfig } = require('../../src/config/app-config');
-  const { resolveRuntime } = require('../../src/config/runtime');
-  const { createApp } = require('../../src/app');
-  const { mkdtempSync } = require('node:fs');
-  const { tmpdir } = require('node:os');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    APP_KEY: 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    SEED_DEMO: 'false',
-    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'reelty-bench-')),
-    LOG_LEVEL: 'error',
-  });
-  const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:market:${Date.now()}` });
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const session = await signIn(base, 'dash@bench.test', 'bench-password-1');
+  const { base, close } = await bench.bootApp(databaseUrl, 'market');
+  const session = await bench.signIn(base, 'dash@bench.test', bench.BENCH_PASSWORD);
   const probe = await fetch(`${base}/api/listings/dashboard?count=12`, {
     headers: { Accept: 'application/json', Cookie: session },
   });
@@ -336,8 +312,7 @@ async function dashboardLoad(databaseUrl) {
       { method: 'GET', path: '/api/listings/dashboard/paginate?search=main&count=12&page=7' },
     ],
   });
-  await app.close();
-  await runtime.stop();
+  await close();
   return {
     connections: 20,
     seconds: result.duration,

@@ -5,19 +5,13 @@
 // latency percentiles, throughput, server memory, and the ratio. Under a minute.
 //
 //   node bench/open-creative/run.js      (SECONDS, CONNECTIONS override; KEEP_DB=1 keeps the database)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
 const { loadavg } = require('node:os');
-const { join } = require('node:path');
-const { Client } = require('pg');
-const { bootApp, dropDatabase, freshDatabase, runChild, signIn } = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const DB = 'reelty_bench_open_creative';
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
 
 /** A JSON call as the signed-in browser makes it (session cookie and anti-forgery header). */
 function headersOf(cookie) {
@@ -39,11 +33,8 @@ async function call(base, cookie, method, path, body) {
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  const { hashPassword } = require('../../src/modules/auth/password');
-  const hash = await hashPassword(PASSWORD);
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   await db.query(
     `INSERT INTO users (name, email, handle, password_hash, email_verified_at, type)
      VALUES ('Owner', 'owner@bench.test', 'owner', $1, now(), 'realtor'),
@@ -52,12 +43,16 @@ async function main() {
   );
   await db.end();
 
-  const server = await bootApp(url, 'open-creative');
-  const owner = await signIn(server.base, 'owner@bench.test', PASSWORD);
+  const server = await bench.bootApp(url, 'open-creative');
+  const owner = await bench.signIn(server.base, 'owner@bench.test', bench.BENCH_PASSWORD);
   // A second sign-in straight after the first can meet a 419 (anti-forgery); one retry a moment later.
-  const manager = await signIn(server.base, 'manager@bench.test', PASSWORD).catch(() =>
-    new Promise((r) => setTimeout(r, 1100)).then(() => signIn(server.base, 'manager@bench.test', PASSWORD)),
-  );
+  const manager = await bench
+    .signIn(server.base, 'manager@bench.test', bench.BENCH_PASSWORD)
+    .catch(() =>
+      new Promise((r) => setTimeout(r, 1100)).then(() =>
+        bench.signIn(server.base, 'manager@bench.test', bench.BENCH_PASSWORD),
+      ),
+    );
   const { walkthrough } = await call(server.base, owner, 'POST', '/api/walkthroughs', { title: 'Bench tour' });
   const { spot } = await call(server.base, owner, 'POST', `/api/spot/${walkthrough.slug}`, { title: 'Bench spot' });
   const listing = await call(server.base, manager, 'PUT', '/api/open-creative/profile', {
@@ -76,16 +71,14 @@ async function main() {
     ['delegated', manager],
   ]) {
     await call(server.base, cookie, 'PATCH', `/api/spot/${spot.slug}`, { caption: `warm-up ${name}` });
-    const before = process.memoryUsage().rss;
-    runs[name] = await runChild(join(__dirname, '..', 'support', 'load-child.js'), {
-      url: server.base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: headersOf(cookie),
-      requests: [{ method: 'PATCH', path: `/api/spot/${spot.slug}`, body: JSON.stringify({ caption: `by ${name}` }) }],
-    });
-    runs[name].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
-    runs[name].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
+    const edit = { method: 'PATCH', path: `/api/spot/${spot.slug}`, body: JSON.stringify({ caption: `by ${name}` }) };
+    runs[name] = await bench.withRss(() =>
+      bench.loadRun(server.base, cookie, [edit], {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: headersOf(cookie),
+      }),
+    );
     console.log(name, JSON.stringify(runs[name]));
   }
   await server.close();
@@ -97,17 +90,10 @@ async function main() {
     connections: CONNECTIONS,
     owner: runs.owner,
     delegated: runs.delegated,
-    ratio: {
-      p50: +(runs.delegated.p50 / runs.owner.p50).toFixed(2),
-      p99: +(runs.delegated.p99 / runs.owner.p99).toFixed(2),
-      rps: +(runs.delegated.rps / runs.owner.rps).toFixed(2),
-    },
+    ratio: bench.ratios(runs.delegated, runs.owner),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'open-creative.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
-  if (!process.env.KEEP_DB) await dropDatabase(DB);
+  await bench.finish('open-creative.json', summary, DB);
   process.exit(0);
 }
 

@@ -18,6 +18,36 @@ function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** `value` rounded to `digits` decimals. */
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Resident memory of the process, in MB, from /proc. */
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/**
+ * Samples the process's RSS every 200 ms from now; the function it answers stops and reports: `rssMaxMb` and
+ * `rssEndMb` (rounded to 0.1), `cpuPercent` of one core, `cpuSeconds` used and the `seconds` sampled.
+ */
+function sampler(pid) {
+  const cpu = () => cpuTicks(pid) / 100; // USER_HZ on Linux
+  const startCpu = cpu();
+  const startedAt = Date.now();
+  let maxRss = rssMb(pid);
+  const timer = setInterval(() => (maxRss = Math.max(maxRss, rssMb(pid))), 200);
+  return () => {
+    clearInterval(timer);
+    const seconds = (Date.now() - startedAt) / 1000;
+    const cpuSeconds = cpu() - startCpu;
+    return {
+      rssMaxMb: round(Math.max(maxRss, rssMb(pid))),
+      rssEndMb: round(rssMb(pid)),
+      cpuPercent: round((100 * cpuSeconds) / seconds),
+      cpuSeconds,
+      seconds,
+    };
+  };
+}
+
 /** Resolves once the process used (almost) no CPU for `seconds` in a row (the seed's work is done). */
 async function waitUntilIdle(pid, seconds, limitMs = 300_000) {
   const started = Date.now();
@@ -87,4 +117,4 @@ async function startBuiltApp({ env: extraEnv = {}, nodeArgs = [], main = 'dist/s
   return { child, base, storageDir, databaseUrl: env.DATABASE_URL, upSeconds: (Date.now() - started) / 1000, stop };
 }
 
-module.exports = { startBuiltApp, waitUntilIdle, cpuTicks, sleep, ROOT };
+module.exports = { startBuiltApp, waitUntilIdle, cpuTicks, rssMb, sampler, round, sleep, ROOT };

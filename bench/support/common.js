@@ -2,7 +2,7 @@
 // the real migrations, the app booted in this process, a signed-in session on it, and load generators run in their
 // own processes (so their CPU is not counted against the server's event loop).
 const { fork } = require('node:child_process');
-const { mkdtempSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
@@ -56,6 +56,13 @@ function latencySummary(values) {
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** The URL of database `name` on the benchmark's PostgreSQL server. */
+function databaseUrl(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * Drops and creates database `name` on the benchmark's PostgreSQL server and runs the real migrations on it
  * (unless `migrate: false`: the app under test migrates it). Returns its URL; `dropDatabase(name)` removes it.
@@ -66,16 +73,23 @@ async function freshDatabase(name, { migrate = true } = {}) {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  if (!migrate) return url.toString();
+  const url = databaseUrl(name);
+  if (!migrate) return url;
   const { DataSource } = require('typeorm');
   const { dataSourceOptions } = require('../../src/database/data-source-options');
-  const ds = new DataSource(dataSourceOptions(url.toString()));
+  const ds = new DataSource(dataSourceOptions(url));
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   await ds.destroy();
-  return url.toString();
+  return url;
+}
+
+/** `freshDatabase(name)` and a pg client connected to it (the caller ends it): `{ url, db }`. */
+async function freshClient(name) {
+  const url = await freshDatabase(name);
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  return { url, db };
 }
 
 async function dropDatabase(name) {
@@ -112,13 +126,23 @@ async function signIn(base, email, password) {
   return cookie();
 }
 
+/** The password of the users the benchmarks seed, and its hash as the app stores it. */
+const BENCH_PASSWORD = 'bench-password-1';
+const benchPasswordHash = () => require('../../src/modules/auth/password').hashPassword(BENCH_PASSWORD);
+
 const BENCH_APP_KEY = 'bench-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
  * The app in this process on `databaseUrl` (no queue workers, no demo seed, a Redis prefix of its own), listening
- * on a free port: `{ app, base, close }`. `env` overrides settings (the tests' NODE_ENV=test and APP_KEY otherwise).
+ * on a free port: `{ app, base, close }`. `env` overrides settings (the tests' NODE_ENV=test and APP_KEY otherwise);
+ * `runWorkers` starts the queue workers too, `redisPrefix` replaces the prefix.
  */
-async function bootApp(databaseUrl, area, env = {}) {
+async function bootApp(
+  databaseUrl,
+  area,
+  env = {},
+  { runWorkers = false, redisPrefix = `bench:${area}:${Date.now()}` } = {},
+) {
   const { loadConfig } = require('../../src/config/app-config');
   const { resolveRuntime } = require('../../src/config/runtime');
   const { createApp } = require('../../src/app');
@@ -134,7 +158,7 @@ async function bootApp(databaseUrl, area, env = {}) {
     ...env,
   });
   const runtime = await resolveRuntime(config);
-  const app = await createApp(config, runtime, { runWorkers: false, redisPrefix: `bench:${area}:${Date.now()}` });
+  const app = await createApp(config, runtime, { runWorkers, redisPrefix });
   await app.listen(0, '127.0.0.1');
   return {
     app,
@@ -168,23 +192,107 @@ async function expectOk(base, cookie, paths) {
 }
 
 /**
- * autocannon in its own process (load-child.js): `connections` clients GET `paths` in turn for `seconds`, signed in
- * with `cookie`. Answers requests, rps, p50/p97.5/p99/max, non-2xx and errors.
+ * autocannon in its own process (load-child.js): `connections` clients send `requests` in turn for `seconds`, signed
+ * in with `cookie`. A request is a path to GET or an autocannon request (`{ method, path, body }`); `headers` replace
+ * the default ones (JSON, `cookie`, XHR). Answers requests, rps, p50/p97.5/p99/max, non-2xx and errors.
  */
-function loadRun(base, cookie, paths, { connections = 10, seconds = 8 } = {}) {
+function loadRun(base, cookie, requests, { connections = 10, seconds = 8, headers } = {}) {
   return runChild(join(__dirname, 'load-child.js'), {
     url: base,
     connections,
     duration: seconds,
-    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    headers: headers ?? { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+    requests: requests.map((request) => (typeof request === 'string' ? { method: 'GET', path: request } : request)),
   });
 }
 
+const RESULTS_DIR = join(__dirname, '..', 'results');
+
+/** Writes `data` to bench/results/`file` (the folder made if missing): a string as it is, anything else as JSON. */
+function writeResult(file, data) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, file), typeof data === 'string' ? data : JSON.stringify(data, null, 2));
+}
+
+/** `EXPLAIN (ANALYZE, BUFFERS)` of each `[label, sql, params]` on `db`: the plans as one text, each under `-- label`. */
+async function explainAll(db, statements) {
+  const plans = [];
+  for (const [label, sql, params] of statements) {
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    plans.push(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+  }
+  return plans.join('\n');
+}
+
+/** Runs `work` (a load run answering an object) and adds this process's RSS after it and its growth over it, in MB. */
+async function withRss(work) {
+  const before = process.memoryUsage().rss;
+  const run = await work();
+  run.rss_mb = Math.round(process.memoryUsage().rss / 1e6);
+  run.rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
+  return run;
+}
+
+/** `expectOk` on `paths`, then `loadRun` of them with the RSS around it (`withRss`), printed under `name`. */
+async function loadRunOk(name, base, cookie, paths, options) {
+  await expectOk(base, cookie, paths);
+  const run = await withRss(() => loadRun(base, cookie, paths, options));
+  console.log(name, JSON.stringify(run));
+  return run;
+}
+
+/** Writes `summary` to bench/results/`file` and prints it; then drops database `name` unless KEEP_DB is set. */
+async function finish(file, summary, name) {
+  writeResult(file, summary);
+  console.log(JSON.stringify(summary, null, 2));
+  if (!process.env.KEEP_DB) await dropDatabase(name);
+}
+
+/**
+ * The keep-alive load generator (bench/admin/load-child.js) in its own process: `connections` clients GET `paths` in
+ * turn for `seconds`, signed in with `cookie`. Answers requests, rps, p50/p95/p99/max and failures.
+ */
+function keepAliveLoadRun(base, cookie, paths, { connections, seconds }) {
+  return runChild(join(__dirname, '..', 'admin', 'load-child.js'), {
+    url: base,
+    connections,
+    seconds,
+    paths,
+    headers: { Accept: 'application/json', Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+}
+
+/** Runs `work` and answers `[milliseconds it took, what it resolved to]`. */
+async function timed(work) {
+  const started = process.hrtime.bigint();
+  const result = await work();
+  return [Math.round(Number(process.hrtime.bigint() - started) / 1e6), result];
+}
+
+/** `a / b` to two decimals. */
+const ratio = (a, b) => +(a / b).toFixed(2);
+
+/** p50, p99 and requests/s of load run `run` over those of `baseline`, to two decimals. */
+function ratios(run, baseline) {
+  return { p50: ratio(run.p50, baseline.p50), p99: ratio(run.p99, baseline.p99), rps: ratio(run.rps, baseline.rps) };
+}
+
 module.exports = {
+  databaseUrl,
+  writeResult,
+  explainAll,
+  withRss,
+  loadRunOk,
+  finish,
+  ratios,
+  ratio,
+  timed,
+  keepAliveLoadRun,
   signIn,
   bootApp,
   BENCH_APP_KEY,
+  BENCH_PASSWORD,
+  benchPasswordHash,
   runChild,
   expectOk,
   loadRun,
@@ -193,6 +301,7 @@ module.exports = {
   percentile,
   latencySummary,
   freshDatabase,
+  freshClient,
   dropDatabase,
   ADMIN_URL,
   REDIS_URL,

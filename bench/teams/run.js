@@ -5,12 +5,8 @@
 // server memory, and EXPLAIN ANALYZE of the team page and counts queries. Under 2 minutes.
 //
 //   node bench/teams/run.js       (BENCH_POSTGRES_URL, BENCH_REDIS_URL, SECONDS, CONNECTIONS override; KEEP_DB=1)
-require('reflect-metadata');
 require('../support/ts-register');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { Client } = require('pg');
-const { bootApp, dropDatabase, expectOk, freshDatabase, loadRun, signIn } = require('../support/common');
+const bench = require('../support/common');
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -19,17 +15,11 @@ const TEAM_ROWS = 100_000;
 const OTHER_ROWS = 50_000;
 const PERSONAL_ROWS = 2_000;
 const DB = 'reelty_bench_teams';
-const RESULTS = join(__dirname, '..', 'results');
-const PASSWORD = 'bench-password-1';
 
 async function main() {
   const t0 = Date.now();
-  const url = await freshDatabase(DB);
-
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  const { hashPassword } = require('../../src/modules/auth/password');
-  const hash = await hashPassword(PASSWORD);
+  const { url, db } = await bench.freshClient(DB);
+  const hash = await bench.benchPasswordHash();
   console.log('seeding…');
   // The owner (who signs in), 999 more members, 50 outsiders owning the other teams' rows.
   await db.query(
@@ -99,8 +89,7 @@ async function main() {
   console.log(`seeded in ${seeded.toFixed(0)} s`);
 
   // Plans of the team dashboard's two statements (the page and the counts), as the service builds them.
-  const explain = [];
-  for (const [label, sql] of [
+  const statements = [
     [
       'team page (newest, 12)',
       `SELECT p.* FROM properties p WHERE p.team_id = $1 ORDER BY p.created_at DESC, p.id ASC LIMIT 12`,
@@ -121,16 +110,18 @@ async function main() {
       'team counts as the dashboard reads them',
       `SELECT draft, published, archived FROM team_property_counts WHERE team_id = $1`,
     ],
-  ]) {
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [team.id]);
-    explain.push(`-- ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
-  }
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, 'teams-explain.txt'), explain.join('\n'));
+  ];
+  bench.writeResult(
+    'teams-explain.txt',
+    await bench.explainAll(
+      db,
+      statements.map(([label, sql]) => [label, sql, [team.id]]),
+    ),
+  );
   await db.end();
 
-  const server = await bootApp(url, 'teams');
-  const cookie = await signIn(server.base, 'm1@bench.test', PASSWORD);
+  const server = await bench.bootApp(url, 'teams');
+  const cookie = await bench.signIn(server.base, 'm1@bench.test', bench.BENCH_PASSWORD);
   const runs = {};
   for (const scope of ['mine', 'team']) {
     const paths = [
@@ -138,12 +129,10 @@ async function main() {
       `/api/properties/dashboard/realtor?scope=${scope}&publish=published&sort=price_desc&count=12`,
       `/api/properties/published/paginate/12?scope=${scope}&page=7`,
     ];
-    await expectOk(server.base, cookie, paths);
-    const before = process.memoryUsage().rss;
-    runs[scope] = await loadRun(server.base, cookie, paths, { connections: CONNECTIONS, seconds: SECONDS });
-    runs[scope].rss_mb = Math.round(process.memoryUsage().rss / 1e6);
-    runs[scope].rss_growth_mb = Math.round((process.memoryUsage().rss - before) / 1e6);
-    console.log(scope, JSON.stringify(runs[scope]));
+    runs[scope] = await bench.loadRunOk(scope, server.base, cookie, paths, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
   }
   await server.close();
 
@@ -154,18 +143,10 @@ async function main() {
     connections: CONNECTIONS,
     personal: runs.mine,
     team: runs.team,
-    ratio: {
-      p50: +(runs.team.p50 / runs.mine.p50).toFixed(2),
-      p99: +(runs.team.p99 / runs.mine.p99).toFixed(2),
-      rps: +(runs.team.rps / runs.mine.rps).toFixed(2),
-    },
+    ratio: bench.ratios(runs.team, runs.mine),
     total_seconds: Math.round((Date.now() - t0) / 1000),
   };
-  writeFileSync(join(RESULTS, 'teams.json'), JSON.stringify(summary, null, 2));
-  console.log(JSON.stringify(summary, null, 2));
-  if (!process.env.KEEP_DB) {
-    await dropDatabase(DB);
-  }
+  await bench.finish('teams.json', summary, DB);
   process.exit(0);
 }
 
