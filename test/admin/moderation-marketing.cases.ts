@@ -8,6 +8,7 @@ import { MailService, type OutgoingMail } from '../../src/modules/mail';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../src/modules/users';
 import { DesignChatModerationService } from '../../src/modules/designs';
 import { ProfileStickersService } from '../../src/modules/stickers';
+import { StorageService } from '../../src/modules/storage';
 import { REDIS, REDIS_KEY_PREFIX } from '../../src/infra/runtime.module';
 import type Redis from 'ioredis';
 import { bootTestApp, TestApp } from '../support/app';
@@ -276,6 +277,10 @@ describe('admin moderation, marketing and connections', () => {
     expect((await visit('/admin')).dashboard.rolled_up_at).not.toBeNull();
     // The demo viewer wears the pack's stickers on their profile.
     expect(await t.app.get(ProfileStickersService).of(viewer.id)).toHaveLength(3);
+    // The design behind the moderated chat has a stored room photo, so the viewer's gallery shows it.
+    const designs = await t.db.query(`SELECT image FROM designs WHERE user_id = $1`, [viewer.id]);
+    expect(designs).toHaveLength(1);
+    expect((await t.app.get(StorageService).stat(designs[0].image))?.size).toBeGreaterThan(1000);
   });
 });
 

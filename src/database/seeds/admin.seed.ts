@@ -1,12 +1,15 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { sharp } from '../../common/sharp';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../modules/admin';
 import { MetricsService } from '../../modules/admin/metrics.service';
 import { DesignAssetsService, DesignChatModerationService } from '../../modules/designs';
 import { ProfileStickersService, StickersService } from '../../modules/stickers';
+import { StorageService } from '../../modules/storage';
 import type { User } from '../../modules/users';
+import { demoPhoto } from './demo-photos';
 
 export const DEMO_STICKER_PACK = 'Open house';
 
@@ -92,10 +95,14 @@ export async function seedDemoAdmin(app: INestApplicationContext, logger: Logger
   await app.get(ProfileStickersService).pin(viewer, added.slice(0, 3));
 
   // A design of the demo viewer whose chat has one filtered message and one reported reply.
-  const [{ id: designId }] = await db.query(
-    `INSERT INTO designs (user_id, original_image, status, provider, options)
-     VALUES ($1, 'demo/none.jpg', 'completed', 'local', '{"roomType":"Living room","theme":"Coastal"}') RETURNING id`,
-    [viewer.id],
+  // Its room photo is a stored image like any design's, so the viewer's gallery shows it (not a broken link).
+  const designId = randomUUID();
+  const photo = `designs/${viewer.id}/${designId}/demo-room.jpg`;
+  await app.get(StorageService).put(photo, await demoPhoto(60, 2), 'image/jpeg');
+  await db.query(
+    `INSERT INTO designs (id, user_id, original_image, image, status, provider, options)
+     VALUES ($1, $2, $3, $3, 'completed', 'local', '{"roomType":"Living room","theme":"Coastal"}')`,
+    [designId, viewer.id, photo],
   );
   const say = async (role: 'user' | 'assistant', content: string, minutesAgo: number) =>
     (
