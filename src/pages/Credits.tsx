@@ -46,9 +46,11 @@ export default function Credits({ credits, history }: Props) {
           <DividedList
             items={history.data}
             empty={
-              <div className="p-5">
-                <EmptyState title="No credit activity yet" description="Credits you receive and spend show up here." />
-              </div>
+              <EmptyState
+                inset
+                title="No credit activity yet"
+                description="Credits you receive and spend show up here."
+              />
             }
           >
             {(row) => (

@@ -127,11 +127,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
         >
           <DividedList
             items={view.jobs.data}
-            empty={
-              <div className="p-5">
-                <EmptyState title="No jobs here" description="Nothing in this state right now." />
-              </div>
-            }
+            empty={<EmptyState inset title="No jobs here" description="Nothing in this state right now." />}
           >
             {(job) => (
               <li key={job.id} className="space-y-2 px-5 py-3 text-sm" data-testid="job-row">

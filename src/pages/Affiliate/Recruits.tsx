@@ -15,9 +15,11 @@ export default function Recruits({ recruits }: PageProps<{ affiliate: AffiliateJ
         <DividedList
           items={recruits}
           empty={
-            <div className="p-5">
-              <EmptyState title="No recruits yet" description="Share your invitation link from the Recruitment tab." />
-            </div>
+            <EmptyState
+              inset
+              title="No recruits yet"
+              description="Share your invitation link from the Recruitment tab."
+            />
           }
         >
           {(r) => (

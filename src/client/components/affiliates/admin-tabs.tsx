@@ -66,14 +66,7 @@ export function ApplicationsTab({
           </Button>
         </form>
       </div>
-      <DividedList
-        items={affiliates.data}
-        empty={
-          <div className="p-5">
-            <EmptyState title="No affiliates match" />
-          </div>
-        }
-      >
+      <DividedList items={affiliates.data} empty={<EmptyState inset title="No affiliates match" />}>
         {(a) => (
           <li
             key={a.id}

@@ -7,9 +7,21 @@ export interface EmptyStateProps {
   icon?: ReactNode;
   action?: ReactNode;
   className?: string;
+  /** Inside a card without padding (a list's empty state): the card's padding around the dashed box. */
+  inset?: boolean;
 }
 
-export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
+export function EmptyState({ inset, ...box }: EmptyStateProps) {
+  return inset ? (
+    <div className="p-5">
+      <DashedBox {...box} />
+    </div>
+  ) : (
+    <DashedBox {...box} />
+  );
+}
+
+function DashedBox({ title, description, icon, action, className }: Omit<EmptyStateProps, 'inset'>) {
   return (
     <div
       className={cn(

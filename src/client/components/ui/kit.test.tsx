@@ -218,4 +218,15 @@ describe('UI kit', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByText('Nothing yet')).toBeInTheDocument();
   });
+
+  it("EmptyState inset keeps a padless card's padding around the dashed box", () => {
+    const { rerender } = render(<EmptyState title="No batches yet" />);
+    const box = screen.getByRole('heading', { name: 'No batches yet' }).parentElement!;
+    expect(box).toHaveClass('border-dashed');
+    expect(box.parentElement).not.toHaveClass('p-5');
+    rerender(<EmptyState inset title="No batches yet" />);
+    const inset = screen.getByRole('heading', { name: 'No batches yet' }).parentElement!;
+    expect(inset).toHaveClass('border-dashed');
+    expect(inset.parentElement).toHaveClass('p-5');
+  });
 });

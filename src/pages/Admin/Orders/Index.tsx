@@ -107,14 +107,7 @@ export default function AdminOrdersIndex({ orders, returns, filters }: Props) {
         </form>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-[1fr_24rem]">
           <Card padded={false}>
-            <DividedList
-              items={orders.data}
-              empty={
-                <div className="p-5">
-                  <EmptyState title="No orders match" />
-                </div>
-              }
-            >
+            <DividedList items={orders.data} empty={<EmptyState inset title="No orders match" />}>
               {(o) => (
                 <li key={o.id}>
                   <button

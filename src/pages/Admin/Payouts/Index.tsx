@@ -107,14 +107,7 @@ export default function AdminPayouts({
         </Card>
       )}
       <Card title="Batches" padded={false}>
-        <DividedList
-          items={batches.data}
-          empty={
-            <div className="p-5">
-              <EmptyState title="No batches yet" />
-            </div>
-          }
-        >
+        <DividedList items={batches.data} empty={<EmptyState inset title="No batches yet" />}>
           {(b) => (
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
               <div>

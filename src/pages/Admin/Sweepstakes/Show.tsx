@@ -135,15 +135,7 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Entries log" padded={false}>
-          <DividedList
-            items={entries.data}
-            empty={
-              <div className="p-5">
-                <EmptyState title="No entries yet" />
-              </div>
-            }
-            className="text-sm"
-          >
+          <DividedList items={entries.data} empty={<EmptyState inset title="No entries yet" />} className="text-sm">
             {(e) => (
               <li key={e.id} className="flex flex-wrap justify-between gap-2 px-5 py-2">
                 <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{e.user.name}</span>

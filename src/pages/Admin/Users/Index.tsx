@@ -93,9 +93,7 @@ export default function AdminUsersIndex({ users, q, bulks }: PageProps<AdminUser
               </ul>
             </>
           ) : (
-            <div className="p-5">
-              <EmptyState title="No users match" description="Try part of an email address, handle or name." />
-            </div>
+            <EmptyState inset title="No users match" description="Try part of an email address, handle or name." />
           )}
           <div className="p-3">
             <Pagination
