@@ -65,7 +65,8 @@ async function canConnectRedis(url: string): Promise<boolean> {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on at the moment of asking (the embedded PostgreSQL's; tests use it too). */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);

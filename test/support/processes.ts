@@ -1,7 +1,6 @@
 /** Helpers for tests that run the built app (dist/) or a server as a child process. */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -10,17 +9,7 @@ export const ROOT = resolve(__dirname, '../..');
 // eslint-disable-next-line no-control-regex
 export const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** A TCP port nothing listens on at the moment of asking. */
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../../src/config/runtime';
 
 /** The app's environment: this process's, less anything that would pick servers or settings for it. */
 export function appEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
