@@ -85,6 +85,7 @@ export default function ContactsIndex({ book, contacts, filters, stages, sources
         <Input
           aria-label="Search contacts"
           placeholder="Name, email or phone"
+          maxLength={100}
           value={q}
           onChange={(e) => setQ(e.target.value)}
           className="sm:col-span-2"

@@ -235,6 +235,7 @@ export default function MarketSearch({ initial, map, options }: Props) {
           name="q"
           aria-label="Location"
           placeholder="City or town, e.g. Austin, TX"
+          maxLength={200}
           value={q}
           onChange={(e) => onAddressChange(e.target.value)}
           invalid={!!fieldErrors.q}

@@ -32,6 +32,7 @@ export default function AdminUsersIndex({ users, q, bulks }: PageProps<AdminUser
           <Input
             aria-label="Search users"
             placeholder="Email, handle or name"
+            maxLength={120}
             value={text}
             onChange={(e) => setText(e.target.value)}
             className="min-w-0 flex-1"
