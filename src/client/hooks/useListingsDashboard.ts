@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { listingsApi } from '@/api/listings';
 import type { Listing } from '@contracts/listings';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@/components/property/rules';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
+import { useNewestRequest } from './useNewestRequest';
 
 /**
  * Listings dashboard with incremental paging: the first page from GET /api/listings/dashboard,
@@ -22,28 +23,28 @@ export function useListingsDashboard(filters: DashboardFilters) {
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
+  const requests = useNewestRequest();
   const key = JSON.stringify(dashboardQuery(filters));
 
   const reload = useCallback(async () => {
-    const mine = ++generation.current;
+    const newest = requests.start();
     setLoading(true);
     setError(null);
     try {
       const res = await listingsApi.dashboard(JSON.parse(key));
-      if (mine !== generation.current) return;
+      if (!newest()) return;
       setListings(res.listings.data);
       setNextUrl(res.listings.next_page_url);
       setTotal(res.listings.total);
     } catch (e) {
-      if (mine !== generation.current) return;
+      if (!newest()) return;
       const message = errorMessage(e, LISTINGS_FETCH_ERROR);
       setError(message);
       notify.error(message);
     } finally {
-      if (mine === generation.current) setLoading(false);
+      if (newest()) setLoading(false);
     }
-  }, [key]);
+  }, [key, requests]);
 
   useEffect(() => {
     void reload();
@@ -51,11 +52,11 @@ export function useListingsDashboard(filters: DashboardFilters) {
 
   const loadMore = useCallback(async () => {
     if (!nextUrl || loadingMore || loading) return;
-    const mine = generation.current;
+    const newest = requests.join();
     setLoadingMore(true);
     try {
       const res = await listingsApi.nextPage(nextUrl);
-      if (mine !== generation.current) return;
+      if (!newest()) return;
       setListings((current) => {
         const seen = new Set(current.map((l) => l.id));
         return [...current, ...res.listings.data.filter((l) => !seen.has(l.id))];
@@ -69,7 +70,7 @@ export function useListingsDashboard(filters: DashboardFilters) {
     } finally {
       setLoadingMore(false);
     }
-  }, [nextUrl, loadingMore, loading]);
+  }, [nextUrl, loadingMore, loading, requests]);
 
   return { listings, total, loading, loadingMore, error, hasMore: !!nextUrl, loadMore, reload };
 }

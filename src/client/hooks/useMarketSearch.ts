@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { marketApi, type MarketAnswer } from '@/api/market';
 import { marketQuery, type MarketFilters } from '@/components/market/rules';
 import { errorMessage, fieldErrorsOf } from '@/lib/errors';
+import { useNewestRequest } from './useNewestRequest';
 
 export type { MarketAnswer, MarketResult } from '@/api/market';
 
@@ -11,27 +12,30 @@ export function useMarketSearch() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const generation = useRef(0);
+  const requests = useNewestRequest();
 
-  const search = useCallback(async (filters: MarketFilters): Promise<MarketAnswer | null> => {
-    const mine = ++generation.current;
-    setLoading(true);
-    try {
-      const res = await marketApi.search(marketQuery(filters));
-      if (mine !== generation.current) return null;
-      setAnswer(res);
-      setError(null);
-      setFieldErrors({});
-      return res;
-    } catch (e) {
-      if (mine !== generation.current) return null;
-      setFieldErrors(fieldErrorsOf(e));
-      setError(errorMessage(e, 'Search failed'));
-      return null;
-    } finally {
-      if (mine === generation.current) setLoading(false);
-    }
-  }, []);
+  const search = useCallback(
+    async (filters: MarketFilters): Promise<MarketAnswer | null> => {
+      const newest = requests.start();
+      setLoading(true);
+      try {
+        const res = await marketApi.search(marketQuery(filters));
+        if (!newest()) return null;
+        setAnswer(res);
+        setError(null);
+        setFieldErrors({});
+        return res;
+      } catch (e) {
+        if (!newest()) return null;
+        setFieldErrors(fieldErrorsOf(e));
+        setError(errorMessage(e, 'Search failed'));
+        return null;
+      } finally {
+        if (newest()) setLoading(false);
+      }
+    },
+    [requests],
+  );
 
   return { answer, loading, error, fieldErrors, search };
 }

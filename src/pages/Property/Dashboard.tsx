@@ -7,6 +7,7 @@ import { dashboardQuery, type PublishFilter } from '@/components/property/rules'
 import { ScopeToggle, type ListScope } from '@/components/teams/ScopeToggle';
 import { ButtonLink, EmptyState, Pagination, Select, Spinner } from '@/components/ui';
 import { useDebounced } from '@/hooks/useDebounced';
+import { useNewestRequest } from '@/hooks/useNewestRequest';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
@@ -29,18 +30,22 @@ export default function PropertyDashboard({ filters, sorts }: Props) {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(true);
 
+  const requests = useNewestRequest();
+
   const load = useCallback(async () => {
+    const newest = requests.start();
     setLoading(true);
     try {
-      setAnswer(
-        await propertiesApi.realtorDashboard(dashboardQuery({ publish, search: debounced, sort, count, page, scope })),
+      const next = await propertiesApi.realtorDashboard(
+        dashboardQuery({ publish, search: debounced, sort, count, page, scope }),
       );
+      if (newest()) setAnswer(next);
     } catch (e) {
-      notify.error(errorMessage(e, 'Failed to fetch properties'));
+      if (newest()) notify.error(errorMessage(e, 'Failed to fetch properties'));
     } finally {
-      setLoading(false);
+      if (newest()) setLoading(false);
     }
-  }, [publish, debounced, sort, count, page, scope]);
+  }, [publish, debounced, sort, count, page, scope, requests]);
 
   useEffect(() => {
     void load();
