@@ -43,15 +43,20 @@ export default function InvitationsIndex({ invitations, emailVerified }: Props) 
     setFound(null);
     const handle = join.data.handle.trim();
     if (handle.length < 3) return;
+    // A lookup still in flight when the handle changes answers for the old handle: it is dropped.
+    let current = true;
     const timer = setTimeout(
       () =>
         teamsApi.byHandle(handle).then(
-          (r) => setFound(r.team),
-          () => setFound(null),
+          (r) => current && setFound(r.team),
+          () => current && setFound(null),
         ),
       300,
     );
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [join.data.handle]);
 
   return (

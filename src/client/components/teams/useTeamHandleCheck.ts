@@ -8,17 +8,23 @@ export function useTeamHandleCheck(handle: string, teamId?: string, unchanged?: 
   useEffect(() => {
     setStatus(null);
     if (!handle || handle === unchanged) return;
+    // A check still in flight when the handle changes answers for the old handle: it is dropped.
+    let current = true;
     const timer = setTimeout(() => {
       teamsApi.checkHandle(handle, teamId).then(
-        () => setStatus('available'),
+        () => current && setStatus('available'),
         (error: unknown) => {
+          if (!current) return;
           const field = error instanceof ApiError ? error.fieldErrors.handle : undefined;
           const reason = Array.isArray(field) ? field[0] : field;
           setStatus(reason ?? (error instanceof Error ? error.message : 'Could not check the handle.'));
         },
       );
     }, 350);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [handle, teamId, unchanged]);
   return status;
 }
