@@ -1,4 +1,4 @@
-import { centerForAddress, DEFAULT_CENTER, DEFAULT_RADIUS_MILES, marketQuery, wrapLng } from './rules';
+import { centerForAddress, DEFAULT_CENTER, DEFAULT_RADIUS_MILES, marketQuery, pointFromFields, wrapLng } from './rules';
 
 describe('market rules (spec 9)', () => {
   it('defaults the radius to 2 miles', () => {
@@ -13,6 +13,17 @@ describe('market rules (spec 9)', () => {
     expect(centerForAddress('', { lat: 30.2, lng: -97.7 })).toEqual({ lat: 20, lng: 0 });
     expect(centerForAddress('   ', { lat: 30.2, lng: -97.7 })).toEqual({ lat: 20, lng: 0 });
     expect(centerForAddress('Austin', { lat: 30.2, lng: -97.7 })).toEqual({ lat: 30.2, lng: -97.7 });
+  });
+
+  it('places a pin from typed coordinates only once both are a point on Earth', () => {
+    expect(pointFromFields('30.2672', '-97.7431')).toEqual({ lat: 30.2672, lng: -97.7431 });
+    expect(pointFromFields(-33.86, 151.2)).toEqual({ lat: -33.86, lng: 151.2 });
+    expect(pointFromFields('30.2672', '-')).toBeNull();
+    expect(pointFromFields('-', '-97.7')).toBeNull();
+    expect(pointFromFields('abc', '1')).toBeNull();
+    expect(pointFromFields('', '1')).toBeNull();
+    expect(pointFromFields('91', '0')).toBeNull();
+    expect(pointFromFields('0', '180.5')).toBeNull();
   });
 
   it('trims the text and leaves out empty and "all" filters', () => {

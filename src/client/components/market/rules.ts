@@ -9,6 +9,15 @@ export interface LatLng {
 }
 
 /** The map centre after the address text changes: cleared → the default centre, else unchanged. */
+/** A map point from typed latitude/longitude fields, or null while they are not yet a coordinate on Earth. */
+export function pointFromFields(latitude: unknown, longitude: unknown): LatLng | null {
+  const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? NaN : Number(v));
+  const lat = asNumber(latitude);
+  const lng = asNumber(longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
 export function centerForAddress(address: string | null | undefined, current: LatLng): LatLng {
   return address && address.trim() ? current : { ...DEFAULT_CENTER };
 }

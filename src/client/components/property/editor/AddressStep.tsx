@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { marketApi } from '@/api/market';
 import { MarketMap } from '@/components/market/MarketMap';
-import { centerForAddress, DEFAULT_CENTER } from '@/components/market/rules';
+import { centerForAddress, DEFAULT_CENTER, pointFromFields } from '@/components/market/rules';
 import { Button, FormField, Select, TextField } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import { bindField, type FormStepProps, type MapSettings } from './step-props';
@@ -19,16 +19,11 @@ function zoneOptions(current: string) {
 /** Address fields, "Find on map" (the server's geocoder) and a map to place the pin exactly. */
 export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings }) {
   const { form, set, errors } = step;
-  const lat = form.latitude === '' ? null : Number(form.latitude);
-  const lng = form.longitude === '' ? null : Number(form.longitude);
   const addressText = ADDRESS_PARTS.map((k) => String(form[k] ?? '')).join(' ');
-  const center = useMemo(
-    () =>
-      lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng)
-        ? { lat, lng }
-        : { ...DEFAULT_CENTER },
-    [lat, lng],
-  );
+  // The pin follows the fields only once they hold a real coordinate: a half-typed "-" or "abc" is NaN, and a
+  // NaN pin makes the map library throw (the whole editor went blank).
+  const pinAt = useMemo(() => pointFromFields(form.latitude, form.longitude), [form.latitude, form.longitude]);
+  const center = pinAt ?? DEFAULT_CENTER;
   const zones = useMemo(() => zoneOptions(String(form.time_zone ?? '')), [form.time_zone]);
   const { busy: finding, attempt } = useAttempt();
   /** Shown under the map while the pin is only the town's centre, until the person places it. */
@@ -138,7 +133,7 @@ export function AddressStep({ map, ...step }: FormStepProps & { map: MapSettings
       <MarketMap
         center={center}
         radius={0.5}
-        pins={lat !== null && lng !== null ? [{ id: 'pin', lat, lng, label: 'The property' }] : []}
+        pins={pinAt ? [{ id: 'pin', ...pinAt, label: 'The property' }] : []}
         tileUrl={map.tileUrl}
         attribution={map.attribution}
         onPick={(p) => {
