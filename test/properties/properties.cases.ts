@@ -212,6 +212,24 @@ describe('properties API (spec 7)', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.component.content).toEqual({ bedrooms: 3, bathrooms: 2.5 });
     expect((await client.post(`/api/component/${comp.body.component.id}`).send({ content: 'text' })).status).toBe(422);
+    // The details' numbers are checked, each under its own field; a refused save keeps what was stored.
+    const refused = await client
+      .post(`/api/component/${comp.body.component.id}`)
+      .send({ content: { bedrooms: '3 beds', bathrooms: -1, area_sqft: 1200, year_built: 3000 } });
+    expect({ status: refused.status, errors: refused.body.errors }).toEqual({
+      status: 422,
+      errors: {
+        bedrooms: ['Bedrooms must be a number.'],
+        bathrooms: ['Bathrooms must be between 0 and 100.'],
+        year_built: ['The year built must be between 1600 and 2100.'],
+      },
+    });
+    const fractional = await client
+      .post(`/api/component/${comp.body.component.id}`)
+      .send({ content: { bedrooms: 2.5, bathrooms: null } });
+    expect(fractional.body.errors).toEqual({ bedrooms: ['Bedrooms must be a whole number.'] });
+    const kept = await client.get(`/api/properties/${slug}/component/details`);
+    expect(kept.body.component.content).toEqual({ bedrooms: 3, bathrooms: 2.5 });
     expect((await client.post(`/api/component/not-a-uuid`).send({ content: {} })).status).toBe(404);
 
     const anim = await client

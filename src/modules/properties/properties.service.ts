@@ -25,6 +25,7 @@ import {
 import type { PublishCounts } from './properties.query';
 import { PropertiesRepository } from './properties.repository';
 import { makeSlug, renamedSlug } from './slug';
+import { componentContentErrors } from './component-content';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
@@ -255,6 +256,8 @@ export class PropertiesService {
     if (Buffer.byteLength(JSON.stringify(content)) > MAX_COMPONENT_BYTES) {
       throw ValidationFailedException.of('content', 'The content is too large (32 KB at most).');
     }
+    const errors = componentContentErrors(component.type, content);
+    if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
     await this.repo.setComponentContent(id, content);
     await this.repo.touch(property.id);
     return this.getComponent(property, component.type);

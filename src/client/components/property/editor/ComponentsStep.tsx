@@ -3,7 +3,15 @@ import type { Property } from '@contracts/properties';
 import { Button, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
 
-const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+/**
+ * An empty box clears the number; anything that is not a number goes as typed, so the server answers 422 under
+ * that field (Number('3 beds') is NaN, which JSON sends as null and would silently erase the stored value).
+ */
+const numberOrTyped = (v: string): number | string | null => {
+  const typed = v.trim();
+  if (typed === '') return null;
+  return Number.isFinite(Number(typed)) ? Number(typed) : typed;
+};
 
 /** The property's details, features, neighborhood and schools components, saved together. */
 export function ComponentsStep({ property, onSaved }: { property: Property; onSaved: () => void }) {
@@ -25,10 +33,10 @@ export function ComponentsStep({ property, onSaved }: { property: Property; onSa
   const saveAll = async (values: typeof form.data) => {
     const id = (type: string) => property.components[type].id;
     await propertiesApi.saveComponent(id('details'), {
-      bedrooms: numberOrNull(values.bedrooms),
-      bathrooms: numberOrNull(values.bathrooms),
-      area_sqft: numberOrNull(values.area_sqft),
-      year_built: numberOrNull(values.year_built),
+      bedrooms: numberOrTyped(values.bedrooms),
+      bathrooms: numberOrTyped(values.bathrooms),
+      area_sqft: numberOrTyped(values.area_sqft),
+      year_built: numberOrTyped(values.year_built),
     });
     const items = values.features
       .split(',')
