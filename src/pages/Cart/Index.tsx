@@ -16,14 +16,11 @@ export default function CartIndex({ cart: initial }: Props) {
   const { running: busy, attempt } = useAttempt();
   const user = useAuthUser();
 
-  const run = async (itemId: string, action: () => Promise<{ cart: Cart }>) => {
-    await attempt(
-      async () => {
-        setCart((await action()).cart);
-      },
-      undefined,
-      itemId,
-    );
+  /** Runs a change to one line; resolves to whether the server took it. */
+  const run = async (itemId: string, action: () => Promise<{ cart: Cart }>): Promise<boolean> => {
+    const answer = await attempt(action, undefined, itemId);
+    if (answer) setCart(answer.cart);
+    return answer !== undefined;
   };
 
   return (
@@ -61,9 +58,13 @@ export default function CartIndex({ cart: initial }: Props) {
                     defaultValue={item.quantity}
                     className="w-20"
                     onBlur={(e) => {
-                      const quantity = Number(e.target.value);
-                      if (quantity !== item.quantity)
-                        void run(item.id, () => commerceApi.setQuantity(item.id, quantity));
+                      const box = e.currentTarget;
+                      const quantity = Number(box.value);
+                      if (quantity === item.quantity) return;
+                      // A refused quantity (0, 150, 2.5) goes back to the one the line is priced at.
+                      void run(item.id, () => commerceApi.setQuantity(item.id, quantity)).then((taken) => {
+                        if (!taken) box.value = String(item.quantity);
+                      });
                     }}
                   />
                   <p className="w-24 text-right font-semibold tabular-nums">{formatMoney(item.line_total)}</p>
