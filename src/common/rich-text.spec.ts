@@ -119,6 +119,10 @@ describe('plain text helpers', () => {
   });
   it('makes excerpts and spots empty editors', () => {
     expect(richTextToPlain('<p>Hello&nbsp;<b>world</b></p><p>again</p>')).toBe('Hello world again');
+    expect(richTextToPlain('Buyers have <b>options</b>.<ul><li>Prices steady</li></ul>')).toBe(
+      'Buyers have options. Prices steady',
+    );
+    expect(richTextToPlain('Open house<hr>Sunday<h2>Details</h2>')).toBe('Open house Sunday Details');
     expect(isBlankRichText('<p><br></p>')).toBe(true);
     expect(isBlankRichText('<p><img src="/media/a.webp" alt="" loading="lazy"></p>')).toBe(false);
   });

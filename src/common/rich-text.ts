@@ -158,9 +158,12 @@ export function sanitizeRichText(input: string): string {
   return out.join('');
 }
 
+/** A block's edge (opening or closing) or a line break: it parts words; an inline tag (<b>, <a>) does not. */
+const BLOCK_EDGE = /<\/?(p|br|hr|li|ul|ol|h[2-4]|blockquote|pre)\b[^>]*>/g;
+
 /** Plain text of sanitised HTML (excerpts, notifications, feeds' summaries), whitespace collapsed. */
 export function richTextToPlain(html: string, max = 280): string {
-  const text = decodeEntities(html.replace(/<(br|\/p|\/li|\/h[2-4]|\/blockquote)>/g, ' ').replace(/<[^>]*>/g, ''))
+  const text = decodeEntities(html.replace(BLOCK_EDGE, ' ').replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
