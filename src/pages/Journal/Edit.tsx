@@ -5,6 +5,7 @@ import { type JournalDraft, journalApi, journalPaths } from '@/api/journal';
 import { ModerationNotice, RichTextEditor } from '@/components/community';
 import { BackLink, Button, Card, FormField, Input, Select, SelectField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
+import { isoToLocalInput, localInputToIso } from '@/lib/datetime-local';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
@@ -19,7 +20,10 @@ const VISIBILITY = [
 export default function JournalEdit({ post }: PageProps<{ post: JournalPost | null }>) {
   const { attempt } = useAttempt();
   const [saved, setSaved] = useState(post);
-  const [when, setWhen] = useState('');
+  // A scheduled post reopens with its time in the box, so "Schedule" keeps it; an empty box would publish now.
+  const [when, setWhen] = useState(
+    post?.status === 'scheduled' && post.publish_at ? isoToLocalInput(post.publish_at) : '',
+  );
   const [embed, setEmbed] = useState<JournalEmbedRef>({ kind: 'listing', ref: '' });
   const form = useApiForm<JournalDraft, { message: string; post: JournalPost }>({
     title: post?.title ?? '',
@@ -41,7 +45,7 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
     const current = await save();
     if (!current) return;
     await attempt(async () => {
-      const r = await journalApi.publish(current.id, when ? new Date(when).toISOString() : null);
+      const r = await journalApi.publish(current.id, localInputToIso(when));
       notify.success(r.message);
       router.visit(journalPaths.show(r.post.id));
     }, 'Could not publish');
@@ -155,7 +159,13 @@ export default function JournalEdit({ post }: PageProps<{ post: JournalPost | nu
               <Button
                 type="button"
                 variant="ghost"
-                onClick={() => void journalApi.unpublish(saved.id).then((r) => setSaved(r.post))}
+                onClick={() =>
+                  void attempt(async () => {
+                    const r = await journalApi.unpublish(saved.id);
+                    notify.success(r.message);
+                    setSaved(r.post);
+                  }, 'Could not move the post back to draft')
+                }
               >
                 Back to draft
               </Button>

@@ -1,7 +1,8 @@
 import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { tourLive, tourPaths, toursApi, type Tour, type TourPage, type TourSide } from '@/api/tours';
-import { localInputToIso, showTime } from '@/components/tours/times';
+import { showTime } from '@/components/tours/times';
+import { localInputToIso } from '@/lib/datetime-local';
 import { Button, Card, EmptyState, Pagination } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';

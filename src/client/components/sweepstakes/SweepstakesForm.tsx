@@ -1,6 +1,7 @@
 import type { SweepstakesInput, SweepstakesRules } from '@contracts/sweepstakes';
 import { Button, Card, FormField, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
+import { isoToLocalInput } from '@/lib/datetime-local';
 
 interface PrizeRow {
   name: string;
@@ -28,13 +29,6 @@ type FormValues = {
   bonus_share: string;
 };
 
-/** ISO instant -> the value a datetime-local input shows (the browser's local time). */
-function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 function toValues(title: string, summary: string, rules: SweepstakesRules): FormValues {
   return {
     title,
@@ -42,8 +36,8 @@ function toValues(title: string, summary: string, rules: SweepstakesRules): Form
     min_age: String(rules.min_age),
     regions: rules.regions.join(', '),
     timezone: rules.timezone,
-    starts_at: toLocalInput(rules.starts_at),
-    ends_at: toLocalInput(rules.ends_at),
+    starts_at: isoToLocalInput(rules.starts_at),
+    ends_at: isoToLocalInput(rules.ends_at),
     currency: rules.currency,
     prizes: rules.prizes.map((p) => ({
       name: p.name,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { tourPaths, toursApi, type TourMode } from '@/api/tours';
 import { Button, Card, FormField, SelectField, TextAreaField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
-import { localInputToIso } from './times';
+import { localInputToIso } from '@/lib/datetime-local';
 
 const INPUT =
   'w-full rounded-control border border-line bg-surface px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none';
