@@ -199,7 +199,7 @@ describe('crm: signed intake and CSV over HTTP', () => {
         'Lou Phone,,(415) 555-0123,,new',
         'Bad,not-an-email,,,new',
         'Nobody,,,,new',
-        '"Quote, Person",quote@q.co,,"a;b",appointment',
+        '"Quote, Person",quote@q.co,,"a;b, Seller",appointment',
       ].join('\n');
       const res = await upload(Buffer.from(csv));
       expect(res.status).toBe(200);
@@ -214,6 +214,8 @@ describe('crm: signed intake and CSV over HTTP', () => {
       ]);
       const [kim] = await t.db.query(`SELECT phone, tags FROM crm_contacts WHERE email = 'kim@k.co'`);
       expect(kim).toEqual({ phone: '+14155550123', tags: ['buyer'] });
+      const [quote] = await t.db.query(`SELECT tags FROM crm_contacts WHERE email = 'quote@q.co'`);
+      expect(quote.tags).toEqual(['a', 'b', 'seller']);
     });
 
     it('a malformed or oversize file answers 422 and imports nothing', async () => {

@@ -62,8 +62,9 @@ export class CrmCsvService {
           continue;
         }
         const name = cell(row, 'name').slice(0, 200);
+        // Tags part at ';' (our export), '|' or ',' (as typed in the contact's tag box, and by most CRMs).
         const tags = cell(row, 'tags')
-          .split(/[;|]/)
+          .split(/[;|,]/)
           .map((t) => t.trim().toLowerCase())
           .filter(Boolean);
         const matches = await tx.findByIdentity(book.teamId, { email, phone });
