@@ -21,14 +21,19 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
   const [props, setProps] = useState<ContactShowProps>(initial);
   useEffect(() => setProps(initial), [initial]);
   const { contact, activities, tasks, merges, stages, can_manage } = props;
-  const note = useApiForm({ body: '' }, { onSuccess: (p: ContactShowProps) => (setProps(p), note.reset()) });
+  const note = useApiForm(
+    { body: '' },
+    { successMessage: 'Note added', onSuccess: (p: ContactShowProps) => (setProps(p), note.reset()) },
+  );
   const task = useApiForm(
     { title: '', due_at: '' },
-    { onSuccess: (p: ContactShowProps) => (setProps(p), task.reset()) },
+    { successMessage: 'Task added', onSuccess: (p: ContactShowProps) => (setProps(p), task.reset()) },
   );
-  const run = async (work: () => Promise<ContactShowProps>) => {
+  /** Saves one change to the contact and says so; the server's answer is the page's new props. */
+  const run = async (work: () => Promise<ContactShowProps>, saved: string) => {
     await attempt(async () => {
       setProps(await work());
+      notify.success(saved);
     }, 'Could not save');
   };
   return (
@@ -47,7 +52,7 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
         <Select
           aria-label="Stage"
           value={contact.stage}
-          onChange={(e) => run(() => crmApi.stage(contact.id, e.target.value as ContactStage))}
+          onChange={(e) => run(() => crmApi.stage(contact.id, e.target.value as ContactStage), 'Stage saved')}
           options={stages.map((s) => ({ value: s, label: label(s) }))}
         />
       </div>
@@ -92,7 +97,12 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
                   <Checkbox
                     label={`${t.title} · due ${when(t.due_at)}`}
                     checked={!!t.done_at}
-                    onChange={(e) => run(() => crmApi.taskDone(t.id, e.target.checked))}
+                    onChange={(e) =>
+                      run(
+                        () => crmApi.taskDone(t.id, e.target.checked),
+                        e.target.checked ? 'Task done' : 'Task reopened',
+                      )
+                    }
                   />
                 </li>
               ))}
@@ -117,7 +127,15 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
             <Input
               aria-label="Tags"
               defaultValue={contact.tags.join(', ')}
-              onBlur={(e) => run(() => crmApi.tags(contact.id, e.target.value.split(',')))}
+              onBlur={(e) => {
+                const tags = e.target.value.split(',');
+                const unchanged =
+                  tags
+                    .map((t) => t.trim().toLowerCase())
+                    .filter(Boolean)
+                    .join(',') === contact.tags.join(',');
+                if (!unchanged) void run(() => crmApi.tags(contact.id, tags), 'Tags saved');
+              }}
             />
           </Card>
           {can_manage && <MergeCard contact={contact} merges={props.merges} />}
