@@ -228,6 +228,10 @@ describe('properties API (spec 7)', () => {
       .post(`/api/component/${comp.body.component.id}`)
       .send({ content: { bedrooms: 2.5, bathrooms: null } });
     expect(fractional.body.errors).toEqual({ bedrooms: ['Bedrooms must be a whole number.'] });
+    const cents = await client
+      .post(`/api/component/${comp.body.component.id}`)
+      .send({ content: { bathrooms: 2.155, area_sqft: 1200.15 } });
+    expect(cents.body.errors).toEqual({ bathrooms: ['Bathrooms takes at most two decimals.'] });
     const kept = await client.get(`/api/properties/${slug}/component/details`);
     expect(kept.body.component.content).toEqual({ bedrooms: 3, bathrooms: 2.5 });
     expect((await client.post(`/api/component/not-a-uuid`).send({ content: {} })).status).toBe(404);

@@ -1,3 +1,5 @@
+import { isNumber } from 'class-validator';
+
 interface NumberRule {
   label: string;
   min: number;
@@ -19,7 +21,7 @@ function numberError(value: unknown, rule: NumberRule): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${rule.label} must be a number.`;
   if (value < rule.min || value > rule.max) return `${rule.label} must be between ${rule.min} and ${rule.max}.`;
   if (rule.whole && !Number.isInteger(value)) return `${rule.label} must be a whole number.`;
-  if (!rule.whole && Math.round(value * 100) !== value * 100) return `${rule.label} takes at most two decimals.`;
+  if (!rule.whole && !isNumber(value, { maxDecimalPlaces: 2 })) return `${rule.label} takes at most two decimals.`;
   return null;
 }
 
