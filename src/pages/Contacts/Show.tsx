@@ -128,13 +128,8 @@ export default function ContactsShow(initial: ContactShowProps & { email_templat
               aria-label="Tags"
               defaultValue={contact.tags.join(', ')}
               onBlur={(e) => {
-                const tags = e.target.value.split(',');
-                const unchanged =
-                  tags
-                    .map((t) => t.trim().toLowerCase())
-                    .filter(Boolean)
-                    .join(',') === contact.tags.join(',');
-                if (!unchanged) void run(() => crmApi.tags(contact.id, tags), 'Tags saved');
+                if (e.target.value !== e.target.defaultValue)
+                  void run(() => crmApi.tags(contact.id, e.target.value.split(',')), 'Tags saved');
               }}
             />
           </Card>
