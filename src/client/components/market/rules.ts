@@ -8,7 +8,6 @@ export interface LatLng {
   lng: number;
 }
 
-/** The map centre after the address text changes: cleared → the default centre, else unchanged. */
 /** A map point from typed latitude/longitude fields, or null while they are not yet a coordinate on Earth. */
 export function pointFromFields(latitude: unknown, longitude: unknown): LatLng | null {
   const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? NaN : Number(v));
@@ -18,6 +17,7 @@ export function pointFromFields(latitude: unknown, longitude: unknown): LatLng |
   return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
 }
 
+/** The map centre after the address text changes: cleared → the default centre, else unchanged. */
 export function centerForAddress(address: string | null | undefined, current: LatLng): LatLng {
   return address && address.trim() ? current : { ...DEFAULT_CENTER };
 }

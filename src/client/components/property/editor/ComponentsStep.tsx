@@ -10,7 +10,8 @@ import { useApiForm } from '@/hooks/useApiForm';
 const numberOrTyped = (v: string): number | string | null => {
   const typed = v.trim();
   if (typed === '') return null;
-  return Number.isFinite(Number(typed)) ? Number(typed) : typed;
+  const number = Number(typed);
+  return Number.isFinite(number) ? number : typed;
 };
 
 /** The property's details, features, neighborhood and schools components, saved together. */
