@@ -11,6 +11,14 @@ export type BonusSource = Exclude<EntrySource, 'free'>;
 export type WinnerStatus = 'standby' | 'notified' | 'claimed' | 'fulfilled' | 'forfeited' | 'disqualified';
 
 /** Why a picked person was passed over (fraud checks at the draw, or an admin's decision). */
+/**
+ * Why the freeze left a person out of the draw (eligibility checked again on the list it froze):
+ * NO_FREE_ENTRY: only bonus entries, which count once the person enters free; RULES_NOT_ACCEPTED: no accepted
+ * official rules on a free entry; UNDER_AGE / REGION: the free entry form's answers fail the rules at the close;
+ * ACCOUNT_CLOSED: the account was suspended or deleted before the close.
+ */
+export type ExclusionReason = 'NO_FREE_ENTRY' | 'RULES_NOT_ACCEPTED' | 'UNDER_AGE' | 'REGION' | 'ACCOUNT_CLOSED';
+
 export type DisqualifyReason =
   'EMAIL_VARIANT' | 'IP_BURST' | 'DEVICE_BURST' | 'ACCOUNT_AFTER_END' | 'INELIGIBLE' | 'ADMIN';
 
@@ -37,6 +45,8 @@ export interface SweepstakesRules {
   entry_period: 'once' | 'daily';
   /** Entries granted per bonus action (0 = the action gives none). */
   bonus_entries: Record<BonusSource, number>;
+  /** At most this many share bonuses per entrant (new people entering through their link); absent: 10. */
+  share_cap?: number;
 }
 
 export interface SweepstakesAmendment {
@@ -65,6 +75,8 @@ export interface DrawPublication {
   frozen_at: string | null;
   drawn_at: string | null;
   picks_requested: number;
+  /** How many people the freeze left out of the list, by reason (counts only, never who); reasons with none omitted. */
+  excluded: ExcludedCount[];
   /** Ordered picks (winners first, then alternates) by entrant ref, with disqualifications. */
   picks: Array<{ rank: number; ref: string; entries: number; disqualified: DisqualifyReason | null }>;
 }
@@ -98,7 +110,14 @@ export interface SweepstakesPublic extends SweepstakesSummary {
 
 /** The signed-in viewer's standing in one sweepstakes. */
 export interface MyEntryStatus {
+  /** Entries that count in the draw. */
   entries: number;
+  /** Bonus entries waiting for the viewer's free entry (they count once it is made). */
+  pending_entries: number;
+  /** The viewer's personal share link code, once they have entered free. */
+  share_code: string | null;
+  /** Share bonuses earned so far, and the most the rules allow. */
+  shares: { earned: number; cap: number };
   can_enter: boolean;
   /** Why not, when can_enter is false. */
   reason: string | null;
@@ -138,7 +157,24 @@ export interface SweepstakesAdmin extends SweepstakesPublic {
   draw_steps: DrawStep[];
   admin_winners: AdminWinner[];
   audit: AuditEntry[];
+  /** Who the freeze left out and why (from the close on). */
+  exclusions: AdminExclusion[];
   created_at: string;
+}
+
+export interface ExcludedCount {
+  reason: ExclusionReason;
+  /** The reason in words ("Bonus entries only, no free entry"). */
+  label: string;
+  people: number;
+}
+
+export interface AdminExclusion {
+  user: { id: string; name: string; email: string };
+  reason: ExclusionReason;
+  label: string;
+  /** The bonus or free entries the person held (none of them reach the draw). */
+  entries: number;
 }
 
 export interface AdminEntryRow {
@@ -147,6 +183,8 @@ export interface AdminEntryRow {
   source: EntrySource;
   source_ref: string | null;
   entries: number;
+  /** False for a bonus entry waiting for the person's free entry. */
+  counted: boolean;
   created_at: string;
 }
 

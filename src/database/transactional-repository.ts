@@ -24,4 +24,12 @@ export abstract class TransactionalRepository {
       return work(bound);
     });
   }
+
+  /** `other` bound to this copy's transaction (itself outside one): a rule spanning two repositories commits once. */
+  joined<R extends TransactionalRepository>(other: R): R {
+    if (!this.boundManager) return other;
+    const bound = Object.create(other) as R;
+    (bound as TransactionalRepository).boundManager = this.boundManager;
+    return bound;
+  }
 }

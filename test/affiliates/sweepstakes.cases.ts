@@ -1,8 +1,11 @@
 import { bootTestApp, TestApp } from '../support/app';
-import { fixture, openSweepstakes } from '../sweepstakes/helpers';
+import { ENTRY, fixture, openSweepstakes } from '../sweepstakes/helpers';
 import { approvedAffiliate, registerViewer, settle } from './support';
 
-/** A referral bound through a tracked link earns the affiliate the sweepstakes' referral bonus entries, once. */
+/**
+ * A referral bound through a tracked link earns the affiliate the sweepstakes' referral bonus entries, once; they
+ * count once the affiliate holds a free entry.
+ */
 describe('affiliate referrals earn sweepstakes entries', () => {
   let t: TestApp;
 
@@ -26,11 +29,19 @@ describe('affiliate referrals earn sweepstakes entries', () => {
     expect(reg.status).toBe(303);
     await settle(t);
 
-    const rows = await t.db.query(
-      `SELECT source, entries FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2`,
-      [sweepstakes.id, user.id],
-    );
-    expect(rows).toEqual([{ source: 'referral', entries: 2 }]);
+    const entriesOf = () =>
+      t.db.query(
+        `SELECT source, entries, counted FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2
+          ORDER BY source`,
+        [sweepstakes.id, user.id],
+      );
+    // The referrer has not entered this sweepstakes: the bonus waits for their free entry, then counts.
+    expect(await entriesOf()).toEqual([{ source: 'referral', entries: 2, counted: false }]);
+    await f.entries.enter(user, sweepstakes.id, ENTRY, { ip: '192.0.2.9', userAgent: 'jest' });
+    expect(await entriesOf()).toEqual([
+      { source: 'free', entries: 1, counted: true },
+      { source: 'referral', entries: 2, counted: true },
+    ]);
     expect(affiliate.id).toBeTruthy();
     f.clock.reset();
   });

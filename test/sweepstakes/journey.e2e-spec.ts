@@ -1,10 +1,14 @@
 import type { Page } from 'playwright-core';
 import { bootTestApp } from '../support/app';
+import { SweepstakesEntriesService } from '../../src/modules/sweepstakes/sweepstakes-entries.service';
+import { checkStep } from '../browser/screenshots';
 import { browserSuite, signedInContext, withDiagnostics } from '../support/browser';
 
 /**
- * One short journey in a real browser: the admin creates and opens a sweepstakes, two people enter on phones
- * (360 px), the admin watches the live count, closes and draws live, and the winner claims the prize.
+ * One short journey in a real browser: the admin creates and opens a sweepstakes, four people enter on phones
+ * (360 px), two more earn only bonus entries (a referral, a purchase), the admin watches the live count, closes,
+ * sees the two bonus-only people excluded before the draw, draws live (only the four can be picked), and the winner
+ * claims the prize.
  */
 jest.setTimeout(180_000);
 
@@ -14,7 +18,12 @@ describe('browser: sweepstakes from creation to claim', () => {
   it('admin creates, opens, users enter, admin closes and draws live, winner claims', async () => {
     const { t } = b;
     const admin = await t.createUser({ role: 'admin', name: 'Ada Admin' });
-    const people = [await t.createUser({ name: 'Pat Entrant' }), await t.createUser({ name: 'Sam Entrant' })];
+    const people = [];
+    for (const name of ['Pat Entrant', 'Sam Entrant', 'Lee Entrant', 'Kim Entrant']) {
+      people.push(await t.createUser({ name }));
+    }
+    const referrer = await t.createUser({ name: 'Rae Referrer' });
+    const buyer = await t.createUser({ name: 'Bo Buyer' });
     const adminPage = await (await signedInContext(b.browser, t.baseUrl, admin)).newPage();
     adminPage.on('dialog', (dialog) => void dialog.accept());
     const phones = await Promise.all(
@@ -35,9 +44,11 @@ describe('browser: sweepstakes from creation to claim', () => {
     });
     const id = adminPage.url().split('/').pop()!;
 
-    for (const phone of phones) {
+    for (const [i, phone] of phones.entries()) {
       await withDiagnostics(phone, async () => {
         await phone.goto(`/sweepstakes/${id}`);
+        // Only the first phone looks at the rules' bonus terms; the rest just enter.
+        if (i === 0) await phone.getByText(/Bonus entries count only for people who hold a free entry/).waitFor();
         await phone.getByRole('heading', { name: 'Browser giveaway' }).waitFor();
         await phone.getByLabel('Date of birth').fill('1990-02-03');
         await phone.getByLabel('I accept the official rules').check();
@@ -46,18 +57,32 @@ describe('browser: sweepstakes from creation to claim', () => {
       });
     }
 
+    // A referral and a purchase by people who never entered: their bonus entries wait, and count for nothing.
+    const entries = t.app.get(SweepstakesEntriesService);
+    await entries.awardBonusEntry({ userId: referrer.id, source: 'referral', sourceRef: `journey-${referrer.id}` });
+    await entries.awardBonusEntry({ userId: buyer.id, source: 'purchase', sourceRef: `journey-order-${buyer.id}` });
+
     await withDiagnostics(adminPage, async () => {
       // The live count reached the admin page over the private channel, without a reload.
-      await adminPage.getByTestId('live-entry-count').getByText('2').waitFor();
+      await adminPage.getByTestId('live-entry-count').getByText('4').waitFor();
       await adminPage.getByRole('button', { name: 'Close now' }).click();
       await adminPage.getByRole('link', { name: 'Draw', exact: true }).click();
       await adminPage.waitForURL(`**/admin/sweepstakes/${id}/draw`);
+      // Before the draw: the two bonus-only people are listed as excluded, with the reason.
+      const excluded = adminPage.getByTestId('exclusions');
+      await excluded.getByText('Rae Referrer').waitFor();
+      await excluded.getByText('Bo Buyer').waitFor();
+      expect(await excluded.getByText('Bonus entries only, no free entry', { exact: false }).count()).toBe(2);
+      await checkStep(adminPage, 'sweepstakes-draw-exclusions');
       await adminPage.getByLabel('Public beacon (optional)').fill('browser-beacon');
       await adminPage.getByRole('button', { name: 'Start the draw' }).click();
       await adminPage.locator('[data-step="picked"][data-done="true"]').waitFor();
       await adminPage.getByText(/Espresso machine \(notified\)/).waitFor();
     });
 
+    // Every pick (the winner and all three alternates) is one of the four who entered through the form.
+    const picked = await t.db.query(`SELECT user_id FROM sweepstakes_winners WHERE sweepstakes_id = $1`, [id]);
+    expect(picked.map((r: { user_id: string }) => r.user_id).sort()).toEqual(people.map((p) => p.id).sort());
     const [winnerRow] = await t.db.query(
       `SELECT user_id FROM sweepstakes_winners WHERE sweepstakes_id = $1 AND status = 'notified'`,
       [id],

@@ -1,14 +1,17 @@
 import { ConflictException } from '@nestjs/common';
 import { DAY_MS } from '../../src/common/clock';
 import { DomainEvents } from '../../src/modules/events';
-import { TimersService } from '../../src/modules/jobs';
+import { JobsService, TimersService } from '../../src/modules/jobs';
 import { SweepstakesClaimsService } from '../../src/modules/sweepstakes/sweepstakes-claims.service';
-import { PURCHASE_CONSUMER, TIMERS } from '../../src/modules/sweepstakes/sweepstakes.constants';
+import { DRAW_QUEUE, PURCHASE_CONSUMER, TIMERS } from '../../src/modules/sweepstakes/sweepstakes.constants';
 import { SweepstakesDrawService } from '../../src/modules/sweepstakes/sweepstakes-draw.service';
 import { SweepstakesService } from '../../src/modules/sweepstakes/sweepstakes.service';
 import type { User } from '../../src/modules/users/user.entity';
 import { bootTestApp, TestApp } from '../support/app';
+import { entrantListHash } from '../../src/modules/sweepstakes/draw/fair-draw';
+import { entrantRef } from '../../src/modules/sweepstakes/sweepstakes.rules';
 import { ENTRY, fixture, Fixture, openSweepstakes, rulesInput, verifyPublished } from './helpers';
+import { independentPicks } from './independent-verifier';
 
 const ctx = { ip: '203.0.113.7', userAgent: 'jest' };
 
@@ -154,12 +157,16 @@ describe('sweepstakes rules (service tier)', () => {
     expect(closed.draw.entrants_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(closed.draw.seed_commitment).toMatch(/^[0-9a-f]{64}$/);
 
+    // The draw queue is paused so the first start's job never runs: the job that died.
+    const drawQueue = t.app.get(JobsService).bullQueue(DRAW_QUEUE);
+    await drawQueue.pause();
     await draws.start(f.admin, s.id, { beacon: 'drand-round-123' });
     await expect(draws.start(f.admin, s.id, {})).rejects.toThrow('already been drawn');
     // A draw whose job died can be resumed later: same committed inputs (the beacon cannot change), same outcome.
     f.clock.advance(11 * 60_000);
     await draws.start(f.admin, s.id, { beacon: 'another beacon' });
     await draws.run(s.id);
+    await drawQueue.resume();
     expect(await draws.run(s.id)).toBe('skipped');
     const drawn = await reads.publicDetail(s.id);
     expect(drawn.state).toBe('drawn');
@@ -183,21 +190,157 @@ describe('sweepstakes rules (service tier)', () => {
     expect(drawn.winners[0].display_name).toMatch(/^Test \S\.$/);
   });
 
+  const listText = async (id: string) => {
+    let text = '';
+    for await (const chunk of await reads.entrantList(id)) text += chunk;
+    return text;
+  };
+
   it('free entries weigh the same as purchase entries in the frozen list', async () => {
     const s = await openSweepstakes(f);
     const [free, buyer] = await people(2);
     await f.entries.enter(free, s.id, ENTRY, ctx);
-    await orderPaid(buyer, 'only-purchase', f.clock.now());
+    await f.entries.enter(buyer, s.id, ENTRY, ctx);
+    await orderPaid(buyer, 'with-purchase', f.clock.now());
     const drawn = await closeAndDraw(s.id);
-    let text = '';
-    for await (const chunk of await reads.entrantList(s.id)) text += chunk;
-    expect(
-      text
+    const weights = new Map(
+      (await listText(s.id))
         .split('\n')
         .filter(Boolean)
-        .map((line) => line.split(',')[1]),
-    ).toEqual(['1', '1']);
+        .map((line) => line.split(',') as [string, string]),
+    );
+    expect(weights.get(entrantRef(s.id, free.id))).toBe('1');
+    expect(weights.get(entrantRef(s.id, buyer.id))).toBe('2');
     expect(drawn.admin_winners).toHaveLength(2);
+  });
+
+  it('bonus entries alone never make an entrant: they wait, are excluded at the freeze, and never win', async () => {
+    const s = await openSweepstakes(f, { alternates: 10 });
+    const formEntrants = await people(4);
+    const [referrer, buyer] = await people(2);
+    for (const [i, person] of formEntrants.entries()) {
+      await f.entries.enter(person, s.id, ENTRY, { ip: `198.51.100.${i}`, userAgent: `ua-${i}` });
+    }
+    await f.entries.awardBonusEntry({ userId: referrer.id, source: 'referral', sourceRef: `ref-${referrer.id}` });
+    await orderPaid(buyer, `purchase-${buyer.id}`, f.clock.now());
+    expect(await reads.myStatus(s.id, buyer)).toMatchObject({ entries: 0, pending_entries: 1, share_code: null });
+    expect((await reads.load(s.id)).entryCount).toBe(4); // pending entries move no counter
+
+    const s2 = await reads.adminDetail(s.id);
+    expect(s2.entry_sources).toEqual({ free: 4, purchase: 0, referral: 0, share: 0 });
+    const end = await reads.load(s.id);
+    f.clock.set(new Date(end.closesAt.getTime() + 60_000));
+    await timers.fire(TIMERS.close, { sweepstakesId: s.id });
+    // Before the draw the admin sees who was left out and why; the public sees counts only.
+    const closed = await reads.adminDetail(s.id);
+    expect(closed.exclusions.map((x) => [x.user.id, x.reason]).sort()).toEqual(
+      [
+        [referrer.id, 'NO_FREE_ENTRY'],
+        [buyer.id, 'NO_FREE_ENTRY'],
+      ].sort(),
+    );
+    expect(closed.exclusions[0].label).toBe('Bonus entries only, no free entry');
+    const published = await reads.publicDetail(s.id);
+    expect(published.draw.excluded).toEqual([
+      { reason: 'NO_FREE_ENTRY', label: 'Bonus entries only, no free entry', people: 2 },
+    ]);
+    expect(JSON.stringify(published)).not.toContain(buyer.email);
+    expect(published.draw).toMatchObject({ entrant_count: 4, entry_count: 4 });
+
+    await draws.start(f.admin, s.id, {});
+    await draws.run(s.id);
+    const drawn = await reads.adminDetail(s.id);
+    // Every pick (winners and alternates: all six people could have been picked) came through the form.
+    expect(drawn.admin_winners.map((w) => w.user.id).sort()).toEqual(formEntrants.map((p) => p.id).sort());
+    expect(drawn.draw_steps.find((x) => x.key === 'fraud_checks')!.detail).toBe(
+      '2 excluded before the draw (2 bonus entries only, no free entry); 0 flagged',
+    );
+    expect((await listText(s.id)).split('\n').filter(Boolean)).toHaveLength(4);
+  });
+
+  it('a pending bonus entry counts once the person enters free', async () => {
+    const s = await openSweepstakes(f);
+    const [late] = await people(1);
+    await orderPaid(late, `early-purchase-${late.id}`, f.clock.now());
+    expect(await reads.myStatus(s.id, late)).toMatchObject({ entries: 0, pending_entries: 1 });
+    await f.entries.enter(late, s.id, ENTRY, ctx);
+    expect(await reads.myStatus(s.id, late)).toMatchObject({ entries: 2, pending_entries: 0 });
+    expect((await reads.load(s.id)).entryCount).toBe(2);
+    const rows = await t.db.query(
+      `SELECT source, counted FROM sweepstakes_entries WHERE user_id = $1 AND sweepstakes_id = $2 ORDER BY source`,
+      [late.id, s.id],
+    );
+    expect(rows).toEqual([
+      { source: 'free', counted: true },
+      { source: 'purchase', counted: true },
+    ]);
+  });
+
+  it('re-checks eligibility on the frozen list: age, region, rules accepted and closed accounts are excluded', async () => {
+    const s = await openSweepstakes(f, { min_age: 21, regions: ['US'] });
+    const [ok, young, abroad, unaccepted, suspended] = await people(5);
+    for (const [i, person] of [ok, young, abroad, unaccepted, suspended].entries()) {
+      await f.entries.enter(person, s.id, ENTRY, { ip: `192.0.2.${i + 50}`, userAgent: `ua-${i}` });
+    }
+    // Rows changed behind the form's back (an import, a bug, an old client): the freeze still catches them.
+    await t.db.query(
+      `UPDATE sweepstakes_entries SET birth_date = now()::date - interval '20 years' WHERE user_id = $1`,
+      [young.id],
+    );
+    await t.db.query(`UPDATE sweepstakes_entries SET region = 'FR' WHERE user_id = $1`, [abroad.id]);
+    await t.db.query(`UPDATE sweepstakes_entries SET rules_accepted_at = NULL WHERE user_id = $1`, [unaccepted.id]);
+    await t.db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [suspended.id]);
+    const drawn = await closeAndDraw(s.id);
+    expect(Object.fromEntries(drawn.exclusions.map((x) => [x.user.id, x.reason]))).toEqual({
+      [young.id]: 'UNDER_AGE',
+      [abroad.id]: 'REGION',
+      [unaccepted.id]: 'RULES_NOT_ACCEPTED',
+      [suspended.id]: 'ACCOUNT_CLOSED',
+    });
+    expect(drawn.admin_winners.map((w) => w.user.id)).toEqual([ok.id]);
+    expect(drawn.draw.excluded.map((x) => x.people)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('share links: a new person entering through one earns its owner the share bonus, once each, up to the cap', async () => {
+    const s = await openSweepstakes(f, { share_cap: 2, bonus_entries: { purchase: 1, referral: 1, share: 3 } });
+    const [sharer, a, b, c] = await people(4);
+    const mine = await f.entries.enter(sharer, s.id, ENTRY, ctx);
+    expect(mine.share_code).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    const via = mine.share_code!;
+    await f.entries.enter(a, s.id, { ...ENTRY, via }, ctx);
+    await f.entries.enter(b, s.id, { ...ENTRY, via }, ctx);
+    await f.entries.enter(c, s.id, { ...ENTRY, via }, ctx); // over the cap of 2: no bonus
+    const me = await reads.myStatus(s.id, sharer);
+    expect(me).toMatchObject({ entries: 1 + 3 * 2, shares: { earned: 2, cap: 2 } });
+    // An unknown code (a click, a typo) earns nobody anything and does not block the entry.
+    const [d] = await people(1);
+    await expect(f.entries.enter(d, s.id, { ...ENTRY, via: 'nobodys-code' }, ctx)).resolves.toMatchObject({
+      entries: 1,
+    });
+    // The newcomers' entries are their own: one free entry each.
+    expect((await reads.myStatus(s.id, a)).entries).toBe(1);
+  });
+
+  it('the README algorithm text is exact: an independent verifier written from it gives the published picks', async () => {
+    // The worked example on the Verify page and in the README.
+    const example = { listText: 'a1,1\nb2,3\nc3,2\n', seedHex: `${'00'.repeat(31)}01`, beacon: 'example', picks: 3 };
+    expect(independentPicks(example)).toEqual(['c3', 'b2', 'a1']);
+    expect(entrantListHash(example.listText)).toBe('1294038367b14698a2ab2330bee77e08bda0f43f5f9f98ca1307b3cc2a98c5f6');
+    // And a real draw, with heavy weights (rejections and many picks).
+    const s = await openSweepstakes(f, { alternates: 12 });
+    const crowd = await people(9);
+    for (const [i, person] of crowd.entries()) {
+      await f.entries.enter(person, s.id, ENTRY, { ip: `192.0.2.${i}`, userAgent: `ua-${i}` });
+      for (let k = 0; k < i; k++) await orderPaid(person, `w-${person.id}-${k}`, f.clock.now());
+    }
+    const drawn = await closeAndDraw(s.id, 'beacon text');
+    const independent = independentPicks({
+      listText: await listText(s.id),
+      seedHex: drawn.draw.seed!,
+      beacon: drawn.draw.beacon,
+      picks: drawn.draw.picks_requested,
+    });
+    expect(independent).toEqual(drawn.draw.picks.map((p) => p.ref));
   });
 
   it('disqualifies email variants with a reason code and fills the prize from the alternates, not a new draw', async () => {

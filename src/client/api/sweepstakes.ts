@@ -15,6 +15,8 @@ import { api } from '../lib/http';
 export const sweepstakesPaths = {
   index: '/sweepstakes',
   show: (id: string) => `/sweepstakes/${id}`,
+  /** An entrant's personal share link: a new person entering through it earns them the share bonus. */
+  shareLink: (id: string, code: string) => `/sweepstakes/${id}?via=${encodeURIComponent(code)}`,
   claim: (id: string) => `/sweepstakes/${id}/claim`,
   verify: (id: string) => `/sweepstakes/${id}/verify`,
   admin: {
@@ -46,7 +48,7 @@ type AdminAnswer = { message: string; sweepstakes: SweepstakesAdmin };
 export const sweepstakesApi = {
   show: (id: string) => api.get<{ sweepstakes: SweepstakesPublic }>(`/api/sweepstakes/${id}`),
   me: (id: string) => api.get<{ me: MyEntryStatus }>(`/api/sweepstakes/${id}/me`),
-  enter: (id: string, body: { region: string; birth_date: string; accept_rules: boolean }) =>
+  enter: (id: string, body: { region: string; birth_date: string; accept_rules: boolean; via?: string }) =>
     api.post<{ message: string; me: MyEntryStatus }>(`/api/sweepstakes/${id}/entries`, body),
   entrantList: (id: string) => api.get<string>(sweepstakesFiles.entrants(id), { headers: { Accept: 'text/plain' } }),
   claimState: (id: string) => api.get<{ claim: ClaimState }>(`/api/sweepstakes/${id}/claim`),

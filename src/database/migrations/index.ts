@@ -68,6 +68,7 @@ import { AdminUserBulkActions1765540000000 } from './1765540000000-AdminUserBulk
 import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
 import { ProfileVersions1765570000000 } from './1765570000000-ProfileVersions';
 import { CrmSellerPayouts1765580000000 } from './1765580000000-CrmSellerPayouts';
+import { SweepstakesEligibility1765600000000 } from './1765600000000-SweepstakesEligibility';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -137,4 +138,5 @@ export const migrations = [
   RefundRestock1765545000000,
   ProfileVersions1765570000000,
   CrmSellerPayouts1765580000000,
+  SweepstakesEligibility1765600000000,
 ];

@@ -29,13 +29,14 @@ function rules(start: Date, end: Date, prizes: SweepstakesRules['prizes']): Swee
     alternates: 3,
     entry_period: 'daily',
     bonus_entries: { purchase: 1, referral: 1, share: 1 },
+    share_cap: 10,
   };
 }
 
 /**
  * Demo sweepstakes, through the module's own services (so hashes, commitments and the draw are real):
  * one open sweepstakes the demo viewer, buyer and realtor have entered, and one drawn sweepstakes whose result
- * verifies on its Verify page. The drawn one is run on a clock set in the past; its entrants are demo accounts
+ * verifies on its Verify page (with one share bonus, and one person left out for holding bonus entries only). The drawn one is run on a clock set in the past; its entrants are demo accounts
  * created long before its end (newer accounts would be disqualified by the late-account fraud check).
  * Idempotent: skipped when either title exists.
  */
@@ -69,10 +70,20 @@ export async function seedDemoSweepstakes(app: INestApplicationContext, logger: 
       ]),
     });
     await adminService.open(past.id, admin);
+    // Every demo entrant enters free but the last, who only buys something: that bonus entry waits for a free entry
+    // that never comes, so the freeze leaves them out ("Bonus entries only"). The second entrant arrives through the
+    // first one's share link, which earns the first a share bonus.
+    let firstShareCode: string | null = null;
     for (const [i, person] of entrants.entries()) {
       clock.set(new Date(now - (9 - (i % 5)) * DAY_MS + i * 60_000));
-      await entries.enter(person, past.id, ENTRY, { ip: `198.51.100.${i + 1}`, userAgent: `demo-browser-${i}` });
-      if (i % 3 === 0)
+      const bonusOnly = i === entrants.length - 1;
+      if (!bonusOnly) {
+        const via = i === 1 ? (firstShareCode ?? undefined) : undefined;
+        const context = { ip: `198.51.100.${i + 1}`, userAgent: `demo-browser-${i}` };
+        const me = await entries.enter(person, past.id, { ...ENTRY, via }, context);
+        if (i === 0) firstShareCode = me.share_code;
+      }
+      if (i % 3 === 0 || bonusOnly)
         await entries.awardBonusEntry({ userId: person.id, source: 'purchase', sourceRef: `demo-order-${i}` });
     }
     clock.set(new Date(now - 3 * DAY_MS + 60_000));

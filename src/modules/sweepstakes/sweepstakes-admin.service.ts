@@ -10,6 +10,7 @@ import type { Sweepstakes } from './entities/sweepstakes.entity';
 import type { AmendmentDto, RegistrationDto, SweepstakesInputDto } from './dto/sweepstakes.dto';
 import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from '../../config/sweepstakes.config';
 import { EDITABLE_STATES, TIMERS } from './sweepstakes.constants';
+import { SweepstakesFreezeService } from './sweepstakes-freeze.service';
 import { SweepstakesRepository } from './sweepstakes.repository';
 import { registrationRequired, totalPrizeMinor } from './sweepstakes.rules';
 import { SweepstakesService } from './sweepstakes.service';
@@ -27,6 +28,7 @@ export class SweepstakesAdminService {
   constructor(
     private readonly repo: SweepstakesRepository,
     private readonly sweepstakes: SweepstakesService,
+    private readonly freezer: SweepstakesFreezeService,
     private readonly clock: Clock,
     private readonly timers: TimersService,
     @Inject(SWEEPSTAKES_CONFIG) private readonly config: SweepstakesConfig,
@@ -92,8 +94,9 @@ export class SweepstakesAdminService {
   }
 
   /**
-   * Closes now: freezes the entrant list (one line per person), publishes its SHA-256 and the commitment to a fresh
-   * secret seed. From here the outcome is fixed by data nobody can change, and only the draw reveals it.
+   * Closes now: freezes the entrant list (one line per eligible person; the rest excluded with their reason),
+   * publishes its SHA-256 and the commitment to a fresh secret seed. From here the outcome is fixed by data nobody
+   * can change, and only the draw reveals it.
    */
   async close(id: string, actor: User | null): Promise<SweepstakesAdmin> {
     const now = this.clock.now();
@@ -101,11 +104,11 @@ export class SweepstakesAdminService {
       const s = await this.load(id, tx, true);
       if (s.state !== 'open')
         throw new ConflictException(`Only an open sweepstakes can close; this one is ${s.state}.`);
-      const frozen = await tx.freezeEntrants(id);
+      const closesAt = s.closesAt.getTime() > now.getTime() ? now : s.closesAt;
+      const frozen = await this.freezer.freeze(tx, s, closesAt);
       const hash = createHash('sha256');
       for await (const chunk of tx.canonicalListChunks(id)) hash.update(chunk, 'utf8');
       const seed = randomBytes(32).toString('hex');
-      const closesAt = s.closesAt.getTime() > now.getTime() ? now : s.closesAt;
       await tx.update(id, {
         state: 'closed',
         closedAt: now,
@@ -118,7 +121,7 @@ export class SweepstakesAdminService {
         seedCommitment: seedCommitment(seed),
         picksRequested: s.rules.prizes.length + s.rules.alternates,
       });
-      await tx.audit(id, actor?.id ?? null, 'closed', { people: frozen.people, entries: frozen.entries });
+      await tx.audit(id, actor?.id ?? null, 'closed', { ...frozen });
     });
     return this.sweepstakes.adminDetail(id);
   }

@@ -12,7 +12,8 @@ import { SWEEPSTAKES_CONFIG, type SweepstakesConfig } from '../../config/sweepst
 import { DRAW_JOB, DRAW_QUEUE, DRAW_RESUME_AFTER_MS } from './sweepstakes.constants';
 import { SweepstakesLive } from './sweepstakes-live.service';
 import { SweepstakesRepository } from './sweepstakes.repository';
-import { assignPicks, fraudFlags, initialDrawSteps } from './sweepstakes.rules';
+import { assignPicks, describeExclusions, describeFlags, fraudFlags, initialDrawSteps } from './sweepstakes.rules';
+import { SweepstakesEntrantsRepository } from './sweepstakes-entrants.repository';
 import { SweepstakesService } from './sweepstakes.service';
 
 export interface DrawJobData {
@@ -30,6 +31,7 @@ export class SweepstakesDrawService {
 
   constructor(
     private readonly repo: SweepstakesRepository,
+    private readonly entrants: SweepstakesEntrantsRepository,
     private readonly sweepstakes: SweepstakesService,
     private readonly claims: SweepstakesClaimsService,
     private readonly live: SweepstakesLive,
@@ -99,8 +101,10 @@ export class SweepstakesDrawService {
     const people = `${list.length.toLocaleString('en-US')} people; list hash ${hash.slice(0, 12)}…`;
     if (!(await report('deduplicated', people))) return 'skipped';
 
+    // The freeze's exclusions (never in the list) and the fraud flags (picks passed over), each with its reason.
+    const excluded = describeExclusions(await this.entrants.exclusionCounts(id));
     const flags = fraudFlags(entrants, s.closesAt, this.config);
-    if (!(await report('fraud_checks', `${flags.size} flagged`))) return 'skipped';
+    if (!(await report('fraud_checks', `${excluded}; ${describeFlags(flags)}`))) return 'skipped';
 
     const picks = drawPicks({
       entrants: list,

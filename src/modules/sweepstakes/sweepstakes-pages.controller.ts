@@ -9,6 +9,7 @@ import { PageQueryDto } from '../../common/page-query.dto';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
 import { SweepstakesEntriesService } from './sweepstakes-entries.service';
 import { SweepstakesService } from './sweepstakes.service';
+import { DEFAULT_SHARE_CAP } from './sweepstakes.rules';
 import { Clock, DAY_MS } from '../../common/clock';
 import { DEFAULT_CLAIM_WINDOW_DAYS } from './sweepstakes.constants';
 
@@ -97,6 +98,7 @@ export class SweepstakesPagesController {
       alternates: 3,
       entry_period: 'once',
       bonus_entries: { purchase: 1, referral: 1, share: 1 },
+      share_cap: DEFAULT_SHARE_CAP,
     };
   }
 }

@@ -1,5 +1,8 @@
 import type {
   AdminEntryRow,
+  AdminExclusion,
+  ExcludedCount,
+  ExclusionReason,
   AdminWinner,
   AuditEntry,
   DrawPublication,
@@ -14,7 +17,7 @@ import type {
 import { DRAW_ALGORITHM } from './draw/fair-draw';
 import type { Sweepstakes, SweepstakesAmendmentRow, SweepstakesWinner } from './entities/sweepstakes.entity';
 import type { EntryListRow, WinnerWithUser } from './sweepstakes.repository';
-import { displayName } from './sweepstakes.rules';
+import { displayName, EXCLUSION_LABELS } from './sweepstakes.rules';
 import { mediaUrl } from '../../common/media-url';
 
 const HOLDING: WinnerStatus[] = ['notified', 'claimed', 'fulfilled'];
@@ -39,7 +42,21 @@ export function toAmendment(a: SweepstakesAmendmentRow): SweepstakesAmendment {
   return { id: a.id, effective_at: a.effectiveAt.toISOString(), summary: a.summary, changes: a.changes };
 }
 
-export function toDrawPublication(s: Sweepstakes, winners: SweepstakesWinner[]): DrawPublication {
+export type ExclusionCounts = Array<{ reason: ExclusionReason; n: number }>;
+
+/** Counts in the order the reasons are checked, reasons nobody was excluded for left out. */
+export function toExcludedCounts(counts: ExclusionCounts): ExcludedCount[] {
+  const byReason = new Map(counts.map((c) => [c.reason, Number(c.n)]));
+  return (Object.keys(EXCLUSION_LABELS) as ExclusionReason[])
+    .filter((reason) => (byReason.get(reason) ?? 0) > 0)
+    .map((reason) => ({ reason, label: EXCLUSION_LABELS[reason], people: byReason.get(reason)! }));
+}
+
+export function toDrawPublication(
+  s: Sweepstakes,
+  winners: SweepstakesWinner[],
+  excluded: ExclusionCounts,
+): DrawPublication {
   const drawn = s.state === 'drawn';
   return {
     algorithm: DRAW_ALGORITHM,
@@ -52,6 +69,7 @@ export function toDrawPublication(s: Sweepstakes, winners: SweepstakesWinner[]):
     frozen_at: s.frozenAt?.toISOString() ?? null,
     drawn_at: s.drawnAt?.toISOString() ?? null,
     picks_requested: s.picksRequested,
+    excluded: toExcludedCounts(excluded),
     picks: drawn
       ? winners.map((w) => ({
           rank: w.rank,
@@ -76,12 +94,13 @@ export function toPublic(
   s: Sweepstakes,
   amendments: SweepstakesAmendmentRow[],
   winners: WinnerWithUser[],
+  excluded: ExclusionCounts,
 ): SweepstakesPublic {
   return {
     ...toSummary(s),
     rules: s.rules,
     amendments: amendments.map(toAmendment),
-    draw: toDrawPublication(s, winners),
+    draw: toDrawPublication(s, winners, excluded),
     // Only current prize holders are public winners; alternates on standby and forfeits are not announced.
     winners: winners.filter((w) => HOLDING.includes(w.status)).map((w) => toPublicWinner(s, w)),
   };
@@ -119,10 +138,12 @@ export function toAdmin(
       createdAt: Date;
       actor_name: string | null;
     }>;
+    excluded: ExclusionCounts;
+    exclusions: AdminExclusion[];
   },
 ): SweepstakesAdmin {
   return {
-    ...toPublic(s, parts.amendments, parts.winners),
+    ...toPublic(s, parts.amendments, parts.winners, parts.excluded),
     registration_required: s.registrationRequired,
     registration: s.registeredOn ? { registered_on: s.registeredOn, reference: s.registrationReference ?? '' } : null,
     entry_sources: parts.sources,
@@ -135,6 +156,7 @@ export function toAdmin(
       detail: a.detail,
       at: new Date(a.createdAt).toISOString(),
     })),
+    exclusions: parts.exclusions,
     created_at: s.createdAt.toISOString(),
   };
 }
@@ -146,6 +168,7 @@ export function toEntryRow(r: EntryListRow): AdminEntryRow {
     source: r.source,
     source_ref: r.source_ref,
     entries: Number(r.entries),
+    counted: r.counted,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

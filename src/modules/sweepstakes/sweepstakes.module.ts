@@ -16,6 +16,8 @@ import { SweepstakesDrawService, type DrawJobData } from './sweepstakes-draw.ser
 import { SweepstakesEntriesService } from './sweepstakes-entries.service';
 import { SweepstakesLive } from './sweepstakes-live.service';
 import { SweepstakesPagesController } from './sweepstakes-pages.controller';
+import { SweepstakesEntrantsRepository } from './sweepstakes-entrants.repository';
+import { SweepstakesFreezeService } from './sweepstakes-freeze.service';
 import { SweepstakesRepository } from './sweepstakes.repository';
 import { SweepstakesService } from './sweepstakes.service';
 
@@ -29,6 +31,8 @@ import { SweepstakesService } from './sweepstakes.service';
   providers: [
     { provide: SWEEPSTAKES_CONFIG, useFactory: (config: AppConfig) => config.sweepstakes, inject: [APP_CONFIG] },
     SweepstakesRepository,
+    SweepstakesEntrantsRepository,
+    SweepstakesFreezeService,
     SweepstakesService,
     SweepstakesAdminService,
     SweepstakesEntriesService,

@@ -20,6 +20,11 @@ export interface NewEntry {
   ip: string | null;
   device: string | null;
   at: Date;
+  /** False for a bonus entry of someone without a free entry yet: it waits and does not move the counters. */
+  counted: boolean;
+  /** What the free entry form recorded (null on bonus entries). */
+  birthDate: string | null;
+  rulesAcceptedAt: Date | null;
 }
 
 export interface EntryListRow {
@@ -30,6 +35,7 @@ export interface EntryListRow {
   source: EntrySource;
   source_ref: string | null;
   entries: number;
+  counted: boolean;
   created_at: Date;
 }
 
@@ -120,13 +126,17 @@ export class SweepstakesRepository extends TransactionalRepository {
 
   // ---- entries ----------------------------------------------------------------------------------------------------
 
-  /** Inserts an entry; false when the period (free) or the action (bonus) already has one. Counters move with it. */
+  /**
+   * Inserts an entry; false when the period (free) or the action (bonus) already has one. A counted entry moves the
+   * counters (the person's first counted entry makes them an entrant); a pending one waits.
+   */
   async addEntry(entry: NewEntry): Promise<boolean> {
-    const firstOfPerson = !(await this.hasEntered(entry.sweepstakesId, entry.userId));
+    const firstOfPerson = !(await this.hasCountedEntry(entry.sweepstakesId, entry.userId));
     const rows: Array<{ id: string }> = await this.m.query(
       `INSERT INTO sweepstakes_entries
-         (sweepstakes_id, user_id, source, source_ref, period_key, entries, region, ip, device, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         (sweepstakes_id, user_id, source, source_ref, period_key, entries, region, ip, device, created_at,
+          counted, birth_date, rules_accepted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         entry.sweepstakesId,
@@ -139,9 +149,13 @@ export class SweepstakesRepository extends TransactionalRepository {
         entry.ip,
         entry.device,
         entry.at,
+        entry.counted,
+        entry.birthDate,
+        entry.rulesAcceptedAt,
       ],
     );
     if (rows.length === 0) return false;
+    if (!entry.counted) return true;
     await this.m.query(
       `UPDATE sweepstakes SET entry_count = entry_count + $2, entrant_count = entrant_count + $3 WHERE id = $1`,
       [entry.sweepstakesId, entry.entries, firstOfPerson ? 1 : 0],
@@ -149,21 +163,34 @@ export class SweepstakesRepository extends TransactionalRepository {
     return true;
   }
 
-  async hasEntered(sweepstakesId: string, userId: string): Promise<boolean> {
+  private async hasCountedEntry(sweepstakesId: string, userId: string): Promise<boolean> {
     const rows = await this.m.query(
-      `SELECT 1 FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2 LIMIT 1`,
+      `SELECT 1 FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2 AND counted LIMIT 1`,
       [sweepstakesId, userId],
     );
     return rows.length > 0;
   }
 
-  async entriesOf(sweepstakesId: string, userId: string): Promise<{ total: number; periods: string[] }> {
-    const rows: Array<{ total: string | null; periods: string[] | null }> = await this.m.query(
-      `SELECT sum(entries) AS total, array_agg(period_key) FILTER (WHERE source = 'free') AS periods
-         FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2`,
-      [sweepstakesId, userId],
-    );
-    return { total: Number(rows[0]?.total ?? 0), periods: rows[0]?.periods ?? [] };
+  /** The person's counted entries, pending ones, free entry periods and share bonuses. */
+  async entriesOf(
+    sweepstakesId: string,
+    userId: string,
+  ): Promise<{ total: number; pending: number; periods: string[]; shares: number }> {
+    const rows: Array<{ total: string | null; pending: string | null; periods: string[] | null; shares: number }> =
+      await this.m.query(
+        `SELECT sum(entries) FILTER (WHERE counted) AS total, sum(entries) FILTER (WHERE NOT counted) AS pending,
+                array_agg(period_key) FILTER (WHERE source = 'free') AS periods,
+                count(*) FILTER (WHERE source = 'share')::int AS shares
+           FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND user_id = $2`,
+        [sweepstakesId, userId],
+      );
+    const row = rows[0];
+    return {
+      total: Number(row?.total ?? 0),
+      pending: Number(row?.pending ?? 0),
+      periods: row?.periods ?? [],
+      shares: row?.shares ?? 0,
+    };
   }
 
   async counts(sweepstakesId: string): Promise<{ entry_count: number; entrant_count: number }> {
@@ -173,7 +200,8 @@ export class SweepstakesRepository extends TransactionalRepository {
 
   async entriesBySource(sweepstakesId: string): Promise<Record<EntrySource, number>> {
     const rows: Array<{ source: EntrySource; total: string }> = await this.m.query(
-      `SELECT source, sum(entries) AS total FROM sweepstakes_entries WHERE sweepstakes_id = $1 GROUP BY source`,
+      `SELECT source, sum(entries) AS total FROM sweepstakes_entries WHERE sweepstakes_id = $1 AND counted
+        GROUP BY source`,
       [sweepstakesId],
     );
     const result: Record<EntrySource, number> = { free: 0, purchase: 0, referral: 0, share: 0 };
@@ -183,7 +211,7 @@ export class SweepstakesRepository extends TransactionalRepository {
 
   async entryPage(sweepstakesId: string, offset: number, limit: number): Promise<[EntryListRow[], number]> {
     const rows: EntryListRow[] = await this.m.query(
-      `SELECT e.id, e.user_id, u.name, u.email, e.source, e.source_ref, e.entries, e.created_at
+      `SELECT e.id, e.user_id, u.name, u.email, e.source, e.source_ref, e.entries, e.counted, e.created_at
          FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id
         WHERE e.sweepstakes_id = $1 ORDER BY e.created_at DESC, e.id DESC OFFSET $2 LIMIT $3`,
       [sweepstakesId, offset, limit],
@@ -196,34 +224,6 @@ export class SweepstakesRepository extends TransactionalRepository {
   }
 
   // ---- frozen entrant list ----------------------------------------------------------------------------------------
-
-  /**
-   * Freezes the entrant list: one row per person with their entry total, the pseudonymous ref
-   * (first 20 hex of SHA-256("<sweepstakes id>:<user id>"), as entrantRef() computes), and what the fraud checks
-   * need (the account's email and creation time, the first entry's IP, device and time).
-   */
-  async freezeEntrants(sweepstakesId: string): Promise<{ people: number; entries: number }> {
-    await this.m.query(
-      `INSERT INTO sweepstakes_entrants
-         (sweepstakes_id, ref, user_id, entries, email_key, account_created_at, first_ip, first_device, first_entry_at)
-       SELECT e.sweepstakes_id,
-              substr(encode(sha256(convert_to(e.sweepstakes_id::text || ':' || e.user_id::text, 'UTF8')), 'hex'), 1, 20),
-              e.user_id, sum(e.entries), lower(u.email), u.created_at,
-              (array_agg(e.ip ORDER BY e.created_at, e.id))[1],
-              (array_agg(e.device ORDER BY e.created_at, e.id))[1],
-              min(e.created_at)
-         FROM sweepstakes_entries e JOIN users u ON u.id = e.user_id
-        WHERE e.sweepstakes_id = $1
-        GROUP BY e.sweepstakes_id, e.user_id, u.email, u.created_at
-       ON CONFLICT DO NOTHING`,
-      [sweepstakesId],
-    );
-    const rows: Array<{ people: string; entries: string | null }> = await this.m.query(
-      `SELECT count(*) AS people, sum(entries) AS entries FROM sweepstakes_entrants WHERE sweepstakes_id = $1`,
-      [sweepstakesId],
-    );
-    return { people: Number(rows[0].people), entries: Number(rows[0].entries ?? 0) };
-  }
 
   /** The frozen list in canonical order (byte order of refs, as the draw algorithm sorts). */
   async entrantsForDraw(sweepstakesId: string): Promise<EntrantForDraw[]> {

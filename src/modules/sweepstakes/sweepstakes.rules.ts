@@ -3,7 +3,7 @@
  * Pure functions, unit-tested in sweepstakes.rules.spec.ts and used by the services.
  */
 import { createHash } from 'node:crypto';
-import type { DisqualifyReason, DrawStep, SweepstakesRules } from '../../contracts/sweepstakes';
+import type { DisqualifyReason, DrawStep, ExclusionReason, SweepstakesRules } from '../../contracts/sweepstakes';
 import type { SweepstakesConfig } from '../../config/sweepstakes.config';
 
 export const DRAW_STEP_LABELS: Array<Pick<DrawStep, 'key' | 'label'>> = [
@@ -34,6 +34,56 @@ export function registrationRequired(rules: SweepstakesRules, config: Sweepstake
 export function regionAllowed(rules: Pick<SweepstakesRules, 'regions'>, region: string): boolean {
   const wanted = region.toUpperCase();
   return rules.regions.some((r) => r === wanted || wanted.startsWith(`${r}-`));
+}
+
+/** What the free entry form recorded for one person, read back from the entries when the list is frozen. */
+export interface EntrantFacts {
+  freeEntries: number;
+  /** Free entries that carry no accepted official rules. */
+  unacceptedFreeEntries: number;
+  /** The birth date given on the first free entry (null on entries made before dates were kept). */
+  birthDate: string | null;
+  /** Every region named on a free entry. */
+  regions: string[];
+  accountClosed: boolean;
+}
+
+/**
+ * Eligibility, checked again on the list being frozen (the form checked it at entry): bonus entries alone never make
+ * an entrant, and a free entry must still meet the rules in force at the close. The first failing rule is the reason.
+ * A missing birth date passes: such entries predate stored dates and passed the age check at entry.
+ */
+export function exclusionOf(facts: EntrantFacts, rules: SweepstakesRules, closedAt: Date): ExclusionReason | null {
+  if (facts.accountClosed) return 'ACCOUNT_CLOSED';
+  if (facts.freeEntries === 0) return 'NO_FREE_ENTRY';
+  if (facts.unacceptedFreeEntries > 0) return 'RULES_NOT_ACCEPTED';
+  if (facts.birthDate !== null && ageOn(facts.birthDate, closedAt) < rules.min_age) return 'UNDER_AGE';
+  if (!facts.regions.every((region) => regionAllowed(rules, region))) return 'REGION';
+  return null;
+}
+
+/** Each exclusion reason in words, in the order they are checked and listed. */
+export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
+  ACCOUNT_CLOSED: 'Account suspended or deleted',
+  NO_FREE_ENTRY: 'Bonus entries only, no free entry',
+  RULES_NOT_ACCEPTED: 'Official rules not accepted',
+  UNDER_AGE: 'Under the minimum age',
+  REGION: 'Lives outside the eligible regions',
+};
+
+/** "2 excluded before the draw (1 bonus entries only, no free entry; 1 under the minimum age)". */
+export function describeExclusions(counts: Array<{ reason: ExclusionReason; n: number }>): string {
+  const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
+  if (total === 0) return 'nobody excluded before the draw';
+  const parts = counts.map((c) => `${c.n} ${EXCLUSION_LABELS[c.reason].toLowerCase()}`);
+  return `${total} excluded before the draw (${parts.join('; ')})`;
+}
+
+/** Share bonuses one entrant may earn when the rules set no cap of their own. */
+export const DEFAULT_SHARE_CAP = 10;
+
+export function shareCap(rules: Pick<SweepstakesRules, 'share_cap'>): number {
+  return rules.share_cap ?? DEFAULT_SHARE_CAP;
 }
 
 /** Whole years between a birth date (YYYY-MM-DD) and `at`. */
@@ -180,4 +230,13 @@ export function assignPicks(
     }
     return { ...pick, prizeIndex: null, status: 'standby', disqualifyReason: null };
   });
+}
+
+/** "0 flagged" or "3 flagged (2 EMAIL_VARIANT, 1 IP_BURST)": the fraud step's reasons by code. */
+export function describeFlags(flags: Map<string, DisqualifyReason>): string {
+  if (flags.size === 0) return '0 flagged';
+  const byReason = new Map<DisqualifyReason, number>();
+  for (const reason of flags.values()) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  const parts = [...byReason].sort(([a], [b]) => cmp(a, b)).map(([reason, n]) => `${n} ${reason}`);
+  return `${flags.size} flagged (${parts.join(', ')})`;
 }

@@ -13,14 +13,16 @@ import type { AdminListQueryDto, PublicListQueryDto } from './dto/sweepstakes.dt
 import type { Sweepstakes } from './entities/sweepstakes.entity';
 import { toAdmin, toPublic, toSummary } from './sweepstakes.mapper';
 import { PUBLIC_STATES, SWEEPSTAKES_STATES } from './sweepstakes.constants';
+import { SweepstakesEntrantsRepository } from './sweepstakes-entrants.repository';
 import { SweepstakesRepository } from './sweepstakes.repository';
-import { entrantRef, periodKey } from './sweepstakes.rules';
+import { entrantRef, periodKey, shareCap } from './sweepstakes.rules';
 
 /** Reads: the admin and public lists, the admin detail, the public landing and the viewer's own standing. */
 @Injectable()
 export class SweepstakesService {
   constructor(
     private readonly repo: SweepstakesRepository,
+    private readonly entrants: SweepstakesEntrantsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -39,28 +41,41 @@ export class SweepstakesService {
 
   async adminDetail(id: string): Promise<SweepstakesAdmin> {
     const s = await this.load(id);
-    const [amendments, winners, sources, audit] = await Promise.all([
+    const [amendments, winners, sources, audit, excluded, exclusions] = await Promise.all([
       this.repo.amendments(id),
       this.repo.winners(id),
       this.repo.entriesBySource(id),
       this.repo.auditTrail(id),
+      this.entrants.exclusionCounts(id),
+      this.entrants.exclusions(id),
     ]);
-    return toAdmin(s, { amendments, winners, sources, audit });
+    return toAdmin(s, { amendments, winners, sources, audit, excluded, exclusions });
   }
 
   async publicDetail(id: string): Promise<SweepstakesPublic> {
     const s = await this.loadPublic(id);
-    const [amendments, winners] = await Promise.all([this.repo.amendments(id), this.repo.winners(id)]);
-    return toPublic(s, amendments, winners);
+    const [amendments, winners, excluded] = await Promise.all([
+      this.repo.amendments(id),
+      this.repo.winners(id),
+      this.entrants.exclusionCounts(id),
+    ]);
+    return toPublic(s, amendments, winners, excluded);
   }
 
   /** The viewer's entries, whether they may enter now (and why not), and their prize if they won one. */
   async myStatus(id: string, user: User): Promise<MyEntryStatus> {
     const s = await this.loadPublic(id);
-    const [mine, winner] = await Promise.all([this.repo.entriesOf(id, user.id), this.repo.winnerOf(id, user.id)]);
+    const [mine, winner, shareCode] = await Promise.all([
+      this.repo.entriesOf(id, user.id),
+      this.repo.winnerOf(id, user.id),
+      this.entrants.shareCodeOf(id, user.id),
+    ]);
     const reason = this.entryBlocker(s, user, mine.periods);
     return {
       entries: mine.total,
+      pending_entries: mine.pending,
+      share_code: shareCode,
+      shares: { earned: mine.shares, cap: shareCap(s.rules) },
       can_enter: reason === null,
       reason,
       entrant_ref: entrantRef(id, user.id),

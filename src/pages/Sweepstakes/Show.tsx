@@ -1,10 +1,11 @@
 import type { MyEntryStatus, SweepstakesPublic } from '@contracts/sweepstakes';
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, usePage } from '@inertiajs/react';
 import { useState } from 'react';
 import { sweepstakesApi, sweepstakesPaths } from '@/api/sweepstakes';
 import { Countdown, formatMoney, RulesView, StateBadge } from '@/components/sweepstakes';
 import { Alert, Button, ButtonLink, Card, Checkbox, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
+import { useCopyLink } from '@/hooks/useCopyLink';
 import { routes } from '@/routes';
 import type { PageProps } from '@/types';
 
@@ -113,11 +114,13 @@ function EntryPanel({
   me: MyEntryStatus | null;
   onEntered: (me: MyEntryStatus) => void;
 }) {
+  // Arrived through someone's share link: their code goes with the entry, and they earn the share bonus.
+  const via = new URLSearchParams(usePage().url.split('?')[1] ?? '').get('via') ?? undefined;
   const form = useApiForm<
-    { region: string; birth_date: string; accept_rules: boolean },
+    { region: string; birth_date: string; accept_rules: boolean; via?: string },
     { message: string; me: MyEntryStatus }
   >(
-    { region: 'US', birth_date: '', accept_rules: false },
+    { region: 'US', birth_date: '', accept_rules: false, via },
     { successMessage: (r) => r.message, onSuccess: (r) => onEntered(r.me) },
   );
   if (me?.winner && me.winner.status === 'notified') {
@@ -145,6 +148,11 @@ function EntryPanel({
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="my-entries">
         Your entries: <strong>{me.entries}</strong>
       </p>
+      {me.pending_entries > 0 && (
+        <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="pending-entries">
+          {me.pending_entries} bonus {me.pending_entries === 1 ? 'entry' : 'entries'} pending until you enter free
+        </p>
+      )}
       {me.can_enter ? (
         <form onSubmit={form.handleSubmit((v) => sweepstakesApi.enter(s.id, v))} className="space-y-3">
           <TextField label="Where you live" hint="e.g. US-CA" {...form.field('region')} />
@@ -162,12 +170,33 @@ function EntryPanel({
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">{me.reason}</p>
       )}
+      {me.share_code && s.rules.bonus_entries.share > 0 && <ShareLink s={s} me={me} code={me.share_code} />}
       <p className="text-xs text-slate-500 dark:text-slate-400">
         Your entrant ref: <code>{me.entrant_ref}</code>
       </p>
       <Link href={sweepstakesPaths.index} className="text-xs text-brand-600 hover:underline dark:text-brand-400">
         All sweepstakes
       </Link>
+    </div>
+  );
+}
+
+/** The entrant's personal share link, with what it has earned so far against the rules' cap. */
+function ShareLink({ s, me, code }: { s: SweepstakesPublic; me: MyEntryStatus; code: string }) {
+  const url = `${window.location.origin}${sweepstakesPaths.shareLink(s.id, code)}`;
+  const { copied, copy } = useCopyLink(url, 2000);
+  const { earned, cap } = me.shares;
+  return (
+    <div className="rounded-control border border-line p-3 text-sm" data-testid="share-link">
+      <p className="font-medium text-ink">Share for bonus entries</p>
+      <p className="mt-1 text-ink-muted">
+        {s.rules.bonus_entries.share} bonus {s.rules.bonus_entries.share === 1 ? 'entry' : 'entries'} for each new
+        person who enters free through your link ({earned} of {cap} so far).
+      </p>
+      <p className="mt-2 break-all font-mono text-xs text-ink-subtle">{url}</p>
+      <Button className="mt-2" size="sm" variant="secondary" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy link'}
+      </Button>
     </div>
   );
 }

@@ -36,6 +36,7 @@ function published(refs: string[]): SweepstakesPublic {
       frozen_at: null,
       drawn_at: null,
       picks_requested: 3,
+      excluded: [{ reason: 'NO_FREE_ENTRY', label: 'Bonus entries only, no free entry', people: 2 }],
       picks: refs.map((ref, i) => ({ rank: i + 1, ref, entries: 1, disqualified: null })),
     },
   } as unknown as SweepstakesPublic;
@@ -68,6 +69,14 @@ describe('Sweepstakes/Verify', () => {
     render(<VerifyPage sweepstakes={published(truth.picks.map((p) => p.ref))} />);
     fireEvent.click(screen.getByRole('button', { name: 'Verify now' }));
     expect(await screen.findByText(/Verified: the published winners/)).toBeInTheDocument();
+  });
+
+  it('states how many people the freeze left out and why, and the exact algorithm with its worked example', () => {
+    fetchText(text);
+    render(<VerifyPage sweepstakes={published(['a1'])} />);
+    expect(screen.getByText('2 people (2 bonus entries only, no free entry)')).toBeInTheDocument();
+    expect(screen.getByText(/Each number is its own Generate call for 6 bytes/)).toBeInTheDocument();
+    expect(screen.getByText(/Picks: c3, b2, a1\./)).toBeInTheDocument();
   });
 
   it('reports a mismatch when the downloaded list was changed', async () => {

@@ -1,7 +1,8 @@
-import type { SweepstakesPublic } from '@contracts/sweepstakes';
+import type { ExcludedCount, SweepstakesPublic } from '@contracts/sweepstakes';
 import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { DRAW_ALGORITHM, sweepstakesApi, sweepstakesFiles, sweepstakesPaths, verifyDraw } from '@/api/sweepstakes';
+import { DrawAlgorithm } from '@/components/sweepstakes';
 import { Alert, BackLink, Button, Card } from '@/components/ui';
 import { errorMessage } from '@/lib/errors';
 import type { PageProps } from '@/types';
@@ -52,10 +53,7 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
           <BackLink href={sweepstakesPaths.show(s.id)}>{s.title}</BackLink>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">Verify the draw</h1>
         </div>
-        <Card
-          title="Published inputs"
-          description={`Algorithm ${DRAW_ALGORITHM}: HMAC-DRBG (SHA-256) keyed by the seed, the list hash and the beacon; people weighted by entries, each picked at most once.`}
-        >
+        <Card title="Published inputs" description={`Algorithm ${DRAW_ALGORITHM}, stated exactly below.`}>
           <dl className="space-y-2 text-sm">
             {[
               ['Entrant list SHA-256', d.entrants_hash],
@@ -63,6 +61,7 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
               ['Revealed seed', d.seed ?? 'revealed after the draw'],
               ['Beacon', d.beacon ?? '(none)'],
               ['Picks requested', String(d.picks_requested)],
+              ['Left out of the list', excludedText(d.excluded)],
             ].map(([term, value]) => (
               <div key={term}>
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{term}</dt>
@@ -78,6 +77,9 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
               Download the entrant list
             </a>
           )}
+        </Card>
+        <Card title={`The algorithm, ${DRAW_ALGORITHM}`}>
+          <DrawAlgorithm />
         </Card>
         <Card title="Published picks" description="Winners first, then the ordered alternates.">
           {d.picks.length === 0 ? (
@@ -127,4 +129,12 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
       </div>
     </>
   );
+}
+
+/** "2 people (1 bonus entries only, no free entry; 1 under the minimum age)": counts only, never who. */
+function excludedText(excluded: ExcludedCount[]): string {
+  const total = excluded.reduce((n, e) => n + e.people, 0);
+  if (total === 0) return 'Nobody';
+  const reasons = excluded.map((e) => `${e.people} ${e.label.toLowerCase()}`).join('; ');
+  return `${total} ${total === 1 ? 'person' : 'people'} (${reasons})`;
 }

@@ -1,6 +1,22 @@
 import type { SweepstakesAmendment, SweepstakesRules } from '@contracts/sweepstakes';
 import { formatDateTime, formatMoney } from './format';
 
+/**
+ * The bonus-entry terms as the server applies them: a bonus only counts for someone holding a free entry, waits
+ * until then, and a share counts when a new person enters free through the entrant's link, up to the cap.
+ */
+export function bonusTerms(rules: SweepstakesRules): string {
+  const { purchase, referral, share } = rules.bonus_entries;
+  const terms = [
+    purchase > 0 && `${purchase} per purchase`,
+    referral > 0 && `${referral} per person referred through the affiliate programme`,
+    share > 0 &&
+      `${share} per new person who enters free through your personal share link (at most ${rules.share_cap ?? 10} people; clicks alone earn nothing)`,
+  ].filter(Boolean);
+  if (terms.length === 0) return 'None: only free entries count.';
+  return `${terms.join('; ')}. Bonus entries count only for people who hold a free entry; earned before entering, they wait and count once you enter. Every entry weighs the same in the draw.`;
+}
+
 /** The official rules as published, followed by every dated amendment. */
 export function RulesView({ rules, amendments }: { rules: SweepstakesRules; amendments: SweepstakesAmendment[] }) {
   const rows: Array<[string, string]> = [
@@ -11,10 +27,7 @@ export function RulesView({ rules, amendments }: { rules: SweepstakesRules; amen
     ['Free entry method', rules.free_entry_method],
     ['Odds', rules.odds_statement],
     ['Claim window', `${rules.claim_window_days} days, then the next alternate (${rules.alternates} alternates drawn)`],
-    [
-      'Bonus entries',
-      `Purchase ${rules.bonus_entries.purchase} · referral ${rules.bonus_entries.referral} · share ${rules.bonus_entries.share}`,
-    ],
+    ['Bonus entries', bonusTerms(rules)],
     [
       'Prize values',
       rules.prizes.map((p) => `${p.name}: ${formatMoney(p.retail_value_minor, rules.currency)}`).join('; '),

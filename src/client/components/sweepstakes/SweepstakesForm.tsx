@@ -27,6 +27,7 @@ type FormValues = {
   bonus_purchase: string;
   bonus_referral: string;
   bonus_share: string;
+  share_cap: string;
 };
 
 function toValues(title: string, summary: string, rules: SweepstakesRules): FormValues {
@@ -52,6 +53,7 @@ function toValues(title: string, summary: string, rules: SweepstakesRules): Form
     bonus_purchase: String(rules.bonus_entries.purchase),
     bonus_referral: String(rules.bonus_entries.referral),
     bonus_share: String(rules.bonus_entries.share),
+    share_cap: String(rules.share_cap ?? 10),
   };
 }
 
@@ -89,6 +91,7 @@ function toInput(v: FormValues): SweepstakesInput {
         referral: Number(v.bonus_referral),
         share: Number(v.bonus_share),
       },
+      share_cap: Number(v.share_cap),
     },
   };
 }
@@ -196,7 +199,7 @@ export function SweepstakesForm({
             error={errors['rules.alternates']}
             {...text('alternates')}
           />
-          <div className="grid grid-cols-3 gap-2 sm:col-span-2">
+          <div className="grid grid-cols-2 gap-2 sm:col-span-2 sm:grid-cols-4">
             <TextField
               label="Bonus: purchase"
               name="bonus_purchase"
@@ -212,6 +215,14 @@ export function SweepstakesForm({
               {...text('bonus_referral')}
             />
             <TextField label="Bonus: share" name="bonus_share" type="number" min={0} {...text('bonus_share')} />
+            <TextField
+              label="Shares counted per entrant"
+              name="share_cap"
+              type="number"
+              min={0}
+              error={errors['rules.share_cap']}
+              {...text('share_cap')}
+            />
           </div>
           <TextField
             className="sm:col-span-2"

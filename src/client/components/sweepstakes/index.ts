@@ -6,3 +6,4 @@ export { StateBadge } from './StateBadge';
 export { SweepstakesWinToast } from './SweepstakesWinToast';
 export { formatDateTime, formatMoney, STATE_LABELS, WINNER_LABELS } from './format';
 export { SweepstakesForm } from './SweepstakesForm';
+export { DrawAlgorithm } from './DrawAlgorithm';

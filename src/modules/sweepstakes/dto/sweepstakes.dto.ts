@@ -18,6 +18,7 @@ import type { DisqualifyReason, SweepstakesState } from '../../../contracts/swee
 import { PageQueryDto } from '../../../common/page-query.dto';
 import { isTimeZone } from '../../users';
 import { DISQUALIFY_REASONS, SWEEPSTAKES_STATES } from '../sweepstakes.constants';
+import { DEFAULT_SHARE_CAP } from '../sweepstakes.rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const REGION = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
@@ -73,6 +74,7 @@ export class RulesDto {
   @Type(() => Number) @IntBetween(0, 50) alternates: number = 3;
   @IsIn(['once', 'daily'], { message: 'Entries are once or daily.' }) entry_period: 'once' | 'daily' = 'once';
   @ValidateNested() @Type(() => BonusEntriesDto) bonus_entries: BonusEntriesDto = new BonusEntriesDto();
+  @Type(() => Number) @IntBetween(0, 1000) share_cap?: number = DEFAULT_SHARE_CAP;
 }
 
 export class SweepstakesInputDto {
@@ -115,6 +117,11 @@ export class EnterDto {
   @IsBoolean({ message: 'Accept the official rules to enter.' })
   @Equals(true, { message: 'Accept the official rules to enter.' })
   accept_rules!: boolean;
+  /** The share link's code when the person arrived through one (its owner earns the share bonus). */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,16}$/, { message: 'That share link is not valid.' })
+  via?: string;
 }
 
 export class ClaimDto {

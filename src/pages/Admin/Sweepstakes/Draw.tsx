@@ -93,8 +93,37 @@ export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ swe
             </div>
           )}
         </Card>
+        {s.draw.frozen_at && <ExclusionsCard s={s} />}
       </div>
     </>
+  );
+}
+
+/** Who the freeze left out of the list and why: the admin sees it before starting the draw. */
+function ExclusionsCard({ s }: { s: SweepstakesAdmin }) {
+  return (
+    <Card
+      title="Excluded before the draw"
+      description="Eligibility was checked again when the list was frozen; these people are not in it and cannot be picked."
+      className="lg:col-span-2"
+    >
+      {s.exclusions.length === 0 ? (
+        <p className="text-sm text-ink-muted">Nobody: every person with entries was eligible.</p>
+      ) : (
+        <ul className="divide-y divide-line text-sm" data-testid="exclusions">
+          {s.exclusions.map((x) => (
+            <li key={x.user.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span className="min-w-0 break-words text-ink">
+                {x.user.name} <span className="text-ink-subtle">{x.user.email}</span>
+              </span>
+              <span className="text-ink-muted">
+                {x.label} · {x.entries} {x.entries === 1 ? 'entry' : 'entries'} not counted
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

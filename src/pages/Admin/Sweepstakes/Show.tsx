@@ -133,7 +133,7 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
         </Card>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Entries log" padded={false}>
           <DividedList items={entries.data} empty={<EmptyState inset title="No entries yet" />} className="text-sm">
             {(e) => (
@@ -141,6 +141,9 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
                 <span className="min-w-0 truncate text-slate-800 dark:text-slate-200">{e.user.name}</span>
                 <span className="text-slate-500 dark:text-slate-400">
                   {e.source} ×{e.entries} · {formatDateTime(e.created_at)}
+                  {!e.counted && (
+                    <span className="ml-2 text-amber-700 dark:text-amber-300">pending until they enter free</span>
+                  )}
                 </span>
               </li>
             )}
