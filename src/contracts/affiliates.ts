@@ -88,9 +88,15 @@ export interface PayoutJson {
   created_at: string;
 }
 
+/** What a batch did, from its transfers: paid only when every transfer was sent. */
+export type BatchOutcome = 'preview' | 'cancelled' | 'in_progress' | 'paid' | 'partly_paid' | 'failed' | 'empty';
+
 export interface PayoutBatchJson {
   id: string;
   status: BatchStatus;
+  outcome: BatchOutcome;
+  /** "Paid (2 of 2)", "Partly paid (1 of 2)", "Failed (0 of 2 paid)", "In progress (1 of 3 paid)". */
+  outcome_label: string;
   payout_count: number;
   total_minor: number;
   currency: string;

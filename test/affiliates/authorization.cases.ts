@@ -1,3 +1,5 @@
+import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../src/config/affiliates.config';
+import { randomUUID } from 'node:crypto';
 import { ProgrammeService } from '../../src/modules/affiliates';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
@@ -83,6 +85,8 @@ describe('affiliates authorization', () => {
       { method: 'GET', path: `/api/admin/payouts/batches/${batchId}/payouts`, expect: adminOnly(200) },
       { method: 'GET', path: `/admin/payouts/batches/${batchId}/export.csv`, expect: adminOnly(200) },
       { method: 'GET', path: '/admin/payouts', inertia: true, expect: { ...adminOnly(200), guest: 302 } },
+      // A payout nobody has (the admin gets 404 after the role check; the retry itself is in programme.cases).
+      { method: 'POST', path: `/api/admin/payouts/${randomUUID()}/retry`, expect: adminOnly(404) },
     ]);
   });
 
@@ -112,13 +116,25 @@ describe('affiliates authorization', () => {
     const link = await clients.affiliate.post('/api/affiliate/links').send({ destination: '//evil.example/phish' });
     expect(link.status).toBe(422);
     expect(link.body.errors.destination[0]).toMatch(/page of this site/);
-    const usdc = await clients.viewer.post('/api/affiliate/applications').send({
+    const usdcApplication = {
       audience: 'Luxury buyers on the coast',
       payout_method: 'crypto',
       payout_destination: '0x1234',
       payout_destination_confirmation: '0x1235',
       accepted_guidelines_version: 1,
+    };
+    // No custody service configured: USDC is not offered, and not accepted either.
+    const unconfigured = await clients.viewer.post('/api/affiliate/applications').send(usdcApplication);
+    expect(unconfigured.body.errors).toEqual({
+      payout_method: ['That payout method is not available yet; choose bank transfer.'],
     });
-    expect(usdc.body.errors).toEqual({ payout_destination_confirmation: ['The two entries do not match.'] });
+    const crypto = t.app.get<AffiliatesConfig>(AFFILIATES_CONFIG).crypto;
+    Object.assign(crypto, { baseUrl: 'http://127.0.0.1:9', apiKey: 'test-key' });
+    try {
+      const usdc = await clients.viewer.post('/api/affiliate/applications').send(usdcApplication);
+      expect(usdc.body.errors).toEqual({ payout_destination_confirmation: ['The two entries do not match.'] });
+    } finally {
+      Object.assign(crypto, { baseUrl: null, apiKey: null });
+    }
   });
 });

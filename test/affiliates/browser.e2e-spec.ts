@@ -56,7 +56,7 @@ describe('affiliate signup to first payout in the browser', () => {
       await admin.getByText('Preview: 1 payouts').waitFor();
       await checkStep(admin, 'affiliate-02-admin-payout-preview');
       await admin.getByRole('button', { name: 'Confirm and pay' }).click();
-      await admin.getByText(/Batch paid: 1 sent, 0 failed/).waitFor();
+      await admin.getByText('Batch finished: Paid (1 of 1)').waitFor();
       await settle(t);
 
       await page.goto('/affiliate/payouts');

@@ -1,6 +1,8 @@
 import { Clock, DAY_MS } from '../../src/common/clock';
 import { TimersService } from '../../src/modules/jobs';
 import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
+import { ManualDriver, TransferFailed, type Transfer } from '../../src/modules/affiliates/payouts/payout-drivers';
+import { PayoutsService } from '../../src/modules/affiliates/payouts/payouts.service';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { approvedAffiliate, buckets, commissionsOf, orderEvent, pay, refund, registerViewer, settle } from './support';
 
@@ -74,6 +76,61 @@ describe('affiliate programme', () => {
     expect(await buckets(t, affiliate.id)).toEqual({ pending: 0, available: 0, in_transit: 0, paid: 10_000 });
     const csv = await admin.get(`/admin/payouts/batches/${preview.batch.id}/export.csv`);
     expect(csv.text).toContain(',manual,,100.00,USD,sent,manual-');
+  });
+
+  it('derives a batch outcome from its transfers, and retries a failed transfer once its cause is fixed', async () => {
+    const payouts = t.app.get(PayoutsService);
+    const failing = {
+      send: async (transfer: Transfer) => {
+        if (transfer.amountMinor === 8_000) throw new TransferFailed('The bank refused the account number.');
+        return { reference: `bank-${transfer.payoutId.slice(0, 8)}` };
+      },
+    };
+    payouts.useDriver('manual', failing);
+    const earners = [await approvedAffiliate(t, admin), await approvedAffiliate(t, admin)];
+    for (const [i, { affiliate }] of earners.entries()) {
+      await pay(t, orderEvent(t, { total_minor: 40_000 * (i + 1), referral_code: affiliate.code }));
+      await releaseHolds(affiliate.id);
+    }
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    expect(preview.batch).toMatchObject({ outcome: 'preview', outcome_label: 'Preview' });
+    await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`);
+    await settle(t);
+    const batchOf = async () =>
+      ((await admin.get('/api/admin/payouts/batches')).body.data as Array<{ id: string; outcome_label: string }>).find(
+        (b) => b.id === preview.batch.id,
+      );
+    // One of two transfers failed: never "Paid".
+    expect(await batchOf()).toMatchObject({
+      status: 'completed',
+      outcome: 'partly_paid',
+      outcome_label: 'Partly paid (1 of 2)',
+    });
+    const transfers = (await admin.get(`/api/admin/payouts/batches/${preview.batch.id}/payouts`)).body.data;
+    const failed = transfers.find((p: { status: string }) => p.status === 'failed');
+    expect(failed).toMatchObject({ amount_minor: 8_000, failure_reason: 'The bank refused the account number.' });
+    expect(await buckets(t, failed.affiliate_id)).toMatchObject({ available: 8_000, in_transit: 0 });
+    const [{ idempotency_key: keyBefore }] = await t.db.query(
+      `SELECT idempotency_key FROM affiliate_payouts WHERE id = $1`,
+      [failed.id],
+    );
+
+    // The cause is fixed (the bank accepts now): the retry sends it with the same idempotency key.
+    payouts.useDriver('manual', {
+      send: async (transfer: Transfer) => ({ reference: `bank-${transfer.idempotencyKey}` }),
+    });
+    const retried = await admin.post(`/api/admin/payouts/${failed.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({
+      message: 'Transfer sent',
+      payout: { status: 'sent', provider_reference: `bank-${keyBefore}` },
+    });
+    expect(await buckets(t, failed.affiliate_id)).toMatchObject({ available: 0, in_transit: 0, paid: 8_000 });
+    expect((await commissionsOf(t, failed.affiliate_id))[0].status).toBe('paid');
+    expect(await batchOf()).toMatchObject({ outcome: 'paid', outcome_label: 'Paid (2 of 2)' });
+    // A transfer that is not failed cannot be retried.
+    expect((await admin.post(`/api/admin/payouts/${failed.id}/retry`)).status).toBe(409);
+    payouts.useDriver('manual', new ManualDriver());
   });
 
   it('reverses a refund before payment, and takes a refund after payment from the next payout', async () => {

@@ -100,4 +100,5 @@ export const affiliatesAdminApi = {
   batches: (page: number) => api.get<Page<PayoutBatchJson>>('/api/admin/payouts/batches', { query: { page } }),
   batchPayouts: (id: string, page: number) =>
     api.get<Page<PayoutJson>>(`/api/admin/payouts/batches/${id}/payouts`, { query: { page } }),
+  retryPayout: (id: string) => api.post<{ message: string; payout: PayoutJson }>(`/api/admin/payouts/${id}/retry`),
 };

@@ -30,9 +30,8 @@ export async function seedDemoAffiliates(app: INestApplicationContext, logger: L
   const guidelines = (await programme.guidelines())!;
   const affiliate = await programme.apply(viewer, {
     audience: 'Home buyers in Austin who follow my renovation reels.',
-    payout_method: 'paypal',
-    payout_destination: 'viewer@reelty.test',
-    payout_destination_confirmation: 'viewer@reelty.test',
+    // Bank transfer: the method that works in every setup (PayPal and USDC need their providers configured).
+    payout_method: 'manual',
     accepted_guidelines_version: guidelines.version,
     website: 'https://example.com/vera',
   });

@@ -1,4 +1,12 @@
-import { commissionFor, emailKey, isUsdcAddress, nextPayoutDate, reversalFor, winningClick } from './affiliate-rules';
+import {
+  batchOutcome,
+  commissionFor,
+  emailKey,
+  isUsdcAddress,
+  nextPayoutDate,
+  reversalFor,
+  winningClick,
+} from './affiliate-rules';
 
 describe('affiliate rules', () => {
   it('treats Gmail dots, +tags and case as one inbox', () => {
@@ -28,5 +36,19 @@ describe('affiliate rules', () => {
     expect(isUsdcAddress('0x123')).toBe(false);
     expect(nextPayoutDate(new Date('2026-11-23T10:00:00Z'), 15).toISOString().slice(0, 10)).toBe('2026-12-15');
     expect(nextPayoutDate(new Date('2026-11-02T10:00:00Z'), 15).toISOString().slice(0, 10)).toBe('2026-11-15');
+  });
+  it('derives a batch outcome from its transfers: never paid while one failed', () => {
+    const done = { status: 'completed' as const, payout_count: 2 };
+    expect(batchOutcome({ ...done, sent: 2, failed: 0 })).toEqual({ outcome: 'paid', label: 'Paid (2 of 2)' });
+    expect(batchOutcome({ ...done, sent: 1, failed: 1 })).toEqual({
+      outcome: 'partly_paid',
+      label: 'Partly paid (1 of 2)',
+    });
+    expect(batchOutcome({ ...done, sent: 0, failed: 2 })).toEqual({ outcome: 'failed', label: 'Failed (0 of 2 paid)' });
+    expect(batchOutcome({ status: 'running', payout_count: 3, sent: 1, failed: 0 })).toEqual({
+      outcome: 'in_progress',
+      label: 'In progress (1 of 3 paid)',
+    });
+    expect(batchOutcome({ status: 'preview', payout_count: 3, sent: 0, failed: 0 }).outcome).toBe('preview');
   });
 });

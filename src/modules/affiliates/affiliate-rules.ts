@@ -1,4 +1,5 @@
 /** Pure rules of the affiliate programme (no I/O), unit-tested in affiliate-rules.spec.ts. */
+import type { BatchOutcome, BatchStatus } from '../../contracts/affiliates';
 
 /**
  * The address a person would recognise as "the same inbox": lower-cased, `+tag` dropped, and for Gmail the dots
@@ -49,4 +50,22 @@ export function winningClick<T extends { clicked_at: Date }>(candidates: T[], at
 
 export function formatMinor(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+}
+
+/**
+ * What a batch did, derived from its transfers, never from the job having finished: "Paid" only when every transfer
+ * was sent, "Partly paid (1 of 2)" when some failed, "Failed (0 of 2 paid)" when none went out.
+ */
+export function batchOutcome(b: { status: BatchStatus; payout_count: number; sent: number; failed: number }): {
+  outcome: BatchOutcome;
+  label: string;
+} {
+  const of = `${b.sent} of ${b.payout_count}`;
+  if (b.status === 'preview') return { outcome: 'preview', label: 'Preview' };
+  if (b.status === 'cancelled') return { outcome: 'cancelled', label: 'Cancelled' };
+  if (b.payout_count === 0) return { outcome: 'empty', label: 'No transfers' };
+  if (b.sent + b.failed < b.payout_count) return { outcome: 'in_progress', label: `In progress (${of} paid)` };
+  if (b.failed === 0) return { outcome: 'paid', label: `Paid (${of})` };
+  if (b.sent === 0) return { outcome: 'failed', label: `Failed (${of} paid)` };
+  return { outcome: 'partly_paid', label: `Partly paid (${of})` };
 }

@@ -159,6 +159,14 @@ export class AffiliatesAdminController {
     return this.payouts.payoutsOf('batch_id', id, page, perPage);
   }
 
+  @Post('api/admin/payouts/:id/retry')
+  @HttpCode(200)
+  async retry(@Param('id', UuidPipe) id: string) {
+    const payout = await this.payouts.retry(id);
+    const message = payout.status === 'sent' ? 'Transfer sent' : `The transfer failed again: ${payout.failure_reason}`;
+    return { message, payout };
+  }
+
   @Get('admin/payouts/batches/:id/export.csv')
   async export(@Param('id', UuidPipe) id: string, @Res() res: Response) {
     const csv = await this.payouts.exportCsv(id);

@@ -61,6 +61,7 @@ export class AffiliatesPagesController {
     return Inertia.render('Affiliate/Signup', {
       guidelines: await this.programme.guidelines(),
       recruiter_code: recruiter?.slice(0, 32) ?? null,
+      payout_methods: this.programme.payoutMethods(),
     });
   }
 
@@ -69,7 +70,11 @@ export class AffiliatesPagesController {
     const affiliate = await this.programme.mine(user);
     return affiliate
       ? this.statePage(affiliate.status, affiliate)
-      : Inertia.render('Affiliate/Signup', { guidelines: await this.programme.guidelines(), recruiter_code: null });
+      : Inertia.render('Affiliate/Signup', {
+          guidelines: await this.programme.guidelines(),
+          recruiter_code: null,
+          payout_methods: this.programme.payoutMethods(),
+        });
   }
 
   @Get('affiliate/banned')
@@ -187,6 +192,7 @@ export class AffiliatesPagesController {
         return {
           balance: await this.payouts.balance(row),
           payouts: await this.payouts.payoutsOf('affiliate_id', row.id, 1, 20),
+          payout_methods: this.programme.payoutMethods(),
         };
       case 'Documents':
         return { tax_forms: await this.documents.taxForms(row), balance: await this.payouts.balance(row) };

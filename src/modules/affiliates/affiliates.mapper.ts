@@ -10,6 +10,7 @@ import type {
 } from '../../contracts/affiliates';
 import type { AffiliateRow, BatchRow, CommissionRow, LedgerBucket, PayoutRow } from './affiliates.types';
 import { iso } from '../../common/iso';
+import { batchOutcome } from './affiliate-rules';
 import { mediaUrl } from '../../common/media-url';
 
 export function toAffiliateJson(
@@ -105,9 +106,12 @@ export function toPayoutJson(row: PayoutRow): PayoutJson {
 }
 
 export function toBatchJson(row: BatchRow): PayoutBatchJson {
+  const { outcome, label } = batchOutcome(row);
   return {
     id: row.id,
     status: row.status,
+    outcome,
+    outcome_label: label,
     payout_count: row.payout_count,
     total_minor: Number(row.total_minor),
     currency: row.currency,

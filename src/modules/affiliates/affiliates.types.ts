@@ -30,7 +30,11 @@ export type PayoutRow = WithDates<PayoutJson, 'created_at'> & {
   idempotency_key: string;
 };
 
-export type BatchRow = WithDates<PayoutBatchJson, 'created_at' | 'started_at' | 'finished_at'>;
+/** A batch as stored; its outcome is derived (batchOutcome). */
+export type BatchRow = WithDates<
+  Omit<PayoutBatchJson, 'outcome' | 'outcome_label'>,
+  'created_at' | 'started_at' | 'finished_at'
+>;
 
 export type LedgerBucket = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed' | 'cancelled';
 

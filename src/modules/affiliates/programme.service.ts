@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliates.config';
-import type { AffiliateJson, GuidelinesJson, RecruitJson } from '../../contracts/affiliates';
+import type { AffiliateJson, GuidelinesJson, PayoutMethod, RecruitJson } from '../../contracts/affiliates';
 import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import type { User } from '../users';
@@ -13,6 +13,7 @@ import { toAffiliateJson } from './affiliates.mapper';
 import { AffiliatesRepository } from './affiliates.repository';
 import { move, type AffiliateRow, type LedgerEntry } from './affiliates.types';
 import type { ApplyDto, PayoutSettingsDto } from './dto/affiliates.dto';
+import { offeredPayoutMethods } from './payouts/payout-drivers';
 import { PayoutsRepository } from './payouts/payouts.repository';
 
 /** Applications, guidelines and the approve / reject / ban / unban lifecycle. */
@@ -39,6 +40,7 @@ export class ProgrammeService {
       override_bps: c.overrideBps,
       minimum_payout_minor: c.minimumPayoutMinor,
       payout_day: c.payoutDay,
+      payout_methods: this.payoutMethods(),
     };
   }
 
@@ -256,7 +258,17 @@ export class ProgrammeService {
     }
   }
 
-  private checkDestination(method: string, destination?: string, confirmation?: string): string | null {
+  /** The payout methods this setup can pay with (the forms offer only these). */
+  payoutMethods(): PayoutMethod[] {
+    return offeredPayoutMethods(this.config);
+  }
+
+  private checkDestination(method: PayoutMethod, destination?: string, confirmation?: string): string | null {
+    if (!this.payoutMethods().includes(method))
+      throw ValidationFailedException.of(
+        'payout_method',
+        'That payout method is not available yet; choose bank transfer.',
+      );
     if (method === 'manual') return null;
     if (destination !== confirmation)
       throw ValidationFailedException.of('payout_destination_confirmation', 'The two entries do not match.');

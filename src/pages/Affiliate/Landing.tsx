@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react';
-import type { AffiliateJson, GuidelinesJson } from '@contracts/affiliates';
+import type { AffiliateJson, GuidelinesJson, PayoutMethod } from '@contracts/affiliates';
+import { METHOD_LABELS } from '@/components/affiliates/PayoutMethodFields';
 import { affiliatePaths } from '@/api/affiliates';
 import { formatMoney } from '@/components/affiliates/parts';
 import { ButtonLink, Card } from '@/components/ui';
@@ -14,6 +15,8 @@ interface Terms {
   override_bps: number;
   minimum_payout_minor: number;
   payout_day: number;
+  /** The methods this setup can pay with. */
+  payout_methods: PayoutMethod[];
 }
 
 /** Affiliate Landing (public): what the programme pays and how, with the one next step for this visitor. */
@@ -37,7 +40,10 @@ export default function Landing({
     [`${terms.hold_days} days`, 'refund window before a commission is payable'],
     [formatMoney(terms.minimum_payout_minor, terms.currency), `minimum payout, paid on the ${terms.payout_day}th`],
     [`${terms.override_bps / 100}%`, 'of what the affiliates you recruit earn'],
-    ['Bank, PayPal or USDC', 'you choose how you are paid'],
+    [
+      terms.payout_methods.map((m) => METHOD_LABELS[m]).join(' or '),
+      terms.payout_methods.length > 1 ? 'you choose how you are paid' : 'how you are paid',
+    ],
   ];
   return (
     <>

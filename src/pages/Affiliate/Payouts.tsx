@@ -1,5 +1,5 @@
 import { Head, router } from '@inertiajs/react';
-import type { AffiliateJson, BalanceJson, PayoutJson } from '@contracts/affiliates';
+import type { AffiliateJson, BalanceJson, PayoutJson, PayoutMethod } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav } from '@/components/affiliates/parts';
@@ -14,7 +14,13 @@ export default function Payouts({
   affiliate,
   balance,
   payouts,
-}: PageProps<{ affiliate: AffiliateJson; balance: BalanceJson; payouts: Page<PayoutJson> }>) {
+  payout_methods,
+}: PageProps<{
+  affiliate: AffiliateJson;
+  balance: BalanceJson;
+  payouts: Page<PayoutJson>;
+  payout_methods: PayoutMethod[];
+}>) {
   const form = useApiForm(
     {
       payout_method: affiliate.payout_method as string,
@@ -35,7 +41,7 @@ export default function Payouts({
         </Card>
         <Card title="How you are paid">
           <form onSubmit={form.handleSubmit((values) => affiliatesApi.payoutSettings(values))} className="space-y-4">
-            <PayoutMethodFields field={form.field} method={form.data.payout_method} />
+            <PayoutMethodFields field={form.field} method={form.data.payout_method} offered={payout_methods} />
             <Button type="submit" loading={form.processing} fullWidth>
               Save
             </Button>

@@ -1,5 +1,5 @@
 import { Head, router } from '@inertiajs/react';
-import type { GuidelinesJson } from '@contracts/affiliates';
+import type { GuidelinesJson, PayoutMethod } from '@contracts/affiliates';
 import { affiliatePaths, affiliatesApi, type ApplyInput } from '@/api/affiliates';
 import { Button, Card, Checkbox, TextAreaField, TextField } from '@/components/ui';
 import { PayoutMethodFields } from '@/components/affiliates/PayoutMethodFields';
@@ -10,7 +10,8 @@ import type { PageProps } from '@/types';
 export default function Signup({
   guidelines,
   recruiter_code,
-}: PageProps<{ guidelines: GuidelinesJson | null; recruiter_code: string | null }>) {
+  payout_methods,
+}: PageProps<{ guidelines: GuidelinesJson | null; recruiter_code: string | null; payout_methods: PayoutMethod[] }>) {
   const form = useApiForm<ApplyInput & { accept: boolean }>(
     {
       website: '',
@@ -43,7 +44,7 @@ export default function Signup({
             {...form.field('website')}
           />
           <TextAreaField label="Your audience" required inputClassName="min-h-24" {...form.field('audience')} />
-          <PayoutMethodFields field={form.field} method={form.data.payout_method} sideBySide />
+          <PayoutMethodFields field={form.field} method={form.data.payout_method} offered={payout_methods} sideBySide />
           <TextField
             label="Recruited by (code)"
             hint="Optional: the code of the affiliate who invited you."

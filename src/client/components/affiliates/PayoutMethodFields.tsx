@@ -1,11 +1,12 @@
+import type { PayoutMethod } from '@contracts/affiliates';
 import { SelectField, TextField } from '@/components/ui';
 import { cn } from '@/lib/cn';
 
-const METHODS = [
-  { value: 'manual', label: 'Bank transfer' },
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'crypto', label: 'USDC (crypto)' },
-];
+export const METHOD_LABELS: Record<PayoutMethod, string> = {
+  manual: 'Bank transfer',
+  paypal: 'PayPal',
+  crypto: 'USDC (crypto)',
+};
 
 export interface PayoutMethodValues {
   payout_method: string;
@@ -28,16 +29,19 @@ interface Props {
   method: string;
   /** Destination and its confirmation side by side from `sm` up (the wide application form). */
   sideBySide?: boolean;
+  /** The methods this setup can pay with (the server's `payout_methods` prop): only these are offered. */
+  offered: PayoutMethod[];
 }
 
 /**
  * How an affiliate is paid, shared by the application and the payout settings. The destination is typed twice
  * (pasting into the second box is refused): a mistyped wallet address loses the money for good.
  */
-export function PayoutMethodFields({ field, method, sideBySide = false }: Props) {
+export function PayoutMethodFields({ field, method, sideBySide = false, offered }: Props) {
+  const options = offered.map((value) => ({ value, label: METHOD_LABELS[value] }));
   return (
     <>
-      <SelectField label="How you want to be paid" options={METHODS} {...field('payout_method')} />
+      <SelectField label="How you want to be paid" options={options} {...field('payout_method')} />
       {method !== 'manual' && (
         <div className={cn('grid gap-4', sideBySide && 'sm:grid-cols-2')}>
           <TextField

@@ -64,14 +64,23 @@ const STATUS_STYLES: Record<CommissionStatus | PayoutStatus | string, string> = 
   reversed: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
   cancelled: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
   failed: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  partly_paid: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  in_progress: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
   banned: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
   rejected: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/** A status chip coloured by `status`; `label` replaces the status's own words (a batch's "Partly paid (1 of 2)"). */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
-    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize', STATUS_STYLES[status])}>
-      {status.replace('_', ' ')}
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+        !label && 'capitalize',
+        STATUS_STYLES[status],
+      )}
+    >
+      {label ?? status.replace('_', ' ')}
     </span>
   );
 }

@@ -111,6 +111,19 @@ export class CryptoDriver implements PayoutDriver {
   }
 }
 
+/**
+ * The methods that can pay in this setup: bank transfer always, PayPal and USDC once their providers are configured.
+ * Only these are offered at sign-up and in the payout settings, and only these are accepted.
+ */
+export function offeredPayoutMethods(config: AffiliatesConfig): PayoutMethod[] {
+  const { paypal, crypto } = config;
+  return [
+    'manual',
+    ...(paypal.baseUrl && paypal.clientId && paypal.secret ? (['paypal'] as const) : []),
+    ...(crypto.baseUrl && crypto.apiKey ? (['crypto'] as const) : []),
+  ];
+}
+
 export function payoutDrivers(config: AffiliatesConfig): Record<PayoutMethod, PayoutDriver> {
   return {
     manual: new ManualDriver(),

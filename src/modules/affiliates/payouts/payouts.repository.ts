@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { returningRows } from '../../../database/raw-rows';
 import type { BatchRow, PayoutRow } from '../affiliates.types';
 
 type Db = DataSource | EntityManager;
@@ -119,26 +120,55 @@ export class PayoutsRepository {
     );
   }
 
-  /** At confirm: every queued transfer's amount moves available → in_transit (two ledger rows each), in SQL. */
-  async moveBatchToTransit(m: Db, batchId: string, reason: string): Promise<void> {
+  /**
+   * At confirm (or a retry, for `onlyPayout`): every queued transfer's amount moves available → in_transit (two
+   * ledger rows each), in SQL.
+   */
+  async moveBatchToTransit(m: Db, batchId: string, reason: string, onlyPayout: string | null = null): Promise<void> {
     await m.query(
       `INSERT INTO affiliate_ledger (affiliate_id, payout_id, bucket, amount_minor, currency, reason)
        SELECT p.affiliate_id, p.id, side.bucket, side.sign * p.amount_minor, p.currency, $2
        FROM affiliate_payouts p CROSS JOIN (VALUES ('available', -1), ('in_transit', 1)) AS side(bucket, sign)
-       WHERE p.batch_id = $1 AND p.status = 'queued'`,
-      [batchId, reason],
+       WHERE p.batch_id = $1 AND p.status = 'queued' AND ($3::uuid IS NULL OR p.id = $3)`,
+      [batchId, reason, onlyPayout],
     );
   }
 
-  /** At confirm: the approved, unpaid commissions a transfer pays for point at it (marked paid when it is sent). */
-  async attachCommissions(m: Db, batchId: string): Promise<void> {
+  /**
+   * At confirm (or a retry, for `onlyPayout`): the approved, unpaid commissions a transfer pays for point at it
+   * (marked paid when it is sent).
+   */
+  async attachCommissions(m: Db, batchId: string, onlyPayout: string | null = null): Promise<void> {
     await m.query(
       `UPDATE affiliate_commissions c SET payout_id = p.id, updated_at = now()
        FROM affiliate_payouts p
        WHERE p.batch_id = $1 AND p.status = 'queued' AND c.affiliate_id = p.affiliate_id
-         AND c.status = 'approved' AND c.payout_id IS NULL`,
-      [batchId],
+         AND c.status = 'approved' AND c.payout_id IS NULL AND ($2::uuid IS NULL OR p.id = $2)`,
+      [batchId, onlyPayout],
     );
+  }
+
+  /**
+   * A failed transfer queued again, when the affiliate's available balance still holds its amount (a later batch
+   * may have paid it since). It goes to the affiliate's current method and destination; the idempotency key stays
+   * when those are unchanged (the provider then never pays it twice) and is new when the transfer itself changed.
+   * False when it is not failed or no longer funded.
+   */
+  async requeueFailed(m: Db, payoutId: string, method: string, destination: string | null): Promise<boolean> {
+    const rows = returningRows<{ id: string }>(
+      await m.query(
+        `UPDATE affiliate_payouts p SET status = 'queued', failure_reason = NULL, method = $2::varchar, destination = $3::varchar,
+                idempotency_key = CASE WHEN p.method = $2::varchar AND p.destination IS NOT DISTINCT FROM $3::varchar
+                                       THEN p.idempotency_key ELSE gen_random_uuid()::text END,
+                updated_at = now()
+          WHERE p.id = $1 AND p.status = 'failed' AND p.amount_minor <= COALESCE(
+            (SELECT sum(l.amount_minor) FROM affiliate_ledger l
+              WHERE l.affiliate_id = p.affiliate_id AND l.bucket = 'available' AND l.currency = p.currency), 0)
+        RETURNING p.id`,
+        [payoutId, method, destination],
+      ),
+    );
+    return rows.length > 0;
   }
 
   async findBatch(id: string, db: Db = this.db, lock = false): Promise<BatchRow | null> {

@@ -179,6 +179,30 @@ export class PayoutsService {
     await this.progress(batchId, 'completed');
   }
 
+  /**
+   * Sends a failed transfer again once its cause is fixed (a provider configured, a destination added), with the
+   * money back in transit and its commissions attached, in one transaction; then the transfer goes out now.
+   */
+  async retry(payoutId: string): Promise<PayoutJson> {
+    const payout = await this.affiliates.transaction(async (m) => {
+      const p = await this.repo.findPayout(m, payoutId, true);
+      if (!p) throw new NotFoundException('No such payout.');
+      if (p.status !== 'failed')
+        throw new ConflictException(`Only a failed transfer can be retried; it is ${p.status}.`);
+      const batch = (await this.repo.findBatch(p.batch_id, m, true))!;
+      if (batch.status === 'running') throw new ConflictException('Its batch is still running; retry once it ends.');
+      const affiliate = (await this.affiliates.findAffiliate('id', p.affiliate_id))!;
+      if (!(await this.repo.requeueFailed(m, p.id, affiliate.payout_method, affiliate.payout_destination)))
+        throw new ConflictException('The balance no longer holds this amount: a later batch paid it.');
+      await this.repo.moveBatchToTransit(m, p.batch_id, `retry of payout ${p.id.slice(0, 8)}`, p.id);
+      await this.repo.attachCommissions(m, p.batch_id, p.id);
+      return (await this.repo.findPayout(m, p.id))!;
+    });
+    await this.sendOne(payout);
+    await this.affiliates.transaction((m) => this.repo.countBatchProgress(m, payout.batch_id));
+    return toPayoutJson((await this.affiliates.transaction((m) => this.repo.findPayout(m, payoutId)))!);
+  }
+
   private async sendOne(payout: PayoutRow): Promise<void> {
     let outcome: { reference: string } | { failure: string };
     try {

@@ -4,6 +4,7 @@ import type { BatchProgressEvent, PayoutBatchJson, PayoutPreviewJson } from '@co
 import type { Page } from '@contracts/common';
 import { affiliatePaths, affiliatesAdminApi } from '@/api/affiliates';
 import { formatDate, formatMoney, StatusBadge } from '@/components/affiliates/parts';
+import { BatchTransfers } from '@/components/affiliates/BatchTransfers';
 import { Alert, Button, Card, DividedList, EmptyState, Pagination, ProgressBar } from '@/components/ui';
 import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -19,6 +20,7 @@ export default function AdminPayouts({
   const [batches, setBatches] = useState(first);
   const [preview, setPreview] = useState<PayoutPreviewJson | null>(null);
   const [progress, setProgress] = useState<BatchProgressEvent | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const previewForm = useApiForm(
     {},
     { onSuccess: ({ preview }: { preview: PayoutPreviewJson }) => setPreview(preview) },
@@ -29,13 +31,21 @@ export default function AdminPayouts({
       setBatches(await affiliatesAdminApi.batches(page));
     });
   };
+  // The batch's outcome comes from its transfers (the server's words): "Paid" only when none failed.
+  const finished = async (batchId: string) => {
+    await attempt(async () => {
+      const fresh = await affiliatesAdminApi.batches(1);
+      setBatches(fresh);
+      const batch = fresh.data.find((b) => b.id === batchId);
+      if (!batch) return;
+      const say = batch.outcome === 'paid' ? notify.success : notify.warning;
+      say(`Batch finished: ${batch.outcome_label}`);
+    });
+  };
   useChannel('admin.payouts', 'private', {
     '.payouts.progress': (event: BatchProgressEvent) => {
       setProgress(event);
-      if (event.step === 'completed') {
-        notify.success(`Batch paid: ${event.sent} sent, ${event.failed} failed`);
-        void reload(1);
-      }
+      if (event.step === 'completed') void finished(event.batch_id);
     },
   });
   const currency = preview?.batch.currency ?? 'USD';
@@ -119,11 +129,15 @@ export default function AdminPayouts({
                 </p>
               </div>
               <div className="flex items-center gap-3">
-                <StatusBadge status={b.status === 'completed' ? 'paid' : b.status} />
+                <StatusBadge status={b.outcome} label={b.outcome_label} />
+                <Button size="sm" variant="secondary" onClick={() => setOpen(open === b.id ? null : b.id)}>
+                  {open === b.id ? 'Hide transfers' : 'Transfers'}
+                </Button>
                 <a href={affiliatePaths.batchCsv(b.id)} className="text-brand-700 underline dark:text-brand-300">
                   CSV
                 </a>
               </div>
+              {open === b.id && <BatchTransfers batchId={b.id} onChanged={() => void reload(batches.current_page)} />}
             </li>
           )}
         </DividedList>
