@@ -83,7 +83,10 @@ function draw() {
   report({ phase: 'draw', ms, fraudMs: fraud.ms, flagged: fraud.result, ...result });
 }
 
-/** The whole server path on PostgreSQL: freeze at close (SQL), then the draw job body, then a public re-check. */
+/**
+ * The whole server path on PostgreSQL: freeze at close (per-person facts in SQL, eligibility re-checked in the
+ * service), then the draw job body, then a public re-check.
+ */
 async function e2e() {
   const { bootTestApp } = require('../../test/support/app.ts');
   const { SweepstakesAdminService } = require('../../src/modules/sweepstakes/sweepstakes-admin.service.ts');
@@ -123,11 +126,13 @@ async function e2e() {
       [PEOPLE],
     );
     await t.db.query(
-      `INSERT INTO sweepstakes_entries (sweepstakes_id, user_id, source, source_ref, period_key, entries, ip, created_at)
+      `INSERT INTO sweepstakes_entries
+         (sweepstakes_id, user_id, source, source_ref, period_key, entries, ip, created_at, rules_accepted_at)
        SELECT $1, u.id, CASE WHEN g = 0 THEN 'free' ELSE 'purchase' END,
               CASE WHEN g = 0 THEN NULL ELSE 'o-' || u.handle || '-' || g END,
               CASE WHEN g = 0 THEN 'once' END, 1, '10.' || (u.n % 250) || '.' || (g % 250) || '.1',
-              $2::timestamptz + (u.n || ' seconds')::interval
+              $2::timestamptz + (u.n || ' seconds')::interval,
+              CASE WHEN g = 0 THEN $2::timestamptz END
          FROM (SELECT id, handle, row_number() OVER () AS n FROM users WHERE email LIKE 'bench%') u
          CROSS JOIN LATERAL generate_series(0, CASE WHEN u.n <= ($3::int % $4::int) THEN $3::int / $4::int ELSE $3::int / $4::int - 1 END) g`,
       [s.id, new Date(start.getTime() + 120_000), ENTRIES, PEOPLE],
