@@ -29,6 +29,7 @@ import { QueueMonitorModule } from './modules/admin/queue-monitor.module';
 import { PropertiesModule } from './modules/properties/properties.module';
 import { ListingsModule } from './modules/listings/listings.module';
 import { MarketModule } from './modules/market/market.module';
+import { BoostsModule } from './modules/boosts/boosts.module';
 import { PeopleModule } from './modules/people/people.module';
 import { OpenHousesModule } from './modules/open-houses/open-houses.module';
 import { VideoModule } from './modules/video/video.module';
@@ -94,6 +95,7 @@ export class AppModule {
         PropertiesModule,
         ListingsModule,
         MarketModule,
+        BoostsModule,
         PeopleModule,
         OpenHousesModule,
         VideoModule,

@@ -5,7 +5,11 @@
 import type { Money, Page } from './common';
 
 export type Department = 'ai' | 'real_estate';
-export type ProductKind = 'credit_pack' | 'digital' | 'physical' | 'service';
+/**
+ * What buying a product gives: credits, a vault file, goods shipped, a service another area delivers (a sticker pack,
+ * a lead), a boost of one of the buyer's listings in market search, or a style pack's designer styles.
+ */
+export type ProductKind = 'credit_pack' | 'digital' | 'physical' | 'service' | 'listing_boost' | 'style_pack';
 export type OrderStatus = 'placed' | 'paid' | 'partially_fulfilled' | 'fulfilled' | 'cancelled' | 'expired';
 export type PaymentStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'failed';
 export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
@@ -18,6 +22,8 @@ export interface ProductVariant {
   price: Money;
   /** Units left for physical goods; null when the variant is not stocked (digital, services). */
   stock: number | null;
+  /** A listing boost's days in search; null for other kinds. */
+  boost_days: number | null;
 }
 
 export interface Product {
@@ -35,6 +41,8 @@ export interface Product {
   credit_amount: number | null;
   credit_validity_days: number | null;
   download_limit: number | null;
+  /** A style pack's key: the designer styles it unlocks (`style_pack` products only). */
+  style_pack: string | null;
   price_from: Money | null;
   variants: ProductVariant[];
 }
@@ -65,6 +73,8 @@ export interface CartItem {
   current_price: Money;
   line_total: Money;
   stock: number | null;
+  /** The listing a boost is for (listing boosts only). */
+  listing: { id: string; name: string } | null;
 }
 
 export interface Cart {

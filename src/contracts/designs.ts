@@ -1,5 +1,5 @@
 /** Wire shapes of the AI room designer: designs, prompts, edit state, dreams, design chat, live events. Type-only. */
-import type { Page } from './common';
+import type { Money, Page } from './common';
 
 export type DesignStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type DesignJobKind = 'generate' | 'regenerate';
@@ -113,6 +113,17 @@ export interface DesignerCatalog {
   designers: string[];
   /** Suggested locations (the field stays free text). */
   locations?: string[];
+  /** Style packs on sale that this user does not hold: their styles stay locked until bought. */
+  locked_packs?: StylePackOffer[];
+}
+
+/** A style pack the user could buy: its styles (themes) and where to buy it. */
+export interface StylePackOffer {
+  pack: string;
+  title: string;
+  product_slug: string;
+  price: Money;
+  styles: string[];
 }
 
 export interface EditHistoryEntry {

@@ -40,6 +40,16 @@ export interface OrderPaidEvent {
 }
 
 /** Commerce: money went back to the buyer (published once per refund). */
+/** A listing boost ended before its days ran out: the unused part of what was paid goes back (commerce refunds). */
+export interface BoostEndedEvent {
+  boost_id: string;
+  order_id: string;
+  order_line_id: string;
+  reason: 'unpublished';
+  /** Minor units of the line to refund (the unused days' share, rounded down); 0 refunds nothing. */
+  refund_minor: number;
+}
+
 export interface OrderRefundedEvent {
   order_id: string;
   refund_id: string;
@@ -135,6 +145,7 @@ export interface AffiliateApprovedEvent {
 export interface DomainEventMap {
   'order.paid': OrderPaidEvent;
   'order.refunded': OrderRefundedEvent;
+  'boost.ended': BoostEndedEvent;
   'user.registered': UserRegisteredEvent;
   'affiliate.referred': AffiliateReferredEvent;
   'property.changed': PropertyChangedEvent;

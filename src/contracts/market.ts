@@ -7,6 +7,8 @@ export type MarketSort = 'distance' | 'newest' | 'price_asc' | 'price_desc';
 export interface MarketResult extends PropertySummary {
   /** Miles from the searched centre (the circle's centre, or the middle of the drawn area / map view). */
   distance_miles: number;
+  /** A paid listing boost puts it first on the first page of matching results, marked "Sponsored". */
+  sponsored: boolean;
 }
 
 export interface MarketSearchAnswer {

@@ -28,7 +28,7 @@ describe('admin design assets and stickers', () => {
   afterAll(() => t.close());
 
   it('starts from the options that lived in code and feeds the designer page what is enabled', async () => {
-    const catalog = await assets.catalog();
+    const catalog = await assets.catalog(admin.user.id);
     expect(catalog.roomTypes).toContain('Living room');
     expect(catalog.palettes['Cool greys']).toEqual(['#eef1f4', '#a3adb8', '#4b5563']);
     expect(catalog.designers[0]).toBe('Any');
@@ -38,12 +38,12 @@ describe('admin design assets and stickers', () => {
       .send({ category: 'location', name: 'Lisbon', prompt_fragment: 'azulejo tiles, warm light' });
     expect(created.status).toBe(201);
     const id = created.body.asset.id;
-    expect((await assets.catalog()).locations).toEqual(['Lisbon']);
+    expect((await assets.catalog(admin.user.id)).locations).toEqual(['Lisbon']);
     expect(await assets.promptFragments({ location: 'lisbon' })).toEqual(['azulejo tiles, warm light']);
 
     const off = await admin.client.patch(`/api/admin/design-assets/${id}`).send({ enabled: false });
     expect(off.body.asset.enabled).toBe(false);
-    expect((await assets.catalog()).locations).toEqual([]);
+    expect((await assets.catalog(admin.user.id)).locations).toEqual([]);
     expect(await assets.promptFragments({ location: 'Lisbon' })).toEqual([]);
     const rows = await auditRows(t.db, id);
     expect(rows.map((r) => r.action)).toEqual(['design_asset.created', 'design_asset.updated']);
@@ -66,7 +66,7 @@ describe('admin design assets and stickers', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['category', 'colors']);
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await admin.client.patch(`/api/admin/design-assets/${missing}`).send({ enabled: true })).status).toBe(404);
-    const list = await admin.client.get('/api/admin/design-assets?category=theme&q=scan');
+    const list = await admin.client.get('/api/admin/design-assets?category=theme&q=scandinav');
     expect(list.body).toMatchObject({ total: 1, data: [{ name: 'Scandinavian' }] });
     expectPage(await admin.client.visit('/admin/design-assets?category=color'), 'Admin/DesignAssets', {
       filters: { category: 'color', q: '' },

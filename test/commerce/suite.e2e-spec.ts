@@ -3,4 +3,5 @@
 import './authorization.cases';
 import './checkout-local.cases';
 import './checkout-stripe.cases';
+import './deliveries.cases';
 import './rules.cases';

@@ -13,7 +13,9 @@ let counter = 0;
 export async function seedProduct(
   db: DataSource,
   p: {
-    kind?: 'credit_pack' | 'digital' | 'physical' | 'service';
+    kind?: 'credit_pack' | 'digital' | 'physical' | 'service' | 'listing_boost' | 'style_pack';
+    stylePack?: string;
+    boostDays?: number;
     priceMinor?: number;
     stock?: number | null;
     creditAmount?: number;
@@ -28,8 +30,9 @@ export async function seedProduct(
   const slug = `test-product-${Date.now()}-${counter}`;
   const kind = p.kind ?? 'digital';
   const [product] = await db.query(
-    `INSERT INTO products (slug, title, summary, department, category, kind, asset_key, download_limit, credit_amount, credit_validity_days)
-     VALUES ($1, $2, 'A test product', $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO products (slug, title, summary, department, category, kind, asset_key, download_limit, credit_amount,
+                           credit_validity_days, style_pack)
+     VALUES ($1, $2, 'A test product', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [
       slug,
       p.title ?? `Test ${kind} ${counter}`,
@@ -40,11 +43,19 @@ export async function seedProduct(
       p.downloadLimit ?? 3,
       p.creditAmount ?? null,
       p.validityDays ?? null,
+      p.kind === 'style_pack' ? (p.stylePack ?? 'scandinavian') : null,
     ],
   );
   const [variant] = await db.query(
-    `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock) VALUES ($1, $2, 'Standard', $3, 'USD', $4) RETURNING id`,
-    [product.id, `SKU-${slug}`, p.priceMinor ?? 1500, p.stock === undefined ? null : p.stock],
+    `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock, boost_days)
+     VALUES ($1, $2, 'Standard', $3, 'USD', $4, $5) RETURNING id`,
+    [
+      product.id,
+      `SKU-${slug}`,
+      p.priceMinor ?? 1500,
+      p.stock === undefined ? null : p.stock,
+      p.kind === 'listing_boost' ? (p.boostDays ?? 7) : null,
+    ],
   );
   return { productId: product.id, variantId: variant.id, slug };
 }

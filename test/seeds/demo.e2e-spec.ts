@@ -164,6 +164,9 @@ describe('demo seed: spots, chats, follows, notifications, properties', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM properties WHERE ${mine}`))[0].n).toBe(54);
     const res = await (await t.client()).get('/api/market/search').query({ q: 'Austin, TX', radius: 5 });
     expect(res.body.results.total).toBeGreaterThanOrEqual(5);
+    // The realtor's demo boost: one of their Austin listings leads the search, marked Sponsored.
+    expect(res.body.results.data[0]).toMatchObject({ sponsored: true, name: expect.stringMatching(/^Austin /) });
+    expect(res.body.results.data.filter((r: { sponsored: boolean }) => r.sponsored)).toHaveLength(1);
     const thumb = res.body.results.data[0].featured_image.thumb_url;
     expect((await (await t.client()).get(thumb)).status).toBe(200);
   }, 120000);

@@ -24,6 +24,7 @@ export const commercePaths = {
   orders: '/orders',
   returns: '/orders/returns',
   digital: '/orders/digital',
+  boostsPage: (page: number) => `/orders/digital?boosts_page=${page}`,
   support: (orderId: string) => `/orders/${orderId}/support`,
   unfulfilled: '/orders/unfulfilled',
   vault: '/vault',
@@ -41,8 +42,8 @@ export function newIdempotencyKey(): string {
 
 export const commerceApi = {
   cart: () => api.get<{ cart: Cart }>('/api/cart'),
-  addToCart: (variantId: string, quantity: number) =>
-    api.post<{ cart: Cart }>('/api/cart/items', { variant_id: variantId, quantity }),
+  addToCart: (variantId: string, quantity: number, propertyId?: string) =>
+    api.post<{ cart: Cart }>('/api/cart/items', { variant_id: variantId, quantity, property_id: propertyId }),
   setQuantity: (itemId: string, quantity: number) =>
     api.patch<{ cart: Cart }>(`/api/cart/items/${itemId}`, { quantity }),
   removeItem: (itemId: string) => api.delete<{ cart: Cart }>(`/api/cart/items/${itemId}`),

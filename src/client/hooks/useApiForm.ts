@@ -2,6 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../lib/errors';
 import { notify } from '../lib/toast';
 
+/** What `form.field(name)` binds on a control: hand it to a component that renders one field. */
+export interface BoundField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
 export interface ApiFormOptions<R> {
   /** Toast shown after success (none when omitted). */
   successMessage?: string | ((result: R) => string);
@@ -68,7 +76,7 @@ export function useApiForm<T extends Record<string, unknown>, R = unknown>(
   );
 
   /** Props for a text control bound to a string field: `<TextField label="City" {...form.field('city')} />`. */
-  const field = <K extends keyof T & string>(name: K) => ({
+  const field = <K extends keyof T & string>(name: K): BoundField => ({
     name,
     value: String(data[name] ?? ''),
     error: errors[name],

@@ -69,6 +69,7 @@ import { CreatorMetrics1765500000000 } from './1765500000000-CreatorMetrics';
 import { ProfileVersions1765570000000 } from './1765570000000-ProfileVersions';
 import { CrmSellerPayouts1765580000000 } from './1765580000000-CrmSellerPayouts';
 import { SweepstakesEligibility1765600000000 } from './1765600000000-SweepstakesEligibility';
+import { PurchasesDeliver1765700000000 } from './1765700000000-PurchasesDeliver';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -139,4 +140,5 @@ export const migrations = [
   ProfileVersions1765570000000,
   CrmSellerPayouts1765580000000,
   SweepstakesEligibility1765600000000,
+  PurchasesDeliver1765700000000,
 ];

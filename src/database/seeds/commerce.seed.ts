@@ -1,4 +1,5 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { BoostsService } from '../../modules/boosts';
 import { CartService } from '../../modules/commerce/cart.service';
 import { CatalogService } from '../../modules/commerce/catalog.service';
 import type { ProductDefinition } from '../../modules/commerce/catalog.repository';
@@ -50,23 +51,26 @@ export const DEMO_CATALOGUE: ProductDefinition[] = [
     slug: 'scandi-style-pack',
     title: 'Scandinavian style pack',
     summary: 'Twelve designer styles for bright, calm Nordic interiors.',
-    description: 'Adds twelve curated Scandinavian styles to the designer.',
+    description:
+      'Adds twelve curated Scandinavian styles to the designer: Hygge, Lagom, Danish modern, Swedish Gustavian and more.',
     department: 'ai',
     category: 'style-packs',
-    kind: 'service',
+    kind: 'style_pack',
+    stylePack: 'scandinavian',
     variants: [{ sku: 'STYLE-SCANDI', name: 'Style pack', priceMinor: 900 }],
   },
   {
     slug: 'listing-boost-7-days',
     title: 'Listing boost',
     summary: 'Push one listing to the top of market searches.',
-    description: 'Your listing shows first in matching market searches for the chosen period.',
+    description:
+      'Your listing shows first, marked "Sponsored", in matching market searches for the chosen period. Unused days are refunded if the listing leaves the market.',
     department: 'real_estate',
     category: 'listing-boosts',
-    kind: 'service',
+    kind: 'listing_boost',
     variants: [
-      { sku: 'BOOST-7', name: '7 days', priceMinor: 2900 },
-      { sku: 'BOOST-30', name: '30 days', priceMinor: 9900 },
+      { sku: 'BOOST-7', name: '7 days', priceMinor: 2900, boostDays: 7 },
+      { sku: 'BOOST-30', name: '30 days', priceMinor: 9900, boostDays: 30 },
     ],
   },
   {
@@ -97,9 +101,10 @@ export const DEMO_CATALOGUE: ProductDefinition[] = [
 ];
 
 /**
- * The platform's catalogue (credit packs, a style pack, listing boosts, printed flyers with stock, a digital guide)
- * and one paid order for the demo viewer with the guide in their vault, made through the real checkout and
- * fulfil path. Idempotent: products by slug, the order only when the viewer has none.
+ * The platform's catalogue (credit packs, a style pack, listing boosts, printed flyers with stock, a digital guide),
+ * one paid order for the demo viewer with the guide in their vault and one for the realtor boosting an Austin
+ * listing, made through the real checkout and fulfil path. Idempotent: products by slug, an order only for a buyer
+ * with none.
  */
 export async function seedDemoCommerce(app: INestApplicationContext, logger: LoggerService): Promise<void> {
   const storage = app.get(StorageService);
@@ -107,17 +112,39 @@ export async function seedDemoCommerce(app: INestApplicationContext, logger: Log
   const catalog = app.get(CatalogService);
   for (const product of DEMO_CATALOGUE) await catalog.ensureProduct(product);
 
-  const viewer = await app.get(UsersService).findByEmail('viewer@reelty.test');
   const provider = app.get<PaymentProvider>(PAYMENT_PROVIDER);
-  if (!viewer || !(provider instanceof LocalPaymentProvider)) return;
-  const orders = app.get(OrdersService);
-  if ((await orders.history(viewer, new PageQueryDto())).total > 0) return;
-  const guide = await catalog.show('first-open-house-guide');
-  await app.get(CartService).add({ userId: viewer.id }, { variant_id: guide.variants[0].id, quantity: 1 });
-  const session = await app.get(CheckoutService).start(viewer, {});
+  if (!(provider instanceof LocalPaymentProvider)) return;
+  const paid = [
+    await buyOnce(app, provider, 'viewer@reelty.test', 'first-open-house-guide'),
+    await buyOnce(app, provider, 'realtor@reelty.test', 'listing-boost-7-days', /^Austin /),
+  ].filter(Boolean);
+  logger.log(`Commerce demo: ${DEMO_CATALOGUE.length} products; orders paid: ${paid.join('; ') || 'none new'}`);
+}
+
+/**
+ * One paid order of a product's first variant for a demo user with no orders yet, through the real cart, checkout
+ * and fulfilment; a boost is for the user's newest listing named like `boosted` (one of the realtor's Austin
+ * listings with photos leads /market?q=Austin as "Sponsored").
+ */
+async function buyOnce(
+  app: INestApplicationContext,
+  provider: LocalPaymentProvider,
+  email: string,
+  slug: string,
+  boosted?: RegExp,
+): Promise<string | null> {
+  const buyer = await app.get(UsersService).findByEmail(email);
+  if (!buyer || (await app.get(OrdersService).history(buyer, new PageQueryDto())).total > 0) return null;
+  const product = await app.get(CatalogService).show(slug);
+  const listing = boosted
+    ? (await app.get(BoostsService).boostable(buyer.id)).find((l) => boosted.test(l.name))
+    : undefined;
+  if (boosted && !listing) return null;
+  await app
+    .get(CartService)
+    .add({ userId: buyer.id }, { variant_id: product.variants[0].id, quantity: 1, property_id: listing?.id });
+  const session = await app.get(CheckoutService).start(buyer, {});
   await provider.settle(session.session_id, 'succeed');
   await app.get(FulfilmentService).fulfil(session.session_id);
-  logger.log(
-    `Commerce demo: ${DEMO_CATALOGUE.length} products; order ${session.order_number} paid for ${viewer.email}`,
-  );
+  return `${session.order_number} (${product.title}${listing ? ` for ${listing.name}` : ''}) by ${email}`;
 }

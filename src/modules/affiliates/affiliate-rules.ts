@@ -48,10 +48,6 @@ export function winningClick<T extends { clicked_at: Date }>(candidates: T[], at
   return inWindow.sort((a, b) => b.clicked_at.getTime() - a.clicked_at.getTime())[0] ?? null;
 }
 
-export function formatMinor(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
-}
-
 /**
  * What a batch did, derived from its transfers, never from the job having finished: "Paid" only when every transfer
  * was sent, "Partly paid (1 of 2)" when some failed, "Failed (0 of 2 paid)" when none went out.

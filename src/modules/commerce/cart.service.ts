@@ -1,9 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
 import type { Cart } from '../../contracts/commerce';
+import { BoostsService } from '../boosts';
+import { PropertiesService } from '../properties';
 import { CatalogRepository, type CartItemRow } from './catalog.repository';
 import { money, toCartItemJson } from './commerce.mapper';
 import type { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
+import { EntitlementsRepository } from './entitlements.repository';
 
 /** Whose cart: a signed-in user's, or a guest's named by the random token in their cart cookie. */
 export type CartOwner = { userId: string; token?: undefined } | { userId?: undefined; token: string | undefined };
@@ -12,7 +15,12 @@ const EMPTY: Cart = { id: null, items: [], count: 0, subtotal: null, requires_sh
 
 @Injectable()
 export class CartService {
-  constructor(private readonly repo: CatalogRepository) {}
+  constructor(
+    private readonly repo: CatalogRepository,
+    private readonly entitlements: EntitlementsRepository,
+    private readonly boosts: BoostsService,
+    private readonly properties: PropertiesService,
+  ) {}
 
   async view(owner: CartOwner): Promise<Cart> {
     const cart = await this.repo.cartFor(owner);
@@ -30,10 +38,43 @@ export class CartService {
         'variant_id',
         `One order takes one currency: your cart is in ${items[0].currency}.`,
       );
+    const propertyId = await this.checkOneOfAKind(owner, variant, dto, items);
     const already = items.find((i) => i.id === variant.id)?.quantity ?? 0;
     assertInStock(variant.stock, already + dto.quantity, variant.title);
-    await this.repo.addItem(cart.id, variant.id, dto.quantity, Number(variant.price_minor));
+    await this.repo.addItem(cart.id, { variantId: variant.id, propertyId }, dto.quantity, Number(variant.price_minor));
     return this.toCart(cart.id, await this.repo.items(cart.id));
+  }
+
+  /**
+   * A boost and a style pack are bought once: a boost for one of the buyer's listings in market search (a second
+   * listing is a second line), a style pack by someone who does not hold it yet. Answers the boosted listing's id.
+   */
+  private async checkOneOfAKind(
+    owner: CartOwner,
+    variant: { id: string; kind: string; style_pack: string | null; title: string },
+    dto: AddCartItemDto,
+    items: CartItemRow[],
+  ): Promise<string | null> {
+    if (variant.kind !== 'listing_boost' && variant.kind !== 'style_pack') return null;
+    if (dto.quantity !== 1) throw ValidationFailedException.of('quantity', `${variant.title} is bought one at a time.`);
+    if (!owner.userId) throw ValidationFailedException.of('variant_id', `Sign in to buy ${variant.title}.`);
+    if (variant.kind === 'style_pack') {
+      if (items.some((i) => i.style_pack === variant.style_pack))
+        throw ValidationFailedException.of('variant_id', `${variant.title} is in your cart already.`);
+      if ((await this.entitlements.stylePacksOf(owner.userId)).includes(variant.style_pack!))
+        throw ValidationFailedException.of(
+          'variant_id',
+          `You own ${variant.title} already: its styles are in the designer.`,
+        );
+      return null;
+    }
+    const listing = await this.boosts.assertBoostable(owner.userId, dto.property_id, 'property_id');
+    if (items.some((i) => i.id === variant.id && i.property_id === listing.id))
+      throw ValidationFailedException.of(
+        'property_id',
+        `A ${variant.title.toLowerCase()} of this length for ${listing.name} is in your cart already.`,
+      );
+    return listing.id;
   }
 
   async update(owner: CartOwner, itemId: string, dto: UpdateCartItemDto): Promise<Cart> {
@@ -42,6 +83,8 @@ export class CartService {
     if (!cart || !item) throw new NotFoundException('That item is not in your cart.');
     const variant = await this.repo.variant(item.variant_id);
     if (!variant) throw ValidationFailedException.of('variant_id', 'This product option is no longer sold; remove it.');
+    if ((variant.kind === 'listing_boost' || variant.kind === 'style_pack') && dto.quantity !== 1)
+      throw ValidationFailedException.of('quantity', `${variant.title} is bought one at a time.`);
     assertInStock(variant.stock, dto.quantity, variant.title);
     await this.repo.setQuantity(cart.id, itemId, dto.quantity, Number(variant.price_minor));
     return this.toCart(cart.id, await this.repo.items(cart.id));
@@ -66,8 +109,10 @@ export class CartService {
     });
   }
 
-  private toCart(id: string, rows: CartItemRow[]): Cart {
-    const items = rows.map(toCartItemJson);
+  private async toCart(id: string, rows: CartItemRow[]): Promise<Cart> {
+    const ids = rows.map((r) => r.property_id).filter((p): p is string => !!p);
+    const names = new Map((await this.properties.findByIds(ids)).map((p) => [p.id, p.name]));
+    const items = rows.map((r) => toCartItemJson(r, (pid) => names.get(pid)));
     const subtotal = rows.reduce((sum, r) => sum + Number(r.price_minor) * r.quantity, 0);
     return {
       id,

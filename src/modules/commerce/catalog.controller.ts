@@ -1,5 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { Public } from '../auth';
+import { CurrentUser, Public } from '../auth';
+import { BoostsService } from '../boosts';
+import type { User } from '../users';
 import { Inertia } from '../inertia';
 import { CATEGORIES, CatalogService } from './catalog.service';
 import { ProductQueryDto } from './dto/commerce.dto';
@@ -9,7 +11,10 @@ import { formFilters } from '../../common/form-filters';
 @Controller()
 @Public()
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly boosts: BoostsService,
+  ) {}
 
   @Get('marketplace')
   async marketplace(@Query() query: ProductQueryDto) {
@@ -32,9 +37,12 @@ export class CatalogController {
     });
   }
 
+  /** A boost's page also lists the signed-in buyer's listings it can promote (the listing is chosen before paying). */
   @Get('products/:slug')
-  async show(@Param('slug') slug: string) {
-    return Inertia.render('Products/Show', { product: await this.catalog.show(slug) });
+  async show(@Param('slug') slug: string, @CurrentUser() viewer: User | undefined) {
+    const product = await this.catalog.show(slug);
+    const boostable = product.kind === 'listing_boost' && viewer ? await this.boosts.boostable(viewer.id) : null;
+    return Inertia.render('Products/Show', { product, boostable_listings: boostable });
   }
 
   @Get('api/products')

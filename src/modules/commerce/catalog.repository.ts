@@ -17,6 +17,7 @@ export interface ProductRow extends Pick<
   download_limit: number;
   credit_amount: number | null;
   credit_validity_days: number | null;
+  style_pack: string | null;
 }
 
 export interface VariantRow {
@@ -27,6 +28,7 @@ export interface VariantRow {
   price_minor: string;
   currency: string;
   stock: number | null;
+  boost_days: number | null;
 }
 
 export interface CartItemRow extends VariantRow {
@@ -40,6 +42,15 @@ export interface CartItemRow extends VariantRow {
   image_key: string | null;
   variant_active: boolean;
   product_active: boolean;
+  style_pack: string | null;
+  /** The listing a boost line is for. */
+  property_id: string | null;
+}
+
+/** A cart line: a variant, and for a listing boost the listing it is for. */
+export interface CartLineKey {
+  variantId: string;
+  propertyId: string | null;
 }
 
 export interface CartRow {
@@ -58,7 +69,15 @@ export interface ProductDefinition extends Pick<
   downloadLimit?: number;
   creditAmount?: number;
   creditValidityDays?: number;
-  variants: Array<{ sku: string; name: string; priceMinor: number; currency?: string; stock?: number | null }>;
+  stylePack?: string;
+  variants: Array<{
+    sku: string;
+    name: string;
+    priceMinor: number;
+    currency?: string;
+    stock?: number | null;
+    boostDays?: number;
+  }>;
 }
 
 export interface ProductSearch {
@@ -73,7 +92,7 @@ export interface ProductSearch {
 
 const PRODUCT_SELECT = `SELECT p.id, p.slug, p.title, p.summary, p.description, p.department, p.category, p.kind,
        p.seller_id, u.name AS seller_name, p.image_key, p.asset_key, p.download_limit, p.credit_amount,
-       p.credit_validity_days
+       p.credit_validity_days, p.style_pack
   FROM products p LEFT JOIN users u ON u.id = p.seller_id`;
 
 /** The only SQL for the catalogue and carts. */
@@ -119,20 +138,35 @@ export class CatalogRepository {
   async variantsOf(productIds: string[]): Promise<VariantRow[]> {
     if (!productIds.length) return [];
     return this.db.query(
-      `SELECT id, product_id, sku, name, price_minor, currency, stock FROM product_variants
+      `SELECT id, product_id, sku, name, price_minor, currency, stock, boost_days FROM product_variants
         WHERE product_id = ANY($1) AND active ORDER BY position, price_minor`,
       [productIds],
     );
   }
 
-  async variant(variantId: string): Promise<(VariantRow & { kind: ProductKind; title: string }) | null> {
+  async variant(
+    variantId: string,
+  ): Promise<(VariantRow & { kind: ProductKind; title: string; style_pack: string | null }) | null> {
     const rows = await this.db.query(
-      `SELECT v.id, v.product_id, v.sku, v.name, v.price_minor, v.currency, v.stock, p.kind, p.title
+      `SELECT v.id, v.product_id, v.sku, v.name, v.price_minor, v.currency, v.stock, v.boost_days, p.kind, p.title,
+              p.style_pack
          FROM product_variants v JOIN products p ON p.id = v.product_id
         WHERE v.id = $1 AND v.active AND p.active`,
       [variantId],
     );
     return rows[0] ?? null;
+  }
+
+  /** Active style-pack products with their cheapest active variant. */
+  async stylePackProducts(): Promise<
+    Array<{ style_pack: string; title: string; slug: string; price_minor: string; currency: string }>
+  > {
+    return this.db.query(
+      `SELECT DISTINCT ON (p.style_pack) p.style_pack, p.title, p.slug, v.price_minor, v.currency
+         FROM products p JOIN product_variants v ON v.product_id = p.id AND v.active
+        WHERE p.active AND p.style_pack IS NOT NULL
+        ORDER BY p.style_pack, v.price_minor, p.id`,
+    );
   }
 
   async stockOf(variantId: string, m: Db = this.db): Promise<number> {
@@ -146,8 +180,9 @@ export class CatalogRepository {
       const [existing] = await m.query(`SELECT id FROM products WHERE slug = $1`, [p.slug]);
       if (existing) return existing.id as string;
       const [row] = await m.query(
-        `INSERT INTO products (slug, title, summary, description, department, category, kind, asset_key, download_limit, credit_amount, credit_validity_days)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        `INSERT INTO products (slug, title, summary, description, department, category, kind, asset_key, download_limit,
+                               credit_amount, credit_validity_days, style_pack)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
         [
           p.slug,
           p.title,
@@ -160,12 +195,14 @@ export class CatalogRepository {
           p.downloadLimit ?? 5,
           p.creditAmount ?? null,
           p.creditValidityDays ?? null,
+          p.stylePack ?? null,
         ],
       );
       for (const [i, v] of p.variants.entries())
         await m.query(
-          `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [row.id, v.sku, v.name, v.priceMinor, v.currency ?? 'USD', v.stock ?? null, i],
+          `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock, position, boost_days)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [row.id, v.sku, v.name, v.priceMinor, v.currency ?? 'USD', v.stock ?? null, i, v.boostDays ?? null],
         );
       return row.id as string;
     });
@@ -196,30 +233,33 @@ export class CatalogRepository {
 
   async items(cartId: string, m: Db = this.db): Promise<CartItemRow[]> {
     return m.query(
-      `SELECT i.id AS item_id, i.quantity, i.unit_price_minor, v.id, v.product_id, v.sku, v.name, v.price_minor,
-              v.currency, v.stock, v.active AS variant_active, p.slug AS product_slug, p.title AS product_title,
-              p.kind, p.category, p.image_key, p.active AS product_active
+      `SELECT i.id AS item_id, i.quantity, i.unit_price_minor, i.property_id, v.id, v.product_id, v.sku, v.name,
+              v.price_minor, v.currency, v.stock, v.boost_days, v.active AS variant_active, p.slug AS product_slug,
+              p.title AS product_title, p.kind, p.category, p.image_key, p.active AS product_active, p.style_pack
          FROM cart_items i JOIN product_variants v ON v.id = i.variant_id JOIN products p ON p.id = v.product_id
         WHERE i.cart_id = $1 ORDER BY i.created_at, i.id`,
       [cartId],
     );
   }
 
-  async addItem(cartId: string, variantId: string, quantity: number, priceMinor: number, m: Db = this.db) {
+  async addItem(cartId: string, line: CartLineKey, quantity: number, priceMinor: number, m: Db = this.db) {
     await m.query(
-      `INSERT INTO cart_items (cart_id, variant_id, quantity, unit_price_minor) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity,
+      `INSERT INTO cart_items (cart_id, variant_id, property_id, quantity, unit_price_minor) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (cart_id, variant_id, property_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity,
          unit_price_minor = EXCLUDED.unit_price_minor`,
-      [cartId, variantId, quantity, priceMinor],
+      [cartId, line.variantId, line.propertyId, quantity, priceMinor],
     );
     await this.touch(cartId, m);
   }
 
-  async item(cartId: string, itemId: string): Promise<{ variant_id: string; quantity: number } | null> {
-    const rows = await this.db.query(`SELECT variant_id, quantity FROM cart_items WHERE id = $1 AND cart_id = $2`, [
-      itemId,
-      cartId,
-    ]);
+  async item(
+    cartId: string,
+    itemId: string,
+  ): Promise<{ variant_id: string; quantity: number; property_id: string | null } | null> {
+    const rows = await this.db.query(
+      `SELECT variant_id, quantity, property_id FROM cart_items WHERE id = $1 AND cart_id = $2`,
+      [itemId, cartId],
+    );
     return rows[0] ?? null;
   }
 
@@ -246,9 +286,9 @@ export class CatalogRepository {
   /** Moves a guest cart's items into the user's cart (quantities add up), then drops the guest cart. */
   async mergeInto(fromCartId: string, toCartId: string, m: Db): Promise<void> {
     await m.query(
-      `INSERT INTO cart_items (cart_id, variant_id, quantity, unit_price_minor)
-       SELECT $2, variant_id, quantity, unit_price_minor FROM cart_items WHERE cart_id = $1
-       ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
+      `INSERT INTO cart_items (cart_id, variant_id, property_id, quantity, unit_price_minor)
+       SELECT $2, variant_id, property_id, quantity, unit_price_minor FROM cart_items WHERE cart_id = $1
+       ON CONFLICT (cart_id, variant_id, property_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
       [fromCartId, toCartId],
     );
     await m.query(`DELETE FROM carts WHERE id = $1`, [fromCartId]);
@@ -278,12 +318,14 @@ export class CatalogRepository {
   async removeOrderedItems(cartId: string, orderId: string, m: Db): Promise<void> {
     await m.query(
       `DELETE FROM cart_items ci USING order_lines ol
-        WHERE ci.cart_id = $1 AND ol.order_id = $2 AND ol.variant_id = ci.variant_id AND ci.quantity <= ol.quantity`,
+        WHERE ci.cart_id = $1 AND ol.order_id = $2 AND ol.variant_id = ci.variant_id
+          AND ol.property_id IS NOT DISTINCT FROM ci.property_id AND ci.quantity <= ol.quantity`,
       [cartId, orderId],
     );
     await m.query(
       `UPDATE cart_items ci SET quantity = ci.quantity - ol.quantity FROM order_lines ol
-        WHERE ci.cart_id = $1 AND ol.order_id = $2 AND ol.variant_id = ci.variant_id`,
+        WHERE ci.cart_id = $1 AND ol.order_id = $2 AND ol.variant_id = ci.variant_id
+          AND ol.property_id IS NOT DISTINCT FROM ci.property_id`,
       [cartId, orderId],
     );
     await m.query(`UPDATE carts SET open_order_id = NULL WHERE id = $1 AND open_order_id = $2`, [cartId, orderId]);

@@ -2,9 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { pageOf } from '../../common/pagination';
 import type { Page } from '../../contracts/common';
 import type { CatalogueCategory, Product } from '../../contracts/commerce';
+import type { StylePackOffer } from '../../contracts/designs';
 import { CatalogRepository, type ProductDefinition } from './catalog.repository';
-import { toProductJson } from './commerce.mapper';
+import { money, toProductJson } from './commerce.mapper';
 import type { ProductQueryDto } from './dto/commerce.dto';
+import { EntitlementsRepository } from './entitlements.repository';
 
 /** The categories the platform sells in; commission and reporting rules key on these slugs. */
 export const CATEGORIES: CatalogueCategory[] = [
@@ -19,7 +21,26 @@ export const CATEGORIES: CatalogueCategory[] = [
 
 @Injectable()
 export class CatalogService {
-  constructor(private readonly repo: CatalogRepository) {}
+  constructor(
+    private readonly repo: CatalogRepository,
+    private readonly entitlements: EntitlementsRepository,
+  ) {}
+
+  /** The style packs the user holds: a paid style-pack line not refunded in full. */
+  stylePacksOf(userId: string): Promise<string[]> {
+    return this.entitlements.stylePacksOf(userId);
+  }
+
+  /** The style packs on sale, each with its product page and price (its styles are the designer's to list). */
+  async stylePackOffers(): Promise<Array<Omit<StylePackOffer, 'styles'>>> {
+    const rows = await this.repo.stylePackProducts();
+    return rows.map((r) => ({
+      pack: r.style_pack,
+      title: r.title,
+      product_slug: r.slug,
+      price: money(r.price_minor, r.currency),
+    }));
+  }
 
   async search(query: ProductQueryDto, perPage = 12): Promise<Page<Product>> {
     const { page, perPage: size, offset } = query.window(perPage);

@@ -4,6 +4,7 @@ import { Clock, DAY_MS } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { CheckoutSession, ShippingAddress } from '../../contracts/commerce';
+import { BoostsService } from '../boosts';
 import { TimersService } from '../jobs';
 import { AddressesService, toShippingAddress } from '../settings';
 import type { User } from '../users';
@@ -30,6 +31,7 @@ export class CheckoutService {
     private readonly orders: OrdersRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly addresses: AddressesService,
+    private readonly boosts: BoostsService,
     private readonly timers: TimersService,
     private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -75,6 +77,9 @@ export class CheckoutService {
     const cart = await this.catalog.cartFor({ userId: user.id }, m, true);
     const items = cart ? await this.catalog.items(cart.id, m) : [];
     if (!cart || !items.length) throw ValidationFailedException.of('cart', 'Your cart is empty.');
+    for (const item of items)
+      if (item.kind === 'listing_boost')
+        await this.boosts.assertBoostable(user.id, item.property_id ?? undefined, `items.${item.item_id}`);
     const errors = await this.checkPrices(items, dto, m);
     if (errors) return { kind: 'repriced', errors };
     const subtotal = items.reduce((sum, i) => sum + Number(i.price_minor) * i.quantity, 0);
@@ -111,6 +116,8 @@ export class CheckoutService {
         kind: i.kind,
         quantity: i.quantity,
         unitPriceMinor: Number(i.price_minor),
+        propertyId: i.property_id,
+        boostDays: i.kind === 'listing_boost' ? i.boost_days : null,
       })),
       m,
     );
@@ -196,7 +203,7 @@ export class CheckoutService {
 }
 
 function contentHash(items: CartItemRow[], address: ShippingAddress | null, referral: string | null): string {
-  const lines = items.map((i) => `${i.id}x${i.quantity}@${i.price_minor}`).sort();
+  const lines = items.map((i) => `${i.id}/${i.property_id ?? ''}x${i.quantity}@${i.price_minor}`).sort();
   return createHash('sha256').update(JSON.stringify({ lines, address, referral })).digest('hex');
 }
 

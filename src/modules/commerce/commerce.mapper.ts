@@ -42,6 +42,7 @@ export function toProductJson(p: ProductRow, variants: VariantRow[]): Product {
     credit_amount: p.credit_amount,
     credit_validity_days: p.credit_validity_days,
     download_limit: downloadable ? p.download_limit : null,
+    style_pack: p.style_pack,
     price_from: cheapest ? money(cheapest.price_minor, cheapest.currency) : null,
     variants: variants.map((v) => ({
       id: v.id,
@@ -49,11 +50,12 @@ export function toProductJson(p: ProductRow, variants: VariantRow[]): Product {
       name: v.name,
       price: money(v.price_minor, v.currency),
       stock: v.stock,
+      boost_days: v.boost_days,
     })),
   };
 }
 
-export function toCartItemJson(i: CartItemRow): CartItem {
+export function toCartItemJson(i: CartItemRow, listingName: (id: string) => string | undefined): CartItem {
   return {
     id: i.item_id,
     variant_id: i.id,
@@ -70,6 +72,7 @@ export function toCartItemJson(i: CartItemRow): CartItem {
     current_price: money(i.price_minor, i.currency),
     line_total: money(Number(i.price_minor) * i.quantity, i.currency),
     stock: i.stock,
+    listing: i.property_id ? { id: i.property_id, name: listingName(i.property_id) ?? 'Listing' } : null,
   };
 }
 

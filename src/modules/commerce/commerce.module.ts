@@ -5,6 +5,9 @@ import type { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { TimersService } from '../jobs';
+import { BoostsModule } from '../boosts/boosts.module';
+import { DomainEvents } from '../events';
+import { PropertiesModule } from '../properties/properties.module';
 import { SettingsModule } from '../settings/settings.module';
 import { MediaAccessRegistry } from '../storage';
 import { AdminOrdersController } from './admin-orders.controller';
@@ -33,7 +36,7 @@ import { VaultService } from './vault.service';
 
 /** Commerce: marketplace, cart, checkout through a payment provider, orders, returns, support, vault. */
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, BoostsModule, PropertiesModule],
   controllers: [CatalogController, CartController, CheckoutController, OrdersController, AdminOrdersController],
   providers: [
     CatalogRepository,
@@ -67,6 +70,8 @@ export class CommerceModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly checkout: CheckoutService,
     private readonly media: MediaAccessRegistry,
+    private readonly events: DomainEvents,
+    private readonly refunds: RefundsService,
   ) {}
 
   onModuleInit(): void {
@@ -74,5 +79,9 @@ export class CommerceModule implements OnModuleInit {
     // Product pictures are public; purchased files are private and leave only through signed vault links.
     this.media.register('products/', () => true);
     this.media.register('commerce-assets/', () => false);
+    // A boost cut short by its listing leaving the market repays its unused days (once per boost).
+    this.events.subscribe('boost.ended', 'commerce.boost-refunds', async ({ payload }) => {
+      await this.refunds.refundUnusedBoost(payload);
+    });
   }
 }

@@ -67,6 +67,16 @@ export class EntitlementsRepository {
     return { rows, total: total as number };
   }
 
+  /** The style packs the user holds (a live entitlement of a style-pack product). */
+  async stylePacksOf(userId: string): Promise<string[]> {
+    const rows: Array<{ style_pack: string }> = await this.db.query(
+      `SELECT DISTINCT p.style_pack FROM entitlements e JOIN products p ON p.id = e.product_id
+        WHERE e.user_id = $1 AND e.revoked_at IS NULL AND p.style_pack IS NOT NULL`,
+      [userId],
+    );
+    return rows.map((r) => r.style_pack);
+  }
+
   async find(id: string): Promise<EntitlementRow | null> {
     const rows: EntitlementRow[] = await this.db.query(`SELECT * FROM entitlements WHERE id = $1`, [id]);
     return rows[0] ?? null;

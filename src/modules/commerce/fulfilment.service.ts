@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock, DAY_MS } from '../../common/clock';
 import type { OrderPaidEvent } from '../../contracts/events';
+import { BoostsService } from '../boosts';
 import { CreditsService } from '../credits';
 import { DomainEvents } from '../events';
 import { CatalogRepository, type Db } from './catalog.repository';
@@ -54,6 +55,7 @@ export class FulfilmentService {
     private readonly mail: CommerceMailService,
     private readonly clock: Clock,
     private readonly refunds: RefundsService,
+    private readonly boosts: BoostsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -161,9 +163,26 @@ export class FulfilmentService {
     return { outcome: 'paid', order: paid, lines };
   }
 
-  /** What a line gives at payment: credits as an expiring lot, a vault entitlement, or (physical) a shipment later. */
+  /**
+   * What a line gives at payment: credits as an expiring lot, a vault entitlement (a file, a service another area
+   * honours, a style pack the designer unlocks), a listing boost, or (physical) a shipment later.
+   */
   private async deliver(order: OrderRow, line: OrderLineRow, m: EntityManager): Promise<void> {
     if (!order.user_id) return;
+    if (line.kind === 'listing_boost' && line.property_id && line.boost_days)
+      await this.boosts.start(
+        {
+          orderId: order.id,
+          orderNumber: order.number,
+          lineId: line.id,
+          userId: order.user_id,
+          propertyId: line.property_id,
+          days: line.boost_days,
+          paidMinor: Number(line.total_minor),
+          currency: order.currency,
+        },
+        m,
+      );
     if (line.kind === 'credit_pack' && line.credit_amount) {
       const days = line.credit_validity_days;
       await this.credits.grantLot(
@@ -177,7 +196,7 @@ export class FulfilmentService {
         m,
       );
     }
-    if (line.kind === 'digital' || line.kind === 'service')
+    if (line.kind === 'digital' || line.kind === 'service' || line.kind === 'style_pack')
       await this.entitlements.grant(
         {
           orderId: order.id,
@@ -209,6 +228,9 @@ export class FulfilmentService {
     if (settled.outcome === 'late_payment_refund' && settled.order) await this.refunds.refundLatePayment(settled.order);
     if (settled.outcome !== 'paid' || !settled.order || !settled.lines) return;
     const order = settled.order;
+    // A listing unpublished between checkout and payment: its new boost ends at once and is repaid in full.
+    for (const line of settled.lines)
+      if (line.kind === 'listing_boost' && line.property_id) await this.boosts.settleListing(line.property_id);
     await this.events.publish('order.paid', `order.paid|${order.id}`, orderPaidPayload(order, settled.lines));
     await this.mail.paid(order, settled.lines);
   }

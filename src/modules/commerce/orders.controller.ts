@@ -5,7 +5,8 @@ import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
-import { DownloadQueryDto, MessageDto, ReturnRequestDto } from './dto/commerce.dto';
+import { BoostsService } from '../boosts';
+import { DigitalPurchasesQueryDto, DownloadQueryDto, MessageDto, ReturnRequestDto } from './dto/commerce.dto';
 import { OrdersService } from './orders.service';
 import { VaultService } from './vault.service';
 
@@ -15,6 +16,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly vault: VaultService,
+    private readonly boosts: BoostsService,
   ) {}
 
   @Get('orders')
@@ -31,8 +33,11 @@ export class OrdersController {
   }
 
   @Get('orders/digital')
-  async digital(@CurrentUser() user: User, @Query() query: PageQueryDto) {
-    return Inertia.render('Orders/DigitalPurchases', { items: await this.vault.list(user, query, false) });
+  async digital(@CurrentUser() user: User, @Query() query: DigitalPurchasesQueryDto) {
+    return Inertia.render('Orders/DigitalPurchases', {
+      items: await this.vault.list(user, query, false),
+      boosts: await this.boosts.mine(user.id, query.boosts_page ?? 1, 10),
+    });
   }
 
   @Get('orders/:id/support')

@@ -57,6 +57,8 @@ export interface OrderLineRow extends Pick<
   credit_validity_days: number | null;
   asset_key: string | null;
   download_limit: number;
+  property_id: string | null;
+  boost_days: number | null;
 }
 
 export interface NewOrder {
@@ -81,6 +83,9 @@ export interface NewLine {
   kind: ProductKind;
   quantity: number;
   unitPriceMinor: number;
+  /** A listing boost's listing and days. */
+  propertyId: string | null;
+  boostDays: number | null;
 }
 
 export interface OrderSearch {
@@ -128,8 +133,9 @@ export class OrdersRepository {
     );
     for (const l of lines) {
       await m.query(
-        `INSERT INTO order_lines (order_id, product_id, variant_id, title, category, kind, quantity, unit_price_minor, total_minor)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO order_lines (order_id, product_id, variant_id, title, category, kind, quantity, unit_price_minor,
+                                  total_minor, property_id, boost_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           order.id,
           l.productId,
@@ -140,6 +146,8 @@ export class OrdersRepository {
           l.quantity,
           l.unitPriceMinor,
           l.unitPriceMinor * l.quantity,
+          l.propertyId,
+          l.boostDays,
         ],
       );
     }

@@ -20,15 +20,18 @@ export class RefundsRepository {
       lines: object;
       restock: boolean;
       createdBy: string | null;
+      /** What caused an automatic refund (`boost:<id>`): one live refund per cause, a repeat inserts nothing. */
+      sourceRef?: string;
     },
     m: Db,
-  ) {
-    const [row] = await m.query(
-      `INSERT INTO refunds (order_id, amount_minor, reason, lines, restock, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [r.orderId, r.amountMinor, r.reason, JSON.stringify(r.lines), r.restock, r.createdBy],
+  ): Promise<RefundRow | null> {
+    const rows: RefundRow[] = await m.query(
+      `INSERT INTO refunds (order_id, amount_minor, reason, lines, restock, created_by, source_ref)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (source_ref) WHERE status <> 'failed' DO NOTHING RETURNING *`,
+      [r.orderId, r.amountMinor, r.reason, JSON.stringify(r.lines), r.restock, r.createdBy, r.sourceRef ?? null],
     );
-    return row as RefundRow;
+    return rows[0] ?? null;
   }
 
   async settleRefund(id: string, status: 'succeeded' | 'failed', providerRefundId: string | null, m: Db = this.db) {

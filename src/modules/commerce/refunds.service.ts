@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { Refund } from '../../contracts/commerce';
+import type { BoostEndedEvent } from '../../contracts/events';
+import { BoostsService } from '../boosts';
 import { CreditsService } from '../credits';
 import { DomainEvents } from '../events';
 import { CommerceMailService } from './commerce-mail.service';
@@ -30,6 +32,7 @@ export class RefundsService {
     private readonly refunds: RefundsRepository,
     private readonly entitlements: EntitlementsRepository,
     private readonly credits: CreditsService,
+    private readonly boosts: BoostsService,
     private readonly events: DomainEvents,
     private readonly mail: CommerceMailService,
     private readonly clock: Clock,
@@ -37,7 +40,29 @@ export class RefundsService {
   ) {}
 
   async refund(orderId: string, actorId: string | null, dto: RefundDto): Promise<Refund> {
-    const { order, refund } = await this.orders.transaction((m) => this.open(orderId, actorId, dto, m));
+    return (await this.send(orderId, actorId, dto))!;
+  }
+
+  /**
+   * `boost.ended`: a boost that ended early because its listing left the market gives back its unused days' share,
+   * once (the refund names the boost as its cause; a repeated event finds it and sends nothing).
+   */
+  async refundUnusedBoost(ended: BoostEndedEvent): Promise<Refund | null> {
+    const line = (await this.orders.lines([ended.order_id])).find((l) => l.id === ended.order_line_id);
+    // Never more than the line still holds (an admin may have refunded part of it already).
+    const amount = line ? Math.min(ended.refund_minor, Number(line.total_minor) - Number(line.refunded_minor)) : 0;
+    if (amount <= 0) return null;
+    const dto = {
+      reason: 'Listing left the market: the boost’s unused days',
+      lines: [{ line_id: ended.order_line_id, amount_minor: amount }],
+    };
+    return this.send(ended.order_id, null, dto, `boost:${ended.boost_id}`);
+  }
+
+  private async send(orderId: string, actorId: string | null, dto: RefundDto, sourceRef?: string) {
+    const opened = await this.orders.transaction((m) => this.open(orderId, actorId, dto, m, sourceRef));
+    if (!opened) return null;
+    const { order, refund } = opened;
     let providerRefundId: string;
     try {
       const sent = await this.provider.refund({
@@ -79,7 +104,7 @@ export class RefundsService {
     );
   }
 
-  private async open(orderId: string, actorId: string | null, dto: RefundDto, m: EntityManager) {
+  private async open(orderId: string, actorId: string | null, dto: RefundDto, m: EntityManager, sourceRef?: string) {
     const order = await this.orders.lock(orderId, m);
     if (!order) throw new NotFoundException('There is no such order.');
     if (order.payment_status !== 'paid' && order.payment_status !== 'partially_refunded')
@@ -105,9 +130,11 @@ export class RefundsService {
         lines: byLine ?? [],
         restock: dto.restock === true,
         createdBy: actorId,
+        sourceRef,
       },
       m,
     );
+    if (!refund) return null;
     await this.orders.audit(order.id, actorId, 'refund_requested', { refund_id: refund.id, amount_minor: amount }, m);
     return { order, refund };
   }
@@ -150,6 +177,7 @@ export class RefundsService {
       if (Number(line.refunded_minor) >= Number(line.total_minor)) wholeLines.push(line.id);
     }
     await this.entitlements.revokeLines(wholeLines, this.clock.now(), m);
+    await this.boosts.endRefundedLines(wholeLines, m);
     // Settling happens once per refund and a line is completed by one refund only, so units go back at most once.
     if (refund.restock) await this.orders.restockLines(wholeLines, m);
     for (const lineId of wholeLines)

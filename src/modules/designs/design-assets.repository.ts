@@ -13,6 +13,8 @@ export interface DesignAssetRow {
   preview_key: string | null;
   enabled: boolean;
   position: number;
+  /** The style pack a theme belongs to (offered to the pack's holders only); null for the free catalogue. */
+  pack: string | null;
   updated_at: Date;
 }
 
@@ -20,7 +22,7 @@ export type DesignAssetWrite = Partial<
   Pick<DesignAssetRow, 'name' | 'prompt_fragment' | 'colors' | 'preview_key' | 'enabled' | 'position'>
 >;
 
-const COLUMNS = 'id, category, name, prompt_fragment, colors, preview_key, enabled, position, updated_at';
+const COLUMNS = 'id, category, name, prompt_fragment, colors, preview_key, enabled, position, pack, updated_at';
 
 /** The designer's asset catalogue (design_assets). */
 @Injectable()

@@ -1,11 +1,12 @@
 import { iso } from '../../common/iso';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { DesignAssetCategory, DesignAssetJson } from '../../contracts/admin-content';
 import type { Page } from '../../contracts/common';
 import type { DesignerCatalog } from '../../contracts/designs';
+import { CatalogService } from '../commerce';
 import { StorageService } from '../storage';
 import { DesignAssetsRepository, type DesignAssetRow, type DesignAssetWrite } from './design-assets.repository';
 import type { DesignOptions } from './entities';
@@ -41,19 +42,50 @@ export class DesignAssetsService {
   constructor(
     private readonly repo: DesignAssetsRepository,
     private readonly storage: StorageService,
+    private readonly catalogue: CatalogService,
   ) {}
 
-  /** What the Designer form offers: enabled assets only, in their order. */
-  async catalog(): Promise<DesignerCatalog> {
-    const rows = await this.repo.enabled();
-    const names = (c: DesignAssetCategory) => rows.filter((r) => r.category === c).map((r) => r.name);
+  /**
+   * What the Designer form offers this user: enabled assets in their order, a style pack's themes only to the pack's
+   * holders; the packs on sale they do not hold come back as `locked_packs`, with their styles and where to buy them.
+   */
+  async catalog(userId: string): Promise<DesignerCatalog> {
+    const [rows, held, offers] = await Promise.all([
+      this.repo.enabled(),
+      this.catalogue.stylePacksOf(userId),
+      this.catalogue.stylePackOffers(),
+    ]);
+    const open = rows.filter((r) => !r.pack || held.includes(r.pack));
+    const names = (c: DesignAssetCategory) => open.filter((r) => r.category === c).map((r) => r.name);
+    const lockedStyles = (pack: string) => rows.filter((r) => r.pack === pack).map((r) => r.name);
     return {
       roomTypes: names('room_type'),
       themes: names('theme'),
-      palettes: Object.fromEntries(rows.filter((r) => r.category === 'color').map((r) => [r.name, r.colors])),
+      palettes: Object.fromEntries(open.filter((r) => r.category === 'color').map((r) => [r.name, r.colors])),
       designers: names('designer'),
       locations: names('location'),
+      locked_packs: offers
+        .filter((o) => !held.includes(o.pack))
+        .map((o) => ({ ...o, styles: lockedStyles(o.pack) }))
+        .filter((o) => o.styles.length > 0),
     };
+  }
+
+  /** 403 when the options name a style of a pack the user does not hold (checked before anything is spent). */
+  async assertStylesHeld(userId: string, options: DesignOptions | undefined): Promise<void> {
+    const wanted = [options?.theme, options?.designer, options?.roomType, options?.colors]
+      .filter((v): v is string => typeof v === 'string')
+      .map((v) => v.trim().toLowerCase());
+    if (!wanted.length) return;
+    const packed = (await this.repo.enabled()).filter((r) => r.pack && wanted.includes(r.name.toLowerCase()));
+    if (!packed.length) return;
+    const held = await this.catalogue.stylePacksOf(userId);
+    const locked = packed.find((r) => !held.includes(r.pack!));
+    if (!locked) return;
+    const offer = (await this.catalogue.stylePackOffers()).find((o) => o.pack === locked.pack);
+    throw new ForbiddenException(
+      `The ${locked.name} style comes with the ${offer?.title ?? 'style pack'}: buy it in the marketplace to use it.`,
+    );
   }
 
   /** The prompt fragments of the enabled assets the options name (matched case-insensitively). */

@@ -30,7 +30,7 @@ export class DesignsPagesController {
       credits: await this.credits.balance(user.id),
       cost: this.designs.cost,
       engine: this.generation.providerInfo,
-      catalog: await this.assets.catalog(),
+      catalog: await this.assets.catalog(user.id),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
+import { CommerceModule } from '../commerce/commerce.module';
 import { ChannelRegistry } from '../realtime';
 import { MediaAccessRegistry } from '../storage';
 import { isUuid } from '../../common/uuid.pipe';
@@ -36,6 +37,7 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
       }),
       inject: [APP_CONFIG],
     }),
+    CommerceModule,
   ],
   controllers: [DesignsApiController, DesignsPagesController],
   providers: [

@@ -20,6 +20,7 @@ import { DesignShareHolds } from './design-share-holds';
 import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt } from './entities';
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
 import { DelegationService } from '../open-creative';
+import { DesignAssetsService } from './design-assets.service';
 
 export interface UploadedImage {
   buffer: Buffer;
@@ -55,6 +56,7 @@ export class DesignsService {
     private readonly holds: DesignShareHolds,
     private readonly delegation: DelegationService,
     private readonly clock: Clock,
+    private readonly assets: DesignAssetsService,
   ) {}
 
   get cost(): number {
@@ -67,6 +69,7 @@ export class DesignsService {
 
   /** POST /api/designs/generate: stores the photo, spends the credits, creates the design, queues the job. */
   async generate(user: User, file: UploadedImage | undefined, dto: GenerateDesignDto): Promise<Design> {
+    await this.assets.assertStylesHeld(user.id, dto.options);
     if (!file?.buffer?.length) throw ValidationFailedException.of('image', 'Upload a photo of the room.');
     // Cheap early refusal; the conditional UPDATE in spend() is what actually guards the balance.
     if (this.cost > 0 && (await this.credits.balance(user.id)) < this.cost) {
@@ -129,6 +132,7 @@ export class DesignsService {
     if (source.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
     if (source.status !== 'completed') throw new ConflictException('Only a finished design can be regenerated.');
     const options = dto.withOptions ? cleanOptions({ ...source.options, ...dto.options }) : source.options;
+    await this.assets.assertStylesHeld(user.id, options);
     return this.startRun(user, source.designId, 'regenerate', { options, prompt: source.prompt, source: source.id });
   }
 

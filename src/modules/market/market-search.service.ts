@@ -3,6 +3,7 @@ import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { paginate, QueryParams } from '../../common/pagination';
 import type { MarketResult, MarketSearchAnswer, MarketSort } from '../../contracts/market';
+import { BoostsService, SPONSORED_SLOTS } from '../boosts';
 import { Property, PropertiesService } from '../properties';
 import { MarketSearchDto } from './dto/market.dto';
 import { DEFAULT_CENTER, DEFAULT_RADIUS_MILES } from './geo';
@@ -57,6 +58,7 @@ export class MarketSearchService {
     private readonly repo: MarketRepository,
     private readonly properties: PropertiesService,
     private readonly clock: Clock,
+    private readonly boosts: BoostsService,
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
   ) {}
 
@@ -89,12 +91,13 @@ export class MarketSearchService {
     const perPage = dto.per_page ?? 20;
     const page = dto.page ?? 1;
     const window = { limit: perPage, offset: (page - 1) * perPage };
+    const matching = { ...filters, lat: center.lat, lng: center.lng };
     let found: { rows: Array<{ id: string; miles: number }>; total: number; totalIsCapped?: boolean };
-    if (ring) found = await this.repo.area({ ...filters, ...window, lat: center.lat, lng: center.lng, ring, sort });
-    else if (sort === 'distance')
-      found = await radiusPage(this.repo.run, { ...filters, ...window, lat: center.lat, lng: center.lng, radius });
-    else found = await this.repo.circle({ ...filters, ...window, lat: center.lat, lng: center.lng, radius }, sort);
-    const data = await this.results(found.rows);
+    if (ring) found = await this.repo.area({ ...matching, ...window, ring, sort });
+    else if (sort === 'distance') found = await radiusPage(this.repo.run, { ...matching, ...window, radius });
+    else found = await this.repo.circle({ ...matching, ...window, radius }, sort);
+    const sponsored = page === 1 ? await this.sponsored(matching, ring, radius, sort) : [];
+    const data = await this.results(sponsored, found.rows);
     const query: QueryParams = {
       lat: center.lat,
       lng: center.lng,
@@ -137,12 +140,40 @@ export class MarketSearchService {
     return this.repo.facts(propertyId, this.clock.now());
   }
 
-  private async results(rows: Array<{ id: string; miles: number }>): Promise<MarketResult[]> {
+  /**
+   * The sponsored places: up to SPONSORED_SLOTS listings with a running boost that match the same area and filters,
+   * in the search's order. They lead the first page; the totals and later pages stay the organic results.
+   */
+  private async sponsored(
+    matching: SearchFilters & { lat: number; lng: number },
+    ring: Ring | null,
+    radius: number,
+    sort: MarketSort,
+  ): Promise<Array<{ id: string; miles: number }>> {
+    const onlyIds = await this.boosts.runningPropertyIds();
+    if (!onlyIds.length) return [];
+    const slots = { ...matching, onlyIds, limit: SPONSORED_SLOTS, offset: 0 };
+    const found = ring
+      ? await this.repo.area({ ...slots, ring, sort })
+      : await this.repo.circle({ ...slots, radius }, sort);
+    return found.rows;
+  }
+
+  private async results(
+    sponsored: Array<{ id: string; miles: number }>,
+    organic: Array<{ id: string; miles: number }>,
+  ): Promise<MarketResult[]> {
+    const ads = new Set(sponsored.map((r) => r.id));
+    const rows = [...sponsored, ...organic.filter((r) => !ads.has(r.id))];
     const entities = rows.length ? await this.properties.findByIds(rows.map((r) => r.id)) : [];
     const byId = new Map(entities.map((p: Property) => [p.id, p]));
     const ordered = rows.map((r) => byId.get(r.id)).filter((p): p is Property => !!p);
     const summaries = await this.properties.summaries(ordered);
     const miles = new Map(rows.map((r) => [r.id, Number(r.miles)]));
-    return summaries.map((s) => ({ ...s, distance_miles: Math.round(miles.get(s.id)! * 100) / 100 }));
+    return summaries.map((s) => ({
+      ...s,
+      distance_miles: Math.round(miles.get(s.id)! * 100) / 100,
+      sponsored: ads.has(s.id),
+    }));
   }
 }

@@ -1,5 +1,6 @@
 import { BasemapController } from './basemap.controller';
 import { Module } from '@nestjs/common';
+import { BoostsModule } from '../boosts/boosts.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { GEOCODER, Geocoder } from './geocoding/geocoder';
 import { HttpGeocoder } from './geocoding/http-geocoder';
@@ -11,7 +12,7 @@ import { MarketSearchService } from './market-search.service';
 import { MarketRepository } from './market.repository';
 
 @Module({
-  imports: [PropertiesModule],
+  imports: [PropertiesModule, BoostsModule],
   controllers: [MarketController, BasemapController],
   providers: [
     { provide: MARKET_CONFIG, useFactory: (config: AppConfig) => config.market, inject: [APP_CONFIG] },

@@ -24,6 +24,8 @@ export interface SearchFilters {
    * searcher's coming weekend) for a property with no zone.
    */
   openHouse?: { start: Date; end: Date; now: Date };
+  /** Only these properties (the boosted ones, for the sponsored places). */
+  onlyIds?: string[];
 }
 
 export interface RadiusQuery extends SearchFilters {
@@ -84,6 +86,7 @@ export function weekendSql(now: string, zone: string): { start: string; end: str
 /** The filters as SQL conditions on `p` (properties), each an index-backed lookup by property id. */
 export function filterSql(q: SearchFilters, params: unknown[]): string[] {
   const filters: string[] = [];
+  if (q.onlyIds) filters.push(`p.id = ANY($${params.push(q.onlyIds)}::uuid[])`);
   if (q.minPrice) filters.push(`p.price >= $${params.push(q.minPrice)}::numeric`);
   if (q.maxPrice) filters.push(`p.price <= $${params.push(q.maxPrice)}::numeric`);
   if (q.type) filters.push(`p.type = $${params.push(q.type)}`);

@@ -1,5 +1,5 @@
 export { DashboardPageQueryDto, DashboardQueryDto, priceString, toBool } from './dto/property.dto';
-export { PropertiesService, canEditProperty, isPubliclyVisible } from './properties.service';
+export { PropertiesService, canEditProperty, isOnMarket, isPubliclyVisible } from './properties.service';
 export {
   DASHBOARD_SORTS,
   DEFAULT_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 // Creating a property opens its listing row in the same transaction, so this one entity is read from its file:
 // the listings barrel leads back here (listings reads properties) and would make a require cycle.
@@ -48,6 +48,21 @@ export class PropertiesRepository {
 
   findByIds(ids: string[]): Promise<Property[]> {
     return ids.length ? this.properties.findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  onMarketOf(userId: string, limit: number): Promise<Property[]> {
+    return this.properties.find({
+      where: {
+        userId,
+        publish: true,
+        isPrivate: false,
+        archivedAt: IsNull(),
+        latitude: Not(IsNull()),
+        longitude: Not(IsNull()),
+      },
+      order: { publishedAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
   }
 
   hasAnyOf(userId: string): Promise<boolean> {

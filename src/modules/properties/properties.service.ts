@@ -36,6 +36,13 @@ export function isPubliclyVisible(p: Pick<Property, 'publish' | 'isPrivate' | 'a
   return p.publish && !p.isPrivate && !p.archivedAt;
 }
 
+/** In market search: publicly visible and placed on the map (what a listing boost can promote). */
+export function isOnMarket(
+  p: Pick<Property, 'publish' | 'isPrivate' | 'archivedAt' | 'latitude' | 'longitude'>,
+): boolean {
+  return isPubliclyVisible(p) && p.latitude !== null && p.longitude !== null;
+}
+
 /** The author and site admins always change a property (team members by role: PropertiesService.canEdit). */
 export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null | undefined): boolean {
   return !!user && (user.id === p.userId || user.role === 'admin');
@@ -68,6 +75,11 @@ export class PropertiesService {
   /** Several properties at once (unknown ids are simply missing from the answer). */
   findByIds(ids: string[]): Promise<Property[]> {
     return this.repo.findByIds([...new Set(ids.filter(isUuid))]);
+  }
+
+  /** The user's own listings in market search, newest first (at most `limit`). */
+  onMarketOf(userId: string, limit: number): Promise<Property[]> {
+    return this.repo.onMarketOf(userId, limit);
   }
 
   /** Whether the user has authored any property (the demo seed runs once). */

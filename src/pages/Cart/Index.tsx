@@ -42,7 +42,9 @@ export default function CartIndex({ cart: initial }: Props) {
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900 dark:text-white">{item.product.title}</p>
                     <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {item.variant_name} · {formatMoney(item.current_price)} each
+                      {item.variant_name}
+                      {item.listing && <span data-testid="boost-listing"> · for {item.listing.name}</span>} ·{' '}
+                      {formatMoney(item.current_price)} each
                       {item.unit_price.amount_minor !== item.current_price.amount_minor && (
                         <span className="ml-1 text-amber-600 dark:text-amber-400">
                           (was {formatMoney(item.unit_price)})
@@ -53,7 +55,7 @@ export default function CartIndex({ cart: initial }: Props) {
                   <Input
                     type="number"
                     min={1}
-                    max={99}
+                    max={item.product.kind === 'listing_boost' || item.product.kind === 'style_pack' ? 1 : 99}
                     aria-label={`Quantity of ${item.product.title}`}
                     defaultValue={item.quantity}
                     className="w-20"

@@ -325,7 +325,20 @@ export default function MarketSearch({ initial, map, options }: Props) {
                   href={propertyPaths.show(r.slug)}
                   highlighted={selected === r.id}
                   onHover={setSelected}
-                  extra={<p className="text-xs text-slate-500 dark:text-slate-400">{r.distance_miles} mi away</p>}
+                  extra={
+                    <p className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+                      {r.sponsored && (
+                        <span
+                          className="rounded-full bg-brand-100 px-2 py-0.5 font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100"
+                          data-testid="sponsored"
+                          title="A paid listing boost shows this listing first among matching results"
+                        >
+                          Sponsored
+                        </span>
+                      )}
+                      {r.distance_miles} mi away
+                    </p>
+                  }
                 />
               </li>
             ))}

@@ -11,11 +11,11 @@ type Props = PageProps<{ products: Page<Product>; categories: CatalogueCategory[
 /** The marketplace front: departments, categories and the newest products. */
 export default function MarketplaceIndex({ products, categories }: Props) {
   const departments = [
-    { key: 'ai', title: 'AI products', text: 'Image credit packs, design style packs and premium prompts.' },
+    { key: 'ai', title: 'AI products', text: 'Image credit packs and design style packs.' },
     {
       key: 'real_estate',
       title: 'Real-estate products',
-      text: 'Listing boosts, featured placement, printed flyers and guides.',
+      text: 'Listing boosts, printed flyers and guides.',
     },
   ] as const;
   return (

@@ -1,23 +1,30 @@
 import { Head, Link } from '@inertiajs/react';
 import { useState } from 'react';
+import type { BoostableListing } from '@contracts/boosts';
 import type { Product } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
+import { propertyPaths } from '@/api/properties';
 import { formatMoney, humanize } from '@/components/commerce/format';
 import { Button, ButtonLink, SelectField, TextField } from '@/components/ui';
-import { useApiForm } from '@/hooks/useApiForm';
+import { useApiForm, type BoundField } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
-type Props = PageProps<{ product: Product }>;
+type Props = PageProps<{ product: Product; boostable_listings: BoostableListing[] | null }>;
 
-/** A product: pictures, options with prices and stock, add to cart. */
-export default function ProductsShow({ product }: Props) {
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** A product: pictures, options with prices and stock, add to cart (a boost asks which listing first). */
+export default function ProductsShow({ product, boostable_listings }: Props) {
   const [added, setAdded] = useState(false);
+  const isBoost = product.kind === 'listing_boost';
+  const oneAtATime = isBoost || product.kind === 'style_pack';
   const form = useApiForm(
-    { variant_id: product.variants[0]?.id ?? '', quantity: '1' },
+    { variant_id: product.variants[0]?.id ?? '', quantity: '1', property_id: boostable_listings?.[0]?.id ?? '' },
     { successMessage: 'Added to your cart', onSuccess: () => setAdded(true) },
   );
   const variant = product.variants.find((v) => v.id === form.data.variant_id) ?? product.variants[0];
   const soldOut = variant?.stock === 0;
+  const noListing = isBoost && !boostable_listings?.length;
 
   return (
     <>
@@ -45,6 +52,14 @@ export default function ProductsShow({ product }: Props) {
               </li>
             )}
             {product.download_limit && <li>Download up to {product.download_limit} times from your Vault</li>}
+            {isBoost && (
+              <li>
+                Shown first, marked “Sponsored”, in market searches that match the listing
+                {variant?.boost_days ? `, for ${variant.boost_days} days` : ''}; unused days are refunded if the listing
+                leaves the market
+              </li>
+            )}
+            {product.kind === 'style_pack' && <li>Its styles appear in the AI designer’s theme list once paid</li>}
             <li>Sold by {product.seller?.name ?? 'Reelty'}</li>
           </ul>
           <p className="text-3xl font-semibold tabular-nums text-slate-900 dark:text-white" data-testid="price">
@@ -52,8 +67,11 @@ export default function ProductsShow({ product }: Props) {
           </p>
           <form
             className="space-y-3"
-            onSubmit={form.handleSubmit((v) => commerceApi.addToCart(v.variant_id, Number(v.quantity)))}
+            onSubmit={form.handleSubmit((v) =>
+              commerceApi.addToCart(v.variant_id, Number(v.quantity), isBoost ? v.property_id : undefined),
+            )}
           >
+            {isBoost && <BoostListingChoice listings={boostable_listings} field={form.field('property_id')} />}
             {product.variants.length > 1 && (
               <SelectField
                 label="Option"
@@ -61,21 +79,23 @@ export default function ProductsShow({ product }: Props) {
                 {...form.field('variant_id')}
               />
             )}
-            <TextField
-              label="Quantity"
-              type="number"
-              min={1}
-              max={99}
-              inputClassName="w-24"
-              {...form.field('quantity')}
-            />
+            {!oneAtATime && (
+              <TextField
+                label="Quantity"
+                type="number"
+                min={1}
+                max={99}
+                inputClassName="w-24"
+                {...form.field('quantity')}
+              />
+            )}
             {variant?.stock !== null && variant?.stock !== undefined && (
               <p className="text-sm text-slate-500 dark:text-slate-400">
                 {soldOut ? 'Sold out' : `${variant.stock} left`}
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" loading={form.processing} disabled={soldOut}>
+              <Button type="submit" loading={form.processing} disabled={soldOut || noListing}>
                 Add to cart
               </Button>
               {added && (
@@ -88,5 +108,38 @@ export default function ProductsShow({ product }: Props) {
         </div>
       </div>
     </>
+  );
+}
+
+/** Which of the buyer's listings a boost is for: only their own listings in market search are offered. */
+function BoostListingChoice({ listings, field }: { listings: BoostableListing[] | null; field: BoundField }) {
+  if (!listings)
+    return (
+      <p className="text-sm text-ink-muted">
+        <Link href={commercePaths.login} className="text-accent-ink underline">
+          Sign in
+        </Link>{' '}
+        to choose which of your listings to boost.
+      </p>
+    );
+  if (!listings.length)
+    return (
+      <p className="text-sm text-ink-muted" data-testid="no-boostable-listing">
+        A boost promotes one of your listings in market search, and you have none there yet.{' '}
+        <Link href={propertyPaths.dashboard} className="text-accent-ink underline">
+          Publish a listing
+        </Link>{' '}
+        (public, with its place on the map) first.
+      </p>
+    );
+  return (
+    <SelectField
+      label="Listing to boost"
+      options={listings.map((l) => ({
+        value: l.id,
+        label: `${l.name}${l.city ? `, ${l.city}` : ''}${l.boosted_until ? ` (boosted until ${day(l.boosted_until)}: this one follows)` : ''}`,
+      }))}
+      {...field}
+    />
   );
 }

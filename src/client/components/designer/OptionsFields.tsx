@@ -1,5 +1,8 @@
+import { Link } from '@inertiajs/react';
 import { FormField, Input, Select, TextAreaField } from '@/components/ui';
-import type { DesignerCatalog, DesignOptions } from '@contracts/designs';
+import { commercePaths } from '@/api/commerce';
+import { formatMoney } from '@/components/commerce/format';
+import type { DesignerCatalog, DesignOptions, StylePackOffer } from '@contracts/designs';
 
 /** The designer's options: roomType, designer, location, theme, colors, customPrompt. */
 export function OptionsFields({
@@ -14,41 +17,28 @@ export function OptionsFields({
   errors?: Record<string, string | undefined>;
 }) {
   const set = (key: keyof DesignOptions) => (v: string) => onChange({ ...value, [key]: v });
-  const options = (list: string[]) => list.map((v) => ({ value: v, label: v }));
+  /** One of the catalogue's choices as a select, bound to its option and its error. */
+  const choice = (key: keyof DesignOptions, label: string, list: string[], placeholder: string) => (
+    <FormField label={label} name={key} error={errors[`options.${key}`]}>
+      <Select
+        value={value[key] ?? ''}
+        onChange={(e) => set(key)(e.target.value)}
+        options={list.map((v) => ({ value: v, label: v }))}
+        placeholder={placeholder}
+      />
+    </FormField>
+  );
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <FormField label="Room type" name="roomType" error={errors['options.roomType']}>
-        <Select
-          value={value.roomType ?? ''}
-          onChange={(e) => set('roomType')(e.target.value)}
-          options={options(catalog.roomTypes)}
-          placeholder="Choose a room"
-        />
-      </FormField>
-      <FormField label="Theme" name="theme" error={errors['options.theme']}>
-        <Select
-          value={value.theme ?? ''}
-          onChange={(e) => set('theme')(e.target.value)}
-          options={options(catalog.themes)}
-          placeholder="Choose a theme"
-        />
-      </FormField>
-      <FormField label="Colours" name="colors" error={errors['options.colors']}>
-        <Select
-          value={value.colors ?? ''}
-          onChange={(e) => set('colors')(e.target.value)}
-          options={options(Object.keys(catalog.palettes))}
-          placeholder="The theme’s own"
-        />
-      </FormField>
-      <FormField label="Designer" name="designer" error={errors['options.designer']}>
-        <Select
-          value={value.designer ?? ''}
-          onChange={(e) => set('designer')(e.target.value)}
-          options={options(catalog.designers)}
-          placeholder="Any"
-        />
-      </FormField>
+      {choice('roomType', 'Room type', catalog.roomTypes, 'Choose a room')}
+      <div>
+        {choice('theme', 'Theme', catalog.themes, 'Choose a theme')}
+        {catalog.locked_packs?.map((pack) => (
+          <LockedPack key={pack.pack} pack={pack} />
+        ))}
+      </div>
+      {choice('colors', 'Colours', Object.keys(catalog.palettes), 'The theme’s own')}
+      {choice('designer', 'Designer', catalog.designers, 'Any')}
       <FormField
         label="Location"
         name="location"
@@ -82,5 +72,17 @@ export function OptionsFields({
         </div>
       )}
     </div>
+  );
+}
+
+/** A style pack the user does not hold: its styles, locked, and where to buy them. */
+function LockedPack({ pack }: { pack: StylePackOffer }) {
+  return (
+    <p className="mt-1 text-xs text-ink-muted" data-testid="locked-pack">
+      <span aria-hidden>🔒</span> {pack.styles.length} more in the {pack.title} ({pack.styles.join(', ')}):{' '}
+      <Link href={commercePaths.product(pack.product_slug)} className="text-accent-ink underline">
+        unlock for {formatMoney(pack.price)}
+      </Link>
+    </p>
   );
 }

@@ -41,8 +41,18 @@ export class ProductQueryDto extends PageQueryDto {
   max_price?: number;
 }
 
+/** Digital purchases: the entitlements' page, and the listing boosts' own page. */
+export class DigitalPurchasesQueryDto extends PageQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IntBetween(1, 10_000, { notInt: 'The page is a whole number.', below: 'Pages start at 1.' })
+  boosts_page?: number;
+}
+
 export class AddCartItemDto {
   @IsUUID('all', { message: 'Choose a product option.' }) variant_id!: string;
+  /** A listing boost's listing: one of the buyer's own listings in market search. */
+  @IsOptional() @IsUUID('all', { message: 'Choose the listing to boost.' }) property_id?: string;
   @Type(() => Number) @IntBetween(1, MAX_QUANTITY, QUANTITY_MESSAGES) quantity!: number;
 }
 
