@@ -63,6 +63,16 @@ export interface CommissionJson {
   created_at: string;
 }
 
+/** An entry of an affiliate's audit trail as admins read it. */
+export interface AffiliateAuditJson {
+  id: string;
+  action: string;
+  reason: string | null;
+  actor_name: string | null;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
 export interface BalanceJson {
   currency: string;
   pending_minor: number;

@@ -81,6 +81,25 @@ describe('affiliates authorization', () => {
         expect: adminOnly(200),
       },
       { method: 'POST', path: '/api/admin/affiliates/not-a-uuid/approve', expect: adminOnly(404) },
+      {
+        method: 'GET',
+        path: `/admin/affiliates/${affiliateId}`,
+        inertia: true,
+        expect: { ...adminOnly(200), guest: 302 },
+      },
+      {
+        method: 'GET',
+        path: `/admin/affiliates/${randomUUID()}`,
+        inertia: true,
+        expect: { ...adminOnly(404), guest: 302 },
+      },
+      // A commission nobody has: the role check first, then 404 (the release itself is in programme.cases).
+      {
+        method: 'POST',
+        path: `/api/admin/affiliates/commissions/${randomUUID()}/release`,
+        body: { reason: 'Trusted partner' },
+        expect: adminOnly(404),
+      },
       { method: 'GET', path: '/api/admin/payouts/batches', expect: adminOnly(200) },
       { method: 'GET', path: `/api/admin/payouts/batches/${batchId}/payouts`, expect: adminOnly(200) },
       { method: 'GET', path: `/admin/payouts/batches/${batchId}/export.csv`, expect: adminOnly(200) },

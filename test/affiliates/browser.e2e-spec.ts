@@ -1,17 +1,15 @@
 import type { Page } from 'playwright-core';
-import { Clock, DAY_MS } from '../../src/common/clock';
-import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
-import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users/user.entity';
 import { bootTestApp } from '../support/app';
 import { browserSuite, withDiagnostics } from '../support/browser';
 import { checkStep } from '../browser/screenshots';
-import { commissionsOf, orderEvent, pay, settle } from './support';
+import { addToCart, checkout, payLocally, seedProduct } from '../commerce/support';
+import { settle } from './support';
 
 /**
- * An affiliate's first payout in Chromium against the real app: apply, an admin approves, a tracked link, a sale,
- * the refund window passes (time injected), the admin previews and confirms a batch and watches it pay live,
- * and the affiliate sees the payout. Needs the client built (`npx vite build`).
+ * An affiliate's first payout in Chromium against the real app: apply, an admin approves, a tracked link, a sale
+ * in the shop with the affiliate's code, the admin releases the hold early from the affiliate's page, previews and
+ * confirms a batch and watches it pay live, and the affiliate sees the payout. Needs the client built (`npx vite build`).
  */
 describe('affiliate signup to first payout in the browser', () => {
   const b = browserSuite(bootTestApp);
@@ -42,19 +40,30 @@ describe('affiliate signup to first payout in the browser', () => {
         .first()
         .waitFor();
       const [affiliate] = await t.db.query(`SELECT id, code FROM affiliates WHERE user_id = $1`, [affiliateUser.id]);
-      await pay(t, orderEvent(t, { total_minor: 45_000, referral_code: affiliate.code }));
+      // A real purchase with the affiliate's code, paid on the local provider.
+      const product = await seedProduct(t.db, { kind: 'credit_pack', priceMinor: 45_000, creditAmount: 500 });
+      const { client: buyer } = await t.signedIn();
+      await addToCart(buyer, product.variantId);
+      const started = await checkout(buyer, { referral_code: affiliate.code });
+      await payLocally(buyer, started.body.session.session_id);
+      await settle(t);
 
       await page.goto('/affiliate/dashboard');
       await page.getByText(/refund window: becomes payable on/).waitFor();
       await checkStep(page, 'affiliate-01-dashboard');
-      t.app.get(Clock).advance(31 * DAY_MS);
-      for (const c of await commissionsOf(t, affiliate.id))
-        await t.app.get(TimersService).fire(HOLD_TIMER, { commission_id: c.id });
+      // The admin ends the refund window early from the affiliate's page, with a reason.
+      await admin.goto(`/admin/affiliates/${affiliate.id}`);
+      await admin.getByRole('button', { name: 'Release now' }).click();
+      await admin.getByPlaceholder('Reason (kept in the audit trail)').fill('Known partner, invoice settled');
+      await admin.getByRole('button', { name: 'Release $90.00' }).click();
+      await admin.getByText('Released: payable in the next payout').waitFor();
+      await admin.getByText(/commission released early: Known partner/).waitFor();
+      await checkStep(admin, 'affiliate-02-admin-release-hold');
 
       await admin.goto('/admin/payouts');
       await admin.getByRole('button', { name: 'Preview a new batch' }).click();
       await admin.getByText('Preview: 1 payouts').waitFor();
-      await checkStep(admin, 'affiliate-02-admin-payout-preview');
+      await checkStep(admin, 'affiliate-03-admin-payout-preview');
       await admin.getByRole('button', { name: 'Confirm and pay' }).click();
       await admin.getByText('Batch finished: Paid (1 of 1)').waitFor();
       await settle(t);
@@ -62,8 +71,7 @@ describe('affiliate signup to first payout in the browser', () => {
       await page.goto('/affiliate/payouts');
       await page.getByText('$90.00 · manual').waitFor();
       expect(await page.getByText('sent', { exact: true }).count()).toBeGreaterThan(0);
-      await checkStep(page, 'affiliate-03-payouts');
+      await checkStep(page, 'affiliate-04-payouts');
     });
-    t.app.get(Clock).reset();
   });
 });

@@ -49,4 +49,60 @@ describe('affiliates and commerce together', () => {
     expect((await commissionsOf(t, affiliate.id))[0].status).toBe('reversed');
     expect(await buckets(t, affiliate.id)).toEqual({ pending: 0, reversed: 1000 });
   });
+
+  it('an admin releases a hold early from the affiliate’s page, with a reason, unless the order may be refunded', async () => {
+    const { client: affiliateClient, affiliate } = await approvedAffiliate(t, admin);
+    const link = (await affiliateClient.post('/api/affiliate/links').send({ destination: '/marketplace' })).body.link;
+    const product = await seedProduct(t.db, { kind: 'credit_pack', priceMinor: 5000, creditAmount: 50 });
+    const { client: buyer } = await t.signedIn();
+    await buyer.get(`/r/${link.token}`);
+    const orderIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await addToCart(buyer, product.variantId, 1);
+      const started = await checkout(buyer, {});
+      await payLocally(buyer, started.body.session.session_id);
+      orderIds.push(started.body.session.order_id);
+    }
+    await settle(t);
+    const page = await admin.visit(`/admin/affiliates/${affiliate.id}`);
+    expect(page.body.component).toBe('Admin/Affiliates/Show');
+    const pending: Array<{ id: string; order_number: string; status: string }> = page.body.props.commissions.data;
+    expect(pending.map((c) => c.status)).toEqual(['pending', 'pending']);
+
+    // The second order has a return request open: its money may still go back, so its hold stays.
+    const [second] = await t.db.query(`SELECT number FROM orders WHERE id = $1`, [orderIds[1]]);
+    expect((await buyer.post(`/api/orders/${orderIds[1]}/returns`).send({ reason: 'Bought it twice' })).status).toBe(
+      201,
+    );
+    const risky = pending.find((c) => c.order_number === second.number)!;
+    const refused = await admin
+      .post(`/api/admin/affiliates/commissions/${risky.id}/release`)
+      .send({ reason: 'Trusted' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/has an open return request/);
+    expect((await admin.post(`/api/admin/affiliates/commissions/${risky.id}/release`).send({})).status).toBe(422);
+
+    const safe = pending.find((c) => c.id !== risky.id)!;
+    const released = await admin
+      .post(`/api/admin/affiliates/commissions/${safe.id}/release`)
+      .send({ reason: 'Long-standing partner, paid by invoice' });
+    expect(released.status).toBe(200);
+    expect(released.body.commission).toMatchObject({ status: 'approved', moves_at: null });
+    expect(released.body.commission.status_reason).toMatch(/Released early by an admin \(Long-standing partner/);
+    expect(await buckets(t, affiliate.id)).toEqual({ pending: 1000, available: 1000 });
+    const again = await admin.post(`/api/admin/affiliates/commissions/${safe.id}/release`).send({ reason: 'Twice' });
+    expect(again.status).toBe(409);
+
+    const after = await admin.visit(`/admin/affiliates/${affiliate.id}`);
+    expect(after.body.props.history[0]).toMatchObject({
+      action: 'commission_released_early',
+      reason: 'Long-standing partner, paid by invoice',
+    });
+    // The minimum from the same page: the affiliate's own, then back to the programme's default.
+    await admin.put(`/api/admin/affiliates/${affiliate.id}/minimum`).send({ minimum_payout_minor: 2500 });
+    const custom = await admin.visit(`/admin/affiliates/${affiliate.id}`);
+    expect(custom.body.props).toMatchObject({ custom_minimum: true, affiliate: { minimum_payout_minor: 2500 } });
+    await admin.put(`/api/admin/affiliates/${affiliate.id}/minimum`).send({ minimum_payout_minor: null });
+    expect((await admin.visit(`/admin/affiliates/${affiliate.id}`)).body.props.custom_minimum).toBe(false);
+  });
 });

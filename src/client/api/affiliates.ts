@@ -27,6 +27,7 @@ export const affiliatePaths = {
   recruits: '/affiliate/recruits',
   userPayouts: '/user/payouts',
   admin: '/admin/affiliates',
+  adminAffiliate: (id: string, page?: number) => `/admin/affiliates/${id}${page ? `?page=${page}` : ''}`,
   adminPayouts: '/admin/payouts',
   batchCsv: (batchId: string) => `/admin/payouts/batches/${batchId}/export.csv`,
   taxFormUpload: (affiliateId: string, expires: string, signature: string) =>
@@ -82,6 +83,12 @@ export const affiliatesAdminApi = {
   ban: (id: string, reason: string) =>
     api.post<{ affiliate: AffiliateJson }>(`/api/admin/affiliates/${id}/ban`, { reason }),
   unban: (id: string) => api.post<{ affiliate: AffiliateJson }>(`/api/admin/affiliates/${id}/unban`),
+  setMinimum: (id: string, minimumMinor: number | null) =>
+    api.put<{ affiliate: AffiliateJson }>(`/api/admin/affiliates/${id}/minimum`, {
+      minimum_payout_minor: minimumMinor,
+    }),
+  releaseCommission: (id: string, reason: string) =>
+    api.post<{ commission: CommissionJson }>(`/api/admin/affiliates/commissions/${id}/release`, { reason }),
   taxLink: (id: string) => api.post<{ sent: boolean }>(`/api/admin/affiliates/${id}/tax-link`),
   publishGuidelines: (body: string) =>
     api.post<{ guidelines: GuidelinesJson }>('/api/admin/affiliates/guidelines', { body }),

@@ -27,6 +27,7 @@ import {
   ReasonDto,
   ReviewTaxFormDto,
 } from './dto/affiliates.dto';
+import { CommissionsService } from './commissions.service';
 import { FlagsService } from './flags.service';
 import { PAYOUT_CHANNEL, PayoutsService } from './payouts/payouts.service';
 import { ProgrammeService } from './programme.service';
@@ -40,6 +41,7 @@ export class AffiliatesAdminController {
     private readonly payouts: PayoutsService,
     private readonly documents: DocumentsService,
     private readonly flags: FlagsService,
+    private readonly commissions: CommissionsService,
   ) {}
 
   @Get('admin/affiliates')
@@ -61,6 +63,27 @@ export class AffiliatesAdminController {
       flags: await this.flags.open(),
       crypto_payouts: await this.payouts.payoutsOf('method', 'crypto', 1, 20),
     });
+  }
+
+  /** One affiliate: commissions (pending ones can be released early), the minimum payout, the audit trail. */
+  @Get('admin/affiliates/:id')
+  async show(@Param('id', UuidPipe) id: string, @Query() query: PageQueryDto) {
+    const row = await this.programme.requireRow(id);
+    const { page, perPage } = query.window(20);
+    return Inertia.render('Admin/Affiliates/Show', {
+      affiliate: await this.programme.toJson(row),
+      default_minimum_minor: this.programme.defaultMinimum,
+      custom_minimum: row.minimum_payout_minor !== null,
+      commissions: await this.commissions.list(row, page, perPage),
+      history: await this.programme.auditTrail(id),
+    });
+  }
+
+  /** Ends a commission's refund window now, with a reason (refused while the order may still be refunded). */
+  @Post('api/admin/affiliates/commissions/:id/release')
+  @HttpCode(200)
+  async release(@Param('id', UuidPipe) id: string, @Body() dto: ReasonDto, @CurrentUser() admin: User) {
+    return { commission: await this.commissions.releaseEarly(admin, id, dto.reason) };
   }
 
   @Get('api/admin/affiliates')

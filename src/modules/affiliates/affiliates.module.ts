@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AFFILIATES_CONFIG } from '../../config/affiliates.config';
+import { CommerceModule } from '../commerce/commerce.module';
 import { DomainEvents } from '../events';
 import { JobRegistry } from '../jobs';
 import { TimersService } from '../jobs';
@@ -20,6 +21,7 @@ import { BATCH_JOB, PayoutsService } from './payouts/payouts.service';
 import { ProgrammeService } from './programme.service';
 
 @Module({
+  imports: [CommerceModule],
   controllers: [AffiliatesController, AffiliatesPagesController, AffiliatesAdminController],
   providers: [
     // The programme's part of the one configuration loaded and validated at start.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AffiliateStatus, PayoutMethod } from '../../contracts/affiliates';
-import type { AffiliateRow, CommissionRow, LedgerBucket, LedgerEntry } from './affiliates.types';
+import type { AffiliateAuditRow, AffiliateRow, CommissionRow, LedgerBucket, LedgerEntry } from './affiliates.types';
 
 type Db = DataSource | EntityManager;
 type Fields = Record<string, unknown>;
@@ -74,6 +74,16 @@ export class AffiliatesRepository {
     await m.query(
       `INSERT INTO affiliate_audit (affiliate_id, actor_id, action, reason, data) VALUES ($1, $2, $3, $4, $5)`,
       [affiliateId, actorId, action, reason, JSON.stringify(data)],
+    );
+  }
+
+  /** The newest entries of an affiliate's audit trail, with who acted. */
+  async auditTrail(affiliateId: string, limit: number): Promise<AffiliateAuditRow[]> {
+    return this.db.query(
+      `SELECT a.id::text AS id, a.action, a.reason, a.data, a.created_at, u.name AS actor_name
+         FROM affiliate_audit a LEFT JOIN users u ON u.id = a.actor_id
+        WHERE a.affiliate_id = $1 ORDER BY a.id DESC LIMIT $2`,
+      [affiliateId, limit],
     );
   }
 

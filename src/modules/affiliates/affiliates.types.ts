@@ -60,3 +60,13 @@ export function move(
     { ...base, bucket: to, amount_minor: amount },
   ];
 }
+
+/** One entry of an affiliate's audit trail (decisions, bans, minimums, early releases), with who acted. */
+export interface AffiliateAuditRow {
+  id: string;
+  action: string;
+  reason: string | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+  actor_name: string | null;
+}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock, DAY_MS } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
@@ -6,7 +6,9 @@ import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliate
 import type { CommissionJson } from '../../contracts/affiliates';
 import type { Page } from '../../contracts/common';
 import type { DomainEventEnvelope } from '../../contracts/events';
+import { RefundsService } from '../commerce';
 import { TimersService } from '../jobs';
+import type { User } from '../users';
 import { formatMinor } from '../../common/money';
 import { commissionFor, nextPayoutDate, reversalFor } from './affiliate-rules';
 import { toCommissionJson } from './affiliates.mapper';
@@ -32,6 +34,7 @@ export class CommissionsService {
     private readonly attribution: AttributionService,
     private readonly timers: TimersService,
     private readonly clock: Clock,
+    private readonly refunds: RefundsService,
     @Inject(AFFILIATES_CONFIG) private readonly config: AffiliatesConfig,
   ) {}
 
@@ -89,23 +92,53 @@ export class CommissionsService {
     await this.repo.transaction(async (m) => {
       const [c] = await this.repo.commissions(m, 'id', commissionId, true);
       if (!c || c.status !== 'pending' || !c.moves_at || c.moves_at.getTime() > this.clock.nowMs()) return;
-      const next = day(nextPayoutDate(this.clock.now(), this.config.payoutDay));
-      await this.repo.updateCommission(m, c.id, {
-        status: 'approved',
-        moves_at: null,
-        status_reason: `Refund window passed: payable in the payout of ${next}.`,
-      });
-      await this.repo.appendLedger(
-        m,
-        move(
-          'pending',
-          'available',
-          { affiliate_id: c.affiliate_id, commission_id: c.id, currency: c.currency, reason: 'hold released' },
-          c.amount_minor,
-        ),
-      );
-      await this.addOverride(m, c, next);
+      await this.approve(m, c, 'Refund window passed', 'hold released');
     });
+  }
+
+  /**
+   * An admin ends a commission's refund window early, with a reason kept in the affiliate's audit trail. Refused
+   * while the order's money may still go back (commerce's `refundRisk`) and for a commission no longer pending;
+   * the row lock makes a racing timer or a second click find it approved already.
+   */
+  async releaseEarly(admin: User, commissionId: string, reason: string): Promise<CommissionJson> {
+    const [found] = await this.repo.commissions(this.repo.db, 'id', commissionId);
+    if (!found) throw new NotFoundException('There is no such commission.');
+    const risk = await this.refunds.refundRisk(found.order_id);
+    if (risk) throw new ConflictException(`${risk} The commission stays in its refund window.`);
+    await this.repo.transaction(async (m) => {
+      const [c] = await this.repo.commissions(m, 'id', commissionId, true);
+      if (c.status !== 'pending')
+        throw new ConflictException(`Only a commission in its refund window can be released; this one is ${c.status}.`);
+      await this.approve(m, c, `Released early by an admin (${reason})`, `released early: ${reason}`);
+      await this.repo.audit(m, c.affiliate_id, admin.id, 'commission_released_early', reason, {
+        commission_id: c.id,
+        order_number: c.order_number,
+        amount_minor: c.amount_minor,
+      });
+    });
+    const [saved] = await this.repo.commissions(this.repo.db, 'id', commissionId);
+    return toCommissionJson(saved);
+  }
+
+  /** Pending to approved: the money becomes available, the recruiter's override is added. */
+  private async approve(m: EntityManager, c: CommissionRow, why: string, ledgerReason: string): Promise<void> {
+    const next = day(nextPayoutDate(this.clock.now(), this.config.payoutDay));
+    await this.repo.updateCommission(m, c.id, {
+      status: 'approved',
+      moves_at: null,
+      status_reason: `${why}: payable in the payout of ${next}.`,
+    });
+    await this.repo.appendLedger(
+      m,
+      move(
+        'pending',
+        'available',
+        { affiliate_id: c.affiliate_id, commission_id: c.id, currency: c.currency, reason: ledgerReason.slice(0, 200) },
+        c.amount_minor,
+      ),
+    );
+    await this.addOverride(m, c, next);
   }
 
   /** Second tier: the recruiter earns a share of the recruit's approved commission, reversed with it. */

@@ -2,9 +2,16 @@ import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundExce
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
+import { iso } from '../../common/iso';
 import { ValidationFailedException } from '../../common/validation';
 import { AFFILIATES_CONFIG, type AffiliatesConfig } from '../../config/affiliates.config';
-import type { AffiliateJson, GuidelinesJson, PayoutMethod, RecruitJson } from '../../contracts/affiliates';
+import type {
+  AffiliateAuditJson,
+  AffiliateJson,
+  GuidelinesJson,
+  PayoutMethod,
+  RecruitJson,
+} from '../../contracts/affiliates';
 import { DomainEvents } from '../events';
 import { NotificationsService } from '../notifications';
 import type { User } from '../users';
@@ -219,6 +226,16 @@ export class ProgrammeService {
     await this.repo.updateAffiliate(this.repo.db, id, { minimum_payout_minor: minimum });
     await this.repo.audit(this.repo.db, id, admin.id, 'minimum_changed', null, { minimum });
     return this.toJson({ ...row, minimum_payout_minor: minimum });
+  }
+
+  /** The programme's minimum payout, for an affiliate without one of their own. */
+  get defaultMinimum(): number {
+    return this.config.minimumPayoutMinor;
+  }
+
+  /** The newest 30 entries of the affiliate's audit trail. */
+  async auditTrail(id: string): Promise<AffiliateAuditJson[]> {
+    return (await this.repo.auditTrail(id, 30)).map((r) => ({ ...r, created_at: iso(r.created_at) }));
   }
 
   async list(status: AffiliateJson['status'] | null, search: string | null, offset: number, limit: number) {

@@ -97,6 +97,21 @@ export class RefundsService {
     return toRefundJson(done.refund, order.currency);
   }
 
+  /**
+   * Why money of an order may still go back to the buyer (a full refund, a refund in flight, an open return), or
+   * null: what an early release of an affiliate's commission is checked against.
+   */
+  async refundRisk(orderId: string): Promise<string | null> {
+    const order = await this.orders.find(orderId);
+    if (!order) return 'The order no longer exists.';
+    if (order.payment_status === 'refunded') return `Order ${order.number} was refunded in full.`;
+    if ((await this.refunds.pendingRefundsMinor(order.id, this.orders.db)) > 0)
+      return `A refund of order ${order.number} is in progress.`;
+    if (await this.refunds.openReturn(order.id, this.orders.db))
+      return `Order ${order.number} has an open return request.`;
+    return null;
+  }
+
   /** A payment that arrived after its order could no longer be honoured goes back in full, automatically. */
   async refundLatePayment(order: OrderRow): Promise<void> {
     await this.refund(order.id, null, { reason: 'Paid after the order expired and the stock was sold' }).catch(

@@ -1,4 +1,4 @@
-import { router } from '@inertiajs/react';
+import { Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import type { AffiliateJson, GuidelinesJson, MaterialJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
@@ -74,8 +74,10 @@ export function ApplicationsTab({
           >
             <div className="min-w-0">
               <p className="font-medium text-slate-900 dark:text-white">
-                {a.user_name} <span className="font-mono text-xs text-slate-500">{a.code}</span>{' '}
-                <StatusBadge status={a.status} />
+                <Link href={affiliatePaths.adminAffiliate(a.id)} className="hover:underline">
+                  {a.user_name}
+                </Link>{' '}
+                <span className="font-mono text-xs text-slate-500">{a.code}</span> <StatusBadge status={a.status} />
               </p>
               <p className="truncate text-slate-600 dark:text-slate-400">
                 {a.user_email} · {a.payout_method} · applied {formatDate(a.created_at)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePage } from '@inertiajs/react';
 import type { CommissionJson, CommissionStatus, PayoutStatus, TaxFormJson } from '@contracts/affiliates';
 import { affiliatePaths } from '@/api/affiliates';
@@ -96,7 +97,14 @@ export function lastDays(rows: Array<{ day: string; clicks: number }>, days = 30
 }
 
 /** Commissions with the sentence that says why each is in its state and when it moves. */
-export function CommissionList({ commissions }: { commissions: CommissionJson[] }) {
+export function CommissionList({
+  commissions,
+  action,
+}: {
+  commissions: CommissionJson[];
+  /** Under a commission's status (an admin's "Release now"). */
+  action?: (c: CommissionJson) => ReactNode;
+}) {
   return (
     <ul className="divide-y divide-line">
       {commissions.map((c) => (
@@ -113,6 +121,7 @@ export function CommissionList({ commissions }: { commissions: CommissionJson[] 
               {formatMoney(c.amount_minor, c.currency)}
             </span>
             <StatusBadge status={c.status} />
+            {action?.(c)}
           </div>
         </li>
       ))}
