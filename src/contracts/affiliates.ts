@@ -4,7 +4,8 @@ import type { Page } from './common';
 export type AffiliateStatus = 'pending' | 'approved' | 'rejected' | 'banned';
 export type PayoutMethod = 'manual' | 'paypal' | 'crypto';
 export type CommissionStatus = 'pending' | 'approved' | 'paid' | 'reversed' | 'cancelled';
-export type PayoutStatus = 'queued' | 'sent' | 'failed';
+/** queued → sent (paid), or failed; a bank transfer waits in awaiting_bank until an admin confirms the bank paid it. */
+export type PayoutStatus = 'queued' | 'awaiting_bank' | 'sent' | 'failed';
 export type BatchStatus = 'preview' | 'running' | 'completed' | 'cancelled';
 export type TaxFormStatus = 'submitted' | 'approved' | 'rejected';
 
@@ -99,7 +100,15 @@ export interface PayoutJson {
 }
 
 /** What a batch did, from its transfers: paid only when every transfer was sent. */
-export type BatchOutcome = 'preview' | 'cancelled' | 'in_progress' | 'paid' | 'partly_paid' | 'failed' | 'empty';
+export type BatchOutcome =
+  | 'preview'
+  | 'cancelled'
+  | 'in_progress'
+  | 'awaiting_bank'
+  | 'paid'
+  | 'partly_paid'
+  | 'failed'
+  | 'empty';
 
 export interface PayoutBatchJson {
   id: string;
@@ -113,6 +122,8 @@ export interface PayoutBatchJson {
   processed: number;
   sent: number;
   failed: number;
+  /** Bank transfers exported and waiting for an admin to confirm the bank paid them. */
+  awaiting: number;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

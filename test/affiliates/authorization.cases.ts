@@ -106,6 +106,14 @@ describe('affiliates authorization', () => {
       { method: 'GET', path: '/admin/payouts', inertia: true, expect: { ...adminOnly(200), guest: 302 } },
       // A payout nobody has (the admin gets 404 after the role check; the retry itself is in programme.cases).
       { method: 'POST', path: `/api/admin/payouts/${randomUUID()}/retry`, expect: adminOnly(404) },
+      // A previewed batch has nothing waiting for the bank; a payout nobody has is 404 after the role check.
+      { method: 'POST', path: `/api/admin/payouts/batches/${batchId}/bank-received`, expect: adminOnly(409) },
+      {
+        method: 'POST',
+        path: `/api/admin/payouts/${randomUUID()}/bank-returned`,
+        body: { reason: 'Account closed' },
+        expect: adminOnly(404),
+      },
     ]);
   });
 

@@ -65,7 +65,10 @@ describe('affiliate signup to first payout in the browser', () => {
       await admin.getByText('Preview: 1 payouts').waitFor();
       await checkStep(admin, 'affiliate-03-admin-payout-preview');
       await admin.getByRole('button', { name: 'Confirm and pay' }).click();
-      await admin.getByText('Batch finished: Paid (1 of 1)').waitFor();
+      // A bank transfer is in the bank file, not yet paid; the admin confirms once the bank has paid it.
+      await admin.getByText('Batch finished: Awaiting the bank: 1 to confirm (0 of 1 paid)').waitFor();
+      await admin.getByRole('button', { name: 'The bank paid them' }).click();
+      await admin.getByText('Bank confirmed: Paid (1 of 1)').waitFor();
       await settle(t);
 
       await page.goto('/affiliate/payouts');

@@ -72,6 +72,16 @@ describe('affiliate programme', () => {
     const confirmed = await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`);
     expect(confirmed.status).toBe(200);
     await settle(t);
+    // A bank transfer is in the bank file, not paid: the money stays in transit until the admin confirms.
+    const exported = await admin.get(`/admin/payouts/batches/${preview.batch.id}/export.csv`);
+    expect(exported.text).toContain(',manual,,100.00,USD,awaiting_bank,manual-');
+    expect((await commissionsOf(t, affiliate.id))[0].status).toBe('approved');
+    expect(await buckets(t, affiliate.id)).toEqual({ pending: 0, available: 0, in_transit: 10_000 });
+    const waiting = (await admin.get('/api/admin/payouts/batches')).body.data[0];
+    expect(waiting).toMatchObject({ outcome: 'awaiting_bank', awaiting: 1, sent: 0 });
+    const received = await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/bank-received`);
+    expect(received.body.batch).toMatchObject({ outcome: 'paid', outcome_label: 'Paid (1 of 1)', awaiting: 0 });
+    expect((await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/bank-received`)).status).toBe(409);
     expect((await commissionsOf(t, affiliate.id))[0].status).toBe('paid');
     expect(await buckets(t, affiliate.id)).toEqual({ pending: 0, available: 0, in_transit: 0, paid: 10_000 });
     const csv = await admin.get(`/admin/payouts/batches/${preview.batch.id}/export.csv`);
@@ -131,6 +141,30 @@ describe('affiliate programme', () => {
     // A transfer that is not failed cannot be retried.
     expect((await admin.post(`/api/admin/payouts/${failed.id}/retry`)).status).toBe(409);
     payouts.useDriver('manual', new ManualDriver());
+  });
+
+  it('a bank transfer the bank sent back returns the money, and its retry goes back into the bank file', async () => {
+    t.app.get(PayoutsService).useDriver('manual', new ManualDriver());
+    const { affiliate } = await approvedAffiliate(t, admin);
+    await pay(t, orderEvent(t, { total_minor: 25_000, referral_code: affiliate.code }));
+    await releaseHolds(affiliate.id);
+    const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
+    await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`);
+    await settle(t);
+    const [transfer] = (await admin.get(`/api/admin/payouts/batches/${preview.batch.id}/payouts`)).body.data;
+    expect(transfer).toMatchObject({ status: 'awaiting_bank', amount_minor: 5_000 });
+    expect((await admin.post(`/api/admin/payouts/${transfer.id}/bank-returned`).send({})).status).toBe(422);
+    const returned = await admin
+      .post(`/api/admin/payouts/${transfer.id}/bank-returned`)
+      .send({ reason: 'Account closed' });
+    expect(returned.body.batch).toMatchObject({ outcome: 'failed', awaiting: 0, failed: 1 });
+    expect(await buckets(t, affiliate.id)).toMatchObject({ available: 5_000, in_transit: 0 });
+    const retried = await admin.post(`/api/admin/payouts/${transfer.id}/retry`);
+    expect(retried.body).toMatchObject({
+      message: 'Back in the bank file: confirm once the bank pays it',
+      payout: { status: 'awaiting_bank' },
+    });
+    expect(await buckets(t, affiliate.id)).toMatchObject({ available: 0, in_transit: 5_000 });
   });
 
   it('reverses a refund before payment, and takes a refund after payment from the next payout', async () => {
@@ -224,7 +258,13 @@ describe('affiliate programme', () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     await settle(t);
-    expect((await buckets(t, affiliate.id)).paid).toBe(12_000);
+    // Two confirms at once move the money to the bank file once; the bank confirms once, and it is paid once.
+    expect((await buckets(t, affiliate.id)).in_transit).toBe(12_000);
+    const received = await Promise.all(
+      [1, 2].map(() => admin.post(`/api/admin/payouts/batches/${preview.batch.id}/bank-received`)),
+    );
+    expect(received.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await buckets(t, affiliate.id)).toMatchObject({ in_transit: 0, paid: 12_000 });
   });
 
   it('keeps the ledger append-only', async () => {

@@ -107,5 +107,9 @@ export const affiliatesAdminApi = {
   batches: (page: number) => api.get<Page<PayoutBatchJson>>('/api/admin/payouts/batches', { query: { page } }),
   batchPayouts: (id: string, page: number) =>
     api.get<Page<PayoutJson>>(`/api/admin/payouts/batches/${id}/payouts`, { query: { page } }),
+  bankReceived: (batchId: string) =>
+    api.post<{ batch: PayoutBatchJson }>(`/api/admin/payouts/batches/${batchId}/bank-received`),
+  bankReturned: (payoutId: string, reason: string) =>
+    api.post<{ batch: PayoutBatchJson }>(`/api/admin/payouts/${payoutId}/bank-returned`, { reason }),
   retryPayout: (id: string) => api.post<{ message: string; payout: PayoutJson }>(`/api/admin/payouts/${id}/retry`),
 };

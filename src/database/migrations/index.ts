@@ -70,6 +70,7 @@ import { ProfileVersions1765570000000 } from './1765570000000-ProfileVersions';
 import { CrmSellerPayouts1765580000000 } from './1765580000000-CrmSellerPayouts';
 import { SweepstakesEligibility1765600000000 } from './1765600000000-SweepstakesEligibility';
 import { PurchasesDeliver1765700000000 } from './1765700000000-PurchasesDeliver';
+import { BankTransferConfirmation1765700100000 } from './1765700100000-BankTransferConfirmation';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -141,4 +142,5 @@ export const migrations = [
   CrmSellerPayouts1765580000000,
   SweepstakesEligibility1765600000000,
   PurchasesDeliver1765700000000,
+  BankTransferConfirmation1765700100000,
 ];

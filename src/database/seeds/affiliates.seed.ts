@@ -90,6 +90,8 @@ export async function seedDemoAffiliates(app: INestApplicationContext, logger: L
   if (preview.lines.length) {
     await payouts.confirm(admin, preview.batch.id).catch(() => undefined);
     await payouts.runBatch(preview.batch.id);
+    // The bank transfer went out and the bank paid it: the admin confirms, so the demo batch reads "Paid".
+    await payouts.settleBankTransfers(preview.batch.id, { received: true }).catch(() => undefined);
   }
   await deliver(order(38, 29_900, 'listing-boosts'));
   await releaseDue(db, commissions, affiliate.id);

@@ -38,17 +38,24 @@ describe('affiliate rules', () => {
     expect(nextPayoutDate(new Date('2026-11-02T10:00:00Z'), 15).toISOString().slice(0, 10)).toBe('2026-11-15');
   });
   it('derives a batch outcome from its transfers: never paid while one failed', () => {
-    const done = { status: 'completed' as const, payout_count: 2 };
+    const done = { status: 'completed' as const, payout_count: 2, awaiting: 0 };
     expect(batchOutcome({ ...done, sent: 2, failed: 0 })).toEqual({ outcome: 'paid', label: 'Paid (2 of 2)' });
     expect(batchOutcome({ ...done, sent: 1, failed: 1 })).toEqual({
       outcome: 'partly_paid',
       label: 'Partly paid (1 of 2)',
     });
     expect(batchOutcome({ ...done, sent: 0, failed: 2 })).toEqual({ outcome: 'failed', label: 'Failed (0 of 2 paid)' });
-    expect(batchOutcome({ status: 'running', payout_count: 3, sent: 1, failed: 0 })).toEqual({
+    expect(batchOutcome({ status: 'running', payout_count: 3, sent: 1, failed: 0, awaiting: 0 })).toEqual({
       outcome: 'in_progress',
       label: 'In progress (1 of 3 paid)',
     });
-    expect(batchOutcome({ status: 'preview', payout_count: 3, sent: 0, failed: 0 }).outcome).toBe('preview');
+    expect(batchOutcome({ status: 'preview', payout_count: 3, sent: 0, failed: 0, awaiting: 0 }).outcome).toBe(
+      'preview',
+    );
+    // A bank file exported pays nobody: the batch waits for the bank until an admin confirms.
+    expect(batchOutcome({ ...done, sent: 1, failed: 0, awaiting: 1 })).toEqual({
+      outcome: 'awaiting_bank',
+      label: 'Awaiting the bank: 1 to confirm (1 of 2 paid)',
+    });
   });
 });

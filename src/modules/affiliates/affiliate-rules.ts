@@ -50,9 +50,16 @@ export function winningClick<T extends { clicked_at: Date }>(candidates: T[], at
 
 /**
  * What a batch did, derived from its transfers, never from the job having finished: "Paid" only when every transfer
- * was sent, "Partly paid (1 of 2)" when some failed, "Failed (0 of 2 paid)" when none went out.
+ * was sent, "Partly paid (1 of 2)" when some failed, "Failed (0 of 2 paid)" when none went out, and "Awaiting the
+ * bank" while bank transfers wait for an admin to confirm the bank paid them (exporting a file pays nobody).
  */
-export function batchOutcome(b: { status: BatchStatus; payout_count: number; sent: number; failed: number }): {
+export function batchOutcome(b: {
+  status: BatchStatus;
+  payout_count: number;
+  sent: number;
+  failed: number;
+  awaiting: number;
+}): {
   outcome: BatchOutcome;
   label: string;
 } {
@@ -60,7 +67,10 @@ export function batchOutcome(b: { status: BatchStatus; payout_count: number; sen
   if (b.status === 'preview') return { outcome: 'preview', label: 'Preview' };
   if (b.status === 'cancelled') return { outcome: 'cancelled', label: 'Cancelled' };
   if (b.payout_count === 0) return { outcome: 'empty', label: 'No transfers' };
-  if (b.sent + b.failed < b.payout_count) return { outcome: 'in_progress', label: `In progress (${of} paid)` };
+  if (b.sent + b.failed + b.awaiting < b.payout_count)
+    return { outcome: 'in_progress', label: `In progress (${of} paid)` };
+  if (b.awaiting > 0)
+    return { outcome: 'awaiting_bank', label: `Awaiting the bank: ${b.awaiting} to confirm (${of} paid)` };
   if (b.failed === 0) return { outcome: 'paid', label: `Paid (${of})` };
   if (b.sent === 0) return { outcome: 'failed', label: `Failed (${of} paid)` };
   return { outcome: 'partly_paid', label: `Partly paid (${of})` };

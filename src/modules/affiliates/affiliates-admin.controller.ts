@@ -182,11 +182,30 @@ export class AffiliatesAdminController {
     return this.payouts.payoutsOf('batch_id', id, page, perPage);
   }
 
+  /** The bank paid the batch's exported transfers: each becomes paid (ledger and commissions with it). */
+  @Post('api/admin/payouts/batches/:id/bank-received')
+  @HttpCode(200)
+  async bankReceived(@Param('id', UuidPipe) id: string) {
+    return { batch: await this.payouts.settleBankTransfers(id, { received: true }) };
+  }
+
+  /** The bank sent one exported transfer back: the money is the affiliate's again, and the transfer can be retried. */
+  @Post('api/admin/payouts/:id/bank-returned')
+  @HttpCode(200)
+  async bankReturned(@Param('id', UuidPipe) id: string, @Body() dto: ReasonDto) {
+    return { batch: await this.payouts.bankReturned(id, dto.reason) };
+  }
+
   @Post('api/admin/payouts/:id/retry')
   @HttpCode(200)
   async retry(@Param('id', UuidPipe) id: string) {
     const payout = await this.payouts.retry(id);
-    const message = payout.status === 'sent' ? 'Transfer sent' : `The transfer failed again: ${payout.failure_reason}`;
+    const message =
+      payout.status === 'sent'
+        ? 'Transfer sent'
+        : payout.status === 'awaiting_bank'
+          ? 'Back in the bank file: confirm once the bank pays it'
+          : `The transfer failed again: ${payout.failure_reason}`;
     return { message, payout };
   }
 

@@ -118,6 +118,7 @@ export function toBatchJson(row: BatchRow): PayoutBatchJson {
     processed: row.processed,
     sent: row.sent,
     failed: row.failed,
+    awaiting: row.awaiting,
     created_at: iso(row.created_at)!,
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),

@@ -23,13 +23,29 @@ export function BatchTransfers({ batchId, onChanged }: { batchId: string; onChan
     attempt(
       async () => {
         const { message, payout } = await affiliatesAdminApi.retryPayout(id);
-        (payout.status === 'sent' ? notify.success : notify.warning)(message);
+        (payout.status === 'failed' ? notify.warning : notify.success)(message);
         await load(page?.current_page ?? 1);
         onChanged();
       },
       'The transfer could not be retried',
       id,
     );
+  const returned = (id: string) => {
+    const reason = window.prompt(
+      'What did the bank say? (kept with the transfer; the money goes back to the affiliate)',
+    );
+    if (!reason) return;
+    void attempt(
+      async () => {
+        await affiliatesAdminApi.bankReturned(id, reason);
+        notify.warning('Recorded as returned: the money is back in the affiliate’s balance');
+        await load(page?.current_page ?? 1);
+        onChanged();
+      },
+      'The return could not be recorded',
+      `return-${id}`,
+    );
+  };
   if (!page) return <Spinner className="w-full" />;
   return (
     <div className="w-full rounded-control border border-line" data-testid={`transfers-${batchId}`}>
@@ -43,13 +59,25 @@ export function BatchTransfers({ batchId, onChanged }: { batchId: string; onChan
               <p className="break-words text-xs text-ink-muted">
                 {p.status === 'failed'
                   ? `Provider answered: ${p.failure_reason ?? 'no reason given'}`
-                  : p.provider_reference
-                    ? `Reference ${p.provider_reference}`
-                    : 'Waiting to be sent'}
+                  : p.status === 'awaiting_bank'
+                    ? `In the bank file as ${p.provider_reference}: paid once the bank confirms`
+                    : p.provider_reference
+                      ? `Reference ${p.provider_reference}`
+                      : 'Waiting to be sent'}
               </p>
             </div>
             <div className="flex items-center gap-2">
               <StatusBadge status={p.status} />
+              {p.status === 'awaiting_bank' && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={running === `return-${p.id}`}
+                  onClick={() => returned(p.id)}
+                >
+                  Bank returned it
+                </Button>
+              )}
               {p.status === 'failed' && (
                 <Button size="sm" loading={running === p.id} onClick={() => void retry(p.id)}>
                   Retry

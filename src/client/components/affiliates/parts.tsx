@@ -67,6 +67,7 @@ const STATUS_STYLES: Record<CommissionStatus | PayoutStatus | string, string> = 
   failed: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
   partly_paid: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
   in_progress: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  awaiting_bank: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
   banned: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
   rejected: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
 };

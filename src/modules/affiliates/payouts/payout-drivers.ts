@@ -13,16 +13,25 @@ export interface Transfer {
 /** A transfer the provider refused; the balance goes back to the affiliate with this reason. */
 export class TransferFailed extends Error {}
 
+/** A transfer the provider took: paid, or (a bank transfer by hand) waiting for an admin to confirm the bank paid. */
+export interface TransferTaken {
+  reference: string;
+  awaitsBankConfirmation?: boolean;
+}
+
 export interface PayoutDriver {
-  send(transfer: Transfer): Promise<{ reference: string }>;
+  send(transfer: Transfer): Promise<TransferTaken>;
 }
 
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
-/** Bank transfers by hand: the payout is recorded and appears in the batch's CSV export for the bank. */
+/**
+ * Bank transfers by hand: the payout goes into the batch's CSV export for the bank and waits there; it is paid when
+ * an admin confirms the bank paid it (or returned when the bank sent it back).
+ */
 export class ManualDriver implements PayoutDriver {
-  async send(transfer: Transfer) {
-    return { reference: `manual-${transfer.payoutId.slice(0, 8)}` };
+  async send(transfer: Transfer): Promise<TransferTaken> {
+    return { reference: `manual-${transfer.payoutId.slice(0, 8)}`, awaitsBankConfirmation: true };
   }
 }
 

@@ -6,7 +6,7 @@ import type { BatchRow, PayoutRow } from '../affiliates.types';
 type Db = DataSource | EntityManager;
 
 const BATCH_COLUMNS = `id, status, currency, payout_count, total_minor::float8 AS total_minor, processed, sent, failed,
-  created_at, started_at, finished_at`;
+  awaiting, created_at, started_at, finished_at`;
 const PAYOUT_COLUMNS = `p.id, p.batch_id, p.affiliate_id, u.name AS affiliate_name, p.amount_minor::float8 AS amount_minor,
   p.currency, p.method, p.destination, p.idempotency_key, p.status, p.failure_reason, p.provider_reference, p.created_at`;
 
@@ -187,11 +187,23 @@ export class PayoutsRepository {
     );
   }
 
+  /** A batch's transfers waiting for the bank, locked (an admin settles them in the caller's transaction). */
+  async awaitingBank(m: Db, batchId: string): Promise<PayoutRow[]> {
+    return m.query(
+      `SELECT ${PAYOUT_COLUMNS} FROM affiliate_payouts p JOIN affiliates a ON a.id = p.affiliate_id
+         JOIN users u ON u.id = a.user_id
+        WHERE p.batch_id = $1 AND p.status = 'awaiting_bank' ORDER BY p.id FOR UPDATE OF p`,
+      [batchId],
+    );
+  }
+
   async countBatchProgress(m: Db, id: string): Promise<void> {
     await m.query(
       `UPDATE affiliate_payout_batches b SET
-         processed = s.sent + s.failed, sent = s.sent, failed = s.failed
-       FROM (SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*) FILTER (WHERE status = 'failed')::int AS failed
+         processed = s.sent + s.failed + s.awaiting, sent = s.sent, failed = s.failed, awaiting = s.awaiting
+       FROM (SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent,
+                    count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                    count(*) FILTER (WHERE status = 'awaiting_bank')::int AS awaiting
              FROM affiliate_payouts WHERE batch_id = $1) s
        WHERE b.id = $1`,
       [id],

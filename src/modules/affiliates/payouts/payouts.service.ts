@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import { pageOf } from '../../../common/pagination';
@@ -19,7 +20,7 @@ import { nextPayoutDate } from '../affiliate-rules';
 import { toBalanceJson, toBatchJson, toPayoutJson } from '../affiliates.mapper';
 import { AffiliatesRepository } from '../affiliates.repository';
 import { move, type AffiliateRow, type PayoutRow } from '../affiliates.types';
-import { payoutDrivers, TransferFailed, type PayoutDriver } from './payout-drivers';
+import { payoutDrivers, TransferFailed, type PayoutDriver, type TransferTaken } from './payout-drivers';
 import { PayoutsRepository } from './payouts.repository';
 
 export const PAYOUT_CHANNEL = 'private-admin.payouts';
@@ -205,7 +206,7 @@ export class PayoutsService {
   }
 
   private async sendOne(payout: PayoutRow): Promise<void> {
-    let outcome: { reference: string } | { failure: string };
+    let outcome: TransferTaken | { failure: string };
     try {
       outcome = await this.drivers[payout.method].send({
         idempotencyKey: payout.idempotency_key,
@@ -221,27 +222,64 @@ export class PayoutsService {
     await this.affiliates.transaction(async (m) => {
       const fresh = await this.repo.findPayout(m, payout.id, true);
       if (!fresh || fresh.status !== 'queued') return;
-      const base = { affiliate_id: payout.affiliate_id, payout_id: payout.id, currency: payout.currency };
-      if ('reference' in outcome) {
-        await this.repo.updatePayout(m, payout.id, { status: 'sent', provider_reference: outcome.reference });
-        await this.affiliates.appendLedger(
-          m,
-          move('in_transit', 'paid', { ...base, reason: `paid ${outcome.reference}` }, payout.amount_minor),
-        );
-        await this.affiliates.markCommissionsPaid(
-          m,
-          payout.id,
-          `Paid on ${this.clock.now().toISOString().slice(0, 10)} (${outcome.reference}).`,
-        );
-      } else {
-        await this.repo.updatePayout(m, payout.id, { status: 'failed', failure_reason: outcome.failure });
-        await this.affiliates.appendLedger(
-          m,
-          move('in_transit', 'available', { ...base, reason: `returned: ${outcome.failure}` }, payout.amount_minor),
-        );
-        await this.affiliates.releaseCommissionsPayout(m, payout.id);
-      }
+      if ('failure' in outcome) return this.settle(m, fresh, { failure: outcome.failure });
+      if (!outcome.awaitsBankConfirmation) return this.settle(m, fresh, { paid: outcome.reference });
+      // Exported for the bank: still in transit until an admin confirms the bank paid it.
+      await this.repo.updatePayout(m, payout.id, { status: 'awaiting_bank', provider_reference: outcome.reference });
     });
+  }
+
+  /**
+   * An admin confirms the bank paid a batch's exported transfers (`received`), or records that the bank sent one
+   * back (`returned`, with its reason: the money is available again and the transfer can be retried).
+   */
+  async settleBankTransfers(
+    batchId: string,
+    result: { received: true } | { returned: string; payoutId: string },
+  ): Promise<PayoutBatchJson> {
+    await this.affiliates.transaction(async (m) => {
+      const waiting = (await this.repo.awaitingBank(m, batchId)).filter(
+        (p) => 'received' in result || p.id === result.payoutId,
+      );
+      if (!waiting.length) throw new ConflictException('No transfer of this batch is waiting for the bank.');
+      for (const p of waiting)
+        await this.settle(
+          m,
+          p,
+          'received' in result ? { paid: p.provider_reference ?? 'bank' } : { failure: result.returned },
+        );
+      await this.repo.countBatchProgress(m, batchId);
+    });
+    await this.progress(batchId, 'completed');
+    return toBatchJson((await this.repo.findBatch(batchId))!);
+  }
+
+  /** The bank sent a transfer back: `settleBankTransfers` for that one transfer of its batch. */
+  async bankReturned(payoutId: string, reason: string): Promise<PayoutBatchJson> {
+    const payout = await this.affiliates.transaction((m) => this.repo.findPayout(m, payoutId));
+    if (!payout) throw new NotFoundException('No such payout.');
+    return this.settleBankTransfers(payout.batch_id, { returned: `The bank returned it: ${reason}`, payoutId });
+  }
+
+  /** A transfer's end: paid (in transit → paid, its commissions paid) or failed (the money back to available). */
+  private async settle(m: EntityManager, payout: PayoutRow, end: { paid: string } | { failure: string }) {
+    const base = { affiliate_id: payout.affiliate_id, payout_id: payout.id, currency: payout.currency };
+    if ('paid' in end) {
+      await this.repo.updatePayout(m, payout.id, { status: 'sent', provider_reference: end.paid });
+      await this.affiliates.appendLedger(
+        m,
+        move('in_transit', 'paid', { ...base, reason: `paid ${end.paid}` }, payout.amount_minor),
+      );
+      const day = this.clock.now().toISOString().slice(0, 10);
+      await this.affiliates.markCommissionsPaid(m, payout.id, `Paid on ${day} (${end.paid}).`);
+      return;
+    }
+    await this.repo.updatePayout(m, payout.id, { status: 'failed', failure_reason: end.failure });
+    await this.affiliates.appendLedger(
+      m,
+      move('in_transit', 'available', { ...base, reason: `returned: ${end.failure}` }, payout.amount_minor),
+    );
+    await this.affiliates.releaseCommissionsPayout(m, payout.id);
   }
 
   private async progress(batchId: string, step: BatchProgressEvent['step']): Promise<void> {

@@ -16,7 +16,7 @@ import { useAttempt } from '@/hooks/useAttempt';
 export default function AdminPayouts({
   batches: first,
 }: PageProps<{ batches: Page<PayoutBatchJson>; channel: string }>) {
-  const { attempt } = useAttempt();
+  const { attempt, running } = useAttempt();
   const [batches, setBatches] = useState(first);
   const [preview, setPreview] = useState<PayoutPreviewJson | null>(null);
   const [progress, setProgress] = useState<BatchProgressEvent | null>(null);
@@ -125,11 +125,31 @@ export default function AdminPayouts({
                   {formatMoney(b.total_minor, b.currency)} · {b.payout_count} payouts
                 </p>
                 <p className="text-slate-500">
-                  {formatDate(b.created_at)} · {b.sent} sent · {b.failed} failed
+                  {formatDate(b.created_at)} · {b.sent} paid · {b.failed} failed
+                  {b.awaiting > 0 && ` · ${b.awaiting} awaiting the bank`}
                 </p>
               </div>
               <div className="flex items-center gap-3">
                 <StatusBadge status={b.outcome} label={b.outcome_label} />
+                {b.awaiting > 0 && (
+                  <Button
+                    size="sm"
+                    loading={running === `bank-${b.id}`}
+                    onClick={() =>
+                      void attempt(
+                        async () => {
+                          const { batch } = await affiliatesAdminApi.bankReceived(b.id);
+                          notify.success(`Bank confirmed: ${batch.outcome_label}`);
+                          await reload(batches.current_page);
+                        },
+                        'The bank transfers could not be confirmed',
+                        `bank-${b.id}`,
+                      )
+                    }
+                  >
+                    The bank paid them
+                  </Button>
+                )}
                 <Button size="sm" variant="secondary" onClick={() => setOpen(open === b.id ? null : b.id)}>
                   {open === b.id ? 'Hide transfers' : 'Transfers'}
                 </Button>
