@@ -101,14 +101,7 @@ export interface PayoutJson {
 
 /** What a batch did, from its transfers: paid only when every transfer was sent. */
 export type BatchOutcome =
-  | 'preview'
-  | 'cancelled'
-  | 'in_progress'
-  | 'awaiting_bank'
-  | 'paid'
-  | 'partly_paid'
-  | 'failed'
-  | 'empty';
+  'preview' | 'cancelled' | 'in_progress' | 'awaiting_bank' | 'paid' | 'partly_paid' | 'failed' | 'empty';
 
 export interface PayoutBatchJson {
   id: string;

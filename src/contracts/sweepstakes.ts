@@ -77,6 +77,8 @@ export interface DrawPublication {
   picks_requested: number;
   /** How many people the freeze left out of the list, by reason (counts only, never who); reasons with none omitted. */
   excluded: ExcludedCount[];
+  /** The same counts in words: "2 excluded before the draw (1 bonus entries only, no free entry; 1 under ...)". */
+  excluded_summary: string;
   /** Ordered picks (winners first, then alternates) by entrant ref, with disqualifications. */
   picks: Array<{ rank: number; ref: string; entries: number; disqualified: DisqualifyReason | null }>;
 }

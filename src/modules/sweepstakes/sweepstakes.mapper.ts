@@ -17,7 +17,7 @@ import type {
 import { DRAW_ALGORITHM } from './draw/fair-draw';
 import type { Sweepstakes, SweepstakesAmendmentRow, SweepstakesWinner } from './entities/sweepstakes.entity';
 import type { EntryListRow, WinnerWithUser } from './sweepstakes.repository';
-import { displayName, EXCLUSION_LABELS } from './sweepstakes.rules';
+import { describeExclusions, displayName, EXCLUSION_LABELS } from './sweepstakes.rules';
 import { mediaUrl } from '../../common/media-url';
 
 const HOLDING: WinnerStatus[] = ['notified', 'claimed', 'fulfilled'];
@@ -70,6 +70,7 @@ export function toDrawPublication(
     drawn_at: s.drawnAt?.toISOString() ?? null,
     picks_requested: s.picksRequested,
     excluded: toExcludedCounts(excluded),
+    excluded_summary: describeExclusions(toExcludedCounts(excluded).map((e) => ({ reason: e.reason, n: e.people }))),
     picks: drawn
       ? winners.map((w) => ({
           rank: w.rank,

@@ -37,6 +37,7 @@ function published(refs: string[]): SweepstakesPublic {
       drawn_at: null,
       picks_requested: 3,
       excluded: [{ reason: 'NO_FREE_ENTRY', label: 'Bonus entries only, no free entry', people: 2 }],
+      excluded_summary: '2 excluded before the draw (2 bonus entries only, no free entry)',
       picks: refs.map((ref, i) => ({ rank: i + 1, ref, entries: 1, disqualified: null })),
     },
   } as unknown as SweepstakesPublic;
@@ -74,7 +75,7 @@ describe('Sweepstakes/Verify', () => {
   it('states how many people the freeze left out and why, and the exact algorithm with its worked example', () => {
     fetchText(text);
     render(<VerifyPage sweepstakes={published(['a1'])} />);
-    expect(screen.getByText('2 people (2 bonus entries only, no free entry)')).toBeInTheDocument();
+    expect(screen.getByText('2 excluded before the draw (2 bonus entries only, no free entry)')).toBeInTheDocument();
     expect(screen.getByText(/Each number is its own Generate call for 6 bytes/)).toBeInTheDocument();
     expect(screen.getByText(/Picks: c3, b2, a1\./)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import type { ExcludedCount, SweepstakesPublic } from '@contracts/sweepstakes';
+import type { SweepstakesPublic } from '@contracts/sweepstakes';
 import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import { DRAW_ALGORITHM, sweepstakesApi, sweepstakesFiles, sweepstakesPaths, verifyDraw } from '@/api/sweepstakes';
@@ -61,7 +61,7 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
               ['Revealed seed', d.seed ?? 'revealed after the draw'],
               ['Beacon', d.beacon ?? '(none)'],
               ['Picks requested', String(d.picks_requested)],
-              ['Left out of the list', excludedText(d.excluded)],
+              ['Left out of the list', d.excluded_summary],
             ].map(([term, value]) => (
               <div key={term}>
                 <dt className="font-medium text-slate-700 dark:text-slate-300">{term}</dt>
@@ -129,12 +129,4 @@ export default function SweepstakesVerify({ sweepstakes: s }: PageProps<{ sweeps
       </div>
     </>
   );
-}
-
-/** "2 people (1 bonus entries only, no free entry; 1 under the minimum age)": counts only, never who. */
-function excludedText(excluded: ExcludedCount[]): string {
-  const total = excluded.reduce((n, e) => n + e.people, 0);
-  if (total === 0) return 'Nobody';
-  const reasons = excluded.map((e) => `${e.people} ${e.label.toLowerCase()}`).join('; ');
-  return `${total} ${total === 1 ? 'person' : 'people'} (${reasons})`;
 }
