@@ -2,6 +2,8 @@ import { StorageService } from '../../src/modules/storage/storage.service';
 import { bootTestApp } from '../support/app';
 import { browserSuite, withDiagnostics } from '../support/browser';
 import { seedProduct } from '../commerce/support';
+import { placeProperty } from '../market/helpers';
+import { checkStep } from './screenshots';
 
 jest.setTimeout(120_000);
 
@@ -75,6 +77,49 @@ describe('browser: commerce journey', () => {
       expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
       expect(downloadUrl).toContain('signature=');
       expect((await page.request.get(downloadUrl)).status()).toBe(403);
+    });
+  });
+
+  it('boosts a listing: the product page asks which, and market search shows it first as Sponsored', async () => {
+    const { t } = b;
+    const realtor = await t.createUser({ name: 'Rae Realtor' });
+    const at = { lat: 30.2672, lng: -97.7431 };
+    await placeProperty(t, realtor.id, 'Cedar cottage near the centre', at.lat + 0.001, at.lng);
+    await placeProperty(t, realtor.id, 'Lakeside house further out', at.lat + 0.04, at.lng);
+    const boost = await seedProduct(t.db, {
+      kind: 'listing_boost',
+      boostDays: 7,
+      priceMinor: 2900,
+      title: 'Listing boost',
+      category: 'listing-boosts',
+    });
+    const page = await b.pageFor(realtor, { width: 360, height: 780 });
+    await withDiagnostics(page, async () => {
+      await page.goto(`/products/${boost.slug}`);
+      await page.getByLabel('Listing to boost').selectOption({ label: 'Lakeside house further out' });
+      await checkStep(page, 'commerce-boost-01-choose-listing');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Go to cart' }).click();
+      await page.getByTestId('boost-listing').getByText('for Lakeside house further out').waitFor();
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL(/\/pay\/local\/cs_local_/);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL(/\/checkout\/success/);
+
+      await page.goto(`/market?lat=${at.lat}&lng=${at.lng}&radius=5`);
+      const first = page.getByTestId('market-results').locator('li').first();
+      await first.getByText('Lakeside house further out').waitFor();
+      await first.getByTestId('sponsored').waitFor();
+      expect(await page.getByTestId('sponsored').count()).toBe(1);
+      await checkStep(page, 'commerce-boost-02-sponsored-first');
+
+      await page.goto('/orders/digital');
+      await page
+        .getByTestId('boost-row')
+        .getByText(/Sponsored in market search until/)
+        .waitFor();
+      await checkStep(page, 'commerce-boost-03-digital-purchases');
     });
   });
 });

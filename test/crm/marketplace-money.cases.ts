@@ -371,11 +371,13 @@ describe('crm: lead marketplace priced in money', () => {
     // Nothing more moves for this seller when approval comes again.
     expect(await t.app.get(CrmSellerLedgerService).transferAwaiting(book.owner.user.id)).toBe(0);
 
-    // The payout batch picks it up (above the $50 minimum) and pays it with the manual driver.
+    // The payout batch picks it up (above the $50 minimum) into the bank file; paid once the admin confirms the bank.
     const preview = (await admin.post('/api/admin/payouts/batches')).body.preview;
     expect(preview.lines).toEqual([expect.objectContaining({ affiliate_id: affiliateId, amount_minor: 8500 })]);
     expect((await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/confirm`)).status).toBe(200);
     await jobsSettled(t);
+    expect(await buckets(t, affiliateId)).toEqual({ available: 0, in_transit: 8500 });
+    expect((await admin.post(`/api/admin/payouts/batches/${preview.batch.id}/bank-received`)).status).toBe(200);
     expect(await buckets(t, affiliateId)).toEqual({ available: 0, in_transit: 0, paid: 8500 });
   });
 

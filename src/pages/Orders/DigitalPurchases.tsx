@@ -46,7 +46,7 @@ export default function DigitalPurchases({ items, boosts }: Props) {
             ),
           })}
         />
-        <h2 className="mb-2 mt-8 text-title text-ink">Listing boosts</h2>
+        <h2 className="mb-2 mt-8 text-title font-semibold text-ink">Listing boosts</h2>
         <OrderRows
           page={boosts}
           hrefFor={commercePaths.boostsPage}
