@@ -14,7 +14,15 @@
 require('../support/ts-register');
 const { loadavg } = require('node:os');
 const { join } = require('node:path');
-const { bootApp, expectOk, finish, freshClient, runChild, writeResult } = require('../support/common');
+const {
+  bootApp,
+  bulkLoadProperties,
+  expectOk,
+  finish,
+  freshClient,
+  runChild,
+  writeResult,
+} = require('../support/common');
 
 const ROWS = Number(process.env.ROWS ?? 200_000);
 const BOOSTS = Number(process.env.BOOSTS ?? 50);
@@ -39,15 +47,16 @@ const round = (x) => Math.round(x * 100) / 100;
 /** The published properties: a spread of ~25 miles around each city, every 20th a draft. */
 async function seedListings(db, sellerId) {
   const centres = CITIES.map(([lat, lng], k) => `(${k}, ${lat}::float8, ${lng}::float8)`).join(', ');
-  await db.query(
-    `INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, published_at)
+  await bulkLoadProperties(db, (d) =>
+    d.query(
+      `INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, published_at)
      SELECT $1, 'boost-bench-' || n, 'Listing ' || n, 100000 + (n % 900) * 1000, 'USD',
             c.lat + (random() - 0.5) * 0.7, c.lng + (random() - 0.5) * 0.8, 'house', 'for_sale', n % 20 <> 0,
             now() - (n || ' minutes')::interval
        FROM generate_series(1, $2::int) n JOIN (VALUES ${centres}) AS c(k, lat, lng) ON c.k = n % ${CITIES.length}`,
-    [sellerId, ROWS],
+      [sellerId, ROWS],
+    ),
   );
-  await db.query(`VACUUM ANALYZE properties`);
 }
 
 /** BOOSTS paid boosts running now, on published listings nearest the cities (one order holding every line). */
@@ -129,7 +138,10 @@ async function main() {
          'bench-seller', 'x') RETURNING id`,
     )
   ).rows;
+  const step = (what) => console.error(`[boosts bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
+  step(`seeding ${ROWS} listings`);
   await seedListings(db, seller.id);
+  step('booting the app');
   const served = await bootApp(url, 'boosts');
   const centres = Array.from({ length: CENTRES }, (_, i) => {
     const [lat, lng] = CITIES[i % CITIES.length];
@@ -139,12 +151,15 @@ async function main() {
     centres.map((c) => `/api/market/search?${new URLSearchParams({ ...c, radius: '5', page: String(page) })}`);
 
   await phase(served.base, paths(1).slice(0, 5)); // warm the app and the caches
+  step('phase A: no boost running');
   const baseline = await phase(served.base, paths(1));
+  step(`phase B: ${BOOSTS} boosts running`);
   const boosted = await startBoosts(db, seller.id);
   const probe = await (await fetch(served.base + paths(1)[0], { headers: { Accept: 'application/json' } })).json();
   const sponsoredShown = probe.results.data.filter((r) => r.sponsored).length;
   if (!sponsoredShown) throw new Error('No sponsored listing on the first page: the benchmark would measure nothing.');
   const withBoosts = await phase(served.base, paths(1));
+  step('phase C: second pages');
   const secondPage = await phase(served.base, paths(2));
   await served.close();
 

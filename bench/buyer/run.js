@@ -15,7 +15,15 @@
 require('../support/ts-register');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { bootApp, dropDatabase, freshDatabase, percentile, runChild, writeResult } = require('../support/common');
+const {
+  bootApp,
+  bulkLoadProperties,
+  dropDatabase,
+  freshDatabase,
+  percentile,
+  runChild,
+  writeResult,
+} = require('../support/common');
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 100_000);
@@ -99,43 +107,23 @@ async function main() {
     ).rows[0].id;
   const seller = await user('seller');
 
-  // Properties (the history trigger is off while seeding: a million "listed" rows are not what is measured).
-  // Every index that is not a constraint is dropped and rebuilt from its own definition after the insert: one
-  // sort per index instead of a million random-position inserts into each.
-  const seedStart = Date.now();
-  await db.query(`ALTER TABLE properties DISABLE TRIGGER properties_history`);
-  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = false)`);
-  const secondary = (
+  const { seedSeconds, indexSeconds, indexCount } = await bulkLoadProperties(db, async () => {
+    const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
     await db.query(
-      `SELECT i.indexname, i.indexdef FROM pg_indexes i
-        WHERE i.tablename = 'properties' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    )
-  ).rows;
-  for (const { indexname } of secondary) await db.query(`DROP INDEX "${indexname}"`);
-  const cities = `(VALUES ${CITIES.map(([a, b]) => `(${a}::float8, ${b}::float8)`).join(', ')}) AS c(lat, lng)`;
-  await db.query(
-    `WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
-     g AS (SELECT i, random() r1, random() r2, random() r3, random() r4, random() r5, (i % ${CITIES.length}) k FROM generate_series(1, ${ROWS}) i)
-     INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, published_at)
-     SELECT $1, 'b-' || g.i, 'Bench ' || g.i, round((50000 + g.r3 * 1950000)::numeric, 2), 'USD',
-            CASE WHEN g.i % 10 < 7 THEN cs.lat + (g.r1 - 0.5) * 1.2 * g.r2 ELSE degrees(asin(2 * g.r1 - 1)) END,
-            CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
-            (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + floor(g.r4 * 6)::int],
-            (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + floor(g.r5 * 5)::int],
-            g.i % 20 <> 0, now() - (g.i || ' seconds')::interval
-     FROM g JOIN cs ON cs.k = g.k`,
-    [seller],
-  );
-  const indexStart = Date.now();
-  for (const { indexdef } of secondary) await db.query(indexdef);
-  await db.query(`ALTER TABLE properties ENABLE TRIGGER properties_history`);
-  await db.query(`ALTER TABLE properties SET (autovacuum_enabled = true)`);
-  await db.query(`VACUUM ANALYZE properties`);
-  const seedSeconds = ((indexStart - seedStart) / 1000).toFixed(1);
-  const indexSeconds = ((Date.now() - indexStart) / 1000).toFixed(1);
-  console.log(
-    `seeded ${ROWS} properties in ${seedSeconds} s, ${secondary.length} indexes + analyze in ${indexSeconds} s`,
-  );
+      `WITH cs AS (SELECT row_number() OVER () - 1 AS k, lat, lng FROM ${cities}),
+       g AS (SELECT i, random() r1, random() r2, random() r3, random() r4, random() r5, (i % ${CITIES.length}) k FROM generate_series(1, ${ROWS}) i)
+       INSERT INTO properties (user_id, slug, name, price, currency, latitude, longitude, type, status, publish, published_at)
+       SELECT $1, 'b-' || g.i, 'Bench ' || g.i, round((50000 + g.r3 * 1950000)::numeric, 2), 'USD',
+              CASE WHEN g.i % 10 < 7 THEN cs.lat + (g.r1 - 0.5) * 1.2 * g.r2 ELSE degrees(asin(2 * g.r1 - 1)) END,
+              CASE WHEN g.i % 10 < 7 THEN ((cs.lng + (g.r2 - 0.5) * 1.5 * g.r1 + 540)::numeric % 360 - 180)::float8 ELSE g.r2 * 360 - 180 END,
+              (ARRAY['house','condo','townhouse','apartment','multi_family','land'])[1 + floor(g.r4 * 6)::int],
+              (ARRAY['for_sale','for_sale','for_rent','pending','sold'])[1 + floor(g.r5 * 5)::int],
+              g.i % 20 <> 0, now() - (g.i || ' seconds')::interval
+       FROM g JOIN cs ON cs.k = g.k`,
+      [seller],
+    );
+  });
+  console.log(`seeded ${ROWS} properties in ${seedSeconds} s, ${indexCount} indexes + analyze in ${indexSeconds} s`);
 
   // Saved searches: 40 % circles, 40 % drawn polygons, 20 % map views; half with a price band, a third with a type.
   const buyers = [];
