@@ -22,9 +22,9 @@ export default function MarketplaceIndex({ products, categories }: Props) {
     <>
       <Head title="Marketplace" />
       <div className="space-y-8">
-        <section className="rounded-2xl bg-gradient-to-br from-indigo-600 to-sky-600 p-6 text-white sm:p-10">
+        <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white sm:p-10">
           <h1 className="text-2xl font-bold sm:text-3xl">Marketplace</h1>
-          <p className="mt-2 max-w-xl text-indigo-100">Everything that helps a listing sell, sold by Reelty.</p>
+          <p className="mt-2 max-w-xl text-brand-100">Everything that helps a listing sell, sold by Reelty.</p>
           <div className="mt-4">
             <ButtonLink href={commercePaths.products} variant="secondary">
               Browse all products
@@ -46,7 +46,7 @@ export default function MarketplaceIndex({ products, categories }: Props) {
                     <Link
                       key={c.slug}
                       href={`${commercePaths.products}?category=${c.slug}`}
-                      className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700 hover:bg-indigo-100 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-indigo-900"
+                      className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700 hover:bg-brand-100 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-brand-900"
                     >
                       {c.label}
                     </Link>

@@ -56,7 +56,7 @@ export default function OrdersHistory({ orders }: Props) {
                 <div className="mt-3 flex flex-wrap gap-3 text-sm">
                   <Link
                     href={commercePaths.support(order.id)}
-                    className="text-indigo-600 hover:underline dark:text-indigo-300"
+                    className="text-brand-600 hover:underline dark:text-brand-300"
                   >
                     Ask about this order
                   </Link>
@@ -64,7 +64,7 @@ export default function OrdersHistory({ orders }: Props) {
                     !order.return_status && (
                       <Link
                         href={`${commercePaths.returns}?order=${order.id}`}
-                        className="text-indigo-600 hover:underline dark:text-indigo-300"
+                        className="text-brand-600 hover:underline dark:text-brand-300"
                       >
                         Return
                       </Link>

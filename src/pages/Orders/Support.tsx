@@ -36,14 +36,14 @@ export default function OrdersSupport({ order, messages }: Props) {
                   key={m.id}
                   className={cn(
                     'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-                    m.from_staff ? 'bg-slate-100 dark:bg-slate-800' : 'ml-auto bg-indigo-600 text-white',
+                    m.from_staff ? 'bg-slate-100 dark:bg-slate-800' : 'ml-auto bg-brand-600 text-white',
                   )}
                 >
                   <p className="whitespace-pre-wrap">{m.body}</p>
                   <p
                     className={cn(
                       'mt-1 text-[11px]',
-                      m.from_staff ? 'text-slate-500 dark:text-slate-400' : 'text-indigo-100',
+                      m.from_staff ? 'text-slate-500 dark:text-slate-400' : 'text-brand-100',
                     )}
                   >
                     {m.from_staff ? 'Reelty team' : (m.author?.name ?? 'You')} ·{' '}

@@ -65,7 +65,7 @@ export default function ProductsIndex({ products, categories, filters }: Props) 
               className={cn(
                 'rounded-full px-3 py-1.5 text-sm',
                 filters.department === tab.value
-                  ? 'bg-indigo-600 text-white'
+                  ? 'bg-brand-600 text-white'
                   : 'bg-white text-slate-700 dark:bg-slate-900 dark:text-slate-300',
               )}
             >

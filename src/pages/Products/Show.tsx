@@ -30,7 +30,7 @@ export default function ProductsShow({ product, boostable_listings }: Props) {
     <>
       <Head title={product.title} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-gradient-to-br from-indigo-100 to-sky-100 dark:from-indigo-950 dark:to-slate-900">
+        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-gradient-to-br from-brand-100 to-brand-50 dark:from-brand-950 dark:to-slate-900">
           {product.image_url && (
             <img src={product.image_url} alt={product.title} className="h-full w-full object-cover" />
           )}
@@ -38,7 +38,7 @@ export default function ProductsShow({ product, boostable_listings }: Props) {
         <div className="space-y-4">
           <Link
             href={`${commercePaths.products}?category=${product.category}`}
-            className="text-xs uppercase tracking-wide text-indigo-600 dark:text-indigo-300"
+            className="text-xs uppercase tracking-wide text-brand-600 dark:text-brand-300"
           >
             {humanize(product.category)}
           </Link>

@@ -32,7 +32,7 @@ export function CartNavButton() {
         <circle cx="17" cy="20" r="1.3" />
       </svg>
       {count > 0 && (
-        <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-indigo-600 px-1 text-center text-[10px] font-semibold leading-4 text-white">
+        <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] font-semibold leading-4 text-white">
           {count}
         </span>
       )}

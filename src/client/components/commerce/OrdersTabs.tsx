@@ -22,7 +22,7 @@ export function OrdersTabs() {
           className={cn(
             'whitespace-nowrap rounded-full px-3 py-1.5 text-sm',
             path === tab.href
-              ? 'bg-indigo-600 text-white'
+              ? 'bg-brand-600 text-white'
               : 'bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
           )}
         >

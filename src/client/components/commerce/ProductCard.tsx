@@ -9,7 +9,7 @@ export function ProductCard({ product }: { product: Product }) {
       href={commercePaths.product(product.slug)}
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="aspect-[4/3] bg-gradient-to-br from-indigo-100 to-sky-100 dark:from-indigo-950 dark:to-slate-900">
+      <div className="aspect-[4/3] bg-gradient-to-br from-brand-100 to-brand-50 dark:from-brand-950 dark:to-slate-900">
         {product.image_url && (
           <img src={product.image_url} alt="" className="h-full w-full object-cover" loading="lazy" />
         )}
@@ -18,7 +18,7 @@ export function ProductCard({ product }: { product: Product }) {
         <p className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
           {humanize(product.category)}
         </p>
-        <h3 className="font-semibold text-slate-900 group-hover:text-indigo-600 dark:text-white dark:group-hover:text-indigo-300">
+        <h3 className="font-semibold text-slate-900 group-hover:text-brand-600 dark:text-white dark:group-hover:text-brand-300">
           {product.title}
         </h3>
         <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{product.summary}</p>
