@@ -41,6 +41,8 @@ export interface Product {
   credit_amount: number | null;
   credit_validity_days: number | null;
   download_limit: number | null;
+  /** How many one cart line may hold (1 for a listing boost or a style pack). */
+  max_quantity: number;
   /** A style pack's key: the designer styles it unlocks (`style_pack` products only). */
   style_pack: string | null;
   price_from: Money | null;
@@ -73,6 +75,8 @@ export interface CartItem {
   current_price: Money;
   line_total: Money;
   stock: number | null;
+  /** How many this line may hold (1 for a listing boost or a style pack). */
+  max_quantity: number;
   /** The listing a boost is for (listing boosts only). */
   listing: { id: string; name: string } | null;
 }

@@ -41,11 +41,7 @@ export class BoostsRepository {
   /** The end of a listing's boosts not yet ended (a new one queues behind it), under a per-listing lock. */
   async queuedUntil(propertyId: string, m: Db): Promise<Date | null> {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('listing-boost:' || $1::text))`, [propertyId]);
-    const [row] = await m.query(
-      `SELECT max(ends_at) AS until FROM listing_boosts WHERE property_id = $1 AND ended_at IS NULL`,
-      [propertyId],
-    );
-    return row?.until ? new Date(row.until) : null;
+    return (await this.queuedUntilOf([propertyId], m)).get(propertyId) ?? null;
   }
 
   /** One boost per paid order line: a repeated payment event inserts nothing (null). */
@@ -115,10 +111,10 @@ export class BoostsRepository {
     return { rows, total };
   }
 
-  /** The end of each listing's boosts not yet ended (for the boost picker). */
-  async queuedUntilOf(propertyIds: string[]): Promise<Map<string, Date>> {
+  /** The end of each listing's boosts not yet ended (the boost picker; a new boost queues behind it). */
+  async queuedUntilOf(propertyIds: string[], m: Db = this.db): Promise<Map<string, Date>> {
     if (!propertyIds.length) return new Map();
-    const rows: Array<{ property_id: string; until: Date }> = await this.db.query(
+    const rows: Array<{ property_id: string; until: Date }> = await m.query(
       `SELECT property_id, max(ends_at) AS until FROM listing_boosts
         WHERE property_id = ANY($1::uuid[]) AND ended_at IS NULL GROUP BY property_id`,
       [propertyIds],

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
-import type { Cart } from '../../contracts/commerce';
+import type { Cart, ProductKind } from '../../contracts/commerce';
 import { BoostsService } from '../boosts';
 import { PropertiesService } from '../properties';
 import { CatalogRepository, type CartItemRow } from './catalog.repository';
 import { money, toCartItemJson } from './commerce.mapper';
-import type { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
+import { maxQuantityOf, type AddCartItemDto, type UpdateCartItemDto } from './dto/commerce.dto';
 import { EntitlementsRepository } from './entitlements.repository';
 
 /** Whose cart: a signed-in user's, or a guest's named by the random token in their cart cookie. */
@@ -51,12 +51,12 @@ export class CartService {
    */
   private async checkOneOfAKind(
     owner: CartOwner,
-    variant: { id: string; kind: string; style_pack: string | null; title: string },
+    variant: { id: string; kind: ProductKind; style_pack: string | null; title: string },
     dto: AddCartItemDto,
     items: CartItemRow[],
   ): Promise<string | null> {
     if (variant.kind !== 'listing_boost' && variant.kind !== 'style_pack') return null;
-    if (dto.quantity !== 1) throw ValidationFailedException.of('quantity', `${variant.title} is bought one at a time.`);
+    assertQuantityAllowed(variant, dto.quantity);
     if (!owner.userId) throw ValidationFailedException.of('variant_id', `Sign in to buy ${variant.title}.`);
     if (variant.kind === 'style_pack') {
       if (items.some((i) => i.style_pack === variant.style_pack))
@@ -83,8 +83,7 @@ export class CartService {
     if (!cart || !item) throw new NotFoundException('That item is not in your cart.');
     const variant = await this.repo.variant(item.variant_id);
     if (!variant) throw ValidationFailedException.of('variant_id', 'This product option is no longer sold; remove it.');
-    if ((variant.kind === 'listing_boost' || variant.kind === 'style_pack') && dto.quantity !== 1)
-      throw ValidationFailedException.of('quantity', `${variant.title} is bought one at a time.`);
+    assertQuantityAllowed(variant, dto.quantity);
     assertInStock(variant.stock, dto.quantity, variant.title);
     await this.repo.setQuantity(cart.id, itemId, dto.quantity, Number(variant.price_minor));
     return this.toCart(cart.id, await this.repo.items(cart.id));
@@ -122,6 +121,12 @@ export class CartService {
       requires_shipping: rows.some((r) => r.kind === 'physical'),
     };
   }
+}
+
+/** 422 on `quantity` past what one line of the product may hold. */
+function assertQuantityAllowed(variant: { kind: ProductKind; title: string }, quantity: number): void {
+  if (quantity > maxQuantityOf(variant.kind))
+    throw ValidationFailedException.of('quantity', `${variant.title} is bought one at a time.`);
 }
 
 export function assertInStock(stock: number | null, wanted: number, title: string, field = 'quantity'): void {

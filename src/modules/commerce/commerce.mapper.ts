@@ -16,6 +16,7 @@ import type { MessageRow, OrderLineRow, OrderRow } from './orders.repository';
 import type { RefundRow, ReturnRow } from './refunds.repository';
 import { iso } from '../../common/iso';
 import { mediaUrl } from '../../common/media-url';
+import { maxQuantityOf } from './dto/commerce.dto';
 
 /** Rows → wire JSON typed by src/contracts/commerce.ts. Minor units arrive from pg as strings (bigint). */
 export function money(amountMinor: string | number, currency: string): Money {
@@ -42,6 +43,7 @@ export function toProductJson(p: ProductRow, variants: VariantRow[]): Product {
     credit_amount: p.credit_amount,
     credit_validity_days: p.credit_validity_days,
     download_limit: downloadable ? p.download_limit : null,
+    max_quantity: maxQuantityOf(p.kind),
     style_pack: p.style_pack,
     price_from: cheapest ? money(cheapest.price_minor, cheapest.currency) : null,
     variants: variants.map((v) => ({
@@ -72,6 +74,7 @@ export function toCartItemJson(i: CartItemRow, listingName: (id: string) => stri
     current_price: money(i.price_minor, i.currency),
     line_total: money(Number(i.price_minor) * i.quantity, i.currency),
     stock: i.stock,
+    max_quantity: maxQuantityOf(i.kind),
     listing: i.property_id ? { id: i.property_id, name: listingName(i.property_id) ?? 'Listing' } : null,
   };
 }

@@ -20,6 +20,7 @@ const flyers = (quantity: number): CartItem => ({
   current_price: usd(1500),
   line_total: usd(1500 * quantity),
   stock: null,
+  max_quantity: 99,
   listing: null,
 });
 const cartOf = (quantity: number): Cart => ({

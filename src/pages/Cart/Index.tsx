@@ -55,7 +55,7 @@ export default function CartIndex({ cart: initial }: Props) {
                   <Input
                     type="number"
                     min={1}
-                    max={item.product.kind === 'listing_boost' || item.product.kind === 'style_pack' ? 1 : 99}
+                    max={item.max_quantity}
                     aria-label={`Quantity of ${item.product.title}`}
                     defaultValue={item.quantity}
                     className="w-20"

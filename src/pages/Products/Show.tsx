@@ -17,7 +17,6 @@ const day = (iso: string) => new Date(iso).toLocaleDateString();
 export default function ProductsShow({ product, boostable_listings }: Props) {
   const [added, setAdded] = useState(false);
   const isBoost = product.kind === 'listing_boost';
-  const oneAtATime = isBoost || product.kind === 'style_pack';
   const form = useApiForm(
     { variant_id: product.variants[0]?.id ?? '', quantity: '1', property_id: boostable_listings?.[0]?.id ?? '' },
     { successMessage: 'Added to your cart', onSuccess: () => setAdded(true) },
@@ -79,12 +78,12 @@ export default function ProductsShow({ product, boostable_listings }: Props) {
                 {...form.field('variant_id')}
               />
             )}
-            {!oneAtATime && (
+            {product.max_quantity > 1 && (
               <TextField
                 label="Quantity"
                 type="number"
                 min={1}
-                max={99}
+                max={product.max_quantity}
                 inputClassName="w-24"
                 {...form.field('quantity')}
               />

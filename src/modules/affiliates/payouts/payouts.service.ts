@@ -250,7 +250,8 @@ export class PayoutsService {
         );
       await this.repo.countBatchProgress(m, batchId);
     });
-    await this.progress(batchId, 'completed');
+    // No progress push: "completed" belongs to the batch job (the page toasts it as the batch finishing); the
+    // admin who settled sees the answer.
     return toBatchJson((await this.repo.findBatch(batchId))!);
   }
 

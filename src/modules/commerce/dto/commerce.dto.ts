@@ -7,12 +7,18 @@ import type {
   FulfilmentStatus,
   OrderStatus,
   PaymentStatus,
+  ProductKind,
   ReturnStatus,
 } from '../../../contracts/commerce';
 
 /** The largest amount any field accepts (minor units): keeps sums far inside exact integer range. */
 export const MAX_MINOR = 100_000_000_00;
 export const MAX_QUANTITY = 99;
+
+/** How many of a product one cart line may hold: a boost is for one listing and a style pack is held once. */
+export function maxQuantityOf(kind: ProductKind): number {
+  return kind === 'listing_boost' || kind === 'style_pack' ? 1 : MAX_QUANTITY;
+}
 const QUANTITY_MESSAGES = {
   notInt: 'The quantity must be a whole number.',
   below: 'The quantity must be at least 1.',

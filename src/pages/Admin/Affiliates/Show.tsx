@@ -7,6 +7,7 @@ import { CommissionList, formatMoney, StatusBadge } from '@/components/affiliate
 import { METHOD_LABELS } from '@/components/affiliates/PayoutMethodFields';
 import { BackLink, Button, Card, DividedList, EmptyState, Input, Pagination, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
+import { useAttempt } from '@/hooks/useAttempt';
 import { actThenReload } from '@/lib/actions';
 import type { PageProps } from '@/types';
 
@@ -83,22 +84,21 @@ export default function AdminAffiliateShow({
 function ReleaseHold({ commission }: { commission: CommissionJson }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { attempt, busy } = useAttempt();
   if (!open)
     return (
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
         Release now
       </Button>
     );
-  const release = async () => {
-    setBusy(true);
-    await actThenReload(
-      () => affiliatesAdminApi.releaseCommission(commission.id, reason),
-      'The hold could not be released',
-      'Released: payable in the next payout',
+  const release = () =>
+    attempt(() =>
+      actThenReload(
+        () => affiliatesAdminApi.releaseCommission(commission.id, reason),
+        'The hold could not be released',
+        'Released: payable in the next payout',
+      ),
     );
-    setBusy(false);
-  };
   return (
     <form
       className="flex w-full max-w-xs flex-col gap-2 sm:items-end"
