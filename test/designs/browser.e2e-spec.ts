@@ -1,5 +1,7 @@
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
+import { checkStep } from '../browser/screenshots';
+import { seedProduct } from '../commerce/support';
 import { browserSuite, withDiagnostics } from '../support/browser';
 import { bootDesignApp, roomPhoto } from './support';
 
@@ -17,10 +19,20 @@ describe('AI designer in the browser', () => {
     const { t } = b;
     const user = await t.createUser({ name: 'Dana Designer' });
     await t.app.get(CreditsService).grant(user.id, 3, 'test');
+    await seedProduct(t.db, {
+      kind: 'style_pack',
+      stylePack: 'scandinavian',
+      priceMinor: 900,
+      title: 'Scandinavian pack',
+    });
     const page = await pageFor(user);
     await withDiagnostics(page, async () => {
       await page.goto('/designer');
       await page.getByRole('heading', { name: 'AI room designer' }).waitFor();
+      // The pack's styles are listed as locked, with where to buy them; the theme list does not offer them.
+      await page.getByTestId('locked-pack').getByText('unlock for $9.00').waitFor();
+      expect(await page.getByLabel('Theme').locator('option', { hasText: 'Hygge' }).count()).toBe(0);
+      await checkStep(page, 'designer-00-locked-style-pack');
       expect(await page.getByTestId('engine-badge').textContent()).toContain('Local preview engine');
       expect(await page.getByTestId('credits-badge').textContent()).toBe('3 credits');
 

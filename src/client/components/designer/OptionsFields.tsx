@@ -79,7 +79,7 @@ export function OptionsFields({
 function LockedPack({ pack }: { pack: StylePackOffer }) {
   return (
     <p className="mt-1 text-xs text-ink-muted" data-testid="locked-pack">
-      <span aria-hidden>🔒</span> {pack.styles.length} more in the {pack.title} ({pack.styles.join(', ')}):{' '}
+      Locked: {pack.styles.length} more in the {pack.title} ({pack.styles.join(', ')}):{' '}
       <Link href={commercePaths.product(pack.product_slug)} className="text-accent-ink underline">
         unlock for {formatMoney(pack.price)}
       </Link>
