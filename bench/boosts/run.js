@@ -21,6 +21,7 @@ const {
   finish,
   freshClient,
   runChild,
+  withAppCpu,
   writeResult,
 } = require('../support/common');
 
@@ -115,19 +116,14 @@ async function startBoosts(db, sellerId) {
 /** One load phase: the load generator in its own process; the app's CPU (this process) per request and its RSS. */
 async function phase(base, paths) {
   await expectOk(base, '', paths.slice(0, 3));
-  const cpu = process.cpuUsage();
-  const run = await runChild(join(__dirname, '..', 'buyer', 'load-child.js'), {
-    base,
-    paths,
-    connections: HTTP_CONNECTIONS,
-    seconds: HTTP_SECONDS,
-  });
-  const used = process.cpuUsage(cpu);
-  return {
-    ...run,
-    app_cpu_ms_per_request: round((used.user + used.system) / 1000 / run.requests),
-    app_rss_mb: Math.round(process.memoryUsage().rss / 1e6),
-  };
+  return withAppCpu(() =>
+    runChild(join(__dirname, '..', 'buyer', 'load-child.js'), {
+      base,
+      paths,
+      connections: HTTP_CONNECTIONS,
+      seconds: HTTP_SECONDS,
+    }),
+  );
 }
 
 async function main() {

@@ -108,7 +108,10 @@ async function signIn(base, email, password) {
       const [k, ...v] = pair.split('=');
       jar.set(k, v.join('='));
     });
-  keep(await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' }));
+  const page = await fetch(`${base}/login`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+  // The session (holding the anti-forgery token) is saved as the response ends: read it to the end before posting.
+  await page.arrayBuffer();
+  keep(page);
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(`${base}/login`, {
     method: 'POST',
@@ -291,6 +294,21 @@ async function bulkLoadProperties(db, insert) {
   };
 }
 
+/**
+ * Runs `work` (a load run in another process against the app in this one) and adds the app's CPU per request (this
+ * process's user + system time over the run's `requests`) and its RSS afterwards.
+ */
+async function withAppCpu(work) {
+  const cpu = process.cpuUsage();
+  const run = await work();
+  const used = process.cpuUsage(cpu);
+  return {
+    ...run,
+    app_cpu_ms_per_request: Math.round(((used.user + used.system) / 1000 / run.requests) * 100) / 100,
+    app_rss_mb: Math.round(process.memoryUsage().rss / 1e6),
+  };
+}
+
 /** Runs `work` and answers `[milliseconds it took, what it resolved to]`. */
 async function timed(work) {
   const started = process.hrtime.bigint();
@@ -308,6 +326,7 @@ function ratios(run, baseline) {
 
 module.exports = {
   bulkLoadProperties,
+  withAppCpu,
   databaseUrl,
   writeResult,
   explainAll,

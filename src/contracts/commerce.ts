@@ -86,7 +86,19 @@ export interface Cart {
   items: CartItem[];
   count: number;
   subtotal: Money | null;
+  /** The discount code held by the cart (one per order): what it takes off now, or why it does not apply. */
+  discount: CartDiscount | null;
+  /** What checkout charges: the subtotal less the discount. */
+  total: Money | null;
   requires_shipping: boolean;
+}
+
+export interface CartDiscount {
+  code: string;
+  description: string;
+  /** Null when the code does not apply to this cart now (see `problem`). */
+  amount: Money | null;
+  problem: string | null;
 }
 
 export interface ShippingAddress {
@@ -109,7 +121,7 @@ export interface CheckoutRequest {
   address_id?: string;
   shipping_address?: ShippingAddress;
   referral_code?: string;
-  /** The subtotal the buyer saw (minor units); a different server total answers 422. */
+  /** The total the buyer saw (minor units, after the discount); a different server total answers 422. */
   expected_total_minor?: number;
 }
 
@@ -132,6 +144,9 @@ export interface OrderLine {
   kind: ProductKind;
   quantity: number;
   unit_price: Money;
+  /** The line's share of the order's discount code. */
+  discount: Money;
+  /** What the buyer paid for the line: quantity × unit price less its discount. */
   total: Money;
   refunded: Money;
 }
@@ -146,6 +161,7 @@ export interface Order {
   return_status: ReturnStatus | null;
   requires_shipping: boolean;
   subtotal: Money;
+  discount: { code: string; amount: Money } | null;
   total: Money;
   refunded: Money;
   shipping_address: ShippingAddress | null;
@@ -227,3 +243,64 @@ export interface LocalPaymentSession {
 export type ProductPage = Page<Product>;
 export type OrderPage = Page<Order>;
 export type AdminOrderPage = Page<AdminOrder>;
+
+export type DiscountKind = 'percent' | 'fixed';
+/** Where a code applies: the whole shop, one product, or one catalogue category. */
+export type DiscountScope =
+  | { kind: 'all' }
+  | { kind: 'product'; product_id: string; title: string }
+  | { kind: 'category'; category: string; label: string };
+/** Derived from the window, the switch and the uses: scheduled, active, ended, disabled or used up. */
+export type DiscountState = 'scheduled' | 'active' | 'ended' | 'disabled' | 'used_up';
+
+export interface DiscountCode {
+  id: string;
+  code: string;
+  description: string;
+  kind: DiscountKind;
+  percent_off: number | null;
+  amount_off: Money | null;
+  scope: DiscountScope;
+  starts_at: string;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number;
+  /** Paid orders that used the code. */
+  used: number;
+  /** Orders placed with it and waiting for payment (they count against the limits until they expire). */
+  held: number;
+  /** The affiliate credited for every order that uses it (their referral code). */
+  affiliate_code: string | null;
+  active: boolean;
+  state: DiscountState;
+  /** The state in a sentence, with its date: "Active until 31 Dec 2026", "Used up (100 of 100)". */
+  state_label: string;
+  created_at: string;
+}
+
+export interface DiscountRedemption {
+  id: string;
+  code: string;
+  order_id: string;
+  order_number: string;
+  buyer_name: string | null;
+  amount: Money;
+  status: 'held' | 'used' | 'released';
+  created_at: string;
+}
+
+export interface NewDiscountCode {
+  code: string;
+  description?: string;
+  kind: DiscountKind;
+  percent_off?: number;
+  amount_off_minor?: number;
+  currency?: string;
+  product_id?: string;
+  category?: string;
+  starts_at?: string;
+  ends_at?: string;
+  max_uses?: number;
+  max_uses_per_customer?: number;
+  affiliate_code?: string;
+}

@@ -105,4 +105,50 @@ describe('affiliates and commerce together', () => {
     await admin.put(`/api/admin/affiliates/${affiliate.id}/minimum`).send({ minimum_payout_minor: null });
     expect((await admin.visit(`/admin/affiliates/${affiliate.id}`)).body.props.custom_minimum).toBe(false);
   });
+
+  it('a discount code of an affiliate credits them without a click, on what the buyer paid, and a refund reverses its share', async () => {
+    const { client: affiliateClient, affiliate } = await approvedAffiliate(t, admin);
+    const { affiliate: clicked } = await approvedAffiliate(t, admin);
+    const created = await admin.post('/api/admin/discounts').send({
+      code: `VERA${affiliate.code}`.slice(0, 32),
+      kind: 'percent',
+      percent_off: 20,
+      affiliate_code: affiliate.code.toLowerCase(),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.code.affiliate_code).toBe(affiliate.code);
+    // The affiliate sees the code on their links page.
+    const links = await affiliateClient.visit('/affiliate/links');
+    expect(links.body.props.discount_codes.data.map((c: { code: string }) => c.code)).toEqual([created.body.code.code]);
+
+    const product = await seedProduct(t.db, { kind: 'credit_pack', priceMinor: 5000, creditAmount: 50 });
+    const { client: buyer } = await t.signedIn();
+    // The buyer also carries another affiliate's referral code; the partner's discount code typed at checkout wins.
+    await addToCart(buyer, product.variantId, 2);
+    expect((await buyer.post('/api/cart/discount').send({ code: created.body.code.code })).status).toBe(200);
+    const started = await checkout(buyer, { referral_code: clicked.code, expected_total_minor: 8000 });
+    expect(started.status).toBe(200);
+    await payLocally(buyer, started.body.session.session_id);
+    await settle(t);
+
+    // 20% commission on the 80.00 paid (not the 100.00 list price).
+    expect(await commissionsOf(t, clicked.id)).toEqual([]);
+    const [commission] = await commissionsOf(t, affiliate.id);
+    expect(commission).toMatchObject({ status: 'pending', amount: 1600 });
+
+    // Refunding one of the two packs (half of what the line cost after the discount) reverses half the commission.
+    const orderId = started.body.session.order_id;
+    const [line] = await t.db.query(`SELECT id, total_minor::int AS total FROM order_lines WHERE order_id = $1`, [
+      orderId,
+    ]);
+    expect(line.total).toBe(8000);
+    const refund = await admin
+      .post(`/api/admin/orders/${orderId}/refunds`)
+      .set('Idempotency-Key', `half-${orderId}`)
+      .send({ lines: [{ line_id: line.id, amount_minor: 4000 }] });
+    expect(refund.status).toBeLessThan(300);
+    await settle(t);
+    expect((await commissionsOf(t, affiliate.id))[0]).toMatchObject({ status: 'pending', amount: 800 });
+    expect(await buckets(t, affiliate.id)).toEqual({ pending: 800, reversed: 800 });
+  });
 });

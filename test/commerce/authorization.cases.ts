@@ -53,6 +53,9 @@ describe('commerce authorization table', () => {
       { method: 'POST', path: '/api/cart/items', body: { variant_id: guide.variantId, quantity: 1 }, expect: all(201) },
       { method: 'PATCH', path: `/api/cart/items/${missing}`, body: { quantity: 2 }, expect: all(404) },
       { method: 'DELETE', path: `/api/cart/items/${missing}`, expect: all(404) },
+      { method: 'POST', path: '/api/cart/discount', body: { code: 'NO-SUCH-CODE' }, expect: all(422) },
+      { method: 'POST', path: '/api/cart/discount', body: { code: '!' }, expect: all(422) },
+      { method: 'DELETE', path: '/api/cart/discount', expect: all(200) },
       { method: 'GET', path: '/checkout', inertia: true, expect: page },
       { method: 'GET', path: '/checkout/success?session_id=cs_nope', inertia: true, expect: signedIn(404, 302) },
       {
@@ -130,6 +133,16 @@ describe('commerce authorization table', () => {
         expect: adminOnly(200),
       },
       { method: 'POST', path: `/api/admin/orders/${missing}/refunds`, body: {}, expect: adminOnly(404) },
+      { method: 'GET', path: '/admin/discounts', inertia: true, expect: adminOnly(200, 302) },
+      {
+        method: 'POST',
+        path: '/api/admin/discounts',
+        body: { code: 'TABLE10', kind: 'percent', percent_off: 10 },
+        expect: adminOnly(201),
+      },
+      { method: 'POST', path: '/api/admin/discounts', body: { kind: 'percent' }, expect: adminOnly(422) },
+      { method: 'PATCH', path: `/api/admin/discounts/${missing}`, body: { active: false }, expect: adminOnly(404) },
+      { method: 'PATCH', path: '/api/admin/discounts/not-a-uuid', body: { active: false }, expect: adminOnly(404) },
     ]);
   });
 });

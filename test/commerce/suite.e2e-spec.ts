@@ -4,4 +4,5 @@ import './authorization.cases';
 import './checkout-local.cases';
 import './checkout-stripe.cases';
 import './deliveries.cases';
+import './discounts.cases';
 import './rules.cases';

@@ -8,6 +8,7 @@ import { Logger } from '@nestjs/common';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../src/database/seeds/demo.seed';
 import { DEMO_SPOT_COUNT } from '../../src/database/seeds/video.seed';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { waitFor } from '../support/processes';
 
 const READY_TIMEOUT_MS = 150_000;
 
@@ -172,6 +173,36 @@ describe('demo seed: spots, chats, follows, notifications, properties', () => {
   }, 120000);
 
   // Runs after the tests above on the same seeded database.
+  it('shows a used discount code: the demo buyer paid with the affiliate’s VERA15, which credits the affiliate', async () => {
+    const admin = await login(t, 'admin@reelty.test');
+    const page = await admin.visit('/admin/discounts');
+    const codes = page.body.props.codes.data as Array<{ code: string; used: number; affiliate_code: string | null }>;
+    expect(codes.find((c) => c.code === 'VERA15')).toMatchObject({ used: 1, affiliate_code: expect.any(String) });
+    expect(codes.find((c) => c.code === 'WELCOME10')).toMatchObject({ used: 0 });
+    const order = async () =>
+      (
+        await t.db.query(
+          `SELECT o.discount_code, o.discount_minor::int AS discount, o.subtotal_minor::int AS subtotal,
+                  o.payment_status, c.affiliate_id IS NOT NULL AS credited
+             FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN affiliate_commissions c ON c.order_id = o.id::text
+            WHERE u.email = 'buyer@reelty.test' AND o.discount_code = 'VERA15'`,
+        )
+      )[0];
+    // The commission comes from the affiliates' consumer of `order.paid`, a queued job.
+    await waitFor(
+      async () => (await order())?.credited === true,
+      20_000,
+      'the VERA15 commission',
+      () => '',
+    );
+    const paid = await order();
+    expect(paid.payment_status).toBe('paid');
+    expect(paid.discount).toBe(Math.floor((paid.subtotal * 15) / 100));
+    const viewer = await login(t, 'viewer@reelty.test');
+    const links = await viewer.visit('/affiliate/links');
+    expect(links.body.props.discount_codes.data.map((c: { code: string }) => c.code)).toEqual(['VERA15']);
+  });
+
   it('gives the demo realtor weeks of plays, followers and inquiries on her own Metrics page', async () => {
     const realtor = await login(t, 'realtor@reelty.test');
     const res = await realtor.get('/api/metrics/creator').query({ range: '30d' });

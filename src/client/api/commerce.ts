@@ -4,6 +4,8 @@ import type {
   AuditEntry,
   Cart,
   CheckoutRequest,
+  DiscountCode,
+  NewDiscountCode,
   CheckoutSession,
   DownloadLink,
   Order,
@@ -29,6 +31,9 @@ export const commercePaths = {
   unfulfilled: '/orders/unfulfilled',
   vault: '/vault',
   adminOrders: '/admin/orders',
+  adminDiscounts: '/admin/discounts',
+  adminDiscountsPage: (page: number, redemptionsPage: number) =>
+    `/admin/discounts?page=${page}&redemptions_page=${redemptionsPage}`,
   exportCsv: (query: string) => `/api/admin/orders/export.csv${query ? `?${query}` : ''}`,
   login: '/login',
 };
@@ -47,6 +52,11 @@ export const commerceApi = {
   setQuantity: (itemId: string, quantity: number) =>
     api.patch<{ cart: Cart }>(`/api/cart/items/${itemId}`, { quantity }),
   removeItem: (itemId: string) => api.delete<{ cart: Cart }>(`/api/cart/items/${itemId}`),
+  applyDiscount: (code: string) => api.post<{ cart: Cart }>('/api/cart/discount', { code }),
+  removeDiscount: () => api.delete<{ cart: Cart }>('/api/cart/discount'),
+  createDiscount: (body: NewDiscountCode) => api.post<{ code: DiscountCode }>('/api/admin/discounts', body),
+  updateDiscount: (id: string, body: { active?: boolean; ends_at?: string | null }) =>
+    api.patch<{ code: DiscountCode; message: string }>(`/api/admin/discounts/${id}`, body),
   checkout: (body: CheckoutRequest, idempotencyKey: string) =>
     api.post<{ session: CheckoutSession }>('/api/checkout', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
   localPay: (sessionId: string, outcome: 'succeed' | 'fail' | 'abandon') =>

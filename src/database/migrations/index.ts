@@ -71,6 +71,7 @@ import { CrmSellerPayouts1765580000000 } from './1765580000000-CrmSellerPayouts'
 import { SweepstakesEligibility1765600000000 } from './1765600000000-SweepstakesEligibility';
 import { PurchasesDeliver1765700000000 } from './1765700000000-PurchasesDeliver';
 import { BankTransferConfirmation1765700100000 } from './1765700100000-BankTransferConfirmation';
+import { DiscountCodes1765800000000 } from './1765800000000-DiscountCodes';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -143,4 +144,5 @@ export const migrations = [
   SweepstakesEligibility1765600000000,
   PurchasesDeliver1765700000000,
   BankTransferConfirmation1765700100000,
+  DiscountCodes1765800000000,
 ];

@@ -11,6 +11,11 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../modules/commerce/p
 import { StorageService } from '../../modules/storage/storage.service';
 import { UsersService } from '../../modules/users/users.service';
 import { PageQueryDto } from '../../common/page-query.dto';
+import { ValidationFailedException } from '../../common/validation';
+import type { NewDiscountCode } from '../../contracts/commerce';
+import { ProgrammeService } from '../../modules/affiliates';
+import { DiscountCodesService } from '../../modules/commerce';
+import type { CreateDiscountDto } from '../../modules/commerce/dto/discounts.dto';
 
 const GUIDE_KEY = 'commerce-assets/guides/first-open-house-guide.pdf';
 
@@ -112,26 +117,64 @@ export async function seedDemoCommerce(app: INestApplicationContext, logger: Log
   const catalog = app.get(CatalogService);
   for (const product of DEMO_CATALOGUE) await catalog.ensureProduct(product);
 
+  const partnerCode = await seedDiscountCodes(app);
+
   const provider = app.get<PaymentProvider>(PAYMENT_PROVIDER);
   if (!(provider instanceof LocalPaymentProvider)) return;
   const paid = [
     await buyOnce(app, provider, 'viewer@reelty.test', 'first-open-house-guide'),
-    await buyOnce(app, provider, 'realtor@reelty.test', 'listing-boost-7-days', /^Austin /),
+    await buyOnce(app, provider, 'realtor@reelty.test', 'listing-boost-7-days', { boosted: /^Austin / }),
+    partnerCode ? await buyOnce(app, provider, 'buyer@reelty.test', 'image-credits-200', { code: partnerCode }) : null,
   ].filter(Boolean);
   logger.log(`Commerce demo: ${DEMO_CATALOGUE.length} products; orders paid: ${paid.join('; ') || 'none new'}`);
 }
 
 /**
+ * Two discount codes: WELCOME10 (10% off the whole shop, once per customer) for anyone to try, and VERA15, the demo
+ * affiliate's code (15% off), which the demo buyer used: Admin → Discount codes shows it used once, and the
+ * affiliate's Links page lists it. Answers the affiliate's code, or null when the programme has no demo affiliate.
+ */
+async function seedDiscountCodes(app: INestApplicationContext): Promise<string | null> {
+  const users = app.get(UsersService);
+  const [admin, viewer] = await Promise.all([
+    users.findByEmail('admin@reelty.test'),
+    users.findByEmail('viewer@reelty.test'),
+  ]);
+  if (!admin) return null;
+  const affiliate = viewer ? await app.get(ProgrammeService).row({ userId: viewer.id }) : null;
+  const codes: NewDiscountCode[] = [
+    { code: 'WELCOME10', description: '10% off your first order', kind: 'percent', percent_off: 10 },
+  ];
+  if (affiliate?.status === 'approved')
+    codes.push({
+      code: 'VERA15',
+      description: 'Vera’s followers save 15%',
+      kind: 'percent',
+      percent_off: 15,
+      affiliate_code: affiliate.code,
+    });
+  for (const code of codes)
+    await app
+      .get(DiscountCodesService)
+      .create(admin, code as CreateDiscountDto)
+      .catch((error: unknown) => {
+        // Seeded before: the code exists already.
+        if (!(error instanceof ValidationFailedException)) throw error;
+      });
+  return affiliate?.status === 'approved' ? 'VERA15' : null;
+}
+
+/**
  * One paid order of a product's first variant for a demo user with no orders yet, through the real cart, checkout
  * and fulfilment; a boost is for the user's newest listing named like `boosted` (one of the realtor's Austin
- * listings with photos leads /market?q=Austin as "Sponsored").
+ * listings with photos leads /market?q=Austin as "Sponsored"); `code` is a discount code applied in the cart.
  */
 async function buyOnce(
   app: INestApplicationContext,
   provider: LocalPaymentProvider,
   email: string,
   slug: string,
-  boosted?: RegExp,
+  { boosted, code }: { boosted?: RegExp; code?: string } = {},
 ): Promise<string | null> {
   const buyer = await app.get(UsersService).findByEmail(email);
   if (!buyer || (await app.get(OrdersService).history(buyer, new PageQueryDto())).total > 0) return null;
@@ -143,8 +186,10 @@ async function buyOnce(
   await app
     .get(CartService)
     .add({ userId: buyer.id }, { variant_id: product.variants[0].id, quantity: 1, property_id: listing?.id });
+  if (code) await app.get(CartService).applyCode({ userId: buyer.id }, { code });
   const session = await app.get(CheckoutService).start(buyer, {});
   await provider.settle(session.session_id, 'succeed');
   await app.get(FulfilmentService).fulfil(session.session_id);
-  return `${session.order_number} (${product.title}${listing ? ` for ${listing.name}` : ''}) by ${email}`;
+  const detail = `${product.title}${listing ? ` for ${listing.name}` : ''}${code ? ` with ${code}` : ''}`;
+  return `${session.order_number} (${detail}) by ${email}`;
 }

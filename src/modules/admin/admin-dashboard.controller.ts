@@ -38,6 +38,11 @@ export const ADMIN_SECTIONS = [
     href: '/admin/orders',
   },
   {
+    title: 'Discount codes',
+    description: 'Percentage or fixed codes for the shop, a product or a category; limits, windows, affiliate codes.',
+    href: '/admin/discounts',
+  },
+  {
     title: 'Unfulfilled orders',
     description: 'Paid printed goods waiting to ship: add the carrier and tracking number.',
     href: '/orders/unfulfilled',

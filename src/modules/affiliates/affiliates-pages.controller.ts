@@ -6,6 +6,7 @@ import { ValidationFailedException } from '../../common/validation';
 import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import type { InertiaResponse } from '../inertia';
+import { DiscountCodesService } from '../commerce';
 import { RateLimiterService } from '../security';
 import type { User } from '../users';
 import type { AffiliateRow } from './affiliates.types';
@@ -41,6 +42,7 @@ export class AffiliatesPagesController {
     private readonly payouts: PayoutsService,
     private readonly documents: DocumentsService,
     private readonly limiter: RateLimiterService,
+    private readonly discountCodes: DiscountCodesService,
   ) {}
 
   @Public()
@@ -182,7 +184,11 @@ export class AffiliatesPagesController {
           guidelines: await this.programme.guidelines(),
         };
       case 'Links':
-        return { links: await this.attribution.links(row, 1, 20) };
+        return {
+          links: await this.attribution.links(row, 1, 20),
+          // Codes the admin gave this affiliate: an order with one is theirs even without a click.
+          discount_codes: await this.discountCodes.page(1, 20, row.code),
+        };
       case 'Referrals':
         return {
           commissions: await this.commissions.list(row, 1, 20),

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AFFILIATES_CONFIG } from '../../config/affiliates.config';
+import { DiscountCodesService } from '../commerce';
 import { CommerceModule } from '../commerce/commerce.module';
 import { DomainEvents } from '../events';
 import { JobRegistry } from '../jobs';
@@ -50,9 +51,12 @@ export class AffiliatesModule implements OnModuleInit {
     private readonly payouts: PayoutsService,
     private readonly documents: DocumentsService,
     private readonly programme: ProgrammeService,
+    private readonly discountCodes: DiscountCodesService,
   ) {}
 
   onModuleInit(): void {
+    // Discount codes may belong to an affiliate: commerce asks the programme whether a referral code is one.
+    this.discountCodes.useAffiliateDirectory((code) => this.programme.approvedByCode(code));
     this.events.subscribe('order.paid', 'affiliates.commissions', (event) => this.commissions.onOrderPaid(event));
     this.events.subscribe('order.refunded', 'affiliates.commissions', (event) =>
       this.commissions.onOrderRefunded(event),

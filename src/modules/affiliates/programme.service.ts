@@ -66,6 +66,12 @@ export class ProgrammeService {
     return 'userId' in by ? this.repo.findAffiliate('user_id', by.userId) : this.repo.findAffiliate('id', by.id);
   }
 
+  /** The approved affiliate with this referral code (any case), as discount codes name their owner; else null. */
+  async approvedByCode(code: string): Promise<{ code: string } | null> {
+    const row = await this.repo.findAffiliate('code', code);
+    return row?.status === 'approved' ? { code: row.code } : null;
+  }
+
   /** The signed-in user's affiliate record, or null when they never applied. */
   async mine(user: User): Promise<AffiliateJson | null> {
     const row = await this.repo.findAffiliate('user_id', user.id);

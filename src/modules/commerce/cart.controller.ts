@@ -1,12 +1,17 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { UuidPipe } from '../../common/uuid.pipe';
+import { ValidationFailedException } from '../../common/validation';
 import { Public } from '../auth';
 import { Inertia } from '../inertia';
 import { RateLimiterService } from '../security';
 import { CartService, type CartOwner } from './cart.service';
 import { AddCartItemDto, UpdateCartItemDto } from './dto/commerce.dto';
+import { ApplyDiscountDto } from './dto/discounts.dto';
+
+/** Wrong discount codes a visitor may try in 15 minutes: enough for typos, too few to guess codes. */
+export const DISCOUNT_GUESSES = { limit: 10, windowSeconds: 15 * 60 };
 
 /** A guest's cart is named by this random cookie; at sign-in it merges into the user's cart. */
 export const CART_COOKIE = 'reelty_cart';
@@ -57,6 +62,26 @@ export class CartController {
   @Patch('api/cart/items/:id')
   async update(@Req() req: Request, @Param('id', UuidPipe) id: string, @Body() dto: UpdateCartItemDto) {
     return { cart: await this.cart.update(cartOwner(req, null), id, dto) };
+  }
+
+  /** One code per order: a second code replaces the first. Only wrong codes count against the guessing limit. */
+  @Post('api/cart/discount')
+  @HttpCode(200)
+  async applyDiscount(@Req() req: Request, @Body() dto: ApplyDiscountDto) {
+    const key = `discount-guess:${req.user?.id ?? req.ip}`;
+    await this.limiter.assertBelow(key, DISCOUNT_GUESSES.limit);
+    try {
+      return { cart: await this.cart.applyCode(cartOwner(req, null), dto) };
+    } catch (error) {
+      if (error instanceof ValidationFailedException)
+        await this.limiter.hit(key, DISCOUNT_GUESSES.limit, DISCOUNT_GUESSES.windowSeconds);
+      throw error;
+    }
+  }
+
+  @Delete('api/cart/discount')
+  async removeDiscount(@Req() req: Request) {
+    return { cart: await this.cart.removeCode(cartOwner(req, null)) };
   }
 
   @Delete('api/cart/items/:id')

@@ -3,15 +3,26 @@ import { ValidationFailedException } from '../../common/validation';
 import type { Cart, ProductKind } from '../../contracts/commerce';
 import { BoostsService } from '../boosts';
 import { PropertiesService } from '../properties';
-import { CatalogRepository, type CartItemRow } from './catalog.repository';
+import { CatalogRepository, type CartItemRow, type CartRow } from './catalog.repository';
 import { money, toCartItemJson } from './commerce.mapper';
 import { maxQuantityOf, type AddCartItemDto, type UpdateCartItemDto } from './dto/commerce.dto';
 import { EntitlementsRepository } from './entitlements.repository';
+import type { PricedLine } from './discount-rules';
+import { DiscountsService, type Basket } from './discounts.service';
+import type { ApplyDiscountDto } from './dto/discounts.dto';
 
 /** Whose cart: a signed-in user's, or a guest's named by the random token in their cart cookie. */
 export type CartOwner = { userId: string; token?: undefined } | { userId?: undefined; token: string | undefined };
 
-const EMPTY: Cart = { id: null, items: [], count: 0, subtotal: null, requires_shipping: false };
+const EMPTY: Cart = {
+  id: null,
+  items: [],
+  count: 0,
+  subtotal: null,
+  discount: null,
+  total: null,
+  requires_shipping: false,
+};
 
 @Injectable()
 export class CartService {
@@ -20,11 +31,29 @@ export class CartService {
     private readonly entitlements: EntitlementsRepository,
     private readonly boosts: BoostsService,
     private readonly properties: PropertiesService,
+    private readonly discounts: DiscountsService,
   ) {}
 
   async view(owner: CartOwner): Promise<Cart> {
     const cart = await this.repo.cartFor(owner);
-    return cart ? this.toCart(cart.id, await this.repo.items(cart.id)) : EMPTY;
+    return cart ? this.toCart(owner, cart, await this.repo.items(cart.id)) : EMPTY;
+  }
+
+  /** Puts a discount code on the cart (one per order: it replaces the one there); 422 on `code` when it does not apply. */
+  async applyCode(owner: CartOwner, dto: ApplyDiscountDto): Promise<Cart> {
+    const cart = await this.repo.cartFor(owner);
+    const items = cart ? await this.repo.items(cart.id) : [];
+    if (!cart || !items.length) throw ValidationFailedException.of('code', 'Add something to your cart first.');
+    const code = await this.discounts.findApplicable(dto.code, basketOf(owner, items));
+    await this.discounts.setCartCode(cart.id, code.id);
+    return this.toCart(owner, { ...cart, discount_code_id: code.id }, items);
+  }
+
+  async removeCode(owner: CartOwner): Promise<Cart> {
+    const cart = await this.repo.cartFor(owner);
+    if (!cart) return EMPTY;
+    await this.discounts.setCartCode(cart.id, null);
+    return this.toCart(owner, { ...cart, discount_code_id: null }, await this.repo.items(cart.id));
   }
 
   /** Adds units of a variant; quantities are checked against stock, prices are the catalogue's now. */
@@ -42,7 +71,7 @@ export class CartService {
     const already = items.find((i) => i.id === variant.id)?.quantity ?? 0;
     assertInStock(variant.stock, already + dto.quantity, variant.title);
     await this.repo.addItem(cart.id, { variantId: variant.id, propertyId }, dto.quantity, Number(variant.price_minor));
-    return this.toCart(cart.id, await this.repo.items(cart.id));
+    return this.toCart(owner, cart, await this.repo.items(cart.id));
   }
 
   /**
@@ -86,7 +115,7 @@ export class CartService {
     assertQuantityAllowed(variant, dto.quantity);
     assertInStock(variant.stock, dto.quantity, variant.title);
     await this.repo.setQuantity(cart.id, itemId, dto.quantity, Number(variant.price_minor));
-    return this.toCart(cart.id, await this.repo.items(cart.id));
+    return this.toCart(owner, cart, await this.repo.items(cart.id));
   }
 
   async remove(owner: CartOwner, itemId: string): Promise<Cart> {
@@ -94,7 +123,7 @@ export class CartService {
     if (!cart || !(await this.repo.item(cart.id, itemId)))
       throw new NotFoundException('That item is not in your cart.');
     await this.repo.removeItem(cart.id, itemId);
-    return this.toCart(cart.id, await this.repo.items(cart.id));
+    return this.toCart(owner, cart, await this.repo.items(cart.id));
   }
 
   /** At sign-in: the guest cart's items join the user's cart (quantities add up); the guest cart is gone. */
@@ -108,19 +137,40 @@ export class CartService {
     });
   }
 
-  private async toCart(id: string, rows: CartItemRow[]): Promise<Cart> {
+  private async toCart(owner: CartOwner, cart: CartRow, rows: CartItemRow[]): Promise<Cart> {
     const ids = rows.map((r) => r.property_id).filter((p): p is string => !!p);
     const names = new Map((await this.properties.findByIds(ids)).map((p) => [p.id, p.name]));
     const items = rows.map((r) => toCartItemJson(r, (pid) => names.get(pid)));
     const subtotal = rows.reduce((sum, r) => sum + Number(r.price_minor) * r.quantity, 0);
+    const discount =
+      cart.discount_code_id && rows.length
+        ? await this.discounts.preview(cart.discount_code_id, basketOf(owner, rows))
+        : null;
+    const currency = rows[0]?.currency;
     return {
-      id,
+      id: cart.id,
       items,
       count: rows.reduce((n, r) => n + r.quantity, 0),
-      subtotal: rows.length ? money(subtotal, rows[0].currency) : null,
+      subtotal: currency ? money(subtotal, currency) : null,
+      discount,
+      total: currency ? money(subtotal - (discount?.amount?.amount_minor ?? 0), currency) : null,
       requires_shipping: rows.some((r) => r.kind === 'physical'),
     };
   }
+}
+
+/** The cart's lines priced now (the catalogue's price), as a discount code reads them. */
+export function pricedLines(rows: CartItemRow[]): PricedLine[] {
+  return rows.map((r) => ({
+    key: r.item_id,
+    product_id: r.product_id,
+    category: r.category,
+    gross_minor: Number(r.price_minor) * r.quantity,
+  }));
+}
+
+function basketOf(owner: CartOwner, rows: CartItemRow[]): Basket {
+  return { lines: pricedLines(rows), currency: rows[0].currency, userId: owner.userId ?? null };
 }
 
 /** 422 on `quantity` past what one line of the product may hold. */

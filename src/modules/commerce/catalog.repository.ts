@@ -58,6 +58,8 @@ export interface CartRow {
   user_id: string | null;
   guest_token: string | null;
   open_order_id: string | null;
+  /** The one discount code the cart holds. */
+  discount_code_id: string | null;
 }
 
 /** A product to create or update: the contract's descriptive fields plus what only the seller's side sets. */
@@ -215,7 +217,7 @@ export class CatalogRepository {
     const value = owner.userId ?? owner.token;
     if (!value) return null;
     const rows: CartRow[] = await m.query(
-      `SELECT id, user_id, guest_token, open_order_id FROM carts WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT id, user_id, guest_token, open_order_id, discount_code_id FROM carts WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`,
       [value],
     );
     return rows[0] ?? null;
@@ -225,7 +227,7 @@ export class CatalogRepository {
     const rows: CartRow[] = await m.query(
       `INSERT INTO carts (user_id, guest_token) VALUES ($1, $2)
        ON CONFLICT ${owner.userId ? '(user_id)' : '(guest_token)'} DO UPDATE SET updated_at = now()
-       RETURNING id, user_id, guest_token, open_order_id`,
+       RETURNING id, user_id, guest_token, open_order_id, discount_code_id`,
       [owner.userId ?? null, owner.userId ? null : owner.token],
     );
     return rows[0];
@@ -291,6 +293,12 @@ export class CatalogRepository {
        ON CONFLICT (cart_id, variant_id, property_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
       [fromCartId, toCartId],
     );
+    // The guest's code comes along unless the user's cart holds one already (one code per order).
+    await m.query(
+      `UPDATE carts SET discount_code_id = COALESCE(carts.discount_code_id, g.discount_code_id)
+         FROM carts g WHERE g.id = $1 AND carts.id = $2`,
+      [fromCartId, toCartId],
+    );
     await m.query(`DELETE FROM carts WHERE id = $1`, [fromCartId]);
     await this.touch(toCartId, m);
   }
@@ -328,7 +336,11 @@ export class CatalogRepository {
           AND ol.property_id IS NOT DISTINCT FROM ci.property_id`,
       [cartId, orderId],
     );
-    await m.query(`UPDATE carts SET open_order_id = NULL WHERE id = $1 AND open_order_id = $2`, [cartId, orderId]);
+    // The code went with the paid order (one per order): the next order starts without one.
+    await m.query(
+      `UPDATE carts SET open_order_id = NULL, discount_code_id = NULL WHERE id = $1 AND open_order_id = $2`,
+      [cartId, orderId],
+    );
   }
 
   private async touch(cartId: string, m: Db = this.db): Promise<void> {

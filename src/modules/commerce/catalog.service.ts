@@ -1,23 +1,14 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { pageOf } from '../../common/pagination';
 import type { Page } from '../../contracts/common';
-import type { CatalogueCategory, Product } from '../../contracts/commerce';
+import type { Product } from '../../contracts/commerce';
 import type { StylePackOffer } from '../../contracts/designs';
 import { CatalogRepository, type ProductDefinition } from './catalog.repository';
 import { money, toProductJson } from './commerce.mapper';
 import type { ProductQueryDto } from './dto/commerce.dto';
 import { EntitlementsRepository } from './entitlements.repository';
 
-/** The categories the platform sells in; commission and reporting rules key on these slugs. */
-export const CATEGORIES: CatalogueCategory[] = [
-  { slug: 'credit-packs', label: 'Image credit packs', department: 'ai' },
-  { slug: 'style-packs', label: 'Design style packs', department: 'ai' },
-  { slug: 'premium-prompts', label: 'Premium prompts', department: 'ai' },
-  { slug: 'listing-boosts', label: 'Listing boosts', department: 'real_estate' },
-  { slug: 'featured-placement', label: 'Featured placement', department: 'real_estate' },
-  { slug: 'printed-goods', label: 'Printed flyers and signs', department: 'real_estate' },
-  { slug: 'guides', label: 'Templates and guides', department: 'real_estate' },
-];
+export { CATEGORIES } from './categories';
 
 @Injectable()
 export class CatalogService {
@@ -61,6 +52,12 @@ export class CatalogService {
       ),
     );
     return pageOf(data, page, size, total);
+  }
+
+  /** The products a discount code may be limited to (the catalogue's active products, newest first, at most 200). */
+  async productChoices(): Promise<Array<{ id: string; title: string }>> {
+    const { rows } = await this.repo.searchProducts({ limit: 200, offset: 0 });
+    return rows.map((r) => ({ id: r.id, title: r.title }));
   }
 
   /** Idempotent by slug: the platform's catalogue is seeded through this. */

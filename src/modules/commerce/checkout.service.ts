@@ -8,10 +8,11 @@ import { BoostsService } from '../boosts';
 import { TimersService } from '../jobs';
 import { AddressesService, toShippingAddress } from '../settings';
 import type { User } from '../users';
-import { outOfStock } from './cart.service';
+import { outOfStock, pricedLines } from './cart.service';
 import { CatalogRepository, type CartItemRow, type Db } from './catalog.repository';
 import { money } from './commerce.mapper';
 import type { CheckoutDto } from './dto/commerce.dto';
+import { DiscountsService, type DiscountQuote } from './discounts.service';
 import { FulfilmentService } from './fulfilment.service';
 import { OrdersRepository, type OrderRow } from './orders.repository';
 import { PAYMENT_PROVIDER, clientReference, type PaymentProvider } from './payments/payment-provider';
@@ -32,6 +33,7 @@ export class CheckoutService {
     private readonly fulfilment: FulfilmentService,
     private readonly addresses: AddressesService,
     private readonly boosts: BoostsService,
+    private readonly discounts: DiscountsService,
     private readonly timers: TimersService,
     private readonly clock: Clock,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -80,10 +82,33 @@ export class CheckoutService {
     for (const item of items)
       if (item.kind === 'listing_boost')
         await this.boosts.assertBoostable(user.id, item.property_id ?? undefined, `items.${item.item_id}`);
-    const errors = await this.checkPrices(items, dto, m);
+    const errors = await this.checkPrices(items, m);
     if (errors) return { kind: 'repriced', errors };
+    // Lock order: cart, its open order, then the code (expiry and payment lock the order before the code too).
+    if (cart.open_order_id && cart.discount_code_id) await this.orders.lock(cart.open_order_id, m);
+    const discount = cart.discount_code_id
+      ? await this.discounts.quoteForCheckout(
+          cart.discount_code_id,
+          { lines: pricedLines(items), currency: items[0].currency, userId: user.id },
+          cart.open_order_id,
+          m,
+        )
+      : null;
     const subtotal = items.reduce((sum, i) => sum + Number(i.price_minor) * i.quantity, 0);
-    const hash = contentHash(items, address, dto.referral_code ?? null);
+    const total = subtotal - (discount?.amountMinor ?? 0);
+    if (dto.expected_total_minor !== undefined && dto.expected_total_minor !== total)
+      return {
+        kind: 'repriced',
+        errors: {
+          expected_total_minor: [
+            `The total is now ${format(total, items[0].currency)}. Review your cart and pay again.`,
+          ],
+        },
+      };
+    // A code that belongs to an affiliate credits them, whatever link the buyer clicked before: typing it at
+    // checkout is the latest and most deliberate referral.
+    const referral = discount?.code.affiliate_code ?? dto.referral_code ?? null;
+    const hash = contentHash(items, address, referral, discount);
     const reused = cart.open_order_id ? await this.reuseOrCancel(cart.open_order_id, hash, m) : null;
     if (reused) return { kind: 'order', order: reused };
     const requiresShipping = items.some((i) => i.kind === 'physical');
@@ -102,10 +127,12 @@ export class CheckoutService {
         email: user.email,
         currency: items[0].currency,
         subtotalMinor: subtotal,
+        discountCode: discount?.code.code ?? null,
+        discountMinor: discount?.amountMinor ?? 0,
         requiresShipping,
         shippingAddress: address,
         provider: this.provider.name,
-        referralCode: dto.referral_code ?? null,
+        referralCode: referral,
         expiresAt: new Date(this.clock.nowMs() + CHECKOUT_SESSION_TTL_MS),
       },
       items.map((i) => ({
@@ -116,13 +143,21 @@ export class CheckoutService {
         kind: i.kind,
         quantity: i.quantity,
         unitPriceMinor: Number(i.price_minor),
+        discountMinor: discount?.shares.get(i.item_id) ?? 0,
         propertyId: i.property_id,
         boostDays: i.kind === 'listing_boost' ? i.boost_days : null,
       })),
       m,
     );
+    if (discount) await this.discounts.hold(discount, order, m);
     await this.catalog.setOpenOrder(cart.id, order.id, m);
-    await this.orders.audit(order.id, user.id, 'placed', { total_minor: subtotal, provider: this.provider.name }, m);
+    await this.orders.audit(
+      order.id,
+      user.id,
+      'placed',
+      { total_minor: total, provider: this.provider.name, ...(discount ? { discount_code: discount.code.code } : {}) },
+      m,
+    );
     return { kind: 'order', order };
   }
 
@@ -130,7 +165,7 @@ export class CheckoutService {
    * A price that moved since the item went into the cart (or a total the buyer did not see) is a 422 naming the
    * item; the cart then carries the new price, so the next attempt shows and charges it.
    */
-  private async checkPrices(items: CartItemRow[], dto: CheckoutDto, m: Db): Promise<Record<string, string[]> | null> {
+  private async checkPrices(items: CartItemRow[], m: Db): Promise<Record<string, string[]> | null> {
     const errors: Record<string, string[]> = {};
     for (const item of items) {
       if (!item.variant_active || !item.product_active)
@@ -145,11 +180,6 @@ export class CheckoutService {
         await this.catalog.repriceItem(item.item_id, Number(item.price_minor), m);
       }
     }
-    const total = items.reduce((sum, i) => sum + Number(i.price_minor) * i.quantity, 0);
-    if (!Object.keys(errors).length && dto.expected_total_minor !== undefined && dto.expected_total_minor !== total)
-      errors.expected_total_minor = [
-        `The total is now ${format(total, items[0].currency)}. Review your cart and pay again.`,
-      ];
     return Object.keys(errors).length ? errors : null;
   }
 
@@ -202,9 +232,16 @@ export class CheckoutService {
   }
 }
 
-function contentHash(items: CartItemRow[], address: ShippingAddress | null, referral: string | null): string {
+/** What the open order was placed for: a cart checked out again with the same hash answers the same order. */
+function contentHash(
+  items: CartItemRow[],
+  address: ShippingAddress | null,
+  referral: string | null,
+  discount: DiscountQuote | null,
+): string {
   const lines = items.map((i) => `${i.id}/${i.property_id ?? ''}x${i.quantity}@${i.price_minor}`).sort();
-  return createHash('sha256').update(JSON.stringify({ lines, address, referral })).digest('hex');
+  const code = discount ? `${discount.code.id}-${discount.amountMinor}` : null;
+  return createHash('sha256').update(JSON.stringify({ lines, address, referral, code })).digest('hex');
 }
 
 function format(minor: string | number, currency: string): string {

@@ -16,6 +16,9 @@ export class CommerceMailService {
     return this.send(order, `Receipt for order ${order.number}`, [
       `Thank you: we received ${amount(order.total_minor, order.currency)} for order ${order.number}.`,
       ...list,
+      ...(order.discount_code
+        ? [`Discount code ${order.discount_code}: −${amount(order.discount_minor, order.currency)} (included above).`]
+        : []),
       order.requires_shipping
         ? 'We will email you the tracking number when your printed goods ship.'
         : 'Your purchases are ready in your Vault.',

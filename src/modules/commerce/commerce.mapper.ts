@@ -3,6 +3,8 @@ import type {
   AdminOrder,
   AuditEntry,
   CartItem,
+  DiscountCode,
+  DiscountRedemption,
   Order,
   OrderMessage,
   OrderReturn,
@@ -17,6 +19,10 @@ import type { RefundRow, ReturnRow } from './refunds.repository';
 import { iso } from '../../common/iso';
 import { mediaUrl } from '../../common/media-url';
 import { maxQuantityOf } from './dto/commerce.dto';
+import { categoryLabel } from './categories';
+import { discountState } from './discount-rules';
+import type { DiscountCodeRow, RedemptionRow } from './discounts.repository';
+import { isoDay } from '../../common/days';
 
 /** Rows → wire JSON typed by src/contracts/commerce.ts. Minor units arrive from pg as strings (bigint). */
 export function money(amountMinor: string | number, currency: string): Money {
@@ -90,6 +96,7 @@ export function toOrderJson(o: OrderRow, lines: OrderLineRow[]): Order {
     return_status: o.return_status,
     requires_shipping: o.requires_shipping,
     subtotal: money(o.subtotal_minor, o.currency),
+    discount: o.discount_code ? { code: o.discount_code, amount: money(o.discount_minor, o.currency) } : null,
     total: money(o.total_minor, o.currency),
     refunded: money(o.refunded_minor, o.currency),
     shipping_address: o.shipping_address,
@@ -107,6 +114,7 @@ export function toOrderJson(o: OrderRow, lines: OrderLineRow[]): Order {
         kind: l.kind,
         quantity: l.quantity,
         unit_price: money(l.unit_price_minor, o.currency),
+        discount: money(l.discount_minor, o.currency),
         total: money(l.total_minor, o.currency),
         refunded: money(l.refunded_minor, o.currency),
       })),
@@ -186,5 +194,57 @@ export function toVaultJson(e: EntitlementRow): VaultItem {
     downloads_used: e.downloads_used,
     revoked: e.revoked_at !== null,
     created_at: iso(e.created_at)!,
+  };
+}
+
+/** A discount code with its uses and its state at `now` in a sentence. */
+export function toDiscountJson(c: DiscountCodeRow, now: Date): DiscountCode {
+  const held = c.held ?? 0;
+  const used = c.live_uses - held;
+  const state = discountState(c, c.live_uses, now);
+  const until = c.ends_at ? ` until ${isoDay(new Date(c.ends_at))}` : '';
+  const labels: Record<DiscountCode['state'], string> = {
+    disabled: 'Switched off',
+    scheduled: `Starts on ${isoDay(new Date(c.starts_at))}`,
+    ended: `Ended on ${c.ends_at ? isoDay(new Date(c.ends_at)) : ''}`,
+    used_up: `Used up (${c.live_uses} of ${c.max_uses})`,
+    active: `Active${until}`,
+  };
+  return {
+    id: c.id,
+    code: c.code,
+    description: c.description,
+    kind: c.kind,
+    percent_off: c.percent_off,
+    amount_off: c.amount_off_minor !== null ? money(c.amount_off_minor, c.currency!) : null,
+    scope: c.product_id
+      ? { kind: 'product', product_id: c.product_id, title: c.product_title ?? '' }
+      : c.category
+        ? { kind: 'category', category: c.category, label: categoryLabel(c.category) }
+        : { kind: 'all' },
+    starts_at: iso(c.starts_at)!,
+    ends_at: iso(c.ends_at),
+    max_uses: c.max_uses,
+    max_uses_per_customer: c.max_uses_per_customer,
+    used,
+    held,
+    affiliate_code: c.affiliate_code,
+    active: c.active,
+    state,
+    state_label: labels[state],
+    created_at: iso(c.created_at)!,
+  };
+}
+
+export function toRedemptionJson(r: RedemptionRow): DiscountRedemption {
+  return {
+    id: r.id,
+    code: r.code,
+    order_id: r.order_id,
+    order_number: r.order_number,
+    buyer_name: r.buyer_name,
+    amount: money(r.amount_minor, r.currency),
+    status: r.status,
+    created_at: iso(r.created_at)!,
   };
 }

@@ -10,6 +10,7 @@ import { DomainEvents } from '../events';
 import { PropertiesModule } from '../properties/properties.module';
 import { SettingsModule } from '../settings/settings.module';
 import { MediaAccessRegistry } from '../storage';
+import { AdminDiscountsController } from './admin-discounts.controller';
 import { AdminOrdersController } from './admin-orders.controller';
 import { CartMergeInterceptor } from './cart-merge.interceptor';
 import { CartController } from './cart.controller';
@@ -20,6 +21,9 @@ import { CatalogService } from './catalog.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService, ORDER_EXPIRY_TIMER } from './checkout.service';
 import { CommerceMailService } from './commerce-mail.service';
+import { DiscountCodesService } from './discount-codes.service';
+import { DiscountsRepository } from './discounts.repository';
+import { DiscountsService } from './discounts.service';
 import { EntitlementsRepository } from './entitlements.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { IdempotencyService } from './idempotency.service';
@@ -37,13 +41,23 @@ import { VaultService } from './vault.service';
 /** Commerce: marketplace, cart, checkout through a payment provider, orders, returns, support, vault. */
 @Module({
   imports: [SettingsModule, BoostsModule, PropertiesModule],
-  controllers: [CatalogController, CartController, CheckoutController, OrdersController, AdminOrdersController],
+  controllers: [
+    CatalogController,
+    CartController,
+    CheckoutController,
+    OrdersController,
+    AdminOrdersController,
+    AdminDiscountsController,
+  ],
   providers: [
     CatalogRepository,
     OrdersRepository,
     RefundsRepository,
     IdempotencyRepository,
     EntitlementsRepository,
+    DiscountsRepository,
+    DiscountsService,
+    DiscountCodesService,
     CatalogService,
     CartService,
     CheckoutService,
@@ -63,7 +77,7 @@ import { VaultService } from './vault.service';
           : new LocalPaymentProvider(db),
     },
   ],
-  exports: [CatalogService, FulfilmentService, IdempotencyService, OrdersService, RefundsService],
+  exports: [CatalogService, DiscountCodesService, FulfilmentService, IdempotencyService, OrdersService, RefundsService],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(

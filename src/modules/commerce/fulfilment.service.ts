@@ -7,6 +7,7 @@ import { CreditsService } from '../credits';
 import { DomainEvents } from '../events';
 import { CatalogRepository, type Db } from './catalog.repository';
 import { CommerceMailService } from './commerce-mail.service';
+import { DiscountsService } from './discounts.service';
 import { EntitlementsRepository } from './entitlements.repository';
 import { statusAfterPayment } from './order-state';
 import { RefundsService } from './refunds.service';
@@ -56,6 +57,7 @@ export class FulfilmentService {
     private readonly clock: Clock,
     private readonly refunds: RefundsService,
     private readonly boosts: BoostsService,
+    private readonly discounts: DiscountsService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -96,7 +98,7 @@ export class FulfilmentService {
     });
   }
 
-  /** Ends an unpaid order: stock back on the shelf, the cart no longer points at it. */
+  /** Ends an unpaid order: stock back on the shelf, its discount code's use given back, the cart free of it. */
   async cancelPlaced(
     order: OrderRow,
     reason: string,
@@ -104,6 +106,7 @@ export class FulfilmentService {
     status: 'cancelled' | 'expired' = 'cancelled',
   ): Promise<void> {
     await this.orders.releaseStock(order.id, m);
+    await this.discounts.release(order.id, m);
     await this.orders.update(order.id, { status }, m);
     if (order.cart_id) await this.catalog.setOpenOrderIf(order.cart_id, order.id, null, m);
     await this.orders.audit(order.id, null, status, { reason }, m);
@@ -126,6 +129,8 @@ export class FulfilmentService {
       return { outcome: 'amount_mismatch', order };
     }
     const lines = await this.orders.lines([order.id], m);
+    // The buyer paid the discounted price, so the code's use counts, even when the shop then refunds a late payment.
+    await this.discounts.markUsed(order.id, m);
     if (order.status !== 'placed' && !(await this.retakeStock(lines, m))) {
       // Paid after the order had expired and the units were sold to someone else: record the money, refund it.
       const cancelled = await this.orders.update(

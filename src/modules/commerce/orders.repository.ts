@@ -34,6 +34,8 @@ export interface OrderRow {
   provider_session_id: string | null;
   provider_payment_id: string | null;
   referral_code: string | null;
+  discount_code: string | null;
+  discount_minor: string;
   tracking_carrier: string | null;
   tracking_number: string | null;
   expires_at: Date;
@@ -51,6 +53,7 @@ export interface OrderLineRow extends Pick<
 > {
   order_id: string;
   unit_price_minor: string;
+  discount_minor: string;
   total_minor: string;
   refunded_minor: string;
   credit_amount: number | null;
@@ -68,6 +71,9 @@ export interface NewOrder {
   email: string;
   currency: string;
   subtotalMinor: number;
+  /** The code and what it took off (0 without one); the order's total is the subtotal less it. */
+  discountCode: string | null;
+  discountMinor: number;
   requiresShipping: boolean;
   shippingAddress: ShippingAddress | null;
   provider: string;
@@ -83,6 +89,8 @@ export interface NewLine {
   kind: ProductKind;
   quantity: number;
   unitPriceMinor: number;
+  /** The line's share of the discount; its total is quantity × unit price less this. */
+  discountMinor: number;
   /** A listing boost's listing and days. */
   propertyId: string | null;
   boostDays: number | null;
@@ -114,8 +122,10 @@ export class OrdersRepository {
   async insertOrder(o: NewOrder, lines: NewLine[], m: Db): Promise<OrderRow> {
     const [order]: OrderRow[] = await m.query(
       `INSERT INTO orders (number, user_id, cart_id, content_hash, email, currency, subtotal_minor, total_minor,
-                           requires_shipping, shipping_address, provider, referral_code, expires_at)
-       VALUES ('R-' || lpad(nextval('order_number_seq')::text, 6, '0'), $1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)
+                           requires_shipping, shipping_address, provider, referral_code, expires_at, discount_code,
+                           discount_minor)
+       VALUES ('R-' || lpad(nextval('order_number_seq')::text, 6, '0'), $1, $2, $3, $4, $5, $6, $6::bigint - $13, $7,
+               $8, $9, $10, $11, $12, $13)
        RETURNING *`,
       [
         o.userId,
@@ -129,13 +139,15 @@ export class OrdersRepository {
         o.provider,
         o.referralCode,
         o.expiresAt,
+        o.discountCode,
+        o.discountMinor,
       ],
     );
     for (const l of lines) {
       await m.query(
         `INSERT INTO order_lines (order_id, product_id, variant_id, title, category, kind, quantity, unit_price_minor,
-                                  total_minor, property_id, boost_days)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                                  total_minor, property_id, boost_days, discount_minor)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           order.id,
           l.productId,
@@ -145,9 +157,10 @@ export class OrdersRepository {
           l.kind,
           l.quantity,
           l.unitPriceMinor,
-          l.unitPriceMinor * l.quantity,
+          l.unitPriceMinor * l.quantity - l.discountMinor,
           l.propertyId,
           l.boostDays,
+          l.discountMinor,
         ],
       );
     }

@@ -2,6 +2,8 @@ import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import type { AffiliateJson, AffiliateLinkJson } from '@contracts/affiliates';
 import type { Page } from '@contracts/common';
+import type { DiscountCode } from '@contracts/commerce';
+import { discountTerms } from '@/components/commerce/format';
 import { affiliatesApi } from '@/api/affiliates';
 import { AffiliateNav, formatDate } from '@/components/affiliates/parts';
 import { Button, Card, EmptyState, Pagination, TextField } from '@/components/ui';
@@ -13,7 +15,8 @@ import { useAttempt } from '@/hooks/useAttempt';
 /** Affiliate Links: tracked links to any page, with clicks and a QR code each. */
 export default function Links({
   links: first,
-}: PageProps<{ affiliate: AffiliateJson; links: Page<AffiliateLinkJson> }>) {
+  discount_codes: codes,
+}: PageProps<{ affiliate: AffiliateJson; links: Page<AffiliateLinkJson>; discount_codes: Page<DiscountCode> }>) {
   const { attempt } = useAttempt();
   const [links, setLinks] = useState(first);
   const form = useApiForm(
@@ -50,6 +53,7 @@ export default function Links({
           </Button>
         </form>
       </Card>
+      {codes.data.length > 0 && <YourCodes codes={codes.data} />}
       <div className="mt-6 space-y-3">
         {links.data.length === 0 && (
           <EmptyState title="No links yet" description="Your first link takes a second to make." />
@@ -83,5 +87,27 @@ export default function Links({
         <Pagination of={links} onPageChange={goTo} />
       </div>
     </>
+  );
+}
+
+/** Discount codes the programme gave this affiliate: a buyer who types one is credited to them, no click needed. */
+function YourCodes({ codes }: { codes: DiscountCode[] }) {
+  return (
+    <Card
+      className="mt-6"
+      title="Your discount codes"
+      description="Share them anywhere: an order that uses one earns you its commission, even without a link click."
+    >
+      <ul className="divide-y divide-line text-sm" data-testid="affiliate-codes">
+        {codes.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="font-mono font-semibold text-ink">{c.code}</span>
+            <span className="text-ink-muted">
+              {discountTerms(c)} · {c.state_label} · {c.used} used
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

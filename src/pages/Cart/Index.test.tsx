@@ -23,11 +23,13 @@ const flyers = (quantity: number): CartItem => ({
   max_quantity: 99,
   listing: null,
 });
-const cartOf = (quantity: number): Cart => ({
+const cartOf = (quantity: number, discount: Cart['discount'] = null): Cart => ({
   id: 'c1',
   items: [flyers(quantity)],
   count: quantity,
   subtotal: usd(1500 * quantity),
+  discount,
+  total: usd(1500 * quantity - (discount?.amount?.amount_minor ?? 0)),
   requires_shipping: true,
 });
 
@@ -54,5 +56,30 @@ describe('Cart/Index', () => {
     fireEvent.blur(box);
     await waitFor(() => expect(screen.getByTestId('cart-subtotal').textContent).toBe('$60.00'));
     expect(box.value).toBe('4');
+  });
+
+  it('applies a discount code: the server’s amount and total show; a refused code shows its reason', async () => {
+    const fetchMock = jest.fn((_url: string, init?: RequestInit) => {
+      const { code } = JSON.parse(String(init?.body)) as { code: string };
+      return code === 'NOPE'
+        ? respondJson(422, { message: 'Invalid', errors: { code: ['There is no such discount code.'] } })
+        : respondJson(200, {
+            cart: cartOf(2, { code: 'SPRING10', description: 'Spring sale', amount: usd(300), problem: null }),
+          });
+    });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(<CartIndex {...shared} cart={cartOf(2)} />);
+    const box = screen.getByLabelText('Discount code');
+
+    fireEvent.change(box, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('There is no such discount code.')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$30.00');
+
+    fireEvent.change(box, { target: { value: 'spring10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$27.00'));
+    expect(screen.getByTestId('discount-line').textContent).toContain('SPRING10');
+    expect(screen.getByTestId('discount-line').textContent).toContain('$3.00');
   });
 });

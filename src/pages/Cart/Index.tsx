@@ -2,6 +2,7 @@ import { Head } from '@inertiajs/react';
 import { useState } from 'react';
 import type { Cart } from '@contracts/commerce';
 import { commerceApi, commercePaths } from '@/api/commerce';
+import { DiscountCodeForm, DiscountLine } from '@/components/commerce/DiscountCodeForm';
 import { formatMoney } from '@/components/commerce/format';
 import { Button, ButtonLink, Card, EmptyState, Input } from '@/components/ui';
 import { useAuthUser } from '@/hooks/useSharedProps';
@@ -10,7 +11,7 @@ import { useAttempt } from '@/hooks/useAttempt';
 
 type Props = PageProps<{ cart: Cart }>;
 
-/** The cart: quantities (checked against stock), price changes shown, then checkout. */
+/** The cart: quantities (checked against stock), price changes shown, one discount code, then checkout. */
 export default function CartIndex({ cart: initial }: Props) {
   const [cart, setCart] = useState(initial);
   const { running: busy, attempt } = useAttempt();
@@ -81,11 +82,23 @@ export default function CartIndex({ cart: initial }: Props) {
                 </li>
               ))}
             </ul>
-            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-4 dark:border-slate-800">
-              <p className="text-lg">
+            <div className="border-t border-line px-4 py-4">
+              <DiscountCodeForm cart={cart} onCart={setCart} />
+            </div>
+            <div className="space-y-1 border-t border-line px-4 pt-4">
+              <p className="flex justify-between gap-2 text-sm text-ink-muted">
                 Subtotal{' '}
-                <span className="font-semibold tabular-nums" data-testid="cart-subtotal">
+                <span className="tabular-nums" data-testid="cart-subtotal">
                   {formatMoney(cart.subtotal)}
+                </span>
+              </p>
+              {cart.discount?.amount && <DiscountLine code={cart.discount.code} amount={cart.discount.amount} />}
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-4">
+              <p className="text-lg">
+                Total{' '}
+                <span className="font-semibold tabular-nums" data-testid="cart-total">
+                  {formatMoney(cart.total)}
                 </span>
               </p>
               {user ? (

@@ -3,6 +3,7 @@ import { readAffiliateRef } from '@/lib/affiliate-ref';
 import { useRef, useState } from 'react';
 import type { Cart, SavedAddress } from '@contracts/commerce';
 import { commerceApi, commercePaths, newIdempotencyKey } from '@/api/commerce';
+import { DiscountLine } from '@/components/commerce/DiscountCodeForm';
 import { formatMoney } from '@/components/commerce/format';
 import { Alert, Button, ButtonLink, Card, EmptyState, FormField, Input, Select, TextField } from '@/components/ui';
 import { useApiForm } from '@/hooks/useApiForm';
@@ -56,7 +57,7 @@ export default function CheckoutIndex({ cart, addresses, provider }: Props) {
               country_code: v.country_code,
             }
           : undefined,
-        expected_total_minor: cart.subtotal?.amount_minor,
+        expected_total_minor: cart.total?.amount_minor,
       },
       key.current,
     );
@@ -117,21 +118,37 @@ export default function CheckoutIndex({ cart, addresses, provider }: Props) {
               </li>
             ))}
           </ul>
-          <p className="mt-4 flex justify-between border-t border-slate-100 pt-3 font-semibold dark:border-slate-800">
+          {cart.discount?.amount && (
+            <div className="mt-4 space-y-1 border-t border-line pt-3">
+              <p className="flex justify-between gap-2 text-sm text-ink-muted">
+                Subtotal <span className="tabular-nums">{formatMoney(cart.subtotal)}</span>
+              </p>
+              <DiscountLine code={cart.discount.code} amount={cart.discount.amount} />
+            </div>
+          )}
+          {cart.discount?.problem && (
+            <Alert variant="warning" className="mt-3">
+              {cart.discount.problem} <a href={commercePaths.cart}>Remove it in your cart</a> to pay the full price.
+            </Alert>
+          )}
+          <p className="mt-4 flex justify-between border-t border-line pt-3 font-semibold">
             Total{' '}
             <span className="tabular-nums" data-testid="checkout-total">
-              {formatMoney(cart.subtotal)}
+              {formatMoney(cart.total)}
             </span>
           </p>
           {Object.entries(form.errors)
-            .filter(([k, v]) => v && (k.startsWith('items.') || k === 'expected_total_minor' || k === 'cart'))
+            .filter(
+              ([k, v]) =>
+                v && (k.startsWith('items.') || k === 'expected_total_minor' || k === 'cart' || k === 'discount_code'),
+            )
             .map(([k, v]) => (
               <Alert key={k} variant="warning" className="mt-3">
                 {v}
               </Alert>
             ))}
           <Button type="submit" fullWidth className="mt-4" loading={form.processing}>
-            Pay {formatMoney(cart.subtotal)}
+            Pay {formatMoney(cart.total)}
           </Button>
           {provider === 'local' && (
             <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Test mode: no real money moves.</p>

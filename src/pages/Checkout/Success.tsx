@@ -1,6 +1,7 @@
 import { Head } from '@inertiajs/react';
 import type { Order } from '@contracts/commerce';
 import { commercePaths } from '@/api/commerce';
+import { DiscountLine } from '@/components/commerce/DiscountCodeForm';
 import { formatMoney } from '@/components/commerce/format';
 import { StatusBadge } from '@/components/commerce/StatusBadge';
 import { Alert, ButtonLink, Card } from '@/components/ui';
@@ -31,11 +32,21 @@ export default function CheckoutSuccess({ order }: Props) {
                 <span>
                   {l.quantity} × {l.title}
                 </span>
-                <span className="tabular-nums">{formatMoney(l.total)}</span>
+                <span className="tabular-nums">
+                  {formatMoney({
+                    amount_minor: l.unit_price.amount_minor * l.quantity,
+                    currency: l.unit_price.currency,
+                  })}
+                </span>
               </li>
             ))}
           </ul>
-          <p className="mt-3 flex justify-between border-t border-slate-100 pt-3 font-semibold dark:border-slate-800">
+          {order.discount && (
+            <div className="mt-3 border-t border-line pt-3">
+              <DiscountLine code={order.discount.code} amount={order.discount.amount} />
+            </div>
+          )}
+          <p className="mt-3 flex justify-between border-t border-line pt-3 font-semibold">
             Total <span className="tabular-nums">{formatMoney(order.total)}</span>
           </p>
         </Card>

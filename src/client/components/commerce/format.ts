@@ -22,3 +22,12 @@ export function toMinor(text: string, digits = 2): number | null {
   const fraction = (match[2] ?? '').padEnd(digits, '0').slice(0, digits);
   return Number(match[1]) * 10 ** digits + Number(fraction || 0);
 }
+
+/** What a discount code takes off: "15% off" or "$5.00 off". */
+export function discountTerms(code: {
+  kind: 'percent' | 'fixed';
+  percent_off: number | null;
+  amount_off: Money | null;
+}) {
+  return code.kind === 'percent' ? `${code.percent_off}% off` : `${formatMoney(code.amount_off)} off`;
+}

@@ -210,6 +210,13 @@ function OrderDetail({ detail, onChange }: { detail: Detail; onChange: () => voi
     >
       <p className="text-sm">
         Total {formatMoney(order.total)} · refunded {formatMoney(order.refunded)}
+        {order.discount && (
+          <span data-testid="order-discount">
+            {' '}
+            · code <span className="font-mono">{order.discount.code}</span> took off{' '}
+            {formatMoney(order.discount.amount)}
+          </span>
+        )}
       </p>
       {refundable && left > 0 && (
         <form
