@@ -15,6 +15,8 @@ export interface DesignAssetJson {
   preview_url: string | null;
   enabled: boolean;
   position: number;
+  /** The style pack a theme belongs to (only the pack's buyers may use it); null for the free catalogue. */
+  pack: string | null;
   updated_at: string;
 }
 

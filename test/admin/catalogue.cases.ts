@@ -27,6 +27,13 @@ describe('admin design assets and stickers', () => {
   });
   afterAll(() => t.close());
 
+  it('marks the style pack’s themes in the admin list, so an admin sees who may use them', async () => {
+    const list = await admin.client.get('/api/admin/design-assets').query({ category: 'theme', q: 'Hygge' });
+    expect(list.body.data.map((a: { name: string; pack: string | null }) => [a.name, a.pack])).toEqual([
+      ['Hygge', 'scandinavian'],
+    ]);
+  });
+
   it('starts from the options that lived in code and feeds the designer page what is enabled', async () => {
     const catalog = await assets.catalog(admin.user.id);
     expect(catalog.roomTypes).toContain('Living room');

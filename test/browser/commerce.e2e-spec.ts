@@ -122,4 +122,57 @@ describe('browser: commerce journey', () => {
       await checkStep(page, 'commerce-boost-03-digital-purchases');
     });
   });
+
+  it('an admin makes a discount code; a buyer applies it in the cart and pays the discounted total', async () => {
+    const { t } = b;
+    const adminUser = await t.createUser({ name: 'Ada Admin', role: 'admin' });
+    const buyer = await t.createUser({ name: 'Dee Discount' });
+    const guide = await seedProduct(t.db, { kind: 'digital', title: 'Staging guide', priceMinor: 2500 });
+
+    const admin = await b.pageFor(adminUser);
+    await withDiagnostics(admin, async () => {
+      await admin.goto('/admin/discounts');
+      await admin.getByLabel('Code', { exact: true }).fill('spring20');
+      await admin.getByLabel('Description (buyers see it)').fill('Spring sale');
+      await admin.getByLabel('Percent off').fill('20');
+      await admin.getByLabel('Uses in all (empty: no limit)').fill('100');
+      await checkStep(admin, 'discounts-01-admin-form');
+      await admin.getByRole('button', { name: 'Create code' }).click();
+      await admin.getByTestId('state-SPRING20').getByText('Active').waitFor();
+      expect(await admin.getByTestId('uses-SPRING20').textContent()).toContain('0 of 100');
+    });
+
+    const page = await b.pageFor(buyer, { width: 360, height: 780 });
+    await withDiagnostics(page, async () => {
+      await page.goto(`/products/${guide.slug}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Go to cart' }).click();
+      await page.getByLabel('Discount code').fill('NOT-A-CODE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByTestId('discount-code').getByText('There is no such discount code.').waitFor();
+      await page.getByLabel('Discount code').fill('spring20');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByTestId('discount-line').getByText('−$5.00').waitFor();
+      expect(await page.getByTestId('cart-total').textContent()).toBe('$20.00');
+      await checkStep(page, 'discounts-02-cart-with-code');
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.getByTestId('checkout-total').getByText('$20.00').waitFor();
+      await page.getByRole('button', { name: 'Pay $20.00' }).click();
+      await page.waitForURL(/\/pay\/local\/cs_local_/);
+      await page.getByTestId('pay-amount').getByText('$20.00').waitFor();
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL(/\/checkout\/success/);
+      await page.getByTestId('discount-line').getByText('SPRING20').waitFor();
+      await checkStep(page, 'discounts-03-receipt');
+    });
+
+    await withDiagnostics(admin, async () => {
+      await admin.reload();
+      await admin
+        .getByTestId('uses-SPRING20')
+        .getByText(/^1 of 100/)
+        .waitFor();
+      await checkStep(admin, 'discounts-04-admin-used');
+    });
+  });
 });

@@ -30,6 +30,7 @@ export const toDesignAssetJson = (r: DesignAssetRow): DesignAssetJson => ({
   preview_url: mediaUrl(r.preview_key),
   enabled: r.enabled,
   position: r.position,
+  pack: r.pack,
   updated_at: iso(r.updated_at),
 });
 

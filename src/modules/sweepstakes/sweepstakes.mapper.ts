@@ -17,7 +17,7 @@ import type {
 import { DRAW_ALGORITHM } from './draw/fair-draw';
 import type { Sweepstakes, SweepstakesAmendmentRow, SweepstakesWinner } from './entities/sweepstakes.entity';
 import type { EntryListRow, WinnerWithUser } from './sweepstakes.repository';
-import { describeExclusions, displayName, EXCLUSION_LABELS } from './sweepstakes.rules';
+import { describeExclusions, displayName, EXCLUSION_LABELS, shareCap } from './sweepstakes.rules';
 import { mediaUrl } from '../../common/media-url';
 
 const HOLDING: WinnerStatus[] = ['notified', 'claimed', 'fulfilled'];
@@ -99,7 +99,8 @@ export function toPublic(
 ): SweepstakesPublic {
   return {
     ...toSummary(s),
-    rules: s.rules,
+    // Rules stored before the share cap existed read with its default, so no page restates the default.
+    rules: { ...s.rules, share_cap: shareCap(s.rules) },
     amendments: amendments.map(toAmendment),
     draw: toDrawPublication(s, winners, excluded),
     // Only current prize holders are public winners; alternates on standby and forfeits are not announced.

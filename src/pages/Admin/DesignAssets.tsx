@@ -119,6 +119,14 @@ function AssetRow({ asset, label }: { asset: DesignAssetJson; label?: string }) 
         <p className="font-medium text-ink">
           {asset.name}{' '}
           {!asset.enabled && <span className="text-xs text-amber-700 dark:text-amber-300">(disabled)</span>}
+          {asset.pack && (
+            <span
+              className="ml-1 rounded-full bg-surface-muted px-2 py-0.5 text-xs text-ink-muted"
+              data-testid="asset-pack"
+            >
+              {asset.pack} style pack: buyers only
+            </span>
+          )}
         </p>
         <p className="truncate text-xs text-ink-muted">
           {label} · #{asset.position}

@@ -1,4 +1,4 @@
-import { Head } from '@inertiajs/react';
+import { Head, Link } from '@inertiajs/react';
 import { readAffiliateRef } from '@/lib/affiliate-ref';
 import { useRef, useState } from 'react';
 import type { Cart, SavedAddress } from '@contracts/commerce';
@@ -128,7 +128,11 @@ export default function CheckoutIndex({ cart, addresses, provider }: Props) {
           )}
           {cart.discount?.problem && (
             <Alert variant="warning" className="mt-3">
-              {cart.discount.problem} <a href={commercePaths.cart}>Remove it in your cart</a> to pay the full price.
+              {cart.discount.problem}{' '}
+              <Link href={commercePaths.cart} className="underline">
+                Remove it in your cart
+              </Link>{' '}
+              to pay the full price.
             </Alert>
           )}
           <p className="mt-4 flex justify-between border-t border-line pt-3 font-semibold">

@@ -53,7 +53,7 @@ function toValues(title: string, summary: string, rules: SweepstakesRules): Form
     bonus_purchase: String(rules.bonus_entries.purchase),
     bonus_referral: String(rules.bonus_entries.referral),
     bonus_share: String(rules.bonus_entries.share),
-    share_cap: String(rules.share_cap ?? 10),
+    share_cap: String(rules.share_cap),
   };
 }
 
