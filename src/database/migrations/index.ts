@@ -72,6 +72,7 @@ import { SweepstakesEligibility1765600000000 } from './1765600000000-Sweepstakes
 import { PurchasesDeliver1765700000000 } from './1765700000000-PurchasesDeliver';
 import { BankTransferConfirmation1765700100000 } from './1765700100000-BankTransferConfirmation';
 import { DiscountCodes1765800000000 } from './1765800000000-DiscountCodes';
+import { InProcessDelayedJobs1765800100000 } from './1765800100000-InProcessDelayedJobs';
 export const migrations = [
   Foundation1763870000000,
   PropertiesListings1763871000000,
@@ -145,4 +146,5 @@ export const migrations = [
   PurchasesDeliver1765700000000,
   BankTransferConfirmation1765700100000,
   DiscountCodes1765800000000,
+  InProcessDelayedJobs1765800100000,
 ];

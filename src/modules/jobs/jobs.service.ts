@@ -1,9 +1,21 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
 import { DependencyUnavailableException, withDeadline } from '../../common/dependency-unavailable';
 import { localWorkers, logOutage } from './bull-processors';
+import { DelayedJobStore } from './delayed-job-store';
 import { InProcessQueue } from './in-process-queue';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
@@ -15,20 +27,39 @@ export type JobsMode = 'bullmq' | 'in-process';
 
 /** The one way modules start background work, whichever runner this node has. */
 @Injectable()
-export class JobsService implements BeforeApplicationShutdown, OnModuleInit {
+export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnApplicationBootstrap {
   private readonly local = new Map<QueueName, InProcessQueue>();
+  private readonly store = new DelayedJobStore(() => this.dataSource());
 
   constructor(
     @Inject(JOBS_MODE) readonly mode: JobsMode,
     private readonly registry: JobRegistry,
     @Optional() private readonly moduleRef?: ModuleRef,
+    @Optional() clock: Clock = new Clock(),
   ) {
-    if (mode === 'in-process') for (const name of QUEUES) this.local.set(name, new InProcessQueue(name, registry));
+    if (mode === 'in-process')
+      for (const name of QUEUES) this.local.set(name, new InProcessQueue(name, registry, clock, this.store));
   }
 
   onModuleInit(): void {
     if (this.mode === 'bullmq')
       for (const name of QUEUES) this.bullQueue(name).on('error', (error) => logOutage(`${name} queue`, error));
+  }
+
+  /** In-process mode: the delayed jobs kept before the last stop wait again (a past due time runs now). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.mode !== 'in-process') return;
+    const waiting = await this.store.waiting();
+    for (const job of waiting) this.local.get(job.queue)?.restore(job);
+    if (waiting.length) new Logger('Jobs').log(`Re-armed ${waiting.length} delayed job(s) kept before the last stop`);
+  }
+
+  private dataSource(): DataSource | null {
+    try {
+      return this.moduleRef?.get<DataSource>(getDataSourceToken(), { strict: false }) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   async dispatch<T>(queue: QueueName, jobName: string, data: T, options: DispatchOptions = {}): Promise<string> {
