@@ -96,6 +96,10 @@ export interface AppConfig {
     loginPerRange: number;
     registerPerHour: number;
     resetPerHour: number;
+    /** Password-reset requests from one IP (any email) per hour. */
+    resetPerIpPerHour: number;
+    /** Affiliate link clicks recorded from one IP per minute (later clicks still redirect, unrecorded). */
+    clicksPerIpPerMinute: number;
     /** Wrong two-factor codes per user (any session) before the lockout, which mails the user. */
     twoFactorPerMinute: number;
     /** Wrong passwords on confirm-password, log-out-other-sessions, delete-account and password change. */
@@ -254,6 +258,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       loginPerRange: int(env, 'RATE_LIMIT_LOGIN_PER_RANGE', 30, 1),
       registerPerHour: int(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 10, 1),
       resetPerHour: int(env, 'RATE_LIMIT_RESET_PER_HOUR', 5, 1),
+      resetPerIpPerHour: int(env, 'RATE_LIMIT_RESET_PER_IP_PER_HOUR', 20, 1),
+      clicksPerIpPerMinute: int(env, 'RATE_LIMIT_CLICKS_PER_IP_PER_MINUTE', 30, 1),
       twoFactorPerMinute: int(env, 'RATE_LIMIT_TWO_FACTOR_PER_MINUTE', 5, 1),
       passwordChecks: int(env, 'RATE_LIMIT_PASSWORD_CHECKS', 5, 1),
     },

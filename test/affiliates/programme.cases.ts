@@ -3,7 +3,9 @@ import { TimersService } from '../../src/modules/jobs';
 import { HOLD_TIMER } from '../../src/modules/affiliates/commissions.service';
 import { ManualDriver, TransferFailed, type Transfer } from '../../src/modules/affiliates/payouts/payout-drivers';
 import { PayoutsService } from '../../src/modules/affiliates/payouts/payouts.service';
+import { RateLimiterService } from '../../src/modules/security';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
+import { ONE_PAGE_PDF, pngClaiming } from '../support/files';
 import { approvedAffiliate, buckets, commissionsOf, orderEvent, pay, refund, registerViewer, settle } from './support';
 
 /** The programme end to end on the real database and queues: click, sign-up, sale, hold, payout, refunds, bans. */
@@ -25,6 +27,52 @@ describe('affiliate programme', () => {
     for (const c of await commissionsOf(t, affiliateId))
       await t.app.get(TimersService).fire(HOLD_TIMER, { commission_id: c.id });
   }
+
+  it('refuses hostile tax forms from their bytes, with a clear message, and takes a real one', async () => {
+    const { client } = await approvedAffiliate(t, admin);
+    const upload = (bytes: Buffer, name: string) =>
+      client.post('/api/affiliate/tax-forms').field('kind', 'w9').attach('file', bytes, name);
+    const jpegNoise = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 0x5a)]);
+    expect((await upload(jpegNoise, 'w9.jpg')).body.errors.file).toEqual([
+      'This image could not be read. Try another file.',
+    ]);
+    expect((await upload(pngClaiming(30_000, 30_000), 'w9.png')).body.errors.file).toEqual([
+      'This image is too large: at most 120 megapixels.',
+    ]);
+    const polyglot = Buffer.concat([ONE_PAGE_PDF, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    expect((await upload(polyglot, 'w9.pdf')).body.errors.file[0]).toMatch(/also holds web page markup/);
+    expect((await upload(Buffer.from('%PDF-1.7 not really a pdf at all'), 'w9.pdf')).body.errors.file).toEqual([
+      'This PDF could not be read. Upload the form as a PDF again.',
+    ]);
+    const good = await upload(ONE_PAGE_PDF, 'w9.pdf');
+    expect(good.status).toBe(201);
+  });
+
+  it('records at most the per-IP limit of link clicks a minute; later clicks still redirect, unrecorded', async () => {
+    const { client, affiliate } = await approvedAffiliate(t, admin);
+    const link = (await client.post('/api/affiliate/links').send({ destination: '/marketplace' })).body.link;
+    const recorded = async () =>
+      (await t.db.query(`SELECT count(*)::int AS n FROM affiliate_clicks WHERE affiliate_id = $1`, [affiliate.id]))[0]
+        .n as number;
+    const visitor = await t.client();
+    const limit = t.config.rateLimits.clicksPerIpPerMinute;
+    // Other tests of this file clicked from this IP too: recording stops at the latest after `limit` clicks.
+    for (let i = 0; i <= limit; i += 1) {
+      const res = await visitor.get(`/r/${link.token}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toMatch(/^\/marketplace/);
+    }
+    const stopped = await recorded();
+    expect(stopped).toBeLessThanOrEqual(limit);
+    const late = await visitor.get(`/r/${link.token}`);
+    expect(late.status).toBe(302);
+    expect(late.headers.location).toBe('/marketplace');
+    expect(late.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/^reelty_aff=/));
+    expect(await recorded()).toBe(stopped);
+    // The next tests click from this IP within the minute: give them their budget back.
+    for (const ip of ['127.0.0.1', '::ffff:127.0.0.1', '::1'])
+      await t.app.get(RateLimiterService).clear(`affiliate-click:${ip}`);
+  });
 
   it('click → register (cookie only) → purchase → pending → window passes → approved → batch → paid', async () => {
     const { client: affiliateClient, affiliate } = await approvedAffiliate(t, admin);

@@ -96,4 +96,20 @@ describe('forgot and reset password', () => {
     expect(statuses.slice(0, limit).every((s) => s === 303)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });
+
+  it('limits requests per IP whatever the email, so one address cannot mail links to a list of strangers', async () => {
+    const client = await t.client();
+    const limit = t.config.rateLimits.resetPerIpPerHour;
+    // This file's other tests asked from this IP too: the refusal comes at the latest after `limit` more requests.
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit && !statuses.includes(429); i += 1)
+      statuses.push(
+        (await client.post('/forgot-password').send({ email: `stranger${i}-${t.databaseName}@example.test` })).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 303)).toBe(true);
+    const refused = await client.post('/forgot-password').send({ email: `one-more-${t.databaseName}@example.test` });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors.email[0]).toMatch(/Too many password reset requests/);
+  });
 });

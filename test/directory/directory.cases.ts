@@ -1,4 +1,5 @@
 import { ChatsCommandService } from '../../src/modules/chats';
+import { ONE_PAGE_PDF } from '../support/files';
 import { DirectoryReviewsService, DirectoryService } from '../../src/modules/directory';
 import { DirectoryQueryDto } from '../../src/modules/directory/dto/directory.dto';
 import { JobRegistry, type JobContext } from '../../src/modules/jobs';
@@ -6,7 +7,7 @@ import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';
 
 type Caller = 'guest' | 'stranger' | 'owner' | 'admin';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PDF = ONE_PAGE_PDF;
 const query = (q: Partial<DirectoryQueryDto>) => Object.assign(new DirectoryQueryDto(), q);
 
 /** The service-provider directory: profiles, offerings, search and paging, the licence badge, and who may do what. */

@@ -46,6 +46,13 @@ describe('what development mode exposes', () => {
       const remote = await guest.visit('/dev/mailbox').set('X-Forwarded-For', '203.0.113.7');
       expect(remote.status).toBe(404);
       expect((await guest.visit('/dev/mailbox').set('Forwarded', 'for=203.0.113.7')).status).toBe(404);
+      // nginx's `proxy_set_header X-Real-IP`, and the CDNs' own client headers, name a remote client too.
+      for (const header of ['X-Real-IP', 'True-Client-IP', 'CF-Connecting-IP', 'X-Client-IP'])
+        expect({ header, status: (await guest.visit('/dev/mailbox').set(header, '203.0.113.7')).status }).toEqual({
+          header,
+          status: 404,
+        });
+      expect((await guest.visit('/dev/mailbox').set('Via', '1.1 proxy')).status).toBe(404);
 
       const { client: stranger } = await t.signedIn();
       expect((await stranger.visit('/dev/mailbox').set('X-Forwarded-For', '203.0.113.7')).status).toBe(404);

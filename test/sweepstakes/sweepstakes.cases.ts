@@ -1,11 +1,12 @@
 import { Clock, DAY_MS } from '../../src/common/clock';
+import { ONE_PAGE_PDF } from '../support/files';
 import { TimersService } from '../../src/modules/jobs';
 import { TIMERS } from '../../src/modules/sweepstakes/sweepstakes.constants';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectPage } from '../support/authorization';
 import { ENTRY, futureStart, rulesInput, verifyPublished, waitFor } from './helpers';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = ONE_PAGE_PDF;
 const ADDRESS = {
   full_name: 'Win Ner',
   line1: '1 Main St',

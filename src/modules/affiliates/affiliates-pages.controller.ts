@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Param, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../common/uuid.pipe';
@@ -7,7 +19,8 @@ import { CurrentUser, Public } from '../auth';
 import { Inertia } from '../inertia';
 import type { InertiaResponse } from '../inertia';
 import { DiscountCodesService } from '../commerce';
-import { RateLimiterService } from '../security';
+import { RateLimiterService, TooManyAttemptsException } from '../security';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { User } from '../users';
 import type { AffiliateRow } from './affiliates.types';
 import { ATTRIBUTION_COOKIE } from '../../common/attribution';
@@ -43,6 +56,7 @@ export class AffiliatesPagesController {
     private readonly documents: DocumentsService,
     private readonly limiter: RateLimiterService,
     private readonly discountCodes: DiscountCodesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -112,7 +126,15 @@ export class AffiliatesPagesController {
   @Public()
   @Get('r/:token')
   async click(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
-    const { destination, clickToken, code } = await this.attribution.click(token.slice(0, 24), req.ip ?? null);
+    // Past the per-IP limit a click still redirects (the visitor is not punished) but is not recorded or credited.
+    const record = await this.limiter
+      .hit(`affiliate-click:${req.ip}`, this.config.rateLimits.clicksPerIpPerMinute, 60)
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (error instanceof TooManyAttemptsException) return false;
+        throw error;
+      });
+    const { destination, clickToken, code } = await this.attribution.click(token.slice(0, 24), req.ip ?? null, record);
     if (clickToken)
       res.cookie(ATTRIBUTION_COOKIE, clickToken, {
         httpOnly: true,

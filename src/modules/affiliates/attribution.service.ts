@@ -56,14 +56,17 @@ export class AttributionService {
   /**
    * A visit to `/r/<token>`: records the click and answers where to send the visitor, with the click token for the
    * cookie. Links of an affiliate who is not approved, or who has not accepted the current guidelines, still
-   * redirect (visitors are not punished) but record nothing.
+   * redirect (visitors are not punished) but record nothing; so does a click with `record` false (past the per-IP
+   * limit).
    */
   async click(
     token: string,
     ip: string | null,
+    record = true,
   ): Promise<{ destination: string; clickToken: string | null; code: string | null }> {
     const link = await this.repo.findLinkByToken(token);
     if (!link) return { destination: '/', clickToken: null, code: null };
+    if (!record) return { destination: link.destination, clickToken: null, code: null };
     const affiliate = await this.repo.findAffiliate('id', link.affiliate_id);
     if (!affiliate || affiliate.status !== 'approved' || !(await this.programme.toJson(affiliate)).guidelines_current)
       return { destination: link.destination, clickToken: null, code: null };

@@ -40,6 +40,46 @@ export interface StoredImage extends StoredFile {
   variants: Record<string, StoredFile>;
 }
 
+/** The most pixels an uploaded image may have (120 MP: above any phone or camera photo, far below a decompression bomb). */
+export const MAX_UPLOAD_PIXELS = 120_000_000;
+
+/**
+ * An upload is what its first bytes say only if it decodes as that: images are decoded whole by sharp (under the
+ * pixel cap), PDFs parsed by pdf-lib and must hold a page. A JPEG header followed by noise, a 30,000-pixel-square PNG
+ * or a PDF/HTML polyglot is refused here. Videos are checked by the transcoder, which decodes them anyway.
+ */
+const WEB_MARKUP = /<(?:html|script|body|iframe|svg)[\s>/]/i;
+
+async function assertDecodes(bytes: Buffer, type: SniffedType, field: string): Promise<void> {
+  if (type.kind === 'image') {
+    try {
+      await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_UPLOAD_PIXELS }).stats();
+    } catch (error) {
+      throw unreadableImage(error, field);
+    }
+  }
+  if (type.mime === 'application/pdf') {
+    const { PDFDocument } = await import('pdf-lib');
+    const pages = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })
+      .then((pdf) => pdf.getPageCount())
+      .catch(() => 0);
+    if (pages < 1) throw ValidationFailedException.of(field, 'This PDF could not be read. Upload the form as a PDF again.');
+    // A PDF that is also a web page (markup a browser would run if it ever sniffed it as HTML) is not a form.
+    if (WEB_MARKUP.test(bytes.toString('latin1')))
+      throw ValidationFailedException.of(field, 'This PDF also holds web page markup. Save the form again from a PDF app and upload that.');
+  }
+}
+
+function unreadableImage(error: unknown, field: string): ValidationFailedException {
+  const tooBig = /pixel limit/i.test((error as Error)?.message ?? '');
+  return ValidationFailedException.of(
+    field,
+    tooBig
+      ? `This image is too large: at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`
+      : 'This image could not be read. Try another file.',
+  );
+}
+
 /**
  * The one way files are stored and read. Keys are generated here (area/owner/uuid.ext), types
  * come from the bytes, sizes are capped; the driver is local disk or S3 by configuration.
@@ -73,6 +113,7 @@ export class StorageService {
 
   async storeUpload(prefix: string, bytes: Buffer, rules: UploadRules): Promise<StoredFile> {
     const type = this.check(bytes, rules);
+    await assertDecodes(bytes, type, rules.field);
     return this.put(`${prefix}/${randomUUID()}.${type.ext}`, bytes, type.mime);
   }
 
@@ -85,9 +126,9 @@ export class StorageService {
     const id = randomUUID();
     let normalized: { data: Buffer; info: OutputInfo };
     try {
-      normalized = await sharp(bytes, { failOn: 'error' }).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-    } catch {
-      throw ValidationFailedException.of(rules.field, 'This image could not be read. Try another file.');
+      normalized = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      throw unreadableImage(error, rules.field);
     }
     const original = await this.put(`${prefix}/${id}.jpg`, normalized.data, 'image/jpeg');
     const stored: Record<string, StoredFile> = {};

@@ -7,7 +7,7 @@ import { Inertia } from '../../inertia';
 import { RateLimiterService } from '../../security';
 import { GuestOnly } from '../auth.decorators';
 import { ForgotPasswordDto, ResetLinkQueryDto, ResetPasswordDto } from '../dto/auth.dto';
-import { redirectBack, redirectTo } from '../http';
+import { clientIp, redirectBack, redirectTo } from '../http';
 import { PasswordResetService } from '../services/password-reset.service';
 import { countAttempt } from '../throttle';
 
@@ -38,6 +38,15 @@ export class PasswordResetController {
       this.limiter,
       `reset:${body.email}`,
       this.config.rateLimits.resetPerHour,
+      3600,
+      'email',
+      'password reset requests',
+    );
+    // Per IP too: one address may not mail reset links to a list of strangers.
+    await countAttempt(
+      this.limiter,
+      `reset-ip:${clientIp(req)}`,
+      this.config.rateLimits.resetPerIpPerHour,
       3600,
       'email',
       'password reset requests',
