@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfigOrExit } from './config/app-config';
 import { describeExposure } from './config/exposure';
 import { resolveRuntime } from './config/runtime';
+import { StartupState } from './modules/health';
 import { JobsService } from './modules/jobs/jobs.service';
 
 async function main(): Promise<void> {
@@ -13,13 +14,20 @@ async function main(): Promise<void> {
   const { runWorkers } = config;
   const app = await createApp(config, runtime, { runWorkers });
 
-  // The demo seed (and the image work it brings in) is loaded only when asked for.
+  await app.listen(config.port, config.host);
+  // The demo seed (and the image work it brings in) is loaded only when asked for, after the port is open: pages
+  // answer while it runs, /health says "starting", and a failure in it never stops the app.
   if (config.seedDemo) {
+    const startup = app.get(StartupState);
+    startup.begin('loading the demo data');
+    logger.log(`Listening at ${config.appUrl}; loading the demo data (GET /health says "starting" until it is done)`);
     const { seedDemoData } = require('./database/seeds/demo.seed') as typeof import('./database/seeds/demo.seed');
-    await seedDemoData(app, logger);
+    await seedDemoData(app, logger).catch((error: unknown) =>
+      logger.warn(`Demo data incomplete: ${(error as Error).message}. The app runs without the rest.`),
+    );
+    startup.done();
   }
 
-  await app.listen(config.port, config.host);
   logger.log(
     `${config.appName} is up at ${config.appUrl} (database: ${runtime.databaseSource}, ` +
       `Redis: ${runtime.redisSource}${runWorkers ? ', jobs processed in this process' : ''})`,

@@ -258,9 +258,8 @@ describe('admin moderation, marketing and connections', () => {
     await t.createUser({ email: 'admin@reelty.test', role: 'admin' });
     const viewer = await t.createUser({ email: 'viewer@reelty.test', type: 'viewer' });
     const logger = new Logger('SeedTest');
-    const started = Date.now();
+    // How long seeding takes is a figure for bench/, not an assertion.
     await seedDemoAdmin(t.app, logger);
-    expect(Date.now() - started).toBeLessThan(5000);
     await seedDemoAdmin(t.app, logger);
     const visit = async (path: string) => (await admin.client.visit(path)).body.props;
     expect((await visit('/admin/stickers')).packs.data[0]).toMatchObject({

@@ -1,6 +1,6 @@
 import type Pusher from 'pusher-js';
 import { makeProperty } from '../properties/helpers';
-import { bootChatApp, collect, connect, connected, sleep, subscribe, waitFor } from './support';
+import { bootChatApp, collect, connect, connected, subscribe, waitFor } from './support';
 import type { TestApp, TestClient } from '../support/app';
 import type { User } from '../../src/modules/users/user.entity';
 
@@ -137,11 +137,9 @@ describe('chat rules (server)', () => {
   it('a blocked user’s messages are not delivered to the blocker (no counter, no history, no live event)', async () => {
     const { a, b, ub, id } = await accepted();
     const live = await subscribe(connect(t, b, sockets), `private-App.Models.User.${ub.id}`);
-    const seen = collect(live, 'message.sent');
+    const seen = collect<{ message: { content: string } }>(live, 'message.sent');
     await b.post(`/api/chats/${id}/toggle-block`);
     expect((await send(a, id, 'you cannot see this')).status).toBe(201);
-    await sleep(300);
-    expect(seen).toHaveLength(0);
     expect(await unread(b)).toBe(0);
     const history = await b.get(`/api/chats/${id}/messages`);
     expect(history.body.data.map((m: { content: string }) => m.content)).not.toContain('you cannot see this');
@@ -151,7 +149,9 @@ describe('chat rules (server)', () => {
     // Unblocked: later messages arrive again, the blocked one stays undelivered.
     await b.post(`/api/chats/${id}/toggle-block`);
     await send(a, id, 'after unblock');
-    await waitFor(() => seen.length === 1);
+    // The later message is the sentinel: events arrive in order, so a delivered blocked one would be seen first.
+    await waitFor(() => seen.some((e) => e.message.content === 'after unblock'));
+    expect(seen.map((e) => e.message.content)).toEqual(['after unblock']);
     expect(await unread(b)).toBe(1);
     expect((await b.get(`/api/chats/${id}/messages`)).body.data.map((m: { content: string }) => m.content)).toEqual([
       'hi',
@@ -230,7 +230,11 @@ describe('chat rules (server)', () => {
   });
 
   it('the counter does not rise for a participant who has the chat open (in presence-chat.{id})', async () => {
-    const { a, b, id } = await accepted();
+    const { a, b, ub, id } = await accepted();
+    // The other participant watches the chat's presence, to see the moment the server notices b has left.
+    const watcherSockets: Pusher[] = [];
+    const watching = await subscribe(connect(t, a, watcherSockets), `presence-chat.${id}`);
+    const left = collect<{ id: string }>(watching, 'pusher:member_removed');
     await subscribe(connect(t, b, sockets), `presence-chat.${id}`);
     await send(a, id, 'while you look');
     expect(await unread(b)).toBe(0);
@@ -239,9 +243,10 @@ describe('chat rules (server)', () => {
       last_message: { content: 'while you look' },
     });
     sockets.splice(0).forEach((s) => s.disconnect());
-    await sleep(300); // presence notices the socket is gone
+    await waitFor(() => left.some((member) => member.id === ub.id), 10_000);
     await send(a, id, 'after you closed it');
     expect(await unread(b)).toBe(1);
+    watcherSockets.forEach((s) => s.disconnect());
   });
 
   it('the chat open on the chats page is marked read (counter back to 0, read state pushed on the chat channel)', async () => {
@@ -288,8 +293,13 @@ describe('chat rules (server)', () => {
       message: { content: 'live!', user: { id: ua.id } },
       chat: { accepted: true },
     });
-    await sleep(150);
-    expect(toA).toHaveLength(0);
+    // Sentinel: a message sent without the socket id reaches the sender's socket too; had 'live!' come back to it,
+    // it would have arrived first.
+    await a.post(`/api/chats/${id}/messages`).send({ content: 'sentinel', client_id: 'c2' });
+    await waitFor(
+      () => toA.length > 0 && (toA.at(-1) as { message: { content: string } }).message.content === 'sentinel',
+    );
+    expect(toA.map((e) => (e as { message: { content: string } }).message.content)).toEqual(['sentinel']);
   });
 
   it('pushes chat.created and chat.request.answered, and notifies the invitee', async () => {

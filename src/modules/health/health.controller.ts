@@ -7,6 +7,7 @@ import { Runtime } from '../../config/runtime';
 import { REDIS, RUNTIME } from '../../infra/runtime.module';
 import { Public } from '../auth';
 import { JobsService } from '../jobs';
+import { StartupState } from './startup-state';
 
 type Check = { status: 'ok' | 'down'; detail?: string; latencyMs?: number };
 
@@ -41,6 +42,7 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly jobs: JobsService,
+    private readonly startup: StartupState,
   ) {}
 
   @Get()
@@ -62,8 +64,11 @@ export class HealthController {
         : { status: 'down' as const, mode: this.jobs.mode, detail: queueCheck.detail };
     const healthy = database.status === 'ok' && redis.status === 'ok' && queues.status === 'ok';
     res.status(healthy ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    // Serving already, still getting ready (the demo data loads after the node listens).
+    const step = this.startup.current();
     return {
-      status: healthy ? 'ok' : 'degraded',
+      status: healthy ? (step ? 'starting' : 'ok') : 'degraded',
+      ...(step ? { starting: step } : {}),
       uptimeSeconds: Math.round(process.uptime()),
       database,
       redis,

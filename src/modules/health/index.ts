@@ -1,2 +1,2 @@
-/** Health checks: nothing for other modules to use (the area only answers /health). */
-export {};
+/** Health checks: the area answers /health; main.ts reports the start-up step through StartupState. */
+export { StartupState } from './startup-state';

@@ -122,12 +122,16 @@ export class PusherHttpApi {
     return { batch: await Promise.all(events.map((event) => this.counts(event.channels[0], event.info))) };
   }
 
-  /** The counts asked for that apply to the channel: user_count only exists on presence channels. */
+  /**
+   * The counts asked for that apply to the channel, as Pusher and Reverb answer: user_count only on presence
+   * channels, subscription_count only on the others (a presence channel counts users, not connections).
+   */
   private async counts(channel: string, info: Set<string>): Promise<ChannelCounts> {
     const answer: ChannelCounts = {};
-    if (info.has('subscription_count')) answer.subscription_count = await this.backend.subscriptionCount(channel);
-    if (info.has('user_count') && channelKind(channel) === 'presence')
-      answer.user_count = await this.backend.presenceCount(channel);
+    const presence = channelKind(channel) === 'presence';
+    if (info.has('subscription_count') && !presence)
+      answer.subscription_count = await this.backend.subscriptionCount(channel);
+    if (info.has('user_count') && presence) answer.user_count = await this.backend.presenceCount(channel);
     return answer;
   }
 
