@@ -47,6 +47,10 @@ describe('AI designer in the browser', () => {
       // Hold the workers until the page listens, then record every value the progress view shows.
       const queue = t.app.get(JobsService).bullQueue('designs');
       await queue.pause();
+      // Once subscribed to private-design.{id}, the page loads the design: that load says it listens.
+      const listening = page.waitForResponse((r) => /\/api\/designs\/[0-9a-f-]{36}$/.test(r.url()), {
+        timeout: 30_000,
+      });
       await page.getByTestId('generate-button').click();
       await page.getByTestId('progress-view').waitFor();
       expect(await page.locator('[data-step-state]').count()).toBe(5);
@@ -62,7 +66,7 @@ describe('AI designer in the browser', () => {
         read();
         new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
       })()`);
-      await page.waitForTimeout(1200); // the WebSocket subscription to private-design.{id}
+      await listening;
       await queue.resume();
       await page.getByTestId('compare-slider').waitFor({ timeout: 30_000 });
       const seen = (await page.evaluate('window.__progress')) as Array<{ v: string; steps: string }>;
@@ -127,6 +131,36 @@ describe('AI designer in the browser', () => {
     await page.context().close();
   }, 120_000);
 
+  it('shows the finished design when its live events were missed (the subscription came after the job ended)', async () => {
+    const { t } = b;
+    const user = await t.createUser({ name: 'Mia Missed' });
+    await t.app.get(CreditsService).grant(user.id, 2, 'test');
+    const page = await pageFor(user);
+    await withDiagnostics(page, async () => {
+      await page.goto('/designer');
+      await page
+        .getByTestId('upload-input')
+        .setInputFiles({ name: 'bedroom.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(800, 600) });
+      await page.getByTestId('upload-preview').waitFor();
+      // Every channel authorization waits until the design is finished: no socket hears its progress or its end.
+      let release!: () => void;
+      const finished = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/broadcasting/auth', async (route) => {
+        await finished;
+        await route.continue();
+      });
+      await page.getByTestId('generate-button').click();
+      await page.getByTestId('progress-view').waitFor();
+      const id = await waitForDesign(t, user.id);
+      await waitForStatus(t, id, 'completed');
+      release();
+      // The subscription succeeds at last; the page loads the design as it is now and shows it, without a reload.
+      await page.getByTestId('compare-slider').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('credits-badge').textContent()).toBe('1 credit');
+    });
+    await page.context().close();
+  }, 120_000);
+
   it('the designer fits a 360 px wide phone in dark mode', async () => {
     const { t } = b;
     const user = await t.createUser();
@@ -142,3 +176,26 @@ describe('AI designer in the browser', () => {
     await page.context().close();
   }, 60_000);
 });
+
+/** The id of the user's newest design, once there is one. */
+async function waitForDesign(
+  t: { db: { query: (sql: string, params: unknown[]) => Promise<Array<{ id: string }>> } },
+  userId: string,
+) {
+  for (;;) {
+    const [row] = await t.db.query(`SELECT id FROM designs WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, [
+      userId,
+    ]);
+    if (row) return row.id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function waitForStatus(
+  t: { db: { query: (sql: string, params: unknown[]) => Promise<Array<{ status: string }>> } },
+  id: string,
+  status: string,
+) {
+  while ((await t.db.query(`SELECT status FROM designs WHERE id = $1`, [id]))[0]?.status !== status)
+    await new Promise((r) => setTimeout(r, 100));
+}

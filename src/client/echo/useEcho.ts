@@ -29,16 +29,35 @@ function echoChannel(echo: AppEcho, name: string, kind: ChannelKind) {
   }
 }
 
+/** The pusher-js channel under Echo's wrapper, where subscription events can be bound and unbound. */
+type RawSubscription = {
+  subscribed?: boolean;
+  bind(event: string, listener: () => void): void;
+  unbind(event: string, listener: () => void): void;
+};
+
 /**
  * Listens on a channel while the component is mounted.
- *   useChannel(`design.${id}`, 'private', { '.design.progress': (e) => ..., DesignGenerated: (e) => ... })
+ *   useChannel(`design.${id}`, 'private', { '.design.progress': (e) => ..., DesignGenerated: (e) => ... }, reload)
  * Names are given without the Pusher prefix (Echo adds it). Custom event names take a leading
  * dot; class-style names resolve in the App.Events namespace. Handlers may change every render.
+ *
+ * `onSubscribed` is the one way a page that waits on pushes stays right: it runs each time the subscription
+ * succeeds, the first time and again after every reconnect (pusher-js subscribes again and events sent meanwhile
+ * are lost to this socket), and at once when the channel was subscribed already. It should load the current state
+ * from the server; the page's rules then ignore events older than what it holds.
  */
-export function useChannel(channelName: string | null | undefined, kind: ChannelKind, events: EventHandlers): void {
+export function useChannel(
+  channelName: string | null | undefined,
+  kind: ChannelKind,
+  events: EventHandlers,
+  onSubscribed?: () => void,
+): void {
   const echo = useEcho();
   const handlers = useRef(events);
   handlers.current = events;
+  const synced = useRef(onSubscribed);
+  synced.current = onSubscribed;
   const eventNames = Object.keys(events).sort().join('|');
 
   useEffect(() => {
@@ -50,10 +69,15 @@ export function useChannel(channelName: string | null | undefined, kind: Channel
       channel.listen(event, listener);
       return [event, listener] as const;
     });
+    const raw = (channel as unknown as { subscription?: RawSubscription }).subscription;
+    const resync = () => synced.current?.();
+    raw?.bind('pusher:subscription_succeeded', resync);
+    if (raw?.subscribed) resync();
     const fullName = channel.name;
     channelUsers.set(fullName, (channelUsers.get(fullName) ?? 0) + 1);
     return () => {
       for (const [event, listener] of bound) channel.stopListening(event, listener);
+      raw?.unbind('pusher:subscription_succeeded', resync);
       const left = (channelUsers.get(fullName) ?? 1) - 1;
       if (left > 0) channelUsers.set(fullName, left);
       else {

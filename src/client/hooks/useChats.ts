@@ -7,7 +7,8 @@ import type { ChatTab } from '@contracts/chats';
 
 /**
  * Feeds the chats store from the user's private channel (mounted once, by the layout's bell)
- * and loads the unread total (0 when that fails).
+ * and loads the unread total (0 when that fails); after every reconnect the store catches up
+ * on what was pushed meanwhile (`resync`).
  */
 export function useChatsLive(): void {
   const user = useAuthUser();
@@ -15,14 +16,19 @@ export function useChatsLive(): void {
     chatsStore.setMe(user?.id ?? null);
     if (user) void chatsStore.loadUnread();
   }, [user?.id]);
-  useChannel(user ? `App.Models.User.${user.id}` : null, 'private', {
-    '.message.sent': chatsStore.live.messageSent,
-    '.chat.created': chatsStore.live.chatCreated,
-    '.chat.request.answered': chatsStore.live.requestAnswered,
-    '.chat.settings': chatsStore.live.settings,
-    '.chat.left': chatsStore.live.left,
-    '.chat.read': chatsStore.live.read,
-  });
+  useChannel(
+    user ? `App.Models.User.${user.id}` : null,
+    'private',
+    {
+      '.message.sent': chatsStore.live.messageSent,
+      '.chat.created': chatsStore.live.chatCreated,
+      '.chat.request.answered': chatsStore.live.requestAnswered,
+      '.chat.settings': chatsStore.live.settings,
+      '.chat.left': chatsStore.live.left,
+      '.chat.read': chatsStore.live.read,
+    },
+    chatsStore.resync,
+  );
 }
 
 export function useChatUnreadCount(): number {

@@ -107,8 +107,8 @@ export interface UseDesignProgress extends DesignProgressState {
 
 /**
  * Live progress of one design over `private-design.{id}`: listens while the job runs, catches
- * up once after subscribing (events sent before the subscription are not replayed), leaves the
- * channel on generated or failed.
+ * up after every (re)subscription (events sent while no socket listened are not replayed), leaves
+ * the channel on generated or failed.
  */
 export function useDesignProgress(
   initial?: Design | null,
@@ -143,32 +143,29 @@ export function useDesignProgress(
   }, [state.designId, state.status, state.loading, state.error, state.design]);
 
   const channel = state.subscribed && state.designId ? `design.${state.designId}` : null;
-  useChannel(channel, 'private', { '.design.progress': onProgress, '.design.generated': onGenerated });
-
-  // Catch up once per subscription: the job may have moved on before we subscribed.
-  useEffect(() => {
-    if (!channel || !state.designId) return;
-    const id = state.designId;
-    const timer = setTimeout(() => {
-      designerApi
-        .get(id)
-        .then(({ design }) => {
-          if (design.status === 'completed')
-            onGenerated({ design_id: id, generated_design_id: design.generatedDesigns.at(-1)?.id ?? '', design });
-          else
-            onCatchUp({
-              design_id: id,
-              status: design.status,
-              progress: design.progress,
-              current_step: design.current_step,
-              progress_steps: design.progress_steps,
-              error: design.failure_reason ?? undefined,
-            });
-        })
-        .catch(() => undefined);
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [channel, state.designId, onGenerated, onCatchUp]);
+  const designId = state.designId;
+  // After each (re)subscription, the design as the server has it now: the job may have moved on, or finished,
+  // while no socket listened (events are not replayed); older progress than shown is ignored.
+  const catchUp = useCallback(() => {
+    if (!designId) return;
+    designerApi
+      .get(designId)
+      .then(({ design }) => {
+        if (design.status === 'completed')
+          onGenerated({ design_id: designId, generated_design_id: design.generatedDesigns.at(-1)?.id ?? '', design });
+        else
+          onCatchUp({
+            design_id: designId,
+            status: design.status,
+            progress: design.progress,
+            current_step: design.current_step,
+            progress_steps: design.progress_steps,
+            error: design.failure_reason ?? undefined,
+          });
+      })
+      .catch(() => undefined);
+  }, [designId, onGenerated, onCatchUp]);
+  useChannel(channel, 'private', { '.design.progress': onProgress, '.design.generated': onGenerated }, catchUp);
 
   return {
     ...state,

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useChannel } from '@/echo';
 import { useAuthUser } from '@/hooks/useSharedProps';
 import { notificationsApi } from '@/api/notifications';
@@ -39,17 +39,26 @@ export function useNotificationCount(): number {
 
 export type { NotificationCreatedEvent };
 
-/** Loads the count and follows `.notification.created` / `.notification.read` on the user's channel. */
+/**
+ * Loads the count and follows `.notification.created` / `.notification.read` on the user's channel; loads the count
+ * again after every (re)subscription, so notifications pushed while the socket was away still count.
+ */
 export function useNotificationsLive(onCreated?: (e: NotificationCreatedEvent) => void): void {
   const user = useAuthUser();
   useEffect(() => {
     if (user) void loadNotificationCount();
   }, [user?.id]);
-  useChannel(user ? `App.Models.User.${user.id}` : null, 'private', {
-    '.notification.created': (e: NotificationCreatedEvent) => {
-      setNotificationCount(e.unread_count);
-      onCreated?.(e);
+  const reload = useCallback(() => void loadNotificationCount(), []);
+  useChannel(
+    user ? `App.Models.User.${user.id}` : null,
+    'private',
+    {
+      '.notification.created': (e: NotificationCreatedEvent) => {
+        setNotificationCount(e.unread_count);
+        onCreated?.(e);
+      },
+      '.notification.read': (e: { unread_count: number }) => setNotificationCount(e.unread_count),
     },
-    '.notification.read': (e: { unread_count: number }) => setNotificationCount(e.unread_count),
-  });
+    reload,
+  );
 }

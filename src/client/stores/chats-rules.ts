@@ -286,6 +286,19 @@ export function messagesLoaded(
   return { ...state, messages: { ...state.messages, [chatId]: { items, hasMore, loaded: true } } };
 }
 
+/**
+ * After a reconnect: the latest page from the server joins what is shown. Messages already held stay (with their
+ * place and any sent but unconfirmed); those pushed while the socket was away are added after them, in order.
+ */
+export function messagesCaughtUp(state: ChatsState, chatId: string, latest: Message[]): ChatsState {
+  const current = state.messages[chatId];
+  if (!current?.loaded) return state;
+  const known = new Set(current.items.map((m) => m.id));
+  const missed = latest.filter((m) => !known.has(m.id));
+  if (!missed.length) return state;
+  return { ...state, messages: { ...state.messages, [chatId]: { ...current, items: [...current.items, ...missed] } } };
+}
+
 export function messageSentByMe(state: ChatsState, message: Message): ChatsState {
   const chat = state.chats[message.chat_id];
   const withMessage = appendMessage(state, message);

@@ -140,6 +140,19 @@ describe('chat store rules (spec 4)', () => {
     expect(rules.messageReceived(s, sent(c, OTHER))).toBe(s);
   });
 
+  it('after a reconnect, messages pushed meanwhile join the open chat after those shown, none twice', () => {
+    const c = chat({ id: 'a' });
+    const first = message('a', OTHER, 'one');
+    const second = message('a', ME, 'two');
+    let s = rules.messagesLoaded(withChats(c), 'a', [first], false, false);
+    const missed = message('a', OTHER, 'sent while away');
+    s = rules.messagesCaughtUp(s, 'a', [first, second, missed]);
+    expect(s.messages.a.items.map((m) => m.content)).toEqual(['one', 'two', 'sent while away']);
+    expect(rules.messagesCaughtUp(s, 'a', [second, missed])).toBe(s);
+    // A chat never loaded is loaded in full when opened; catching up leaves it alone.
+    expect(rules.messagesCaughtUp(withChats(c), 'a', [first]).messages.a).toBeUndefined();
+  });
+
   it('leaving removes the chat for the leaver; the others keep it with a note', () => {
     const c = chat({ id: 'a' });
     expect(rules.left(withChats(c), 'a', ME, false, null).chats.a).toBeUndefined();

@@ -74,6 +74,23 @@ export function createChatsStore(http: Api = api) {
         logger.warn('chat refresh failed', error);
       }
     },
+    /**
+     * After every (re)subscription of the user's channel: what was pushed while the socket was away. The unread
+     * counts, the first page of chats, and the open chat's messages since the last one shown.
+     */
+    async resync(): Promise<void> {
+      const open = state.openChatId;
+      await Promise.all([
+        store.loadUnread(),
+        state.paging.chats.page >= 1 ? store.loadTab('chats', 1) : Promise.resolve(),
+        open && state.messages[open]?.loaded
+          ? calls
+              .messages(open)
+              .then((res) => set(rules.messagesCaughtUp(state, open, res.data)))
+              .catch((error: unknown) => logger.warn('messages failed to catch up', error))
+          : Promise.resolve(),
+      ]);
+    },
     /** Seeds a tab from the page's props. */
     hydrate(tab: ChatTab, page: Page<Chat> & { next_cursor?: string | null }, unread?: number) {
       let next = rules.pageLoaded(state, tab, page);

@@ -42,12 +42,17 @@ export default function AdminPayouts({
       say(`Batch finished: ${batch.outcome_label}`);
     });
   };
-  useChannel('admin.payouts', 'private', {
-    '.payouts.progress': (event: BatchProgressEvent) => {
-      setProgress(event);
-      if (event.step === 'completed') void finished(event.batch_id);
+  useChannel(
+    'admin.payouts',
+    'private',
+    {
+      '.payouts.progress': (event: BatchProgressEvent) => {
+        setProgress(event);
+        if (event.step === 'completed') void finished(event.batch_id);
+      },
     },
-  });
+    () => void affiliatesAdminApi.batches(batches.current_page).then(setBatches, () => undefined),
+  );
   const currency = preview?.batch.currency ?? 'USD';
   const percent = progress && progress.total ? Math.round((progress.processed / progress.total) * 100) : 0;
   return (

@@ -8,16 +8,24 @@ import { useChannel } from '@/echo';
 import { useApiForm } from '@/hooks/useApiForm';
 import type { PageProps } from '@/types';
 
+/** After each (re)subscription, the draw as the server has it: steps pushed while no socket listened are not lost. */
+const reloadSweepstakes = () => router.reload({ only: ['sweepstakes'] });
+
 /** Admin Draw: the committed inputs, the optional public beacon, the start button and the job's live steps. */
 export default function AdminSweepstakesDraw({ sweepstakes: s }: PageProps<{ sweepstakes: SweepstakesAdmin }>) {
   const [live, setLive] = useState<DrawProgressEvent | null>(null);
   const form = useApiForm({ beacon: '' }, { successMessage: 'The draw has started' });
-  useChannel(sweepstakesLive.adminChannel(s.id), 'private', {
-    [sweepstakesLive.drawProgress]: (e: DrawProgressEvent) => {
-      setLive((current) => laterDrawProgress(current, e));
-      if (e.state === 'drawn') router.reload({ only: ['sweepstakes'] });
+  useChannel(
+    sweepstakesLive.adminChannel(s.id),
+    'private',
+    {
+      [sweepstakesLive.drawProgress]: (e: DrawProgressEvent) => {
+        setLive((current) => laterDrawProgress(current, e));
+        if (e.state === 'drawn') router.reload({ only: ['sweepstakes'] });
+      },
     },
-  });
+    reloadSweepstakes,
+  );
   // Live reports and the page's own props can arrive in either order; the one further along is shown.
   const state = laterState(s.state, live?.state);
   const steps = live && state === live.state ? live.steps : s.draw_steps;

@@ -39,11 +39,16 @@ export default function AdminSweepstakesShow({ sweepstakes: s, entries }: PagePr
     entrant_count: s.draw.entrant_count,
   });
   const [busy, setBusy] = useState<string | null>(null);
-  useChannel(sweepstakesLive.adminChannel(s.id), 'private', {
-    [sweepstakesLive.entryCount]: (e: EntryCountEvent) =>
-      setCounts({ entry_count: e.entry_count, entrant_count: e.entrant_count }),
-    [sweepstakesLive.drawProgress]: () => router.reload({ only: ['sweepstakes'] }),
-  });
+  useChannel(
+    sweepstakesLive.adminChannel(s.id),
+    'private',
+    {
+      [sweepstakesLive.entryCount]: (e: EntryCountEvent) =>
+        setCounts({ entry_count: e.entry_count, entrant_count: e.entrant_count }),
+      [sweepstakesLive.drawProgress]: () => router.reload({ only: ['sweepstakes'] }),
+    },
+    () => router.reload({ only: ['sweepstakes'] }),
+  );
 
   const run = async (key: string, call: () => Promise<{ message: string }>, confirmText?: string) => {
     if (confirmText && !window.confirm(confirmText)) return;
