@@ -21,9 +21,10 @@ export interface JobRow {
   state: string;
   progress: number | object;
   attempts_made: number;
+  /** The attempts it may make: never fewer than it made (a job retried by hand after its last one makes more). */
   attempts: number;
+  /** Why it failed, in the error's words with server file paths taken out (the full stack is in the server log). */
   failed_reason: string | null;
-  stacktrace: string | null;
   data: Record<string, unknown>;
   created_at: string | null;
   processed_at: string | null;

@@ -207,6 +207,9 @@ describe('provider failures: the design fails with the reason, credits are refun
     const retried = await admin.post(`/api/admin/queues/designs/jobs/${jobs[0].id}/retry`);
     expect(retried.status).toBe(200);
     expect(['waiting', 'active', 'completed', 'failed', 'prioritized']).toContain(retried.body.job.state);
+    // Its attempts never read more made than allowed ("2 of 1"), and no server path or stack reaches the admin.
+    expect(retried.body.job.attempts).toBeGreaterThanOrEqual(retried.body.job.attempts_made);
+    expect(retried.body.job).not.toHaveProperty('stacktrace');
     const removed = await admin.delete(`/api/admin/queues/designs/jobs/${jobs[1].id}`);
     expect(removed.status).toBe(200);
     expect((await admin.delete(`/api/admin/queues/designs/jobs/${jobs[1].id}`)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { JobRegistry } from '../jobs';
 import { JobsService } from '../jobs';
-import { QueueMonitorService } from './queue-monitor.service';
+import { QueueMonitorService, withoutServerPaths } from './queue-monitor.service';
 
 describe('QueueMonitorService in-process mode (embedded quick start)', () => {
   it('reports counts per queue, no stored jobs, and refuses job actions with a reason', async () => {
@@ -23,5 +23,21 @@ describe('QueueMonitorService in-process mode (embedded quick start)', () => {
     release();
     await jobs.beforeApplicationShutdown();
     expect((await monitor.states()).find((q) => q.name === 'designs')).toMatchObject({ active: 0, completed: 1 });
+  });
+});
+
+describe('a failed job’s message as admins see it', () => {
+  it('keeps the words and file names, never the server’s paths', () => {
+    expect(
+      withoutServerPaths(
+        'ENOENT: no such file, open /work/main/storage/media/designs/a.jpg (at /srv/app/dist/src/modules/designs/x.js:12:7)',
+      ),
+    ).toBe('ENOENT: no such file, open a.jpg (at x.js:12:7)');
+    expect(withoutServerPaths('OpenAI answered 503: Service unavailable')).toBe(
+      'OpenAI answered 503: Service unavailable',
+    );
+    expect(withoutServerPaths('failed in file:///home/app/node_modules/bullmq/dist/worker.js:88')).toBe(
+      'failed in worker.js:88',
+    );
   });
 });

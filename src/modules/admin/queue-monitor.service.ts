@@ -84,15 +84,22 @@ export class QueueMonitorService {
       state,
       progress: job.progress as number | object,
       attempts_made: job.attemptsMade,
-      attempts: job.opts.attempts ?? 1,
-      failed_reason: job.failedReason || null,
-      stacktrace: job.stacktrace?.length
-        ? job.stacktrace[job.stacktrace.length - 1].split('\n').slice(0, 6).join('\n')
-        : null,
+      attempts: Math.max(job.opts.attempts ?? 1, job.attemptsMade),
+      failed_reason: job.failedReason ? withoutServerPaths(job.failedReason) : null,
       data: summarize(job.data),
       created_at: iso(job.timestamp),
       processed_at: iso(job.processedOn),
       finished_at: iso(job.finishedOn),
     };
   }
+}
+
+/**
+ * An error message as admins may read it: absolute file paths (which tell the server's layout) become their base
+ * name, `file:` URLs included. The full stack stays in the server log.
+ */
+export function withoutServerPaths(message: string): string {
+  return message
+    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\/([\w.@-]+\.[a-z]{1,4})(:\d+(?::\d+)?)?/gi, '$1$2')
+    .slice(0, 500);
 }

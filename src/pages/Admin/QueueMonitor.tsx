@@ -137,7 +137,7 @@ export default function QueueMonitor(props: PageProps<Overview>) {
                   </p>
                   <div className="flex items-center gap-2">
                     <span className="text-xs text-slate-500 dark:text-slate-400">
-                      attempt {job.attempts_made}/{job.attempts}
+                      attempt {job.attempts_made} of {job.attempts}
                     </span>
                     {job.state === 'failed' && (
                       <>
@@ -160,11 +160,6 @@ export default function QueueMonitor(props: PageProps<Overview>) {
                   </div>
                 )}
                 {job.failed_reason && <p className="text-red-600 dark:text-red-400">{job.failed_reason}</p>}
-                {job.stacktrace && (
-                  <pre className="overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
-                    {job.stacktrace}
-                  </pre>
-                )}
                 <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
                   {JSON.stringify(job.data)} · created{' '}
                   {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
