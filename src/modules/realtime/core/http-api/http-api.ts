@@ -109,7 +109,7 @@ export class PusherHttpApi {
     await this.backend.publish(event.channels, event.name, event.data, event.socketId);
     if (event.info.size === 0) return {};
     const channels: Record<string, ChannelCounts> = {};
-    for (const channel of event.channels) channels[channel] = await this.counts(channel, event.info);
+    for (const channel of event.channels) channels[channel] = await this.counts(channel, event.info, true);
     return { channels };
   }
 
@@ -119,17 +119,18 @@ export class PusherHttpApi {
     if (batch.length > MAX_BATCH_SIZE) throw new HttpError(400, `Batch too large (max ${MAX_BATCH_SIZE})`);
     const events = batch.map((item) => this.validateEvent(item as EventInput)); // validate all before publishing any
     for (const event of events) await this.backend.publish(event.channels, event.name, event.data, event.socketId);
-    return { batch: await Promise.all(events.map((event) => this.counts(event.channels[0], event.info))) };
+    return { batch: await Promise.all(events.map((event) => this.counts(event.channels[0], event.info, true))) };
   }
 
   /**
    * The counts asked for that apply to the channel, as Pusher and Reverb answer: user_count only on presence
-   * channels, subscription_count only on the others (a presence channel counts users, not connections).
+   * channels; subscription_count on every channel when its info is read, but not for a presence channel in the
+   * answer to a trigger (there a presence channel counts users, not connections).
    */
-  private async counts(channel: string, info: Set<string>): Promise<ChannelCounts> {
+  private async counts(channel: string, info: Set<string>, triggered = false): Promise<ChannelCounts> {
     const answer: ChannelCounts = {};
     const presence = channelKind(channel) === 'presence';
-    if (info.has('subscription_count') && !presence)
+    if (info.has('subscription_count') && !(triggered && presence))
       answer.subscription_count = await this.backend.subscriptionCount(channel);
     if (info.has('user_count') && presence) answer.user_count = await this.backend.presenceCount(channel);
     return answer;
