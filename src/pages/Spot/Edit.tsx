@@ -1,4 +1,4 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { useState } from 'react';
 import { Button, Card, Checkbox, Input, Label, TextArea } from '@/components/ui';
 import { EmbedCodeButton } from '@/components/video/EmbedCodeButton';
@@ -33,7 +33,19 @@ export default function SpotEdit({ spot: initial, limits }: Props) {
   );
   const { title, caption, published } = form.data;
 
-  useVideoStatus(user?.id, (event) => setVideo((v) => (v && v.id === event.id ? { ...v, ...event.video } : v)));
+  useVideoStatus(
+    user?.id,
+    (event) => setVideo((v) => (v && v.id === event.id ? { ...v, ...event.video } : v)),
+    // After each (re)subscription: the video as the server has it (a transcode may have finished meanwhile).
+    () =>
+      router.reload({
+        only: ['spot'],
+        onSuccess: (page) => {
+          const fresh = (page.props as unknown as Props).spot.video;
+          setVideo((v) => (v && fresh && fresh.id === v.id ? { ...v, ...fresh } : v));
+        },
+      }),
+  );
 
   const saveDetails = async () => {
     const saved = await form.submit((values) =>

@@ -31,8 +31,18 @@ export default function WalkthroughEdit({ walkthrough: initial, limits, listings
   const [listingId, setListingId] = useState(initial.listing_id ?? '');
   const [saving, setSaving] = useState(false);
 
-  useVideoStatus(user?.id, (event) =>
-    setVideos((list) => list.map((v) => (v.id === event.id ? { ...v, ...event.video } : v))),
+  useVideoStatus(
+    user?.id,
+    (event) => setVideos((list) => list.map((v) => (v.id === event.id ? { ...v, ...event.video } : v))),
+    // After each (re)subscription: the videos as the server has them (a transcode may have finished meanwhile).
+    () =>
+      router.reload({
+        only: ['walkthrough'],
+        onSuccess: (page) => {
+          const fresh = (page.props as unknown as Props).walkthrough.videos;
+          setVideos((list) => list.map((v) => ({ ...v, ...fresh.find((f) => f.id === v.id) })));
+        },
+      }),
   );
 
   const patch = async (body: Record<string, unknown>) => {
