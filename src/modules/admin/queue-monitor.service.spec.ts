@@ -12,7 +12,9 @@ describe('QueueMonitorService in-process mode (embedded quick start)', () => {
     const monitor = new QueueMonitorService(jobs);
     await jobs.dispatch('designs', 'generate', {});
     await jobs.dispatch('mail', 'send', {}, { attempts: 1 });
-    await new Promise((r) => setTimeout(r, 20));
+    // Wait for what is asserted (the failed mail's one attempt), not for a fixed time.
+    const failedMail = async () => (await monitor.states()).find((q) => q.name === 'mail')?.failed === 1;
+    while (!(await failedMail())) await new Promise((r) => setImmediate(r));
     const states = await monitor.states();
     expect(states.find((q) => q.name === 'designs')).toMatchObject({ active: 1, completed: 0 });
     expect(states.find((q) => q.name === 'mail')).toMatchObject({ failed: 1 });
