@@ -11,6 +11,8 @@ export interface QueueState {
   completed: number;
   failed: number;
   delayed: number;
+  /** Paused by an admin: workers take no new job from it (BullMQ only). */
+  paused?: boolean;
 }
 
 /** One job with its progress and, when it failed, why. */

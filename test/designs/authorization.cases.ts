@@ -67,6 +67,10 @@ describe('designer authorization', () => {
     ['GET', `/admin/credits`, undefined, 302, 403, 403],
     ['POST', `/api/admin/credits/grant`, { user: 'x@example.test', amount: 1, reason: 'r' }, 401, 403, 403],
     ['GET', `/api/admin/queues`, undefined, 401, 403, 403],
+    ['POST', `/api/admin/queues/designs/pause`, undefined, 401, 403, 403],
+    ['POST', `/api/admin/queues/designs/resume`, undefined, 401, 403, 403],
+    ['POST', `/api/admin/queues/designs/failed/retry`, undefined, 401, 403, 403],
+    ['DELETE', `/api/admin/queues/designs/failed`, undefined, 401, 403, 403],
   ];
 
   it('answers each route as the table says', async () => {

@@ -220,4 +220,31 @@ describe('provider failures: the design fails with the reason, credits are refun
     expect(refused.body.message).toBe('Only failed jobs can be retried or removed; this one is completed.');
     expect((await admin.post('/api/admin/queues/nope/jobs/1/retry')).status).toBe(400);
   });
+
+  it('pauses and resumes a queue, and retries or removes all its failed jobs at once', async () => {
+    const admin = (await t.signedIn({ role: 'admin' })).client;
+    const mailQueue = async () =>
+      (await admin.get('/api/admin/queues?queue=designs&state=failed')).body.queues.find(
+        (q: { name: string }) => q.name === 'mail',
+      );
+    expect((await admin.post('/api/admin/queues/mail/pause')).body.message).toBe(
+      'mail is paused: its workers take no new job',
+    );
+    expect((await mailQueue()).paused).toBe(true);
+    expect((await admin.post('/api/admin/queues/mail/resume')).status).toBe(200);
+    expect((await mailQueue()).paused).toBe(false);
+
+    // Three failed jobs: retried together (they fail again), then removed together.
+    const queue = t.app.get(JobsService).bullQueue('webhooks');
+    // No handler is registered for this name: each attempt fails, and with one attempt allowed the job is failed.
+    for (let i = 0; i < 3; i++) await queue.add('nobody-handles-this', { i }, { attempts: 1 });
+    const failedCount = async () => (await queue.getJobCounts('failed')).failed;
+    while ((await failedCount()) < 3) await new Promise((r) => setTimeout(r, 50));
+    const retried = await admin.post('/api/admin/queues/webhooks/failed/retry');
+    expect(retried.body).toMatchObject({ count: 3, message: '3 failed jobs queued again' });
+    while ((await failedCount()) < 3) await new Promise((r) => setTimeout(r, 50));
+    const removed = await admin.delete('/api/admin/queues/webhooks/failed');
+    expect(removed.body).toMatchObject({ count: 3 });
+    expect(await failedCount()).toBe(0);
+  });
 });

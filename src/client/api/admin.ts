@@ -44,6 +44,11 @@ export const adminApi = {
   queues: <O>(query: { queue: string; state: string; page: number }) => api.get<O>('/api/admin/queues', { query }),
   retryJob: (queue: string, id: string) => api.post(`/api/admin/queues/${queue}/jobs/${encodeURIComponent(id)}/retry`),
   removeJob: (queue: string, id: string) => api.delete(`/api/admin/queues/${queue}/jobs/${encodeURIComponent(id)}`),
+  pauseQueue: (queue: string) => api.post<{ message: string }>(`/api/admin/queues/${queue}/pause`),
+  resumeQueue: (queue: string) => api.post<{ message: string }>(`/api/admin/queues/${queue}/resume`),
+  retryFailed: (queue: string) =>
+    api.post<{ message: string; count: number }>(`/api/admin/queues/${queue}/failed/retry`),
+  removeFailed: (queue: string) => api.delete<{ message: string; count: number }>(`/api/admin/queues/${queue}/failed`),
   audit: (query: Record<string, string | number>) => api.get<AdminAuditPage>('/api/admin/audit', { query }),
   changeRole: (id: string, change: { type?: string; role?: string }) =>
     api.patch<UserAnswer>(`/api/admin/users/${id}`, change),

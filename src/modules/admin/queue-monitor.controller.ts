@@ -58,6 +58,33 @@ export class QueueMonitorController {
     return { message: 'Job queued again', job: await this.monitor.retry(queue, id) };
   }
 
+  @Post('api/admin/queues/:queue/pause')
+  @HttpCode(200)
+  async pause(@Param('queue', new ParseEnumPipe(QUEUES)) queue: QueueName) {
+    await this.monitor.pause(queue);
+    return { message: `${queue} is paused: its workers take no new job` };
+  }
+
+  @Post('api/admin/queues/:queue/resume')
+  @HttpCode(200)
+  async resume(@Param('queue', new ParseEnumPipe(QUEUES)) queue: QueueName) {
+    await this.monitor.resume(queue);
+    return { message: `${queue} runs again` };
+  }
+
+  @Post('api/admin/queues/:queue/failed/retry')
+  @HttpCode(200)
+  async retryFailed(@Param('queue', new ParseEnumPipe(QUEUES)) queue: QueueName) {
+    const count = await this.monitor.retryFailed(queue);
+    return { message: `${count} failed job${count === 1 ? '' : 's'} queued again`, count };
+  }
+
+  @Delete('api/admin/queues/:queue/failed')
+  async removeFailed(@Param('queue', new ParseEnumPipe(QUEUES)) queue: QueueName) {
+    const count = await this.monitor.removeFailed(queue);
+    return { message: `${count} failed job${count === 1 ? '' : 's'} removed`, count };
+  }
+
   @Delete('api/admin/queues/:queue/jobs/:id')
   async remove(@Param('queue', new ParseEnumPipe(QUEUES)) queue: QueueName, @Param('id') id: string) {
     await this.monitor.remove(queue, id);

@@ -64,11 +64,37 @@ export class QueueMonitorService {
     await job.remove();
   }
 
-  private async failedJob(queue: QueueName, id: string): Promise<Job> {
+  /** Workers take no new job from the queue until it is resumed; running jobs finish. */
+  async pause(queue: QueueName): Promise<void> {
+    await this.bull(queue).pause();
+  }
+
+  async resume(queue: QueueName): Promise<void> {
+    await this.bull(queue).resume();
+  }
+
+  /** Every failed job of the queue queued again (its attempts start over); answers how many. */
+  async retryFailed(queue: QueueName): Promise<number> {
+    const q = this.bull(queue);
+    const count = (await q.getJobCounts('failed')).failed ?? 0;
+    if (count) await q.retryJobs({ state: 'failed', count: 1000 });
+    return count;
+  }
+
+  /** Every failed job of the queue removed; answers how many. */
+  async removeFailed(queue: QueueName): Promise<number> {
+    return (await this.bull(queue).clean(0, 100_000, 'failed')).length;
+  }
+
+  private bull(queue: QueueName) {
     if (this.jobs.mode !== 'bullmq')
       throw new ConflictException('Jobs run in this process (no Redis): there are no stored jobs to act on.');
+    return this.jobs.bullQueue(queue);
+  }
+
+  private async failedJob(queue: QueueName, id: string): Promise<Job> {
     if (!QUEUES.includes(queue)) throw new NotFoundException('There is no such queue.');
-    const job = await this.jobs.bullQueue(queue).getJob(id);
+    const job = await this.bull(queue).getJob(id);
     if (!job) throw new NotFoundException('There is no job with that id.');
     const state = await job.getState();
     if (state !== 'failed')

@@ -97,8 +97,8 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnA
     return Promise.all(
       QUEUES.map(async (name) => {
         const queue = await this.readyQueue(name);
-        const counts = await withDeadline(
-          queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'),
+        const [counts, paused] = await withDeadline(
+          Promise.all([queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'), queue.isPaused()]),
           QUEUE_DEADLINE_MS,
         );
         return {
@@ -108,6 +108,7 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnA
           completed: counts.completed ?? 0,
           failed: counts.failed ?? 0,
           delayed: counts.delayed ?? 0,
+          paused,
         };
       }),
     );

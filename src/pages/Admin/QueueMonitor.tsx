@@ -46,6 +46,17 @@ export default function QueueMonitor(props: PageProps<Overview>) {
     });
   };
 
+  /** A whole-queue action (pause, resume, retry or remove every failed job): its message, then the new view. */
+  const queueAction = async (work: () => Promise<{ message: string }>) => {
+    try {
+      notify.success((await work()).message);
+      await load();
+    } catch (error) {
+      notify.error(errorMessage(error, 'The queue could not be changed'));
+    }
+  };
+  const current = view.queues.find((q) => q.name === view.queue);
+
   const act = async (job: JobRow, action: 'retry' | 'remove') => {
     try {
       if (action === 'retry') await adminApi.retryJob(job.queue, job.id);
@@ -121,8 +132,50 @@ export default function QueueMonitor(props: PageProps<Overview>) {
 
       {view.mode === 'bullmq' && (
         <Card
-          title={`${view.queue} · ${view.state}`}
+          title={`${view.queue} · ${view.state}${current?.paused ? ' · paused' : ''}`}
           description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
+          actions={
+            <div className="flex flex-wrap gap-2" data-testid="queue-actions">
+              {current?.paused ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => queueAction(() => adminApi.resumeQueue(view.queue))}
+                >
+                  Resume {view.queue}
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => queueAction(() => adminApi.pauseQueue(view.queue))}
+                >
+                  Pause {view.queue}
+                </Button>
+              )}
+              {view.state === 'failed' && view.jobs.total > 0 && (
+                <>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => queueAction(() => adminApi.retryFailed(view.queue))}
+                  >
+                    Retry all failed
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() =>
+                      window.confirm(`Remove all ${view.jobs.total} failed jobs of ${view.queue}?`) &&
+                      queueAction(() => adminApi.removeFailed(view.queue))
+                    }
+                  >
+                    Remove all failed
+                  </Button>
+                </>
+              )}
+            </div>
+          }
           padded={false}
         >
           <DividedList
