@@ -20,6 +20,7 @@ const {
   expectOk,
   finish,
   freshClient,
+  insertProduct,
   runChild,
   withAppCpu,
   writeResult,
@@ -62,19 +63,11 @@ async function seedListings(db, sellerId) {
 
 /** BOOSTS paid boosts running now, on published listings nearest the cities (one order holding every line). */
 async function startBoosts(db, sellerId) {
-  const [product] = (
-    await db.query(
-      `INSERT INTO products (slug, title, department, category, kind) VALUES ('bench-boost', 'Boost', 'real_estate',
-         'listing-boosts', 'listing_boost') RETURNING id`,
-    )
-  ).rows;
-  const [variant] = (
-    await db.query(
-      `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, boost_days)
-       VALUES ($1, 'BENCH-BOOST', '7 days', 2900, 'USD', 7) RETURNING id`,
-      [product.id],
-    )
-  ).rows;
+  const { productId, variantId } = await insertProduct(
+    db,
+    { slug: 'bench-boost', title: 'Boost', category: 'listing-boosts', kind: 'listing_boost' },
+    { sku: 'BENCH-BOOST', name: '7 days', priceMinor: 2900, boostDays: 7 },
+  );
   const [order] = (
     await db.query(
       `INSERT INTO orders (number, user_id, content_hash, email, currency, subtotal_minor, total_minor, status,
@@ -99,7 +92,7 @@ async function startBoosts(db, sellerId) {
         `INSERT INTO order_lines (order_id, product_id, variant_id, title, category, kind, quantity, unit_price_minor,
                                   total_minor, property_id, boost_days)
          VALUES ($1, $2, $3, 'Boost', 'listing-boosts', 'listing_boost', 1, 2900, 2900, $4, 7) RETURNING id`,
-        [order.id, product.id, variant.id, propertyId],
+        [order.id, productId, variantId, propertyId],
       )
     ).rows;
     await db.query(

@@ -124,28 +124,16 @@ async function main() {
         `INSERT INTO users (name, email, handle, password_hash, email_verified_at) VALUES ($1, $2, $3, $4, now())`,
         [`Buyer ${i}`, `buyer${i}@bench.test`, `buyer${i}`, hash],
       );
-    const [limited] = (
-      await db.query(
-        `INSERT INTO products (slug, title, department, category, kind) VALUES ('last-flyers', 'Last flyers', 'real_estate', 'printed-goods', 'physical') RETURNING id`,
-      )
-    ).rows;
-    const [limitedVariant] = (
-      await db.query(
-        `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock) VALUES ($1, 'LAST', 'Pack', 4500, 'USD', $2) RETURNING id`,
-        [limited.id, UNITS],
-      )
-    ).rows;
-    const [open] = (
-      await db.query(
-        `INSERT INTO products (slug, title, department, category, kind) VALUES ('open-guide', 'Open guide', 'real_estate', 'guides', 'digital') RETURNING id`,
-      )
-    ).rows;
-    const [openVariant] = (
-      await db.query(
-        `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock) VALUES ($1, 'OPEN', 'PDF', 1200, 'USD', NULL) RETURNING id`,
-        [open.id],
-      )
-    ).rows;
+    const { variantId: limitedVariantId } = await bench.insertProduct(
+      db,
+      { slug: 'last-flyers', title: 'Last flyers', category: 'printed-goods', kind: 'physical' },
+      { sku: 'LAST', name: 'Pack', priceMinor: 4500, stock: UNITS },
+    );
+    const { variantId: openVariantId } = await bench.insertProduct(
+      db,
+      { slug: 'open-guide', title: 'Open guide', category: 'guides', kind: 'digital' },
+      { sku: 'OPEN', name: 'PDF', priceMinor: 1200 },
+    );
 
     const buyers = [];
     for (let i = 0; i < BUYERS; i += 10) {
@@ -167,7 +155,7 @@ async function main() {
     const address = { name: 'B', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country_code: 'US' };
 
     // Baseline: the same checkout route without stock contention.
-    for (const b of buyers) await b.req('POST', '/api/cart/items', { variant_id: openVariant.id, quantity: 1 });
+    for (const b of buyers) await b.req('POST', '/api/cart/items', { variant_id: openVariantId, quantity: 1 });
     await burst('warm-up', buyers.slice(0, 10), server.pid);
     const baseline = await burst('baseline: 200 checkouts, unlimited stock', buyers, server.pid);
 
@@ -175,7 +163,7 @@ async function main() {
     for (const b of buyers) {
       const cart = (await b.req('GET', '/api/cart')).body.cart;
       for (const item of cart.items) await b.req('DELETE', `/api/cart/items/${item.id}`);
-      await b.req('POST', '/api/cart/items', { variant_id: limitedVariant.id, quantity: 1 });
+      await b.req('POST', '/api/cart/items', { variant_id: limitedVariantId, quantity: 1 });
     }
     const contendedBuyers = buyers.map((b) => ({
       req: (m, p, body) => b.req(m, p, p === '/api/checkout' ? { shipping_address: address } : body),
@@ -191,17 +179,17 @@ async function main() {
         'some payments failed',
         pays.map((p) => p.status),
       );
-    const [{ stock }] = (await db.query(`SELECT stock FROM product_variants WHERE id = $1`, [limitedVariant.id])).rows;
+    const [{ stock }] = (await db.query(`SELECT stock FROM product_variants WHERE id = $1`, [limitedVariantId])).rows;
     const [{ paid }] = (
       await db.query(
         `SELECT count(*)::int AS paid FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE l.variant_id = $1 AND o.payment_status = 'paid'`,
-        [limitedVariant.id],
+        [limitedVariantId],
       )
     ).rows;
     const [{ placed }] = (
       await db.query(
         `SELECT count(DISTINCT o.id)::int AS placed FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE l.variant_id = $1`,
-        [limitedVariant.id],
+        [limitedVariantId],
       )
     ).rows;
 

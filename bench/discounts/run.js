@@ -106,21 +106,13 @@ async function main() {
      SELECT 'Racer ' || n, 'racer' || n || '@bench.test', 'racer-' || n, $2, now() FROM generate_series(0, $1::int) n`,
     [RACERS, hash],
   );
-  const [product] = (
-    await db.query(
-      `INSERT INTO products (slug, title, department, category, kind) VALUES ('bench-guide', 'Guide', 'real_estate',
-         'guides', 'digital') RETURNING id`,
-    )
-  ).rows;
-  const [variant] = (
-    await db.query(
-      `INSERT INTO product_variants (product_id, sku, name, price_minor, currency) VALUES ($1, 'GUIDE', 'PDF', 1200,
-         'USD') RETURNING id`,
-      [product.id],
-    )
-  ).rows;
+  const { productId, variantId } = await bench.insertProduct(
+    db,
+    { slug: 'bench-guide', title: 'Guide', category: 'guides', kind: 'digital' },
+    { sku: 'GUIDE', name: 'PDF', priceMinor: 1200 },
+  );
   step(`seeding ${REDEMPTIONS} redemptions of POPULAR`);
-  const popularId = await seedPopularCode(db, product.id);
+  const popularId = await seedPopularCode(db, productId);
   await db.query(
     `INSERT INTO discount_codes (code, kind, amount_off_minor, currency, starts_at, max_uses)
      VALUES ('LAST', 'fixed', 200, 'USD', now() - interval '1 day', $1)`,
@@ -133,7 +125,7 @@ async function main() {
   step('booting the app');
   const served = await bench.bootApp(url, 'discounts');
   const base = served.base;
-  const reader = await buyerWithCart(base, 'racer0@bench.test', variant.id);
+  const reader = await buyerWithCart(base, 'racer0@bench.test', variantId);
   await cartPhase(base, reader.cookie); // warm-up
   step('phase A: cart without a code');
   const baseline = await cartPhase(base, reader.cookie);
@@ -154,7 +146,7 @@ async function main() {
 
   step(`phases C and D: ${RACERS} buyers check out at once`);
   const racers = [];
-  for (let i = 1; i <= RACERS; i++) racers.push(await buyerWithCart(base, `racer${i}@bench.test`, variant.id, 'LAST'));
+  for (let i = 1; i <= RACERS; i++) racers.push(await buyerWithCart(base, `racer${i}@bench.test`, variantId, 'LAST'));
   const limited = await race(base, racers);
   const [last] = (
     await db.query(

@@ -309,6 +309,28 @@ async function withAppCpu(work) {
   };
 }
 
+/**
+ * A product of the platform's catalogue with one USD variant, straight into the database (benches seed this way):
+ * `product` {slug, title, category, kind}, `variant` {sku, name, priceMinor, stock?, boostDays?}. Answers
+ * `{ productId, variantId }`.
+ */
+async function insertProduct(db, product, variant) {
+  const [{ id: productId }] = (
+    await db.query(
+      `INSERT INTO products (slug, title, department, category, kind) VALUES ($1, $2, 'real_estate', $3, $4) RETURNING id`,
+      [product.slug, product.title, product.category, product.kind],
+    )
+  ).rows;
+  const [{ id: variantId }] = (
+    await db.query(
+      `INSERT INTO product_variants (product_id, sku, name, price_minor, currency, stock, boost_days)
+       VALUES ($1, $2, $3, $4, 'USD', $5, $6) RETURNING id`,
+      [productId, variant.sku, variant.name, variant.priceMinor, variant.stock ?? null, variant.boostDays ?? null],
+    )
+  ).rows;
+  return { productId, variantId };
+}
+
 /** Runs `work` and answers `[milliseconds it took, what it resolved to]`. */
 async function timed(work) {
   const started = process.hrtime.bigint();
@@ -326,6 +348,7 @@ function ratios(run, baseline) {
 
 module.exports = {
   bulkLoadProperties,
+  insertProduct,
   withAppCpu,
   databaseUrl,
   writeResult,

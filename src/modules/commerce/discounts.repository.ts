@@ -56,6 +56,17 @@ type RedemptionRow = Omit<DiscountRedemption, 'amount' | 'created_at'> & {
 
 const HELD = `(SELECT count(*)::int FROM discount_redemptions r WHERE r.code_id = c.id AND r.status = 'held') AS held`;
 
+/**
+ * One customer's live (held or used) uses of code $1: user $2, leaving out order $3 (the open order a checkout may
+ * answer again; null for none). An index probe on (code_id, user_id), whatever the code's popularity.
+ */
+const CUSTOMER_USES = `(SELECT count(*)::int FROM discount_redemptions r
+   WHERE r.code_id = $1 AND r.user_id = $2 AND r.status <> 'released' AND r.order_id IS DISTINCT FROM $3) AS mine`;
+
+/** Codes with their product's title, and `extra` columns. */
+const selectCodes = (extra = '') =>
+  `SELECT c.*, p.title AS product_title${extra} FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id`;
+
 /** The SQL for discount codes, the carts holding them and their redemptions (one per order). */
 @Injectable()
 export class DiscountsRepository {
@@ -99,42 +110,24 @@ export class DiscountsRepository {
   }
 
   async find(id: string, m: Db = this.db): Promise<DiscountCodeRow | null> {
-    const rows: DiscountCodeRow[] = await m.query(
-      `SELECT c.*, p.title AS product_title, ${HELD}
-         FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id WHERE c.id = $1`,
-      [id],
-    );
+    const rows: DiscountCodeRow[] = await m.query(`${selectCodes(`, ${HELD}`)} WHERE c.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   async findByCode(code: string): Promise<DiscountCodeRow | null> {
-    const rows: DiscountCodeRow[] = await this.db.query(
-      `SELECT c.*, p.title AS product_title FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id
-        WHERE c.code = $1`,
-      [code],
-    );
+    const rows: DiscountCodeRow[] = await this.db.query(`${selectCodes()} WHERE c.code = $1`, [code]);
     return rows[0] ?? null;
   }
 
   /** A code with one customer's live uses of it, in one statement (every cart view holding a code reads this). */
   async withCustomerUses(id: string, userId: string | null): Promise<(DiscountCodeRow & { mine: number }) | null> {
-    const rows = await this.db.query(
-      `SELECT c.*, p.title AS product_title,
-              (SELECT count(*)::int FROM discount_redemptions r
-                WHERE r.code_id = c.id AND r.user_id = $2 AND r.status <> 'released') AS mine
-         FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id WHERE c.id = $1`,
-      [id, userId],
-    );
+    const rows = await this.db.query(`${selectCodes(`, ${CUSTOMER_USES}`)} WHERE c.id = $1`, [id, userId, null]);
     return rows[0] ?? null;
   }
 
   /** The code row locked for a checkout: its limits are counted and its redemption written under this lock. */
   async lock(id: string, m: Db): Promise<DiscountCodeRow | null> {
-    const rows: DiscountCodeRow[] = await m.query(
-      `SELECT c.*, p.title AS product_title FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id
-        WHERE c.id = $1 FOR UPDATE OF c`,
-      [id],
-    );
+    const rows: DiscountCodeRow[] = await m.query(`${selectCodes()} WHERE c.id = $1 FOR UPDATE OF c`, [id]);
     return rows[0] ?? null;
   }
 
@@ -142,9 +135,7 @@ export class DiscountsRepository {
     const filter = affiliateCode ? 'WHERE c.affiliate_code = $3' : '';
     const params: unknown[] = [limit, offset, ...(affiliateCode ? [affiliateCode] : [])];
     const rows: DiscountCodeRow[] = await this.db.query(
-      `SELECT c.*, p.title AS product_title, ${HELD}
-         FROM discount_codes c LEFT JOIN products p ON p.id = c.product_id ${filter}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
+      `${selectCodes(`, ${HELD}`)} ${filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
       params,
     );
     const [{ total }] = await this.db.query(
@@ -156,7 +147,7 @@ export class DiscountsRepository {
 
   /**
    * A code's live uses (its counter) and one customer's, leaving out `exceptOrderId`'s (the open order a checkout
-   * may answer again). Two index probes, whatever the code's popularity.
+   * may answer again). Index probes only, whatever the code's popularity.
    */
   async liveUses(
     code: DiscountCodeRow,
@@ -165,8 +156,7 @@ export class DiscountsRepository {
     exceptOrderId: string | null = null,
   ): Promise<{ all: number; mine: number }> {
     const [row] = await m.query(
-      `SELECT (SELECT count(*)::int FROM discount_redemptions
-                WHERE code_id = $1 AND user_id = $2 AND status <> 'released' AND order_id IS DISTINCT FROM $3) AS mine,
+      `SELECT ${CUSTOMER_USES},
               (SELECT count(*)::int FROM discount_redemptions
                 WHERE order_id = $3 AND code_id = $1 AND status <> 'released') AS excepted`,
       [code.id, userId, exceptOrderId],

@@ -48,7 +48,8 @@ export class DiscountsService {
     const code = await this.repo.findByCode(normaliseCode(input));
     // Unknown and switched-off codes answer alike, so codes cannot be told apart by guessing.
     if (!code || !code.active) throw ValidationFailedException.of('code', 'There is no such discount code.');
-    const problem = this.problemWith(code, basket, await this.repo.liveUses(code, basket.userId));
+    const shares = discountShares(code, basket.lines);
+    const problem = this.problemWith(code, basket, shares, await this.repo.liveUses(code, basket.userId));
     if (problem) throw ValidationFailedException.of('code', problem);
     return code;
   }
@@ -57,8 +58,9 @@ export class DiscountsService {
   async preview(codeId: string, basket: Basket): Promise<CartDiscount | null> {
     const code = await this.repo.withCustomerUses(codeId, basket.userId);
     if (!code) return null;
-    const problem = this.problemWith(code, basket, { all: code.live_uses, mine: code.mine });
-    const amount = problem ? null : money(totalOf(discountShares(code, basket.lines)), basket.currency);
+    const shares = discountShares(code, basket.lines);
+    const problem = this.problemWith(code, basket, shares, { all: code.live_uses, mine: code.mine });
+    const amount = problem ? null : money(totalOf(shares), basket.currency);
     return { code: code.code, description: code.description, amount, problem };
   }
 
@@ -75,9 +77,9 @@ export class DiscountsService {
     const code = await this.repo.lock(codeId, m);
     if (!code) throw ValidationFailedException.of('discount_code', 'That discount code no longer exists.');
     const uses = await this.repo.liveUses(code, basket.userId, m, reusableOrderId);
-    const problem = this.problemWith(code, basket, uses);
-    if (problem) throw ValidationFailedException.of('discount_code', `${problem} Remove it to pay the full price.`);
     const shares = discountShares(code, basket.lines);
+    const problem = this.problemWith(code, basket, shares, uses);
+    if (problem) throw ValidationFailedException.of('discount_code', `${problem} Remove it to pay the full price.`);
     return { code, shares, amountMinor: totalOf(shares) };
   }
 
@@ -111,9 +113,15 @@ export class DiscountsService {
 
   /**
    * Why the code does not apply to the basket now, in the buyer's words, or null. In order: its state (switch,
-   * window, overall limit), the buyer's own limit, its currency, its scope, and the smallest payment.
+   * window, overall limit), the buyer's own limit, its currency, its scope, and the smallest payment. `shares` are
+   * the code's shares of the basket's lines (`discountShares`), computed once by the caller.
    */
-  private problemWith(code: DiscountCodeRow, basket: Basket, uses: { all: number; mine: number }): string | null {
+  private problemWith(
+    code: DiscountCodeRow,
+    basket: Basket,
+    shares: Map<string, number>,
+    uses: { all: number; mine: number },
+  ): string | null {
     const state = discountState(code, uses.all, this.clock.now());
     if (state === 'disabled') return `${code.code} is no longer valid.`;
     if (state === 'scheduled') return `${code.code} starts on ${isoDay(new Date(code.starts_at))}.`;
@@ -124,7 +132,6 @@ export class DiscountsService {
         ? `You have used ${code.code} already.`
         : `You have used ${code.code} ${code.max_uses_per_customer} times, its limit.`;
     if (code.currency && code.currency !== basket.currency) return `${code.code} is for ${code.currency} orders.`;
-    const shares = discountShares(code, basket.lines);
     if (!shares.size) return `${code.code} is for ${this.scopeLabel(code)}; nothing in your cart qualifies.`;
     const gross = basket.lines.reduce((sum, l) => sum + l.gross_minor, 0);
     if (gross - totalOf(shares) < SMALLEST_PAYMENT_MINOR)

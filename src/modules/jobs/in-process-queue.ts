@@ -64,12 +64,10 @@ export class InProcessQueue {
 
   private async run(job: StoredDelayedJob, delayed: boolean): Promise<void> {
     const { id, name: jobName, data, attempts, backoffMs } = job;
-    if (delayed && !(await this.waitUntil(job.dueAt.getTime()))) {
-      this.counts.waiting--;
-      return;
-    }
-    if (delayed) await this.store.forget(id);
+    const due = !delayed || (await this.waitUntil(job.dueAt.getTime()));
     this.counts.waiting--;
+    if (!due) return;
+    if (delayed) await this.store.forget(id);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       this.counts.active++;
       try {

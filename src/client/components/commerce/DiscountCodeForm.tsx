@@ -1,3 +1,4 @@
+import type { Money } from '@contracts/common';
 import type { Cart } from '@contracts/commerce';
 import { commerceApi } from '@/api/commerce';
 import { Button, TextField } from '@/components/ui';
@@ -58,7 +59,7 @@ export function DiscountCodeForm({ cart, onCart }: { cart: Cart; onCart: (cart: 
 }
 
 /** The discount line of a summary: "Discount (SPRING10) −$4.90". */
-export function DiscountLine({ code, amount }: { code: string; amount: Cart['subtotal'] }) {
+export function DiscountLine({ code, amount }: { code: string; amount: Money }) {
   return (
     <p className="flex justify-between gap-2 text-sm text-ink-muted" data-testid="discount-line">
       <span>
