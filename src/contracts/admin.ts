@@ -31,6 +31,38 @@ export interface JobRow {
   created_at: string | null;
   processed_at: string | null;
   finished_at: string | null;
+  /** How long its last attempt ran, once it finished. */
+  duration_ms: number | null;
+}
+
+/** What happened to a job (or, for paused and resumed, to its whole queue, with an empty id). */
+export type JobEventKind =
+  'waiting' | 'delayed' | 'active' | 'progress' | 'completed' | 'failed' | 'removed' | 'paused' | 'resumed';
+
+export interface JobEvent {
+  queue: string;
+  id: string;
+  kind: JobEventKind;
+  /** The job's progress as it reported it (progress events only). */
+  progress?: number | object;
+}
+
+/** Finished jobs per minute over the last hour, oldest first; `since` is the first minute's start. */
+export interface QueueThroughput {
+  name: string;
+  since: string;
+  completed: number[];
+  failed: number[];
+}
+
+/**
+ * Pushed on private-admin.queues as `.queues.changed`, at most a few times a second per queue: the queue's counts
+ * now and the latest event of each job that moved since the last push (a busy queue's jobs are cut to the latest 50).
+ */
+export interface QueueChangedEvent {
+  queue: QueueState;
+  jobs: JobEvent[];
+  at: string;
 }
 
 /** Admin/QueueMonitor and GET /api/admin/queues. */
@@ -40,6 +72,7 @@ export interface QueueOverview {
   queue: string;
   state: string;
   jobs: Page<JobRow>;
+  throughput: QueueThroughput[];
   at: string;
 }
 

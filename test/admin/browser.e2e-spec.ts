@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { User } from '../../src/modules/users/user.entity';
 import { checkStep } from '../browser/screenshots';
+import { JobsService } from '../../src/modules/jobs';
 import { bootTestApp } from '../support/app';
+import { registerProbeJob } from '../support/probe-job';
 import { browserSuite, withDiagnostics } from '../support/browser';
 
 /**
@@ -86,5 +88,28 @@ describe('admin suspends, restores and impersonates a user in the browser', () =
       'user.impersonation_started',
       'user.impersonation_ended',
     ]);
+  });
+
+  it('shows a long job’s progress moving on the queue monitor by push, the list’s reload blocked meanwhile', async () => {
+    const { t } = b;
+    const probe = registerProbeJob(t);
+    const admin = await pageFor(await t.createUser({ name: 'Queue Admin', role: 'admin' }), 360);
+    await withDiagnostics(admin, async () => {
+      await admin.goto('/admin/queue-monitor?queue=media&state=active');
+      await admin.getByRole('heading', { name: 'media · active' }).waitFor();
+      await t.app.get(JobsService).dispatch('media', 'monitor-probe', {}, { attempts: 1 });
+      await admin.locator('[role=progressbar][aria-valuenow="25"]').waitFor();
+      await checkStep(admin, 'admin-queue-monitor');
+
+      // From here the page cannot load anything: the 75 % can only come by the push.
+      await admin.route('**/api/admin/queues**', (route) => route.abort());
+      probe.next();
+      await admin.locator('[role=progressbar][aria-valuenow="75"]').waitFor();
+      await admin.unroute('**/api/admin/queues**');
+
+      probe.next();
+      await admin.getByText('No jobs here').waitFor();
+      await admin.getByTestId('count-media-completed').getByText('1').waitFor();
+    });
   });
 });

@@ -1,8 +1,10 @@
 import Pusher from 'pusher-js';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { DesignGenerationService } from '../../src/modules/designs/design-generation.service';
+import type { QueueChangedEvent } from '../../src/contracts/admin';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
 import type { TestApp, TestClient } from '../support/app';
+import { registerProbeJob } from '../support/probe-job';
 import { fakeOpenAi, OpenAiScenario } from './fakes';
 import { bootDesignApp, pusherFor, recordDesign, roomPhoto, subscribe, waitForStatus } from './support';
 
@@ -246,5 +248,41 @@ describe('provider failures: the design fails with the reason, credits are refun
     const removed = await admin.delete('/api/admin/queues/webhooks/failed');
     expect(removed.body).toMatchObject({ count: 3 });
     expect(await failedCount()).toBe(0);
+  });
+
+  it('pushes every job move to admins on their channel: a long job’s progress without polling, then its duration', async () => {
+    const admin = (await t.signedIn({ role: 'admin' })).client;
+    const stranger = (await t.signedIn()).client;
+    await expect(subscribe(pusherFor(t, stranger, sockets), 'private-admin.queues')).rejects.toThrow(/refused/);
+    const pushes: QueueChangedEvent[] = [];
+    const channel = await subscribe(pusherFor(t, admin, sockets), 'private-admin.queues');
+    channel.bind('queues.changed', (event: QueueChangedEvent) => pushes.push(event));
+    const pushed = async (ok: (e: QueueChangedEvent) => boolean) => {
+      for (let i = 0; i < 400 && !pushes.some(ok); i++) await new Promise((r) => setTimeout(r, 25));
+      return pushes.find(ok);
+    };
+
+    // A job that reports 25 %, then 75 %, each time waiting for the test to let it go on.
+    const probe = registerProbeJob(t);
+    const id = await t.app.get(JobsService).dispatch('media', 'monitor-probe', { listing_id: 'l-1' }, { attempts: 1 });
+    const moved = (kind: string, progress?: number) => (e: QueueChangedEvent) =>
+      e.queue.name === 'media' &&
+      e.jobs.some((j) => j.id === id && j.kind === kind && (progress === undefined || j.progress === progress));
+
+    expect(await pushed(moved('progress', 25))).toMatchObject({ queue: { name: 'media', active: 1 } });
+    const running = await admin.get('/api/admin/queues?queue=media&state=active');
+    expect(running.body.jobs.data).toEqual([expect.objectContaining({ id, progress: 25, state: 'active' })]);
+    probe.next();
+    expect(await pushed(moved('progress', 75))).toBeDefined();
+    probe.next();
+    expect(await pushed(moved('completed'))).toMatchObject({ queue: { name: 'media', active: 0 } });
+
+    const done = await admin.get('/api/admin/queues?queue=media&state=completed');
+    const row = done.body.jobs.data.find((j: { id: string }) => j.id === id);
+    expect(row).toMatchObject({ state: 'completed', progress: 75, attempts_made: 1, attempts: 1 });
+    expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+    const media = done.body.throughput.find((q: { name: string }) => q.name === 'media');
+    expect(media.completed).toHaveLength(60);
+    expect(media.completed.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, ParseEnumPipe, Post, Query } from '@nestjs/common';
 import { IsOptional, IsString } from 'class-validator';
+import { Clock } from '../../common/clock';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { Roles } from '../auth';
 import { Inertia } from '../inertia';
@@ -23,11 +24,17 @@ export class QueueMonitorQueryDto extends PageQueryDto {
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-/** Admin QueueMonitor: counts per queue, jobs with progress and errors, retry/remove of failed jobs. */
+/**
+ * Admin QueueMonitor: counts and an hour's throughput per queue, jobs with progress, durations and errors, pause and
+ * resume, retry or remove failed jobs one by one or all at once. Live through QueueEventsRelay's pushes.
+ */
 @Controller()
 @Roles('admin')
 export class QueueMonitorController {
-  constructor(private readonly monitor: QueueMonitorService) {}
+  constructor(
+    private readonly monitor: QueueMonitorService,
+    private readonly clock: Clock,
+  ) {}
 
   private async overview(query: QueueMonitorQueryDto) {
     const q = query.currentQueue();
@@ -38,7 +45,8 @@ export class QueueMonitorController {
       queue: q,
       state: s,
       jobs: await this.monitor.list(q, s, query.page ?? 1),
-      at: new Date().toISOString(),
+      throughput: await this.monitor.throughput(),
+      at: this.clock.now().toISOString(),
     };
   }
 

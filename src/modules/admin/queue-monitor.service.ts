@@ -39,11 +39,24 @@ export class QueueMonitorService {
     return this.jobs.states();
   }
 
+  throughput() {
+    return this.jobs.throughput();
+  }
+
+  /** A page of a queue's jobs in a state: BullMQ's stored jobs, or what the in-process runner holds. */
   async list(queue: QueueName, state: JobState, page = 1, perPage = 25): Promise<Page<JobJson>> {
-    if (this.jobs.mode !== 'bullmq') return { data: [], current_page: 1, last_page: 1, per_page: perPage, total: 0 };
+    const start = (page - 1) * perPage;
+    if (this.jobs.mode !== 'bullmq') {
+      const { total, rows } = this.jobs.localJobs(queue, state, start, perPage);
+      return pageOf(
+        rows.map((row) => this.shown(row)),
+        page,
+        perPage,
+        total,
+      );
+    }
     const q = this.jobs.bullQueue(queue);
     const total = (await q.getJobCounts(state))[state] ?? 0;
-    const start = (page - 1) * perPage;
     const jobs = (await q.getJobs([state], start, start + perPage - 1, false)).filter(Boolean);
     return pageOf(
       jobs.map((job) => this.toJson(queue, job, state)),
@@ -102,8 +115,17 @@ export class QueueMonitorService {
     return job;
   }
 
-  private toJson(queue: string, job: Job, state: string): JobJson {
+  /** A row as admins see it: the data summarized, the error without server paths. */
+  private shown(row: JobJson): JobJson {
     return {
+      ...row,
+      data: summarize(row.data),
+      failed_reason: row.failed_reason ? withoutServerPaths(row.failed_reason) : null,
+    };
+  }
+
+  private toJson(queue: string, job: Job, state: string): JobJson {
+    return this.shown({
       id: String(job.id),
       queue,
       name: job.name,
@@ -111,12 +133,13 @@ export class QueueMonitorService {
       progress: job.progress as number | object,
       attempts_made: job.attemptsMade,
       attempts: Math.max(job.opts.attempts ?? 1, job.attemptsMade),
-      failed_reason: job.failedReason ? withoutServerPaths(job.failedReason) : null,
-      data: summarize(job.data),
+      failed_reason: job.failedReason || null,
+      data: job.data as Record<string, unknown>,
       created_at: iso(job.timestamp),
       processed_at: iso(job.processedOn),
       finished_at: iso(job.finishedOn),
-    };
+      duration_ms: job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : null,
+    });
   }
 }
 

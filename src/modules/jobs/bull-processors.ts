@@ -4,6 +4,7 @@ import { Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobRegistry } from './job-registry';
 import { QueueName } from './job.types';
+import { THROUGHPUT_MINUTES } from './throughput';
 
 const lastLogged = new Map<string, number>();
 const logger = new Logger('Jobs');
@@ -24,7 +25,13 @@ export const localWorkers = new Set<WorkerHost>();
  * lock lapses, the next stalled-job check (as often as the lock) hands the job to another worker.
  */
 export function processorFor(queue: QueueName, concurrency: number, lockMs = 30_000): Type<WorkerHost> {
-  @Processor(queue, { concurrency, lockDuration: lockMs, stalledInterval: lockMs })
+  // Metrics: BullMQ counts finished jobs per minute for the queue monitor's charts (an hour of them).
+  @Processor(queue, {
+    concurrency,
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    metrics: { maxDataPoints: THROUGHPUT_MINUTES },
+  })
   class QueueProcessor extends WorkerHost {
     constructor(private readonly registry: JobRegistry) {
       super();

@@ -1,9 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../common/clock';
+import type { JobRow, JobState } from '../../contracts/admin';
 import type { DelayedJobStore, StoredDelayedJob } from './delayed-job-store';
+import { JobEventHub, type JobEventKind } from './job-events';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QueueName, QueueState } from './job.types';
+import { MinuteCounter } from './throughput';
+
+/** How many completed and how many failed jobs the in-process monitor lists (the newest). */
+const KEPT_FINISHED = 100;
 
 /** The longest wait `setTimeout` takes (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -17,7 +23,13 @@ export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
  */
 export class InProcessQueue {
   private readonly logger = new Logger('InProcessQueue');
-  private readonly counts = { waiting: 0, active: 0, completed: 0, failed: 0, delayed: 0 };
+  /** Finished jobs since the start, and per minute for the monitor's charts. */
+  private readonly totals = { completed: 0, failed: 0 };
+  readonly perMinute = { completed: new MinuteCounter(), failed: new MinuteCounter() };
+  /** Jobs waiting, delayed or running, by id; the latest finished ones (KEPT_FINISHED of each), newest first. */
+  private readonly open = new Map<string, JobRow>();
+  private readonly finished: Record<'completed' | 'failed', JobRow[]> = { completed: [], failed: [] };
+  readonly events = new JobEventHub();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
   /** Pending delays, cut short at close: a timer set for next week must not hold shutdown open. */
@@ -56,36 +68,86 @@ export class InProcessQueue {
   private start(job: StoredDelayedJob, delayed: boolean): void {
     // Stopping: a job dispatched now (a chain re-arming itself as the last jobs finish) is not started.
     if (this.closed) return;
-    this.counts.waiting++;
-    const run = this.run(job, delayed);
+    const row: JobRow = {
+      id: job.id,
+      queue: this.name,
+      name: job.name,
+      state: delayed ? 'delayed' : 'waiting',
+      progress: 0,
+      attempts_made: 0,
+      attempts: job.attempts,
+      failed_reason: null,
+      data: job.data as Record<string, unknown>,
+      created_at: new Date(this.clock.nowMs()).toISOString(),
+      processed_at: null,
+      finished_at: null,
+      duration_ms: null,
+    };
+    this.open.set(job.id, row);
+    this.moved(row, row.state as JobEventKind);
+    const run = this.run(job, row, delayed);
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }
 
-  private async run(job: StoredDelayedJob, delayed: boolean): Promise<void> {
+  private async run(job: StoredDelayedJob, row: JobRow, delayed: boolean): Promise<void> {
     const { id, name: jobName, data, attempts, backoffMs } = job;
     const due = !delayed || (await this.waitUntil(job.dueAt.getTime()));
-    this.counts.waiting--;
-    if (!due) return;
+    if (!due) return void this.open.delete(id);
     if (delayed) await this.store.forget(id);
+    const progress = async (value: number | object) => {
+      row.progress = value;
+      this.events.emit({ queue: this.name, id, kind: 'progress', progress: value });
+    };
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
-      this.counts.active++;
+      Object.assign(row, { attempts_made: attempt - 1, processed_at: new Date(this.clock.nowMs()).toISOString() });
+      this.moved(row, 'active');
       try {
-        await this.registry.get(this.name, jobName).handle(data, { id, attempt, progress: async () => undefined });
-        this.counts.active--;
-        this.counts.completed++;
-        return;
+        await this.registry.get(this.name, jobName).handle(data, { id, attempt, progress });
+        return this.finish(row, 'completed', attempt);
       } catch (error) {
-        this.counts.active--;
+        row.failed_reason = (error as Error).message;
         this.logger.warn(`${this.name}:${jobName} attempt ${attempt}/${attempts} failed: ${(error as Error).message}`);
-        if (attempt < attempts) await sleep(backoffMs * 2 ** (attempt - 1));
+        if (attempt < attempts) {
+          this.moved(row, 'delayed');
+          await sleep(backoffMs * 2 ** (attempt - 1));
+        } else this.finish(row, 'failed', attempt);
       }
     }
-    this.counts.failed++;
+    this.open.delete(id);
+  }
+
+  private finish(row: JobRow, state: 'completed' | 'failed', attempt: number): void {
+    const now = this.clock.nowMs();
+    Object.assign(row, { attempts_made: attempt, finished_at: new Date(now).toISOString() });
+    row.duration_ms = now - Date.parse(row.processed_at!);
+    if (state === 'completed') row.failed_reason = null;
+    this.open.delete(row.id);
+    this.totals[state]++;
+    this.perMinute[state].record(now);
+    this.finished[state].unshift(row);
+    this.finished[state].length = Math.min(this.finished[state].length, KEPT_FINISHED);
+    this.moved(row, state);
+  }
+
+  private moved(row: JobRow, kind: JobEventKind): void {
+    row.state = kind;
+    this.events.emit({ queue: this.name, id: row.id, kind });
+  }
+
+  /** A page of this queue's jobs in a state: the open ones as they stand, finished ones from the latest kept. */
+  jobs(state: JobState, start: number, count: number): { total: number; rows: JobRow[] } {
+    const all =
+      state === 'completed' || state === 'failed'
+        ? this.finished[state]
+        : [...this.open.values()].filter((row) => row.state === state);
+    return { total: all.length, rows: all.slice(start, start + count) };
   }
 
   state(): QueueState {
-    return { name: this.name, ...this.counts };
+    const open = { waiting: 0, active: 0, delayed: 0 };
+    for (const row of this.open.values()) open[row.state as keyof typeof open]++;
+    return { name: this.name, ...open, ...this.totals };
   }
 
   /**

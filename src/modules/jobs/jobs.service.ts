@@ -17,8 +17,11 @@ import { DependencyUnavailableException, withDeadline } from '../../common/depen
 import { localWorkers, logOutage } from './bull-processors';
 import { DelayedJobStore } from './delayed-job-store';
 import { InProcessQueue } from './in-process-queue';
+import { watchBullQueues, type JobEventListener, type StopWatching } from './job-events';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
+import { perMinuteFromMetrics, THROUGHPUT_MINUTES } from './throughput';
+import type { JobRow, JobState, QueueThroughput } from '../../contracts/admin';
 
 export const JOBS_MODE = Symbol('JOBS_MODE');
 /** A queue command that has not answered in this long means Redis is not answering. */
@@ -35,7 +38,7 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnA
     @Inject(JOBS_MODE) readonly mode: JobsMode,
     private readonly registry: JobRegistry,
     @Optional() private readonly moduleRef?: ModuleRef,
-    @Optional() clock: Clock = new Clock(),
+    @Optional() private readonly clock: Clock = new Clock(),
   ) {
     if (mode === 'in-process')
       for (const name of QUEUES) this.local.set(name, new InProcessQueue(name, registry, clock, this.store));
@@ -93,25 +96,64 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnA
   }
 
   async states(): Promise<QueueState[]> {
-    if (this.mode === 'in-process') return [...this.local.values()].map((queue) => queue.state());
+    return Promise.all(QUEUES.map((name) => this.state(name)));
+  }
+
+  async state(name: QueueName): Promise<QueueState> {
+    const local = this.local.get(name);
+    if (local) return local.state();
+    const queue = await this.readyQueue(name);
+    const [counts, paused] = await withDeadline(
+      Promise.all([queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'), queue.isPaused()]),
+      QUEUE_DEADLINE_MS,
+    );
+    const { waiting = 0, active = 0, completed = 0, failed = 0, delayed = 0 } = counts;
+    return { name, waiting, active, completed, failed, delayed, paused };
+  }
+
+  /** Each queue's finished jobs per minute over the last hour (BullMQ's worker metrics, or the runner's own). */
+  throughput(): Promise<QueueThroughput[]> {
+    const now = this.clock.nowMs();
+    const since = new Date((Math.floor(now / 60_000) - THROUGHPUT_MINUTES + 1) * 60_000).toISOString();
     return Promise.all(
       QUEUES.map(async (name) => {
+        const local = this.local.get(name);
+        if (local)
+          return {
+            name,
+            since,
+            completed: local.perMinute.completed.series(now),
+            failed: local.perMinute.failed.series(now),
+          };
         const queue = await this.readyQueue(name);
-        const [counts, paused] = await withDeadline(
-          Promise.all([queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed'), queue.isPaused()]),
+        const [completed, failed] = await withDeadline(
+          Promise.all([queue.getMetrics('completed'), queue.getMetrics('failed')]),
           QUEUE_DEADLINE_MS,
         );
         return {
           name,
-          waiting: counts.waiting ?? 0,
-          active: counts.active ?? 0,
-          completed: counts.completed ?? 0,
-          failed: counts.failed ?? 0,
-          delayed: counts.delayed ?? 0,
-          paused,
+          since,
+          completed: perMinuteFromMetrics(completed, now),
+          failed: perMinuteFromMetrics(failed, now),
         };
       }),
     );
+  }
+
+  /** In-process mode: a page of a queue's jobs in a state, from what the runner holds in memory. */
+  localJobs(name: QueueName, state: JobState, start: number, count: number): { total: number; rows: JobRow[] } {
+    return this.local.get(name)?.jobs(state, start, count) ?? { total: 0, rows: [] };
+  }
+
+  /** Every queue's job events, as they happen anywhere in the cluster (BullMQ) or in this process. */
+  watch(listener: JobEventListener): StopWatching {
+    if (this.mode === 'bullmq')
+      return watchBullQueues(
+        QUEUES.map((name) => ({ name, queue: this.bullQueue(name) })),
+        listener,
+      );
+    const unwatch = [...this.local.values()].map((queue) => queue.events.watch(listener));
+    return async () => unwatch.forEach((stop) => stop());
   }
 
   bullQueue(name: QueueName): Queue {

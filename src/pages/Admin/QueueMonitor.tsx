@@ -1,140 +1,135 @@
 import { Head, router } from '@inertiajs/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import type { JobRow, QueueChangedEvent, QueueOverview } from '@contracts/admin';
+import {
+  applyQueueChange,
+  JobItem,
+  QueueCounts,
+  QueueThroughputCard,
+  queueMonitorLive,
+} from '@/components/admin/queues';
 import { Alert, Button, Card, DividedList, EmptyState, Pagination } from '@/components/ui';
 import { adminApi, adminPaths } from '@/api/admin';
+import { useChannel } from '@/echo';
 import { errorMessage } from '@/lib/errors';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
-import type { JobRow, QueueOverview } from '@contracts/admin';
 import type { PageProps } from '@/types';
 
-type Overview = QueueOverview;
+/** Pushes that say jobs moved reload the view at most this often (progress moves in place, with no request). */
+const RELOAD_AT_MOST_EVERY_MS = 1000;
 
-const STATES = ['waiting', 'active', 'completed', 'failed', 'delayed'] as const;
-const REFRESH_MS = 3000;
+/**
+ * Admin QueueMonitor, live by pushes: counts and progress arrive on the admins' channel as jobs move anywhere in the
+ * cluster; the list and charts are reloaded after each (re)subscription and when a push says jobs started or ended.
+ */
+export default function QueueMonitor(props: PageProps<QueueOverview>) {
+  const [view, setShown] = useState<QueueOverview>(props);
+  // The latest view, also between renders: pushes are applied to it as they come.
+  const latest = useRef(view);
+  const setView = useCallback((next: QueueOverview) => setShown((latest.current = next)), []);
+  const where = useRef({ queue: props.queue, state: props.state, page: props.jobs.current_page });
+  const loads = useRef({ running: false, again: false, last: 0 });
 
-/** Admin QueueMonitor: live counts per queue, job details with progress and errors, retry/remove failed jobs. */
-export default function QueueMonitor(props: PageProps<Overview>) {
-  const [view, setView] = useState<Overview>(props);
-  const [live, setLive] = useState(true);
-  const [page, setPage] = useState(props.jobs.current_page);
-
-  const load = useCallback(
-    async (queue = view.queue, state = view.state, p = page) => {
-      try {
-        setView(await adminApi.queues<Overview>({ queue, state, page: p }));
-      } catch {
-        /* keep the last view; the next tick retries */
+  /** The view as the server has it now; one load at a time, and one more after it when asked meanwhile. */
+  const load = useCallback(async () => {
+    const run = loads.current;
+    if (run.running) return void (run.again = true);
+    run.running = true;
+    run.last = Date.now();
+    try {
+      setView(await adminApi.queues<QueueOverview>(where.current));
+    } catch {
+      /* keep the last view; the next push or reconnect loads again */
+    } finally {
+      run.running = false;
+      if (run.again) {
+        run.again = false;
+        void load();
       }
+    }
+  }, [setView]);
+
+  const reloadSoon = useCallback(() => {
+    const wait = loads.current.last + RELOAD_AT_MOST_EVERY_MS - Date.now();
+    if (wait <= 0) void load();
+    else if (!loads.current.again) {
+      loads.current.again = true;
+      setTimeout(() => {
+        loads.current.again = false;
+        void load();
+      }, wait);
+    }
+  }, [load]);
+
+  useChannel(
+    queueMonitorLive.channel,
+    'private',
+    {
+      [queueMonitorLive.changed]: (event: QueueChangedEvent) => {
+        const outcome = applyQueueChange(latest.current, event);
+        setView(outcome.view);
+        if (outcome.reload) reloadSoon();
+      },
     },
-    [view.queue, view.state, page],
+    () => void load(),
   );
 
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live, load]);
-
-  const select = (queue: string, state: string) => {
-    setPage(1);
-    void load(queue, state, 1);
-    router.replace({
-      url: adminPaths.queueMonitor(queue, state),
-      preserveState: true,
-      preserveScroll: true,
-    });
+  const select = (queue: string, state: string, page = 1) => {
+    where.current = { queue, state, page };
+    void load();
+    if (page === 1)
+      router.replace({ url: adminPaths.queueMonitor(queue, state), preserveState: true, preserveScroll: true });
   };
 
-  /** A whole-queue action (pause, resume, retry or remove every failed job): its message, then the new view. */
-  const queueAction = async (work: () => Promise<{ message: string }>) => {
+  /** A queue or job action: its message, then the new view. */
+  const perform = async (work: () => Promise<{ message: string } | unknown>, done: string, failed: string) => {
     try {
-      notify.success((await work()).message);
+      const answer = (await work()) as { message?: string } | undefined;
+      notify.success(answer?.message ?? done);
       await load();
     } catch (error) {
-      notify.error(errorMessage(error, 'The queue could not be changed'));
+      notify.error(errorMessage(error, failed));
     }
   };
+  const queueAction = (work: () => Promise<{ message: string }>) =>
+    perform(work, 'Queue changed', 'The queue could not be changed');
+  const act = (job: JobRow, action: 'retry' | 'remove') =>
+    perform(
+      () => (action === 'retry' ? adminApi.retryJob(job.queue, job.id) : adminApi.removeJob(job.queue, job.id)),
+      action === 'retry' ? 'Job queued again' : 'Job removed',
+      'The job could not be changed',
+    );
+
+  const stored = view.mode === 'bullmq';
   const current = view.queues.find((q) => q.name === view.queue);
-
-  const act = async (job: JobRow, action: 'retry' | 'remove') => {
-    try {
-      if (action === 'retry') await adminApi.retryJob(job.queue, job.id);
-      else await adminApi.removeJob(job.queue, job.id);
-      notify.success(action === 'retry' ? 'Job queued again' : 'Job removed');
-      await load();
-    } catch (error) {
-      notify.error(errorMessage(error, 'The job could not be changed'));
-    }
-  };
+  const throughput = view.throughput.find((t) => t.name === view.queue);
 
   return (
     <>
       <Head title="Queue monitor" />
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">Queue monitor</h1>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            {view.mode === 'bullmq' ? 'BullMQ on Redis' : 'In-process runner (no Redis)'} · updated{' '}
-            {new Date(view.at).toLocaleTimeString()}
-          </p>
-        </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live refresh
-        </label>
+      <div className="mb-6">
+        <h1 className="text-2xl font-semibold text-ink">Queue monitor</h1>
+        <p className="text-sm text-ink-muted" data-testid="queue-monitor-mode">
+          {stored ? 'BullMQ on Redis' : 'In-process runner (no Redis)'} · live · as of{' '}
+          {new Date(view.at).toLocaleTimeString()}
+        </p>
       </div>
 
-      {view.mode === 'in-process' && (
+      {!stored && (
         <Alert variant="info" className="mb-6">
-          Jobs run inside the web process without Redis: only counts since the last start are known, and there are no
-          stored jobs to retry or remove.
+          Jobs run inside the web process without Redis: counts and charts cover the time since the last start, the
+          latest 100 finished jobs of each queue are listed, and pausing, retrying and removing need Redis.
         </Alert>
       )}
 
-      <div className="mb-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full min-w-[36rem] text-sm" data-testid="queue-counts">
-          <thead className="text-left text-slate-500 dark:text-slate-400">
-            <tr>
-              <th className="px-4 py-2 font-medium">Queue</th>
-              {STATES.map((s) => (
-                <th key={s} className="px-3 py-2 text-right font-medium capitalize">
-                  {s}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {view.queues.map((q) => (
-              <tr key={q.name} className={cn(q.name === view.queue && 'bg-slate-50 dark:bg-slate-800/50')}>
-                <td className="px-4 py-2 font-medium">{q.name}</td>
-                {STATES.map((s) => (
-                  <td key={s} className="px-3 py-2 text-right tabular-nums">
-                    <button
-                      type="button"
-                      onClick={() => select(q.name, s)}
-                      disabled={view.mode !== 'bullmq'}
-                      className={cn(
-                        'rounded px-2 py-0.5',
-                        s === 'failed' && q[s] > 0 && 'font-semibold text-red-600 dark:text-red-400',
-                        q.name === view.queue && s === view.state && 'ring-2 ring-brand-500',
-                      )}
-                      data-testid={`count-${q.name}-${s}`}
-                    >
-                      {q[s]}
-                    </button>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <QueueCounts view={view} onSelect={(queue, state) => select(queue, state)} />
+      {throughput && <QueueThroughputCard throughput={throughput} />}
 
-      {view.mode === 'bullmq' && (
-        <Card
-          title={`${view.queue} · ${view.state}${current?.paused ? ' · paused' : ''}`}
-          description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
-          actions={
+      <Card
+        title={`${view.queue} · ${view.state}${current?.paused ? ' · paused' : ''}`}
+        description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
+        actions={
+          stored && (
             <div className="flex flex-wrap gap-2" data-testid="queue-actions">
               {current?.paused ? (
                 <Button
@@ -175,62 +170,18 @@ export default function QueueMonitor(props: PageProps<Overview>) {
                 </>
               )}
             </div>
-          }
-          padded={false}
+          )
+        }
+        padded={false}
+      >
+        <DividedList
+          items={view.jobs.data}
+          empty={<EmptyState inset title="No jobs here" description="Nothing in this state right now." />}
         >
-          <DividedList
-            items={view.jobs.data}
-            empty={<EmptyState inset title="No jobs here" description="Nothing in this state right now." />}
-          >
-            {(job) => (
-              <li key={job.id} className="space-y-2 px-5 py-3 text-sm" data-testid="job-row">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium text-slate-800 dark:text-slate-100">
-                    {job.name} <span className="font-mono text-xs text-slate-500">#{job.id}</span>
-                  </p>
-                  <div className="flex items-center gap-2">
-                    <span className="text-xs text-slate-500 dark:text-slate-400">
-                      attempt {job.attempts_made} of {job.attempts}
-                    </span>
-                    {job.state === 'failed' && (
-                      <>
-                        <Button size="sm" variant="secondary" onClick={() => act(job, 'retry')}>
-                          Retry
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => act(job, 'remove')}>
-                          Remove
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </div>
-                {typeof job.progress === 'number' && (
-                  <div
-                    className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-                    aria-label={`Progress ${job.progress}%`}
-                  >
-                    <div className="h-full bg-brand-600" style={{ width: `${job.progress}%` }} />
-                  </div>
-                )}
-                {job.failed_reason && <p className="text-red-600 dark:text-red-400">{job.failed_reason}</p>}
-                <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
-                  {JSON.stringify(job.data)} · created{' '}
-                  {job.created_at ? new Date(job.created_at).toLocaleString() : '–'}
-                  {job.finished_at && ` · finished ${new Date(job.finished_at).toLocaleString()}`}
-                </p>
-              </li>
-            )}
-          </DividedList>
-        </Card>
-      )}
-      <Pagination
-        className="mt-6"
-        of={view.jobs}
-        onPageChange={(p) => {
-          setPage(p);
-          void load(view.queue, view.state, p);
-        }}
-      />
+          {(job) => <JobItem key={job.id} job={job} actions={stored} onAct={act} />}
+        </DividedList>
+      </Card>
+      <Pagination className="mt-6" of={view.jobs} onPageChange={(p) => select(view.queue, view.state, p)} />
     </>
   );
 }
