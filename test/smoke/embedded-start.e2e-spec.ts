@@ -6,7 +6,7 @@
  * Runs the real build output (dist/), as `npm start` does; `npm test` builds it first.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../../src/database/seeds/demo.seed';
@@ -82,10 +82,23 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
     rmSync(storageDir, { recursive: true, force: true });
   });
 
+  /**
+   * An ffmpeg as slow as a loaded machine's can be: it answers `-filters` at once, but each demo clip it is asked
+   * for takes a minute (the seed gives a clip 30 s). It leaves a mark when the first clip starts.
+   */
+  function slowFfmpeg(): { path: string; clipStarted: () => boolean } {
+    const path = join(storageDir, 'slow-ffmpeg.sh');
+    const mark = join(storageDir, 'clip-started');
+    writeFileSync(path, `#!/bin/sh\ncase "$*" in *-filters*) exit 0;; esac\ntouch '${mark}'\nexec sleep 60\n`);
+    chmodSync(path, 0o755);
+    return { path, clipStarted: () => existsSync(mark) };
+  }
+
   it(
-    'starts the embedded PostgreSQL and in-process jobs, serves /health and the root view, prints the demo accounts, and stops on SIGTERM',
+    'starts the embedded PostgreSQL and in-process jobs, serves pages while a slow ffmpeg holds the demo clips, prints the demo accounts, and stops on SIGTERM',
     async () => {
       const [port, closedPg, closedRedis] = [await freePort(), await freePort(), await freePort()];
+      const ffmpeg = slowFfmpeg();
       app = launch(
         appEnv({
           NODE_ENV: 'development',
@@ -94,11 +107,22 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
           LOCAL_DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPg}/reelty`,
           LOCAL_REDIS_URL: `redis://127.0.0.1:${closedRedis}`,
           DEMO_CLIP_SECONDS: '1',
+          FFMPEG_PATH: ffmpeg.path,
         }),
       );
       const started = app;
       let exitedEarly = false;
       void started.exited.then(() => (exitedEarly = true));
+      const base = `http://127.0.0.1:${port}`;
+
+      // While ffmpeg makes (does not make) the clips, the app listens: /health says starting, pages are served.
+      await waitFor(() => ffmpeg.clipStarted() || exitedEarly, START_TIMEOUT_MS, 'the first demo clip', started.output);
+      if (exitedEarly) throw new Error(`The app exited before it was up:\n${started.output()}`);
+      const seeding = await fetch(`${base}/health`);
+      expect(seeding.status).toBe(200);
+      expect(await seeding.json()).toMatchObject({ status: 'starting' });
+      expect((await fetch(`${base}/`, { headers: { Accept: 'text/html' } })).status).toBe(200);
+
       await waitFor(
         () => / is up at /.test(started.output()) || exitedEarly,
         START_TIMEOUT_MS,
@@ -108,6 +132,8 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       if (exitedEarly) throw new Error(`The app exited before it was up:\n${started.output()}`);
 
       const log = started.output();
+      // The clips the slow ffmpeg never finished are skipped with one warning; the rest of the demo data is there.
+      expect(log).toMatch(/Demo spots: 6 of 6 clips skipped, ffmpeg failed/);
       // Says plainly which servers it fell back to.
       expect(log).toMatch(/No DATABASE_URL and no PostgreSQL at 127\.0\.0\.1:\d+: starting the embedded PostgreSQL/);
       expect(log).toMatch(/No REDIS_URL and no Redis at 127\.0\.0\.1:\d+: jobs run in-process/);
@@ -121,7 +147,6 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
       expect(postgresFor(dataDir).length).toBeGreaterThan(0);
 
-      const base = `http://127.0.0.1:${port}`;
       const health = await fetch(`${base}/health`);
       expect(health.status).toBe(200);
       const body = (await health.json()) as {
@@ -143,8 +168,7 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
       expect(html).toMatch(/<script nonce="[^"]+" data-page="app" type="application\/json">/);
       expect(html).toContain('<div id="app"></div>');
 
-      // Graceful shutdown: exit 0 in bounded time, the embedded PostgreSQL stopped with it.
-      const signalledAt = Date.now();
+      // Graceful shutdown: exit 0 within STOP_TIMEOUT_MS, the embedded PostgreSQL stopped with it.
       started.child.kill('SIGTERM');
       const result = await within(
         started.exited,
@@ -152,7 +176,6 @@ describe('npm start in embedded mode (no DATABASE_URL, no REDIS_URL, nothing ans
         () => `no exit ${STOP_TIMEOUT_MS} ms after SIGTERM:\n${started.output()}`,
       );
       expect(result).toEqual({ code: 0, signal: null });
-      expect(Date.now() - signalledAt).toBeLessThan(STOP_TIMEOUT_MS);
       expect(started.output()).toContain('SIGTERM received: shutting down');
       await waitFor(
         () => postgresFor(dataDir).length === 0,

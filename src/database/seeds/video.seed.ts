@@ -1,5 +1,5 @@
 import { INestApplicationContext, LoggerService } from '@nestjs/common';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,12 +33,24 @@ interface ClipText {
   subtitle: string;
 }
 
-/** ffmpeg and ffprobe are runnable; whether drawtext (libfreetype) and a font are there for titles. */
-function ffmpegTools(config: VideoConfig): { ok: boolean; fonts: { bold: string; regular: string } | null } {
-  const filters = spawnSync(config.ffmpegPath, ['-hide_banner', '-filters'], { encoding: 'utf8', timeout: 10_000 });
-  const ffprobe = spawnSync(config.ffprobePath, ['-version'], { encoding: 'utf8', timeout: 10_000 });
-  if (filters.error || filters.status !== 0 || ffprobe.error || ffprobe.status !== 0) return { ok: false, fonts: null };
-  if (!/\sdrawtext\s/.test(filters.stdout)) return { ok: true, fonts: null };
+/**
+ * ffmpeg and ffprobe are runnable; whether drawtext (libfreetype) and a font are there for titles. Asked without
+ * blocking (the server answers meanwhile) and given 10 s each: a tool that does not answer counts as missing.
+ */
+async function ffmpegTools(
+  config: VideoConfig,
+): Promise<{ ok: boolean; fonts: { bold: string; regular: string } | null }> {
+  const answer = (file: string, args: string[]) =>
+    exec(file, args, { encoding: 'utf8', timeout: 10_000 }).then(
+      ({ stdout }) => stdout,
+      () => null,
+    );
+  const [filters, ffprobe] = await Promise.all([
+    answer(config.ffmpegPath, ['-hide_banner', '-filters']),
+    answer(config.ffprobePath, ['-version']),
+  ]);
+  if (filters === null || ffprobe === null) return { ok: false, fonts: null };
+  if (!/\sdrawtext\s/.test(filters)) return { ok: true, fonts: null };
   for (const dir of FONT_DIRS) {
     const bold = join(dir, 'DejaVuSans-Bold.ttf');
     const regular = join(dir, 'DejaVuSans.ttf');
@@ -196,10 +208,10 @@ export async function seedDemoVideos(app: INestApplicationContext, logger: Logge
     return;
   }
 
-  const tools = ffmpegTools(config);
+  const tools = await ffmpegTools(config);
   if (!tools.ok) {
     logger.warn?.(
-      `Demo spots skipped: ffmpeg/ffprobe not found (${config.ffmpegPath}, ${config.ffprobePath}); install ffmpeg for the demo feed.`,
+      `Demo spots skipped: ffmpeg/ffprobe not found or not answering (${config.ffmpegPath}, ${config.ffprobePath}); install ffmpeg for the demo feed.`,
     );
     return;
   }
