@@ -18,8 +18,8 @@ describe('loadConfig', () => {
       driver: 'builtin',
       cluster: 'us3',
       activityTimeout: 120,
-      clusterHeartbeatMs: 5_000,
-      nodeTtlMs: 15_000,
+      clusterHeartbeatMs: 1_000,
+      nodeTtlMs: 4_000,
     });
     expect(config.appKey.length).toBeGreaterThanOrEqual(32);
   });

@@ -37,7 +37,11 @@ export interface AppConfig {
    * each of its hundreds of sign-ins would otherwise spend ~0.25 s of CPU on the real cost.
    */
   passwordHashCost: number;
-  /** JOB_LOCK_MS: how long a background job stays claimed by a worker that stopped renewing it (it crashed). */
+  /**
+   * JOB_LOCK_MS: how long a background job stays claimed by a worker that stopped renewing it (it crashed); workers
+   * renew it every half of it and look for lapsed ones as often, so a crashed worker's job runs again within about
+   * twice this (10 s by default).
+   */
   jobLockMs: number;
   mail: {
     from: string;
@@ -163,7 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const storageDir = str(env, 'STORAGE_DIR', 'storage');
   const keys = resolveAppKeys(env, nodeEnv, storageDir);
   const broadcastKey = str(env, 'BROADCAST_KEY', 'reelty-key');
-  const clusterHeartbeatMs = int(env, 'BROADCAST_CLUSTER_HEARTBEAT_MS', 5_000, 250, 60_000);
+  const clusterHeartbeatMs = int(env, 'BROADCAST_CLUSTER_HEARTBEAT_MS', 1_000, 250, 60_000);
   if (env.PAYMENT_DRIVER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('PAYMENT_DRIVER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -192,7 +196,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secure: bool(env, 'SESSION_SECURE_COOKIE', appUrl.startsWith('https:')),
     },
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 15, nodeEnv === 'test' ? 4 : 14, 20),
-    jobLockMs: int(env, 'JOB_LOCK_MS', 30_000, 1_000, 600_000),
+    jobLockMs: int(env, 'JOB_LOCK_MS', 5_000, 1_000, 600_000),
     mail: {
       from: str(env, 'MAIL_FROM', 'Reelty <no-reply@reelty.local>'),
       smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
@@ -242,8 +246,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxPresenceMembers: int(env, 'BROADCAST_MAX_PRESENCE_MEMBERS', 100, 1),
       maxPresenceUserInfoBytes: int(env, 'BROADCAST_MAX_PRESENCE_USER_INFO_BYTES', 2048, 64),
       clusterHeartbeatMs,
-      // Three missed heartbeats make a node dead: one late renewal (a GC pause, a busy loop) must not.
-      nodeTtlMs: int(env, 'BROADCAST_NODE_TTL_MS', Math.max(15_000, clusterHeartbeatMs * 3), clusterHeartbeatMs * 3),
+      // Four missed heartbeats make a node dead (one late renewal, a GC pause or a busy loop, must not): with the
+      // 1 s default a crashed node's presence members are gone within the lease plus one sweep, about 5 s.
+      nodeTtlMs: int(env, 'BROADCAST_NODE_TTL_MS', clusterHeartbeatMs * 4, clusterHeartbeatMs * 3),
       webhooks: {
         urls: list(env, 'BROADCAST_WEBHOOK_URLS').map((entry) =>
           url({ BROADCAST_WEBHOOK_URLS: entry }, 'BROADCAST_WEBHOOK_URLS', null, ['http:', 'https:'])!,

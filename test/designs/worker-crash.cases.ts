@@ -35,7 +35,14 @@ describe('worker crash mid-job', () => {
 
   beforeAll(async () => {
     fake = await fakeOpenAi('sk-test', () => scenarios.shift() ?? { kind: 'b64' });
-    t = await bootDesignApp({ DESIGN_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url });
+    // The production default job lock (5 s) here too, which the rest of the suite raises: a worker's stalled check
+    // is skipped while another's interval runs, so every worker of the queue must have the same one.
+    t = await bootDesignApp({
+      DESIGN_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.url,
+      JOB_LOCK_MS: '',
+    });
   });
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -61,8 +68,8 @@ describe('worker crash mid-job', () => {
         REDIS_PREFIX: `test:${t.databaseName}`,
         LOG_LEVEL: 'error',
         SEED_DEMO: 'false',
-        // Its lock lapses 3 s after the kill instead of BullMQ's 30 s, so the survivor takes the job sooner.
-        JOB_LOCK_MS: '3000',
+        // The production default lock (5 s), which the rest of the suite raises: the job it held runs again soon.
+        JOB_LOCK_MS: '',
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -100,7 +107,9 @@ describe('worker crash mid-job', () => {
       {
         connection: { url: t.config.redisUrl!, maxRetriesPerRequest: null },
         prefix: `test:${t.databaseName}`,
-        stalledInterval: 1000,
+        // As the app's workers do (bull-processors.ts) with the default lock.
+        lockDuration: 5000,
+        stalledInterval: 2500,
       },
     );
     const done = await waitForStatus(t.db, id, ['completed', 'failed'], 100_000);

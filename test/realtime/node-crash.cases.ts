@@ -12,12 +12,18 @@ import {
 } from './support/harness';
 import { useRealtimeCluster } from '../support/realtime';
 
-// Short lease so the test is quick; the rule under test is the same with the defaults (5 s heartbeat,
-// 15 s lease: member_removed at most ~20 s after a crash).
+// Short lease so the test is quick; the rule under test is the same with the defaults (1 s heartbeat, 4 s lease:
+// member_removed at most ~5 s after a crash; bench/cluster measures it). No duration is asserted here: the removal
+// is waited for (failing only after a generous bound).
 const HEARTBEAT_MS = 200;
 const NODE_TTL_MS = 1_000;
-/** The bound asserted here: lease + one heartbeat of the sweeping node + delivery slack. */
-const REMOVAL_BOUND_MS = NODE_TTL_MS + HEARTBEAT_MS + 1_500;
+const REMOVAL_WAIT_MS = 30_000;
+
+/** Resolves once each node ran `rounds` more maintenance rounds (heartbeat and sweep) than now. */
+async function moreSweeps(nodes: RealtimeNode[], rounds: number): Promise<void> {
+  const target = nodes.map((node) => node.server.maintenance.runs + rounds);
+  while (nodes.some((node, i) => node.server.maintenance.runs < target[i])) await sleep(HEARTBEAT_MS / 2);
+}
 
 /** A node is SIGKILLed while holding presence members: the survivors must take its share away. */
 describe('a crashed node (SIGKILL) in a Redis cluster', () => {
@@ -38,7 +44,7 @@ describe('a crashed node (SIGKILL) in a Redis cluster', () => {
   });
   afterAll(() => doomed.kill());
 
-  it('announces member_removed once per user on the surviving nodes, within the bound, and forgets the counts', async () => {
+  it('announces member_removed once per user on the surviving nodes, and forgets the counts', async () => {
     const channel = 'presence-room.crash';
     const watcherA = client(survivorA.port, { id: 'watch-a', name: 'Watcher A' });
     const watcherB = client(survivorB.port, { id: 'watch-b', name: 'Watcher B' });
@@ -61,15 +67,16 @@ describe('a crashed node (SIGKILL) in a Redis cluster', () => {
     const before = await (await sdk.get({ path: `/channels/${channel}/users` })).json();
     expect(before.users.map((u: { id: string }) => u.id).sort()).toEqual(['carol', 'dan', 'watch-a', 'watch-b']);
 
-    const removed = nextEvent<{ id: string }>(watcherA, channel, 'pusher:member_removed', REMOVAL_BOUND_MS + 2_000);
-    const killedAt = Date.now();
+    const removed = nextEvent<{ id: string }>(watcherA, channel, 'pusher:member_removed', REMOVAL_WAIT_MS);
     await doomed.kill();
     for (const c of [carol1, carol2, danDoomed]) c.disconnect(); // no reconnect attempts to a dead port
     expect((await removed).id).toBe('carol');
-    const elapsed = Date.now() - killedAt;
-    expect(elapsed).toBeLessThan(REMOVAL_BOUND_MS);
 
-    await sleep(HEARTBEAT_MS * 3); // more sweeps on both survivors: still exactly one announcement
+    // More sweeps on both survivors, then a sentinel after them: still exactly one announcement on each watcher.
+    await moreSweeps([survivorA, survivorB], 3);
+    const sentinels = [watcherA, watcherB].map((w) => nextEvent(w, channel, 'sentinel', REMOVAL_WAIT_MS));
+    await sdk.trigger(channel, 'sentinel', {});
+    await Promise.all(sentinels);
     const removals = (seen: typeof seenA) => seen.filter((e) => e.event === 'pusher:member_removed');
     expect(removals(seenA).map((e) => e.data)).toEqual([{ id: 'carol', info: { name: 'Carol' } }]);
     expect(removals(seenB).map((e) => e.data)).toEqual([{ id: 'carol', info: { name: 'Carol' } }]);

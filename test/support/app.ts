@@ -99,6 +99,11 @@ export async function bootTestApp(
     ...((env.NODE_ENV ?? 'test') === 'test' && { PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) }),
     STORAGE_DIR: storageDir,
     LOG_LEVEL: 'warn',
+    // A loaded CI box can stall a test process for seconds: with the production defaults (5 s job lock, 4 s
+    // real-time lease) such a stall would run a job twice or reconnect the test's sockets. The tests of those
+    // defaults (test/designs/worker-crash.cases.ts, test/realtime/node-crash.cases.ts) set their own.
+    JOB_LOCK_MS: '30000',
+    BROADCAST_NODE_TTL_MS: '15000',
     ...env,
   });
   const runtime = await resolveRuntime(config);

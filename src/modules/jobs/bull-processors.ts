@@ -21,15 +21,19 @@ export const localWorkers = new Set<WorkerHost>();
 
 /**
  * One BullMQ worker class per queue, each handing jobs to the registered plain handler. `lockMs` is how long a
- * job stays claimed without its worker renewing the lock (renewed every half of it): once a crashed worker's
- * lock lapses, the next stalled-job check (as often as the lock) hands the job to another worker.
+ * job stays claimed without its worker renewing the lock (renewed every half of it). The stalled-job check runs
+ * every half of it too: one pass marks the running jobs, the next moves back those whose lock has lapsed, so a
+ * crashed worker's job runs again within about twice the lock (10 s by default). Every worker of a queue must
+ * use the same lock: a check is skipped while another worker's interval runs.
  */
-export function processorFor(queue: QueueName, concurrency: number, lockMs = 30_000): Type<WorkerHost> {
+export function processorFor(queue: QueueName, concurrency: number, lockMs = 5_000): Type<WorkerHost> {
   // Metrics: BullMQ counts finished jobs per minute for the queue monitor's charts (an hour of them).
   @Processor(queue, {
     concurrency,
     lockDuration: lockMs,
-    stalledInterval: lockMs,
+    stalledInterval: Math.ceil(lockMs / 2),
+    // A job found stalled twice fails; once is put back (a crash, or one stall of this process's event loop).
+    maxStalledCount: 2,
     metrics: { maxDataPoints: THROUGHPUT_MINUTES },
   })
   class QueueProcessor extends WorkerHost {
