@@ -12,6 +12,7 @@ import { HealthModule } from './modules/health/health.module';
 import { InertiaModule } from './modules/inertia/inertia.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { ClockModule } from './common/clock';
+import { PoliciesModule, PolicyGuard } from './modules/policies';
 import { EventsModule } from './modules/events/events.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -74,6 +75,7 @@ export class AppModule {
         RuntimeModule.forRoot(config, runtime, options.redisPrefix),
         TypeOrmModule.forRoot(dataSourceOptions(runtime.databaseUrl, {}, config.databasePoolSize)),
         ClockModule,
+        PoliciesModule,
         JobsModule.forRoot(runtime, {
           runWorkers: options.runWorkers,
           prefix: options.redisPrefix,
@@ -129,6 +131,8 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After sign-in and roles, before pipes: a route's @Authorize check answers 403/404 before its body is read.
+        { provide: APP_GUARD, useExisting: PolicyGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };

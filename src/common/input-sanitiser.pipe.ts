@@ -18,6 +18,14 @@ const PAGING_LIMITS: Record<string, number> = { page: MAX_PAGE, per_page: MAX_PE
  *   `@IsOptional()` lets null through as if absent, and code that expects text then fails on it; a field
  *   that may be cleared says so in its type (`description?: string | null`).
  */
+/**
+ * A path value read before the pipes run (a policy check in a guard): one with a NUL names nothing, as this pipe
+ * answers for every path value.
+ */
+export function assertPathValue(value: string): void {
+  if (value.includes('\u0000')) throw new NotFoundException('We could not find that.');
+}
+
 @Injectable()
 export class InputSanitiserPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {

@@ -46,6 +46,9 @@ describe('designer authorization', () => {
     ['GET', `/api/designs`, undefined, 401, 200, 200],
     ['POST', `/api/designs/regenerate`, { generatedDesignId: generatedId }, 401, 403, 201],
     ['POST', `/api/designs/${designId}/favorite`, {}, 401, 403, 200],
+    // A bad body is the owner's 422 only: anyone else is refused before the body is read.
+    ['POST', `/api/designs/${designId}/favorite`, { favorite: 'very' }, 401, 403, 422],
+    ['PUT', `/api/designs/${designId}/edit-state/front`, { selectedBrands: [5] }, 401, 403, 422],
     ['GET', `/api/designs/${designId}/edit-state`, undefined, 401, 403, 200],
     ['PUT', `/api/designs/${designId}/edit-state/front`, { selectedBrands: ['IKEA'] }, 401, 403, 200],
     ['POST', `/api/designs/${designId}/edit-sessions/back`, undefined, 401, 403, 201],

@@ -72,6 +72,13 @@ describe('journal authorization', () => {
       { method: 'GET', path: '/api/journal/00000000-0000-4000-8000-000000000000', expect: all(404) },
       { method: 'GET', path: '/api/journal/not-a-uuid', expect: all(404) },
       { method: 'PATCH', path: `/api/journal/${draftId}`, body: { title: 'Renamed' }, expect: ownerOnly(200) },
+      {
+        method: 'PATCH',
+        name: 'PATCH /api/journal/{id}, bad body',
+        path: `/api/journal/${draftId}`,
+        body: { title: 42, visibility: 'everyone-ish' },
+        expect: ownerOnly(422),
+      },
       { method: 'POST', path: `/api/journal/${draftId}/unpublish`, expect: ownerOnly(200) },
       {
         method: 'POST',

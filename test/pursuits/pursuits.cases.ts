@@ -116,6 +116,29 @@ describe('pursuits', () => {
         body: { done: true },
         expect: ownerOnly(200),
       },
+      // A bad body is the owner's 422 only: anyone else is refused before the body is read (403, never 422).
+      {
+        method: 'PATCH',
+        path: `/api/pursuits/${goal.id}`,
+        name: 'PATCH /api/pursuits/:id, bad body',
+        body: { progress: 'lots' },
+        expect: ownerOnly(422),
+      },
+      {
+        method: 'POST',
+        path: `/api/pursuits/${goal.id}/milestones`,
+        name: 'POST /api/pursuits/:id/milestones, bad body',
+        body: { title: '' },
+        expect: ownerOnly(422),
+      },
+      {
+        method: 'PATCH',
+        path: `/api/pursuit-milestones/${milestoneId}`,
+        name: 'PATCH /api/pursuit-milestones/:id, bad body',
+        body: { done: 'maybe' },
+        expect: ownerOnly(422),
+      },
+      { method: 'PATCH', path: '/api/pursuits/not-an-id', body: { progress: 'lots' }, expect: signedIn(404) },
       { method: 'DELETE', path: freshMilestone, name: 'DELETE /api/pursuit-milestones/:id', expect: ownerOnly(200) },
       { method: 'DELETE', path: fresh, name: 'DELETE /api/pursuits/:id', expect: ownerOnly(200) },
     ]);

@@ -45,6 +45,13 @@ describe('saved-searches authorization', () => {
       },
       {
         method: 'PATCH',
+        name: 'PATCH /api/market/saved-searches/{id}, bad body',
+        path: () => `/api/market/saved-searches/${searchId}`,
+        body: { alerts: 'maybe' },
+        expect: ownerOnly(422),
+      },
+      {
+        method: 'PATCH',
         path: '/api/market/saved-searches/00000000-0000-4000-8000-000000000000',
         body: { alerts: false },
         expect: { guest: 401, stranger: 404, owner: 404, admin: 404 },

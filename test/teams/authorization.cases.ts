@@ -94,6 +94,8 @@ describe('teams: authorization table', () => {
       { method: 'PUT', path: '/api/user/current-team', body: { team_id: teamId }, expect: everyMember(200) },
       { method: 'GET', path: team(), expect: everyMember(200) },
       { method: 'PATCH', path: team(), body: { name: 'Table Team' }, expect: forMembers(200) },
+      // A bad body is the allowed roles' 422 only: the others are refused before the body is read.
+      { method: 'PATCH', path: team(), name: 'PATCH team, bad body', body: { name: 42 }, expect: forMembers(422) },
       { method: 'POST', path: team('/logo'), expect: forMembers(422) },
       { method: 'DELETE', path: team(), body: { password: 'wrong' }, expect: { ...forMembers(403), owner: 422 } },
       { method: 'GET', path: team('/members'), expect: everyMember(200) },

@@ -51,6 +51,19 @@ describe('video authorization', () => {
       row('PATCH', 'PATCH /api/walkthrough/{slug}', () => `/api/walkthrough/${walkthrough.slug}`, [401, 403, 200], {
         body: { title: 'New' },
       }),
+      // A bad body is the owner's 422 only: a stranger is refused before the body is read.
+      row(
+        'PATCH',
+        'PATCH /api/walkthrough/{slug}, bad body',
+        () => `/api/walkthrough/${walkthrough.slug}`,
+        [401, 403, 422],
+        {
+          body: { published: 'soon' },
+        },
+      ),
+      row('PATCH', 'PATCH /api/spot/{slug}, bad body', () => `/api/spot/${spot.slug}`, [401, 403, 422], {
+        body: { listing_id: 'not-a-uuid' },
+      }),
       row('POST', 'POST /api/walkthroughs', () => '/api/walkthroughs', [401, 201, 201], { body: {} }),
       row('GET', 'GET /api/spot/{slug} (draft)', () => `/api/spot/${spot.slug}`, [404, 404, 200]),
       row('POST', 'POST /api/spot/{walkthroughSlug}', () => `/api/spot/${walkthrough.slug}`, [401, 403, 201], {

@@ -13,6 +13,7 @@ import {
   CommentDto,
 } from './dto/collections.dto';
 import { CollectionsService } from './collections.service';
+import { Authorize } from '../policies';
 
 @Controller('api/collections')
 export class CollectionsController {
@@ -50,6 +51,7 @@ export class CollectionsController {
   }
 
   @Patch(':id')
+  @Authorize('collection.share')
   async rename(@Param('id', UuidPipe) id: string, @Body() body: CollectionNameDto, @CurrentUser() user: User) {
     return { message: 'Collection renamed', collection: await this.collections.rename(user, id, body.name) };
   }
@@ -62,6 +64,7 @@ export class CollectionsController {
 
   /** Saves a listing into the collection (saving it twice keeps one). */
   @Post(':id/items')
+  @Authorize('collection.add')
   @HttpCode(201)
   async addItem(@Param('id', UuidPipe) id: string, @Body() body: AddItemDto, @CurrentUser() user: User) {
     return { message: 'Saved to the collection', ...(await this.collections.addItem(user, id, body.property_id)) };
@@ -79,6 +82,7 @@ export class CollectionsController {
 
   /** A comment on a saved listing (plain text), by the owner or a member. */
   @Post(':id/items/:itemId/comments')
+  @Authorize('collection.comment')
   @HttpCode(201)
   async comment(
     @Param('id', UuidPipe) id: string,
@@ -105,6 +109,7 @@ export class CollectionsController {
 
   /** Shares with a partner or the realtor, to view or to edit. */
   @Post(':id/members')
+  @Authorize('collection.share')
   @HttpCode(201)
   async addMember(@Param('id', UuidPipe) id: string, @Body() body: AddMemberDto, @CurrentUser() user: User) {
     return { message: 'Shared', member: await this.collections.addMember(user, id, body.who, body.role) };

@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { PropertiesModule } from '../properties/properties.module';
 import { UsersModule } from '../users/users.module';
 import { CollectionsPagesController } from './collections-pages.controller';
 import { CollectionsController } from './collections.controller';
 import { CollectionsRepository } from './collections.repository';
 import { CollectionsService } from './collections.service';
+import { PolicyChecks } from '../policies';
 
 @Module({
   imports: [PropertiesModule, UsersModule],
@@ -12,4 +13,15 @@ import { CollectionsService } from './collections.service';
   providers: [CollectionsRepository, CollectionsService],
   exports: [CollectionsService],
 })
-export class CollectionsModule {}
+export class CollectionsModule implements OnModuleInit {
+  constructor(
+    private readonly policies: PolicyChecks,
+    private readonly collections: CollectionsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.policies.define('collection.share', (user, id) => this.collections.load(user, id, 'share'));
+    this.policies.define('collection.add', (user, id) => this.collections.load(user, id, 'add'));
+    this.policies.define('collection.comment', (user, id) => this.collections.load(user, id, 'comment'));
+  }
+}

@@ -43,7 +43,7 @@ export class CollectionsService {
   ) {}
 
   /** 404 unknown, 403 private (not owner or member), 403 when the access does not reach `need`. */
-  private async load(user: User, id: string, need: CollectionPermission): Promise<[CollectionRow, CollectionAccess]> {
+  async load(user: User, id: string, need: CollectionPermission): Promise<[CollectionRow, CollectionAccess]> {
     const c = await this.repo.find(id, user.id);
     if (!c) throw new NotFoundException('There is no collection with that id.');
     const access = accessOf(c, user.id);

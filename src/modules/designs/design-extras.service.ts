@@ -55,9 +55,15 @@ export class DesignExtrasService {
     return { front: side('front'), back: side('back') };
   }
 
-  async saveEditState(user: User, designId: string, side: DesignSide, dto: EditStateDto) {
+  /** The design for its owner, or for a delegate the owner lets edit it; `delegated` says which. */
+  async editableBy(user: User, designId: string) {
     const { design, delegated } = await this.designs.editable(user, designId);
     if (design.userId !== user.id && !delegated) throw new ForbiddenException('Only the owner can edit this design.');
+    return { design, delegated };
+  }
+
+  async saveEditState(user: User, designId: string, side: DesignSide, dto: EditStateDto) {
+    const { design, delegated } = await this.editableBy(user, designId);
     const patch: Partial<DesignEditState> = {};
     if (dto.editHistory)
       patch.editHistory = dto.editHistory.slice(-200).map((e) => ({

@@ -34,6 +34,7 @@ import {
   SavePromptDto,
 } from './dto/designs.dto';
 import { DESIGN_SIDES, DesignSide } from './entities';
+import { Authorize } from '../policies';
 
 /** Spec 7 "Designs" plus the designer's own calls (gallery, favorites, share, edit state, chat, dreams). */
 @Controller('api')
@@ -92,14 +93,15 @@ export class DesignsApiController {
   }
 
   @Post('designs/:id/retry')
+  @Authorize('design.change')
   @HttpCode(200)
   async retry(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: RetryDesignDto) {
-    await this.designs.owned(user, id);
     const design = await this.designs.retry(user, id, body.generated_design);
     return { message: 'Retrying design generation...', design: this.designs.toJson(design) };
   }
 
   @Post('designs/:id/favorite')
+  @Authorize('design.change')
   @HttpCode(200)
   async favorite(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: FavoriteDto) {
     const design = await this.designs.setFavorite(user, id, body.favorite);
@@ -133,6 +135,7 @@ export class DesignsApiController {
   }
 
   @Put('designs/:id/edit-state/:side')
+  @Authorize('design.edit')
   async saveEditState(
     @CurrentUser() user: User,
     @Param('id', UuidPipe) id: string,
@@ -168,6 +171,7 @@ export class DesignsApiController {
   }
 
   @Post('designs/:id/chat')
+  @Authorize('design.change')
   @HttpCode(201)
   ask(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: ChatMessageDto) {
     return this.extras.ask(user, id, body.message);

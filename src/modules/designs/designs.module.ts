@@ -17,6 +17,7 @@ import { DESIGNS_CONFIG, DesignsConfig } from '../../config/designs.config';
 import { DesignsPagesController } from './designs-pages.controller';
 import { DesignsRepository } from './designs.repository';
 import { DesignsService } from './designs.service';
+import { PolicyChecks } from '../policies';
 import { DesignAssetsRepository } from './design-assets.repository';
 import { DesignAssetsService } from './design-assets.service';
 import { DesignChatModerationRepository } from './design-chat-moderation.repository';
@@ -74,12 +75,17 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
 })
 export class DesignsModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly designs: DesignsService,
+    private readonly extras: DesignExtrasService,
     private readonly repo: DesignsRepository,
     private readonly media: MediaAccessRegistry,
     @Optional() @Inject(ChannelRegistry) private readonly channels?: ChannelRegistry,
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('design.change', (user, id) => this.designs.owned(user, id));
+    this.policies.define('design.edit', (user, id) => this.extras.editableBy(user, id));
     // Only the owner listens to a design's progress.
     this.channels?.register('design.{id}', async (user, { id }) => {
       return isUuid(id) && (await this.repo.ownerOf(id)) === user.id;

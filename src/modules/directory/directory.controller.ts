@@ -21,6 +21,7 @@ import type { User } from '../users';
 import { DirectoryReviewsService } from './directory-reviews.service';
 import { DirectoryService, LICENCE_MAX_BYTES } from './directory.service';
 import { DirectoryQueryDto, OfferingDto, ProviderProfileDto, ReviewDto, UpdateOfferingDto } from './dto/directory.dto';
+import { Authorize } from '../policies';
 
 /** The service-provider directory's JSON API: industries, providers, offerings, a provider's own profile. */
 @Controller('api')
@@ -106,6 +107,7 @@ export class DirectoryController {
   }
 
   @Patch('offerings/:id')
+  @Authorize('offering.change')
   async updateOffering(@Param('id', UuidPipe) id: string, @Body() body: UpdateOfferingDto, @CurrentUser() user: User) {
     return { message: 'Offering saved', offering: await this.directory.updateOffering(user, id, body) };
   }

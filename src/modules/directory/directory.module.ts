@@ -10,6 +10,7 @@ import { DirectoryReviewsRepository } from './directory-reviews.repository';
 import { DirectoryReviewsService } from './directory-reviews.service';
 import { DirectoryRepository } from './directory.repository';
 import { DirectoryService } from './directory.service';
+import { PolicyChecks } from '../policies';
 
 /**
  * The directory of service providers (stagers, photographers, inspectors, lenders...) by industry, each with
@@ -24,6 +25,7 @@ import { DirectoryService } from './directory.service';
 })
 export class DirectoryModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
+    private readonly policies: PolicyChecks,
     private readonly directory: DirectoryService,
     private readonly media: MediaAccessRegistry,
     private readonly registry: JobRegistry,
@@ -31,6 +33,7 @@ export class DirectoryModule implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('offering.change', (user, id) => this.directory.ownOffering(user, id));
     this.media.register('licences/', (key, user) => this.directory.mayReadLicence(key, user));
     this.registry.register('fanout', MAP_POINTS_JOB, { handle: () => this.directory.backfillMapPoints() });
   }

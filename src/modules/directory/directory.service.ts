@@ -171,7 +171,8 @@ export class DirectoryService {
     await this.repo.removeOffering(await this.ownOffering(user, id));
   }
 
-  private async ownOffering(user: User, id: string): Promise<OfferingRow> {
+  /** The offering, for its provider only. */
+  async ownOffering(user: User, id: string): Promise<OfferingRow> {
     const offering = await this.repo.offering(id);
     if (!offering) throw new NotFoundException('There is no offering with that id.');
     const provider = await this.repo.provider(offering.provider_id);

@@ -24,6 +24,7 @@ import { IMAGE_RULES, LIMITS } from './journal.constants';
 import { JournalInteractionsService } from './journal-interactions.service';
 import { JournalReadService } from './journal-read.service';
 import { JournalService } from './journal.service';
+import { Authorize } from '../policies';
 
 /** Journal JSON API: feeds, the author's posts, writing and publishing, comments, likes and flags. */
 @Controller('api/journal')
@@ -89,6 +90,7 @@ export class JournalController {
   }
 
   @Patch(':id')
+  @Authorize('journal-post.change')
   async update(@Param('id', UuidPipe) id: string, @Body() body: JournalPostDto, @CurrentUser() user: User) {
     return { message: 'Saved', post: await this.journal.update(user, id, body) };
   }
@@ -101,6 +103,7 @@ export class JournalController {
 
   /** Publishes now, or at `publish_at`. */
   @Post(':id/publish')
+  @Authorize('journal-post.change')
   @HttpCode(200)
   async publish(@Param('id', UuidPipe) id: string, @Body() body: PublishDto, @CurrentUser() user: User) {
     const post = await this.journal.publish(user, id, body);

@@ -13,6 +13,7 @@ import { JournalReadService } from './journal-read.service';
 import { JournalRepository } from './journal.repository';
 import { JournalService } from './journal.service';
 import { NOTIFY_JOB, PUBLISH_TIMER } from './journal.constants';
+import { PolicyChecks } from '../policies';
 
 /**
  * Journal: authors' posts (safe rich text, images, embedded listings and spots), private drafts, scheduled
@@ -27,6 +28,7 @@ import { NOTIFY_JOB, PUBLISH_TIMER } from './journal.constants';
 })
 export class JournalModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
     private readonly journal: JournalService,
     private readonly read: JournalReadService,
     private readonly interactions: JournalInteractionsService,
@@ -36,6 +38,7 @@ export class JournalModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('journal-post.change', (user, id) => this.journal.editable(user, id));
     this.timers.define(PUBLISH_TIMER, (data: { postId: string }) => this.journal.onPublishTimer(data));
     this.jobs.register<{ postId: string }>('fanout', NOTIFY_JOB, { handle: (data) => this.read.notifyFollowers(data) });
     this.interactions.registerModeration();

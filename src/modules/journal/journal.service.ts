@@ -115,7 +115,8 @@ export class JournalService {
     await this.jobs.dispatch('fanout', NOTIFY_JOB, { postId: post.id }, { jobId: `${NOTIFY_JOB}:${post.id}` });
   }
 
-  private async editable(user: User, id: string): Promise<JournalPostRow> {
+  /** The post, for its author only (404 unknown, 403 anyone else). */
+  async editable(user: User, id: string): Promise<JournalPostRow> {
     const post = await this.repo.find(id);
     if (!post) throw new NotFoundException('There is no journal post with that id.');
     if (post.author_id !== user.id) throw new ForbiddenException('Only the author can change this post.');

@@ -33,6 +33,7 @@ import { paginate } from '../../common/pagination';
 import { COMPONENT_TYPES, MAX_PAGE_SIZE, PHOTO_MAX_BYTES, PUBLISH_FILTERS, PublishFilter } from './property.constants';
 import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';
+import { Authorize } from '../policies';
 
 /** The property side of the properties and listings API, and GET /api/currency/. */
 @Controller('api')
@@ -101,6 +102,7 @@ export class PropertiesApiController {
 
   /** Fields left undefined are dropped (only the fields sent change). */
   @Post('properties/:slug')
+  @Authorize('property.edit', 'slug')
   @HttpCode(200)
   async update(@Param('slug') slug: string, @Body() body: UpdatePropertyDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
@@ -112,6 +114,7 @@ export class PropertiesApiController {
   }
 
   @Post('properties/:slug/publish')
+  @Authorize('property.edit', 'slug')
   @HttpCode(200)
   async publish(@Param('slug') slug: string, @Body() body: PublishDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
@@ -121,6 +124,7 @@ export class PropertiesApiController {
   }
 
   @Post('properties/:slug/animations')
+  @Authorize('property.edit', 'slug')
   @HttpCode(200)
   async animations(@Param('slug') slug: string, @Body() body: AnimationsDto, @CurrentUser() user: User) {
     const property = await this.properties.getEditable(slug, user);
@@ -138,6 +142,7 @@ export class PropertiesApiController {
 
   /** Photo upload (multipart field `photo`, optional component_id and featured). */
   @Post('properties/:slug/uploads')
+  @Authorize('property.edit', 'slug')
   @HttpCode(201)
   @UseInterceptors(FileInterceptor('photo', { limits: { fileSize: PHOTO_MAX_BYTES * 2, files: 1, fields: 10 } }))
   async upload(

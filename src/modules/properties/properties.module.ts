@@ -10,6 +10,7 @@ import { Currency, Property, PropertyComponent, PropertyUpload } from './propert
 import { PropertiesRepository } from './properties.repository';
 import { PropertiesService } from './properties.service';
 import { PropertyUploadsService } from './property-uploads.service';
+import { PolicyChecks } from '../policies';
 
 @Module({
   imports: [
@@ -23,11 +24,15 @@ import { PropertyUploadsService } from './property-uploads.service';
 })
 export class PropertiesModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly properties: PropertiesService,
     private readonly access: MediaAccessRegistry,
     private readonly uploads: PropertyUploadsService,
   ) {}
 
   onModuleInit(): void {
+    // Editing a property (its fields, photos, publishing): who getEditable lets in (owner, team editors).
+    this.policies.define('property.edit', (user, slug) => this.properties.getEditable(slug, user));
     this.access.register('listings/', (key, user) => this.uploads.canRead(key, user));
   }
 }

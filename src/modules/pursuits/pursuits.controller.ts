@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import { Inertia } from '../inertia';
+import { Authorize } from '../policies';
 import { RateLimiterService } from '../security';
 import { TeamsService } from '../teams';
 import type { User } from '../users';
@@ -57,6 +58,7 @@ export class PursuitsController {
   }
 
   @Patch('api/pursuits/:id')
+  @Authorize('pursuit.change')
   async update(@Param('id', UuidPipe) id: string, @Body() body: UpdatePursuitDto, @CurrentUser() user: User) {
     return { message: 'Saved', pursuit: await this.pursuits.update(user, id, body) };
   }
@@ -68,12 +70,14 @@ export class PursuitsController {
   }
 
   @Post('api/pursuits/:id/milestones')
+  @Authorize('pursuit.change')
   @HttpCode(201)
   async addMilestone(@Param('id', UuidPipe) id: string, @Body() body: MilestoneDto, @CurrentUser() user: User) {
     return { message: 'Milestone added', pursuit: await this.pursuits.addMilestone(user, id, body.title) };
   }
 
   @Patch('api/pursuit-milestones/:id')
+  @Authorize('pursuit-milestone.change')
   async updateMilestone(
     @Param('id', UuidPipe) id: string,
     @Body() body: UpdateMilestoneDto,

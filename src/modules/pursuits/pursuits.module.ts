@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { PolicyChecks } from '../policies';
 import { UsersModule } from '../users/users.module';
 import { PursuitsController } from './pursuits.controller';
 import { PursuitsRepository } from './pursuits.repository';
@@ -11,4 +12,14 @@ import { PursuitsService } from './pursuits.service';
   providers: [PursuitsRepository, PursuitsService],
   exports: [PursuitsService],
 })
-export class PursuitsModule {}
+export class PursuitsModule implements OnModuleInit {
+  constructor(
+    private readonly policies: PolicyChecks,
+    private readonly pursuits: PursuitsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.policies.define('pursuit.change', (user, id) => this.pursuits.owned(user, id));
+    this.policies.define('pursuit-milestone.change', (user, id) => this.pursuits.milestone(user, id));
+  }
+}

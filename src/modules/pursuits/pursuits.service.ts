@@ -102,7 +102,8 @@ export class PursuitsService {
     return this.show(user, id);
   }
 
-  private async milestone(user: User, milestoneId: string) {
+  /** The milestone, for its pursuit's owner only (404 unknown, 403 anyone else). */
+  async milestone(user: User, milestoneId: string) {
     const m = await this.repo.milestone(milestoneId);
     if (!m) throw new NotFoundException('There is no milestone with that id.');
     await this.owned(user, m.pursuit_id);
@@ -118,7 +119,8 @@ export class PursuitsService {
     throw new ForbiddenException('This pursuit is private.');
   }
 
-  private async owned(user: User, id: string): Promise<PursuitRow> {
+  /** The pursuit, for its owner only: a teammate it is shared with reads it but may not change it. */
+  async owned(user: User, id: string): Promise<PursuitRow> {
     const row = await this.readable(user, id);
     if (row.owner_id !== user.id) throw new ForbiddenException('Only its owner can change this pursuit.');
     return row;

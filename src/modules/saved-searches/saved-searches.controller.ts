@@ -5,6 +5,7 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { AlertSettingsDto, CreateSavedSearchDto, UpdateSavedSearchDto } from './dto/saved-searches.dto';
 import { SavedSearchesService } from './saved-searches.service';
+import { Authorize } from '../policies';
 
 @Controller()
 export class SavedSearchesController {
@@ -23,6 +24,7 @@ export class SavedSearchesController {
 
   /** Rename a saved search or turn its alerts on or off. */
   @Patch('api/market/saved-searches/:id')
+  @Authorize('saved-search.change')
   async update(@Param('id', UuidPipe) id: string, @Body() body: UpdateSavedSearchDto, @CurrentUser() user: User) {
     return { message: 'Saved search updated', saved_search: await this.saved.update(user, id, body) };
   }

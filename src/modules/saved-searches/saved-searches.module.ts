@@ -9,6 +9,7 @@ import { DIGEST_TIMER, SavedSearchAlertsService } from './saved-search-alerts.se
 import { SavedSearchesController } from './saved-searches.controller';
 import { SavedSearchesRepository } from './saved-searches.repository';
 import { SavedSearchesService } from './saved-searches.service';
+import { PolicyChecks } from '../policies';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SavedSearch]), MarketModule, UsersModule],
@@ -18,12 +19,15 @@ import { SavedSearchesService } from './saved-searches.service';
 })
 export class SavedSearchesModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly savedSearches: SavedSearchesService,
     private readonly events: DomainEvents,
     private readonly timers: TimersService,
     private readonly alerts: SavedSearchAlertsService,
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('saved-search.change', (user, id) => this.savedSearches.findOwned(user, id));
     this.events.subscribe('property.changed', 'saved-searches.alerts', (e) =>
       this.alerts.onPropertyChanged(e.payload.property_id),
     );

@@ -65,14 +65,19 @@ export class SavedSearchesService {
     return toSavedSearchJson(await this.repo.insert(user.id, dto.name, params, searchBox(params)));
   }
 
+  /** The saved search, for its owner only. */
+  async findOwned(user: User, id: string) {
+    return assertOwned(await this.repo.find(id), user.id, 'saved search');
+  }
+
   async update(user: User, id: string, dto: UpdateSavedSearchDto): Promise<SavedSearchJson> {
-    assertOwned(await this.repo.find(id), user.id, 'saved search');
+    await this.findOwned(user, id);
     await this.repo.update(id, dto);
     return toSavedSearchJson((await this.repo.find(id))!);
   }
 
   async delete(user: User, id: string): Promise<void> {
-    assertOwned(await this.repo.find(id), user.id, 'saved search');
+    await this.findOwned(user, id);
     await this.repo.delete(id);
   }
 

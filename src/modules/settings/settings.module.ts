@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { AddressesService } from './addresses.service';
@@ -15,6 +15,7 @@ import { SessionsController } from './controllers/sessions.controller';
 import { TwoFactorController } from './controllers/two-factor.controller';
 import { AvatarService } from './avatar.service';
 import { ProfileService } from './profile.service';
+import { PolicyChecks } from '../policies';
 
 /** The account settings pages under /settings. */
 @Module({
@@ -31,4 +32,13 @@ import { ProfileService } from './profile.service';
   providers: [SettingsRepository, ProfileService, AddressesService, ConnectedAccountsService, AvatarService],
   exports: [AddressesService],
 })
-export class SettingsModule {}
+export class SettingsModule implements OnModuleInit {
+  constructor(
+    private readonly policies: PolicyChecks,
+    private readonly addresses: AddressesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.policies.define('address.change', (user, id) => this.addresses.findOwned(user.id, id));
+  }
+}

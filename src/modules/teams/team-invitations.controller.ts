@@ -16,6 +16,7 @@ import { TeamInvitationsService } from './team-invitations.service';
 import { TeamJoinsService } from './team-joins.service';
 import { pageOf, toInvitationJson, toJoinRequestJson, toTeamJson, toTeamSummary } from './teams.mapper';
 import { TeamsService } from './teams.service';
+import { Authorize } from '../policies';
 
 /** Invitations, join requests and the domain claim (JSON API). */
 @Controller('api')
@@ -40,6 +41,7 @@ export class TeamInvitationsController {
   }
 
   @Post('teams/:id/invitations')
+  @Authorize('team:members.invite')
   @HttpCode(201)
   async invite(@Param('id', UuidPipe) id: string, @Body() dto: InviteDto, @CurrentUser() user: User) {
     const invitation = await this.invitations.invite(user, id, dto.email, dto.role);
@@ -144,6 +146,7 @@ export class TeamInvitationsController {
   }
 
   @Post('teams/:id/domain')
+  @Authorize('team:domain.manage')
   @HttpCode(200)
   async claim(@Param('id', UuidPipe) id: string, @Body() dto: DomainDto, @CurrentUser() user: User) {
     return {

@@ -111,3 +111,6 @@ export const PUBLIC_MAIL_DOMAINS = new Set([
 ]);
 
 export const INVITATION_TTL_DAYS = 7;
+
+/** Every permission some role has (the owner has them all): each is a named policy check on team routes. */
+export const TEAM_PERMISSIONS: readonly TeamPermission[] = [...ROLE_PERMISSIONS.owner];

@@ -35,6 +35,7 @@ import { permissionsOf, roleAllows } from './team-roles';
 import { TeamBudgetService } from './team-budget.service';
 import { pageOf, toMemberJson, toTeamJson, toTeamSummary } from './teams.mapper';
 import { TeamsService } from './teams.service';
+import { Authorize } from '../policies';
 
 /** Teams, members, roles, ownership, the current team and LLM usage (JSON API). */
 @Controller('api')
@@ -90,6 +91,7 @@ export class TeamsController {
   }
 
   @Patch('teams/:id')
+  @Authorize('team:team.update')
   async update(@Param('id', UuidPipe) id: string, @Body() dto: UpdateTeamDto, @CurrentUser() user: User) {
     return { message: 'Team updated', team: toTeamJson(await this.teams.update(user, id, dto), true) };
   }
@@ -106,6 +108,7 @@ export class TeamsController {
   }
 
   @Delete('teams/:id')
+  @Authorize('team:team.delete')
   async destroy(@Param('id', UuidPipe) id: string, @Body() dto: PasswordDto, @CurrentUser() user: User) {
     await this.teams.delete(user, id, dto.password);
     return { message: 'Team deleted' };
@@ -125,6 +128,7 @@ export class TeamsController {
   }
 
   @Patch('teams/:id/members/:userId')
+  @Authorize('team:members.role')
   async changeRole(
     @Param('id', UuidPipe) id: string,
     @Param('userId', UuidPipe) memberId: string,
@@ -136,6 +140,7 @@ export class TeamsController {
   }
 
   @Put('teams/:id/members/:userId/llm-cap')
+  @Authorize('team:usage.manage')
   async cap(
     @Param('id', UuidPipe) id: string,
     @Param('userId', UuidPipe) memberId: string,

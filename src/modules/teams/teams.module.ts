@@ -18,6 +18,8 @@ import { TeamsController } from './teams.controller';
 import { TeamsPagesController } from './teams-pages.controller';
 import { TeamsRepository } from './teams.repository';
 import { TeamsService } from './teams.service';
+import { PolicyChecks } from '../policies';
+import { TEAM_PERMISSIONS } from './team-roles';
 
 /**
  * Teams: members and roles, invitations, join requests, domain claims, the current team and the LLM budget.
@@ -43,6 +45,7 @@ import { TeamsService } from './teams.service';
 })
 export class TeamsModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
     private readonly inertia: InertiaService,
     private readonly current: CurrentTeamService,
     private readonly teams: TeamsService,
@@ -52,6 +55,9 @@ export class TeamsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // `team:<permission>` on a team's routes: non-members 404, members whose role lacks it 403 (ROLE_PERMISSIONS).
+    for (const permission of TEAM_PERMISSIONS)
+      this.policies.define(`team:${permission}`, (user, id) => this.teams.authorize(user, id, permission));
     // The spec's user fields on every page: team, teamRole, current_team, team_users.
     for (const key of ['team', 'teamRole', 'current_team', 'team_users'] as const) {
       this.inertia.share(key, async (req: Request) => (await this.current.props(req))[key]);

@@ -7,6 +7,7 @@ import { RateLimiterService } from '../security';
 import type { User } from '../users';
 import { ConfirmTourDto, DeclineTourDto, ProposeTourDto, RequestTourDto, ToursPageQueryDto } from './dto/tours.dto';
 import { ToursService } from './tours.service';
+import { Authorize } from '../policies';
 
 @Controller()
 export class ToursController {
@@ -44,6 +45,7 @@ export class ToursController {
 
   /** The side the request waits for accepts one of the offered times. */
   @Post('api/tours/:id/confirm')
+  @Authorize('tour.answer')
   @HttpCode(200)
   async confirm(@Param('id', UuidPipe) id: string, @Body() body: ConfirmTourDto, @CurrentUser() user: User) {
     return { message: 'Tour confirmed', tour: await this.tours.confirm(user, id, body.time) };
@@ -51,12 +53,14 @@ export class ToursController {
 
   /** Offers other times (also reschedules a confirmed tour). */
   @Post('api/tours/:id/propose')
+  @Authorize('tour.answer')
   @HttpCode(200)
   async propose(@Param('id', UuidPipe) id: string, @Body() body: ProposeTourDto, @CurrentUser() user: User) {
     return { message: 'New time proposed', tour: await this.tours.propose(user, id, body.times) };
   }
 
   @Post('api/tours/:id/decline')
+  @Authorize('tour.answer')
   @HttpCode(200)
   async decline(@Param('id', UuidPipe) id: string, @Body() body: DeclineTourDto, @CurrentUser() user: User) {
     return { message: 'Tour declined', tour: await this.tours.decline(user, id, body.reason) };

@@ -10,6 +10,7 @@ import { type ReminderData, TOUR_REMINDER_TIMER, TourNoticesService } from './to
 import { ToursController } from './tours.controller';
 import { ToursRepository } from './tours.repository';
 import { ToursService } from './tours.service';
+import { PolicyChecks } from '../policies';
 
 @Module({
   imports: [PropertiesModule, UsersModule, ChatsModule],
@@ -19,6 +20,8 @@ import { ToursService } from './tours.service';
 })
 export class ToursModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly tours: ToursService,
     private readonly timers: TimersService,
     private readonly notices: TourNoticesService,
     private readonly chat: TourChatService,
@@ -26,6 +29,7 @@ export class ToursModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('tour.answer', (user, id) => this.tours.party(user, id));
     this.timers.define<ReminderData>(TOUR_REMINDER_TIMER, async (data) => {
       await this.notices.remind(data);
     });

@@ -130,7 +130,8 @@ export class ToursService {
     return { filename: `tour-${t.property_slug}.ics`, body };
   }
 
-  private async party(user: User, id: string): Promise<{ tour: TourView; side: TourSide }> {
+  /** The tour and the user's side of it, for its buyer and the listing's realtor only. */
+  async party(user: User, id: string): Promise<{ tour: TourView; side: TourSide }> {
     const tour = await this.repo.find(id);
     if (!tour) throw new NotFoundException('There is no tour with that id.');
     const side = sideOf(tour, user.id);

@@ -26,6 +26,7 @@ import { VideoRepository } from './video.repository';
 import { VIDEO_CONFIG } from '../../config/video.config';
 import { POSTER_JOB, TRANSCODE_JOB, VideosService } from './videos.service';
 import { WalkthroughsService } from './walkthroughs.service';
+import { PolicyChecks } from '../policies';
 
 /**
  * Video: walkthroughs, spots, videos and video lists; tus uploads; the media:transcode job (HLS
@@ -64,6 +65,11 @@ export class VideoModule implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Video');
 
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly videos: VideosService,
+    private readonly walkthroughs: WalkthroughsService,
+    private readonly spots: SpotsService,
+    private readonly lists: VideoListsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRegistry,
     private readonly media: MediaAccessRegistry,
@@ -75,6 +81,11 @@ export class VideoModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Changing a video, walkthrough, spot or list: its owner, or a teammate allowed to manage it.
+    this.policies.define('video.manage', (user, id) => this.videos.findManageable(user, id));
+    this.policies.define('walkthrough.manage', (user, slug) => this.walkthroughs.findManageable(user, slug));
+    this.policies.define('spot.manage', (user, slug) => this.spots.findManageable(user, slug));
+    this.policies.define('video-list.manage', (user, id) => this.lists.findManageable(user, id));
     // Temporary media work under storage/, where what a killed process left behind is removed at start.
     useMediaWorkRoot(join(this.config.storageDir, 'tmp', 'media'));
     const removed = await cleanStaleWork();

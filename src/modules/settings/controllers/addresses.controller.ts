@@ -11,6 +11,7 @@ import { User } from '../../users';
 import { AddressesService, MAX_ADDRESSES } from '../addresses.service';
 import { toAddressJson } from '../settings.mapper';
 import { AddressDto } from '../dto/settings.dto';
+import { Authorize } from '../../policies';
 
 @Controller('settings/addresses')
 export class AddressesController {
@@ -40,6 +41,7 @@ export class AddressesController {
   }
 
   @Put(':id')
+  @Authorize('address.change')
   async update(
     @Param('id', UuidPipe) id: string,
     @Body() body: AddressDto,

@@ -5,6 +5,7 @@ import { SpotDto } from '../dto/video.dto';
 import { SpotsService } from '../spots.service';
 import type { SpotJson } from '../video.mapper';
 import { WalkthroughsService } from '../walkthroughs.service';
+import { Authorize } from '../../policies';
 
 /** Spec 7 Video: GET /api/spot/{slug}; POST /api/spot/{walkthroughSlug}; PATCH /api/spot/{slug}. */
 @Controller('api/spot')
@@ -22,6 +23,7 @@ export class SpotApiController {
   }
 
   @Post(':walkthroughSlug')
+  @Authorize('walkthrough.manage', 'walkthroughSlug')
   @HttpCode(201)
   async create(
     @Param('walkthroughSlug') walkthroughSlug: string,
@@ -34,6 +36,7 @@ export class SpotApiController {
   }
 
   @Patch(':slug')
+  @Authorize('spot.manage', 'slug')
   async update(
     @Param('slug') slug: string,
     @Body() body: SpotDto,

@@ -24,6 +24,7 @@ import { VideoAccessService } from '../video-access.service';
 import { toVideoJson, type FeedPageJson, type VideoJson } from '../video.mapper';
 import { VideosService } from '../videos.service';
 import { WalkthroughsService } from '../walkthroughs.service';
+import { Authorize } from '../../policies';
 
 /**
  * Spec 7 Video: POST /api/video/walkthrough/{slug}, POST /api/video/blank, POST /api/video/{id}/update,
@@ -40,6 +41,7 @@ export class VideoApiController {
   ) {}
 
   @Post('video/walkthrough/:slug')
+  @Authorize('walkthrough.manage', 'slug')
   @HttpCode(201)
   async createInWalkthrough(
     @Param('slug') slug: string,
@@ -73,6 +75,7 @@ export class VideoApiController {
   }
 
   @Post('video/:id/update')
+  @Authorize('video.manage')
   @HttpCode(200)
   async update(
     @Param('id', UuidPipe) id: string,

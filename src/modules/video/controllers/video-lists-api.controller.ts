@@ -6,6 +6,7 @@ import type { User } from '../../users';
 import { VideoPageQueryDto, VideoListDto } from '../dto/video.dto';
 import { VideoListsService } from '../video-lists.service';
 import { toVideoListJson, type VideoJson, type VideoListJson } from '../video.mapper';
+import { Authorize } from '../../policies';
 
 /** Spec 7 Video: GET /api/video-lists/{id}/videos and /lists; plus create, change and delete for the owner. */
 @Controller('api/video-lists')
@@ -46,6 +47,7 @@ export class VideoListsApiController {
   }
 
   @Patch(':id')
+  @Authorize('video-list.manage')
   async update(
     @Param('id', UuidPipe) id: string,
     @Body() body: VideoListDto,

@@ -4,6 +4,7 @@ import type { User } from '../../users';
 import { CreateWalkthroughDto, UpdateWalkthroughDto } from '../dto/video.dto';
 import type { WalkthroughJson } from '../video.mapper';
 import { WalkthroughsService } from '../walkthroughs.service';
+import { Authorize } from '../../policies';
 
 /** Spec 7 Video: GET/PATCH /api/walkthrough/{slug}; POST /api/walkthroughs creates one (a listing's, or free-standing). */
 @Controller('api')
@@ -21,6 +22,7 @@ export class WalkthroughApiController {
   }
 
   @Patch('walkthrough/:slug')
+  @Authorize('walkthrough.manage', 'slug')
   async update(
     @Param('slug') slug: string,
     @Body() body: UpdateWalkthroughDto,

@@ -1,0 +1,2 @@
+export { Authorize, PolicyChecks, PolicyGuard, type PolicyCheck } from './policy-checks';
+export { PoliciesModule } from './policies.module';
