@@ -98,6 +98,13 @@ describe('commerce authorization table', () => {
         body: { body: 'Hello' },
         expect: { guest: 401, stranger: 403, owner: 201, admin: 201 },
       },
+      {
+        method: 'POST',
+        name: 'POST /api/orders/:id/messages, bad body',
+        path: `/api/orders/${orderId}/messages`,
+        body: { body: '' },
+        expect: { guest: 401, stranger: 403, owner: 422, admin: 422 },
+      },
       { method: 'GET', path: '/api/vault', expect: signedIn(200) },
       {
         method: 'POST',

@@ -196,6 +196,14 @@ describe('crm: authorization table', () => {
         body: { body: 'Hi' },
         expect: contact(201),
       },
+      // A bad body is the contact's agent's 422 only: everyone else is refused before the body is read.
+      {
+        method: 'POST',
+        name: 'POST /api/crm/contacts/:id/notes, bad body',
+        path: () => `/api/crm/contacts/${ownerContact}/notes`,
+        body: { body: '' },
+        expect: contact(422),
+      },
       {
         method: 'PUT',
         path: () => `/api/crm/contacts/${ownerContact}/stage`,

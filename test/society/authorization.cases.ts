@@ -55,6 +55,14 @@ describe('society authorization', () => {
       { method: 'GET', path: `/api/societies/${id}`, expect: insiders(200) },
       { method: 'GET', path: '/api/societies/00000000-0000-4000-8000-000000000000', expect: all(404) },
       { method: 'PATCH', path: `/api/societies/${id}`, body: { description: 'Quiet' }, expect: ownerOnly(200) },
+      // A bad body is the owner's 422 only: everyone else is refused before the body is read.
+      {
+        method: 'PATCH',
+        name: 'PATCH /api/societies/:id, bad body',
+        path: `/api/societies/${id}`,
+        body: { visibility: 'secret-ish' },
+        expect: ownerOnly(422),
+      },
       { method: 'POST', path: `/api/societies/${id}/join`, expect: { ...writers(200), stranger: 403 } },
       { method: 'GET', path: `/api/societies/${id}/members`, expect: insiders(200) },
       {

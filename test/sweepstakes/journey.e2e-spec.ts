@@ -75,9 +75,29 @@ describe('browser: sweepstakes from creation to claim', () => {
       expect(await excluded.getByText('Bonus entries only, no free entry', { exact: false }).count()).toBe(2);
       await checkStep(adminPage, 'sweepstakes-draw-exclusions');
       await adminPage.getByLabel('Public beacon (optional)').fill('browser-beacon');
+    });
+
+    // A second admin tab on the Draw page whose channel authorization waits until the draw is over: it hears none of
+    // the draw's live steps, and still shows the result once subscribed, without a reload.
+    const lateTab = await (await signedInContext(b.browser, t.baseUrl, admin)).newPage();
+    let release!: () => void;
+    const drawn = new Promise<void>((resolve) => (release = resolve));
+    await lateTab.route('**/broadcasting/auth', async (route) => {
+      await drawn;
+      await route.continue();
+    });
+    await lateTab.goto(`/admin/sweepstakes/${id}/draw`);
+    await lateTab.getByRole('button', { name: 'Start the draw' }).waitFor();
+
+    await withDiagnostics(adminPage, async () => {
       await adminPage.getByRole('button', { name: 'Start the draw' }).click();
       await adminPage.locator('[data-step="picked"][data-done="true"]').waitFor();
       await adminPage.getByText(/Espresso machine \(notified\)/).waitFor();
+    });
+    await withDiagnostics(lateTab, async () => {
+      release();
+      await lateTab.locator('[data-step="picked"][data-done="true"]').waitFor();
+      await lateTab.getByText(/Espresso machine \(notified\)/).waitFor();
     });
 
     // Every pick (the winner and all three alternates) is one of the four who entered through the form.

@@ -20,6 +20,7 @@ import {
   ChannelMessageDto,
   CreateChannelDto,
 } from './dto/channels.dto';
+import { Authorize } from '../policies';
 
 /** Community channels and their messages: the JSON API under /api/channels and /api/messages. */
 @Controller('api')
@@ -58,6 +59,7 @@ export class ChannelsController {
   }
 
   @Patch('channels/:id')
+  @Authorize('channel.own')
   async update(@Param('id', UuidPipe) id: string, @Body() body: ChannelDto, @CurrentUser() user: User) {
     return { message: 'Saved', channel: await this.channels.update(user, id, body) };
   }
@@ -84,6 +86,7 @@ export class ChannelsController {
 
   /** The owner invites someone by user id (from the picker) or by handle. */
   @Post('channels/:id/invites')
+  @Authorize('channel.own')
   @HttpCode(201)
   async invite(@Param('id', UuidPipe) id: string, @Body() body: ChannelInviteDto, @CurrentUser() user: User) {
     await this.limit('invite', user);

@@ -10,6 +10,7 @@ import { LIVE_PATTERN, NOTIFY_JOB } from './channels.constants';
 import { ChannelsController } from './channels.controller';
 import { ChannelsPagesController } from './channels-pages.controller';
 import { ChannelsRepository } from './channels.repository';
+import { PolicyChecks } from '../policies';
 import { ChannelsService } from './channels.service';
 
 /**
@@ -31,6 +32,7 @@ import { ChannelsService } from './channels.service';
 })
 export class ChannelsModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
     private readonly channels: ChannelsService,
     private readonly messages: ChannelMessagesService,
     private readonly registry: ChannelRegistry,
@@ -38,6 +40,7 @@ export class ChannelsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('channel.own', (user, id) => this.channels.owned(id, user));
     this.messages.registerModeration();
     this.jobs.register<{ messageId: string }>('fanout', NOTIFY_JOB, {
       handle: (data) => this.messages.notifyMembers(data),

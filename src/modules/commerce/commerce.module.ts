@@ -32,6 +32,7 @@ import { IdempotencyRepository } from './idempotency.repository';
 import { OrdersRepository } from './orders.repository';
 import { RefundsRepository } from './refunds.repository';
 import { OrdersService } from './orders.service';
+import { PolicyChecks } from '../policies';
 import { LocalPaymentProvider } from './payments/local.provider';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import { StripePaymentProvider } from './payments/stripe.provider';
@@ -81,6 +82,8 @@ import { VaultService } from './vault.service';
 })
 export class CommerceModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly orders: OrdersService,
     private readonly timers: TimersService,
     private readonly checkout: CheckoutService,
     private readonly media: MediaAccessRegistry,
@@ -89,6 +92,8 @@ export class CommerceModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('order.return', (user, id) => this.orders.visible(user, id, false));
+    this.policies.define('order.message', (user, id) => this.orders.visible(user, id));
     this.timers.define<{ orderId: string }>(ORDER_EXPIRY_TIMER, ({ orderId }) => this.checkout.expire(orderId));
     // Product pictures are public; purchased files are private and leave only through signed vault links.
     this.media.register('products/', () => true);

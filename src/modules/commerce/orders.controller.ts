@@ -9,6 +9,7 @@ import { BoostsService } from '../boosts';
 import { DigitalPurchasesQueryDto, DownloadQueryDto, MessageDto, ReturnRequestDto } from './dto/commerce.dto';
 import { OrdersService } from './orders.service';
 import { VaultService } from './vault.service';
+import { Authorize } from '../policies';
 
 /** The buyer's side: order history, returns, support per order, digital purchases and the vault. */
 @Controller()
@@ -64,6 +65,7 @@ export class OrdersController {
   }
 
   @Post('api/orders/:id/returns')
+  @Authorize('order.return')
   async requestReturn(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() dto: ReturnRequestDto) {
     return { return: await this.orders.requestReturn(user, id, dto) };
   }
@@ -79,6 +81,7 @@ export class OrdersController {
   }
 
   @Post('api/orders/:id/messages')
+  @Authorize('order.message')
   async post(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() dto: MessageDto) {
     return { message: await this.orders.postMessage(user, id, dto) };
   }

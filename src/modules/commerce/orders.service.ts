@@ -199,7 +199,8 @@ export class OrdersService {
   }
 
   /** The buyer sees their own orders, admins every order; others get 403, unknown ids 404. */
-  private async visible(user: User, orderId: string, adminToo = true): Promise<OrderRow> {
+  /** The order for its buyer, and for the shop's admins unless `adminToo` is false (a return is the buyer's). */
+  async visible(user: User, orderId: string, adminToo = true): Promise<OrderRow> {
     const order = await this.orders.find(orderId);
     if (!order) throw new NotFoundException('There is no such order.');
     if (order.user_id !== user.id && !(adminToo && user.role === 'admin'))

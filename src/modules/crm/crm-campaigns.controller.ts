@@ -9,6 +9,7 @@ import type { User } from '../users';
 import { CrmCampaignPublicService } from './crm-campaign-public.service';
 import { CrmCampaignsService } from './crm-campaigns.service';
 import { CampaignDto, CampaignSubmissionDto, CampaignUpdateDto, CodesDto, GiftDto } from './dto/campaigns.dto';
+import { Authorize } from '../policies';
 
 /** Farm campaigns JSON API: campaigns, codes and gifts for the book; the public form and code redemptions. */
 @Controller()
@@ -25,6 +26,7 @@ export class CrmCampaignsController {
   }
 
   @Put('api/crm/campaigns/:id')
+  @Authorize('crm-campaign.manage')
   update(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
@@ -35,6 +37,7 @@ export class CrmCampaignsController {
 
   /** A batch of single-use QR or credits codes (credits codes are paid for by their maker now). */
   @Post('api/crm/campaigns/:id/codes')
+  @Authorize('crm-campaign.manage')
   @HttpCode(201)
   makeCodes(
     @Param('id', UuidPipe) id: string,

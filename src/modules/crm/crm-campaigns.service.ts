@@ -253,7 +253,8 @@ export class CrmCampaignsService {
     return campaign;
   }
 
-  private async managed(user: User, id: string): Promise<CrmCampaign> {
+  /** A campaign of a book the user manages (owner or admin). */
+  async managed(user: User, id: string): Promise<CrmCampaign> {
     const campaign = await this.visible(user, id);
     this.access.assertManager(await this.access.bookOf(user, campaign.teamId));
     return campaign;

@@ -27,6 +27,7 @@ import { CrmContactsService } from './crm-contacts.service';
 import { CrmCsvService, IMPORT_MAX_BYTES } from './crm-csv.service';
 import { CrmMergeService } from './crm-merge.service';
 import { ContactsQueryDto, MergeDto, NewTaskDto, NoteDto, StageDto, TagsDto, TaskDoneDto } from './dto/crm.dto';
+import { Authorize } from '../policies';
 
 /** A file over the import limit answers 422 on the field, like every other bad input. */
 @Catch(PayloadTooLargeException)
@@ -82,12 +83,14 @@ export class CrmContactsController {
   }
 
   @Post('contacts/:id/notes')
+  @Authorize('crm-contact.work')
   @HttpCode(201)
   note(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: NoteDto): Promise<ContactShowProps> {
     return this.contacts.addNote(user, id, body.body);
   }
 
   @Put('contacts/:id/stage')
+  @Authorize('crm-contact.work')
   stage(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
@@ -97,11 +100,13 @@ export class CrmContactsController {
   }
 
   @Put('contacts/:id/tags')
+  @Authorize('crm-contact.work')
   tags(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: TagsDto): Promise<ContactShowProps> {
     return this.contacts.setTags(user, id, body.tags);
   }
 
   @Post('contacts/:id/tasks')
+  @Authorize('crm-contact.work')
   @HttpCode(201)
   task(
     @Param('id', UuidPipe) id: string,

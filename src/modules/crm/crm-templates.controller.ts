@@ -7,6 +7,7 @@ import { Inertia } from '../inertia';
 import type { User } from '../users';
 import { CrmTemplatesService } from './crm-templates.service';
 import { PreviewDto, SendDto, TemplateDto, TemplatesPageDto } from './dto/templates.dto';
+import { Authorize } from '../policies';
 
 /** A transparent 1×1 GIF: the open-tracking pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -63,6 +64,7 @@ export class CrmTemplatesController {
   }
 
   @Put('api/crm/templates/:id')
+  @Authorize('crm-template.use')
   update(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
@@ -79,6 +81,7 @@ export class CrmTemplatesController {
 
   /** Sends an email template to contacts or a segment; suppressed addresses are skipped and counted. */
   @Post('api/crm/templates/:id/send')
+  @Authorize('crm-template.use')
   @HttpCode(200)
   send(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: SendDto): Promise<SendReport> {
     return this.templates.send(user, id, body);

@@ -276,7 +276,8 @@ export class CrmTemplatesService {
     };
   }
 
-  private async template(user: User, id: string): Promise<{ template: CrmTemplate; book: Book }> {
+  /** A template of one of the user's books (404 unknown, 403 another book's). */
+  async template(user: User, id: string): Promise<{ template: CrmTemplate; book: Book }> {
     const template = await this.repo.findTemplate(id);
     if (!template) throw new NotFoundException('There is no such template.');
     return { template, book: await this.access.bookOf(user, template.teamId) };

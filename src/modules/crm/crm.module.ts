@@ -23,6 +23,7 @@ import { CrmMailOutboxService, type OutboxBatch } from './crm-mail-outbox.servic
 import { CrmTemplatesService } from './crm-templates.service';
 import { CrmTemplatesRepository } from './templates.repository';
 import { CrmAccessService } from './crm-access.service';
+import { PolicyChecks } from '../policies';
 import { CrmContactsController } from './crm-contacts.controller';
 import { CrmContactsService } from './crm-contacts.service';
 import { CrmCsvService } from './crm-csv.service';
@@ -89,6 +90,10 @@ import { CrmRepository } from './crm.repository';
 })
 export class CrmModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
+    private readonly access: CrmAccessService,
+    private readonly templates: CrmTemplatesService,
+    private readonly campaigns: CrmCampaignsService,
     private readonly routing: CrmRoutingService,
     private readonly sources: CrmSourcesService,
     private readonly timers: TimersService,
@@ -103,6 +108,9 @@ export class CrmModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('crm-contact.work', (user, id) => this.access.contact(user, id));
+    this.policies.define('crm-template.use', (user, id) => this.templates.template(user, id));
+    this.policies.define('crm-campaign.manage', (user, id) => this.campaigns.managed(user, id));
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
     this.timers.define(TIMERS.marketSettle, (data: { saleId?: string; offerId?: string }) =>
       this.market.onSettle(data),

@@ -17,6 +17,7 @@ import {
 } from './dto/society.dto';
 import { SocietyPostsService } from './society-posts.service';
 import { SocietyService } from './society.service';
+import { Authorize } from '../policies';
 
 /** Societies: JSON API under /api/societies and the Society/Index and Society/Show pages. */
 @Controller()
@@ -75,6 +76,7 @@ export class SocietyController {
   }
 
   @Patch('api/societies/:id')
+  @Authorize('society.change')
   async update(@Param('id', UuidPipe) id: string, @Body() body: SocietyDto, @CurrentUser() user: User) {
     return { message: 'Saved', society: await this.societies.update(user, id, body) };
   }
@@ -100,6 +102,7 @@ export class SocietyController {
   }
 
   @Post('api/societies/:id/invites')
+  @Authorize('society.moderate')
   @HttpCode(201)
   async invite(@Param('id', UuidPipe) id: string, @Body() body: InviteDto, @CurrentUser() user: User) {
     await this.limiter.hit(`society-invite:${user.id}`, 50, 3600);
@@ -108,6 +111,7 @@ export class SocietyController {
   }
 
   @Put('api/societies/:id/members/:userId')
+  @Authorize('society.roles')
   async setRole(
     @Param('id', UuidPipe) id: string,
     @Param('userId', UuidPipe) userId: string,
@@ -136,6 +140,7 @@ export class SocietyController {
   }
 
   @Post('api/societies/:id/posts')
+  @Authorize('society.post')
   @HttpCode(201)
   async post(@Param('id', UuidPipe) id: string, @Body() body: SocietyPostDto, @CurrentUser() user: User) {
     await this.limiter.hit(`society-post:${user.id}`, 10, 600);

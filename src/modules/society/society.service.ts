@@ -32,6 +32,16 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
     super(repo, users, SOCIETY_GROUP);
   }
 
+  /** The society, for its owner: only the owner changes its details. */
+  changeable(id: string, user: User): Promise<Access> {
+    return this.ownerOnly(id, user, 'Only the owner can change the society.');
+  }
+
+  /** The society, for its owner: only the owner makes or unmakes moderators. */
+  rolesChangeable(id: string, user: User): Promise<Access> {
+    return this.ownerOnly(id, user, 'Only the owner can change roles.');
+  }
+
   async moderator(id: string, user: User): Promise<Access> {
     const a = await this.readable(id, user);
     if (a.role !== 'owner' && a.role !== 'moderator')
@@ -71,7 +81,7 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
   }
 
   async update(user: User, id: string, dto: SocietyDto): Promise<Society> {
-    const a = await this.ownerOnly(id, user, 'Only the owner can change the society.');
+    const a = await this.changeable(id, user);
     if (dto.name) await this.assertNameFree(dto.name.trim(), id);
     const row = await this.repo.update(id, {
       name: dto.name?.trim(),
@@ -112,7 +122,7 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
 
   /** The owner names moderators (and takes the role back). */
   async setRole(user: User, id: string, memberId: string, role: 'moderator' | 'member'): Promise<void> {
-    await this.ownerOnly(id, user, 'Only the owner can change roles.');
+    await this.rolesChangeable(id, user);
     if ((await this.memberRole(id, memberId)) === 'owner')
       throw ValidationFailedException.of('role', 'The owner keeps the owner role.');
     await this.repo.setRole(id, memberId, role);
