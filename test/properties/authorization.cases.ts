@@ -291,6 +291,15 @@ authorizationTable('properties and listings: authorization table', [
     owner: 201,
   },
   {
+    name: 'POST /api/listings/{id}/open-houses, bad body',
+    method: 'post',
+    path: (c) => `/api/listings/${c.published.listing.id}/open-houses`,
+    body: { starts_at: 'soon', capacity: 'lots' },
+    guest: 401,
+    other: 403,
+    owner: 422,
+  },
+  {
     name: 'POST /api/listings/{id}/open-houses draft',
     method: 'post',
     path: (c) => `/api/listings/${c.draft.listing.id}/open-houses`,

@@ -107,6 +107,14 @@ describe('sweepstakes authorization', () => {
         path: () => `/api/sweepstakes/${drawnId}/claim/tax-form`,
         expect: { guest: 401, verified: 403, unverified: 403, winner: 422, another: 403, admin: 403 },
       },
+      // A claim with an empty form is the winner's 422 only: nobody else learns the form's rules (403 first).
+      {
+        method: 'POST',
+        name: 'POST /api/sweepstakes/:id/claim, empty form',
+        path: () => `/api/sweepstakes/${drawnId}/claim`,
+        body: {},
+        expect: { guest: 401, verified: 403, unverified: 403, winner: 422, another: 403, admin: 403 },
+      },
       {
         method: 'POST',
         path: () => `/api/sweepstakes/${drawnId}/claim`,

@@ -9,6 +9,7 @@ import { PropertiesService } from '../properties';
 import type { User } from '../users';
 import { CreateOpenHouseDto, RsvpDto, RsvpPageDto, SurveyDto } from './dto/open-house.dto';
 import { OpenHousesService } from './open-houses.service';
+import { Authorize } from '../policies';
 
 @Controller()
 export class OpenHousesController {
@@ -27,6 +28,7 @@ export class OpenHousesController {
   }
 
   @Post('api/listings/:id/open-houses')
+  @Authorize('open-house.host')
   @HttpCode(201)
   async create(@Param('id', UuidPipe) id: string, @Body() body: CreateOpenHouseDto, @CurrentUser() user: User) {
     return { message: 'Open house scheduled', open_house: await this.openHouses.create(id, user, body) };

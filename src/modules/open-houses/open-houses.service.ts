@@ -81,8 +81,13 @@ export class OpenHousesService implements OnModuleInit {
     return this.json(await this.repo.forListing(listing.id, MAX_OPEN_HOUSES_PER_LISTING));
   }
 
+  /** The listing, for whoever may edit it (its realtor, their team's editors): they host its open houses. */
+  mayHost(user: User, listingId: string) {
+    return this.listings.getEditable(listingId, user);
+  }
+
   async create(listingId: string, user: User, dto: CreateOpenHouseDto): Promise<OpenHouseJson> {
-    const { listing } = await this.listings.getEditable(listingId, user);
+    const { listing } = await this.mayHost(user, listingId);
     if (dto.ends_at.getTime() <= dto.starts_at.getTime())
       throw ValidationFailedException.of('ends_at', 'The end must be after the start.');
     if (dto.ends_at.getTime() <= this.clock.nowMs())

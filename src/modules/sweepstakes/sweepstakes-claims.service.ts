@@ -202,7 +202,8 @@ export class SweepstakesClaimsService {
   }
 
   /** The caller's prize in this sweepstakes (403 for anyone else, including alternates on standby). */
-  private async ownPrize(user: User, id: string): Promise<{ s: Sweepstakes; w: SweepstakesWinner }> {
+  /** The sweepstakes and the user's prize in it: anyone who won nothing is refused (403). */
+  async ownPrize(user: User, id: string): Promise<{ s: Sweepstakes; w: SweepstakesWinner }> {
     const s = await this.sweepstakes.loadPublic(id);
     const w = await this.repo.winnerOf(id, user.id);
     if (!w || w.prizeIndex === null) throw new ForbiddenException('This prize is not yours to claim.');

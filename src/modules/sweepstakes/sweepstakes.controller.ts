@@ -21,6 +21,7 @@ import { ClaimDto, EnterDto, PublicListQueryDto } from './dto/sweepstakes.dto';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
 import { SweepstakesEntriesService } from './sweepstakes-entries.service';
 import { SweepstakesService } from './sweepstakes.service';
+import { Authorize } from '../policies';
 
 const TAX_FORM_UPLOAD_LIMIT = 12 * 1024 * 1024;
 
@@ -93,6 +94,7 @@ export class SweepstakesController {
   }
 
   @Post(':id/claim')
+  @Authorize('sweepstakes-prize.claim')
   @HttpCode(200)
   async claim(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: ClaimDto) {
     return { message: 'Prize claimed. We will ship it soon.', claim: await this.claims.claim(user, id, body) };

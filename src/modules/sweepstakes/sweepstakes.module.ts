@@ -11,6 +11,7 @@ import { DRAW_JOB, DRAW_QUEUE, PURCHASE_CONSUMER, TAX_FORM_PREFIX, TIMERS } from
 import { SweepstakesAdminController } from './sweepstakes-admin.controller';
 import { SweepstakesAdminService } from './sweepstakes-admin.service';
 import { SweepstakesClaimsService } from './sweepstakes-claims.service';
+import { PolicyChecks } from '../policies';
 import { SweepstakesController } from './sweepstakes.controller';
 import { SweepstakesDrawService, type DrawJobData } from './sweepstakes-draw.service';
 import { SweepstakesEntriesService } from './sweepstakes-entries.service';
@@ -44,6 +45,7 @@ import { SweepstakesService } from './sweepstakes.service';
 })
 export class SweepstakesModule implements OnModuleInit {
   constructor(
+    private readonly policies: PolicyChecks,
     private readonly admin: SweepstakesAdminService,
     private readonly entries: SweepstakesEntriesService,
     private readonly draws: SweepstakesDrawService,
@@ -56,6 +58,8 @@ export class SweepstakesModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // A claim, whatever its form says, is refused at once to anyone who won nothing here.
+    this.policies.define('sweepstakes-prize.claim', (user, id) => this.claims.ownPrize(user, id));
     this.timers.define(TIMERS.open, (data: { sweepstakesId: string }) => this.admin.onOpenTimer(data));
     this.timers.define(TIMERS.close, (data: { sweepstakesId: string }) => this.admin.onCloseTimer(data));
     this.timers.define(TIMERS.claimDeadline, (data: { winnerId: string }) => this.claims.onDeadline(data));
