@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import type { JobEvent, QueueChangedEvent } from '../../contracts/admin';
 import { REDIS, REDIS_KEY_PREFIX } from '../../infra/runtime.module';
-import { JobsService, QUEUES, type QueueName, type StopWatching } from '../jobs';
+import { JobsService, type QueueName, type StopWatching } from '../jobs';
 import { Broadcaster } from '../realtime';
 
 export const QUEUES_CHANNEL = 'private-admin.queues';
@@ -78,7 +78,7 @@ export class QueueEventsRelay implements OnApplicationBootstrap, OnApplicationSh
 
   private gather(event: JobEvent): void {
     const queue = event.queue as QueueName;
-    if (!QUEUES.includes(queue)) return;
+    // Each job's latest event only, moved to the end: a push keeps the newest JOBS_PER_PUSH.
     const jobs = this.gathered.get(queue) ?? new Map<string, JobEvent>();
     jobs.delete(event.id);
     jobs.set(event.id, event);

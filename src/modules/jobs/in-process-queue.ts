@@ -78,7 +78,7 @@ export class InProcessQueue {
       attempts: job.attempts,
       failed_reason: null,
       data: job.data as Record<string, unknown>,
-      created_at: new Date(this.clock.nowMs()).toISOString(),
+      created_at: this.clock.now().toISOString(),
       processed_at: null,
       finished_at: null,
       duration_ms: null,
@@ -100,7 +100,7 @@ export class InProcessQueue {
       this.events.emit({ queue: this.name, id, kind: 'progress', progress: value });
     };
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
-      Object.assign(row, { attempts_made: attempt - 1, processed_at: new Date(this.clock.nowMs()).toISOString() });
+      Object.assign(row, { attempts_made: attempt - 1, processed_at: this.clock.now().toISOString() });
       this.moved(row, 'active');
       try {
         await this.registry.get(this.name, jobName).handle(data, { id, attempt, progress });

@@ -20,7 +20,7 @@ import { InProcessQueue } from './in-process-queue';
 import { watchBullQueues, type JobEventListener, type StopWatching } from './job-events';
 import { JobRegistry } from './job-registry';
 import { DispatchOptions, JOB_DEFAULTS, QUEUES, QueueName, QueueState } from './job.types';
-import { perMinuteFromMetrics, THROUGHPUT_MINUTES } from './throughput';
+import { perMinuteFromMetrics, throughputSince } from './throughput';
 import type { JobRow, JobState, QueueThroughput } from '../../contracts/admin';
 
 export const JOBS_MODE = Symbol('JOBS_MODE');
@@ -114,7 +114,7 @@ export class JobsService implements BeforeApplicationShutdown, OnModuleInit, OnA
   /** Each queue's finished jobs per minute over the last hour (BullMQ's worker metrics, or the runner's own). */
   throughput(): Promise<QueueThroughput[]> {
     const now = this.clock.nowMs();
-    const since = new Date((Math.floor(now / 60_000) - THROUGHPUT_MINUTES + 1) * 60_000).toISOString();
+    const since = throughputSince(now);
     return Promise.all(
       QUEUES.map(async (name) => {
         const local = this.local.get(name);

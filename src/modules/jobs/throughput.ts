@@ -5,6 +5,11 @@ export const THROUGHPUT_MINUTES = 60;
 const MINUTE_MS = 60_000;
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS);
 
+/** When the charted hour's first minute starts (ISO), the last being the minute `nowMs` falls in. */
+export function throughputSince(nowMs: number): string {
+  return new Date((minuteOf(nowMs) - THROUGHPUT_MINUTES + 1) * MINUTE_MS).toISOString();
+}
+
 /**
  * BullMQ's per-minute metrics as THROUGHPUT_MINUTES counts, oldest first, the last being the minute now runs in.
  * How BullMQ stores them (its collectMetrics script): `data` holds closed minutes newest first, the first being the

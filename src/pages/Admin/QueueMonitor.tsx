@@ -29,6 +29,7 @@ export default function QueueMonitor(props: PageProps<QueueOverview>) {
   const setView = useCallback((next: QueueOverview) => setShown((latest.current = next)), []);
   const where = useRef({ queue: props.queue, state: props.state, page: props.jobs.current_page });
   const loads = useRef({ running: false, again: false, last: 0 });
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   /** The view as the server has it now; one load at a time, and one more after it when asked meanwhile. */
   const load = useCallback(async () => {
@@ -49,16 +50,14 @@ export default function QueueMonitor(props: PageProps<QueueOverview>) {
     }
   }, [setView]);
 
+  /** One load, RELOAD_AT_MOST_EVERY_MS after the last one began (at once if that is past); pushes meanwhile join it. */
   const reloadSoon = useCallback(() => {
-    const wait = loads.current.last + RELOAD_AT_MOST_EVERY_MS - Date.now();
-    if (wait <= 0) void load();
-    else if (!loads.current.again) {
-      loads.current.again = true;
-      setTimeout(() => {
-        loads.current.again = false;
-        void load();
-      }, wait);
-    }
+    if (reloadTimer.current) return;
+    const wait = Math.max(0, loads.current.last + RELOAD_AT_MOST_EVERY_MS - Date.now());
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = null;
+      void load();
+    }, wait);
   }, [load]);
 
   useChannel(
@@ -101,7 +100,7 @@ export default function QueueMonitor(props: PageProps<QueueOverview>) {
     );
 
   const stored = view.mode === 'bullmq';
-  const current = view.queues.find((q) => q.name === view.queue);
+  const paused = !!view.queues.find((q) => q.name === view.queue)?.paused;
   const throughput = view.throughput.find((t) => t.name === view.queue);
 
   return (
@@ -126,28 +125,20 @@ export default function QueueMonitor(props: PageProps<QueueOverview>) {
       {throughput && <QueueThroughputCard throughput={throughput} />}
 
       <Card
-        title={`${view.queue} · ${view.state}${current?.paused ? ' · paused' : ''}`}
+        title={`${view.queue} · ${view.state}${paused ? ' · paused' : ''}`}
         description={`${view.jobs.total} job${view.jobs.total === 1 ? '' : 's'}`}
         actions={
           stored && (
             <div className="flex flex-wrap gap-2" data-testid="queue-actions">
-              {current?.paused ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => queueAction(() => adminApi.resumeQueue(view.queue))}
-                >
-                  Resume {view.queue}
-                </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => queueAction(() => adminApi.pauseQueue(view.queue))}
-                >
-                  Pause {view.queue}
-                </Button>
-              )}
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  queueAction(() => (paused ? adminApi.resumeQueue(view.queue) : adminApi.pauseQueue(view.queue)))
+                }
+              >
+                {paused ? 'Resume' : 'Pause'} {view.queue}
+              </Button>
               {view.state === 'failed' && view.jobs.total > 0 && (
                 <>
                   <Button
