@@ -111,6 +111,17 @@ describe('admin authorization', () => {
         body: async () => ({ sticker_id: await freshSticker() }),
         expect: { guest: 401, user: 403, suspended: 419, admin: 403 },
       },
+      {
+        method: 'POST',
+        name: 'POST /api/chats/:id/messages/sticker, bad body (a chat the caller is not in)',
+        path: async () => {
+          const [a, b] = [await t.createUser(), await t.createUser()];
+          const { chat } = await t.app.get(ChatsCommandService).startDirect(a, b.id);
+          return `/api/chats/${chat.id}/messages/sticker`;
+        },
+        body: { sticker_id: 'a cat' },
+        expect: { guest: 401, user: 403, suspended: 419, admin: 403 },
+      },
       // Buying a paid pack: any signed-in user gets the product variant to check out; free packs need no buying.
       {
         method: 'POST',

@@ -238,6 +238,21 @@ describe('arena authorization', () => {
         body: { target_entry_id: randomUUID() },
         expect: { guest: 401, unverified: 403, stranger: 403, owner: 409, admin: 403 },
       },
+      // A bad body is a squad member's 422 only: everyone else is refused before the body is read.
+      {
+        name: 'POST /api/arena/wars/:id/lineup, bad body',
+        method: 'POST',
+        path: `/api/arena/wars/${war.id}/lineup`,
+        body: { entry_id: 'mine' },
+        expect: { guest: 401, unverified: 403, stranger: 403, owner: 422, admin: 403 },
+      },
+      {
+        name: 'POST /api/arena/wars/:id/attacks, bad body',
+        method: 'POST',
+        path: `/api/arena/wars/${war.id}/attacks`,
+        body: {},
+        expect: { guest: 401, unverified: 403, stranger: 403, owner: 422, admin: 403 },
+      },
       { method: 'GET', path: '/arena/squads', inertia: true, expect: { ...signedIn(200), guest: 302 } },
       { method: 'GET', path: `/arena/wars/${war.id}`, inertia: true, expect: everyone(200) },
       { method: 'GET', path: `/arena/wars/${war.id}/results`, inertia: true, expect: everyone(200) },

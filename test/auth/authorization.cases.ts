@@ -177,6 +177,21 @@ export const ROUTES: Row[] = [
     body: { handle: 'free_handle' },
     expect: { guest: 401, other: 403, owner: 200 },
   },
+  // A bad body is the account owner's 422 only: another user is refused before the body is read.
+  {
+    method: 'POST',
+    name: 'POST /api/user/:id/update, bad body',
+    path: (f) => `/api/user/${f.owner.id}/update`,
+    body: { name: '' },
+    expect: { guest: 401, other: 403, owner: 422 },
+  },
+  {
+    method: 'POST',
+    name: 'POST /api/user/:id/check-handle, bad body',
+    path: (f) => `/api/user/${f.owner.id}/check-handle`,
+    body: { handle: '!' },
+    expect: { guest: 401, other: 403, owner: 422 },
+  },
   { method: 'GET', path: '/api/user/credits/image', expect: { guest: 401, other: 200, owner: 200 } },
 
   // ---- settings (always the signed-in user's own; another user's rows are 404) ----

@@ -269,6 +269,14 @@ describe('community channels', () => {
         body: { body_html: 'Hi' },
         expect: { guest: 401, stranger: 403, member: 403, owner: 201, admin: 403 },
       },
+      // A bad body is a writer's 422 only: everyone else is refused before the body is read.
+      {
+        method: 'POST',
+        name: 'POST /api/channels/:id/messages (broadcast), bad body',
+        path: `/api/channels/${publicId}/messages`,
+        body: { body_html: 42 },
+        expect: { guest: 401, stranger: 403, member: 403, owner: 422, admin: 403 },
+      },
       { method: 'GET', path: `/api/messages/${messageId}`, expect: insiders(200) },
       { method: 'GET', path: `/api/messages/${nobody}`, expect: all(404) },
       {

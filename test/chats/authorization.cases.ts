@@ -51,6 +51,15 @@ describe('chats and notifications: authorization table', () => {
     participantRow('GET', (id) => `/api/chats/${id}`, 200, 'a'),
     participantRow('GET', (id) => `/api/chats/${id}/messages`, 200, 'b'),
     participantRow('POST', (id) => `/api/chats/${id}/messages`, 201, 'a', { body: { content: 'x' } }),
+    // A bad body is a participant's 422 only: anyone else is refused before the body is read.
+    participantRow('POST', (id) => `/api/chats/${id}/messages`, 422, 'a', {
+      body: { content: 42 },
+      name: 'POST /api/chats/{id}/messages, bad body',
+    }),
+    participantRow('POST', (id) => `/api/chats/${id}/respond`, 422, 'b', {
+      body: { accept: 'maybe' },
+      name: 'POST /api/chats/{id}/respond, bad body',
+    }),
     participantRow('POST', (id) => `/api/chats/${id}/messages/image`, 422, 'a', {
       attach: { field: 'image', filename: 'x.png', bytes: () => Buffer.from('x') },
     }),

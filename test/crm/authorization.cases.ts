@@ -224,6 +224,20 @@ describe('crm: authorization table', () => {
       },
       { method: 'PUT', path: () => `/api/crm/tasks/${ownerTask}`, body: { done: true }, expect: contact(200) },
       {
+        method: 'PUT',
+        name: 'PUT /api/crm/tasks/:id, bad body',
+        path: () => `/api/crm/tasks/${ownerTask}`,
+        body: { done: 'yes' },
+        expect: contact(422),
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/crm/contacts/:id/merge, bad body',
+        path: () => `/api/crm/contacts/${memberContact}/merge`,
+        body: { merge_id: 'the other one' },
+        expect: { guest: 401, stranger: 403, owner: 422, member: 403, viewer: 403 },
+      },
+      {
         method: 'POST',
         path: async () => `/api/crm/contacts/${await freshOwnerContact()}/merge`,
         body: async () => ({ merge_id: await freshOwnerContact() }),
@@ -412,6 +426,13 @@ describe('crm: authorization table', () => {
         body: () => ({ template_id: templateId }),
         expect: { guest: 401, stranger: 403, owner: 200, member: 200, viewer: 403 },
         name: 'POST /api/crm/contacts/:members/emails',
+      },
+      {
+        method: 'POST',
+        path: () => `/api/crm/contacts/${memberContact}/emails`,
+        body: { template_id: 'welcome' },
+        expect: { guest: 401, stranger: 403, owner: 422, member: 422, viewer: 403 },
+        name: 'POST /api/crm/contacts/:members/emails, bad body',
       },
       { method: 'GET', path: () => `/m/c/${clickToken}`, expect: all(302), name: 'GET /m/c/:token' },
       {

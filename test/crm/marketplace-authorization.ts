@@ -52,6 +52,13 @@ export async function expectMarketplaceTable(t: TestApp, f: Fixture): Promise<vo
     },
     {
       method: 'POST',
+      path: async () => `/api/crm/leads/${await f.lead()}/offer`,
+      body: { price_credits: 0, timeline: 'someday' },
+      expect: { guest: 401, stranger: 403, owner: 422, member: 403, admin: 403 },
+      name: 'POST /api/crm/leads/:id/offer, bad body',
+    },
+    {
+      method: 'POST',
       path: async () => `/api/crm/marketplace/${await offer()}/claim`,
       expect: { guest: 401, stranger: 200, owner: 403, member: 403, admin: 200 },
       name: 'POST /api/crm/marketplace/:id/claim',
@@ -72,9 +79,23 @@ export async function expectMarketplaceTable(t: TestApp, f: Fixture): Promise<vo
     },
     {
       method: 'POST',
+      path: async () => `/api/crm/marketplace/${await sold()}/dispute`,
+      body: { reason: '' },
+      expect: { guest: 401, stranger: 422, owner: 403, member: 403, admin: 403 },
+      name: 'POST /api/crm/marketplace/:id/dispute, bad body',
+    },
+    {
+      method: 'POST',
       path: async () => `/api/crm/marketplace/${await sold(true)}/refund`,
       expect: { guest: 401, stranger: 403, owner: 200, member: 403, admin: 200 },
       name: 'POST /api/crm/marketplace/:id/refund',
+    },
+    {
+      method: 'POST',
+      path: async () => `/api/crm/marketplace/${await sold(true)}/refund`,
+      body: { sale_id: 'theirs' },
+      expect: { guest: 401, stranger: 403, owner: 422, member: 403, admin: 422 },
+      name: 'POST /api/crm/marketplace/:id/refund, bad body',
     },
   ]);
   const missing = '00000000-0000-4000-8000-000000000000';

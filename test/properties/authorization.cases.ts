@@ -157,6 +157,15 @@ authorizationTable('properties and listings: authorization table', [
     owner: 200,
   },
   {
+    name: 'POST /api/component/{id}, bad body',
+    method: 'post',
+    path: async (c) => `/api/component/${await c.component(c.published.slug)}`,
+    body: { content: 'text' },
+    guest: 401,
+    other: 403,
+    owner: 422,
+  },
+  {
     name: 'POST /api/component/{id} draft',
     method: 'post',
     path: async (c) => `/api/component/${await c.component(c.draft.slug)}`,

@@ -87,6 +87,13 @@ describe('society authorization', () => {
       },
       {
         method: 'POST',
+        name: 'POST /api/society-posts/:id/comments, bad body',
+        path: `/api/society-posts/${postId}/comments`,
+        body: { body_html: 42 },
+        expect: writers(422),
+      },
+      {
+        method: 'POST',
         path: `/api/society-posts/${postId}/flag`,
         body: { reason: 'spam' },
         expect: { guest: 401, stranger: 403, member: 403, moderator: 200, owner: 200 },

@@ -118,6 +118,13 @@ describe('teams: authorization table', () => {
         body: () => ({ user_id: adminId, password: 'wrong' }),
         expect: { ...forMembers(403), owner: 422 },
       },
+      {
+        method: 'POST',
+        name: 'POST transfer, bad body',
+        path: team('/transfer'),
+        body: { user_id: 'the admin' },
+        expect: { ...forMembers(403), owner: 422 },
+      },
       { method: 'GET', path: team('/llm-usage'), expect: { ...everyMember(200), assistant: 403 } },
       { method: 'GET', path: team('/invitations'), expect: forMembers(200) },
       {
@@ -161,6 +168,13 @@ describe('teams: authorization table', () => {
         path: async () => `/api/team-requests/${await freshRequest()}/approve`,
         body: {},
         expect: forMembers(200),
+      },
+      {
+        method: 'POST',
+        name: 'POST /api/team-requests/:id/approve, bad body',
+        path: async () => `/api/team-requests/${await freshRequest()}/approve`,
+        body: { role: 'owner' },
+        expect: forMembers(422),
       },
       {
         method: 'POST',

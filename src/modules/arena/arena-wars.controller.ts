@@ -8,6 +8,7 @@ import { ArenaChallengesService } from './arena-challenges.service';
 import { ArenaSquadsService } from './arena-squads.service';
 import { ArenaWarsService } from './arena-wars.service';
 import { AttackDto, CreateSquadDto, DeclareWarDto, LineupDto } from './dto/arena-wars.dto';
+import { Authorize } from '../policies';
 
 /** JSON API of squads and wars: squads, challenges, lineups and attacks. */
 @Controller('api/arena')
@@ -86,6 +87,7 @@ export class ArenaWarsController {
 
   /** Puts one of your entries of the war's category in your squad's lineup (preparation only). */
   @Post('wars/:id/lineup')
+  @Authorize('arena-war.fight')
   @HttpCode(200)
   async lineup(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: LineupDto) {
     return { message: 'Lineup saved.', war: await this.wars.setLineup(user, id, body) };
@@ -93,6 +95,7 @@ export class ArenaWarsController {
 
   /** Attacks an entry of the other squad's lineup (battle phase only, up to K attacks each). */
   @Post('wars/:id/attacks')
+  @Authorize('arena-war.fight')
   @HttpCode(201)
   async attack(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: AttackDto) {
     return { message: 'Attack launched: voters decide it now.', war: await this.wars.attack(user, id, body) };

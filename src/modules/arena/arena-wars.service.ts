@@ -67,10 +67,16 @@ export class ArenaWarsService {
     return sideOf(war, members.find((m) => m.userId === userId)?.squadId);
   }
 
-  async setLineup(user: User, warId: string, dto: LineupDto): Promise<ArenaWarJson> {
+  /** The war and the user's side in it: only members of its two squads line up and attack. */
+  async fighter(user: User, warId: string, doing = 'take part in this war') {
     const war = await this.find(warId);
     const side = await this.sideOfUser(war, user.id);
-    if (!side) throw new ForbiddenException('Only members of the two squads can line up.');
+    if (!side) throw new ForbiddenException(`Only members of the two squads can ${doing}.`);
+    return { war, side };
+  }
+
+  async setLineup(user: User, warId: string, dto: LineupDto): Promise<ArenaWarJson> {
+    const { war, side } = await this.fighter(user, warId, 'line up');
     if (war.state !== 'preparation' || this.clock.now() >= war.prepEndsAt)
       throw new ConflictException('Lineups closed when the battle phase started.');
     const entry = await this.entries.find(dto.entry_id);
@@ -90,9 +96,7 @@ export class ArenaWarsService {
   }
 
   async attack(user: User, warId: string, dto: AttackDto): Promise<ArenaWarJson> {
-    const war = await this.find(warId);
-    const side = await this.sideOfUser(war, user.id);
-    if (!side) throw new ForbiddenException('Only members of the two squads can attack.');
+    const { war, side } = await this.fighter(user, warId, 'attack');
     const now = this.clock.now();
     if (war.state === 'preparation' && now < war.prepEndsAt)
       throw new ConflictException('Attacks open when the battle phase starts.');

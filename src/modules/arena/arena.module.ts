@@ -33,6 +33,7 @@ import { ArenaWarsService } from './arena-wars.service';
 import { ArenaController } from './arena.controller';
 import { ArenaRepository } from './arena.repository';
 import { ArenaTicketsRepository } from './arena-tickets.repository';
+import { PolicyChecks } from '../policies';
 
 /**
  * Arena: creators enter designs and spots; voters judge anonymous pairs; live Elo per entry and creator with a
@@ -82,6 +83,7 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly shareHolds: DesignShareHolds,
     private readonly spotHolds: SpotPublishHolds,
     private readonly challenges: ArenaChallengesService,
+    private readonly policies: PolicyChecks,
   ) {}
 
   /**
@@ -95,6 +97,7 @@ export class ArenaModule implements OnModuleInit, OnApplicationBootstrap {
   }
 
   onModuleInit(): void {
+    this.policies.define('arena-war.fight', (user, id) => this.wars.fighter(user, id));
     this.timers.define(TIMERS.closeBattle, (data: { battleId: string }) => this.battles.onCloseTimer(data));
     this.timers.define(NIGHTLY_FIT_TIMER, () => this.ratings.onNightlyFit());
     this.timers.define(QUEUE_TIMERS.tick, (data: { ticketId: string }) => this.queue.onTick(data));

@@ -50,9 +50,15 @@ export class ChannelMessagesService {
     return keysetPageOf(rows, CHANNEL_HISTORY_SIZE, (page) => this.withAuthors(page));
   }
 
+  /** A channel the user may write in: a member, and in a broadcast channel its owner. */
+  async writable(user: User, channelId: string) {
+    const access = await this.channels.member(channelId, user);
+    if (!mayPost(access.group, access.role)) throw new ForbiddenException('Only the owner writes in this channel.');
+    return access;
+  }
+
   async post(user: User, channelId: string, bodyHtml: string, socketId?: string): Promise<ChannelMessage> {
-    const a = await this.channels.member(channelId, user);
-    if (!mayPost(a.group, a.role)) throw new ForbiddenException('Only the owner writes in this channel.');
+    const a = await this.writable(user, channelId);
     const html = sanitizeRichText(bodyHtml);
     if (isBlankRichText(html)) throw ValidationFailedException.of('body_html', 'Write something first.');
     const state = await this.trust.initialState(user, html);

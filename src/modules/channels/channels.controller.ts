@@ -160,6 +160,7 @@ export class ChannelsController {
   }
 
   @Post('channels/:id/messages')
+  @Authorize('channel.write')
   @HttpCode(201)
   async post(
     @Param('id', UuidPipe) id: string,

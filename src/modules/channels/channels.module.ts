@@ -40,6 +40,7 @@ export class ChannelsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.policies.define('channel.write', (user, id) => this.messages.writable(user, id));
     this.policies.define('channel.own', (user, id) => this.channels.owned(id, user));
     this.messages.registerModeration();
     this.jobs.register<{ messageId: string }>('fanout', NOTIFY_JOB, {

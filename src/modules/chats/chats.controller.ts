@@ -34,6 +34,7 @@ import {
   SendMessageDto,
   StartChatDto,
 } from './dto/chat.dto';
+import { Authorize } from '../policies';
 
 /** The /chats page (Chats/Index). */
 @Controller('chats')
@@ -122,6 +123,7 @@ export class ChatsApiController {
   }
 
   @Post(':id/messages')
+  @Authorize('chat.take-part')
   async send(
     @CurrentUser() user: User,
     @Param('id', UuidPipe) id: string,
@@ -187,6 +189,7 @@ export class ChatsApiController {
   }
 
   @Post(':id/respond')
+  @Authorize('chat.take-part')
   @HttpCode(200)
   async respond(
     @CurrentUser() user: User,

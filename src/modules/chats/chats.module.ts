@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PolicyChecks } from '../policies';
 import { ChannelRegistry } from '../realtime';
 import { MediaAccessRegistry } from '../storage';
 import { UsersModule } from '../users/users.module';
@@ -28,9 +29,12 @@ export class ChatsModule implements OnModuleInit {
     private readonly chats: ChatsQueryService,
     private readonly media: MediaAccessRegistry,
     private readonly channels: ChannelRegistry,
+    private readonly policies: PolicyChecks,
   ) {}
 
   onModuleInit(): void {
+    // Sending and answering a request: participants who have not left (unknown chats 404).
+    this.policies.define('chat.take-part', (user, id) => this.chats.requireParticipant(user.id, id));
     // private-chat.{id} and presence-chat.{id}: participants who have not left; presence
     // members are described by {id, name, handle, avatarUrl}.
     this.channels.register('chat.{id}', async (user, { id }) =>

@@ -117,6 +117,7 @@ export class CrmContactsController {
   }
 
   @Put('tasks/:id')
+  @Authorize('crm-task.work')
   taskDone(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
@@ -127,6 +128,7 @@ export class CrmContactsController {
 
   /** Merges the contact named in the body into this one (owners and admins). */
   @Post('contacts/:id/merge')
+  @Authorize('crm-contact.merge')
   @HttpCode(200)
   merge(@Param('id', UuidPipe) id: string, @CurrentUser() user: User, @Body() body: MergeDto) {
     return this.merges.merge(user, id, body.merge_id);

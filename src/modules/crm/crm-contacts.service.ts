@@ -108,11 +108,17 @@ export class CrmContactsService {
   }
 
   async completeTask(user: User, taskId: string, done: boolean): Promise<ContactShowProps> {
+    const task = await this.workableTask(user, taskId);
+    await this.repo.updateTask(task.id, { doneAt: done ? this.clock.now() : null });
+    return this.show(user, task.contactId);
+  }
+
+  /** A task on a contact the user may work (404 unknown, 403 another agent's or book's). */
+  async workableTask(user: User, taskId: string) {
     const task = await this.repo.findTask(taskId);
     if (!task) throw new NotFoundException('There is no task with that id.');
     await this.access.contact(user, task.contactId);
-    await this.repo.updateTask(task.id, { doneAt: done ? this.clock.now() : null });
-    return this.show(user, task.contactId);
+    return task;
   }
 
   /** The whole page of a contact the caller may see, else the reason (404 unknown, 403 another book). */

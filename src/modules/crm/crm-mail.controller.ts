@@ -8,6 +8,7 @@ import { CrmMailEventsService } from './crm-mail-events.service';
 import { CrmMailOutboxService } from './crm-mail-outbox.service';
 import { CrmTemplatesService } from './crm-templates.service';
 import { ContactEmailDto, MailEventDto } from './dto/templates.dto';
+import { Authorize } from '../policies';
 
 /** Marketing mail around the send: one contact's email, tracked link clicks, the provider's bounce webhook. */
 @Controller()
@@ -20,6 +21,7 @@ export class CrmMailController {
 
   /** Sends one email template to this contact (suppression list checked, tracked like a campaign send). */
   @Post('api/crm/contacts/:id/emails')
+  @Authorize('crm-contact.work')
   @HttpCode(200)
   sendToContact(
     @Param('id', UuidPipe) id: string,

@@ -8,6 +8,7 @@ import type { User } from '../users';
 import { CrmMarketplaceMoneyService } from './crm-marketplace-money.service';
 import { CrmMarketplaceService } from './crm-marketplace.service';
 import { DisputeDto, MarketplacePageDto, OfferLeadDto, RefundSaleDto } from './dto/crm.dto';
+import { Authorize } from '../policies';
 
 /** The lead marketplace: offer a lead (exclusive or shared), browse masked offers, claim, purchases and disputes. */
 @Controller()
@@ -39,6 +40,7 @@ export class CrmMarketplaceController {
 
   /** Offers one of the book's leads for image credits or money (its agent or a manager). */
   @Post('api/crm/leads/:id/offer')
+  @Authorize('crm-lead.offer')
   offer(
     @Param('id', UuidPipe) id: string,
     @CurrentUser() user: User,
@@ -66,6 +68,7 @@ export class CrmMarketplaceController {
 
   /** The buyer disputes within 72 hours of the claim; a duplicate or an invalid phone is checked and refunded. */
   @Post('api/crm/marketplace/:id/dispute')
+  @Authorize('crm-sale.dispute')
   @HttpCode(200)
   dispute(
     @Param('id', UuidPipe) id: string,
@@ -77,6 +80,7 @@ export class CrmMarketplaceController {
 
   /** An admin or the seller refunds a disputed sale (a shared offer's: `sale_id` names the buyer's sale). */
   @Post('api/crm/marketplace/:id/refund')
+  @Authorize('crm-sale.refund')
   @HttpCode(200)
   refund(
     @Param('id', UuidPipe) id: string,

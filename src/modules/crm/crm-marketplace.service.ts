@@ -51,11 +51,30 @@ export class CrmMarketplaceService {
   ) {}
 
   /** The lead's agent or a manager of its book offers it once; a lead already offered answers 409. */
-  async offer(user: User, leadId: string, dto: OfferLeadDto): Promise<MaskedOfferJson> {
+  /** A lead its agent or a manager of its team may put on the marketplace. */
+  async offerable(user: User, leadId: string) {
     const { lead, book } = await this.access.lead(user, leadId);
     if (!book.manager && lead.agentId !== user.id) {
       throw new ForbiddenException("Only the lead's agent or a manager of the team may offer it.");
     }
+    return lead;
+  }
+
+  /** The user's own purchase from this offer: only its buyer disputes it. */
+  async disputable(user: User, offerId: string): Promise<CrmLeadSale> {
+    await this.found(this.repo, offerId, false);
+    const sale = await this.repo.saleOf(offerId, null, user.id);
+    if (!sale) throw new ForbiddenException('Only the buyer may dispute this sale.');
+    return sale;
+  }
+
+  /** An offer its seller (or an admin) may refund a sale of. */
+  async refundable(user: User, offerId: string): Promise<CrmLeadOffer> {
+    return this.assertRefunder(user, await this.found(this.repo, offerId, false));
+  }
+
+  async offer(user: User, leadId: string, dto: OfferLeadDto): Promise<MaskedOfferJson> {
+    const lead = await this.offerable(user, leadId);
     const money = dto.price_minor !== undefined;
     const offer = await this.repo.insertOffer(
       {
@@ -170,10 +189,9 @@ export class CrmMarketplaceService {
   async refund(user: User | null, offerId: string, saleId?: string): Promise<RefundJson> {
     const now = this.clock.now();
     const { offer, sale } = await this.repo.transaction(async (tx) => {
-      const o = await this.found(tx, offerId, false);
-      if (user && user.role !== 'admin' && o.sellerId !== user.id) {
-        throw new ForbiddenException('Only the seller or an admin may refund this sale.');
-      }
+      const o = user
+        ? this.assertRefunder(user, await this.found(tx, offerId, false))
+        : await this.found(tx, offerId, false);
       const s = await this.disputedSale(tx, offerId, saleId);
       if (o.priceMinor === null) {
         const why = `Lead marketplace: refund for lead ${o.id}`;
@@ -232,6 +250,13 @@ export class CrmMarketplaceService {
       throw new ConflictException('Only a disputed sale can be refunded.');
     }
     return s;
+  }
+
+  private assertRefunder(user: User, offer: CrmLeadOffer): CrmLeadOffer {
+    if (user.role !== 'admin' && offer.sellerId !== user.id) {
+      throw new ForbiddenException('Only the seller or an admin may refund this sale.');
+    }
+    return offer;
   }
 
   private async found(tx: CrmMarketplaceRepository, id: string, lock = true): Promise<CrmLeadOffer> {

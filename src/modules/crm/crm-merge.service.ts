@@ -22,13 +22,19 @@ export class CrmMergeService {
     private readonly clock: Clock,
   ) {}
 
+  /** A contact others may be merged into: the user sees it and manages its book (owners and admins). */
+  async survivor(user: User, id: string) {
+    const found = await this.access.contact(user, id);
+    if (!found.book.manager) throw new ForbiddenException('Only the team owner and admins may merge contacts.');
+    return found;
+  }
+
   async merge(user: User, survivorId: string, mergedId: string): Promise<{ merge_id: string }> {
     if (survivorId === mergedId) throw ValidationFailedException.of('merge_id', 'Choose another contact to merge.');
-    const { book } = await this.access.contact(user, survivorId);
+    const { book } = await this.survivor(user, survivorId);
     const other = await this.repo.findContact(mergedId);
     if (!other) throw ValidationFailedException.of('merge_id', 'There is no contact with that id.');
     if (other.teamId !== book.teamId) throw new ForbiddenException('Only contacts of the same book can be merged.');
-    if (!book.manager) throw new ForbiddenException('Only the team owner and admins may merge contacts.');
     const now = this.clock.now();
     const id = await this.repo.transaction(async (tx) => {
       const survivor = (await tx.findContact(survivorId, true))!;

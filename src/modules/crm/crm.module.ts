@@ -93,6 +93,8 @@ export class CrmModule implements OnModuleInit {
     private readonly policies: PolicyChecks,
     private readonly access: CrmAccessService,
     private readonly templates: CrmTemplatesService,
+    private readonly contacts: CrmContactsService,
+    private readonly merges: CrmMergeService,
     private readonly campaigns: CrmCampaignsService,
     private readonly routing: CrmRoutingService,
     private readonly sources: CrmSourcesService,
@@ -111,6 +113,11 @@ export class CrmModule implements OnModuleInit {
     this.policies.define('crm-contact.work', (user, id) => this.access.contact(user, id));
     this.policies.define('crm-template.use', (user, id) => this.templates.template(user, id));
     this.policies.define('crm-campaign.manage', (user, id) => this.campaigns.managed(user, id));
+    this.policies.define('crm-task.work', (user, id) => this.contacts.workableTask(user, id));
+    this.policies.define('crm-contact.merge', (user, id) => this.merges.survivor(user, id));
+    this.policies.define('crm-lead.offer', (user, id) => this.market.offerable(user, id));
+    this.policies.define('crm-sale.dispute', (user, id) => this.market.disputable(user, id));
+    this.policies.define('crm-sale.refund', (user, id) => this.market.refundable(user, id));
     this.timers.define(TIMERS.speedToLead, (data: { leadId: string }) => this.routing.onSpeedToLead(data));
     this.timers.define(TIMERS.marketSettle, (data: { saleId?: string; offerId?: string }) =>
       this.market.onSettle(data),

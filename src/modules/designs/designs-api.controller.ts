@@ -179,6 +179,7 @@ export class DesignsApiController {
 
   /** Reports a message of the design chat to the moderators (once per person and message). */
   @Post('designs/:id/chat/:messageId/report')
+  @Authorize('design.change')
   @HttpCode(202)
   async report(
     @CurrentUser() user: User,

@@ -179,6 +179,7 @@ export class PropertiesApiController {
   }
 
   @Post('component/:id')
+  @Authorize('property-component.edit')
   @HttpCode(200)
   async updateComponent(@Param('id', UuidPipe) id: string, @Body() body: ComponentDto, @CurrentUser() user: User) {
     return { message: 'Component saved', component: await this.properties.updateComponent(id, user, body.content) };

@@ -33,6 +33,7 @@ export class PropertiesModule implements OnModuleInit {
   onModuleInit(): void {
     // Editing a property (its fields, photos, publishing): who getEditable lets in (owner, team editors).
     this.policies.define('property.edit', (user, slug) => this.properties.getEditable(slug, user));
+    this.policies.define('property-component.edit', (user, id) => this.properties.editableComponent(id, user));
     this.access.register('listings/', (key, user) => this.uploads.canRead(key, user));
   }
 }

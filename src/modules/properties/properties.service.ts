@@ -258,13 +258,19 @@ export class PropertiesService {
     return componentJson(component, await this.repo.photosOfComponent(component.id));
   }
 
-  async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
+  /** A component of a property the user may edit (404 when they cannot even see it). */
+  async editableComponent(id: string, user: User) {
     const component = await this.repo.componentById(id);
     const property = component ? await this.findById(component.propertyId) : null;
     if (!component || !property || !(await this.canView(property, user))) {
       throw new NotFoundException('There is no such component.');
     }
     await this.assertEditable(property, user);
+    return { component, property };
+  }
+
+  async updateComponent(id: string, user: User, content: Record<string, unknown>): Promise<ComponentJson> {
+    const { component, property } = await this.editableComponent(id, user);
     if (Buffer.byteLength(JSON.stringify(content)) > MAX_COMPONENT_BYTES) {
       throw ValidationFailedException.of('content', 'The content is too large (32 KB at most).');
     }

@@ -51,9 +51,15 @@ export class SocietyPostsService {
     );
   }
 
-  async comment(user: User, postId: string, bodyHtml: string): Promise<SocietyComment> {
+  /** A post the user can read, in a society they are a member of. */
+  async commentable(user: User, postId: string) {
     const post = await this.readablePost(postId, user);
     await this.societies.member(post.society_id, user);
+    return post;
+  }
+
+  async comment(user: User, postId: string, bodyHtml: string): Promise<SocietyComment> {
+    const post = await this.commentable(user, postId);
     const html = this.clean(bodyHtml);
     if ((await this.trust.initialState(user, html)) === 'pending')
       throw ValidationFailedException.of('body_html', 'New accounts cannot put links in comments yet.');

@@ -156,6 +156,7 @@ export class SocietyController {
   }
 
   @Post('api/society-posts/:id/comments')
+  @Authorize('society-post.comment')
   @HttpCode(201)
   async comment(@Param('id', UuidPipe) id: string, @Body() body: SocietyPostDto, @CurrentUser() user: User) {
     await this.limiter.hit(`society-comment:${user.id}`, 20, 600);

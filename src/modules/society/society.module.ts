@@ -28,6 +28,7 @@ export class SocietyModule implements OnModuleInit {
     this.policies.define('society.roles', (user, id) => this.societies.rolesChangeable(id, user));
     this.policies.define('society.moderate', (user, id) => this.societies.moderator(id, user));
     this.policies.define('society.post', (user, id) => this.societies.member(id, user));
+    this.policies.define('society-post.comment', (user, id) => this.posts.commentable(user, id));
     this.posts.registerModeration();
   }
 }

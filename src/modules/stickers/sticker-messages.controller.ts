@@ -8,6 +8,7 @@ import { socketIdFrom } from '../realtime';
 import type { User } from '../users';
 import { StickerMessageDto } from './dto/sticker-message.dto';
 import { StickersService } from './stickers.service';
+import { Authorize } from '../policies';
 
 /**
  * Sending a sticker in chat: a chat message of type `sticker` carrying the sticker as it was sent. Only stickers of
@@ -21,6 +22,7 @@ export class StickerMessagesController {
   ) {}
 
   @Post(':id/messages/sticker')
+  @Authorize('chat.take-part')
   async send(
     @CurrentUser() user: User,
     @Param('id', UuidPipe) chatId: string,

@@ -132,6 +132,7 @@ export class TeamInvitationsController {
   }
 
   @Post('team-requests/:id/approve')
+  @Authorize('team-request.decide')
   @HttpCode(200)
   async approve(@Param('id', UuidPipe) id: string, @Body() dto: DecideRequestDto, @CurrentUser() user: User) {
     await this.joins.decide(user, id, true, dto.role);

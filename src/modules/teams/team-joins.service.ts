@@ -63,12 +63,17 @@ export class TeamJoinsService {
     return { team, ...(await this.repo.pendingJoinRequests(teamId, offset, limit)) };
   }
 
-  async decide(actor: User, requestId: string, approve: boolean, role: TeamRole = JOINER_ROLE): Promise<void> {
+  /** A join request to a team the actor manages requests of (non-members see no request: 404). */
+  async decidable(actor: User, requestId: string) {
     const found = isUuid(requestId) ? await this.repo.findJoinRequest(requestId) : null;
     if (!found || !(await this.teams.roleIn(actor.id, found.team_id))) {
       throw new NotFoundException('There is no such request.');
     }
-    const team = await this.teams.authorize(actor, found.team_id, 'requests.manage');
+    return { found, team: await this.teams.authorize(actor, found.team_id, 'requests.manage') };
+  }
+
+  async decide(actor: User, requestId: string, approve: boolean, role: TeamRole = JOINER_ROLE): Promise<void> {
+    const { found, team } = await this.decidable(actor, requestId);
     await this.repo.transaction(async (tx) => {
       const request = (await this.repo.lockJoinRequest(tx, requestId))!;
       if (request.status !== 'pending') throw new ForbiddenException(`This request was already ${request.status}.`);

@@ -163,6 +163,7 @@ export class TeamsController {
   }
 
   @Post('teams/:id/transfer')
+  @Authorize('team.transfer')
   @HttpCode(200)
   async transfer(@Param('id', UuidPipe) id: string, @Body() dto: TransferDto, @CurrentUser() user: User) {
     await this.teams.transferOwnership(user, id, dto.user_id, dto.password);

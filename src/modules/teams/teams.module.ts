@@ -49,6 +49,7 @@ export class TeamsModule implements OnModuleInit {
     private readonly inertia: InertiaService,
     private readonly current: CurrentTeamService,
     private readonly teams: TeamsService,
+    private readonly joins: TeamJoinsService,
     private readonly channels: ChannelRegistry,
     private readonly media: MediaAccessRegistry,
     private readonly userJson: UserJsonExtensions,
@@ -58,6 +59,8 @@ export class TeamsModule implements OnModuleInit {
     // `team:<permission>` on a team's routes: non-members 404, members whose role lacks it 403 (ROLE_PERMISSIONS).
     for (const permission of TEAM_PERMISSIONS)
       this.policies.define(`team:${permission}`, (user, id) => this.teams.authorize(user, id, permission));
+    this.policies.define('team.transfer', (user, id) => this.teams.assertOwner(user, id));
+    this.policies.define('team-request.decide', (user, id) => this.joins.decidable(user, id));
     // The spec's user fields on every page: team, teamRole, current_team, team_users.
     for (const key of ['team', 'teamRole', 'current_team', 'team_users'] as const) {
       this.inertia.share(key, async (req: Request) => (await this.current.props(req))[key]);

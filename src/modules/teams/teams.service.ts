@@ -164,10 +164,15 @@ export class TeamsService {
   }
 
   /** Ownership moves only to an existing administrator; the old owner becomes an administrator. */
-  async transferOwnership(actor: User, teamId: string, toUserId: string, password: string): Promise<void> {
+  /** Only a team's owner hands it on (non-members 404). */
+  async assertOwner(actor: User, teamId: string): Promise<void> {
     if ((await this.membershipOrFail(actor, teamId)).role !== 'owner') {
       throw new ForbiddenException('Only the owner can transfer ownership.');
     }
+  }
+
+  async transferOwnership(actor: User, teamId: string, toUserId: string, password: string): Promise<void> {
+    await this.assertOwner(actor, teamId);
     await this.assertPassword(actor, password);
     await this.withTeamLock(teamId, async (tx) => {
       const actorRole = await this.repo.roleOf(teamId, actor.id, tx);

@@ -9,6 +9,7 @@ import type { User } from './user.entity';
 import { type AuthUser, type PublicUser, toAuthUser, toPublicUser } from './users.mapper';
 import { UsersService } from './users.service';
 import { UserJsonExtensions } from './user-json.extensions';
+import { Authorize } from '../policies';
 
 /** Users: profile reads, self-updates, the handle check and the image-credit balance. */
 @Controller('api/user')
@@ -43,6 +44,7 @@ export class UsersApiController {
   }
 
   @Post(':id/update')
+  @Authorize('user.edit')
   @HttpCode(200)
   async update(
     @Param('id', UuidPipe) id: string,
@@ -55,6 +57,7 @@ export class UsersApiController {
   }
 
   @Post(':id/check-handle')
+  @Authorize('user.edit')
   @HttpCode(200)
   async checkHandle(
     @Param('id', UuidPipe) id: string,

@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PolicyChecks } from '../policies';
 import { User } from './user.entity';
 import { UserAccountService } from './user-account.service';
 import { UsersApiController } from './users-api.controller';
@@ -13,4 +14,14 @@ import { UserJsonExtensions } from './user-json.extensions';
   providers: [UsersRepository, UsersService, UserAccountService, UserJsonExtensions],
   exports: [UsersService, UserAccountService, UserJsonExtensions, TypeOrmModule],
 })
-export class UsersModule {}
+export class UsersModule implements OnModuleInit {
+  constructor(
+    private readonly policies: PolicyChecks,
+    private readonly accounts: UserAccountService,
+  ) {}
+
+  onModuleInit(): void {
+    // Changing an account: its owner, or an admin.
+    this.policies.define('user.edit', (user, id) => this.accounts.findEditable(user, id));
+  }
+}
