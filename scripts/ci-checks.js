@@ -6,7 +6,7 @@
 const { spawn } = require('node:child_process');
 
 const LANES = [
-  ['npm run lint', 'npm run typecheck', 'npm run typecheck:client'],
+  ['node scripts/docs-paths.js', 'npm run lint', 'npm run typecheck', 'npm run typecheck:client'],
   ['npm run format:check', 'npm run build', 'node bench/client/budget.js', 'node scripts/openapi-current.js'],
 ];
 

@@ -1,14 +1,17 @@
+import sanitizeHtml from 'sanitize-html';
+
 /**
- * Safe rich text for user-written posts, comments and articles. The input is tokenised and written out again from
- * an allow-list, so nothing the author typed reaches a page except:
+ * Safe rich text for user-written posts, comments and articles, through sanitize-html (htmlparser2 parses the input
+ * as a browser would; only the allow-list is written out again), so nothing the author typed reaches a page except:
  *   - these tags, with no attributes: p br strong b em i u s blockquote ul ol li h2 h3 h4 pre code hr
  *   - <a href> with an http(s)/mailto address or a path on this site (written with rel="nofollow ugc noopener")
  *   - <img src alt> whose src is a file we serve (/media/...)
  * Every other tag is dropped (its text kept), and script, style, iframe, object, embed, template, svg, math,
- * textarea, title, noscript and select are dropped with their content. Text is re-escaped; tags are balanced.
+ * textarea, title, noscript and select are dropped with their text. Text is re-escaped; tags are balanced; nesting
+ * deeper than MAX_DEPTH keeps its text and loses its tags.
  */
 
-const PLAIN_TAGS = new Set([
+const PLAIN_TAGS = [
   'p',
   'br',
   'strong',
@@ -27,9 +30,8 @@ const PLAIN_TAGS = new Set([
   'pre',
   'code',
   'hr',
-]);
-const VOID_TAGS = new Set(['br', 'hr', 'img']);
-const DROP_WITH_CONTENT = new Set([
+];
+const DROP_WITH_CONTENT = [
   'script',
   'style',
   'iframe',
@@ -46,17 +48,11 @@ const DROP_WITH_CONTENT = new Set([
   'noembed',
   'noframes',
   'plaintext',
-]);
+];
 const MAX_DEPTH = 20;
+const MAX_ALT = 200;
 
 const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-export function escapeText(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** Decodes the entities authors' editors produce (named basics and numeric), so the output can escape once. */
 export function decodeEntities(value: string): string {
@@ -69,11 +65,11 @@ export function decodeEntities(value: string): string {
   });
 }
 
-/** A link target that cannot run script: http(s), mailto, or a path on this site (not protocol-relative). */
+/** A link target (entities already decoded) that cannot run script: http(s), mailto, or a path on this site (not protocol-relative). */
 export function safeHref(raw: string): string | null {
   // Browsers ignore control characters and whitespace inside schemes ("java\tscript:"): remove them before checking.
   // eslint-disable-next-line no-control-regex -- the control characters are exactly what must be removed
-  const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const value = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (/^\/(?![/\\])/.test(value)) return value;
   if (/^(https?:\/\/|mailto:)/i.test(value) && !/^https?:\/\/[^/]*\\/i.test(value)) return value;
   return null;
@@ -81,81 +77,42 @@ export function safeHref(raw: string): string | null {
 
 /** An image we serve ourselves (uploads through the storage service), never a third-party tracker or script URL. */
 export function safeImageSrc(raw: string): string | null {
-  const value = decodeEntities(raw).trim();
+  const value = raw.trim();
   return /^\/media\/[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(value) && !value.includes('..') ? value : null;
 }
 
-function attributes(source: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const pattern = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(source))) {
-    const name = match[1].toLowerCase();
-    if (!found.has(name)) found.set(name, match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return found;
-}
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...PLAIN_TAGS, 'a', 'img'],
+  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt', 'loading'] },
+  // Our own checks below decide every URL; the library's scheme list is set to the same, as a second fence.
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  nestingLimit: MAX_DEPTH,
+  transformTags: {
+    a: (_tag, attribs) => {
+      const href = safeHref(attribs.href ?? '');
+      const kept: sanitizeHtml.Attributes = href ? { href, rel: 'nofollow ugc noopener' } : {};
+      return { tagName: 'a', attribs: kept };
+    },
+    img: (_tag, attribs) => {
+      const src = safeImageSrc(attribs.src ?? '');
+      const alt = (attribs.alt ?? '').slice(0, MAX_ALT);
+      const kept: sanitizeHtml.Attributes = src ? { src, alt, loading: 'lazy' } : {};
+      return { tagName: 'img', attribs: kept };
+    },
+  },
+  // An image whose source is not ours goes altogether (an <img> without src would be a broken box).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
 
-function openTag(name: string, attrs: Map<string, string>): string | null {
-  if (PLAIN_TAGS.has(name)) return `<${name}>`;
-  if (name === 'a') {
-    const href = safeHref(attrs.get('href') ?? '');
-    return href ? `<a href="${escapeText(href)}" rel="nofollow ugc noopener">` : '<a>';
-  }
-  if (name === 'img') {
-    const src = safeImageSrc(attrs.get('src') ?? '');
-    if (!src) return null;
-    const alt = decodeEntities(attrs.get('alt') ?? '').slice(0, 200);
-    return `<img src="${escapeText(src)}" alt="${escapeText(alt)}" loading="lazy">`;
-  }
-  return null;
-}
-
-/**
- * The sanitised HTML of `input` (see the allow-list above). Idempotent: sanitising the output changes nothing.
- * Linear time: a tag token never spans a `<` (even inside quotes), so hostile input like "<a<a<a..." cannot make
- * the tokeniser rescan the rest of the text from every `<`.
- */
+/** The sanitised HTML of `input` (see the allow-list above). Idempotent: sanitising the output changes nothing. */
 export function sanitizeRichText(input: string): string {
-  const out: string[] = [];
-  const open: string[] = [];
-  const token =
-    /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>?|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:[^<>"']|"[^"<>]*"|'[^'<>]*')*)>|<|[^<]+/g;
-  let dropping: string | null = null;
-  let match: RegExpExecArray | null;
-  while ((match = token.exec(input))) {
-    const [whole, rawName, rawAttrs] = match;
-    if (rawName === undefined) {
-      if (!dropping && whole[0] !== '<') out.push(escapeText(decodeEntities(whole)));
-      else if (!dropping && whole === '<') out.push('&lt;');
-      continue;
-    }
-    const name = rawName.toLowerCase();
-    const closing = whole[1] === '/';
-    if (dropping) {
-      if (closing && name === dropping) dropping = null;
-      continue;
-    }
-    if (DROP_WITH_CONTENT.has(name)) {
-      if (!closing && !/\/\s*$/.test(rawAttrs ?? '')) dropping = name;
-      continue;
-    }
-    if (closing) {
-      const at = open.lastIndexOf(name);
-      if (at === -1) continue;
-      while (open.length > at) out.push(`</${open.pop()}>`);
-      continue;
-    }
-    const tag = openTag(name, attributes(rawAttrs ?? ''));
-    if (!tag) continue;
-    if (VOID_TAGS.has(name)) out.push(tag);
-    else if (open.length < MAX_DEPTH) {
-      out.push(tag);
-      open.push(name);
-    }
-  }
-  while (open.length) out.push(`</${open.pop()}>`);
-  return out.join('');
+  // The library closes void tags XHTML-style (`<br />`); stored posts use HTML's `<br>`. Only a tag can hold " />":
+  // text and attribute values leave the library with < and > escaped.
+  return sanitizeHtml(input, OPTIONS).replace(/ \/>/g, '>');
 }
 
 /** A block's edge (opening or closing) or a line break: it parts words; an inline tag (<b>, <a>) does not. */

@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// Every browser has TextEncoder (the draw's hashing library uses it); jsdom does not.
+const globals = globalThis as { TextEncoder?: unknown; TextDecoder?: unknown };
+globals.TextEncoder ??= TextEncoder;
+globals.TextDecoder ??= TextDecoder;
 
 // jsdom gaps that @inertiajs/core and the shell touch at import/render time.
 // Typed loosely on purpose: the server tsconfig (no DOM lib) also type-checks this file.

@@ -1,6 +1,6 @@
 import { userLinkToken, userOfLinkToken } from '../../common/user-link-token';
 import { type OutgoingMail, unsubscribeHeaders } from '../mail';
-import { escapeHtml } from '../notifications';
+import { escapeHtml } from '../../common/escape-html';
 import type { BroadcastRow } from './marketing.repository';
 
 /** The one-click unsubscribe path of broadcast mail (RFC 8058: a bodyless POST without a session). */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail';
 import type { OrderLineRow, OrderRow } from './orders.repository';
+import { escapeHtml } from '../../common/escape-html';
 
 /** Order emails, all through the mail queue. Plain words, the order number in every subject. */
 @Injectable()
@@ -62,8 +63,4 @@ export class CommerceMailService {
 
 function amount(minor: string | number, currency: string): string {
   return `${(Number(minor) / 100).toFixed(2)} ${currency}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -2,7 +2,7 @@ import type { CampaignCodeJson, CampaignJson, GiftJson, PublicCampaignJson } fro
 import type { CampaignCounts, CodeWithRedemption } from './campaigns.repository';
 import { formatCode } from './codes';
 import type { CrmCampaign, CrmGift } from './entities/campaign.entity';
-import { escapeText } from '../../common/rich-text';
+import { escapeHtml } from '../../common/escape-html';
 
 const NO_COUNTS: CampaignCounts = { submissions: 0, codes: 0, redeemed: 0, gifts: 0, giftsCostMinor: 0 };
 
@@ -14,7 +14,7 @@ export function toCampaignJson(c: CrmCampaign, appUrl: string, counts: CampaignC
     headline: c.headline,
     area: c.area,
     form_url: formUrl,
-    embed_html: `<iframe src="${formUrl}?embed=1" title="${escapeText(c.name)}" width="100%" height="620" style="border:0"></iframe>`,
+    embed_html: `<iframe src="${formUrl}?embed=1" title="${escapeHtml(c.name)}" width="100%" height="620" style="border:0"></iframe>`,
     open_house_ids: c.openHouseIds,
     counts: {
       submissions: counts.submissions,

@@ -1,4 +1,4 @@
-import { escapeText } from '../../common/rich-text';
+import { escapeHtml } from '../../common/escape-html';
 import type { RenderedTemplate } from '../../contracts/crm-marketing';
 
 /** The merge fields a template may use, as `{{key}}`. */
@@ -28,7 +28,7 @@ export function renderTemplate(t: { subject: string; body: string }, values: Mer
   const text = fill(t.body, (v) => v);
   const html = t.body
     .split(/\n{2,}/)
-    .map((para) => `<p>${fill(escapeText(para), escapeText).replace(/\n/g, '<br>')}</p>`)
+    .map((para) => `<p>${fill(escapeHtml(para), escapeHtml).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   return { subject: fill(t.subject, (v) => v).replace(/[\r\n]+/g, ' '), text, html };
 }

@@ -1,5 +1,4 @@
 export { Inertia } from './inertia';
-export { escapeHtml } from './page-builder';
 export { InertiaService } from './inertia.service';
 export { isInertiaRequest } from './inertia.types';
 export { InertiaResponse } from './inertia.types';

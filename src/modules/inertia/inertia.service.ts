@@ -4,7 +4,8 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { takeErrors, takeFlash } from '../../common/flash';
 import { cspNonce } from '../security';
 import { AssetsService } from './assets.service';
-import { buildPage, escapeHtml, scriptSafeJson } from './page-builder';
+import { escapeHtml } from '../../common/escape-html';
+import { buildPage, scriptSafeJson } from './page-builder';
 import { INERTIA_HEADERS, InertiaPage, PropResolver, isInertiaRequest } from './inertia.types';
 
 /** Renders Inertia responses and holds the props every page shares (registered by modules). */

@@ -1,4 +1,4 @@
-import { escapeText } from '../../common/rich-text';
+import { escapeHtml } from '../../common/escape-html';
 import type { User } from '../users';
 import type { JournalPostRow } from './journal.repository';
 
@@ -10,22 +10,22 @@ export function atomFeed(appUrl: string, author: User, posts: JournalPostRow[]):
   const entries = posts.map(
     (p) => `  <entry>
     <id>urn:uuid:${p.id}</id>
-    <title>${escapeText(p.title)}</title>
-    <link rel="alternate" type="text/html" href="${escapeText(`${base}/journal/${p.id}`)}"/>
+    <title>${escapeHtml(p.title)}</title>
+    <link rel="alternate" type="text/html" href="${escapeHtml(`${base}/journal/${p.id}`)}"/>
     <published>${new Date(p.published_at!).toISOString()}</published>
     <updated>${new Date(p.updated_at).toISOString()}</updated>
-    <summary>${escapeText(p.excerpt)}</summary>
-    <content type="html">${escapeText(p.body_html)}</content>
+    <summary>${escapeHtml(p.excerpt)}</summary>
+    <content type="html">${escapeHtml(p.body_html)}</content>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${escapeText(self)}</id>
-  <title>${escapeText(`${author.name}'s journal`)}</title>
-  <link rel="self" href="${escapeText(self)}"/>
-  <link rel="alternate" type="text/html" href="${escapeText(`${base}/journal`)}"/>
+  <id>${escapeHtml(self)}</id>
+  <title>${escapeHtml(`${author.name}'s journal`)}</title>
+  <link rel="self" href="${escapeHtml(self)}"/>
+  <link rel="alternate" type="text/html" href="${escapeHtml(`${base}/journal`)}"/>
   <updated>${new Date(updated).toISOString()}</updated>
-  <author><name>${escapeText(author.name)}</name></author>
+  <author><name>${escapeHtml(author.name)}</name></author>
 ${entries.join('\n')}
 </feed>
 `;

@@ -1,1 +1,1 @@
-export { NotificationsService, escapeHtml, type NewNotification } from './notifications.service';
+export { NotificationsService, type NewNotification } from './notifications.service';

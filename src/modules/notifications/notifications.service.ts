@@ -15,6 +15,7 @@ import {
   userChannel,
 } from './notifications.constants';
 import { pageOf } from '../../common/pagination';
+import { escapeHtml } from '../../common/escape-html';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -125,11 +126,4 @@ export class NotificationsService {
     );
     return { updated, unread_count: 0 };
   }
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

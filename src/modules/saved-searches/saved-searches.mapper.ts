@@ -1,5 +1,5 @@
 import type { PropertyHistoryEntry, SavedSearch as SavedSearchJson } from '../../contracts/market';
-import { escapeHtml } from '../notifications';
+import { escapeHtml } from '../../common/escape-html';
 import type { SavedSearch } from './entities/saved-search.entity';
 import type { HistoryRow, HitRow } from './saved-searches.repository';
 

@@ -16,6 +16,7 @@ import { SweepstakesLive } from './sweepstakes-live.service';
 import { toAdminWinner, toSummary, toWinnersCsv } from './sweepstakes.mapper';
 import { SweepstakesRepository, type WinnerWithUser } from './sweepstakes.repository';
 import { SweepstakesService } from './sweepstakes.service';
+import { escapeHtml } from '../../common/escape-html';
 
 interface DeadlineData {
   winnerId: string;
@@ -221,8 +222,4 @@ export class SweepstakesClaimsService {
     if (w.status !== 'notified') throw new ConflictException('This prize cannot be claimed.');
     return found;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -14,6 +14,7 @@ import { INVITATION_TTL_DAYS, ROLE_LABELS } from './team-roles';
 import { TeamsRepository } from './teams.repository';
 import type { InvitationRow, TeamRow } from './teams.rows';
 import { TeamsService } from './teams.service';
+import { escapeHtml } from '../../common/escape-html';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -223,8 +224,4 @@ function refusalException(refusal: InvitationRefusal, email: string) {
   return refusal === 'expired' || refusal === 'revoked' || refusal === 'accepted'
     ? new GoneException(message)
     : new ForbiddenException(message);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { TourSide } from '../../contracts/tours';
 import { MailService } from '../mail';
-import { escapeHtml } from '../notifications';
+import { escapeHtml } from '../../common/escape-html';
 import { buildIcs, localTime } from './ics';
 import type { TourView } from './tours.repository';
 

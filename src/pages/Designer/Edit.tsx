@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import type { PageProps } from '@/types';
 import { useAttempt } from '@/hooks/useAttempt';
+import { escapeHtml } from '../../common/escape-html';
 
 type Side = 'front' | 'back';
 
@@ -22,11 +23,8 @@ type Props = PageProps<{ design: Design; editState: Record<Side, SideState>; sid
 
 const BRANDS = ['IKEA', 'West Elm', 'CB2', 'Article', 'Crate & Barrel', 'Muji', 'Pottery Barn', 'Hay'];
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 function buildHtml(headline: string, body: string, brands: string[]): string {
-  return `<h2>${escape(headline)}</h2><p>${escape(body).replace(/\n/g, '<br>')}</p>${brands.length ? `<p class="brands">${brands.map(escape).join(' · ')}</p>` : ''}`;
+  return `<h2>${escapeHtml(headline)}</h2><p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>${brands.length ? `<p class="brands">${brands.map(escapeHtml).join(' · ')}</p>` : ''}`;
 }
 
 function parseHtml(html: string): { headline: string; body: string } {
