@@ -147,7 +147,7 @@ async function main() {
   bench.writeResult('crm-explain.txt', explain);
 
   const server = await bench.bootApp(url, 'crm');
-  const { bookSecret } = require('../../src/modules/crm/intake-signature');
+  const { bookSecret } = require('../../src/modules/crm/leads/intake-signature');
   const { deriveSecret } = require('../../src/config/app-key');
   const floorCpu = process.cpuUsage();
   const floor = await bench.runChild(

@@ -11,7 +11,8 @@ import sanitizeHtml from 'sanitize-html';
  * deeper than MAX_DEPTH keeps its text and loses its tags.
  */
 
-const PLAIN_TAGS = [
+/** The formatting tags user HTML may keep, without attributes. */
+export const PLAIN_TAGS = [
   'p',
   'br',
   'strong',
@@ -81,14 +82,26 @@ export function safeImageSrc(raw: string): string | null {
   return /^\/media\/[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(value) && !value.includes('..') ? value : null;
 }
 
+/**
+ * User HTML through sanitize-html with the fences every use shares (links and sources only http(s), mailto or a
+ * path here; unknown tags dropped with their text kept) and the caller's allow-list. The library closes void tags
+ * XHTML-style (`<br />`); stored HTML uses HTML's `<br>`. Only a tag can hold " />": text and attribute values leave
+ * the library with < and > escaped.
+ */
+export function sanitizeAllowing(html: string, allowList: sanitizeHtml.IOptions): string {
+  return sanitizeHtml(html, {
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    ...allowList,
+  }).replace(/ \/>/g, '>');
+}
+
+// Our own checks below decide every URL; the shared scheme list is a second fence.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...PLAIN_TAGS, 'a', 'img'],
   allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt', 'loading'] },
-  // Our own checks below decide every URL; the library's scheme list is set to the same, as a second fence.
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
   nonTextTags: DROP_WITH_CONTENT,
   nestingLimit: MAX_DEPTH,
   transformTags: {
@@ -110,9 +123,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** The sanitised HTML of `input` (see the allow-list above). Idempotent: sanitising the output changes nothing. */
 export function sanitizeRichText(input: string): string {
-  // The library closes void tags XHTML-style (`<br />`); stored posts use HTML's `<br>`. Only a tag can hold " />":
-  // text and attribute values leave the library with < and > escaped.
-  return sanitizeHtml(input, OPTIONS).replace(/ \/>/g, '>');
+  return sanitizeAllowing(input, OPTIONS);
 }
 
 /** A block's edge (opening or closing) or a line break: it parts words; an inline tag (<b>, <a>) does not. */

@@ -1,11 +1,11 @@
-import { signIntake, bookSecret } from '../../src/modules/crm/intake-signature';
+import { signIntake, bookSecret } from '../../src/modules/crm/leads/intake-signature';
 import { CrmIntakeService } from '../../src/modules/crm';
 import { CreditsService } from '../../src/modules/credits';
-import { CrmCampaignPublicService } from '../../src/modules/crm/crm-campaign-public.service';
-import { CrmCampaignsService } from '../../src/modules/crm/crm-campaigns.service';
+import { CrmCampaignPublicService } from '../../src/modules/crm/campaigns/crm-campaign-public.service';
+import { CrmCampaignsService } from '../../src/modules/crm/campaigns/crm-campaigns.service';
 import type { User } from '../../src/modules/users';
 import { deriveSecret } from '../../src/config/app-key';
-import { signClick } from '../../src/modules/crm/click-token';
+import { signClick } from '../../src/modules/crm/templates/click-token';
 import { expectAuthorizationTable } from '../support/authorization';
 import { bootTestApp, TestApp, TestClient } from '../support/app';
 import { expectMarketplaceTable } from './marketplace-authorization';

@@ -1,5 +1,5 @@
 import { deriveSecret } from '../../src/config/app-key';
-import { bookSecret, signIntake } from '../../src/modules/crm/intake-signature';
+import { bookSecret, signIntake } from '../../src/modules/crm/leads/intake-signature';
 import type Redis from 'ioredis';
 import type { Server } from 'node:http';
 import request from 'supertest';

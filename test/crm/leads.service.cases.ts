@@ -2,9 +2,9 @@ import { Clock } from '../../src/common/clock';
 import { DomainEvents } from '../../src/modules/events';
 import { TimersService } from '../../src/modules/jobs';
 import { CrmIntakeService } from '../../src/modules/crm';
-import { CrmLeadsService } from '../../src/modules/crm/crm-leads.service';
-import { CrmRoutingService } from '../../src/modules/crm/crm-routing.service';
-import { CrmMergeService } from '../../src/modules/crm/crm-merge.service';
+import { CrmLeadsService } from '../../src/modules/crm/leads/crm-leads.service';
+import { CrmRoutingService } from '../../src/modules/crm/leads/crm-routing.service';
+import { CrmMergeService } from '../../src/modules/crm/contacts/crm-merge.service';
 import { bootTestApp, TestApp } from '../support/app';
 import { makeBook, makeProperty } from './support';
 

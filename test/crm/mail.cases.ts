@@ -1,11 +1,11 @@
 import { Clock } from '../../src/common/clock';
 import { deriveSecret } from '../../src/config/app-key';
-import { signClick } from '../../src/modules/crm/click-token';
-import { CrmMailEventsService } from '../../src/modules/crm/crm-mail-events.service';
-import { CrmMailOutboxService } from '../../src/modules/crm/crm-mail-outbox.service';
-import { CrmTemplatesService } from '../../src/modules/crm/crm-templates.service';
+import { signClick } from '../../src/modules/crm/templates/click-token';
+import { CrmMailEventsService } from '../../src/modules/crm/templates/crm-mail-events.service';
+import { CrmMailOutboxService } from '../../src/modules/crm/templates/crm-mail-outbox.service';
+import { CrmTemplatesService } from '../../src/modules/crm/templates/crm-templates.service';
 import { TIMERS } from '../../src/modules/crm/crm.constants';
-import { signIntake } from '../../src/modules/crm/intake-signature';
+import { signIntake } from '../../src/modules/crm/leads/intake-signature';
 import { TimersService } from '../../src/modules/jobs';
 import { bootTestApp, TestApp } from '../support/app';
 import { makeBook, type Book } from './support';

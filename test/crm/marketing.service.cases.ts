@@ -1,8 +1,8 @@
 import { Clock } from '../../src/common/clock';
 import { CreditsService } from '../../src/modules/credits';
-import { CrmCampaignPublicService } from '../../src/modules/crm/crm-campaign-public.service';
-import { CrmCampaignsService } from '../../src/modules/crm/crm-campaigns.service';
-import { CrmTemplatesService } from '../../src/modules/crm/crm-templates.service';
+import { CrmCampaignPublicService } from '../../src/modules/crm/campaigns/crm-campaign-public.service';
+import { CrmCampaignsService } from '../../src/modules/crm/campaigns/crm-campaigns.service';
+import { CrmTemplatesService } from '../../src/modules/crm/templates/crm-templates.service';
 import { TIMERS } from '../../src/modules/crm/crm.constants';
 import { TimersService } from '../../src/modules/jobs';
 import { Logger } from '@nestjs/common';

@@ -1,5 +1,5 @@
 import { CreditsService } from '../../src/modules/credits';
-import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
+import { CrmMarketplaceService } from '../../src/modules/crm/marketplace/crm-marketplace.service';
 import type { User } from '../../src/modules/users';
 import type { TestApp, TestClient } from '../support/app';
 import { expectAuthorizationTable } from '../support/authorization';

@@ -1,10 +1,10 @@
 import { CreditsService } from '../../src/modules/credits';
-import { CrmMarketplaceMoneyService } from '../../src/modules/crm/crm-marketplace-money.service';
-import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
+import { CrmMarketplaceMoneyService } from '../../src/modules/crm/marketplace/crm-marketplace-money.service';
+import { CrmMarketplaceService } from '../../src/modules/crm/marketplace/crm-marketplace.service';
 import type { OrderPaidEvent } from '../../src/contracts/events';
 import { Clock } from '../../src/common/clock';
 import { TimersService } from '../../src/modules/jobs';
-import { CrmSellerLedgerService } from '../../src/modules/crm/crm-seller-ledger.service';
+import { CrmSellerLedgerService } from '../../src/modules/crm/marketplace/crm-seller-ledger.service';
 import { TIMERS } from '../../src/modules/crm/crm.constants';
 import { bootTestApp, TestApp, type TestClient } from '../support/app';
 import { buckets, settle as jobsSettled } from '../affiliates/support';

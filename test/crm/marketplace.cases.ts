@@ -1,6 +1,6 @@
 import { Clock } from '../../src/common/clock';
 import { CreditsService } from '../../src/modules/credits';
-import { CrmMarketplaceService } from '../../src/modules/crm/crm-marketplace.service';
+import { CrmMarketplaceService } from '../../src/modules/crm/marketplace/crm-marketplace.service';
 import { MARKET_CLAIMS_PER_DAY, TIMERS } from '../../src/modules/crm/crm.constants';
 import { TimersService } from '../../src/modules/jobs';
 import type { User } from '../../src/modules/users';

@@ -2,10 +2,10 @@ import { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CrmIntakeService, type LeadSubmission } from '../../modules/crm';
-import { CrmMarketplaceService } from '../../modules/crm/crm-marketplace.service';
-import { CrmSellerLedgerService } from '../../modules/crm/crm-seller-ledger.service';
-import { sellOffer } from '../../modules/crm/marketplace-sale';
-import { CrmMarketplaceRepository } from '../../modules/crm/marketplace.repository';
+import { CrmMarketplaceService } from '../../modules/crm/marketplace/crm-marketplace.service';
+import { CrmSellerLedgerService } from '../../modules/crm/marketplace/crm-seller-ledger.service';
+import { sellOffer } from '../../modules/crm/marketplace/marketplace-sale';
+import { CrmMarketplaceRepository } from '../../modules/crm/marketplace/marketplace.repository';
 import { TeamsService } from '../../modules/teams';
 import { UsersService } from '../../modules/users';
 

@@ -1,7 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Request } from 'express';
 import type { TeamRole } from '../../contracts/teams';
-import { CurrentTeamService, TeamsService } from '../teams';
+import { TeamsService } from '../teams';
 import type { User } from '../users';
 import { CrmRepository } from './crm.repository';
 import type { CrmContact, CrmLead } from './entities/crm.entity';
@@ -22,14 +21,10 @@ export class CrmAccessService {
   constructor(
     private readonly repo: CrmRepository,
     private readonly teams: TeamsService,
-    private readonly currentTeam: CurrentTeamService,
   ) {}
 
-  /** The book of the signed-in user's current team. */
-  async currentBook(req: Request): Promise<Book> {
-    const user = req.user as User;
-    this.assertCrmUser(user);
-    const membership = await this.currentTeam.of(req);
+  /** The book of a team membership (the current team's, read by CurrentBookPipe). */
+  bookFrom(membership: { id: string; name: string; role: TeamRole }): Book {
     return {
       teamId: membership.id,
       teamName: membership.name,
@@ -53,10 +48,6 @@ export class CrmAccessService {
   }
 
   /** Only owners and admins change routing, merge, import and export. */
-  async managerBook(req: Request): Promise<Book> {
-    return this.assertManager(await this.currentBook(req));
-  }
-
   assertManager(book: Book): Book {
     if (!book.manager) throw new ForbiddenException('Only the team owner and admins may do this.');
     return book;

@@ -1,13 +1,13 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
-import { CrmContactsService } from './crm-contacts.service';
-import { CrmLeadsService } from './crm-leads.service';
-import { CrmTemplatesService } from './crm-templates.service';
+import { CrmContactsService } from './contacts/crm-contacts.service';
+import { CrmLeadsService } from './leads/crm-leads.service';
+import { CrmTemplatesService } from './templates/crm-templates.service';
 import { ContactsQueryDto, LeadsPageDto } from './dto/crm.dto';
+import { InBook, type CrmCaller } from './current-book';
 
 /** The CRM's pages: the contacts list, one contact, and the agent's live lead queue. */
 @Controller()
@@ -19,8 +19,8 @@ export class CrmPagesController {
   ) {}
 
   @Get('contacts')
-  async index(@Req() req: Request, @Query() q: ContactsQueryDto) {
-    return Inertia.render('Contacts/Index', { ...(await this.contacts.index(req, q)) });
+  async index(@InBook() caller: CrmCaller, @Query() q: ContactsQueryDto) {
+    return Inertia.render('Contacts/Index', { ...(await this.contacts.index(caller, q)) });
   }
 
   @Get('contacts/:id')
@@ -34,13 +34,13 @@ export class CrmPagesController {
 
   /** Ordered routing rules of the current book (owners and admins), edited through PUT /api/crm/routing-rules. */
   @Get('leads/routing')
-  async routing(@Req() req: Request) {
-    return Inertia.render('Leads/Routing', { ...(await this.leads.routingPage(req)) });
+  async routing(@InBook() caller: CrmCaller) {
+    return Inertia.render('Leads/Routing', { ...(await this.leads.routingPage(caller)) });
   }
 
   @Get('leads')
-  async myLeads(@Req() req: Request, @Query() q: LeadsPageDto) {
+  async myLeads(@InBook() caller: CrmCaller, @Query() q: LeadsPageDto) {
     const { page, perPage, offset } = q.window(25);
-    return Inertia.render('Leads/MyLeads', { ...(await this.leads.myLeads(req, page, perPage, offset)) });
+    return Inertia.render('Leads/MyLeads', { ...(await this.leads.myLeads(caller, page, perPage, offset)) });
   }
 }

@@ -4,11 +4,11 @@ import { type EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/raw-rows';
 import type { LeadSource } from '../../contracts/crm';
 import { CrmContact, CrmLead, CrmRoutingRule, CrmSettings } from './entities/crm.entity';
-import { CrmContactsRepository } from './crm-contacts.repository';
-import { INTAKE_READ, INTAKE_WRITE_NEW, intakeWriteKnown, leadOfRow, ROUTING_AGENTS } from './crm-intake.sql';
-import type { RuleForRouting } from './routing';
+import { CrmContactsRepository } from './contacts/crm-contacts.repository';
+import { INTAKE_READ, INTAKE_WRITE_NEW, intakeWriteKnown, leadOfRow, ROUTING_AGENTS } from './leads/crm-intake.sql';
+import type { RuleForRouting } from './leads/routing';
 
-export type { ContactFilters, NewContact } from './crm-contacts.repository';
+export type { ContactFilters, NewContact } from './contacts/crm-contacts.repository';
 
 export type NewLead = Omit<CrmLead, 'id' | 'reassignments' | 'contactedAt'>;
 

@@ -16,7 +16,9 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { UuidPipe } from '../../common/uuid.pipe';
 import { CurrentUser } from '../auth';
 import type { User } from '../users';
-import { DesignExtrasService } from './design-extras.service';
+import { DesignChatService } from './design-chat.service';
+import { DesignEditStateService } from './design-edit-state.service';
+import { DreamsService } from './dreams.service';
 import { DesignChatModerationService } from './design-chat-moderation.service';
 import { toPromptJson } from './designs.mapper';
 import { DesignsService, UploadedImage } from './designs.service';
@@ -41,7 +43,9 @@ import { Authorize } from '../policies';
 export class DesignsApiController {
   constructor(
     private readonly designs: DesignsService,
-    private readonly extras: DesignExtrasService,
+    private readonly editStates: DesignEditStateService,
+    private readonly savedDreams: DreamsService,
+    private readonly chats: DesignChatService,
     private readonly moderation: DesignChatModerationService,
   ) {}
 
@@ -131,7 +135,7 @@ export class DesignsApiController {
 
   @Get('designs/:id/edit-state')
   editState(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    return this.extras.editState(user, id);
+    return this.editStates.editState(user, id);
   }
 
   @Put('designs/:id/edit-state/:side')
@@ -142,7 +146,7 @@ export class DesignsApiController {
     @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
     @Body() body: EditStateDto,
   ) {
-    return { message: 'Saved', state: await this.extras.saveEditState(user, id, side, body) };
+    return { message: 'Saved', state: await this.editStates.saveEditState(user, id, side, body) };
   }
 
   @Post('designs/:id/edit-sessions/:side')
@@ -152,7 +156,7 @@ export class DesignsApiController {
     @Param('id', UuidPipe) id: string,
     @Param('side', new ParseEnumPipe(DESIGN_SIDES)) side: DesignSide,
   ) {
-    return { session: await this.extras.startSession(user, id, side) };
+    return { session: await this.editStates.startSession(user, id, side) };
   }
 
   @Post('designs/:id/edit-sessions/:sessionId/end')
@@ -162,19 +166,19 @@ export class DesignsApiController {
     @Param('id', UuidPipe) id: string,
     @Param('sessionId', UuidPipe) sessionId: string,
   ) {
-    return { session: await this.extras.endSession(user, id, sessionId) };
+    return { session: await this.editStates.endSession(user, id, sessionId) };
   }
 
   @Get('designs/:id/chat')
   async chat(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    return { messages: await this.extras.chat(user, id), assistant: this.extras.chatProvider };
+    return { messages: await this.chats.chat(user, id), assistant: this.chats.chatProvider };
   }
 
   @Post('designs/:id/chat')
   @Authorize('design.change')
   @HttpCode(201)
   ask(@CurrentUser() user: User, @Param('id', UuidPipe) id: string, @Body() body: ChatMessageDto) {
-    return this.extras.ask(user, id, body.message);
+    return this.chats.ask(user, id, body.message);
   }
 
   /** Reports a message of the design chat to the moderators (once per person and message). */
@@ -196,24 +200,24 @@ export class DesignsApiController {
   @Get('dreams')
   async dreams(@CurrentUser() user: User, @Query() q: DreamListQueryDto) {
     const { page, perPage } = q.window(20);
-    const { dreams, ...pagination } = await this.extras.dreams(user, page, perPage);
+    const { dreams, ...pagination } = await this.savedDreams.dreams(user, page, perPage);
     return { data: { dreams, ...pagination } };
   }
 
   @Post('dreams')
   @HttpCode(201)
   async saveDream(@CurrentUser() user: User, @Body() body: SaveDreamDto) {
-    return { message: 'Saved to your dreams', data: { dream: await this.extras.saveDream(user, body) } };
+    return { message: 'Saved to your dreams', data: { dream: await this.savedDreams.saveDream(user, body) } };
   }
 
   @Get('dream/:id')
   async dream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    return { data: { dream: await this.extras.dream(user, id) } };
+    return { data: { dream: await this.savedDreams.dream(user, id) } };
   }
 
   @Delete('dream/:id')
   async deleteDream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    await this.extras.deleteDream(user, id);
+    await this.savedDreams.deleteDream(user, id);
     return { message: 'Dream removed' };
   }
 }

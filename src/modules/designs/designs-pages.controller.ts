@@ -7,7 +7,9 @@ import { CreditsService } from '../credits';
 import { escapeHtml } from '../../common/escape-html';
 import { Inertia } from '../inertia';
 import type { User } from '../users';
-import { DesignExtrasService } from './design-extras.service';
+import { DesignChatService } from './design-chat.service';
+import { DesignEditStateService } from './design-edit-state.service';
+import { DreamsService } from './dreams.service';
 import { DesignGenerationService } from './design-generation.service';
 import { DesignAssetsService } from './design-assets.service';
 import { sharePath, toPromptJson, toSharedJson } from './designs.mapper';
@@ -19,7 +21,9 @@ import { DesignEditQueryDto, DreamListQueryDto, GalleryQueryDto } from './dto/de
 export class DesignsPagesController {
   constructor(
     private readonly designs: DesignsService,
-    private readonly extras: DesignExtrasService,
+    private readonly editStates: DesignEditStateService,
+    private readonly savedDreams: DreamsService,
+    private readonly chats: DesignChatService,
     private readonly generation: DesignGenerationService,
     private readonly credits: CreditsService,
     private readonly assets: DesignAssetsService,
@@ -65,7 +69,7 @@ export class DesignsPagesController {
     const design = await this.designs.loadEditable(user, id);
     return Inertia.render('Designer/Edit', {
       design: this.designs.toJson(design),
-      editState: await this.extras.editState(user, id),
+      editState: await this.editStates.editState(user, id),
       side: q.currentSide(),
     });
   }
@@ -75,8 +79,8 @@ export class DesignsPagesController {
     const design = await this.designs.load(user, id);
     return Inertia.render('Designer/Chat', {
       design: this.designs.toJson(design),
-      messages: await this.extras.chat(user, id),
-      assistant: this.extras.chatProvider,
+      messages: await this.chats.chat(user, id),
+      assistant: this.chats.chatProvider,
     });
   }
 
@@ -131,11 +135,11 @@ export class DesignsPagesController {
 
   @Get('dreams')
   async dreams(@CurrentUser() user: User, @Query() q: DreamListQueryDto) {
-    return Inertia.render('Dream/Index', { dreams: await this.extras.dreams(user, q.page ?? 1, 12) });
+    return Inertia.render('Dream/Index', { dreams: await this.savedDreams.dreams(user, q.page ?? 1, 12) });
   }
 
   @Get('dreams/:id')
   async dream(@CurrentUser() user: User, @Param('id', UuidPipe) id: string) {
-    return Inertia.render('Dream/Show', { dream: await this.extras.dream(user, id) });
+    return Inertia.render('Dream/Show', { dream: await this.savedDreams.dream(user, id) });
   }
 }

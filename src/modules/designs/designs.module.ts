@@ -9,7 +9,9 @@ import { OpenAiChatProvider } from './chat/openai-chat.provider';
 import { TEXT_PROVIDER } from './chat/text-provider';
 import { DesignEvents } from './design-events';
 import { DesignShareHolds } from './design-share-holds';
-import { DesignExtrasService } from './design-extras.service';
+import { DesignChatService } from './design-chat.service';
+import { DesignEditStateService } from './design-edit-state.service';
+import { DreamsService } from './dreams.service';
 import { DesignGenerationService } from './design-generation.service';
 import { DesignsApiController } from './designs-api.controller';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -58,7 +60,9 @@ import { createImageProvider, IMAGE_PROVIDER } from './providers';
     DesignsRepository,
     DesignGenerationService,
     DesignsService,
-    DesignExtrasService,
+    DesignEditStateService,
+    DreamsService,
+    DesignChatService,
     DesignShareHolds,
     DesignAssetsRepository,
     DesignAssetsService,
@@ -77,7 +81,9 @@ export class DesignsModule implements OnModuleInit {
   constructor(
     private readonly policies: PolicyChecks,
     private readonly designs: DesignsService,
-    private readonly extras: DesignExtrasService,
+    private readonly editStates: DesignEditStateService,
+    private readonly dreams: DreamsService,
+    private readonly chats: DesignChatService,
     private readonly repo: DesignsRepository,
     private readonly media: MediaAccessRegistry,
     @Optional() @Inject(ChannelRegistry) private readonly channels?: ChannelRegistry,
@@ -85,7 +91,7 @@ export class DesignsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.policies.define('design.change', (user, id) => this.designs.owned(user, id));
-    this.policies.define('design.edit', (user, id) => this.extras.editableBy(user, id));
+    this.policies.define('design.edit', (user, id) => this.editStates.editableBy(user, id));
     // Only the owner listens to a design's progress.
     this.channels?.register('design.{id}', async (user, { id }) => {
       return isUuid(id) && (await this.repo.ownerOf(id)) === user.id;
