@@ -63,6 +63,19 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // A mapper writes every timestamp one way: iso() (src/common/iso.ts), which also keeps a missing one null.
+    files: ['src/modules/**/*.mapper.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toISOString']",
+          message: 'Write timestamps with iso() from src/common/iso.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/modules/**/*.ts'],
     plugins: { reelty: { rules: { 'module-boundaries': moduleBoundaries } } },
     rules: { 'reelty/module-boundaries': 'error' },

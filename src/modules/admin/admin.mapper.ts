@@ -15,7 +15,7 @@ export function toAuditJson(row: AdminAuditEntry): AdminAuditJson {
     before: row.before,
     after: row.after,
     ip: row.ip,
-    at: row.at.toISOString(),
+    at: iso(row.at),
   };
 }
 
@@ -34,7 +34,7 @@ export function toAdminUserRow(user: User): AdminUserRow {
     role: user.role,
     state: userState(user),
     email_verified: user.emailVerifiedAt !== null,
-    created_at: user.createdAt.toISOString(),
+    created_at: iso(user.createdAt),
   };
 }
 

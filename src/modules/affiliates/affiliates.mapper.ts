@@ -85,7 +85,7 @@ export function toBalanceJson(
     paid_minor: buckets.paid,
     minimum_payout_minor: minimum,
     hold_reason: holdReason,
-    next_payout_date: nextPayoutDate.toISOString().slice(0, 10),
+    next_payout_date: iso(nextPayoutDate).slice(0, 10),
   };
 }
 

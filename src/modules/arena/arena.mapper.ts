@@ -15,6 +15,7 @@ import type { User } from '../users';
 import { RANKED_MIN_BATTLES } from './arena.constants';
 import { firstOnLeft } from './core';
 import type { ArenaBattle, ArenaEntry, ArenaFlag, ArenaSeason, ArenaTicket } from './entities/arena.entity';
+import { iso } from '../../common/iso';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -46,7 +47,7 @@ export function toEntryJson(e: ArenaEntry, creator: User | undefined): ArenaEntr
             rank_best: ranked ? e.rankBest : null,
             rank_worst: ranked ? e.rankWorst : null,
           },
-    created_at: e.createdAt.toISOString(),
+    created_at: iso(e.createdAt),
   };
 }
 
@@ -55,9 +56,9 @@ export function toSeasonJson(s: ArenaSeason): ArenaSeasonJson {
     id: s.id,
     name: s.name,
     state: s.state,
-    starts_at: s.startsAt.toISOString(),
-    ends_at: s.endsAt.toISOString(),
-    fitted_at: s.fittedAt?.toISOString() ?? null,
+    starts_at: iso(s.startsAt),
+    ends_at: iso(s.endsAt),
+    fitted_at: iso(s.fittedAt),
   };
 }
 
@@ -127,8 +128,8 @@ export function toBattleJson(v: BattleView): ArenaBattleJson {
     category: battle.category,
     mode: battle.mode,
     state: battle.state,
-    opened_at: battle.openedAt.toISOString(),
-    closes_at: battle.closesAt.toISOString(),
+    opened_at: iso(battle.openedAt),
+    closes_at: iso(battle.closesAt),
     left: toAnonymous(battle.id, 'left', left),
     right: toAnonymous(battle.id, 'right', right),
     counts: split,
@@ -156,9 +157,9 @@ export function toTicketJson(
     entry,
     state: t.state,
     category: t.category,
-    queued_at: t.queuedAt.toISOString(),
-    matched_at: t.matchedAt?.toISOString() ?? null,
-    ended_at: t.endedAt?.toISOString() ?? null,
+    queued_at: iso(t.queuedAt),
+    matched_at: iso(t.matchedAt),
+    ended_at: iso(t.endedAt),
     battle_id: t.battleId,
     position,
     window,
@@ -172,11 +173,11 @@ export function toFlagJson(f: ArenaFlag, creator: User | undefined): ArenaFlagJs
     key: f.key,
     creator: toCreatorJson(creator),
     battle_id: f.battleId,
-    window_start: f.windowStart ? f.windowStart.toISOString() : null,
+    window_start: f.windowStart ? iso(f.windowStart) : null,
     voters: f.voters,
     votes: f.voteIds.length,
     state: f.state,
-    reviewed_at: f.reviewedAt ? f.reviewedAt.toISOString() : null,
-    created_at: f.createdAt.toISOString(),
+    reviewed_at: f.reviewedAt ? iso(f.reviewedAt) : null,
+    created_at: iso(f.createdAt),
   };
 }

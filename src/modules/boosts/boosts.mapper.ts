@@ -6,7 +6,7 @@ import type { BoostRow } from './boosts.repository';
 
 /** A boost's state in words, with the money given back when it ended early. */
 export function boostLabel(state: BoostState, b: BoostRow): string {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const day = (d: Date) => iso(d).slice(0, 10);
   const back = b.refund_minor !== null ? `: ${formatMinor(Number(b.refund_minor), b.currency)} refunded` : '';
   switch (state) {
     case 'scheduled':

@@ -1,6 +1,7 @@
 import type { CommunityAuthor, ReviewItem } from '../../contracts/community';
 import { avatarUrl, type User } from '../users';
 import type { ReviewRow } from './community.repository';
+import { iso } from '../../common/iso';
 
 export function toReviewJson(row: ReviewRow, author: User | undefined): ReviewItem {
   return {
@@ -13,7 +14,7 @@ export function toReviewJson(row: ReviewRow, author: User | undefined): ReviewIt
     status: row.status,
     flags_count: row.flags_count,
     author: { id: row.author_id, name: author?.name ?? 'Deleted user', handle: author?.handle ?? null },
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 

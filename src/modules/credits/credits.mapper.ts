@@ -1,6 +1,7 @@
 import type { AdminLedgerRow, CreditUser, LedgerRow } from '../../contracts/credits';
 import type { User } from '../users';
 import type { CreditTransaction } from './credit-transaction.entity';
+import { iso } from '../../common/iso';
 
 export function toLedgerJson(row: CreditTransaction): LedgerRow {
   return {
@@ -9,7 +10,7 @@ export function toLedgerJson(row: CreditTransaction): LedgerRow {
     amount: row.amount,
     balance_after: row.balanceAfter,
     reason: row.reason,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: iso(row.createdAt),
   };
 }
 

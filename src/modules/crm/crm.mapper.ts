@@ -1,5 +1,6 @@
 import type { ActivityJson, ContactJson, LeadJson, MergeJson, RoutingRuleJson, TaskJson } from '../../contracts/crm';
 import type { CrmActivity, CrmContact, CrmLead, CrmMerge, CrmRoutingRule, CrmTask } from './entities/crm.entity';
+import { iso } from '../../common/iso';
 
 export function toContactJson(c: CrmContact, agentNames: ReadonlyMap<string, string>): ContactJson {
   return {
@@ -13,8 +14,8 @@ export function toContactJson(c: CrmContact, agentNames: ReadonlyMap<string, str
     tags: c.tags,
     agent: c.agentId ? { id: c.agentId, name: agentNames.get(c.agentId) ?? 'Former member' } : null,
     consent_version: c.consentVersion,
-    last_activity_at: c.lastActivityAt.toISOString(),
-    created_at: c.createdAt.toISOString(),
+    last_activity_at: iso(c.lastActivityAt),
+    created_at: iso(c.createdAt),
   };
 }
 
@@ -26,7 +27,7 @@ export function toActivityJson(a: CrmActivity): ActivityJson {
     body: a.body,
     data: a.data,
     actor_id: a.actorId,
-    created_at: a.createdAt.toISOString(),
+    created_at: iso(a.createdAt),
   };
 }
 
@@ -34,8 +35,8 @@ export function toTaskJson(t: CrmTask, now: Date): TaskJson {
   return {
     id: t.id,
     title: t.title,
-    due_at: t.dueAt.toISOString(),
-    done_at: t.doneAt?.toISOString() ?? null,
+    due_at: iso(t.dueAt),
+    done_at: iso(t.doneAt),
     overdue: !t.doneAt && t.dueAt.getTime() < now.getTime(),
   };
 }
@@ -45,8 +46,8 @@ export function toMergeJson(m: Pick<CrmMerge, 'id' | 'mergedId' | 'undoneAt' | '
     id: m.id,
     merged_id: m.mergedId,
     merged_name: m.mergedName,
-    undone_at: m.undoneAt ? new Date(m.undoneAt).toISOString() : null,
-    created_at: new Date(m.createdAt).toISOString(),
+    undone_at: m.undoneAt ? iso(m.undoneAt) : null,
+    created_at: iso(m.createdAt),
   };
   return json;
 }
@@ -64,8 +65,8 @@ export function toLeadJson(l: CrmLead, contactName: string): LeadJson {
     zip: l.zip,
     price_minor: l.priceMinor,
     property_type: l.propertyType,
-    created_at: l.createdAt.toISOString(),
-    contacted_at: l.contactedAt?.toISOString() ?? null,
+    created_at: iso(l.createdAt),
+    contacted_at: iso(l.contactedAt),
   };
 }
 

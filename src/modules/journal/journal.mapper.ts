@@ -3,8 +3,7 @@ import type { JournalComment, JournalEmbed, JournalPost, JournalPostSummary } fr
 import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { JournalCommentRow, JournalPostRow } from './journal.repository';
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+import { iso } from '../../common/iso';
 
 export function toSummaryJson(row: JournalPostRow, author: User | undefined, likes: number): JournalPostSummary {
   return {
@@ -19,7 +18,7 @@ export function toSummaryJson(row: JournalPostRow, author: User | undefined, lik
     comments_count: row.comments_count,
     likes_count: likes,
     author: toAuthorJson(author, row.author_id),
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -45,6 +44,6 @@ export function toCommentJson(row: JournalCommentRow, author: User | undefined):
     body_html: row.body_html,
     moderation: row.moderation as ModerationState,
     author: toAuthorJson(author, row.author_id),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

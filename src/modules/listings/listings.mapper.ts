@@ -2,6 +2,7 @@ import type { Listing as ListingJson, OpenHouseSummary } from '../../contracts/l
 import type { PropertySummary } from '../../contracts/properties';
 import type { ListingMedia } from './listing-media.registry';
 import type { ListingPair } from './listings.repository';
+import { iso } from '../../common/iso';
 
 /** A listing as the API answers it: its property's summary, its videos and its upcoming open houses. */
 export function toListingJson(
@@ -16,6 +17,6 @@ export function toListingJson(
     property: summary,
     ...media,
     open_houses: openHouses,
-    created_at: listing.createdAt.toISOString(),
+    created_at: iso(listing.createdAt),
   };
 }

@@ -1,5 +1,6 @@
 import type { Notification as NotificationJson } from '../../contracts/notifications';
 import type { Notification } from './notification.entity';
+import { iso } from '../../common/iso';
 
 export type { NotificationJson };
 
@@ -13,7 +14,7 @@ export function toNotificationJson(n: Notification): NotificationJson {
     url: n.url,
     data: n.data ?? {},
     read: n.readAt !== null,
-    read_at: n.readAt ? new Date(n.readAt).toISOString() : null,
-    created_at: new Date(n.createdAt).toISOString(),
+    read_at: n.readAt ? iso(n.readAt) : null,
+    created_at: iso(n.createdAt),
   };
 }

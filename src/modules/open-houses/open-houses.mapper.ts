@@ -1,12 +1,13 @@
 import type { OpenHouseSummary } from '../../contracts/listings';
 import type { OpenHouse as OpenHouseJson, Rsvp as RsvpJson } from '../../contracts/open-houses';
 import type { OpenHouse, OpenHouseRsvp } from './open-house.entity';
+import { iso } from '../../common/iso';
 
 export type { OpenHouseJson, OpenHouseSummary, RsvpJson };
 
 /** The short form listings carry. */
 export function toOpenHouseSummary(h: OpenHouse): OpenHouseSummary {
-  return { id: h.id, starts_at: h.startsAt.toISOString(), ends_at: h.endsAt.toISOString(), capacity: h.capacity };
+  return { id: h.id, starts_at: iso(h.startsAt), ends_at: iso(h.endsAt), capacity: h.capacity };
 }
 
 /** The open house with `registered` RSVPs holding a spot, as of `now` (ms). */
@@ -14,8 +15,8 @@ export function toOpenHouseJson(h: OpenHouse, registered: number, now: number): 
   return {
     id: h.id,
     listing_id: h.listingId,
-    starts_at: h.startsAt.toISOString(),
-    ends_at: h.endsAt.toISOString(),
+    starts_at: iso(h.startsAt),
+    ends_at: iso(h.endsAt),
     capacity: h.capacity,
     notes: h.notes,
     registered,
@@ -32,6 +33,6 @@ export function toRsvpJson(r: OpenHouseRsvp): RsvpJson {
     cancelled: !!r.cancelledAt,
     confirmed: !!r.confirmedAt,
     survey: r.survey,
-    created_at: r.createdAt.toISOString(),
+    created_at: iso(r.createdAt),
   };
 }

@@ -6,6 +6,7 @@ import type {
 } from '../../contracts/people';
 import { toPublicUser, type User } from '../users';
 import type { Follow, Market, Stat } from './people.entities';
+import { iso } from '../../common/iso';
 
 export type { FollowUserJson, MarketJson, ProfileJson, StatJson };
 
@@ -28,7 +29,7 @@ export function toStatJson(s: Stat, value: string | null): StatJson {
 
 /** The other person of a follow, with when the follow started. */
 export function toFollowUserJson(user: User, follow: Follow): FollowUserJson {
-  return { ...toPublicUser(user), followed_at: follow.createdAt.toISOString() };
+  return { ...toPublicUser(user), followed_at: iso(follow.createdAt) };
 }
 
 export interface ProfileParts {

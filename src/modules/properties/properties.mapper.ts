@@ -11,6 +11,7 @@ import type { PublishState } from './property.constants';
 export type { ComponentJson, CurrencyJson, PropertyJson, PropertySummaryJson, UploadJson };
 import type { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 import { mediaUrl } from '../../common/media-url';
+import { iso } from '../../common/iso';
 
 export function publishState(p: Pick<Property, 'publish' | 'archivedAt'>): PublishState {
   if (p.archivedAt) return 'archived';
@@ -51,8 +52,8 @@ export function summaryJson(p: Property, featured: PropertyUpload | null | undef
     publish: p.publish,
     publish_state: publishState(p),
     featured_image: featured ? uploadJson(featured) : null,
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
   };
 }
 
@@ -86,8 +87,8 @@ export function propertyJson(
     zip: p.zip,
     country: p.country,
     time_zone: p.timeZone,
-    published_at: p.publishedAt?.toISOString() ?? null,
-    archived_at: p.archivedAt?.toISOString() ?? null,
+    published_at: iso(p.publishedAt),
+    archived_at: iso(p.archivedAt),
     animations: p.animations,
     components: Object.fromEntries(extra.components.map((c) => [c.type, componentJson(c, extra.uploads)])),
     listing: extra.listingId ? { id: extra.listingId, name: p.name } : null,

@@ -2,9 +2,10 @@ import type { PropertyHistoryEntry, SavedSearch as SavedSearchJson } from '../..
 import { escapeHtml } from '../../common/escape-html';
 import type { SavedSearch } from './entities/saved-search.entity';
 import type { HistoryRow, HitRow } from './saved-searches.repository';
+import { iso } from '../../common/iso';
 
 export function toSavedSearchJson(s: SavedSearch): SavedSearchJson {
-  return { id: s.id, name: s.name, params: s.params, alerts: s.alerts, created_at: s.createdAt.toISOString() };
+  return { id: s.id, name: s.name, params: s.params, alerts: s.alerts, created_at: iso(s.createdAt) };
 }
 
 export function toHistoryJson(h: HistoryRow & { created_at: Date; currency: string | null }): PropertyHistoryEntry {
@@ -15,7 +16,7 @@ export function toHistoryJson(h: HistoryRow & { created_at: Date; currency: stri
     currency: h.currency,
     old_status: h.old_status,
     new_status: h.new_status,
-    at: new Date(h.created_at).toISOString(),
+    at: iso(h.created_at),
   };
 }
 

@@ -2,6 +2,7 @@ import type { SavedAddress, ShippingAddress } from '../../contracts/commerce';
 import type { Address, ConnectedAccount as ConnectedAccountJson } from '../../contracts/settings';
 import type { ConnectedAccount } from './entities/connected-account.entity';
 import type { UserAddress } from './entities/user-address.entity';
+import { iso } from '../../common/iso';
 
 export function toAddressJson(address: UserAddress): Address {
   return {
@@ -40,6 +41,6 @@ export function toConnectedAccountJson(account: ConnectedAccount): ConnectedAcco
     id: account.id,
     provider: account.provider,
     displayName: account.displayName,
-    connectedAt: account.createdAt.toISOString(),
+    connectedAt: iso(account.createdAt),
   };
 }

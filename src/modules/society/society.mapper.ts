@@ -2,6 +2,7 @@ import type { Society, SocietyComment, SocietyMember, SocietyPost, SocietyRole }
 import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { CommentRow, MemberRow, PostRow, SocietyRow } from './society.repository';
+import { iso } from '../../common/iso';
 
 export function toSocietyJson(row: SocietyRow, me: { role: SocietyRole | null; invited: boolean }): Society {
   return {
@@ -11,14 +12,14 @@ export function toSocietyJson(row: SocietyRow, me: { role: SocietyRole | null; i
     visibility: row.visibility,
     members_count: row.members_count,
     posts_count: row.posts_count,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
     my_role: me.role,
     invited: me.invited,
   };
 }
 
 export function toMemberJson(row: MemberRow, user: User | undefined): SocietyMember {
-  return { user: toAuthorJson(user, row.user_id), role: row.role, joined_at: new Date(row.created_at).toISOString() };
+  return { user: toAuthorJson(user, row.user_id), role: row.role, joined_at: iso(row.created_at) };
 }
 
 export function toPostJson(row: PostRow, author: User | undefined): SocietyPost {
@@ -29,7 +30,7 @@ export function toPostJson(row: PostRow, author: User | undefined): SocietyPost 
     moderation: row.moderation,
     comments_count: row.comments_count,
     author: toAuthorJson(author, row.author_id),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 
@@ -39,6 +40,6 @@ export function toCommentJson(row: CommentRow, author: User | undefined): Societ
     post_id: row.post_id,
     body_html: row.body_html,
     author: toAuthorJson(author, row.author_id),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

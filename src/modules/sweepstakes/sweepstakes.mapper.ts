@@ -19,6 +19,7 @@ import type { Sweepstakes, SweepstakesAmendmentRow, SweepstakesWinner } from './
 import type { EntryListRow, WinnerWithUser } from './sweepstakes.repository';
 import { describeExclusions, displayName, EXCLUSION_LABELS, shareCap } from './sweepstakes.rules';
 import { mediaUrl } from '../../common/media-url';
+import { iso } from '../../common/iso';
 
 const HOLDING: WinnerStatus[] = ['notified', 'claimed', 'fulfilled'];
 
@@ -30,8 +31,8 @@ export function toSummary(s: Sweepstakes): SweepstakesSummary {
     title: s.title,
     summary: s.summary,
     state: s.state,
-    starts_at: s.opensAt.toISOString(),
-    ends_at: s.closesAt.toISOString(),
+    starts_at: iso(s.opensAt),
+    ends_at: iso(s.closesAt),
     total_prize_value_minor: s.totalPrizeMinor,
     currency: s.currency,
     entry_count: s.entryCount,
@@ -39,7 +40,7 @@ export function toSummary(s: Sweepstakes): SweepstakesSummary {
 }
 
 export function toAmendment(a: SweepstakesAmendmentRow): SweepstakesAmendment {
-  return { id: a.id, effective_at: a.effectiveAt.toISOString(), summary: a.summary, changes: a.changes };
+  return { id: a.id, effective_at: iso(a.effectiveAt), summary: a.summary, changes: a.changes };
 }
 
 export type ExclusionCounts = Array<{ reason: ExclusionReason; n: number }>;
@@ -66,8 +67,8 @@ export function toDrawPublication(
     beacon: s.beacon,
     entrant_count: s.entrantCount,
     entry_count: s.entryCount,
-    frozen_at: s.frozenAt?.toISOString() ?? null,
-    drawn_at: s.drawnAt?.toISOString() ?? null,
+    frozen_at: iso(s.frozenAt),
+    drawn_at: iso(s.drawnAt),
     picks_requested: s.picksRequested,
     excluded: toExcludedCounts(excluded),
     excluded_summary: describeExclusions(toExcludedCounts(excluded).map((e) => ({ reason: e.reason, n: e.people }))),
@@ -118,10 +119,10 @@ export function toAdminWinner(s: Sweepstakes, w: WinnerWithUser): AdminWinner {
     prize: w.prizeIndex === null ? null : (s.rules.prizes[w.prizeIndex]?.name ?? null),
     status: w.status,
     disqualify_reason: w.disqualifyReason,
-    notified_at: w.notifiedAt?.toISOString() ?? null,
-    claim_deadline: w.claimDeadline?.toISOString() ?? null,
-    claimed_at: w.claimedAt?.toISOString() ?? null,
-    fulfilled_at: w.fulfilledAt?.toISOString() ?? null,
+    notified_at: iso(w.notifiedAt),
+    claim_deadline: iso(w.claimDeadline),
+    claimed_at: iso(w.claimedAt),
+    fulfilled_at: iso(w.fulfilledAt),
     tracking: w.tracking,
     tax_form_url: mediaUrl(w.taxFormKey),
   };
@@ -156,10 +157,10 @@ export function toAdmin(
       action: a.action,
       actor: a.actor_name,
       detail: a.detail,
-      at: new Date(a.createdAt).toISOString(),
+      at: iso(a.createdAt),
     })),
     exclusions: parts.exclusions,
-    created_at: s.createdAt.toISOString(),
+    created_at: iso(s.createdAt),
   };
 }
 
@@ -171,7 +172,7 @@ export function toEntryRow(r: EntryListRow): AdminEntryRow {
     source_ref: r.source_ref,
     entries: Number(r.entries),
     counted: r.counted,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: iso(r.created_at),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '../../contracts/teams';
 import { mediaUrl } from '../../common/media-url';
 import type { InvitationRow, JoinRequestRow, MemberRow, TeamRow } from './teams.rows';
+import { iso } from '../../common/iso';
 
 /** The TXT record a domain claim must publish. */
 export const domainTxtRecord = (token: string) => `reelty-team-verification=${token}`;
@@ -32,7 +33,7 @@ export function toTeamJson(t: TeamRow, viewerManagesDomain: boolean): TeamJson {
     domain_txt_record: viewerManagesDomain && t.domain_token ? domainTxtRecord(t.domain_token) : null,
     monthly_budget_micro: t.monthly_budget_micro,
     members_count: t.members_count ?? 0,
-    created_at: new Date(t.created_at).toISOString(),
+    created_at: iso(t.created_at),
   };
 }
 
@@ -46,7 +47,7 @@ export function toMemberJson(m: MemberRow, showEmail: boolean): TeamMemberJson {
     avatar_url: mediaUrl(m.avatar_path),
     role: m.role,
     llm_cap_micro: m.llm_cap_micro,
-    joined_at: new Date(m.created_at).toISOString(),
+    joined_at: iso(m.created_at),
   };
 }
 
@@ -56,9 +57,9 @@ export function toInvitationJson(i: InvitationRow & { team: TeamRow }, now: Date
     team: toTeamSummary(i.team),
     email: i.email,
     role: i.role as TeamRole,
-    expires_at: new Date(i.expires_at).toISOString(),
+    expires_at: iso(i.expires_at),
     expired: new Date(i.expires_at).getTime() <= now.getTime(),
-    created_at: new Date(i.created_at).toISOString(),
+    created_at: iso(i.created_at),
   };
 }
 
@@ -69,7 +70,7 @@ export function toJoinRequestJson(r: JoinRequestRow, team: TeamRow): JoinRequest
     user: { id: r.user_id, name: r.user_name, handle: r.user_handle, avatar_url: mediaUrl(r.user_avatar_path) },
     status: r.status,
     message: r.message,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: iso(r.created_at),
   };
 }
 

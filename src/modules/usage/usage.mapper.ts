@@ -1,6 +1,7 @@
 import type { UsageKind, UsageRow, UsageTotals } from '../../contracts/usage';
 import type { UsageRecord } from './usage-record.entity';
 import type { TotalsRow } from './usage.repository';
+import { iso } from '../../common/iso';
 
 export const toUsageJson = (r: UsageRecord): UsageRow => ({
   id: r.id,
@@ -15,7 +16,7 @@ export const toUsageJson = (r: UsageRecord): UsageRow => ({
   cost_usd: r.costUsd,
   duration_ms: r.durationMs,
   succeeded: r.succeeded,
-  created_at: new Date(r.createdAt).toISOString(),
+  created_at: iso(r.createdAt),
 });
 
 export const toUsageTotals = (r: TotalsRow): UsageTotals => ({

@@ -1,6 +1,7 @@
 import type { AuthUser, PublicUser } from '../../contracts/users';
 import type { User } from './user.entity';
 import { mediaUrl } from '../../common/media-url';
+import { iso } from '../../common/iso';
 
 export type { AuthUser, PublicUser };
 
@@ -26,7 +27,7 @@ export function toAuthUser(user: User): AuthUser {
     ...toPublicUser(user),
     email: user.email,
     role: user.role,
-    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+    emailVerifiedAt: iso(user.emailVerifiedAt),
     twoFactorEnabled: user.twoFactorConfirmedAt !== null,
     timezone: user.timezone,
   };

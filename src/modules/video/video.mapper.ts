@@ -10,6 +10,7 @@ import { avatarUrl, type User, toPublicUser } from '../users';
 import type { Spot, Video, VideoList, Walkthrough } from './entities';
 import type { ListingSummary } from './listing-directory';
 import { mediaUrl } from '../../common/media-url';
+import { iso } from '../../common/iso';
 
 export type { FeedPageJson, RealtorJson, SpotJson, VideoJson, VideoListJson, WalkthroughJson };
 
@@ -38,8 +39,8 @@ export function toVideoJson(video: Video, viewer?: Pick<User, 'id'> | null): Vid
     walkthrough_id: video.walkthroughId,
     user_id: video.userId,
     embed_url: `/embed/video/${video.playbackId}`,
-    created_at: video.createdAt.toISOString(),
-    ready_at: video.readyAt?.toISOString() ?? null,
+    created_at: iso(video.createdAt),
+    ready_at: iso(video.readyAt),
   };
   if (viewer && viewer.id === video.userId) {
     json.upload = {
@@ -67,8 +68,8 @@ export function toWalkthroughJson(
     videos: parts.videos.map((v) => toVideoJson(v, parts.viewer)),
     spots: parts.spots ?? [],
     embed_url: `/embed/walkthrough/${walkthrough.slug}`,
-    created_at: walkthrough.createdAt.toISOString(),
-    updated_at: walkthrough.updatedAt.toISOString(),
+    created_at: iso(walkthrough.createdAt),
+    updated_at: iso(walkthrough.updatedAt),
   };
 }
 
@@ -99,7 +100,7 @@ export function toSpotJson(
     title: spot.title,
     caption: spot.caption,
     published: spot.published,
-    published_at: spot.publishedAt?.toISOString() ?? null,
+    published_at: iso(spot.publishedAt),
     walkthrough_id: spot.walkthroughId,
     walkthrough_slug: parts.walkthroughSlug ?? null,
     listing_id: spot.listingId,
@@ -116,7 +117,7 @@ export function toSpotJson(
     video: parts.video ? toVideoJson(parts.video, parts.viewer) : null,
     realtor: parts.owner ? toRealtorJson(parts.owner) : null,
     embed_url: `/embed/spot/${spot.slug}`,
-    created_at: spot.createdAt.toISOString(),
+    created_at: iso(spot.createdAt),
   };
 }
 
@@ -128,6 +129,6 @@ export function toVideoListJson(list: VideoList, videosCount: number): VideoList
     is_public: list.isPublic,
     user_id: list.userId,
     videos_count: videosCount,
-    created_at: list.createdAt.toISOString(),
+    created_at: iso(list.createdAt),
   };
 }

@@ -2,6 +2,7 @@ import type { WikiArticle, WikiArticleSummary, WikiRevision, WikiTalkComment } f
 import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { ArticleRow, RevisionRow, TalkRow } from './wiki.repository';
+import { iso } from '../../common/iso';
 
 export function toArticleSummaryJson(row: ArticleRow): WikiArticleSummary {
   return {
@@ -10,7 +11,7 @@ export function toArticleSummaryJson(row: ArticleRow): WikiArticleSummary {
     title: row.title,
     category: row.category,
     revisions_count: row.revisions_count,
-    updated_at: new Date(row.updated_at).toISOString(),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -23,7 +24,7 @@ export function toRevisionJson(row: Omit<RevisionRow, 'body_html'>, author: User
     summary: row.summary,
     rollback_of: row.rollback_of,
     author: row.author_id ? toAuthorJson(author, row.author_id) : null,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }
 
@@ -44,6 +45,6 @@ export function toTalkJson(row: TalkRow, author: User | undefined): WikiTalkComm
     article_id: row.article_id,
     body_html: row.body_html,
     author: toAuthorJson(author, row.author_id),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at),
   };
 }

@@ -3,6 +3,7 @@ import type { CampaignCounts, CodeWithRedemption } from './campaigns.repository'
 import { formatCode } from './codes';
 import type { CrmCampaign, CrmGift } from '../entities/campaign.entity';
 import { escapeHtml } from '../../../common/escape-html';
+import { iso } from '../../../common/iso';
 
 const NO_COUNTS: CampaignCounts = { submissions: 0, codes: 0, redeemed: 0, gifts: 0, giftsCostMinor: 0 };
 
@@ -23,7 +24,7 @@ export function toCampaignJson(c: CrmCampaign, appUrl: string, counts: CampaignC
       gifts: counts.gifts,
       gifts_cost_minor: counts.giftsCostMinor,
     },
-    created_at: c.createdAt.toISOString(),
+    created_at: iso(c.createdAt),
   };
 }
 
@@ -41,8 +42,8 @@ export function toCodeJson(c: CodeWithRedemption, url: string, qr: string, now: 
     url,
     qr,
     state: c.redeemedAt ? 'redeemed' : c.expiresAt <= now ? 'expired' : 'valid',
-    expires_at: c.expiresAt.toISOString(),
-    redeemed_at: c.redeemedAt ? new Date(c.redeemedAt).toISOString() : null,
+    expires_at: iso(c.expiresAt),
+    redeemed_at: c.redeemedAt ? iso(c.redeemedAt) : null,
   };
 }
 
@@ -54,6 +55,6 @@ export function toGiftJson(g: CrmGift, contactName: string): GiftJson {
     description: g.description,
     cost_minor: g.costMinor,
     currency: g.currency,
-    sent_at: g.sentAt.toISOString(),
+    sent_at: iso(g.sentAt),
   };
 }

@@ -1,6 +1,7 @@
 import type { MaskedOfferJson, PurchaseJson } from '../../../contracts/crm';
 import type { CrmContact, CrmLead } from '../entities/crm.entity';
 import type { CrmLeadOffer, CrmLeadSale } from '../entities/offer.entity';
+import { iso } from '../../../common/iso';
 
 /** Price bands in whole currency units: a buyer sees the band, never the lead's exact price. */
 const BANDS = [0, 250_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000];
@@ -28,7 +29,7 @@ export function toMaskedOfferJson(o: CrmLeadOffer, lead: CrmLead, viewerId: stri
     mine: o.sellerId === viewerId,
     max_buyers: o.maxBuyers,
     buyers_left: Math.max(0, o.maxBuyers - o.soldCount),
-    created_at: o.createdAt.toISOString(),
+    created_at: iso(o.createdAt),
   };
 }
 
@@ -50,8 +51,8 @@ export function toPurchaseJson(
     contact_name: contact?.name ?? '',
     contact_email: contact?.email ?? null,
     contact_phone: contact?.phone ?? null,
-    claimed_at: sale.claimedAt.toISOString(),
-    dispute_ends_at: ends.toISOString(),
+    claimed_at: iso(sale.claimedAt),
+    dispute_ends_at: iso(ends),
     can_dispute: sale.status === 'sold' && now.getTime() < ends.getTime(),
   };
 }
