@@ -155,10 +155,11 @@ describe('hot read paths: statements per request do not grow with the page', () 
     expect(again.count).toBeLessThanOrEqual(3);
   });
 
-  // Sending a chat message (issue 12's send-to-receipt path): the session with its user, then one statement that
-  // checks the sender, inserts, moves the chat and raises the receivers' counters, then the people's profiles for
-  // the live event. Nothing else touches PostgreSQL on the way to the answer.
-  it('chat message send: three statements', async () => {
+  // Sending a chat message (issue 12's send-to-receipt path): the session with its user, the participation check
+  // that answers a stranger 403 before the body is read (the chat.take-part policy, one primary-key read), then one
+  // statement that re-checks the sender, inserts, moves the chat and raises the receivers' counters, then the
+  // people's profiles for the live event. Nothing else touches PostgreSQL on the way to the answer.
+  it('chat message send: four statements', async () => {
     const chats = await realtor.client.get('/api/chats?per_page=1');
     const chatId = (chats.body.data.data as Array<{ id: string }>)[0].id;
     const id = randomBytes(8).toString('hex');
@@ -169,8 +170,9 @@ describe('hot read paths: statements per request do not grow with the page', () 
     expect(sent.status).toBeLessThan(300);
     expect(sent.body.message.content).toBe('counted');
     const list = counter.statementsOf(id);
-    expect(list).toHaveLength(3);
-    expect(list[1].text).toMatch(/INSERT INTO chat_messages/);
+    expect(list).toHaveLength(4);
+    expect(list[1].text).toMatch(/FROM chats c LEFT JOIN chat_participants/);
+    expect(list[2].text).toMatch(/INSERT INTO chat_messages/);
   });
 
   it('public property page: a fixed handful of statements, as JSON and as an Inertia visit', async () => {

@@ -29,12 +29,16 @@ export class CurrentTeamService {
     return resolved.get(req)!;
   }
 
-  /** This request's current membership, kept in the session for the browser's next requests. */
+  /**
+   * This request's current membership, kept in the session for the browser's next requests, unless the request
+   * chose a team itself while the lookup ran (an accepted invitation): a late lookup must not undo that choice.
+   */
   private remember(req: Request, membership: Promise<MembershipRow>): void {
+    const asked = req.session?.currentTeamId;
     resolved.set(
       req,
       membership.then((m) => {
-        if (req.session && req.session.currentTeamId !== m.id) req.session.currentTeamId = m.id;
+        if (req.session && req.session.currentTeamId === asked && asked !== m.id) req.session.currentTeamId = m.id;
         return m;
       }),
     );
