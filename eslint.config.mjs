@@ -40,6 +40,18 @@ const moduleBoundaries = {
   },
 };
 
+/** Refusals (403) belong to policy files: these constructs anywhere else are reported. */
+const POLICY_ONLY = [
+  {
+    selector: "NewExpression[callee.name='ForbiddenException']",
+    message: "Refuse in the area's <area>.policy.ts (deny/allowOnly from src/modules/policies) and call the rule here.",
+  },
+  {
+    selector: 'CallExpression[callee.name=/^(deny|allowOnly)$/]',
+    message: 'deny() and allowOnly() are for <area>.policy.ts: name the rule there and call it here.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'storage/**', 'coverage/**', 'bench/results/**', 'test-results/**'],
@@ -63,11 +75,19 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // "May this user do this to that" is decided in the area's <area>.policy.ts, which refuses through deny() or
+    // allowOnly() (src/modules/policies/deny.ts): a service or controller calls a named rule, never refuses itself.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.policy.ts', 'src/modules/policies/**', 'src/**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...POLICY_ONLY] },
+  },
+  {
     // A mapper writes every timestamp one way: iso() (src/common/iso.ts), which also keeps a missing one null.
     files: ['src/modules/**/*.mapper.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...POLICY_ONLY,
         {
           selector: "CallExpression[callee.property.name='toISOString']",
           message: 'Write timestamps with iso() from src/common/iso.ts.',

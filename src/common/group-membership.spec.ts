@@ -1,5 +1,10 @@
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
-import { type GroupMemberRow, GroupMembershipService, type GroupStore, type Membership } from './group-membership';
+import {
+  type GroupMemberRow,
+  GroupMembershipService,
+  type GroupStore,
+  type Membership,
+} from './group-membership.policy';
 import { ValidationFailedException } from './validation';
 
 type Role = 'owner' | 'member';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { GroupMemberRow, GroupStore, Membership } from '../common/group-membership';
+import type { GroupMemberRow, GroupStore, Membership } from '../common/group-membership.policy';
 import { returningRows } from './raw-rows';
 import { TransactionalRepository } from './transactional-repository';
 

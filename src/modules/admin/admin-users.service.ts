@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { PageQueryDto } from '../../common/page-query.dto';
@@ -17,6 +17,7 @@ import { auditedUser, toAdminUserRow } from './admin.mapper';
 import { AdminRepository } from './admin.repository';
 import { AuditContext, AuditService } from './audit.service';
 import type { AdminUsersQueryDto, ChangeUserRoleDto } from './dto/admin.dto';
+import { requireNotAdmin, requireNotOwnRole } from './admin.policy';
 
 /** Work that commits or rolls back with an account change. */
 export type InTransaction = (m: EntityManager) => Promise<void>;
@@ -106,8 +107,7 @@ export class AdminUsersService {
     const user = await this.findOrFail(id);
     if (dto.type === undefined && dto.role === undefined)
       throw ValidationFailedException.of('role', 'Choose a new type or role.');
-    if (user.id === ctx.actor.id && dto.role !== undefined && dto.role !== user.role)
-      throw new ForbiddenException('You cannot change your own role; ask another admin.');
+    requireNotOwnRole(ctx.actor, user, dto.role !== undefined && dto.role !== user.role);
     this.assertNotDeleted(user);
     const changes: Partial<User> = {};
     if (dto.type !== undefined) changes.type = dto.type;
@@ -173,8 +173,7 @@ export class AdminUsersService {
   }
 
   assertNotAdmin(user: User, what: string): void {
-    if (user.role === 'admin')
-      throw new ForbiddenException(`Admin accounts cannot be ${what}; change their role to user first.`);
+    requireNotAdmin(user, what);
   }
 
   private assertNotDeleted(user: User): void {

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ImpersonationState } from '../../contracts/admin';
 import { SessionAuthService } from '../auth';
@@ -7,6 +7,7 @@ import { AdminUsersService } from './admin-users.service';
 import { auditContext } from './audit-context';
 import { AuditService } from './audit.service';
 import '../../common/session.types';
+import { requireImpersonable } from './admin.policy';
 
 /**
  * Support staff act as a user: the session becomes the user's (a fresh session id, no password confirmation, so
@@ -25,9 +26,7 @@ export class ImpersonationService {
   async start(admin: User, targetId: string, req: Request, res: Response): Promise<{ redirect: string }> {
     const target = await this.adminUsers.findOrFail(targetId);
     if (target.id === admin.id) throw new ConflictException('You are already signed in as yourself.');
-    if (target.role === 'admin') throw new ForbiddenException('Admins cannot be impersonated.');
-    if (target.suspendedAt || target.deletedAt)
-      throw new ForbiddenException('Suspended or deleted accounts cannot be impersonated.');
+    requireImpersonable(target);
     await this.audit.record(auditContext(admin, req), {
       action: 'user.impersonation_started',
       subject: { type: 'user', id: target.id, label: target.email },

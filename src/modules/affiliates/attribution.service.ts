@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { toString as qrToString } from 'qrcode';
 import { Clock, DAY_MS } from '../../common/clock';
@@ -14,6 +14,7 @@ import { toLinkJson } from './affiliates.mapper';
 import { AffiliatesRepository } from './affiliates.repository';
 import type { AffiliateRow } from './affiliates.types';
 import { ProgrammeService } from './programme.service';
+import { requireGuidelinesAccepted } from './affiliates.policy';
 
 export { ATTRIBUTION_COOKIE } from '../../common/attribution';
 
@@ -37,8 +38,7 @@ export class AttributionService {
   ) {}
 
   async createLink(affiliate: AffiliateRow, destination: string, campaign: string | null): Promise<AffiliateLinkJson> {
-    if (!(await this.programme.toJson(affiliate)).guidelines_current)
-      throw new ForbiddenException('Accept the current guidelines before creating links.');
+    requireGuidelinesAccepted((await this.programme.toJson(affiliate)).guidelines_current);
     const row = await this.repo.insertLink(affiliate.id, randomBytes(6).toString('base64url'), destination, campaign);
     return this.linkJson(row);
   }

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
@@ -22,6 +22,7 @@ import { move, type AffiliateRow, type LedgerEntry } from './affiliates.types';
 import type { ApplyDto, PayoutSettingsDto } from './dto/affiliates.dto';
 import { offeredPayoutMethods } from './payouts/payout-drivers';
 import { PayoutsRepository } from './payouts/payouts.repository';
+import { requireApproved, requireNotBanned } from './affiliates.policy';
 
 /** Applications, guidelines and the approve / reject / ban / unban lifecycle. */
 @Injectable()
@@ -82,7 +83,7 @@ export class ProgrammeService {
   async requireApproved(user: User): Promise<AffiliateRow> {
     const row = await this.repo.findAffiliate('user_id', user.id);
     if (!row) throw new NotFoundException('You are not in the affiliate programme yet.');
-    if (row.status !== 'approved') throw new ForbiddenException(`Your affiliate account is ${row.status}.`);
+    requireApproved(row.status);
     return row;
   }
 
@@ -329,7 +330,7 @@ export class ProgrammeService {
   private async requireAny(user: User): Promise<AffiliateRow> {
     const row = await this.repo.findAffiliate('user_id', user.id);
     if (!row) throw new NotFoundException('You are not in the affiliate programme yet.');
-    if (row.status === 'banned') throw new ForbiddenException('Your affiliate account is banned.');
+    requireNotBanned(row.status);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import type { ArenaBattle as ArenaBattleJson, ArenaCategory, VoteOutcome } from '../../contracts/arena';
@@ -22,6 +22,7 @@ import { liveRating as live, storedRating as stored } from './arena.rows';
 import { applyVote, KeyedQueue } from './core';
 import type { VoteDto } from './dto/arena.dto';
 import type { ArenaBattle, ArenaEntry } from './entities/arena.entity';
+import { requireNotAtWar, requireNotOwnBattle, WAR_MEMBERS_DO_NOT_VOTE } from './arena.policy';
 
 export interface VoterMeta {
   ip: string | null;
@@ -127,8 +128,7 @@ export class ArenaBattlesService {
     if (!found) throw new NotFoundException('There is no battle with that id.');
     const [battle, a, b] = found;
     this.assertMayVote(user, battle, a, b);
-    if (await this.inOwnWar(user, battle))
-      throw new ForbiddenException('Members of the squads at war cannot vote on its attacks.');
+    requireNotAtWar(await this.inOwnWar(user, battle));
     await Promise.all([
       this.limiter.hit(`arena-vote:${user.id}`, VOTES_PER_MINUTE, 60),
       meta.ip && this.limiter.hit(`arena-vote-ip:${meta.ip}`, VOTES_PER_ADDRESS_PER_MINUTE, 60),
@@ -206,7 +206,7 @@ export class ArenaBattlesService {
 
   private assertMayVote(user: User, battle: ArenaBattle, a: ArenaEntry, b: ArenaEntry): void {
     const reason = this.cannotVote(user, battle, a, b);
-    if (reason === 'own') throw new ForbiddenException('You cannot vote on a battle with your own entry.');
+    requireNotOwnBattle(reason === 'own');
     if (reason) throw new ConflictException(reason);
   }
 
@@ -230,8 +230,7 @@ export class ArenaBattlesService {
       known ? { outcome: known.myVote } : viewer ? this.repo.voteOf(viewer.id, battle.id) : null,
     ]);
     let reason = mine ? 'You have voted.' : this.cannotVote(viewer, battle, a, b);
-    if (reason === null && (await this.inOwnWar(viewer, battle)))
-      reason = 'Members of the squads at war cannot vote on its attacks.';
+    if (reason === null && (await this.inOwnWar(viewer, battle))) reason = WAR_MEMBERS_DO_NOT_VOTE;
     return toBattleJson({
       battle,
       a,

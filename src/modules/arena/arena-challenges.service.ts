@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { ArenaWar as ArenaWarJson, WarChallenge, WarChallengeEvent } from '../../contracts/arena';
@@ -20,6 +20,7 @@ import {
 } from './arena.constants';
 import type { DeclareWarDto } from './dto/arena-wars.dto';
 import type { ArenaSquad, ArenaWarChallenge } from './entities/arena-war.entity';
+import { requireCaptain, requireChallengedCaptain } from './arena.policy';
 
 const MINUTE = 60_000;
 
@@ -42,7 +43,7 @@ export class ArenaChallengesService {
 
   async challenge(user: User, dto: DeclareWarDto): Promise<WarChallenge> {
     const [home, away] = await Promise.all([this.squads.find(dto.squad_id), this.squads.find(dto.opponent_id)]);
-    if (home.captainId !== user.id) throw new ForbiddenException("Only the squad's captain can challenge.");
+    requireCaptain(user, home);
     if (home.id === away.id) throw ValidationFailedException.of('opponent_id', 'Pick another squad to challenge.');
     const now = this.clock.now();
     const challenge = await this.repo.transaction(async (tx) => {
@@ -121,8 +122,7 @@ export class ArenaChallengesService {
     const challenge = await this.repo.findChallenge(id);
     if (!challenge) throw new NotFoundException('There is no challenge with that id.');
     const opponent = await this.squads.find(challenge.opponentSquadId);
-    if (opponent.captainId !== user.id)
-      throw new ForbiddenException(`Only the challenged squad's captain can ${verb} the challenge.`);
+    requireChallengedCaptain(user, opponent, verb);
     if (challenge.state === 'pending' && this.clock.now() >= challenge.expiresAt)
       await this.onExpire({ challengeId: id });
     const fresh = (await this.repo.findChallenge(id))!;

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { isUuid } from '../../common/uuid.pipe';
@@ -24,6 +24,7 @@ import { toCreatorJson, toEntryJson, toSeasonJson } from './arena.mapper';
 import { ArenaRepository } from './arena.repository';
 import type { BoardQueryDto, EnterDto } from './dto/arena.dto';
 import type { ArenaEntry, ArenaSeason } from './entities/arena.entity';
+import { requireOwnWork } from './arena.policy';
 
 /** What an entered design or spot must keep doing until its season ends, by the change refused. */
 const HOLD_RULES: Record<HeldAction | SpotHeldAction, string> = {
@@ -115,7 +116,7 @@ export class ArenaEntriesService {
   private async design(user: User, id: string): Promise<EnteredWork> {
     if (!isUuid(id)) throw new NotFoundException('There is no design with that id.');
     const found = await this.designs.owned(user, id);
-    if (found.userId !== user.id) throw new ForbiddenException('You can only enter your own designs.');
+    requireOwnWork(user, found.userId, 'You can only enter your own designs.');
     if (found.status !== 'completed' || !found.image)
       throw ValidationFailedException.of('source', 'Only a finished design can be entered.');
     const json = this.designs.toJson(await this.designs.share(user, id));
@@ -126,7 +127,7 @@ export class ArenaEntriesService {
   /** A published spot of this user's. */
   private async spot(user: User, slug: string): Promise<EnteredWork> {
     const found = await this.spots.findBySlug(slug);
-    if (found.userId !== user.id) throw new ForbiddenException('You can only enter your own spots.');
+    requireOwnWork(user, found.userId, 'You can only enter your own spots.');
     const json = await this.spots.toJson(found, null);
     if (!found.published) throw ValidationFailedException.of('source', 'Publish the spot before entering it.');
     return {

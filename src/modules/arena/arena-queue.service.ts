@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Clock } from '../../common/clock';
 import type { ArenaTicket as ArenaTicketJson } from '../../contracts/arena';
@@ -15,6 +15,7 @@ import { ArenaRepository } from './arena.repository';
 import { ArenaTicketsRepository } from './arena-tickets.repository';
 import { matchQueue, REMATCH_COOLDOWN_MS, WINDOW_STEP_MS, windowAt, type QueuedEntry } from './core';
 import type { ArenaTicket } from './entities/arena.entity';
+import { requireOwnWork, requireTicketOwner } from './arena.policy';
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -44,7 +45,7 @@ export class ArenaQueueService {
 
   async join(user: User, entryId: string): Promise<ArenaTicketJson> {
     const entry = await this.entries.find(entryId);
-    if (entry.creatorId !== user.id) throw new ForbiddenException('You can only queue your own entries.');
+    requireOwnWork(user, entry.creatorId, 'You can only queue your own entries.');
     const season = await this.entries.currentSeason();
     if (entry.seasonId !== season.id) throw new ConflictException('This entry belongs to an earlier season.');
     const now = this.clock.now();
@@ -168,7 +169,7 @@ export class ArenaQueueService {
   private async owned(user: User, ticketId: string): Promise<ArenaTicket> {
     const ticket = await this.tickets.findTicket(ticketId);
     if (!ticket) throw new NotFoundException('There is no ticket with that id.');
-    if (ticket.creatorId !== user.id) throw new ForbiddenException('This ticket belongs to someone else.');
+    requireTicketOwner(user, ticket);
     return ticket;
   }
 

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import type { PageQueryDto } from '../../common/page-query.dto';
@@ -12,6 +12,7 @@ import { toSquadJson, toWarSummary } from './arena-wars.mapper';
 import { SQUAD_MAX_MEMBERS } from './arena.constants';
 import type { CreateSquadDto } from './dto/arena-wars.dto';
 import type { ArenaSquad } from './entities/arena-war.entity';
+import { requireSquadJoinable, requireSquadMember } from './arena.policy';
 
 /** Squads (ad hoc, or a team's: then only its members join) of up to five creators: joining, leaving, lists. */
 @Injectable()
@@ -50,8 +51,7 @@ export class ArenaSquadsService {
 
   async join(user: User, id: string): Promise<ArenaSquadJson> {
     const squad = await this.find(id);
-    if (squad.teamId && !(await this.teams.roleIn(user.id, squad.teamId)))
-      throw new ForbiddenException("Only members of the squad's team can join it.");
+    requireSquadJoinable(squad, !!squad.teamId && !!(await this.teams.roleIn(user.id, squad.teamId)));
     await this.repo.transaction(async (tx) => {
       await tx.lockSquad(squad.id);
       if (await tx.activeWarOf(squad.id)) throw new ConflictException('The squad is at war: join once the war ends.');
@@ -74,7 +74,7 @@ export class ArenaSquadsService {
     const dissolved = await this.repo.transaction(async (tx) => {
       await tx.lockSquad(squad.id);
       const members = await tx.members([squad.id]);
-      if (!members.some((m) => m.userId === user.id)) throw new ForbiddenException('You are not in this squad.');
+      requireSquadMember(members.some((m) => m.userId === user.id));
       if (await tx.activeWarOf(squad.id)) throw new ConflictException('The squad is at war: leave once the war ends.');
       const captain = (await tx.findSquad(squad.id))!.captainId === user.id;
       if (captain && (await tx.hasPendingChallenge(squad.id)))

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import type { ArenaWar as ArenaWarJson, WarLineupEvent, WarSquadSide } from '../../contracts/arena';
@@ -13,6 +13,7 @@ import { scoreWar, type WarScore } from './core';
 import type { AttackDto, LineupDto } from './dto/arena-wars.dto';
 import type { ArenaBattle } from './entities/arena.entity';
 import type { ArenaWar, ArenaWarAttack } from './entities/arena-war.entity';
+import { requireFighter, requireOwnWork } from './arena.policy';
 
 /** The war's score from its attacks and their battles' counted votes (side a is always the attacker's entry). */
 export function scoreFromLog(attacks: ArenaWarAttack[], tallies: AttackTally[]): WarScore {
@@ -71,7 +72,7 @@ export class ArenaWarsService {
   async fighter(user: User, warId: string, doing = 'take part in this war') {
     const war = await this.find(warId);
     const side = await this.sideOfUser(war, user.id);
-    if (!side) throw new ForbiddenException(`Only members of the two squads can ${doing}.`);
+    requireFighter(side, doing);
     return { war, side };
   }
 
@@ -80,7 +81,7 @@ export class ArenaWarsService {
     if (war.state !== 'preparation' || this.clock.now() >= war.prepEndsAt)
       throw new ConflictException('Lineups closed when the battle phase started.');
     const entry = await this.entries.find(dto.entry_id);
-    if (entry.creatorId !== user.id) throw new ForbiddenException('You can only line up your own entry.');
+    requireOwnWork(user, entry.creatorId, 'You can only line up your own entry.');
     if (entry.category !== war.category || entry.seasonId !== war.seasonId)
       throw ValidationFailedException.of('entry_id', "Line up an entry of this season in the war's category.");
     await this.repo.setLineup({ warId: war.id, userId: user.id, squad: side, entryId: entry.id });

@@ -1,11 +1,4 @@
-import {
-  CanActivate,
-  ExecutionContext,
-  ForbiddenException,
-  HttpException,
-  Injectable,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { UsersService } from '../users';
@@ -15,6 +8,7 @@ import { wantsJson } from '../../common/http-exception.filter';
 import { isInertiaRequest } from '../inertia';
 import { takeSessionUser } from '../../common/session-user';
 import '../../common/session.types';
+import { refuseUnverified, requireRole } from './auth.policy';
 
 /** Redirect for signed-in users who open a guest-only page. */
 class AlreadySignedInException extends HttpException {
@@ -60,7 +54,7 @@ export class AuthGuard implements CanActivate {
     }
     if (!req.user) throw new UnauthorizedException('Please log in to continue.');
     if (access === 'verified' && !req.user.emailVerifiedAt) {
-      if (wantsJson(req)) throw new ForbiddenException('Please verify your email address first.');
+      if (wantsJson(req)) refuseUnverified();
       // Pages send unverified users to the notice, as Laravel's `verified` middleware does.
       context
         .switchToHttp()
@@ -68,9 +62,7 @@ export class AuthGuard implements CanActivate {
         .redirect(req.method === 'GET' && !isInertiaRequest(req) ? 302 : 303, '/email/verify');
       throw new AlreadySignedInException();
     }
-    if (roles?.length && !roles.includes(req.user.role)) {
-      throw new ForbiddenException('This area is for administrators only.');
-    }
+    requireRole(roles, req.user.role);
     return true;
   }
 }

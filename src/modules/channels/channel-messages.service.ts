@@ -1,18 +1,18 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelHistory, ChannelMessage } from '../../contracts/channels';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
-import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
+import { requireMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
 import { JobsService } from '../jobs';
 import { NotificationsService } from '../notifications';
 import { Broadcaster } from '../realtime';
 import type { User } from '../users';
 import { ChannelMessagesRepository, type MessageRow } from './channel-messages.repository';
 import { type ChannelAccess, ChannelsService } from './channels.service';
-import { mayPost, toChannelMessageJson } from './channels.mapper';
+import { toChannelMessageJson } from './channels.mapper';
 import { ChannelsRepository } from './channels.repository';
 import {
   CHANNEL_EVENTS,
@@ -22,6 +22,7 @@ import {
   NOTIFY_JOB,
   liveChannel,
 } from './channels.constants';
+import { requireMessageRemover, requireWriter } from './channels.policy';
 
 /**
  * Messages in a channel: who may write (the owner of a broadcast channel, every member of a discussion one),
@@ -53,7 +54,7 @@ export class ChannelMessagesService {
   /** A channel the user may write in: a member, and in a broadcast channel its owner. */
   async writable(user: User, channelId: string) {
     const access = await this.channels.member(channelId, user);
-    if (!mayPost(access.group, access.role)) throw new ForbiddenException('Only the owner writes in this channel.');
+    requireWriter(access.group, access.role);
     return access;
   }
 
@@ -80,8 +81,7 @@ export class ChannelMessagesService {
   /** Its author, the channel owner or an admin deletes a message; subscribers drop it live. */
   async remove(user: User, messageId: string): Promise<void> {
     const { message, access } = await this.readableMessage(messageId, user);
-    if (message.author_id !== user.id && access.role !== 'owner' && user.role !== 'admin')
-      throw new ForbiddenException('Only its author or the channel owner can delete this message.');
+    requireMessageRemover(user, message, access.role);
     if (await this.repo.remove(message)) await this.announceRemoved(message);
   }
 
@@ -167,7 +167,7 @@ export class ChannelMessagesService {
     const access = await this.channels.readable(message.channel_id, viewer);
     const privileged =
       !!viewer && (viewer.id === message.author_id || access.role === 'owner' || viewer.role === 'admin');
-    assertMaySee(message.moderation, privileged, 'message');
+    requireMaySee(message.moderation, privileged, 'message');
     return { message, access };
   }
 

@@ -10,11 +10,7 @@ import { toAuthorJson } from '../community';
 import type { User } from '../users';
 import type { ChannelMemberRow, ChannelRow, InvitationRow, InviteeRow, Membership } from './channels.repository';
 import type { MessageRow } from './channel-messages.repository';
-
-/** Whether a member with `role` may write to a channel whose posting rule is `posting`. */
-export function mayPost(channel: Pick<ChannelRow, 'posting'>, role: Membership['role']): boolean {
-  return role === 'owner' || (role === 'member' && channel.posting === 'members');
-}
+import { mayPost } from './channels.policy';
 
 export function toChannelJson(row: ChannelRow, owner: User | undefined, me: Membership): CommunityChannel {
   return {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { GroupMemberRow, Membership as GroupMembership } from '../../common/group-membership';
+import type { GroupMemberRow, Membership as GroupMembership } from '../../common/group-membership.policy';
 import { GroupMembersRepository } from '../../database/group-members.repository';
 import { returningRows } from '../../database/raw-rows';
 import type { ChannelPosting, ChannelRole, ChannelVisibility } from '../../contracts/channels';

@@ -1,5 +1,5 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
-import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
+import { Injectable } from '@nestjs/common';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership.policy';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { ChannelMemberPage, ChannelPage, ChannelRole, CommunityChannel } from '../../contracts/channels';
@@ -9,6 +9,7 @@ import type { ChannelDto, CreateChannelDto } from './dto/channels.dto';
 import { toChannelJson, toChannelMemberJson } from './channels.mapper';
 import { type ChannelRow, ChannelsRepository } from './channels.repository';
 import { CHANNEL_GROUP } from './channels.constants';
+import { requireMember } from './channels.policy';
 
 export type ChannelAccess = GroupAccess<ChannelRow, ChannelRole>;
 
@@ -81,7 +82,7 @@ export class ChannelsService extends GroupMembershipService<ChannelRow, ChannelR
 
   async leave(user: User, id: string): Promise<void> {
     const a = await this.readable(id, user);
-    if (!a.role) throw new ForbiddenException('You are not a member of this channel.');
+    requireMember(a.role);
     await this.leaveGroup(id, user, a.role);
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
 import { ValidationFailedException } from '../../common/validation';
 import type { Chat, Message, MessageType } from '../../contracts/chats';
@@ -21,6 +21,7 @@ import { ChatsQueryService } from './chats-query.service';
 import { iso, toMessageJson } from './chats.mapper';
 import { ChatsRepository } from './chats.repository';
 import type { ListingCard } from './listing-card';
+import { refuseOutsider, refuseSend, requireRequestRecipient } from './chats.policy';
 
 export interface NewMessage {
   type: MessageType;
@@ -137,7 +138,7 @@ export class ChatsCommandService {
     if (!result) {
       const posted = msg.ref ? await this.repo.messageByRef(chatId, msg.ref) : undefined;
       if (posted) return toMessageJson(posted, new Map([[me.id, me]]));
-      throw await this.whyNotAllowed(me.id, chatId);
+      return this.refuseSend(me.id, chatId);
     }
     const message = toMessageJson(result.row, new Map([[me.id, me]]));
     if (msg.clientId) message.client_id = msg.clientId;
@@ -165,13 +166,11 @@ export class ChatsCommandService {
   }
 
   /** The reason a send was refused (only read when it was). */
-  private async whyNotAllowed(userId: string, chatId: string): Promise<Error> {
+  private async refuseSend(userId: string, chatId: string): Promise<never> {
     const states = await this.query.participantStates(chatId);
     const mine = states.find((s) => s.user_id === userId && !s.left_at);
-    if (!mine) return this.query.accessError(states.length > 0);
-    if (mine.is_request) return new ForbiddenException('Accept this chat request before replying.');
-    if (mine.is_blocked) return new ForbiddenException('Unblock this chat to send messages.');
-    return new ForbiddenException('Nobody else is in this chat any more.');
+    if (!mine) refuseOutsider(states.length > 0);
+    refuseSend(mine);
   }
 
   async sendImage(
@@ -253,7 +252,7 @@ export class ChatsCommandService {
   async leave(me: User, chatId: string, socketId?: string): Promise<{ status: 'success'; deleted: boolean }> {
     const states = await this.query.participantStates(chatId);
     const mine = states.find((s) => s.user_id === me.id && !s.left_at);
-    if (!mine) throw this.query.accessError(states.length > 0);
+    if (!mine) refuseOutsider(states.length > 0);
     const remaining = states.filter((s) => s.user_id !== me.id && !s.left_at);
     const withdraw = !mine.accepted && mine.created_by_user_id === me.id && mine.type === 'direct';
     const deleted = remaining.length === 0 || withdraw;
@@ -280,9 +279,8 @@ export class ChatsCommandService {
   ): Promise<{ status: 'success'; chat: Chat | null }> {
     const states = await this.query.participantStates(chatId);
     const mine = states.find((s) => s.user_id === me.id && !s.left_at);
-    if (!mine) throw this.query.accessError(states.length > 0);
-    if (mine.created_by_user_id === me.id)
-      throw new ForbiddenException('You cannot respond to a chat request you started.');
+    if (!mine) refuseOutsider(states.length > 0);
+    requireRequestRecipient(mine, me.id);
     if (mine.accepted && !mine.is_request) return { status: 'success', chat: await this.query.get(me.id, chatId) };
     const everyone = states.filter((s) => !s.left_at).map((s) => s.user_id);
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.pipe';
 import type { Chat, ChatsPage, ChatSummary, ChatTab, MessagesPage, UnreadCounts } from '../../contracts/chats';
 import { decodeCursor, encodeCursor } from '../../common/keyset';
@@ -7,8 +7,7 @@ import { UsersService } from '../users';
 import { CHATS_MAX_PAGE_SIZE, CHATS_PAGE_SIZE, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE } from './chats.constants';
 import { toChatJson, toChatSummary, toMessageJson, type Profiles } from './chats.mapper';
 import { ChatsRepository, type ParticipantState } from './chats.repository';
-
-export const NOT_PARTICIPANT = 'You are not a participant in this chat.';
+import { refuseOutsider, requireActive } from './chats.policy';
 
 /** The read side of chats: lists, one chat, history, unread counters and who may see a chat. */
 @Injectable()
@@ -108,12 +107,8 @@ export class ChatsQueryService {
 
   async requireParticipant(userId: string, chatId: string): Promise<void> {
     const membership = await this.repo.membership(chatId, userId);
-    if (!membership) throw new NotFoundException('Chat not found.');
-    if (!membership.user_id || membership.left_at !== null) throw new ForbiddenException(NOT_PARTICIPANT);
-  }
-
-  accessError(chatExists: boolean): Error {
-    return chatExists ? new ForbiddenException(NOT_PARTICIPANT) : new NotFoundException('Chat not found.');
+    if (!membership) refuseOutsider(false);
+    requireActive(membership);
   }
 
   /** Everyone in the chat (left too) with the chat's columns. */

@@ -7,20 +7,6 @@ import type {
 } from '../../contracts/collections';
 import type { CollectionRow, CommentRow, ItemRow } from './collections.repository';
 
-/** What a level of access allows: see, comment, add/remove listings, share/rename/delete. */
-export type CollectionPermission = 'see' | 'comment' | 'add' | 'share';
-const RANK: Record<CollectionAccess, number> = { link: 0, view: 1, edit: 2, owner: 3 };
-const NEEDS: Record<CollectionPermission, number> = { see: 0, comment: 1, add: 2, share: 3 };
-
-export function allows(access: CollectionAccess, what: CollectionPermission): boolean {
-  return RANK[access] >= NEEDS[what];
-}
-
-/** The signed-in user's access (null: neither owner nor member). */
-export function accessOf(c: Pick<CollectionRow, 'owner_id' | 'my_role'>, userId: string): CollectionAccess | null {
-  return c.owner_id === userId ? 'owner' : (c.my_role ?? null);
-}
-
 export function toCollectionSummary(c: CollectionRow, access: CollectionAccess): CollectionSummary {
   return {
     id: c.id,

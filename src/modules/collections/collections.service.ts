@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
@@ -14,16 +14,10 @@ import type { Page } from '../../contracts/common';
 import { NotificationsService } from '../notifications';
 import { PropertiesService } from '../properties';
 import { type User, UsersService } from '../users';
-import {
-  accessOf,
-  allows,
-  type CollectionPermission,
-  toCollectionSummary,
-  toCommentJson,
-  toItemJson,
-} from './collections.mapper';
+import { toCollectionSummary, toCommentJson, toItemJson } from './collections.mapper';
 import { type CollectionRow, CollectionsRepository } from './collections.repository';
 import { plainText } from './plain-text';
+import { accessOf, type CollectionPermission, requireAccess } from './collections.policy';
 
 export const MAX_COLLECTIONS = 100;
 export const MAX_MEMBERS = 20;
@@ -46,14 +40,7 @@ export class CollectionsService {
   async load(user: User, id: string, need: CollectionPermission): Promise<[CollectionRow, CollectionAccess]> {
     const c = await this.repo.find(id, user.id);
     if (!c) throw new NotFoundException('There is no collection with that id.');
-    const access = accessOf(c, user.id);
-    if (!access)
-      throw new ForbiddenException('This collection is private to its owner and the people it is shared with.');
-    if (!allows(access, need))
-      throw new ForbiddenException(
-        need === 'share' ? 'Only the owner can do that.' : 'You can view this collection but not change it.',
-      );
-    return [c, access];
+    return [c, requireAccess(accessOf(c, user.id), need)];
   }
 
   async page(user: User, page: number, perPage: number, editable = false): Promise<Page<CollectionSummary>> {

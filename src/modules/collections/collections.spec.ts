@@ -1,4 +1,4 @@
-import { accessOf, allows } from './collections.mapper';
+import { accessOf, allows } from './collections.policy';
 import { plainText } from './plain-text';
 
 describe('collections rules', () => {

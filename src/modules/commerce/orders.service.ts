@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Page } from '../../contracts/common';
 import type { AdminOrder, AuditEntry, Order, OrderMessage, OrderReturn, Refund } from '../../contracts/commerce';
 import { RateLimiterService } from '../security';
@@ -25,6 +25,7 @@ import { RefundsRepository } from './refunds.repository';
 import type { PageQueryDto } from '../../common/page-query.dto';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
+import { requireOrderOwner } from './commerce.policy';
 
 /** Orders for their buyer (history, returns, support) and for admins (search, fulfil, returns, audit, CSV). */
 @Injectable()
@@ -203,8 +204,7 @@ export class OrdersService {
   async visible(user: User, orderId: string, adminToo = true): Promise<OrderRow> {
     const order = await this.orders.find(orderId);
     if (!order) throw new NotFoundException('There is no such order.');
-    if (order.user_id !== user.id && !(adminToo && user.role === 'admin'))
-      throw new ForbiddenException('This order is not yours.');
+    requireOrderOwner(user, order, adminToo);
     return order;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Clock } from '../../common/clock';
@@ -12,6 +12,7 @@ import { StorageService } from '../storage';
 import type { User } from '../users';
 import { toVaultJson } from './commerce.mapper';
 import { EntitlementsRepository, type EntitlementRow } from './entitlements.repository';
+import { requireDownloadLink, requireDownloadsLeft, requireNotRefunded, requirePurchaseOwner } from './commerce.policy';
 
 /** Download links live about five minutes: long enough to start a download, too short to share usefully. */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
@@ -55,10 +56,8 @@ export class VaultService {
     signature: string,
   ): Promise<{ stream: Readable; filename: string; contentType: string }> {
     const expiresAt = Number(expires);
-    if (!Number.isInteger(expiresAt) || !this.validSignature(entitlementId, user.id, expiresAt, signature))
-      throw new ForbiddenException('This download link is not valid.');
-    if (expiresAt * 1000 < this.clock.nowMs())
-      throw new ForbiddenException('This download link has expired; open the vault for a new one.');
+    const signed = Number.isInteger(expiresAt) && this.validSignature(entitlementId, user.id, expiresAt, signature);
+    requireDownloadLink(signed, expiresAt, this.clock.nowMs());
     const e = await this.owned(user, entitlementId);
     assertDownloadable(e);
     const counted = await this.repo.consumeDownload(e.id);
@@ -76,7 +75,7 @@ export class VaultService {
   private async owned(user: User, id: string): Promise<EntitlementRow> {
     const e = await this.repo.find(id);
     if (!e) throw new NotFoundException('There is no such purchase.');
-    if (e.user_id !== user.id) throw new ForbiddenException('This purchase is not yours.');
+    requirePurchaseOwner(user, e);
     return e;
   }
 
@@ -92,12 +91,9 @@ export class VaultService {
 }
 
 function assertDownloadable(e: EntitlementRow): void {
-  if (e.revoked_at) throw new ForbiddenException('This purchase was refunded; its download is no longer available.');
+  requireNotRefunded(e);
   if (!e.asset_key) throw ValidationFailedException.of('id', 'This purchase has no file to download.');
-  if (e.downloads_used >= e.download_limit)
-    throw new ForbiddenException(
-      `You have used all ${e.download_limit} downloads of this purchase; contact support for more.`,
-    );
+  requireDownloadsLeft(e);
 }
 
 function slug(title: string): string {

@@ -1,4 +1,3 @@
-import { ForbiddenException } from '@nestjs/common';
 import { richTextToPlain } from '../../common/rich-text';
 import type { ModerationState } from '../../contracts/community';
 import type { Subject } from './community.repository';
@@ -8,11 +7,6 @@ export function heldNotice(what: string, state: Exclude<ModerationState, 'visibl
   if (state === 'pending') return `This ${what} is waiting for a moderator.`;
   if (state === 'hidden') return `This ${what} is hidden until a moderator has looked at it.`;
   return `This ${what} was removed by a moderator.`;
-}
-
-/** A held item (not visible) shows only to the `privileged` (its author, the group's moderators, admins): 403. */
-export function assertMaySee(state: ModerationState, privileged: boolean, what: string): void {
-  if (state !== 'visible' && !privileged) throw new ForbiddenException(heldNotice(what, state));
 }
 
 /** Rich text someone wrote (a post, a message) as the review queue and flags see it: 200 characters of plain text. */

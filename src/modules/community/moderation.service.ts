@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import type { FlagReason, FlagResult, ModerationState, ReviewPage } from '../../contracts/community';
@@ -7,6 +7,7 @@ import { type User, UsersService } from '../users';
 import { CommunityRepository, type ReviewRow, type Subject } from './community.repository';
 import { toReviewJson } from './community.mapper';
 import { FLAG_HIDE_THRESHOLD } from './trust-levels';
+import { requireModerator, requireNotOwnPost } from './community.policy';
 
 /** How an area lets community moderation act on its posts (registered in the area's onModuleInit). */
 export interface ModeratedKind {
@@ -43,7 +44,7 @@ export class ModerationService {
   }
 
   async flag(user: User, subject: Subject, reason: FlagReason): Promise<FlagResult> {
-    if (user.id === subject.authorId) throw new ForbiddenException('You cannot flag your own post.');
+    requireNotOwnPost(user.id, subject.authorId, 'flag');
     const count = await this.repo.flag(user.id, subject.kind, subject.id, reason);
     if (count < FLAG_HIDE_THRESHOLD) return { flagged: true, hidden: false };
     const review = await this.repo.openReview(subject, 'flags');
@@ -70,8 +71,7 @@ export class ModerationService {
   async decide(user: User, reviewId: string, decision: 'approved' | 'rejected') {
     const review = await this.repo.review(reviewId);
     if (!review) throw new NotFoundException('There is no such review.');
-    if (!(await this.canModerate(user, review.subject_kind, review.subject_id)))
-      throw new ForbiddenException('Only a moderator can decide on this post.');
+    requireModerator(await this.canModerate(user, review.subject_kind, review.subject_id));
     if (await this.repo.decide(review.id, decision, user.id, this.clock.now())) {
       await this.handler(review.subject_kind).setState(
         review.subject_id,

@@ -1,10 +1,11 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock, DAY_MS } from '../../common/clock';
 import { hasLinks } from '../../common/rich-text';
 import type { ModerationState, TrustActivity, TrustLevel, TrustStanding } from '../../contracts/community';
 import type { User } from '../users';
 import { type ActivityDelta, CommunityRepository, type Subject } from './community.repository';
-import { GATE_MESSAGES, TRUST_GATES, TRUST_LEVELS, trustLevelOf, type TrustGate } from './trust-levels';
+import { TRUST_GATES, TRUST_LEVELS, trustLevelOf, type TrustGate } from './trust-levels';
+import { requireNotOwnPost, requireTrust } from './community.policy';
 
 /** Trust levels from activity (visits, reads, likes) and the gates that depend on them. */
 @Injectable()
@@ -36,7 +37,7 @@ export class TrustService {
 
   /** 403 with the reason when `user` has not reached the level `gate` needs. */
   async assertCan(user: User, gate: TrustGate): Promise<void> {
-    if ((await this.level(user)) < TRUST_GATES[gate]) throw new ForbiddenException(GATE_MESSAGES[gate]);
+    requireTrust(await this.level(user), gate);
   }
 
   /** The state a new post starts in: a post with a link from an account below level 1 waits for review. */
@@ -59,7 +60,7 @@ export class TrustService {
 
   /** Likes count once per user and post; liking one's own post counts for nothing and is refused. */
   async like(user: User, subject: Pick<Subject, 'kind' | 'id' | 'authorId'>, liked: boolean) {
-    if (user.id === subject.authorId) throw new ForbiddenException('You cannot like your own post.');
+    requireNotOwnPost(user.id, subject.authorId, 'like');
     await this.repo.setLike(user.id, subject, liked);
     const counts = await this.repo.likeCounts(subject.kind, [subject.id], user.id);
     return { liked, likes_count: counts.get(subject.id)?.n ?? 0 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { CreatorContentKind, CreatorMetricsJson, PlaybackRecorded } from '../../contracts/creator-metrics';
 import { Clock } from '../../common/clock';
 import { isoDay } from '../../common/days';
@@ -12,6 +12,7 @@ import { toCreatorMetricsJson, toTopContentJson } from './creator-metrics.mapper
 import { CreatorMetricsRepository } from './creator-metrics.repository';
 import { rangeOf } from './creator-range';
 import type { CreatorMetricsQueryDto, PlaybackBeaconDto } from './dto/creator-metrics.dto';
+import { requireMetricsReader } from './creator-metrics.policy';
 
 /**
  * A creator's own analytics, read only from the daily rollups (so a page costs the same with a year of plays), and
@@ -37,8 +38,7 @@ export class CreatorMetricsService {
   async of(viewer: User, creatorId: string, q: CreatorMetricsQueryDto): Promise<CreatorMetricsJson> {
     const creator = await this.users.findById(creatorId);
     if (!creator) throw new NotFoundException('There is no such creator.');
-    if (creator.id !== viewer.id && viewer.role !== 'admin')
-      throw new ForbiddenException('These metrics belong to another creator.');
+    requireMetricsReader(viewer, creator.id);
     return this.build(creator, q);
   }
 

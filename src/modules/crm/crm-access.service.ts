@@ -1,9 +1,16 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { TeamRole } from '../../contracts/teams';
 import { TeamsService } from '../teams';
 import type { User } from '../users';
 import { CrmRepository } from './crm.repository';
 import type { CrmContact, CrmLead } from './entities/crm.entity';
+import {
+  requireBookMember,
+  requireContactWorker,
+  requireCrmUser,
+  requireLeadWorker,
+  requireManager,
+} from './crm.policy';
 
 export interface Book {
   teamId: string;
@@ -12,8 +19,6 @@ export interface Book {
   /** Owners and admins see the whole book; agents and assistants see the contacts routed to them. */
   manager: boolean;
 }
-
-const CRM_USER_TYPES = new Set(['realtor', 'team_member']);
 
 /** Who may see what in the CRM: a book is a team's; nobody outside the team ever sees its contacts. */
 @Injectable()
@@ -34,22 +39,20 @@ export class CrmAccessService {
   }
 
   assertCrmUser(user: User): void {
-    if (!CRM_USER_TYPES.has(user.type) && user.role !== 'admin') {
-      throw new ForbiddenException('The CRM is for realtors and their teams.');
-    }
+    requireCrmUser(user);
   }
 
   /** The book a team id names, for one of its members (others get 403). */
   async bookOf(user: User, teamId: string): Promise<Book> {
     const role = await this.teams.roleIn(user.id, teamId);
-    if (!role) throw new ForbiddenException("These contacts belong to another realtor's book.");
+    requireBookMember(role);
     const team = await this.teams.findTeam(teamId);
     return { teamId, teamName: team?.name ?? '', role, manager: isManager(role) };
   }
 
   /** Only owners and admins change routing, merge, import and export. */
   assertManager(book: Book): Book {
-    if (!book.manager) throw new ForbiddenException('Only the team owner and admins may do this.');
+    requireManager(book);
     return book;
   }
 
@@ -57,17 +60,14 @@ export class CrmAccessService {
     const contact = await this.repo.findContact(id);
     if (!contact) throw new NotFoundException('There is no contact with that id.');
     const book = await this.bookOf(user, contact.teamId);
-    if (!book.manager && contact.agentId !== user.id && !(await this.repo.agentHasLeadOn(contact.id, user.id))) {
-      throw new ForbiddenException('This contact is assigned to another agent of the team.');
-    }
+    const own = contact.agentId === user.id || (!book.manager && (await this.repo.agentHasLeadOn(contact.id, user.id)));
+    requireContactWorker(book, own);
     return { contact, book };
   }
 
   async lead(user: User, id: string): Promise<{ lead: CrmLead; book: Book }> {
     const { lead, book } = await this.leadOfBook(user, id);
-    if (!book.manager && lead.agentId !== user.id && !lead.candidateIds.includes(user.id)) {
-      throw new ForbiddenException('This lead is assigned to another agent of the team.');
-    }
+    requireLeadWorker(book, user, lead);
     return { lead, book };
   }
 

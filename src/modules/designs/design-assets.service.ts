@@ -1,5 +1,5 @@
 import { iso } from '../../common/iso';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -11,6 +11,7 @@ import { StorageService } from '../storage';
 import { DesignAssetsRepository, type DesignAssetRow, type DesignAssetWrite } from './design-assets.repository';
 import type { DesignOptions } from './entities';
 import { mediaUrl } from '../../common/media-url';
+import { denyLockedStyle } from './designs.policy';
 
 export const DESIGN_ASSET_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
 const OPTION_OF: Record<DesignAssetCategory, keyof DesignOptions> = {
@@ -84,9 +85,7 @@ export class DesignAssetsService {
     const locked = packed.find((r) => !held.includes(r.pack!));
     if (!locked) return;
     const offer = (await this.catalogue.stylePackOffers()).find((o) => o.pack === locked.pack);
-    throw new ForbiddenException(
-      `The ${locked.name} style comes with the ${offer?.title ?? 'style pack'}: buy it in the marketplace to use it.`,
-    );
+    denyLockedStyle(locked.name, offer?.title);
   }
 
   /** The prompt fragments of the enabled assets the options name (matched case-insensitively). */

@@ -1,5 +1,5 @@
 import { iso } from '../../common/iso';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -8,6 +8,7 @@ import type { Page } from '../../contracts/common';
 import type { User } from '../users';
 import { DesignChatModerationRepository, type FlagRow } from './design-chat-moderation.repository';
 import { DesignsRepository } from './designs.repository';
+import { requireChatReporter } from './designs.policy';
 
 /** The simple content filter: off-platform contact, links and abuse. Each rule names why it flagged. */
 const FILTER_RULES: Array<{ pattern: RegExp; reason: string }> = [
@@ -56,8 +57,7 @@ export class DesignChatModerationService {
   async report(user: User, designId: string, messageId: string, reason: string): Promise<void> {
     const message = await this.repo.message(messageId);
     if (!message || message.design_id !== designId) throw new NotFoundException('No such message.');
-    if ((await this.designs.ownerOf(designId)) !== user.id)
-      throw new ForbiddenException('Only the owner can report messages of this design chat.');
+    requireChatReporter(user, await this.designs.ownerOf(designId));
     await this.repo.flag(messageId, user.id, 'user', reason);
   }
 

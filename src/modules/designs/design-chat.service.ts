@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { sharp } from '../../common/sharp';
 import { RateLimiterService } from '../security';
 import { StorageService } from '../storage';
@@ -11,6 +11,7 @@ import { DesignsService } from './designs.service';
 import { toChatMessageJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';
 import { ProviderError } from './providers';
+import { requireChatOwner } from './designs.policy';
 
 /** What one design-chat answer is expected to cost at most (micro-dollars), reserved before the call. */
 const DESIGN_CHAT_ESTIMATE_MICRO = 20_000;
@@ -40,7 +41,7 @@ export class DesignChatService {
 
   async ask(user: User, designId: string, message: string) {
     const design = await this.designs.load(user, designId);
-    if (design.userId !== user.id) throw new ForbiddenException('Only the owner can chat about this design.');
+    requireChatOwner(user, design);
     await this.rateLimiter.hit(`design-chat:${user.id}`, 30, 60);
     // The team's monthly AI budget and the member's cap hold the estimate until the real cost is known.
     const reservation = await this.teamBudget.reserve(user, 'design_chat', DESIGN_CHAT_ESTIMATE_MICRO);

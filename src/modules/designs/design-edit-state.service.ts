@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { EditStates } from '../../contracts/designs';
@@ -9,6 +9,7 @@ import { toEditStateJson, toSessionJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';
 import type { DesignEditState, DesignSide } from './entities';
 import type { EditStateDto } from './dto/designs.dto';
+import { requireEditor } from './designs.policy';
 
 /** The edit view of a design, front and back: its saved state (history, brands, HTML) and the edit sessions. */
 @Injectable()
@@ -36,7 +37,7 @@ export class DesignEditStateService {
   /** The design for its owner, or for a delegate the owner lets edit it; `delegated` says which. */
   async editableBy(user: User, designId: string) {
     const { design, delegated } = await this.designs.editable(user, designId);
-    if (design.userId !== user.id && !delegated) throw new ForbiddenException('Only the owner can edit this design.');
+    requireEditor(user, design, delegated);
     return { design, delegated };
   }
 

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Page } from '../../contracts/common';
@@ -7,7 +7,7 @@ import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
-import { assertOwned } from '../../common/ownership';
+import { assertOwned } from '../../common/ownership.policy';
 import { CreditsService, InsufficientCreditsException } from '../credits';
 import { StorageService } from '../storage';
 import type { User } from '../users';
@@ -21,6 +21,7 @@ import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt }
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
 import { DelegationService } from '../open-creative';
 import { DesignAssetsService } from './design-assets.service';
+import { isOwnerOrAdmin, requireGrant, requireOwner, requireOwnerOrAdmin, requireOwnPrompt } from './designs.policy';
 
 export interface UploadedImage {
   buffer: Buffer;
@@ -129,7 +130,7 @@ export class DesignsService {
   async regenerate(user: User, dto: RegenerateDesignDto): Promise<Design> {
     const source = await this.repo.findGenerated(dto.generatedDesignId);
     if (!source) throw new NotFoundException('There is no generated design with that id.');
-    if (source.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
+    requireOwner(user, source);
     if (source.status !== 'completed') throw new ConflictException('Only a finished design can be regenerated.');
     const options = dto.withOptions ? cleanOptions({ ...source.options, ...dto.options }) : source.options;
     await this.assets.assertStylesHeld(user.id, options);
@@ -236,9 +237,8 @@ export class DesignsService {
   async viewable(user: User, id: string): Promise<Design> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (design.userId !== user.id && user.role !== 'admin') {
-      if (!(await this.delegation.can(user.id, design.userId, 'designs:read')))
-        throw new ForbiddenException('This design belongs to someone else.');
+    if (!isOwnerOrAdmin(user, design)) {
+      requireGrant(await this.delegation.can(user.id, design.userId, 'designs:read'));
       await this.delegation.act(user.id, design.userId, 'designs:read', {
         type: 'design',
         id,
@@ -256,9 +256,9 @@ export class DesignsService {
   async editable(user: User, id: string): Promise<{ design: Design; delegated: boolean }> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (design.userId === user.id || user.role === 'admin') return { design, delegated: false };
-    if (await this.delegation.can(user.id, design.userId, 'designs:edit')) return { design, delegated: true };
-    throw new ForbiddenException('This design belongs to someone else.');
+    if (isOwnerOrAdmin(user, design)) return { design, delegated: false };
+    requireGrant(await this.delegation.can(user.id, design.userId, 'designs:edit'));
+    return { design, delegated: true };
   }
 
   /** The edit view's design with its generated designs: whoever `editable` lets change it. */
@@ -282,8 +282,7 @@ export class DesignsService {
   async owned(user: User, id: string): Promise<Design> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (design.userId !== user.id && user.role !== 'admin')
-      throw new ForbiddenException('This design belongs to someone else.');
+    requireOwnerOrAdmin(user, design);
     return design;
   }
 
@@ -370,7 +369,7 @@ export class DesignsService {
   async deletePrompt(user: User, id: string): Promise<void> {
     const prompt = await this.repo.findPrompt(id);
     if (!prompt) throw new NotFoundException('There is no saved prompt with that id.');
-    if (prompt.userId !== user.id) throw new ForbiddenException('This prompt belongs to someone else.');
+    requireOwnPrompt(user, prompt);
     await this.repo.deletePrompt(id);
   }
 

@@ -1,5 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { assertOwned } from '../../common/ownership';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { assertOwned } from '../../common/ownership.policy';
 import { pageOf } from '../../common/pagination';
 import type { DreamPage } from '../../contracts/designs';
 import type { User } from '../users';
@@ -8,6 +8,7 @@ import { toDreamJson } from './designs.mapper';
 import { DesignsRepository } from './designs.repository';
 import type { Dream } from './entities';
 import type { SaveDreamDto } from './dto/designs.dto';
+import { requireOwner } from './designs.policy';
 
 /** Dreams: the designs (or one generated version) a user keeps, with a title and a note. */
 @Injectable()
@@ -31,7 +32,7 @@ export class DreamsService {
 
   async saveDream(user: User, dto: SaveDreamDto) {
     const design = await this.designs.owned(user, dto.design_id);
-    if (design.userId !== user.id) throw new ForbiddenException('This design belongs to someone else.');
+    requireOwner(user, design);
     if (dto.generated_design_id) {
       const g = await this.repo.findGenerated(dto.generated_design_id, design.id);
       if (!g) throw new NotFoundException('That generated design does not belong to this design.');

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
@@ -8,8 +8,7 @@ import { type User, UsersService } from '../users';
 import { DirectoryReviewsRepository } from './directory-reviews.repository';
 import { DirectoryRepository, type ProviderRow } from './directory.repository';
 import { toReviewJson } from './directory.mapper';
-
-const NO_CONVERSATION = 'Message this provider through Reelty first: reviews come from people who talked to them.';
+import { requireMayReview, reviewRefusal } from './directory.policy';
 
 /**
  * Reviews of service providers: 1-5 stars and sanitised text, one per reviewer per provider (saving again edits
@@ -50,7 +49,7 @@ export class DirectoryReviewsService {
   async save(user: User, providerId: string, rating: number, bodyHtml: string | undefined): Promise<ProviderReview> {
     const provider = await this.provider(providerId);
     const reason = await this.refusal(provider, user);
-    if (reason) throw new ForbiddenException(reason);
+    requireMayReview(reason);
     const html = sanitizeRichText(bodyHtml ?? '');
     const row = await this.repo.save(providerId, user.id, rating, isBlankRichText(html) ? '' : html, this.clock.now());
     return toReviewJson(row, user);
@@ -62,8 +61,7 @@ export class DirectoryReviewsService {
   }
 
   private async refusal(provider: ProviderRow, user: User): Promise<string | null> {
-    if (provider.user_id === user.id) return 'You cannot review your own profile.';
-    return (await this.chats.hasMessaged(user.id, provider.user_id)) ? null : NO_CONVERSATION;
+    return reviewRefusal(user, provider.user_id, () => this.chats.hasMessaged(user.id, provider.user_id));
   }
 
   private async provider(id: string): Promise<ProviderRow> {

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuditHook } from '../../common/audit-hook';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
@@ -25,6 +25,7 @@ import {
   toProviderJson,
 } from './directory.mapper';
 import type { DirectoryQueryDto, OfferingDto, ProviderProfileDto, UpdateOfferingDto } from './dto/directory.dto';
+import { requireOfferingOwner, requireProvider } from './directory.policy';
 
 /** A provider lists at most this many offerings. */
 export const MAX_OFFERINGS = 50;
@@ -125,7 +126,7 @@ export class DirectoryService {
   /** The provider uploads their licence (type from the bytes, size capped); a new document drops the badge. */
   async uploadLicence(user: User, bytes: Buffer | undefined): Promise<ServiceProviderDetail> {
     const provider = await this.repo.providerOf(user.id);
-    if (!provider) throw new ForbiddenException('Set up your provider profile first.');
+    requireProvider(provider);
     if (!bytes?.length)
       throw ValidationFailedException.of('document', 'Choose your licence document (PDF, JPEG or PNG).');
     const stored = await this.storage.storeUpload(`licences/${provider.id}`, bytes, LICENCE_RULES);
@@ -144,7 +145,7 @@ export class DirectoryService {
 
   async addOffering(user: User, dto: OfferingDto): Promise<Offering> {
     const provider = await this.repo.providerOf(user.id);
-    if (!provider) throw new ForbiddenException('Set up your provider profile first.');
+    requireProvider(provider);
     if (provider.offerings_count >= MAX_OFFERINGS)
       throw ValidationFailedException.of('title', `A provider lists at most ${MAX_OFFERINGS} offerings.`);
     const row = await this.repo.addOffering(provider.id, {
@@ -176,7 +177,7 @@ export class DirectoryService {
     const offering = await this.repo.offering(id);
     if (!offering) throw new NotFoundException('There is no offering with that id.');
     const provider = await this.repo.provider(offering.provider_id);
-    if (provider?.user_id !== user.id) throw new ForbiddenException('Only the provider can change this offering.');
+    requireOfferingOwner(user, provider?.user_id);
     return offering;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { pageOf } from '../../common/pagination';
 import { sanitizeRichText, isBlankRichText, richTextToPlain } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
@@ -12,6 +12,7 @@ import { toCommentJson } from './journal.mapper';
 import { JournalReadService } from './journal-read.service';
 import { JournalRepository } from './journal.repository';
 import { JournalService } from './journal.service';
+import { requireOpenForComments } from './journal.policy';
 
 /** Comments, likes and flags on posts people may read, and the moderation hooks for posts and comments. */
 @Injectable()
@@ -43,7 +44,7 @@ export class JournalInteractionsService {
   /** A comment from a new account with a link waits for review, like a post; the author hears of the others. */
   async comment(user: User, postId: string, bodyHtml: string): Promise<JournalComment> {
     const post = await this.read.readable(postId, user);
-    if (post.status !== 'published') throw new ForbiddenException('Comments open when the post is published.');
+    requireOpenForComments(post);
     const html = sanitizeRichText(bodyHtml);
     if (isBlankRichText(html)) throw ValidationFailedException.of('body_html', 'Write a comment first.');
     const state = await this.trust.initialState(user, html);

@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException, Get, Header, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Query } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { UuidPipe } from '../../common/uuid.pipe';
@@ -10,6 +10,7 @@ import { JournalFeedQueryDto } from './dto/journal.dto';
 import { atomFeed } from './journal-atom';
 import { JournalInteractionsService } from './journal-interactions.service';
 import { JournalReadService } from './journal-read.service';
+import { requireAuthor } from './journal.policy';
 
 /** Inertia pages Journal/Index, Show and Edit, and each author's Atom feed. */
 @Controller('journal')
@@ -63,7 +64,7 @@ export class JournalPagesController {
   @Get(':id/edit')
   async edit(@Param('id', UuidPipe) id: string, @CurrentUser() user: User) {
     const post = await this.read.load(id);
-    if (post.author_id !== user.id) throw new ForbiddenException('Only the author can edit this post.');
+    requireAuthor(user, post, 'edit');
     return Inertia.render('Journal/Edit', { post: await this.read.toJson(post, user) });
   }
 }

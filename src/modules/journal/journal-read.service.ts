@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { decodeCursor, keysetPageOf } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { Clock } from '../../common/clock';
@@ -11,15 +11,7 @@ import { FEED_PAGE_SIZE, JOURNAL_POST_KIND, NOTIFY_BATCH } from './journal.const
 import { JournalEmbedsService } from './journal-embeds.service';
 import { toPostJson, toSummaryJson } from './journal.mapper';
 import { JournalRepository, type JournalPostRow } from './journal.repository';
-
-const MESSAGES = {
-  draft: 'This post is not published.',
-  pending: 'This post is waiting for a moderator.',
-  hidden: 'This post is hidden until a moderator has looked at it.',
-  removed: 'This post was removed by a moderator.',
-  private: 'This post is private.',
-  followers: 'Only followers of the author can read this post.',
-};
+import { readsAnyState, requireReadable } from './journal.policy';
 
 /** Reading: who may read a post, the post page, the feeds (public, per author, the author's own) and fan-out. */
 @Injectable()
@@ -45,12 +37,8 @@ export class JournalReadService {
 
   /** 403 with the reason when `viewer` may not read the post: drafts, private and moderated posts stay private. */
   async assertReadable(post: JournalPostRow, viewer: User | undefined): Promise<void> {
-    if (viewer && (viewer.id === post.author_id || viewer.role === 'admin')) return;
-    if (post.status !== 'published') throw new ForbiddenException(MESSAGES.draft);
-    if (post.moderation !== 'visible') throw new ForbiddenException(MESSAGES[post.moderation]);
-    if (post.visibility === 'private') throw new ForbiddenException(MESSAGES.private);
-    if (post.visibility === 'followers' && !(viewer && (await this.people.isFollowing(viewer.id, post.author_id))))
-      throw new ForbiddenException(MESSAGES.followers);
+    if (readsAnyState(post, viewer)) return;
+    await requireReadable(post, async () => !!viewer && (await this.people.isFollowing(viewer.id, post.author_id)));
   }
 
   async readable(id: string, viewer: User | undefined): Promise<JournalPostRow> {

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
@@ -12,6 +12,7 @@ import { JournalEmbedsService } from './journal-embeds.service';
 import { JournalReadService } from './journal-read.service';
 import { JournalRepository, type JournalPostRow, type PostValues } from './journal.repository';
 import { IMAGE_RULES, NOTIFY_JOB, PUBLISH_TIMER } from './journal.constants';
+import { requireAuthor } from './journal.policy';
 
 /** Writing: drafts, edits, publishing now or at a time, images, deleting. Posts start private drafts. */
 @Injectable()
@@ -119,7 +120,7 @@ export class JournalService {
   async editable(user: User, id: string): Promise<JournalPostRow> {
     const post = await this.repo.find(id);
     if (!post) throw new NotFoundException('There is no journal post with that id.');
-    if (post.author_id !== user.id) throw new ForbiddenException('Only the author can change this post.');
+    requireAuthor(user, post);
     return post;
   }
 

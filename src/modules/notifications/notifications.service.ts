@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { assertOwned } from '../../common/ownership';
+import { assertOwned } from '../../common/ownership.policy';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../mail';
 import { Broadcaster } from '../realtime';

@@ -1,9 +1,10 @@
-import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { DelegationScope } from '../../contracts/open-creative';
 import { NotificationsService } from '../notifications';
 import { OpenCreativeRepository, type ActivityValues, type GrantRow } from './open-creative.repository';
+import { requireGrant } from './open-creative.policy';
 
 /** The page where a realtor reads the activity of their managers. */
 export const MANAGERS_PAGE = '/open-creative/managers';
@@ -48,7 +49,7 @@ export class DelegationService {
    */
   async act(actorId: string, ownerId: string, scope: DelegationScope, resource: DelegatedResource): Promise<void> {
     const grant = await this.grantFor(actorId, ownerId, scope, resource.listingId);
-    if (!grant) throw new ForbiddenException(refusal(scope));
+    requireGrant(grant, scope);
     await this.repo.appendActivity(activityOf(grant, actorId, scope, resource));
   }
 
@@ -67,7 +68,7 @@ export class DelegationService {
   ): Promise<T> {
     const { grant, result } = await this.repo.transaction(async (tx) => {
       const grant = await this.grantFor(actorId, ownerId, scope, resource.listingId, tx);
-      if (!grant) throw new ForbiddenException(refusal(scope));
+      requireGrant(grant, scope);
       const result = await edit(tx.entityManager);
       await tx.appendActivity(activityOf(grant, actorId, scope, resource));
       return { grant, result };
@@ -132,9 +133,4 @@ function activityOf(
     resource_id: resource.id,
     summary: resource.summary,
   };
-}
-
-function refusal(scope: DelegationScope): string {
-  const [what, how] = scope.split(':');
-  return `You have no active delegation to ${how === 'edit' ? 'change' : 'see'} this realtor's ${what}.`;
 }

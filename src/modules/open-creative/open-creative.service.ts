@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -18,6 +18,7 @@ import { MANAGERS_PAGE } from './delegation.service';
 import type { CreateGrantDto, ManagerProfileDto, ManagersQueryDto } from './dto/open-creative.dto';
 import { toActivityJson, toGrantJson, toManagerJson } from './open-creative.mapper';
 import { OpenCreativeRepository, type GrantRow } from './open-creative.repository';
+import { requireGrantSide } from './open-creative.policy';
 
 /**
  * The OpenCreative marketplace and its delegations: a user lists themselves as a creative manager; a realtor grants
@@ -173,13 +174,7 @@ export class OpenCreativeService {
   private async grantOf(user: User, id: string, side: 'owner' | 'manager'): Promise<GrantRow> {
     const grant = await this.repo.grant(id);
     if (!grant) throw new NotFoundException('There is no grant with that id.');
-    const mine = side === 'owner' ? grant.owner_id === user.id || user.role === 'admin' : grant.manager_id === user.id;
-    if (!mine)
-      throw new ForbiddenException(
-        side === 'owner'
-          ? 'Only the realtor who gave this grant can revoke it.'
-          : 'This grant was given to someone else.',
-      );
+    requireGrantSide(user, grant, side);
     return grant;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
 import { ListingsService } from '../listings';
@@ -24,6 +24,7 @@ import {
 } from './people.mapper';
 import { PeopleRepository } from './people.repository';
 import { heldProfileTag, ProfileCache, profileTag, type CachedProfile } from './profile-cache';
+import { requireSelfOrAdmin } from './people.policy';
 
 export const MAX_MARKETS_PER_USER = 25;
 
@@ -212,8 +213,7 @@ export class PeopleService {
 
   async addMarket(actor: User, dto: AddMarketDto): Promise<{ market: MarketJson; markets: MarketJson[] }> {
     const userId = dto.user_id ?? actor.id;
-    if (userId !== actor.id && actor.role !== 'admin')
-      throw new ForbiddenException('You can only change your own markets.');
+    requireSelfOrAdmin(actor, userId);
     await this.userOr404(userId);
     const market = (await this.repo.marketByName(dto.name)) ?? (await this.newMarket(dto));
     await this.repo.transaction(async (tx) => {
@@ -249,8 +249,7 @@ export class PeopleService {
   }
 
   async detachMarket(actor: User, marketId: string, userId: string): Promise<MarketJson[]> {
-    if (userId !== actor.id && actor.role !== 'admin')
-      throw new ForbiddenException('You can only change your own markets.');
+    requireSelfOrAdmin(actor, userId);
     if (!(await this.repo.deleteUserMarket(userId, marketId)))
       throw new NotFoundException('There is no such market for this user.');
     return this.marketsOf(userId);

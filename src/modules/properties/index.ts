@@ -1,5 +1,6 @@
 export { DashboardPageQueryDto, DashboardQueryDto, priceString, toBool } from './dto/property.dto';
-export { PropertiesService, canEditProperty, isOnMarket, isPubliclyVisible } from './properties.service';
+export { PropertiesService, isOnMarket, isPubliclyVisible } from './properties.service';
+export { canEditProperty } from './properties.policy';
 export {
   DASHBOARD_SORTS,
   DEFAULT_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
 import { randomUUID } from 'node:crypto';
 import { DomainEvents } from '../events';
@@ -26,6 +26,7 @@ import type { PublishCounts } from './properties.query';
 import { PropertiesRepository } from './properties.repository';
 import { makeSlug, renamedSlug } from './slug';
 import { componentContentErrors } from './component-content';
+import { canEditProperty, requireEditor, requirePublisher } from './properties.policy';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
@@ -41,11 +42,6 @@ export function isOnMarket(
   p: Pick<Property, 'publish' | 'isPrivate' | 'archivedAt' | 'latitude' | 'longitude'>,
 ): boolean {
   return isPubliclyVisible(p) && p.latitude !== null && p.longitude !== null;
-}
-
-/** The author and site admins always change a property (team members by role: PropertiesService.canEdit). */
-export function canEditProperty(p: Pick<Property, 'userId'>, user: User | null | undefined): boolean {
-  return !!user && (user.id === p.userId || user.role === 'admin');
 }
 
 /** Properties, their components and photos: the owner's edits, visibility and every JSON shape the API answers with. */
@@ -104,9 +100,7 @@ export class PropertiesService {
   }
 
   async assertEditable(property: Property, user: User | null | undefined): Promise<void> {
-    if (!(await this.canEdit(property, user))) {
-      throw new ForbiddenException('Only the owner or a team member whose role edits team listings can change this.');
-    }
+    requireEditor(await this.canEdit(property, user));
   }
 
   /** Published for everyone; otherwise the author, site admins and members of the property's team. */
@@ -124,9 +118,7 @@ export class PropertiesService {
   /** A team property is published by roles that publish (an assistant prepares, an agent or admin publishes). */
   async assertCanPublish(property: Property, user: User): Promise<void> {
     if (user.role === 'admin' || !property.teamId) return;
-    if (!roleAllows(await this.teams.roleIn(user.id, property.teamId), 'listings.publish')) {
-      throw new ForbiddenException('Your role in this team cannot publish listings.');
-    }
+    requirePublisher(roleAllows(await this.teams.roleIn(user.id, property.teamId), 'listings.publish'));
   }
 
   // ---- writes ----------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -8,6 +8,7 @@ import { type User, UsersService } from '../users';
 import type { CreatePursuitDto, UpdateMilestoneDto, UpdatePursuitDto } from './dto/pursuits.dto';
 import { toPursuitJson } from './pursuits.mapper';
 import { PursuitsRepository, type PursuitRow } from './pursuits.repository';
+import { requireOwner, requireReader } from './pursuits.policy';
 
 export const MAX_MILESTONES = 30;
 
@@ -115,14 +116,14 @@ export class PursuitsService {
     const row = await this.repo.find(id);
     if (!row) throw new NotFoundException('There is no pursuit with that id.');
     if (row.owner_id === user.id) return row;
-    if (row.shared_team_id && (await this.teams.roleIn(user.id, row.shared_team_id))) return row;
-    throw new ForbiddenException('This pursuit is private.');
+    requireReader(!!row.shared_team_id && !!(await this.teams.roleIn(user.id, row.shared_team_id)));
+    return row;
   }
 
   /** The pursuit, for its owner only: a teammate it is shared with reads it but may not change it. */
   async owned(user: User, id: string): Promise<PursuitRow> {
     const row = await this.readable(user, id);
-    if (row.owner_id !== user.id) throw new ForbiddenException('Only its owner can change this pursuit.');
+    requireOwner(user, row);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { User } from '../users';
 import {
@@ -9,6 +9,7 @@ import {
   type UserAuthResponse,
 } from './core';
 import { ChannelRegistry } from './channel-registry.service';
+import { requireListener, requireRuleFor, requireSignableKind, requireVerdict } from './channels.policy';
 import { encryptionMasterKey } from './realtime-settings';
 
 /** Runs the channel's rule for the session user and signs what pusher-js expects back. */
@@ -29,18 +30,13 @@ export class ChannelAuthorizationService {
   async authorize(user: User | null, socketId: unknown, channelName: unknown): Promise<ChannelAuthResponse> {
     assertSocketId(socketId);
     if (!isValidChannelName(channelName)) throw new BadRequestException('channel_name is missing or malformed.');
-    if (!user) throw new ForbiddenException('Sign in to listen on this channel.');
+    requireListener(user);
     const kind = channelKind(channelName);
-    if (kind === 'public') throw new ForbiddenException('Public channels need no authorization.');
-    // A key derived from the broadcast secret would only pretend to be end-to-end: refuse instead.
-    if (kind === 'encrypted' && !this.hasMasterKey)
-      throw new ForbiddenException(
-        'Encrypted channels are not available: no encryption master key is configured (BROADCAST_ENCRYPTION_MASTER_KEY).',
-      );
+    requireSignableKind(kind, this.hasMasterKey);
     const match = this.registry.match(channelName);
-    if (!match) throw new ForbiddenException(`No authorization rule for channel ${channelName}.`);
+    requireRuleFor(match, channelName);
     const verdict = await match.rule(user, match.params);
-    if (!verdict) throw new ForbiddenException('You are not allowed to listen on this channel.');
+    requireVerdict(verdict);
     if (kind === 'presence') {
       const userInfo = typeof verdict === 'object' ? verdict : { id: user.id, name: user.name };
       return this.signer.sign(socketId, channelName, { user_id: user.id, user_info: userInfo });
@@ -54,7 +50,7 @@ export class ChannelAuthorizationService {
    */
   authenticateUser(user: User | null, socketId: unknown): UserAuthResponse {
     assertSocketId(socketId);
-    if (!user) throw new ForbiddenException('Sign in first.');
+    requireListener(user, 'Sign in first.');
     return this.signer.signUser(socketId, { id: user.id, user_info: { name: user.name } });
   }
 }

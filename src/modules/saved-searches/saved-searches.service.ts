@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { assertOwned } from '../../common/ownership';
+import { assertOwned } from '../../common/ownership.policy';
 import { ValidationFailedException } from '../../common/validation';
 import type { PropertyHistoryEntry, SavedSearch as SavedSearchJson, SavedSearchParams } from '../../contracts/market';
 import { DEFAULT_RADIUS_MILES, ringCenter, searchRing } from '../market';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertOwned } from '../../common/ownership';
+import { assertOwned } from '../../common/ownership.policy';
 import { isUuid } from '../../common/uuid.pipe';
 import { AddressDto } from './dto/settings.dto';
 import type { UserAddress } from './entities/user-address.entity';

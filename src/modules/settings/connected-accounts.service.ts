@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertOwned } from '../../common/ownership';
+import { assertOwned } from '../../common/ownership.policy';
 import type { ConnectedAccount } from './entities/connected-account.entity';
 import { SettingsRepository } from './settings.repository';
 

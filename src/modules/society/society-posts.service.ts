@@ -5,7 +5,7 @@ import { isBlankRichText, sanitizeRichText } from '../../common/rich-text';
 import { ValidationFailedException } from '../../common/validation';
 import type { FlagReason, FlagResult, ModerationState } from '../../contracts/community';
 import type { SocietyComment, SocietyCommentPage, SocietyFeed, SocietyPost } from '../../contracts/society';
-import { assertMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
+import { requireMaySee, type ModeratedSubject, ModerationService, TrustService, writtenSubject } from '../community';
 import type { User } from '../users';
 import { toCommentJson, toPostJson } from './society.mapper';
 import { type PostRow, SocietyRepository } from './society.repository';
@@ -79,7 +79,7 @@ export class SocietyPostsService {
     const privileged =
       !!viewer &&
       (viewer.id === post.author_id || a.role === 'owner' || a.role === 'moderator' || viewer.role === 'admin');
-    assertMaySee(post.moderation, privileged, 'post');
+    requireMaySee(post.moderation, privileged, 'post');
     await this.trust.recordRead(viewer, this.subject(post));
     return post;
   }

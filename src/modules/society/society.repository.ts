@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { GroupMemberRow } from '../../common/group-membership';
+import type { GroupMemberRow } from '../../common/group-membership.policy';
 import { KEYSET_AT_SQL, type KeysetCursor } from '../../common/keyset';
 import type { ModerationState } from '../../contracts/community';
 import type { SocietyRole, SocietyVisibility } from '../../contracts/society';

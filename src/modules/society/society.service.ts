@@ -1,5 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { type GroupAccess, GroupMembershipService } from '../../common/group-membership';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { type GroupAccess, GroupMembershipService } from '../../common/group-membership.policy';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
 import type { Society, SocietyMemberPage, SocietyPage, SocietyRole } from '../../contracts/society';
@@ -9,6 +9,7 @@ import { type User, UsersService } from '../users';
 import type { CreateSocietyDto, SocietyDto } from './dto/society.dto';
 import { toMemberJson, toSocietyJson } from './society.mapper';
 import { SocietyRepository, type SocietyRow } from './society.repository';
+import { requireModerator, requireRemovable } from './society.policy';
 
 export type Access = GroupAccess<SocietyRow, SocietyRole>;
 
@@ -44,8 +45,7 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
 
   async moderator(id: string, user: User): Promise<Access> {
     const a = await this.readable(id, user);
-    if (a.role !== 'owner' && a.role !== 'moderator')
-      throw new ForbiddenException('Only the owner and moderators can do that.');
+    requireModerator(a.role);
     return a;
   }
 
@@ -132,8 +132,7 @@ export class SocietyService extends GroupMembershipService<SocietyRow, SocietyRo
   async removeMember(user: User, id: string, memberId: string): Promise<void> {
     const a = await this.moderator(id, user);
     const role = await this.memberRole(id, memberId);
-    if (role === 'owner' || (role === 'moderator' && a.role !== 'owner'))
-      throw new ForbiddenException('You cannot remove this member.');
+    requireRemovable(a.role, role);
     await this.repo.leave(id, memberId);
   }
 }

@@ -1,11 +1,11 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import type { StickerJson } from '../../contracts/admin-content';
 import type { User } from '../users';
 import { toStickerJson } from './stickers.mapper';
 import { StickersRepository } from './stickers.repository';
-import { paidPackRefusal } from './stickers.service';
+import { requirePackOwned } from './stickers.policy';
 
 /** How many stickers fit on a profile. */
 export const PROFILE_STICKERS_MAX = 6;
@@ -34,7 +34,7 @@ export class ProfileStickersService {
     stickerIds.forEach((id, i) => {
       const pick = picks.get(id);
       if (!pick) throw ValidationFailedException.of(`sticker_ids.${i}`, 'That sticker is not available.');
-      if (pick.price_minor > 0 && !pick.owned) throw new ForbiddenException(paidPackRefusal(pick.pack_name, 'wear'));
+      requirePackOwned(pick.price_minor > 0, pick.owned, pick.pack_name, 'wear');
     });
     await this.repo.transaction((m) => this.repo.replacePins(user.id, stickerIds, m));
     return this.of(user.id);

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { sharp } from '../../common/sharp';
 import type { AuditHook } from '../../common/audit-hook';
 import { pageOf } from '../../common/pagination';
@@ -9,15 +9,12 @@ import { StorageService } from '../storage';
 import type { User } from '../users';
 import { toStickerJson, toStickerPackJson } from './stickers.mapper';
 import { StickersRepository, type PackWrite } from './stickers.repository';
+import { requirePackOwned } from './stickers.policy';
 
 export const STICKER_MAX_BYTES = 1024 * 1024;
 export const STICKER_MIMES = ['image/png', 'image/webp', 'image/gif', 'image/jpeg'];
 const STICKER_SIDE = 512;
 const THUMB_SIDE = 128;
-
-/** Why a paid pack's sticker is refused to someone who does not own the pack. */
-export const paidPackRefusal = (packName: string, verb: 'send' | 'wear') =>
-  `"${packName}" is a paid sticker pack: buy it to ${verb} its stickers.`;
 
 /**
  * Sticker packs people send in chat and put on their profile: admins make packs and upload stickers (type read
@@ -109,8 +106,8 @@ export class StickersService {
   async usable(user: Pick<User, 'id'>, id: string, field = 'sticker_id'): Promise<StickerJson> {
     const row = await this.repo.enabledSticker(id);
     if (!row) throw ValidationFailedException.of(field, 'That sticker is not available.');
-    if (Number(row.pack_price_minor) > 0 && !(await this.repo.owns(user.id, row.pack_id)))
-      throw new ForbiddenException(paidPackRefusal(row.pack_name, 'send'));
+    const paid = Number(row.pack_price_minor) > 0;
+    requirePackOwned(paid, paid && (await this.repo.owns(user.id, row.pack_id)), row.pack_name, 'send');
     return toStickerJson(row);
   }
 

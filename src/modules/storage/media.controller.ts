@@ -1,10 +1,11 @@
-import { Controller, ForbiddenException, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Public } from '../auth';
 import { MediaAccessRegistry } from './media-access.registry';
 import { cacheControlFor, etagFor, isNotModified, parseRange, rangeStillApplies } from './media-http';
 import { StorageService } from './storage.service';
+import { requireReader } from './storage.policy';
 
 export { parseRange } from './media-http';
 
@@ -34,9 +35,7 @@ export class MediaController {
     const key = req.path.slice('/media/'.length);
     if (!KEY.test(key) || key.includes('..')) throw new NotFoundException('No such file.');
     const user = req.user ?? null;
-    if (!(await this.access.canRead(key, user))) {
-      throw new ForbiddenException('You do not have access to this file.');
-    }
+    requireReader(await this.access.canRead(key, user));
     const stat = await this.storage.stat(key);
     if (!stat) throw new NotFoundException('No such file.');
 

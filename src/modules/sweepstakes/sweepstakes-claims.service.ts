@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock, DAY_MS } from '../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ValidationFailedException } from '../../common/validation';
@@ -17,6 +17,7 @@ import { toAdminWinner, toSummary, toWinnersCsv } from './sweepstakes.mapper';
 import { SweepstakesRepository, type WinnerWithUser } from './sweepstakes.repository';
 import { SweepstakesService } from './sweepstakes.service';
 import { escapeHtml } from '../../common/escape-html';
+import { requirePrizeWinner } from './sweepstakes.policy';
 
 interface DeadlineData {
   winnerId: string;
@@ -207,7 +208,7 @@ export class SweepstakesClaimsService {
   async ownPrize(user: User, id: string): Promise<{ s: Sweepstakes; w: SweepstakesWinner }> {
     const s = await this.sweepstakes.loadPublic(id);
     const w = await this.repo.winnerOf(id, user.id);
-    if (!w || w.prizeIndex === null) throw new ForbiddenException('This prize is not yours to claim.');
+    requirePrizeWinner(w);
     return { s, w };
   }
 

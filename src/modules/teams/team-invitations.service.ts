@@ -1,4 +1,4 @@
-import { ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Clock, DAY_MS } from '../../common/clock';
@@ -13,6 +13,7 @@ import type { TeamRole } from '../../contracts/teams';
 import { INVITATION_TTL_DAYS, ROLE_LABELS } from './team-roles';
 import { TeamsRepository } from './teams.repository';
 import type { InvitationRow, TeamRow } from './teams.rows';
+import { invitationClosed, invitationRefusal, refuseInvitation, type InvitationRefusal } from './teams.policy';
 import { TeamsService } from './teams.service';
 import { escapeHtml } from '../../common/escape-html';
 
@@ -20,8 +21,6 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Acceptance attempts per user per minute (a guessed or leaked link cannot be hammered). */
 const ACCEPT_LIMIT = 10;
-
-export type InvitationRefusal = 'expired' | 'revoked' | 'accepted' | 'wrong_account' | 'unverified';
 
 /**
  * Invitations by email with a role. The link carries a random token (only its hash is stored); it is good for
@@ -130,7 +129,7 @@ export class TeamInvitationsService {
     await this.repo.transaction(async (tx) => {
       const invitation = (await this.repo.lockInvitation(tx, invitationId))!;
       const refusal = this.refusal(invitation, user, token !== null);
-      if (refusal) throw refusalException(refusal, invitation.email);
+      if (refusal) refuseInvitation(refusal, invitation.email);
       await this.teams.addMember(tx, invitation.team_id, user.id, invitation.role);
       await this.repo.closeInvitation(invitation.id, 'accepted', this.clock.now(), tx);
       await this.teams.setCurrentTeam(user.id, invitation.team_id, tx);
@@ -156,23 +155,16 @@ export class TeamInvitationsService {
     if (!invitation || invitation.email !== normalizeEmail(user.email)) {
       throw new NotFoundException('There is no such invitation.');
     }
-    if (this.closed(invitation)) throw refusalException(this.closed(invitation)!, invitation.email);
+    if (this.closed(invitation)) refuseInvitation(this.closed(invitation)!, invitation.email);
     await this.repo.closeInvitation(invitation.id, 'revoked', this.clock.now());
   }
 
   private refusal(invitation: InvitationRow, user: User, viaLink: boolean): InvitationRefusal | null {
-    const closed = this.closed(invitation);
-    if (closed) return closed;
-    if (normalizeEmail(user.email) !== invitation.email) return 'wrong_account';
-    if (!user.emailVerifiedAt && !viaLink) return 'unverified';
-    return null;
+    return invitationRefusal(invitation, user, viaLink, this.clock.nowMs());
   }
 
   private closed(invitation: InvitationRow): InvitationRefusal | null {
-    if (invitation.accepted_at) return 'accepted';
-    if (invitation.revoked_at) return 'revoked';
-    if (new Date(invitation.expires_at).getTime() <= this.clock.nowMs()) return 'expired';
-    return null;
+    return invitationClosed(invitation, this.clock.nowMs());
   }
 
   private async openOfTeamMember(actor: User, invitationId: string): Promise<InvitationRow> {
@@ -181,7 +173,7 @@ export class TeamInvitationsService {
       throw new NotFoundException('There is no such invitation.');
     }
     if (invitation.accepted_at || invitation.revoked_at) {
-      throw refusalException(invitation.accepted_at ? 'accepted' : 'revoked', invitation.email);
+      refuseInvitation(invitation.accepted_at ? 'accepted' : 'revoked', invitation.email);
     }
     return invitation;
   }
@@ -203,25 +195,3 @@ export class TeamInvitationsService {
 }
 
 export const invitationPath = (id: string, token: string) => `/team-invitations/${id}?token=${token}`;
-
-export function refusalMessage(refusal: InvitationRefusal, email: string): string {
-  switch (refusal) {
-    case 'expired':
-      return 'This invitation has expired. Ask the team to send it again.';
-    case 'revoked':
-      return 'This invitation was withdrawn or declined.';
-    case 'accepted':
-      return 'This invitation has already been accepted.';
-    case 'unverified':
-      return `Verify ${email} first, or open the link from the invitation email.`;
-    case 'wrong_account':
-      return `This invitation is for ${email}. Sign in with that address to accept it.`;
-  }
-}
-
-function refusalException(refusal: InvitationRefusal, email: string) {
-  const message = refusalMessage(refusal, email);
-  return refusal === 'expired' || refusal === 'revoked' || refusal === 'accepted'
-    ? new GoneException(message)
-    : new ForbiddenException(message);
-}

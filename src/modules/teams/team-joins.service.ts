@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Clock } from '../../common/clock';
 import { ValidationFailedException } from '../../common/validation';
@@ -13,6 +13,7 @@ import { domainTxtRecord } from './teams.mapper';
 import { PUBLIC_MAIL_DOMAINS } from './team-roles';
 import { TeamsRepository } from './teams.repository';
 import type { TeamRow } from './teams.rows';
+import { requirePendingRequest } from './teams.policy';
 import { TeamsService } from './teams.service';
 
 /** Join requests per user per hour. */
@@ -76,7 +77,7 @@ export class TeamJoinsService {
     const { found, team } = await this.decidable(actor, requestId);
     await this.repo.transaction(async (tx) => {
       const request = (await this.repo.lockJoinRequest(tx, requestId))!;
-      if (request.status !== 'pending') throw new ForbiddenException(`This request was already ${request.status}.`);
+      requirePendingRequest(request.status);
       await this.repo.decideJoinRequest(tx, request.id, approve ? 'approved' : 'declined', actor.id, this.clock.now());
       if (approve) await this.teams.addMember(tx, request.team_id, request.user_id, role);
     });

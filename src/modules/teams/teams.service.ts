@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { TeamPermission, TeamRole } from '../../contracts/teams';
@@ -10,6 +10,14 @@ import { UsersService } from '../users';
 import { isUuid } from '../../common/uuid.pipe';
 import type { CreateTeamDto, UpdateTeamDto } from './dto/teams.dto';
 import { roleAllows } from './team-roles';
+import {
+  requireDeletable,
+  requireOwner,
+  requirePermission,
+  requireRemoval,
+  requireRoleChange,
+  requireRoleChanger,
+} from './teams.policy';
 import { MEMBERSHIPS_LISTED, TeamsRepository } from './teams.repository';
 import type { MembershipRow, TeamRow } from './teams.rows';
 
@@ -56,9 +64,7 @@ export class TeamsService {
   /** Members without the permission get 403 with what they lack; non-members 404. */
   async authorize(user: User, teamId: string, permission: TeamPermission): Promise<MembershipRow> {
     const membership = await this.membershipOrFail(user, teamId);
-    if (!roleAllows(membership.role, permission)) {
-      throw new ForbiddenException(`Your role (${membership.role}) does not allow this (${permission}).`);
-    }
+    requirePermission(membership.role, permission);
     return membership;
   }
 
@@ -135,7 +141,7 @@ export class TeamsService {
   /** Only the owner, with their password; a personal team stays as long as its user. */
   async delete(user: User, teamId: string, password: string): Promise<void> {
     const team = await this.authorize(user, teamId, 'team.delete');
-    if (team.personal) throw new ForbiddenException('Your personal team cannot be deleted.');
+    requireDeletable(team);
     await this.assertPassword(user, password);
     await this.repo.transaction((tx) => this.repo.deleteTeam(tx, teamId));
     if (team.logo_path) await this.storage.delete(team.logo_path).catch(() => undefined);
@@ -153,12 +159,10 @@ export class TeamsService {
     await this.withTeamLock(teamId, async (tx) => {
       const actorRole = await this.repo.roleOf(teamId, actor.id, tx);
       if (!actorRole) throw new NotFoundException('There is no team with that id.');
-      if (!roleAllows(actorRole, 'members.role')) throw new ForbiddenException('Your role cannot change roles.');
+      requireRoleChanger(actorRole);
       const current = await this.repo.roleOf(teamId, memberId, tx);
       if (!current) throw new NotFoundException('That user is not a member of this team.');
-      if (current === 'owner') throw new ForbiddenException('The owner keeps the owner role until ownership moves.');
-      if (current === 'admin' && actorRole !== 'owner')
-        throw new ForbiddenException('Only the owner changes an administrator.');
+      requireRoleChange(actorRole, current);
       await this.repo.setRole(tx, teamId, memberId, role);
     });
   }
@@ -166,9 +170,7 @@ export class TeamsService {
   /** Ownership moves only to an existing administrator; the old owner becomes an administrator. */
   /** Only a team's owner hands it on (non-members 404). */
   async assertOwner(actor: User, teamId: string): Promise<void> {
-    if ((await this.membershipOrFail(actor, teamId)).role !== 'owner') {
-      throw new ForbiddenException('Only the owner can transfer ownership.');
-    }
+    requireOwner((await this.membershipOrFail(actor, teamId)).role);
   }
 
   async transferOwnership(actor: User, teamId: string, toUserId: string, password: string): Promise<void> {
@@ -177,7 +179,7 @@ export class TeamsService {
     await this.withTeamLock(teamId, async (tx) => {
       const actorRole = await this.repo.roleOf(teamId, actor.id, tx);
       if (!actorRole) throw new NotFoundException('There is no team with that id.');
-      if (actorRole !== 'owner') throw new ForbiddenException('Only the owner can transfer ownership.');
+      requireOwner(actorRole);
       if ((await this.repo.roleOf(teamId, toUserId, tx)) !== 'admin') {
         throw ValidationFailedException.of('user_id', 'Ownership can only go to an administrator of the team.');
       }
@@ -194,18 +196,7 @@ export class TeamsService {
       if (!actorRole) throw new NotFoundException('There is no team with that id.');
       const target = actor.id === memberId ? actorRole : await this.repo.roleOf(teamId, memberId, tx);
       if (!target) throw new NotFoundException('That user is not a member of this team.');
-      if (target === 'owner') {
-        throw new ForbiddenException(
-          actor.id === memberId
-            ? 'Transfer ownership to an administrator before leaving the team.'
-            : 'The owner cannot be removed.',
-        );
-      }
-      if (actor.id !== memberId) {
-        if (!roleAllows(actorRole, 'members.remove')) throw new ForbiddenException('Your role cannot remove members.');
-        if (target === 'admin' && actorRole !== 'owner')
-          throw new ForbiddenException('Only the owner removes an administrator.');
-      }
+      requireRemoval(actorRole, target, actor.id === memberId);
       await this.repo.removeMember(tx, teamId, memberId);
     });
   }

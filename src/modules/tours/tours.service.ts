@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -13,6 +13,7 @@ import { nextStatus } from './tour-state';
 import type { RequestTourDto } from './dto/tours.dto';
 import { sideOf, toTourJson } from './tours.mapper';
 import { type TourChange, ToursRepository, type TourView } from './tours.repository';
+import { requireParty, requireTurn } from './tours.policy';
 
 const HOUR = 3600_000;
 /** Times offered must be at least an hour ahead and at most 90 days out. */
@@ -135,7 +136,7 @@ export class ToursService {
     const tour = await this.repo.find(id);
     if (!tour) throw new NotFoundException('There is no tour with that id.');
     const side = sideOf(tour, user.id);
-    if (!side) throw new ForbiddenException('This tour is between the buyer and the listing’s realtor.');
+    requireParty(side);
     return { tour, side };
   }
 
@@ -148,7 +149,7 @@ export class ToursService {
   ): Promise<Tour> {
     const { tour, side } = await this.party(user, id);
     const next = nextStatus(tour.status, action, side);
-    if (next === 'forbidden') throw new ForbiddenException(`The other side answers this tour request now.`);
+    requireTurn(next);
     if (next === 'illegal') throw new ConflictException(`This tour is ${tour.status}; it cannot be changed that way.`);
     if (!(await this.repo.transition(id, tour.status, change(tour, side, next), this.clock.now())))
       throw new ConflictException('The tour changed meanwhile; reload and try again.');

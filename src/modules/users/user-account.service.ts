@@ -1,10 +1,11 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { handleProblem } from './handle';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
+import { requireSelfOrAdmin } from './users.policy';
 
 /** Account changes shared by the users API and the settings pages. */
 @Injectable()
@@ -23,8 +24,7 @@ export class UserAccountService {
   async findEditable(actor: User, id: string): Promise<User> {
     const target = await this.users.findById(id);
     if (!target) throw new NotFoundException('There is no user with that id.');
-    if (target.id !== actor.id && actor.role !== 'admin')
-      throw new ForbiddenException('You may only update your own account.');
+    requireSelfOrAdmin(actor, target);
     return target;
   }
 

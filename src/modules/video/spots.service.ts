@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../../common/keyset';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -13,6 +13,7 @@ import { SpotPublishHolds, type SpotHeldAction } from './spot-publish-holds';
 import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type FeedPageJson, type SpotJson } from './video.mapper';
 import { VideoRepository, type FeedRow } from './video.repository';
+import { managesVideoWork, requireSameListing, requireVideoManager } from './video.policy';
 
 export interface SpotChanges {
   title?: string;
@@ -64,15 +65,15 @@ export class SpotsService {
   }
 
   canManage(spot: Pick<Spot, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
-    return !!user && (user.id === spot.userId || user.role === 'admin');
+    return managesVideoWork(spot, user);
   }
 
   async findManageable(user: User, slug: string): Promise<Spot> {
     const spot = await this.findBySlug(slug);
     if (this.canManage(spot, user)) return spot;
     // A creative manager with an active spots:edit grant from the spot's owner (checked again on the write).
-    if (await this.delegation.can(user.id, spot.userId, 'spots:edit', spot.listingId)) return spot;
-    throw new ForbiddenException('You cannot change a spot that is not yours.');
+    requireVideoManager(await this.delegation.can(user.id, spot.userId, 'spots:edit', spot.listingId), 'spot');
+    return spot;
   }
 
   async findViewable(user: User | null | undefined, slug: string): Promise<Spot> {
@@ -111,8 +112,7 @@ export class SpotsService {
       await this.assertNotHeld(spot, 'replace_video');
     const delegated = !this.canManage(spot, user);
     const changed = (Object.keys(changes) as Array<keyof SpotChanges>).filter((k) => changes[k] !== undefined);
-    if (delegated && changes.listing_id !== undefined && changes.listing_id !== spot.listingId)
-      throw new ForbiddenException('A creative manager cannot move a spot to another listing.');
+    requireSameListing(delegated, changes.listing_id, spot.listingId, 'spot');
     if (changes.title !== undefined) spot.title = changes.title.trim().slice(0, 160);
     if (changes.caption !== undefined) spot.caption = changes.caption;
     if (changes.listing_id !== undefined && changes.listing_id !== spot.listingId) {

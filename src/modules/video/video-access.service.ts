@@ -5,6 +5,7 @@ import { Spot, Video, Walkthrough } from './entities';
 import { NodeCaches } from '../../infra/node-caches';
 import { ListingDirectory } from './listing-directory';
 import { VideoRepository } from './video.repository';
+import { managesVideoWork } from './video.policy';
 
 const CACHE_MS = 5_000;
 
@@ -27,7 +28,7 @@ export class VideoAccessService {
   }
 
   canManage(video: Pick<Video, 'userId'>, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
-    return !!user && (user.id === video.userId || user.role === 'admin');
+    return managesVideoWork(video, user);
   }
 
   async canView(video: Video, user: Pick<User, 'id' | 'role'> | null | undefined): Promise<boolean> {

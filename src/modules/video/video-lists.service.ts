@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Page } from '../../contracts/common';
 import { pageOf } from '../../common/pagination';
 import { ValidationFailedException } from '../../common/validation';
@@ -8,6 +8,7 @@ import { Video, VideoList } from './entities';
 import { VideoAccessService } from './video-access.service';
 import { VideoRepository } from './video.repository';
 import { toVideoJson, toVideoListJson, type VideoJson, type VideoListJson } from './video.mapper';
+import { managesVideoWork, requireVideoManager } from './video.policy';
 
 export interface VideoListInput {
   name?: string;
@@ -26,7 +27,7 @@ export class VideoListsService {
   ) {}
 
   canManage(list: VideoList, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
-    return !!user && (user.id === list.userId || user.role === 'admin');
+    return managesVideoWork(list, user);
   }
 
   async find(id: string): Promise<VideoList> {
@@ -44,7 +45,7 @@ export class VideoListsService {
 
   async findManageable(user: User, id: string): Promise<VideoList> {
     const list = await this.find(id);
-    if (!this.canManage(list, user)) throw new ForbiddenException('You cannot change a video list that is not yours.');
+    requireVideoManager(this.canManage(list, user), 'video list');
     return list;
   }
 

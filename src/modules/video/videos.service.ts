@@ -1,12 +1,4 @@
-import {
-  ConflictException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  Optional,
-} from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { ValidationFailedException } from '../../common/validation';
 import { JobsService } from '../jobs';
 import { NotificationsService } from '../notifications';
@@ -21,6 +13,7 @@ import { VideoAccessService } from './video-access.service';
 import { VideoRepository } from './video.repository';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { toVideoJson } from './video.mapper';
+import { requireVideoManager } from './video.policy';
 
 export const VIDEO_STATUS_EVENT = 'video.status';
 export const TRANSCODE_JOB = 'transcode';
@@ -69,8 +62,7 @@ export class VideosService {
   /** The video, if `user` may change it: 404 unknown, 403 someone else's. */
   async findManageable(user: User, id: string): Promise<Video> {
     const video = await this.find(id);
-    if (!this.access.canManage(video, user))
-      throw new ForbiddenException('You cannot change a video that is not yours.');
+    requireVideoManager(this.access.canManage(video, user), 'video');
     return video;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/validation';
 import { DelegationService } from '../open-creative';
@@ -9,6 +9,7 @@ import { ListingDirectory } from './listing-directory';
 import { VideoAccessService } from './video-access.service';
 import { VideoRepository } from './video.repository';
 import { toSpotJson, toWalkthroughJson, type WalkthroughJson } from './video.mapper';
+import { managesVideoWork, requireSameListing, requireVideoManager } from './video.policy';
 
 export interface WalkthroughChanges {
   title?: string;
@@ -36,16 +37,16 @@ export class WalkthroughsService {
   }
 
   canManage(walkthrough: Walkthrough, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
-    return !!user && (user.id === walkthrough.userId || user.role === 'admin');
+    return managesVideoWork(walkthrough, user);
   }
 
   async findManageable(user: User, slug: string): Promise<Walkthrough> {
     const walkthrough = await this.findBySlug(slug);
     if (this.canManage(walkthrough, user)) return walkthrough;
     // A creative manager with an active walkthroughs:edit grant (checked again on the write).
-    if (await this.delegation.can(user.id, walkthrough.userId, 'walkthroughs:edit', walkthrough.listingId))
-      return walkthrough;
-    throw new ForbiddenException('You cannot change a walkthrough that is not yours.');
+    const granted = await this.delegation.can(user.id, walkthrough.userId, 'walkthroughs:edit', walkthrough.listingId);
+    requireVideoManager(granted, 'walkthrough');
+    return walkthrough;
   }
 
   /** Owner/admin always; others only when published (and its listing published). 404 rather than 403 for drafts. */
@@ -78,8 +79,7 @@ export class WalkthroughsService {
 
   async update(user: User, walkthrough: Walkthrough, changes: WalkthroughChanges): Promise<Walkthrough> {
     const delegated = !this.canManage(walkthrough, user);
-    if (delegated && changes.listing_id !== undefined && changes.listing_id !== walkthrough.listingId)
-      throw new ForbiddenException('A creative manager cannot move a walkthrough to another listing.');
+    requireSameListing(delegated, changes.listing_id, walkthrough.listingId, 'walkthrough');
     const changed = Object.entries(changes).filter(([, v]) => v !== undefined);
     if (changes.listing_id !== undefined && changes.listing_id !== walkthrough.listingId) {
       if (changes.listing_id !== null) {

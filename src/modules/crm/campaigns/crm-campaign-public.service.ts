@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../common/clock';
 import { ValidationFailedException } from '../../../common/validation';
@@ -33,6 +33,7 @@ import { formatCode, normaliseCode } from './codes';
 import { bookSecret, signIntake, verifyIntake } from '../leads/intake-signature';
 import type { CampaignSubmissionDto } from '../dto/campaigns.dto';
 import type { CrmCampaign, CrmCampaignCode } from '../entities/campaign.entity';
+import { requireRedeemer } from '../crm.policy';
 
 const consent = () => ({ version: CAMPAIGN_CONSENT_VERSION, text: CONSENT_TEXTS[CAMPAIGN_CONSENT_VERSION] });
 
@@ -172,7 +173,7 @@ export class CrmCampaignPublicService {
     const code = normal ? await this.repo.findCode(normal) : null;
     const redemption = code ? await this.repo.redemptionOf(code.id) : null;
     if (!code || !redemption) throw new NotFoundException('There is no such redemption.');
-    if (redemption.userId !== user.id) throw new ForbiddenException('Somebody else redeemed this code.');
+    requireRedeemer(user, redemption.userId);
     const campaign = (await this.repo.findCampaign(code.campaignId))!;
     return {
       credits: code.credits,

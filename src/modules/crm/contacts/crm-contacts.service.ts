@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import { pageOf } from '../../../common/pagination';
 import { ValidationFailedException } from '../../../common/validation';
@@ -13,6 +13,7 @@ import { CrmRepository } from '../crm.repository';
 import type { ContactsQueryDto, NewTaskDto } from '../dto/crm.dto';
 import type { CrmContact } from '../entities/crm.entity';
 import type { CrmCaller } from '../current-book';
+import { requireUnmerged } from '../crm.policy';
 
 /** Contacts: the book's list, one contact's timeline, notes, tasks, stage, tags. */
 @Injectable()
@@ -145,7 +146,7 @@ export class CrmContactsService {
     data: Record<string, unknown>,
     tx: CrmRepository = this.repo,
   ): Promise<void> {
-    if (contact.mergedIntoId) throw new ForbiddenException('This contact was merged into another; work on that one.');
+    requireUnmerged(contact);
     if (!body.trim()) throw ValidationFailedException.of('body', 'Write something.');
     await tx.addActivity({
       teamId: contact.teamId,

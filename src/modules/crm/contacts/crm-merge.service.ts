@@ -1,10 +1,11 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import { ValidationFailedException } from '../../../common/validation';
 import type { User } from '../../users';
 import { CrmAccessService } from '../crm-access.service';
 import { CrmRepository } from '../crm.repository';
 import type { CrmContact } from '../entities/crm.entity';
+import { requireManager, requireSameBook } from '../crm.policy';
 
 const FILLABLE = ['name', 'email', 'phone', 'userId', 'agentId'] as const;
 type Fillable = (typeof FILLABLE)[number];
@@ -25,7 +26,7 @@ export class CrmMergeService {
   /** A contact others may be merged into: the user sees it and manages its book (owners and admins). */
   async survivor(user: User, id: string) {
     const found = await this.access.contact(user, id);
-    if (!found.book.manager) throw new ForbiddenException('Only the team owner and admins may merge contacts.');
+    requireManager(found.book, 'Only the team owner and admins may merge contacts.');
     return found;
   }
 
@@ -34,7 +35,7 @@ export class CrmMergeService {
     const { book } = await this.survivor(user, survivorId);
     const other = await this.repo.findContact(mergedId);
     if (!other) throw ValidationFailedException.of('merge_id', 'There is no contact with that id.');
-    if (other.teamId !== book.teamId) throw new ForbiddenException('Only contacts of the same book can be merged.');
+    requireSameBook(book.teamId, other.teamId);
     const now = this.clock.now();
     const id = await this.repo.transaction(async (tx) => {
       const survivor = (await tx.findContact(survivorId, true))!;
@@ -84,7 +85,7 @@ export class CrmMergeService {
     const found = await this.repo.findMerge(mergeId);
     if (!found) throw new NotFoundException('There is no merge with that id.');
     const book = await this.access.bookOf(user, found.teamId);
-    if (!book.manager) throw new ForbiddenException('Only the team owner and admins may undo a merge.');
+    requireManager(book, 'Only the team owner and admins may undo a merge.');
     const now = this.clock.now();
     await this.repo.transaction(async (tx) => {
       const merge = (await tx.findMerge(mergeId, true))!;

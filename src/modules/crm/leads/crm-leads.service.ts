@@ -1,11 +1,4 @@
-import {
-  ConflictException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../../../common/clock';
 import { pageOf } from '../../../common/pagination';
@@ -43,6 +36,7 @@ import type { CrmLead } from '../entities/crm.entity';
 import { bookSecret, verifyIntake } from './intake-signature';
 import { leadActivity } from './lead-activity';
 import type { CrmCaller } from '../current-book';
+import { requireNotOwnListing } from '../crm.policy';
 
 /** Leads: the agent's queue, marking contact, routing rules, and the public and signed ways leads come in. */
 @Injectable()
@@ -236,7 +230,7 @@ export class CrmLeadsService {
   ): Promise<IntakeResult | null> {
     const property = await this.properties.findById(propertyId);
     if (!property || !isPubliclyVisible(property)) throw new NotFoundException('There is no such listing.');
-    if (viewer && viewer.id === property.userId) throw new ForbiddenException('This is your own listing.');
+    requireNotOwnListing(viewer, property.userId);
     await this.limiter.hit(`crm-inquiry:ip:${ip}`, INQUIRIES_PER_IP_PER_HOUR, 3600);
     if (dto.website) return null;
     if (!CONSENT_TEXTS[dto.consent_version]) {

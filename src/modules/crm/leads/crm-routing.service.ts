@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import type { LeadRoutedEvent } from '../../../contracts/crm';
 import { TimersService } from '../../jobs';
@@ -13,6 +13,7 @@ import { CrmRepository } from '../crm.repository';
 import type { CrmLead } from '../entities/crm.entity';
 import { leadActivity } from './lead-activity';
 import { route, type LeadFacts, type RoutingDecision, type RuleForRouting } from './routing';
+import { requireClaimant } from '../crm.policy';
 
 export interface RoutingContext {
   teamId: string;
@@ -107,7 +108,7 @@ export class CrmRoutingService {
     // Any agent of the book may ask: one who lost the race to a simultaneous claim hears 409, not 403.
     const { lead } = await this.access.leadOfBook(user, leadId);
     if (lead.status !== 'claimable') throw new ConflictException('This lead has already been claimed.');
-    if (!lead.candidateIds.includes(user.id)) throw new ForbiddenException('This lead is offered to other agents.');
+    requireClaimant(user, lead);
     const now = this.clock.now();
     const claimed = await this.repo.transaction(async (tx) => {
       if (!(await tx.claim(lead.id, user.id, now))) return null;

@@ -1,11 +1,4 @@
-import {
-  ConflictException,
-  ForbiddenException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../../../common/clock';
 import { pageOf } from '../../../common/pagination';
 import type { Page } from '../../../contracts/common';
@@ -25,6 +18,7 @@ import type { DisputeDto, OfferLeadDto } from '../dto/crm.dto';
 import type { CrmLeadOffer, CrmLeadSale } from '../entities/offer.entity';
 import { toMaskedOfferJson, toPurchaseJson } from './marketplace.mapper';
 import { CrmMarketplaceRepository } from './marketplace.repository';
+import { requireBuyer, requireOfferer, requireRefunder } from '../crm.policy';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -54,9 +48,7 @@ export class CrmMarketplaceService {
   /** A lead its agent or a manager of its team may put on the marketplace. */
   async offerable(user: User, leadId: string) {
     const { lead, book } = await this.access.lead(user, leadId);
-    if (!book.manager && lead.agentId !== user.id) {
-      throw new ForbiddenException("Only the lead's agent or a manager of the team may offer it.");
-    }
+    requireOfferer(book, user, lead);
     return lead;
   }
 
@@ -64,7 +56,7 @@ export class CrmMarketplaceService {
   async disputable(user: User, offerId: string): Promise<CrmLeadSale> {
     await this.found(this.repo, offerId, false);
     const sale = await this.repo.saleOf(offerId, null, user.id);
-    if (!sale) throw new ForbiddenException('Only the buyer may dispute this sale.');
+    requireBuyer(sale);
     return sale;
   }
 
@@ -165,7 +157,7 @@ export class CrmMarketplaceService {
     const sale = await this.repo.transaction(async (tx) => {
       await this.found(tx, offerId, false);
       const s = await tx.saleOf(offerId, null, user.id, true);
-      if (!s) throw new ForbiddenException('Only the buyer may dispute this sale.');
+      requireBuyer(s);
       if (s.status !== 'sold') throw new ConflictException(`This sale is already ${s.status}.`);
       if (now.getTime() >= s.disputeEndsAt.getTime()) {
         throw new ConflictException('The 72-hour dispute window has closed.');
@@ -253,9 +245,7 @@ export class CrmMarketplaceService {
   }
 
   private assertRefunder(user: User, offer: CrmLeadOffer): CrmLeadOffer {
-    if (user.role !== 'admin' && offer.sellerId !== user.id) {
-      throw new ForbiddenException('Only the seller or an admin may refund this sale.');
-    }
+    requireRefunder(user, offer);
     return offer;
   }
 

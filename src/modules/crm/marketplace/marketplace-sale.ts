@@ -1,7 +1,8 @@
-import { ConflictException, ForbiddenException } from '@nestjs/common';
+import { ConflictException } from '@nestjs/common';
 import { MARKET_DISPUTE_HOURS } from '../crm.constants';
 import type { CrmLeadOffer, CrmLeadSale } from '../entities/offer.entity';
 import type { CrmMarketplaceRepository } from './marketplace.repository';
+import { requireOtherBook } from '../crm.policy';
 
 /** How a sale was paid: image credits spent by the caller, or a paid commerce order line. */
 export type SalePayment = { kind: 'credits' } | { kind: 'order'; orderId: string; orderLineId: string };
@@ -22,7 +23,7 @@ export async function saleRefusal(
 
 /** A refusal as the answer: the seller's own book 403, no copy left or bought already 409. */
 export function assertMayBuy(refusal: Awaited<ReturnType<typeof saleRefusal>>): void {
-  if (refusal === 'own') throw new ForbiddenException("This lead is already in your team's book.");
+  requireOtherBook(refusal === 'own');
   if (refusal === 'sold_out') throw new ConflictException('Another realtor bought this lead first: none is left.');
   if (refusal === 'bought') throw new ConflictException('Your team already bought this lead.');
 }

@@ -2,7 +2,6 @@ import {
   Body,
   Controller,
   Delete,
-  ForbiddenException,
   Get,
   HttpCode,
   NotFoundException,
@@ -25,6 +24,7 @@ import { toVideoJson, type FeedPageJson, type VideoJson } from '../video.mapper'
 import { VideosService } from '../videos.service';
 import { WalkthroughsService } from '../walkthroughs.service';
 import { Authorize } from '../../policies';
+import { requireVideoManager } from '../video.policy';
 
 /**
  * Spec 7 Video: POST /api/video/walkthrough/{slug}, POST /api/video/blank, POST /api/video/{id}/update,
@@ -102,8 +102,7 @@ export class VideoApiController {
   @HttpCode(200)
   async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: User): Promise<{ message: string }> {
     const video = await this.videos.find(id);
-    if (!this.access.canManage(video, user))
-      throw new ForbiddenException('You cannot delete a video that is not yours.');
+    requireVideoManager(this.access.canManage(video, user), 'video', 'delete');
     await this.videos.delete(video);
     await this.uploads.discard(video.uploadId);
     return { message: 'Video Deleted' };

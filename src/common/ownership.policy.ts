@@ -1,4 +1,5 @@
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
+import { allowOnly } from '../modules/policies/deny';
 
 /**
  * The one rule for another user's resource: an id that does not exist answers 404; one that exists
@@ -11,6 +12,6 @@ export function assertOwned<T extends { userId: string | null }>(
   what: string,
 ): T {
   if (!found) throw new NotFoundException(`There is no ${what} with that id.`);
-  if (found.userId !== userId) throw new ForbiddenException(`This ${what} belongs to someone else.`);
+  allowOnly(found.userId === userId, `This ${what} belongs to someone else.`);
   return found;
 }

@@ -1,4 +1,5 @@
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
+import { deny } from '../modules/policies/deny';
 import type { Page } from '../contracts/common';
 import { pageOf } from './pagination';
 import { ValidationFailedException } from './validation';
@@ -81,21 +82,21 @@ export abstract class GroupMembershipService<G extends { visibility: string }, R
   async readable(id: string, viewer: U | undefined): Promise<GroupAccess<G, R>> {
     const a = await this.access(id, viewer);
     if (a.group.visibility === this.kind.closed && !a.role && !a.invited && viewer?.role !== 'admin')
-      throw new ForbiddenException(this.kind.closedMessage);
+      deny(this.kind.closedMessage);
     return a;
   }
 
   /** A member's access: 403 'Join the <noun> first.' for anyone else. */
   async member(id: string, user: U): Promise<GroupAccess<G, R> & { role: R }> {
     const a = await this.readable(id, user);
-    if (!a.role) throw new ForbiddenException(`Join the ${this.kind.noun} first.`);
+    if (!a.role) deny(`Join the ${this.kind.noun} first.`);
     return { ...a, role: a.role };
   }
 
   /** The owner's access: 403 with `message` for anyone else. */
   async ownerOnly(id: string, user: U, message: string): Promise<GroupAccess<G, R>> {
     const a = await this.readable(id, user);
-    if (a.role !== 'owner') throw new ForbiddenException(message);
+    if (a.role !== 'owner') deny(message);
     return a;
   }
 
@@ -105,8 +106,7 @@ export abstract class GroupMembershipService<G extends { visibility: string }, R
    */
   async joinGroup(id: string, user: U): Promise<void> {
     const a = await this.access(id, user);
-    if (a.group.visibility === this.kind.closed && !a.role && !a.invited)
-      throw new ForbiddenException(this.kind.joinClosedMessage);
+    if (a.group.visibility === this.kind.closed && !a.role && !a.invited) deny(this.kind.joinClosedMessage);
     await this.store.join(id, user.id);
   }
 
