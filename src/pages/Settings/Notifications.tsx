@@ -13,9 +13,10 @@ export default function NotificationSettings({
   preferences,
   kinds,
 }: PageProps<{ preferences: Preferences; kinds: Kind[] }>) {
+  // Only email is offered: nothing delivers web push yet (issue 37), so no toggle may promise it. The stored push
+  // values travel back unchanged.
   const form = useForm<Preferences>({ email: { ...preferences.email }, push: { ...preferences.push } });
-  const toggle = (channel: 'email' | 'push', key: string) =>
-    form.setData(channel, { ...form.data[channel], [key]: !form.data[channel][key] });
+  const toggle = (key: string) => form.setData('email', { ...form.data.email, [key]: !form.data.email[key] });
 
   return (
     <>
@@ -24,7 +25,7 @@ export default function NotificationSettings({
         form={form}
         put="/settings/notifications"
         title="Notification preferences"
-        description="Choose what reaches you by email and as push notifications."
+        description="Choose what reaches you by email. Everything also shows in your notifications list."
         padded={false}
       >
         <table className="w-full text-sm">
@@ -32,7 +33,6 @@ export default function NotificationSettings({
             <tr className="border-b border-slate-100 text-left text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">
               <th className="px-5 py-3 font-medium">Activity</th>
               <th className="w-20 px-3 py-3 text-center font-medium">Email</th>
-              <th className="w-20 px-3 py-3 text-center font-medium">Push</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -42,17 +42,15 @@ export default function NotificationSettings({
                   <span className="block font-medium text-slate-900 dark:text-white">{kind.label}</span>
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{kind.description}</span>
                 </td>
-                {(['email', 'push'] as const).map((channel) => (
-                  <td key={channel} className="px-3 py-3 text-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`${kind.label} by ${channel}`}
-                      checked={!!form.data[channel][kind.key]}
-                      onChange={() => toggle(channel, kind.key)}
-                      className="h-4 w-4 rounded border-slate-300 accent-brand-600 dark:border-slate-600"
-                    />
-                  </td>
-                ))}
+                <td className="px-3 py-3 text-center">
+                  <input
+                    type="checkbox"
+                    aria-label={`${kind.label} by email`}
+                    checked={!!form.data.email[kind.key]}
+                    onChange={() => toggle(kind.key)}
+                    className="h-4 w-4 rounded border-slate-300 accent-brand-600 dark:border-slate-600"
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
