@@ -52,6 +52,18 @@ const POLICY_ONLY = [
   },
 ];
 
+/** "Now" in module code comes from the Clock; durations and cache ages from performance.now(). */
+const TIME_FROM_CLOCK = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Ask the injected Clock for now (clock.now()); a duration is performance.now().',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Ask the injected Clock for now (clock.nowMs()); a duration or cache age is performance.now().',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'storage/**', 'coverage/**', 'bench/results/**', 'test-results/**'],
@@ -82,12 +94,25 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...POLICY_ONLY] },
   },
   {
+    // Module code asks the Clock for now (src/common/clock.ts), so tests that move it move every rule, stamp and
+    // expiry; how long something took or a cache's age is performance.now(), which never jumps and is no date.
+    files: ['src/modules/**/*.ts'],
+    ignores: ['src/**/*.policy.ts', 'src/modules/policies/**', 'src/**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...POLICY_ONLY, ...TIME_FROM_CLOCK] },
+  },
+  {
+    files: ['src/modules/**/*.policy.ts', 'src/modules/policies/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...TIME_FROM_CLOCK] },
+  },
+  {
     // A mapper writes every timestamp one way: iso() (src/common/iso.ts), which also keeps a missing one null.
     files: ['src/modules/**/*.mapper.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...POLICY_ONLY,
+        ...TIME_FROM_CLOCK,
         {
           selector: "CallExpression[callee.property.name='toISOString']",
           message: 'Write timestamps with iso() from src/common/iso.ts.',

@@ -62,13 +62,13 @@ describe('the application key', () => {
     const twoFactor = t.app.get(TwoFactorService);
     await twoFactor.enable(user.id);
     const { secret } = (await twoFactor.setup(user.id))!;
-    await twoFactor.confirm(user.id, totp(secret));
+    await twoFactor.confirm(user.id, totp(secret, Date.now()));
     const browser = await t.client();
     expect((await browser.post('/login').send({ email: user.email, password: PASSWORD })).headers.location).toBe(
       '/two-factor-challenge',
     );
     await forgetUsedStep(t, user.id);
-    const first = await browser.post('/two-factor-challenge').send({ code: totp(secret) });
+    const first = await browser.post('/two-factor-challenge').send({ code: totp(secret, Date.now()) });
     expect(first.status).toBe(303);
     const cookie = `${t.config.session.cookieName}=${encodeURIComponent(jarCookie(browser)!)}`;
     const key = t.config.appKey;
@@ -83,7 +83,7 @@ describe('the application key', () => {
       await forgetUsedStep(t, user.id);
       const again = await t.client();
       await again.post('/login').send({ email: user.email, password: PASSWORD });
-      const challenge = await again.post('/two-factor-challenge').send({ code: totp(secret) });
+      const challenge = await again.post('/two-factor-challenge').send({ code: totp(secret, Date.now()) });
       expect(challenge.status).toBe(303);
       expect(challenge.headers.location).toBe('/dashboard');
     } finally {
@@ -101,7 +101,7 @@ describe('the application key', () => {
       await forgetUsedStep(t, user.id);
       const rotated = await t.client();
       await rotated.post('/login').send({ email: user.email, password: PASSWORD });
-      const challenge = await rotated.post('/two-factor-challenge').send({ code: totp(secret) });
+      const challenge = await rotated.post('/two-factor-challenge').send({ code: totp(secret, Date.now()) });
       expect(challenge.status).toBe(303);
     } finally {
       await t.close();
@@ -113,7 +113,7 @@ describe('the application key', () => {
       await forgetUsedStep(t, user.id);
       const locked = await t.client();
       await locked.post('/login').send({ email: user.email, password: PASSWORD });
-      const challenge = await locked.post('/two-factor-challenge').send({ code: totp(secret) });
+      const challenge = await locked.post('/two-factor-challenge').send({ code: totp(secret, Date.now()) });
       expect(challenge.status).toBe(422);
       expect(challenge.body.errors.code[0]).toMatch(/recovery code/);
     } finally {

@@ -10,7 +10,7 @@ async function withTwoFactor(t: TestApp): Promise<{ user: User; secret: string }
   const twoFactor = t.app.get(TwoFactorService);
   await twoFactor.enable(user.id);
   const { secret } = (await twoFactor.setup(user.id))!;
-  await twoFactor.confirm(user.id, totp(secret));
+  await twoFactor.confirm(user.id, totp(secret, Date.now()));
   return { user, secret };
 }
 

@@ -4,6 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import type { MetricName } from '../../contracts/admin';
 import { AdminAuditEntry } from './entities/admin-audit.entity';
 import { COHORT_SQL, DAILY_METRICS, GAUGES, METRIC_NAMES, SINGLE_METRICS } from './metrics.definitions';
+import { Clock } from '../../common/clock';
 
 export interface AuditFilter {
   action?: string;
@@ -45,7 +46,10 @@ export interface ActivityRow {
  */
 @Injectable()
 export class AdminRepository {
-  constructor(@InjectRepository(AdminAuditEntry) private readonly audit: Repository<AdminAuditEntry>) {}
+  constructor(
+    @InjectRepository(AdminAuditEntry) private readonly audit: Repository<AdminAuditEntry>,
+    private readonly clock: Clock,
+  ) {}
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.audit.manager.transaction(work);
@@ -54,7 +58,7 @@ export class AdminRepository {
   /** Inserts one audit row (inside the caller's transaction when given, so the row commits with the change). */
   async append(entry: NewAuditEntry, manager: EntityManager = this.audit.manager): Promise<AdminAuditEntry> {
     const repo = manager.getRepository(AdminAuditEntry);
-    return repo.save(repo.create({ ...entry, at: entry.at ?? new Date() }));
+    return repo.save(repo.create({ ...entry, at: entry.at ?? this.clock.now() }));
   }
 
   /** Newest first; each filter is served by one of the audit indexes. */

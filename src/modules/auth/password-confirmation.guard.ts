@@ -4,6 +4,7 @@ import { wantsJson } from '../../common/http-exception.filter';
 import { isInertiaRequest } from '../inertia';
 import { saveSession } from './http';
 import '../../common/session.types';
+import { Clock } from '../../common/clock';
 
 /** How long a password confirmation lasts (Laravel's password_timeout). */
 export const PASSWORD_CONFIRMATION_SECONDS = 3 * 60 * 60;
@@ -21,7 +22,7 @@ class RedirectedException extends HttpException {
   }
 }
 
-export function passwordRecentlyConfirmed(req: Request, now = Date.now()): boolean {
+export function passwordRecentlyConfirmed(req: Request, now: number): boolean {
   const at = req.session?.passwordConfirmedAt;
   return typeof at === 'number' && now / 1000 - at < PASSWORD_CONFIRMATION_SECONDS;
 }
@@ -32,9 +33,11 @@ export function passwordRecentlyConfirmed(req: Request, now = Date.now()): boole
  */
 @Injectable()
 export class PasswordConfirmedGuard implements CanActivate {
+  constructor(private readonly clock: Clock) {}
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    if (passwordRecentlyConfirmed(req)) return true;
+    if (passwordRecentlyConfirmed(req, this.clock.nowMs())) return true;
     if (wantsJson(req)) throw new PasswordConfirmationRequiredException();
     const res = context.switchToHttp().getResponse<Response>();
     req.session.intendedUrl = req.method === 'GET' ? req.originalUrl : (refererPath(req) ?? '/settings/profile');

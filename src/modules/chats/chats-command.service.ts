@@ -22,6 +22,7 @@ import { iso, toMessageJson } from './chats.mapper';
 import { ChatsRepository } from './chats.repository';
 import type { ListingCard } from './listing-card';
 import { refuseOutsider, refuseSend, requireRequestRecipient } from './chats.policy';
+import { Clock } from '../../common/clock';
 
 export interface NewMessage {
   type: MessageType;
@@ -59,6 +60,7 @@ export class ChatsCommandService {
     private readonly broadcaster: Broadcaster,
     private readonly gateway: RealtimeGateway,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   /** Opens (or reuses) the direct chat with another user. */
@@ -76,7 +78,7 @@ export class ChatsCommandService {
       else chatId = (await this.repo.directChatId(key))!; // someone opened it at the same moment
     }
     if (created) await this.announceNewChat(me, chatId, [other.id], socketId);
-    if (created) await this.events.publish('chat.requested', `chat|${chatId}`, { chat_id: chatId, from_user_id: me.id, to_user_id: other.id, requested_at: new Date().toISOString(), origin: first?.origin ?? null }); // prettier-ignore
+    if (created) await this.events.publish('chat.requested', `chat|${chatId}`, { chat_id: chatId, from_user_id: me.id, to_user_id: other.id, requested_at: this.clock.now().toISOString(), origin: first?.origin ?? null }); // prettier-ignore
     await this.sendFirst(me, chatId, first, socketId);
     return { chat: await this.query.get(me.id, chatId), created };
   }

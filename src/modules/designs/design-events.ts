@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { Broadcaster } from '../realtime';
 import type { Design } from './entities';
 import type { Design as DesignJson } from '../../contracts/designs';
+import { Clock } from '../../common/clock';
 
 export const designChannel = (designId: string) => `private-design.${designId}`;
 
@@ -22,7 +23,10 @@ export interface DesignProgressPayload {
 /** Pushes design progress to the owner's private channel `design.{id}`. */
 @Injectable()
 export class DesignEvents {
-  constructor(@Optional() private readonly broadcaster?: Broadcaster) {}
+  constructor(
+    private readonly clock: Clock,
+    @Optional() private readonly broadcaster?: Broadcaster,
+  ) {}
 
   progress(design: Design, error?: string): Promise<void> {
     const payload: DesignProgressPayload = {
@@ -33,7 +37,7 @@ export class DesignEvents {
       progress_steps: design.progressSteps,
       job_kind: design.jobKind,
       ...(error ? { error } : {}),
-      sent_at: Date.now(),
+      sent_at: this.clock.nowMs(),
     };
     return this.broadcaster?.broadcast(designChannel(design.id), 'design.progress', payload) ?? Promise.resolve();
   }
@@ -44,7 +48,7 @@ export class DesignEvents {
         design_id: design.id,
         generated_design_id: generatedDesignId,
         design,
-        sent_at: Date.now(),
+        sent_at: this.clock.nowMs(),
       }) ?? Promise.resolve()
     );
   }

@@ -16,6 +16,7 @@ import { Design, GeneratedDesign } from './entities';
 import { buildPrompt } from './prompts';
 import { DesignAssetsService } from './design-assets.service';
 import { IMAGE_PROVIDER, ImageProvider, ProviderError, upscale2x } from './providers';
+import { Clock } from '../../common/clock';
 
 export interface GenerateJobData {
   designId: string;
@@ -48,6 +49,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     private readonly usage: UsageService,
     private readonly events: DesignEvents,
     private readonly assets: DesignAssetsService,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -274,7 +276,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
     const base = `designs/${design.userId}/${design.id}/${generated.id}`;
     const stored = await this.storage.put(`${base}.jpg`, image, 'image/jpeg');
     const storedHd = await this.storage.put(`${base}-hd.jpg`, hd, 'image/jpeg');
-    const completedAt = new Date();
+    const completedAt = this.clock.now();
     const steps = design.progressSteps.map((s) => ({ ...s, status: 'completed' as const, completed: true }));
     const settled = await this.repo.transaction(async (m) => {
       const current = await this.repo.lock(m, design.id);
@@ -354,7 +356,7 @@ export class DesignGenerationService implements OnModuleInit, OnApplicationShutd
   }
 
   /** Designs whose job vanished (worker lost for good, in-process restart): failed and refunded. */
-  async sweep(now = Date.now()): Promise<number> {
+  async sweep(now = this.clock.nowMs()): Promise<number> {
     const stale = await this.repo.stale(new Date(now - this.config.staleAfterMs));
     let settled = 0;
     for (const design of stale) {

@@ -10,8 +10,8 @@ const lastLogged = new Map<string, number>();
 const logger = new Logger('Jobs');
 
 export function logOutage(source: string, error: Error): void {
-  const now = Date.now();
-  if (now - (lastLogged.get(source) ?? 0) < 10_000) return;
+  const now = performance.now();
+  if (now - (lastLogged.get(source) ?? -Infinity) < 10_000) return;
   lastLogged.set(source, now);
   logger.error(`${source}: ${error.message}`);
 }

@@ -16,6 +16,7 @@ import {
 } from './notifications.constants';
 import { pageOf } from '../../common/pagination';
 import { escapeHtml } from '../../common/escape-html';
+import { Clock } from '../../common/clock';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -43,6 +44,7 @@ export class NotificationsService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly broadcaster: Broadcaster,
+    private readonly clock: Clock,
   ) {}
 
   async notify(userId: string, n: NewNotification): Promise<Notification> {
@@ -104,7 +106,7 @@ export class NotificationsService {
     exceptSocketId?: string,
   ): Promise<{ notification: NotificationJson; unread_count: number }> {
     const found = assertOwned(await this.repo.find(id), userId, 'notification');
-    if (!found.readAt) await this.repo.markRead(userId, id, new Date());
+    if (!found.readAt) await this.repo.markRead(userId, id, this.clock.now());
     const fresh = (await this.repo.find(id))!;
     const unread = await this.unreadCount(userId);
     await this.broadcaster.broadcast(
@@ -117,7 +119,7 @@ export class NotificationsService {
   }
 
   async markAllAsRead(userId: string, exceptSocketId?: string): Promise<{ updated: number; unread_count: number }> {
-    const updated = await this.repo.markAllRead(userId, new Date());
+    const updated = await this.repo.markAllRead(userId, this.clock.now());
     await this.broadcaster.broadcast(
       userChannel(userId),
       NOTIFICATION_EVENTS.read,

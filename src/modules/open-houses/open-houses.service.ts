@@ -206,6 +206,7 @@ export class OpenHousesService implements OnModuleInit {
   private async sendConfirmation(rsvp: OpenHouseRsvp, property: Property, house: OpenHouse, confirmToken: string) {
     const base = this.config.appUrl.replace(/\/$/, '');
     const mail = renderActionMail({
+      sentAt: this.clock.now(),
       appName: this.config.appName,
       heading: `Confirm your visit to ${property.name}`,
       lines: [

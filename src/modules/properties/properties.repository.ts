@@ -11,6 +11,7 @@ import { COMPONENT_TYPES } from './property.constants';
 import { Currency, Property, PropertyComponent, PropertyUpload } from './property.entity';
 import { countsOfRow, dashboardStatement, type PublishCounts } from './properties.query';
 import { hydrate, hydrateJson, jsonObjectFields, preparedQuery, selectList } from '../../database/raw-rows';
+import { Clock } from '../../common/clock';
 
 /** Whose properties a dashboard lists: one user's own, or one team's. */
 export type PropertyOwnerScope = { userId: string } | { teamId: string };
@@ -27,6 +28,7 @@ export class PropertiesRepository {
     @InjectRepository(Currency) private readonly currencyRows: Repository<Currency>,
     @InjectRepository(Listing) private readonly listings: Repository<Listing>,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   private detailsSql: string | null = null;
@@ -87,7 +89,7 @@ export class PropertiesRepository {
   }
 
   async touch(id: string): Promise<void> {
-    await this.properties.update({ id }, { updatedAt: new Date() });
+    await this.properties.update({ id }, { updatedAt: this.clock.now() });
   }
 
   /** The id of the property's listing (null before it has one). */

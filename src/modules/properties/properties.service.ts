@@ -27,6 +27,7 @@ import { PropertiesRepository } from './properties.repository';
 import { makeSlug, renamedSlug } from './slug';
 import { componentContentErrors } from './component-content';
 import { canEditProperty, requireEditor, requirePublisher } from './properties.policy';
+import { Clock } from '../../common/clock';
 
 const MAX_COMPONENT_BYTES = 32 * 1024;
 
@@ -54,6 +55,7 @@ export class PropertiesService {
     private readonly users: UsersService,
     private readonly teams: TeamsService,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
   // ---- lookups & access ----------------------------------------------------
@@ -184,11 +186,12 @@ export class PropertiesService {
       const merged = { ...property, ...changes };
       changes.fullAddress = composeAddress(merged);
     }
-    if (given.archived !== undefined) changes.archivedAt = given.archived ? (property.archivedAt ?? new Date()) : null;
+    if (given.archived !== undefined)
+      changes.archivedAt = given.archived ? (property.archivedAt ?? this.clock.now()) : null;
     if (given.publish !== undefined && given.publish !== property.publish) {
       if (given.publish) this.assertPublishable({ ...property, ...changes } as Property);
       changes.publish = given.publish;
-      changes.publishedAt = given.publish ? (property.publishedAt ?? new Date()) : property.publishedAt;
+      changes.publishedAt = given.publish ? (property.publishedAt ?? this.clock.now()) : property.publishedAt;
     }
     if (Object.keys(changes).length) {
       await this.repo.update(property.id, changes);
@@ -203,7 +206,7 @@ export class PropertiesService {
     if (next) this.assertPublishable(property);
     await this.repo.update(property.id, {
       publish: next,
-      publishedAt: next ? (property.publishedAt ?? new Date()) : property.publishedAt,
+      publishedAt: next ? (property.publishedAt ?? this.clock.now()) : property.publishedAt,
       archivedAt: next ? null : property.archivedAt,
     });
     await this.events.publish('property.changed', randomUUID(), { property_id: property.id });

@@ -64,7 +64,7 @@ export class PgSessionStore extends Store {
   }
 
   override set(sid: string, session: SessionData, done?: (err?: unknown) => void): void {
-    this.lastTouch.set(sid, Date.now());
+    this.lastTouch.set(sid, performance.now());
     this.db
       .query(
         `INSERT INTO sessions (sid, user_id, data, user_agent, ip, expires_at, updated_at)
@@ -86,9 +86,9 @@ export class PgSessionStore extends Store {
   }
 
   override touch(sid: string, session: SessionData, done?: (err?: unknown) => void): void {
-    const last = this.lastTouch.get(sid) ?? 0;
-    if (Date.now() - last < TOUCH_INTERVAL_MS) return done?.();
-    this.lastTouch.set(sid, Date.now());
+    const last = this.lastTouch.get(sid) ?? -Infinity;
+    if (performance.now() - last < TOUCH_INTERVAL_MS) return done?.();
+    this.lastTouch.set(sid, performance.now());
     this.db
       .query('UPDATE sessions SET expires_at = $2, updated_at = now() WHERE sid = $1', [sid, expiry(session)])
       .then(
@@ -117,5 +117,6 @@ export class PgSessionStore extends Store {
 
 function expiry(session: SessionData): Date {
   const expires = session.cookie?.expires;
+  // eslint-disable-next-line no-restricted-syntax -- compared with PostgreSQL's now() by the session read
   return expires ? new Date(expires) : new Date(Date.now() + 86_400_000);
 }

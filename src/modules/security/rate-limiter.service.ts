@@ -53,7 +53,7 @@ export class RateLimiterService {
       if (ttl < 0) await this.redis.expire(key, windowSeconds);
       return { count, ttlSeconds: ttl < 0 ? windowSeconds : ttl };
     }
-    const now = Date.now();
+    const now = performance.now();
     const entry = this.local.get(key);
     if (!entry || entry.resetAt <= now) {
       this.local.set(key, { count: 1, resetAt: now + windowSeconds * 1000 });
@@ -72,7 +72,7 @@ export class RateLimiterService {
       return { count: Number(count ?? 0), ttlSeconds: Math.max(ttl, 1) };
     }
     const entry = this.local.get(key);
-    if (!entry || entry.resetAt <= Date.now()) return { count: 0, ttlSeconds: 0 };
-    return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - Date.now()) / 1000) };
+    if (!entry || entry.resetAt <= performance.now()) return { count: 0, ttlSeconds: 0 };
+    return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - performance.now()) / 1000) };
   }
 }

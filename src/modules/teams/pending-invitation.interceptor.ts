@@ -7,8 +7,14 @@ import { TeamInvitationsService } from './team-invitations.service';
 /** A cookie, not the session: signing up or in regenerates the session, and the link must survive that. */
 const COOKIE = 'team_invitation';
 
-export function rememberPendingInvitation(res: Response, id: string, token: string, expiresAt: Date): void {
-  const maxAge = Math.max(0, new Date(expiresAt).getTime() - Date.now());
+export function rememberPendingInvitation(
+  res: Response,
+  id: string,
+  token: string,
+  expiresAt: Date,
+  nowMs: number,
+): void {
+  const maxAge = Math.max(0, new Date(expiresAt).getTime() - nowMs);
   res.cookie(COOKIE, `${id}.${token}`, { httpOnly: true, sameSite: 'lax', maxAge, path: '/' });
 }
 

@@ -137,7 +137,7 @@ export class TeamsPagesController {
     const { invitation, team, refusal } = await this.invitations.inspect(id, given, user ?? null);
     const view = { inviting_team: toTeamSummary(team), email: invitation.email, role: invitation.role };
     if (!user) {
-      if (!refusal) rememberPendingInvitation(res, id, given, invitation.expires_at);
+      if (!refusal) rememberPendingInvitation(res, id, given, invitation.expires_at, this.clock.nowMs());
       return Inertia.render('Invitations/Show', {
         ...view,
         refusal: refusal && refusalMessage(refusal, invitation.email),

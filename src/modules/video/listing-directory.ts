@@ -46,7 +46,7 @@ export class ListingDirectory {
   constructor(private readonly listings: ListingsService) {}
 
   async find(ids: string[]): Promise<Map<string, ListingSummary>> {
-    const now = Date.now();
+    const now = performance.now();
     const unique = [...new Set(ids)];
     if (this.cache.size > 5_000) this.cache.clear();
     const missing = unique.filter((id) => {

@@ -14,6 +14,7 @@ import { VideoAccessService } from './video-access.service';
 import { toSpotJson, type FeedPageJson, type SpotJson } from './video.mapper';
 import { VideoRepository, type FeedRow } from './video.repository';
 import { managesVideoWork, requireSameListing, requireVideoManager } from './video.policy';
+import { Clock } from '../../common/clock';
 
 export interface SpotChanges {
   title?: string;
@@ -51,6 +52,7 @@ export class SpotsService {
     private readonly caches: NodeCaches,
     private readonly holds: SpotPublishHolds,
     private readonly delegation: DelegationService,
+    private readonly clock: Clock,
   ) {
     caches.register('spots-feed', () => {
       this.feedCache.clear();
@@ -138,7 +140,7 @@ export class SpotsService {
           throw ValidationFailedException.of('published', 'A spot can be published once its video is ready.');
       }
       spot.published = changes.published;
-      spot.publishedAt = changes.published ? new Date() : null;
+      spot.publishedAt = changes.published ? this.clock.now() : null;
     }
     // A manager's change: the grant is checked again, and the write and its log line commit together.
     const what = spot.id ? `Changed ${changed.join(', ') || 'nothing'} of the spot` : 'Created the spot';
@@ -208,10 +210,10 @@ export class SpotsService {
     // differently (their owner fields), so a signed-in answer is mapped from the shared rows; guests share the JSON.
     const key = `${page}:${perPage}:${request.cursor ?? ''}`;
     let hit = this.feedCache.get(key);
-    if (!hit || Date.now() - hit.at >= FEED_CACHE_MS) {
+    if (!hit || performance.now() - hit.at >= FEED_CACHE_MS) {
       const rows = this.loadFeed(after, page, perPage);
       if (this.feedCache.size > 1_000) this.feedCache.clear();
-      hit = { rows, at: Date.now() };
+      hit = { rows, at: performance.now() };
       this.feedCache.set(key, hit);
       const entry = hit;
       rows.catch(() => this.feedCache.get(key) === entry && this.feedCache.delete(key));
@@ -241,9 +243,9 @@ export class SpotsService {
 
   /** Published spots with a ready video counted up to FEED_TOTAL_CAP + 1, shared for FEED_CACHE_MS. */
   private feedTotal(): Promise<number> {
-    if (this.totalCache && Date.now() - this.totalCache.at < FEED_CACHE_MS) return this.totalCache.value;
+    if (this.totalCache && performance.now() - this.totalCache.at < FEED_CACHE_MS) return this.totalCache.value;
     const value = this.repo.feedTotalUpTo(FEED_TOTAL_CAP + 1);
-    const entry = { value, at: Date.now() };
+    const entry = { value, at: performance.now() };
     this.totalCache = entry;
     value.catch(() => {
       if (this.totalCache === entry) this.totalCache = undefined;

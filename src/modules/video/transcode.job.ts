@@ -23,6 +23,7 @@ import { makeWorkDir } from './media/work-dir';
 import { VIDEO_CONFIG, type VideoConfig } from '../../config/video.config';
 import { defaultPosterTime, VideosService } from './videos.service';
 import { VideoRepository } from './video.repository';
+import { Clock } from '../../common/clock';
 
 export interface TranscodeJobData {
   videoId: string;
@@ -64,6 +65,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
     private readonly repo: VideoRepository,
     private readonly storage: StorageService,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly clock: Clock,
   ) {}
 
   async handle(data: TranscodeJobData, ctx: JobContext): Promise<unknown> {
@@ -71,7 +73,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
     if (!video?.sourceKey) return { skipped: true };
     const ladderPending = video.status === 'ready' && !!video.width && !!video.height && missingRungs(video).length > 0;
     if (video.status !== 'processing' && !ladderPending) return { skipped: true };
-    const started = Date.now();
+    const started = performance.now();
     const work = await makeWorkDir('transcode');
     let source: { path: string; release(): Promise<void> } | null = null;
     try {
@@ -80,10 +82,10 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       const info = await probe(this.config.ffprobePath, source.path);
       const input = { path: source.path, demuxer, info, work };
       if (video.status === 'processing') await this.firstRendition(video, input, ctx);
-      const firstSeconds = (Date.now() - started) / 1000;
+      const firstSeconds = (performance.now() - started) / 1000;
       const rest = missingRungs(video);
       if (rest.length) await this.restOfLadder(video, input, rest, ctx);
-      const seconds = (Date.now() - started) / 1000;
+      const seconds = (performance.now() - started) / 1000;
       this.logger.log(
         `video ${video.id}: ${video.renditions.map((r) => r.name).join('/')} in ${seconds.toFixed(1)} s ` +
           `(first rendition ${firstSeconds.toFixed(1)} s; ${(info.duration / seconds).toFixed(2)}× real time)`,
@@ -108,14 +110,14 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
   /** Step 1: the smallest rendition and the poster; the video becomes watchable. */
   private async firstRendition(video: Video, input: TranscodeInput, ctx: JobContext): Promise<void> {
     const first = ladderFor(input.info.width, input.info.height).slice(0, 1);
-    let lastSent = 0;
+    let lastSent = -Infinity;
     const outDir = join(input.work, 'first');
     await transcodeHls({
       ...this.ffmpegInput(input, outDir),
       preset: FIRST_RENDITION_PRESET,
       rungs: first,
       onProgress: (fraction) => {
-        const now = Date.now();
+        const now = performance.now();
         if (now - lastSent < 1000) return;
         lastSent = now;
         const percent = Math.round(fraction * 95);
@@ -144,7 +146,7 @@ export class TranscodeJob implements JobHandler<TranscodeJobData> {
       posterKey,
       progress: 100,
       error: null,
-      readyAt: new Date(),
+      readyAt: this.clock.now(),
     });
     if (oldPoster && oldPoster !== posterKey) await this.storage.delete(oldPoster).catch(() => undefined);
     await this.videos.notifyOwner(video, 'video_ready');

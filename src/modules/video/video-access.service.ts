@@ -65,7 +65,7 @@ export class VideoAccessService {
     const id = key.split('/')[1] ?? '';
     if (!isUuid(id)) return false;
     const cached = this.publicCache.get(id);
-    if (cached && Date.now() - cached.at < CACHE_MS) {
+    if (cached && performance.now() - cached.at < CACHE_MS) {
       if (cached.value) return true;
       return !!user && (user.id === cached.ownerId || user.role === 'admin');
     }
@@ -73,7 +73,7 @@ export class VideoAccessService {
     if (!video) return false;
     const value = video.status === 'ready' && (await this.isPublic(video));
     if (this.publicCache.size > 10_000) this.publicCache.clear();
-    this.publicCache.set(id, { value, ownerId: video.userId, at: Date.now() });
+    this.publicCache.set(id, { value, ownerId: video.userId, at: performance.now() });
     return value || this.canManage(video, user);
   }
 

@@ -43,7 +43,7 @@ export class PaypalDriver implements PayoutDriver {
   private token: { value: string; until: number } | null = null;
 
   private async accessToken(baseUrl: string, clientId: string, secret: string): Promise<string> {
-    if (this.token && this.token.until > Date.now()) return this.token.value;
+    if (this.token && this.token.until > performance.now()) return this.token.value;
     const auth = await fetch(`${baseUrl}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
@@ -54,7 +54,7 @@ export class PaypalDriver implements PayoutDriver {
     });
     if (!auth.ok) throw new TransferFailed(`PayPal refused the credentials (${auth.status}).`);
     const { access_token, expires_in = 300 } = (await auth.json()) as { access_token: string; expires_in?: number };
-    this.token = { value: access_token, until: Date.now() + Math.max(0, expires_in - 60) * 1000 };
+    this.token = { value: access_token, until: performance.now() + Math.max(0, expires_in - 60) * 1000 };
     return access_token;
   }
 

@@ -6,6 +6,7 @@ import { TooManyAttemptsException } from '../../security';
 import { User } from '../../users';
 import { ThrottledException, throttledMessage } from '../throttle';
 import { renderActionMail } from './auth-mail';
+import { Clock } from '../../../common/clock';
 
 /**
  * Limits on guessing secrets, each with exponential back-off once the free failures are spent:
@@ -21,6 +22,7 @@ export class AuthLimitsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly backoff: BackoffLimiterService,
     private readonly mail: MailService,
+    private readonly clock: Clock,
   ) {}
 
   loginScopes(email: string, ip: string): BackoffScope[] {
@@ -86,6 +88,7 @@ export class AuthLimitsService {
     this.logger.warn(`Two-factor locked for user ${user.id} after repeated wrong codes`);
     const minutes = Math.max(1, Math.round(lockSeconds / 60));
     const mail = renderActionMail({
+      sentAt: this.clock.now(),
       appName: this.config.appName,
       heading: 'Someone is trying to sign in to your account',
       lines: [

@@ -8,6 +8,8 @@ export interface ActionMail {
   actionText: string;
   actionUrl: string;
   outro?: string[];
+  /** When it is sent (the Clock's now): the footer's year. */
+  sentAt: Date;
 }
 
 export function renderActionMail(mail: ActionMail): { html: string; text: string } {
@@ -31,7 +33,7 @@ ${paragraphs(mail.lines)}
 ${paragraphs(mail.outro ?? [])}
 <p style="margin:24px 0 0;font-size:12px;line-height:1.5;color:#64748b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(mail.actionUrl)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(mail.actionUrl)}</a></p>
 </td></tr>
-<tr><td style="padding:20px 8px;font-size:12px;color:#94a3b8;text-align:center">&copy; ${new Date().getFullYear()} ${escapeHtml(mail.appName)}</td></tr>
+<tr><td style="padding:20px 8px;font-size:12px;color:#94a3b8;text-align:center">&copy; ${mail.sentAt.getUTCFullYear()} ${escapeHtml(mail.appName)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text =
     [

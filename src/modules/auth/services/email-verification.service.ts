@@ -7,6 +7,7 @@ import { MailService } from '../../mail';
 import { UsersService, type User } from '../../users';
 import { renderActionMail } from './auth-mail';
 import { checkSignedPath, signPath } from './signed-url';
+import { Clock } from '../../../common/clock';
 
 export const VERIFICATION_LINK_MINUTES = 60;
 
@@ -20,15 +21,17 @@ export class EmailVerificationService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly events: DomainEvents,
+    private readonly clock: Clock,
   ) {}
 
-  verificationUrl(user: Pick<User, 'id' | 'email'>, now = Date.now()): string {
+  verificationUrl(user: Pick<User, 'id' | 'email'>, now = this.clock.nowMs()): string {
     const path = `/email/verify/${user.id}/${emailHash(user.email)}`;
     return `${this.config.appUrl.replace(/\/$/, '')}${signPath(path, this.config.appKey, new Date(now + VERIFICATION_LINK_MINUTES * 60_000))}`;
   }
 
   async send(user: Pick<User, 'id' | 'email' | 'name'>): Promise<void> {
     const { html, text } = renderActionMail({
+      sentAt: this.clock.now(),
       appName: this.config.appName,
       heading: 'Verify your email address',
       lines: [
@@ -55,7 +58,7 @@ export class EmailVerificationService {
     const user = await this.users.findById(id);
     if (!user || emailHash(user.email) !== hash) return 'invalid';
     if (user.emailVerifiedAt) return 'already-verified';
-    const verifiedAt = new Date();
+    const verifiedAt = this.clock.now();
     await this.users.update(user.id, { emailVerifiedAt: verifiedAt });
     await this.events.publish('user.verified', `user.verified|${user.id}`, {
       user_id: user.id,

@@ -31,6 +31,7 @@ export class PasswordResetService {
     await this.repo.saveResetToken(user.email, hashToken(token), this.clock.now());
     const url = `${this.config.appUrl.replace(/\/$/, '')}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
     const { html, text } = renderActionMail({
+      sentAt: this.clock.now(),
       appName: this.config.appName,
       heading: 'Reset your password',
       lines: [`Hi ${user.name},`, 'We received a request to reset the password for your account.'],

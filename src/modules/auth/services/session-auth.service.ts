@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { User } from '../../users';
 import { clientIp } from '../http';
 import '../../../common/session.types';
+import { Clock } from '../../../common/clock';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
@@ -13,6 +14,8 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
  */
 @Injectable()
 export class SessionAuthService {
+  constructor(private readonly clock: Clock) {}
+
   /** Signs the user in on a fresh session id; answers the page they wanted before logging in. */
   async login(
     req: Request,
@@ -43,7 +46,7 @@ export class SessionAuthService {
 
   /** Starts the password-confirmation window (sensitive settings). */
   markPasswordConfirmed(req: Request): void {
-    req.session.passwordConfirmedAt = Math.floor(Date.now() / 1000);
+    req.session.passwordConfirmedAt = Math.floor(this.clock.nowMs() / 1000);
   }
 }
 

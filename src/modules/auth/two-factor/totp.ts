@@ -64,7 +64,7 @@ export function totpStep(timeMs: number, stepSeconds = TOTP_STEP_SECONDS): numbe
 /** The code for a moment; `secret` is base32 or raw key bytes. */
 export function totp(
   secret: string | Buffer,
-  timeMs = Date.now(),
+  timeMs: number,
   digits = TOTP_DIGITS,
   algorithm: HashAlgorithm = 'sha1',
 ): string {
@@ -76,7 +76,7 @@ export function totp(
  * Checks a code against the current step and `window` steps either side; answers the matching
  * step (so the caller can refuse a replay of the same or an older step) or null.
  */
-export function verifyTotp(secret: string, code: string, timeMs = Date.now(), window = 1): number | null {
+export function verifyTotp(secret: string, code: string, timeMs: number, window = 1): number | null {
   const given = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(given)) return null;
   const key = base32Decode(secret);

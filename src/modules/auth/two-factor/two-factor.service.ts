@@ -7,6 +7,7 @@ import { UsersService, type User } from '../../users';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
 import { seal, unseal, UnsealError } from './sealing';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp';
+import { Clock } from '../../../common/clock';
 
 export interface TwoFactorSetup {
   secret: string;
@@ -25,6 +26,7 @@ export class TwoFactorService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
+    private readonly clock: Clock,
   ) {}
 
   /** Starts (or restarts) setup: a new secret and new recovery codes; not active until confirmed. */
@@ -74,7 +76,7 @@ export class TwoFactorService {
   /** A TOTP code for a user with a secret; consumes the step so it cannot be replayed. */
   async acceptCode(user: User, code: string): Promise<boolean> {
     if (!user.twoFactorSecret) return false;
-    const step = verifyTotp(this.readSecret(user.twoFactorSecret), code);
+    const step = verifyTotp(this.readSecret(user.twoFactorSecret), code, this.clock.nowMs());
     if (step === null) return false;
     return this.users.claimTotpStep(user.id, step);
   }

@@ -77,10 +77,10 @@ export class ReplicateProvider implements ImageProvider {
     );
     if (!created.ok) throw ProviderError.fromStatus('Replicate', created.status, await errorDetail(created));
     let prediction = (await created.json()) as Prediction;
-    const deadline = Date.now() + this.config.timeoutMs;
+    const deadline = performance.now() + this.config.timeoutMs;
 
     while (prediction.status === 'starting' || prediction.status === 'processing') {
-      if (Date.now() > deadline) {
+      if (performance.now() > deadline) {
         await this.cancel(prediction).catch(() => undefined);
         throw new ProviderError(
           `Replicate prediction ${prediction.id} did not finish within ${Math.round(this.config.timeoutMs / 1000)} s`,

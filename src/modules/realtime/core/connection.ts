@@ -12,7 +12,7 @@ export class Connection {
   readonly subscriptions = new Set<string>();
   /** Presence membership per channel, needed to announce removal when the socket goes. */
   readonly presence = new Map<string, PresenceMember>();
-  lastSeenAt = Date.now();
+  lastSeenAt = performance.now();
   pingSentAt: number | null = null;
   closed = false;
   /** Set by `pusher:signin`: the user this socket is signed in as (for server-to-user events and terminations). */
@@ -36,7 +36,7 @@ export class Connection {
   }
 
   touch(): void {
-    this.lastSeenAt = Date.now();
+    this.lastSeenAt = performance.now();
     this.pingSentAt = null;
   }
 
@@ -65,7 +65,7 @@ export class Connection {
   }
 
   ping(): void {
-    this.pingSentAt = Date.now();
+    this.pingSentAt = performance.now();
     this.send('pusher:ping', {});
   }
 

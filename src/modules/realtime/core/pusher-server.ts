@@ -201,8 +201,8 @@ export class PusherServer {
 
   /** Gives clients a moment to complete the close handshake, then cuts the rest. */
   private async waitForSocketsToClose(graceMs: number): Promise<void> {
-    const deadline = Date.now() + graceMs;
-    while (this.webSocketServer.clients.size > 0 && Date.now() < deadline)
+    const deadline = performance.now() + graceMs;
+    while (this.webSocketServer.clients.size > 0 && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     for (const socket of this.webSocketServer.clients) socket.terminate();
   }
@@ -339,7 +339,7 @@ export class PusherServer {
 
   /** Pings sockets silent for the activity window; closes those that left a ping unanswered. */
   private sweepIdle(): void {
-    const now = Date.now();
+    const now = performance.now();
     for (const connection of this.connections.values()) {
       if (connection.pingSentAt !== null) {
         if (now - connection.pingSentAt >= this.options.pongTimeoutMs) {

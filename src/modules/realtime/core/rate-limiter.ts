@@ -1,7 +1,7 @@
 /** Token bucket: `capacity` events, refilled continuously over `perMs`. One per socket. */
 export class TokenBucket {
   private tokens: number;
-  private updatedAt = Date.now();
+  private updatedAt = performance.now();
 
   constructor(
     private readonly capacity: number,
@@ -11,7 +11,7 @@ export class TokenBucket {
   }
 
   tryTake(): boolean {
-    const now = Date.now();
+    const now = performance.now();
     this.tokens = Math.min(this.capacity, this.tokens + ((now - this.updatedAt) * this.capacity) / this.perMs);
     this.updatedAt = now;
     if (this.tokens < 1) return false;

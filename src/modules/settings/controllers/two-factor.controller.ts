@@ -8,6 +8,7 @@ import { TwoFactorService } from '../../auth';
 import { Inertia } from '../../inertia';
 import { User } from '../../users';
 import { TwoFactorCodeDto } from '../dto/settings.dto';
+import { Clock } from '../../../common/clock';
 
 declare module 'express-session' {
   interface SessionData {
@@ -20,7 +21,10 @@ const PAGE = '/settings/two-factor';
 
 @Controller('settings/two-factor')
 export class TwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get()
   async show(@CurrentUser() user: User, @Req() req: Request) {
@@ -33,7 +37,7 @@ export class TwoFactorController {
       setup,
       recoveryCodes,
       remainingRecoveryCodes: user.twoFactorConfirmedAt ? await this.twoFactor.remainingRecoveryCodes(user.id) : 0,
-      passwordConfirmed: passwordRecentlyConfirmed(req),
+      passwordConfirmed: passwordRecentlyConfirmed(req, this.clock.nowMs()),
     });
   }
 

@@ -68,9 +68,9 @@ class RedisLock implements Lock {
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const { redis, ttlMs, acquireTimeoutMs } = this.locker;
-    const deadline = Date.now() + acquireTimeoutMs;
+    const deadline = performance.now() + acquireTimeoutMs;
     let asked = false;
-    while (!signal.aborted && Date.now() < deadline) {
+    while (!signal.aborted && performance.now() < deadline) {
       if ((await redis.set(this.key, this.token, 'PX', ttlMs, 'NX')) === 'OK') {
         this.locker.holders.set(this.id, { token: this.token, release: requestRelease });
         this.renewal = setInterval(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageService } from '../../storage';
+import { Clock } from '../../../common/clock';
 
 /** Bytes a PATCH keeps in memory before they go to the store as one part. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -30,6 +31,7 @@ export class StorageTusStore extends DataStore {
   constructor(
     private readonly storage: StorageService,
     private readonly expirationMs: number,
+    private readonly clock: Clock,
   ) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
@@ -44,7 +46,7 @@ export class StorageTusStore extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    upload.creation_date ??= new Date().toISOString();
+    upload.creation_date ??= this.clock.now().toISOString();
     await this.saveInfo({
       id: upload.id,
       size: upload.size,
@@ -116,7 +118,7 @@ export class StorageTusStore extends DataStore {
       const id = entry.key.slice(PREFIX.length, -'/info.json'.length);
       const upload = await this.getUpload(id).catch(() => null);
       if (!upload?.creation_date || upload.offset === upload.size) continue;
-      if (Date.now() - new Date(upload.creation_date).getTime() > expiration) {
+      if (this.clock.nowMs() - new Date(upload.creation_date).getTime() > expiration) {
         await this.remove(id);
         removed += 1;
       }

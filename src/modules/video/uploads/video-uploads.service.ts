@@ -19,6 +19,8 @@ import { StorageTusStore } from './storage-tus.store';
 import { UPLOAD_ENDPOINT } from '../video.mapper';
 import { VideoRepository } from '../video.repository';
 import { VideosService } from '../videos.service';
+import { Clock } from '../../../common/clock';
+import { randomBytes } from 'node:crypto';
 
 type TusRefusal = { status_code: number; body: string };
 const refuse = (status: number, message: string): TusRefusal => ({
@@ -56,8 +58,9 @@ export class VideoUploadsService implements OnModuleDestroy {
     @Inject(APP_CONFIG) app: AppConfig,
     @Inject(REDIS) redis: Redis | null,
     @Inject(REDIS_KEY_PREFIX) prefix: string,
+    private readonly clock: Clock,
   ) {
-    if (app.storage.driver === 's3') this.store = new StorageTusStore(storage, EXPIRATION_MS);
+    if (app.storage.driver === 's3') this.store = new StorageTusStore(storage, EXPIRATION_MS, this.clock);
     else {
       mkdirSync(config.uploadDir, { recursive: true });
       this.store = new FileStore({ directory: config.uploadDir, expirationPeriodInMilliseconds: EXPIRATION_MS });
@@ -113,7 +116,7 @@ export class VideoUploadsService implements OnModuleDestroy {
   /** The upload id names the video so an orphaned file on disk is traceable: <videoId>-<random>. */
   private async uploadIdFor(req: IncomingMessage, metadata?: Record<string, string | null>): Promise<string> {
     const video = await this.videoFor(req, metadata);
-    return `${video.id}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    return `${video.id}-${randomBytes(6).toString('hex')}`;
   }
 
   private async videoFor(req: IncomingMessage, metadata?: Record<string, string | null>): Promise<Video> {

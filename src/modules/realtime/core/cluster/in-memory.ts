@@ -86,13 +86,13 @@ export class InMemoryClusterState implements ClusterState {
   }
 
   async cacheEvent(channel: string, event: CachedEvent, ttlMs: number): Promise<void> {
-    this.cache.set(channel, { event, expiresAt: Date.now() + ttlMs });
+    this.cache.set(channel, { event, expiresAt: performance.now() + ttlMs });
   }
 
   async cachedEvent(channel: string): Promise<CachedEvent | null> {
     const entry = this.cache.get(channel);
     if (!entry) return null;
-    if (entry.expiresAt > Date.now()) return entry.event;
+    if (entry.expiresAt > performance.now()) return entry.event;
     this.cache.delete(channel);
     return null;
   }

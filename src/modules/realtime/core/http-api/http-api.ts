@@ -83,6 +83,8 @@ export class PusherHttpApi {
       { method, path: url.pathname, query: url.searchParams, rawBody },
       key,
       secret,
+      // eslint-disable-next-line no-restricted-syntax -- the peer stamps auth_timestamp with its own wall clock
+      Date.now(),
     );
     if (problem) throw new HttpError(401, problem);
 

@@ -20,7 +20,7 @@ export function verifyRequestSignature(
   request: SignedRequest,
   key: string,
   secret: string,
-  now = Date.now(),
+  now: number,
 ): string | null {
   const { query } = request;
   if (query.get('auth_key') !== key) return 'Unknown auth_key';
