@@ -12,6 +12,13 @@ export function assertOwned<T extends { userId: string | null }>(
   what: string,
 ): T {
   if (!found) throw new NotFoundException(`There is no ${what} with that id.`);
-  allowOnly(found.userId === userId, `This ${what} belongs to someone else.`);
+  requireOwnedBy(found, userId, what);
   return found;
 }
+
+/** The 403 half of assertOwned, for a row already found (and its message, for rules that also let others in). */
+export function requireOwnedBy(found: { userId: string | null }, userId: string, what: string): void {
+  allowOnly(found.userId === userId, someoneElses(what));
+}
+
+export const someoneElses = (what: string) => `This ${what} belongs to someone else.`;

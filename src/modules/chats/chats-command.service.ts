@@ -140,7 +140,7 @@ export class ChatsCommandService {
     if (!result) {
       const posted = msg.ref ? await this.repo.messageByRef(chatId, msg.ref) : undefined;
       if (posted) return toMessageJson(posted, new Map([[me.id, me]]));
-      return this.refuseSend(me.id, chatId);
+      return this.explainRefusal(me.id, chatId);
     }
     const message = toMessageJson(result.row, new Map([[me.id, me]]));
     if (msg.clientId) message.client_id = msg.clientId;
@@ -168,7 +168,7 @@ export class ChatsCommandService {
   }
 
   /** The reason a send was refused (only read when it was). */
-  private async refuseSend(userId: string, chatId: string): Promise<never> {
+  private async explainRefusal(userId: string, chatId: string): Promise<never> {
     const states = await this.query.participantStates(chatId);
     const mine = states.find((s) => s.user_id === userId && !s.left_at);
     if (!mine) refuseOutsider(states.length > 0);

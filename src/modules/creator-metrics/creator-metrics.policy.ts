@@ -1,7 +1,7 @@
-import { allowOnly } from '../policies';
+import { allowOnly, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 
 /** A creator's metrics are theirs and admins'. */
 export function requireMetricsReader(viewer: Pick<User, 'id' | 'role'>, creatorId: string): void {
-  allowOnly(creatorId === viewer.id || viewer.role === 'admin', 'These metrics belong to another creator.');
+  allowOnly(isOwnerOrAdmin(viewer, creatorId), 'These metrics belong to another creator.');
 }

@@ -1,5 +1,5 @@
 import type { TeamRole } from '../../contracts/teams';
-import { allowOnly } from '../policies';
+import { allowOnly, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 
 /**
@@ -85,7 +85,7 @@ export function requireBuyer<T>(sale: T | null | undefined): asserts sale is T {
 }
 
 export function requireRefunder(user: Pick<User, 'id' | 'role'>, offer: { sellerId: string }): void {
-  allowOnly(user.role === 'admin' || offer.sellerId === user.id, 'Only the seller or an admin may refund this sale.');
+  allowOnly(isOwnerOrAdmin(user, offer.sellerId), 'Only the seller or an admin may refund this sale.');
 }
 
 /** A team never buys back a lead of its own book. */

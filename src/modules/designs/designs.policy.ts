@@ -1,4 +1,5 @@
-import { allowOnly, deny } from '../policies';
+import { requireOwnedBy, someoneElses } from '../../common/ownership.policy';
+import { allowOnly, deny, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 
 /**
@@ -8,23 +9,18 @@ import type { User } from '../users';
  * design (404 when absent) and the grant, then call these.
  */
 
-const SOMEONE_ELSES = 'This design belongs to someone else.';
+const SOMEONE_ELSES = someoneElses('design');
 
 type Owned = { userId: string };
 
-/** The owner or an admin. */
-export function isOwnerOrAdmin(user: Pick<User, 'id' | 'role'>, design: Owned): boolean {
-  return design.userId === user.id || user.role === 'admin';
-}
-
 /** The owner or an admin; nobody else (no grant counts). */
 export function requireOwnerOrAdmin(user: Pick<User, 'id' | 'role'>, design: Owned): void {
-  allowOnly(isOwnerOrAdmin(user, design), SOMEONE_ELSES);
+  allowOnly(isOwnerOrAdmin(user, design.userId), SOMEONE_ELSES);
 }
 
 /** The owner themself: regenerating from a design, saving it as a dream. */
 export function requireOwner(user: Pick<User, 'id'>, design: Owned): void {
-  allowOnly(design.userId === user.id, SOMEONE_ELSES);
+  requireOwnedBy(design, user.id, 'design');
 }
 
 /** Someone who is neither the owner nor an admin reads or changes the design only with the owner's grant. */
@@ -48,7 +44,7 @@ export function requireChatReporter(user: Pick<User, 'id'>, ownerId: string | nu
 
 /** Saved prompts are private to their author. */
 export function requireOwnPrompt(user: Pick<User, 'id'>, prompt: Owned): void {
-  allowOnly(prompt.userId === user.id, 'This prompt belongs to someone else.');
+  requireOwnedBy(prompt, user.id, 'prompt');
 }
 
 /** A style from a pack is used only by someone who holds the pack (checked before anything is spent). */

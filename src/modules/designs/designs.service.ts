@@ -21,7 +21,8 @@ import { Design, DesignOptions, GeneratedDesign, ImageOrientation, SavedPrompt }
 import type { GenerateDesignDto, RegenerateDesignDto, SavePromptDto } from './dto/designs.dto';
 import { DelegationService } from '../open-creative';
 import { DesignAssetsService } from './design-assets.service';
-import { isOwnerOrAdmin, requireGrant, requireOwner, requireOwnerOrAdmin, requireOwnPrompt } from './designs.policy';
+import { requireGrant, requireOwner, requireOwnerOrAdmin, requireOwnPrompt } from './designs.policy';
+import { isOwnerOrAdmin } from '../policies';
 
 export interface UploadedImage {
   buffer: Buffer;
@@ -237,7 +238,7 @@ export class DesignsService {
   async viewable(user: User, id: string): Promise<Design> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (!isOwnerOrAdmin(user, design)) {
+    if (!isOwnerOrAdmin(user, design.userId)) {
       requireGrant(await this.delegation.can(user.id, design.userId, 'designs:read'));
       await this.delegation.act(user.id, design.userId, 'designs:read', {
         type: 'design',
@@ -256,7 +257,7 @@ export class DesignsService {
   async editable(user: User, id: string): Promise<{ design: Design; delegated: boolean }> {
     const design = await this.repo.find(id);
     if (!design) throw new NotFoundException('There is no design with that id.');
-    if (isOwnerOrAdmin(user, design)) return { design, delegated: false };
+    if (isOwnerOrAdmin(user, design.userId)) return { design, delegated: false };
     requireGrant(await this.delegation.can(user.id, design.userId, 'designs:edit'));
     return { design, delegated: true };
   }

@@ -1,3 +1,4 @@
+import { heldNotice } from '../community';
 import { allowOnly, deny } from '../policies';
 import type { User } from '../users';
 import type { JournalPostRow } from './journal.repository';
@@ -10,9 +11,6 @@ import type { JournalPostRow } from './journal.repository';
 
 const UNREADABLE = {
   draft: 'This post is not published.',
-  pending: 'This post is waiting for a moderator.',
-  hidden: 'This post is hidden until a moderator has looked at it.',
-  removed: 'This post was removed by a moderator.',
   private: 'This post is private.',
   followers: 'Only followers of the author can read this post.',
 };
@@ -30,7 +28,7 @@ export function readsAnyState(post: ReadRule, viewer: Pick<User, 'id' | 'role'> 
  */
 export async function requireReadable(post: ReadRule, follows: () => Promise<boolean>): Promise<void> {
   if (post.status !== 'published') deny(UNREADABLE.draft);
-  if (post.moderation !== 'visible') deny(UNREADABLE[post.moderation]);
+  if (post.moderation !== 'visible') deny(heldNotice('post', post.moderation));
   if (post.visibility === 'private') deny(UNREADABLE.private);
   if (post.visibility === 'followers') allowOnly(await follows(), UNREADABLE.followers);
 }

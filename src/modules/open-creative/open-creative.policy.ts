@@ -1,4 +1,4 @@
-import { allowOnly } from '../policies';
+import { allowOnly, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 import type { DelegationScope } from '../../contracts/open-creative';
 
@@ -20,9 +20,6 @@ export function requireGrantSide(
   side: 'owner' | 'manager',
 ): void {
   if (side === 'owner')
-    allowOnly(
-      grant.owner_id === user.id || user.role === 'admin',
-      'Only the realtor who gave this grant can revoke it.',
-    );
+    allowOnly(isOwnerOrAdmin(user, grant.owner_id), 'Only the realtor who gave this grant can revoke it.');
   else allowOnly(grant.manager_id === user.id, 'This grant was given to someone else.');
 }

@@ -1,4 +1,4 @@
-import { allowOnly } from '../policies';
+import { allowOnly, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 
 /**
@@ -9,7 +9,7 @@ import type { User } from '../users';
 
 /** The author and site admins always change a property (team members by role: PropertiesService.canEdit). */
 export function canEditProperty(p: { userId: string }, user: Pick<User, 'id' | 'role'> | null | undefined): boolean {
-  return !!user && (user.id === p.userId || user.role === 'admin');
+  return isOwnerOrAdmin(user, p.userId);
 }
 
 export function requireEditor(allowed: boolean): void {

@@ -155,7 +155,8 @@ export class TeamInvitationsService {
     if (!invitation || invitation.email !== normalizeEmail(user.email)) {
       throw new NotFoundException('There is no such invitation.');
     }
-    if (this.closed(invitation)) refuseInvitation(this.closed(invitation)!, invitation.email);
+    const closed = this.closed(invitation);
+    if (closed) refuseInvitation(closed, invitation.email);
     await this.repo.closeInvitation(invitation.id, 'revoked', this.clock.now());
   }
 

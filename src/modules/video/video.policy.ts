@@ -1,4 +1,4 @@
-import { allowOnly } from '../policies';
+import { allowOnly, isOwnerOrAdmin } from '../policies';
 import type { User } from '../users';
 
 /**
@@ -12,7 +12,7 @@ export type VideoWork = 'video' | 'walkthrough' | 'spot' | 'video list';
 
 /** The owner or an admin. */
 export function managesVideoWork(work: { userId: string | null }, user: Pick<User, 'id' | 'role'> | null | undefined) {
-  return !!user && (user.id === work.userId || user.role === 'admin');
+  return isOwnerOrAdmin(user, work.userId);
 }
 
 /** `allowed`: the owner, an admin, or (walkthroughs and spots) a delegate with the grant. */
